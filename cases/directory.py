@@ -1,0 +1,151 @@
+"""The people of the city and their roles in the procedure.
+
+The directory file (DESIGN.md) is the source of roles: who is the mayor, the mayor's
+designees, the council, the board and its chair, the examiners' rotational roster (§11),
+and the officials who may be complained against. Loading the YAML is an adapter's job;
+this module only holds the values and answers questions about them.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date
+from enum import StrEnum
+
+
+class Role(StrEnum):
+    MAYOR = "mayor"
+    DESIGNEE = "designee"  # the mayor's office
+    ADMINISTRATOR = "administrator"
+    CITY_ATTORNEY = "city_attorney"
+    COUNCIL = "council"
+    BOARD = "board"
+    BOARD_CHAIR = "board_chair"
+    EXAMINER = "examiner"
+    OFFICIAL = "official"
+
+
+@dataclass(frozen=True)
+class Person:
+    name: str
+    email: str
+    slack: str | None = None
+    title: str | None = None
+    chair: bool = False
+
+
+@dataclass(frozen=True)
+class Directory:
+    city: str
+    timezone: str
+    mayor: Person
+    designees: tuple[Person, ...] = ()
+    administrator: Person | None = None
+    city_attorney: Person | None = None
+    council: tuple[Person, ...] = ()
+    board: tuple[Person, ...] = ()
+    examiners: tuple[Person, ...] = ()
+    officials: tuple[Person, ...] = ()
+    forwarders: tuple[str, ...] = ()
+    holidays: tuple[date, ...] = field(default=())
+
+    @property
+    def board_chair(self) -> Person | None:
+        return next((p for p in self.board if p.chair), self.board[0] if self.board else None)
+
+    @property
+    def mayors_office(self) -> tuple[Person, ...]:
+        """Who acts for the mayor under §2: the mayor and the designees."""
+        return (self.mayor, *self.designees)
+
+    def people(self) -> Iterable[Person]:
+        """Everyone listed, each once (a person may hold two roles)."""
+        seen: set[str] = set()
+        for p in (
+            self.mayor,
+            *self.designees,
+            *(x for x in (self.administrator, self.city_attorney) if x is not None),
+            *self.council,
+            *self.board,
+            *self.examiners,
+            *self.officials,
+        ):
+            if p.email.lower() not in seen:
+                seen.add(p.email.lower())
+                yield p
+
+    def roles_of(self, person: Person) -> frozenset[Role]:
+        key = person.email.lower()
+
+        def has(group: Iterable[Person]) -> bool:
+            return any(p.email.lower() == key for p in group)
+
+        roles = set()
+        if has([self.mayor]):
+            roles.add(Role.MAYOR)
+        if has(self.designees):
+            roles.add(Role.DESIGNEE)
+        if self.administrator and has([self.administrator]):
+            roles.add(Role.ADMINISTRATOR)
+        if self.city_attorney and has([self.city_attorney]):
+            roles.add(Role.CITY_ATTORNEY)
+        if has(self.council):
+            roles.add(Role.COUNCIL)
+        if has(self.board):
+            roles.add(Role.BOARD)
+        chair = self.board_chair
+        if chair is not None and chair.email.lower() == key:
+            roles.add(Role.BOARD_CHAIR)
+        if has(self.examiners):
+            roles.add(Role.EXAMINER)
+        if has(self.officials):
+            roles.add(Role.OFFICIAL)
+        return frozenset(roles)
+
+    def by_slack(self, slack_id: str) -> Person | None:
+        return next((p for p in self.people() if p.slack == slack_id), None)
+
+    def by_email(self, email: str) -> Person | None:
+        key = email.strip().lower()
+        return next((p for p in self.people() if p.email.lower() == key), None)
+
+    def respondent_candidates(self) -> tuple[Person, ...]:
+        """Anyone listed but the examiners may be complained against (DESIGN.md)."""
+        examiners = {p.email.lower() for p in self.examiners}
+        return tuple(p for p in self.people() if p.email.lower() not in examiners)
+
+    def match_respondents(self, text: str) -> tuple[Person, ...]:
+        """Officials named in a complaint, in order of first mention.
+
+        A person matches by full name, or by one of their own titles with their surname
+        ("Councilmember Ortiz", "Mayor Rivera"); never by surname alone, since notifying
+        the wrong official would itself breach §6. Case, accents and spacing are ignored.
+        """
+        hay = _fold(text)
+        found: list[tuple[int, Person]] = []
+        for person in self.respondent_candidates():
+            hits = [i for n in self._name_forms(person) if (i := hay.find(_fold(n))) >= 0]
+            if hits:
+                found.append((min(hits), person))
+        return tuple(p for _, p in sorted(found, key=lambda x: x[0]))
+
+    def _name_forms(self, person: Person) -> list[str]:
+        parts = person.name.split()
+        if not parts:
+            return []
+        titles = [person.title] if person.title else []
+        roles = self.roles_of(person)
+        if Role.MAYOR in roles:
+            titles.append("Mayor")
+        if Role.COUNCIL in roles:
+            titles += ["Councilmember", "Council Member", "Councilman", "Councilwoman"]
+        return [person.name, *(f"{t} {parts[-1]}" for t in titles)]
+
+
+def _fold(s: str) -> str:
+    s = unicodedata.normalize("NFKD", s)
+    s = "".join(c for c in s if not unicodedata.combining(c))
+    return re.sub(r"\s+", " ", s).casefold()

@@ -1,0 +1,80 @@
+"""The written complaint (§1) and which of its required elements are missing.
+
+§1 asks for specific facts, the sections violated and the reasons why, a signature, and
+the submitter's name, an address where mail can be personally delivered and a telephone
+number. §2/§15: a complaint cannot be sufficient without the facts and sections. The
+board decides sufficiency; EthicsBot only lists what is absent so the clerk can see it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+
+class Element(StrEnum):
+    """An element of a sufficient filing (§1), as named in the intake schema."""
+
+    FACTS = "facts"
+    CODE_SECTIONS = "code_sections"
+    REASONS = "reasons"
+    SIGNATURE = "signature"
+    NAME = "name"
+    ADDRESS = "address"
+    PHONE = "phone"
+
+
+@dataclass(frozen=True)
+class Complainant:
+    """The person filing: never the forwarder, never the official complained against."""
+
+    name: str | None = None
+    email: str | None = None
+    phone: str | None = None  # E.164
+    address: str | None = None  # one line, parts joined with ", "
+
+
+@dataclass(frozen=True)
+class Filing:
+    """A complaint as received, before any step of the procedure.
+
+    `received_at` is when the city first had it (§2: the clocks run from receipt), an
+    aware datetime. `facts` is the complaint's own text, kept as data.
+    """
+
+    received_at: datetime
+    complainant: Complainant
+    facts: str = ""
+    code_sections: tuple[str, ...] = ()
+    reasons: str = ""
+    signed: bool = False
+    respondents: tuple[str, ...] = ()  # names of the officials complained against
+    attachments: tuple[str, ...] = ()
+    forwarded_by: str | None = None
+    missing: frozenset[Element] = frozenset()
+
+    def __post_init__(self) -> None:
+        if self.received_at.tzinfo is None or self.received_at.utcoffset() is None:
+            raise ValueError("received_at must carry a time zone offset")
+
+
+def missing_elements(
+    *,
+    has_facts: bool,
+    code_sections: tuple[str, ...] | list[str],
+    has_reasons: bool,
+    signed: bool,
+    complainant: Complainant,
+) -> frozenset[Element]:
+    """Which §1 elements a filing lacks. An email address is not required by §1."""
+    present = {
+        Element.FACTS: has_facts,
+        Element.CODE_SECTIONS: bool(code_sections),
+        Element.REASONS: has_reasons,
+        Element.SIGNATURE: signed,
+        Element.NAME: bool(complainant.name),
+        Element.ADDRESS: bool(complainant.address),
+        Element.PHONE: bool(complainant.phone),
+    }
+    return frozenset(e for e, ok in present.items() if not ok)

@@ -1,0 +1,102 @@
+"""Read the city directory YAML (DESIGN.md contract) into a `cases.directory.Directory`.
+
+The file is validated with pydantic so a clerk who mistypes it hears which entry is wrong.
+When the configured file does not exist, the embedded example city is used so that
+`ethicsbot run` works on a fresh machine; the start-up banner says so.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from importlib import resources
+from pathlib import Path
+
+import yaml
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+
+from cases.directory import Directory, Person
+
+
+class DirectoryError(Exception):
+    """The directory file cannot be used; the message says where and why."""
+
+
+class _Person(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str
+    email: str
+    slack: str | None = None
+    title: str | None = None
+    chair: bool = False
+
+    @field_validator("email")
+    @classmethod
+    def _email(cls, v: str) -> str:
+        if "@" not in v or any(c in v for c in "\r\n <>,"):
+            raise ValueError(f"not an email address: {v!r}")
+        return v.strip()
+
+    def to_person(self) -> Person:
+        return Person(name=self.name, email=self.email, slack=self.slack, title=self.title,
+                      chair=self.chair)
+
+
+class _DirectoryFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    city: str
+    timezone: str = "America/Los_Angeles"
+    holidays: list[date] = []
+    mayor: _Person
+    designees: list[_Person] = []
+    administrator: _Person | None = None
+    city_attorney: _Person | None = None
+    council: list[_Person] = []
+    board: list[_Person] = []
+    examiners: list[_Person] = []
+    officials: list[_Person] = []
+    forwarders: list[str] = []
+
+
+def _ppl(items: list[_Person]) -> tuple[Person, ...]:
+    return tuple(p.to_person() for p in items)
+
+
+def parse_directory(text: str, *, source: str = "directory file") -> Directory:
+    try:
+        raw = yaml.safe_load(text)
+        d = _DirectoryFile.model_validate(raw)
+    except yaml.YAMLError as e:
+        raise DirectoryError(f"{source} is not valid YAML: {e}") from e
+    except ValidationError as e:
+        where = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in e.errors()
+        )
+        raise DirectoryError(f"{source} has errors: {where}") from e
+    forwarders = d.forwarders or [
+        p.email for p in [d.mayor, *d.designees, *([d.administrator] if d.administrator else [])]
+    ]
+    return Directory(
+        city=d.city,
+        timezone=d.timezone,
+        holidays=tuple(d.holidays),
+        mayor=d.mayor.to_person(),
+        designees=_ppl(d.designees),
+        administrator=d.administrator.to_person() if d.administrator else None,
+        city_attorney=d.city_attorney.to_person() if d.city_attorney else None,
+        council=_ppl(d.council),
+        board=_ppl(d.board),
+        examiners=_ppl(d.examiners),
+        officials=_ppl(d.officials),
+        forwarders=tuple(f.strip().lower() for f in forwarders),
+    )
+
+
+def embedded_directory_text() -> str:
+    return resources.files("ethicsbot").joinpath("default_city.yml").read_text(encoding="utf-8")
+
+
+def load_directory(path: Path) -> tuple[Directory, bool]:
+    """The directory at `path`, or the embedded example city; the flag says which."""
+    if path.exists():
+        return parse_directory(path.read_text(encoding="utf-8"), source=str(path)), False
+    return parse_directory(embedded_directory_text(), source="embedded example city"), True

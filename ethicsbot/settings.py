@@ -1,0 +1,92 @@
+"""One typed Settings object, read from the environment (prefix ETHICSBOT_) and `.env`.
+
+With nothing set, EthicsBot runs on embedded defaults (DESIGN.md): a SQLite file, the
+Maildir ./mailbox/ for intake, .eml files under ./outbox/ for outgoing mail, Slack off.
+A malformed value fails at start with a message naming the variable.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import Field, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class SmtpTls(StrEnum):
+    NONE = "none"
+    STARTTLS = "starttls"
+    TLS = "tls"
+
+
+class SettingsError(Exception):
+    """A setting is missing or malformed; the message says which and how to fix it."""
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix="ETHICSBOT_", env_file=".env", extra="ignore", validate_default=True
+    )
+
+    database_url: str = "sqlite:///ethicsbot.db"
+    directory: Path = Path("city.yml")
+    timezone: str | None = None  # default: the directory's, else America/Los_Angeles
+
+    imap_host: str | None = None
+    imap_port: int | None = None
+    imap_user: str | None = None
+    imap_password: str | None = None
+    imap_folder: str = "INBOX"
+    imap_ssl: bool = True
+    maildir: Path = Path("mailbox")  # embedded intake when no IMAP host is set
+
+    smtp_host: str | None = None
+    smtp_port: int | None = None
+    smtp_user: str | None = None
+    smtp_password: str | None = None
+    smtp_tls: SmtpTls = SmtpTls.STARTTLS
+    outbox_dir: Path = Path("outbox")  # embedded delivery when no SMTP host is set
+    mail_from: str = "ethicsbot@city.test"
+
+    slack_bot_token: str | None = None
+    slack_signing_secret: str | None = None
+    slack_app_token: str | None = None
+    slack_api_url: str | None = None
+
+    port: int = Field(default=3000, validation_alias="PORT")
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, v: str | None) -> str | None:
+        if v is not None:
+            try:
+                ZoneInfo(v)
+            except (ZoneInfoNotFoundError, ValueError) as e:
+                raise ValueError(f"unknown time zone {v!r} (use e.g. America/Los_Angeles)") from e
+        return v
+
+    @property
+    def uses_imap(self) -> bool:
+        return bool(self.imap_host)
+
+    @property
+    def uses_smtp(self) -> bool:
+        return bool(self.smtp_host)
+
+    @property
+    def uses_slack(self) -> bool:
+        return bool(self.slack_bot_token and self.slack_signing_secret)
+
+
+def load_settings(**overrides: object) -> Settings:
+    """Read the settings, turning validation errors into one readable message."""
+    try:
+        return Settings(**overrides)  # type: ignore[arg-type]
+    except ValidationError as e:
+        problems = "; ".join(
+            f"ETHICSBOT_{'.'.join(str(p) for p in err['loc']).upper()}: {err['msg']}"
+            for err in e.errors()
+        )
+        raise SettingsError(f"EthicsBot settings are not valid: {problems}") from e
