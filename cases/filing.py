@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
+from typing import Any
 
 
 class Element(StrEnum):
@@ -78,3 +79,36 @@ def missing_elements(
         Element.PHONE: bool(complainant.phone),
     }
     return frozenset(e for e, ok in present.items() if not ok)
+
+
+def filing_to_data(f: Filing) -> dict[str, object]:
+    """The filing as plain JSON, for the case's first event."""
+    return {
+        "received_at": f.received_at.isoformat(),
+        "complainant": {"name": f.complainant.name, "email": f.complainant.email,
+                        "phone": f.complainant.phone, "address": f.complainant.address},
+        "facts": f.facts,
+        "code_sections": list(f.code_sections),
+        "reasons": f.reasons,
+        "signed": f.signed,
+        "respondents": list(f.respondents),
+        "attachments": list(f.attachments),
+        "forwarded_by": f.forwarded_by,
+        "missing": sorted(e.value for e in f.missing),
+    }
+
+
+def filing_from_data(d: dict[str, Any]) -> Filing:
+    c = d.get("complainant") or {}
+    return Filing(
+        received_at=datetime.fromisoformat(d["received_at"]),
+        complainant=Complainant(c.get("name"), c.get("email"), c.get("phone"), c.get("address")),
+        facts=d.get("facts", ""),
+        code_sections=tuple(d.get("code_sections", ())),
+        reasons=d.get("reasons", ""),
+        signed=bool(d.get("signed")),
+        respondents=tuple(d.get("respondents", ())),
+        attachments=tuple(d.get("attachments", ())),
+        forwarded_by=d.get("forwarded_by"),
+        missing=frozenset(Element(m) for m in d.get("missing", ())),
+    )

@@ -1,0 +1,75 @@
+"""The city's calendar: business days, legal holidays and local end of day.
+
+RCW 35A.21.080 (code cities): a period of days excludes the day of the trigger and
+includes the last day; when the last day is a Saturday, Sunday or legal holiday the act
+is due on the next business day. Legal holidays are Washington's (RCW 1.16.050, which
+the `holidays` package implements for US/WA, observed dates included) plus the city's own
+from the directory file. A day period ends at 23:59:59 local time of its last day.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+import holidays
+
+END_OF_DAY = time(23, 59, 59)
+
+
+class CityCalendar:
+    """Business-day arithmetic in one time zone. Holds no clock; all inputs are explicit."""
+
+    def __init__(self, timezone: str | ZoneInfo, city_holidays: Iterable[date] = ()) -> None:
+        self.tz = timezone if isinstance(timezone, ZoneInfo) else ZoneInfo(timezone)
+        self.city_holidays = frozenset(city_holidays)
+        self._state = holidays.country_holidays("US", subdiv="WA")
+
+    def holiday_name(self, day: date) -> str | None:
+        if day in self.city_holidays:
+            return "a city holiday"
+        name = self._state.get(day)
+        return str(name) if name else None
+
+    def closed_because(self, day: date) -> str | None:
+        """Why no act is due on `day` ("a Saturday", "Christmas Day"), or None."""
+        if day.weekday() == 5:
+            return "a Saturday"
+        if day.weekday() == 6:
+            return "a Sunday"
+        return self.holiday_name(day)
+
+    def is_business_day(self, day: date) -> bool:
+        return self.closed_because(day) is None
+
+    def roll_forward(self, day: date) -> tuple[date, list[str]]:
+        """The first business day on or after `day`, and why each skipped day was skipped."""
+        skipped: list[str] = []
+        while (why := self.closed_because(day)) is not None:
+            skipped.append(f"{fmt_day(day)} is {why}")
+            day += timedelta(days=1)
+        return day, skipped
+
+    def local_date(self, moment: datetime) -> date:
+        return self.local(moment).date()
+
+    def local(self, moment: datetime) -> datetime:
+        if moment.tzinfo is None:
+            raise ValueError("a moment without a time zone cannot be placed on the calendar")
+        return moment.astimezone(self.tz)
+
+    def end_of_day(self, day: date) -> datetime:
+        return datetime.combine(day, END_OF_DAY, tzinfo=self.tz)
+
+
+def fmt_day(day: date) -> str:
+    """'Tue Dec 29, 2026': the form every basis uses, so people can check it."""
+    return f"{day:%a %b} {day.day}, {day.year}"
+
+
+def fmt_moment(moment: datetime) -> str:
+    """'Mon Nov 30, 2026 2:15 PM PST' in the moment's own zone."""
+    hour = moment.hour % 12 or 12
+    clock = f"{hour}:{moment:%M}" + (f":{moment:%S}" if moment.second else "")
+    return f"{fmt_day(moment.date())} {clock} {moment:%p} {moment.tzname()}"

@@ -1,0 +1,169 @@
+"""What people ask the procedure to do: one imperative dataclass per step.
+
+Dates named `on` are the city's local dates on which the step happened; None means "today"
+by the clock of whoever records it. Emails identify people (the directory's key).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from enum import StrEnum
+
+from cases.tally import Vote
+
+
+class NoticeKind(StrEnum):
+    """The three acts §2 requires within 24 hours of receipt."""
+
+    RESPONDENT_INFORMED = "respondent_informed"
+    COUNCIL_INFORMED = "council_informed"
+    SUBMITTED_TO_BOARD = "submitted_to_board"
+
+
+class Requester(StrEnum):
+    RESPONDENT = "respondent"  # approved by the board (§10)
+    BOARD = "board"  # approved by the council (§10)
+
+
+@dataclass(frozen=True)
+class Command:
+    """Base of every step."""
+
+
+@dataclass(frozen=True)
+class RecordNoticeServed(Command):
+    notice: NoticeKind
+
+
+@dataclass(frozen=True)
+class RecordRegisteredMail(Command):
+    tracking_number: str
+    on: date | None = None
+
+
+@dataclass(frozen=True)
+class ScheduleHearing(Command):
+    starts_at: datetime
+    place: str
+    open_to_public: bool = False  # §13: executive session unless the respondent asks
+
+
+@dataclass(frozen=True)
+class BeginHearing(Command):
+    on: date | None = None
+
+
+@dataclass(frozen=True)
+class RecordRespondentHeard(Command):
+    """§9: the respondent had the opportunity to present; `presented` says if they did."""
+
+    presented: bool = True
+    on: date | None = None
+
+
+@dataclass(frozen=True)
+class ConcludeHearing(Command):
+    on: date | None = None
+
+
+@dataclass(frozen=True)
+class ApplyForContinuance(Command):
+    reason: str
+    on: date | None = None
+
+
+@dataclass(frozen=True)
+class DecideContinuance(Command):
+    granted_days: int  # 0 = denied
+    on: date | None = None
+
+
+@dataclass(frozen=True)
+class RequestReportExtension(Command):
+    requested_by: Requester
+    days: int
+
+
+@dataclass(frozen=True)
+class DecideReportExtension(Command):
+    approved: bool
+    decider_is_council: bool = False  # True when the council decides, False for the board
+
+
+@dataclass(frozen=True)
+class IssueReport(Command):
+    sufficient: bool
+    summary: str = ""
+    on: date | None = None
+
+
+@dataclass(frozen=True)
+class DeliverReport(Command):
+    on: date | None = None
+
+
+@dataclass(frozen=True)
+class RequestBoardHearing(Command):
+    """§11: the respondent asks that the board, not an examiner, hear the matter."""
+
+
+@dataclass(frozen=True)
+class Refer(Command):
+    examiner: str | None  # None: to the ethics board at the respondent's request
+
+
+@dataclass(frozen=True)
+class RecordDetermination(Command):
+    violation: bool
+    sections: tuple[str, ...] = ()
+    on: date | None = None  # the day the council received the determination
+
+
+@dataclass(frozen=True)
+class ExtendCouncilDecision(Command):
+    """§12: an extension requested by the respondent and granted by the council."""
+
+    days: int
+
+
+@dataclass(frozen=True)
+class RecordCouncilVote(Command):
+    member: str
+    vote: Vote
+    council: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Penalty:
+    section: str
+    action: str
+
+
+@dataclass(frozen=True)
+class RecordCouncilDecision(Command):
+    council: frozenset[str]
+    mayor: str
+    mayor_vote: Vote | None = None
+    penalties: tuple[Penalty, ...] = ()
+    on: date | None = None
+
+
+@dataclass(frozen=True)
+class AmendComplaint(Command):
+    """§5: authorised by the decision-maker as justice requires."""
+
+    authorized_by: str
+    added_sections: tuple[str, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class CorrectReceipt(Command):
+    received_at: datetime
+    reason: str
+
+
+@dataclass(frozen=True)
+class CloseCase(Command):
+    reason: str = ""

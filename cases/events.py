@@ -1,0 +1,47 @@
+"""What happened to a case: an append-only history, each entry past tense.
+
+An event's `data` is plain JSON (strings, numbers, booleans, lists, dicts) so it can be
+stored as it is and replayed to rebuild the case.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+
+class EventKind(StrEnum):
+    COMPLAINT_RECEIVED = "complaint_received"
+    NOTICE_SERVED = "notice_served"
+    REGISTERED_MAIL_SENT = "registered_mail_sent"
+    HEARING_SCHEDULED = "hearing_scheduled"
+    HEARING_BEGUN = "hearing_begun"
+    RESPONDENT_HEARD = "respondent_heard"
+    HEARING_CONCLUDED = "hearing_concluded"
+    CONTINUANCE_APPLIED = "continuance_applied"
+    CONTINUANCE_DECIDED = "continuance_decided"
+    REPORT_EXTENSION_REQUESTED = "report_extension_requested"
+    REPORT_EXTENSION_DECIDED = "report_extension_decided"
+    REPORT_ISSUED = "report_issued"
+    REPORT_DELIVERED = "report_delivered"
+    BOARD_HEARING_REQUESTED = "board_hearing_requested"
+    REFERRED = "referred"
+    DETERMINATION_RECEIVED = "determination_received"
+    COUNCIL_DECISION_EXTENDED = "council_decision_extended"
+    COUNCIL_VOTE_RECORDED = "council_vote_recorded"
+    COUNCIL_DECIDED = "council_decided"
+    COMPLAINT_AMENDED = "complaint_amended"
+    RECEIPT_CORRECTED = "receipt_corrected"
+    DEADLINES_RECOMPUTED = "deadlines_recomputed"
+    CORRESPONDENCE_FILED = "correspondence_filed"
+    CASE_CLOSED = "case_closed"
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: EventKind
+    at: datetime  # when it was recorded (aware)
+    actor: str  # who recorded it: an email, or "ethicsbot"
+    data: dict[str, Any] = field(default_factory=dict)

@@ -1,0 +1,35 @@
+"""The rotational roster of hearings examiners (§11).
+
+Referrals go to the next examiner on the roster after the last one assigned, wrapping
+around, skipping anyone marked conflicted in this case or unavailable. The position is
+remembered by storing who was assigned last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from cases.errors import ProcedureError
+
+
+def next_examiner(
+    roster: Sequence[str],
+    *,
+    last_assigned: str | None,
+    skip: Collection[str] = (),
+) -> str:
+    """The examiner (by email) who takes the next referral."""
+    if not roster:
+        raise ProcedureError(
+            "The rotational roster of hearings examiners is empty (§11). Add examiners to "
+            "the directory file before referring a case."
+        )
+    start = roster.index(last_assigned) + 1 if last_assigned in roster else 0
+    for i in range(len(roster)):
+        candidate = roster[(start + i) % len(roster)]
+        if candidate not in skip:
+            return candidate
+    raise ProcedureError(
+        "Every examiner on the roster is conflicted or unavailable for this case (§11). "
+        "Ask the city to add an examiner, or the respondent may ask for the board."
+    )

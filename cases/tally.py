@@ -1,0 +1,76 @@
+"""The council's vote on a final determination of violation (§12, §14).
+
+Action is by majority of the votes cast. A council member complained against does not
+vote on any matter involving them (§14). The mayor votes only to break a tie, and not
+when the action is against the mayor (RCW 35A.12.100, as §14 cites).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from cases.errors import ProcedureError
+
+
+class Vote(StrEnum):
+    YES = "yes"  # the violation occurred / the action is taken
+    NO = "no"
+    ABSTAIN = "abstain"
+
+
+@dataclass(frozen=True)
+class Tally:
+    yes: int
+    no: int
+    abstained: int
+    mayor_broke_tie: bool
+    carried: bool
+    explanation: str
+
+
+def eligible_to_vote(member: str, *, council: frozenset[str], respondents: frozenset[str]) -> None:
+    """Refuse a vote the ordinance does not allow; `member` is the person's email."""
+    if member not in council:
+        raise ProcedureError(f"{member} is not a member of the council and cannot vote (§14).")
+    if member in respondents:
+        raise ProcedureError(
+            f"{member} is the official complained against and does not vote on any matter "
+            "involving them (§14)."
+        )
+
+
+def tally(
+    votes: Mapping[str, Vote],
+    *,
+    council: frozenset[str],
+    respondents: frozenset[str],
+    mayor_vote: Vote | None = None,
+    against_mayor: bool = False,
+) -> Tally:
+    """Count the council's votes; call only once every vote to be counted is recorded."""
+    for member in votes:
+        eligible_to_vote(member, council=council, respondents=respondents)
+    yes = sum(v is Vote.YES for v in votes.values())
+    no = sum(v is Vote.NO for v in votes.values())
+    abstained = sum(v is Vote.ABSTAIN for v in votes.values())
+    if yes + no == 0:
+        raise ProcedureError("No council member has voted yes or no; there is nothing to count.")
+    if yes != no:
+        carried = yes > no
+        return Tally(yes, no, abstained, False, carried,
+                     f"{yes} yes, {no} no: the motion {'carries' if carried else 'fails'} "
+                     "by majority of the votes cast (§14).")
+    if against_mayor:
+        return Tally(yes, no, abstained, False, False,
+                     f"{yes}–{no} tie; the action is against the mayor, who may not break it "
+                     "(§14), so the motion fails.")
+    if mayor_vote in (Vote.YES, Vote.NO):
+        carried = mayor_vote is Vote.YES
+        return Tally(yes, no, abstained, True, carried,
+                     f"{yes}–{no} tie broken by the mayor voting {mayor_vote.value} (§14): the "
+                     f"motion {'carries' if carried else 'fails'}.")
+    raise ProcedureError(
+        f"The vote is tied {yes}–{no}. Record the mayor's tie-breaking vote (§14) first."
+    )
