@@ -249,9 +249,9 @@ def _limitations(t: Triggers, cal: CityCalendar) -> Deadline:
 def deadline_changes(before: list[Deadline], after: list[Deadline]) -> list[dict[str, str | None]]:
     """The due dates that moved, for the case history: key, old due, new due."""
     old = {d.key: d.due for d in before}
-    return [
-        {"key": d.key.value,
-         "old": old[d.key].isoformat() if old.get(d.key) else None,
-         "new": d.due.isoformat() if d.due else None}
-        for d in after if d.key in old and old[d.key] != d.due
-    ]
+
+    def iso(x: datetime | None) -> str | None:
+        return x.isoformat() if x is not None else None
+
+    return [{"key": d.key.value, "old": iso(old[d.key]), "new": iso(d.due)}
+            for d in after if d.key in old and old[d.key] != d.due]
