@@ -48,7 +48,7 @@ class Settings(BaseSettings):
     smtp_password: str | None = None
     smtp_tls: SmtpTls = SmtpTls.STARTTLS
     outbox_dir: Path = Path("outbox")  # embedded delivery when no SMTP host is set
-    mail_from: str = "ethicsbot@city.test"
+    mail_from: str = "ethics-intake@city.test"
 
     slack_bot_token: str | None = None
     slack_signing_secret: str | None = None
@@ -66,6 +66,11 @@ class Settings(BaseSettings):
             except (ZoneInfoNotFoundError, ValueError) as e:
                 raise ValueError(f"unknown time zone {v!r} (use e.g. America/Los_Angeles)") from e
         return v
+
+    @property
+    def msgid_domain(self) -> str:
+        """Our Message-IDs end in @ethicsbot.<mail domain>, so our own mail is recognised."""
+        return "ethicsbot." + self.mail_from.rpartition("@")[2].strip().lower()
 
     @property
     def uses_imap(self) -> bool:

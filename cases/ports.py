@@ -1,0 +1,40 @@
+"""The narrow ports the service layer needs; storage implements them, tests may fake them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Protocol
+
+from cases.case import Case
+from cases.deadlines import Deadline
+from cases.notices import OwedNotice
+
+Clock = Callable[[], datetime]  # returns an aware "now"
+
+
+class CaseRepository(Protocol):
+    def get(self, number: str) -> Case | None: ...
+
+    def next_number(self, year: int) -> str: ...
+
+    def save(self, case: Case, deadlines: list[Deadline]) -> None:
+        """Store the case's new events, its snapshot and its current deadlines."""
+
+    def stored_deadlines(self, number: str) -> list[Deadline]:
+        """The deadlines as last stored (to compare with a recomputation)."""
+
+
+class Outbox(Protocol):
+    def add(self, notice: OwedNotice) -> None: ...
+
+
+class UnitOfWork(Protocol):
+    cases: CaseRepository
+    outbox: Outbox
+
+    def __enter__(self) -> UnitOfWork: ...
+
+    def __exit__(self, *exc: object) -> None: ...
+
+    def commit(self) -> None: ...

@@ -1,0 +1,104 @@
+"""The service layer: every entry point (mail, Slack, CLI, scheduler) changes cases here.
+
+Each function runs one step inside one unit of work: the case change, its events, its
+recomputed deadlines and the notices it owes are committed together, or not at all.
+Nothing here sends anything; the outbox dispatcher does, after the commit.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from cases.calendar import CityCalendar
+from cases.case import Case
+from cases.commands import Command
+from cases.deadlines import Deadline, deadline_changes
+from cases.directory import Directory
+from cases.errors import ProcedureError
+from cases.events import Event, EventKind
+from cases.filing import Filing
+from cases.notices import notices_owed
+from cases.ports import Clock, UnitOfWork
+from cases.procedure import handle, open_case
+
+
+def file_complaint(
+    uow: UnitOfWork,
+    filing: Filing,
+    *,
+    directory: Directory,
+    calendar: CityCalendar,
+    clock: Clock,
+    actor: str,
+    public_since: date | None = None,
+) -> Case:
+    """Open a case for `filing` and owe its §2 notices. The caller commits."""
+    now = clock()
+    respondents = _respondent_emails(filing, directory)
+    number = uow.cases.next_number(calendar.local_date(filing.received_at).year)
+    case = open_case(number=number, filing=filing, respondents=respondents, at=now,
+                     actor=actor, public_since=public_since)
+    uow.cases.save(case, case.deadlines(calendar, now=now))
+    for notice in notices_owed(case, case.history[0], directory):
+        uow.outbox.add(notice)
+    return case
+
+
+def take_step(
+    uow: UnitOfWork,
+    number: str,
+    cmd: Command,
+    *,
+    directory: Directory,
+    calendar: CityCalendar,
+    clock: Clock,
+    actor: str,
+) -> Event:
+    """Record one procedural step on case `number`, with what it changes and owes."""
+    case = get_case(uow, number)
+    now = clock()
+    before = case.deadlines(calendar, now=now)
+    event = handle(case, cmd, at=now, actor=actor, calendar=calendar)
+    after = case.deadlines(calendar, now=now)
+    if event.kind is EventKind.RECEIPT_CORRECTED:
+        _record_recomputation(case, before, after, at=now, actor=actor,
+                              reason=f"receipt corrected: {event.data['reason']}")
+    uow.cases.save(case, after)
+    for notice in notices_owed(case, event, directory):
+        uow.outbox.add(notice)
+    return event
+
+
+def recompute(uow: UnitOfWork, number: str, *, calendar: CityCalendar, clock: Clock,
+              reason: str) -> list[dict[str, str | None]]:
+    """Recompute an open case's deadlines (e.g. the city's holidays changed) and record
+    the old and new dates in its history. Returns the changes (empty: nothing moved)."""
+    case = get_case(uow, number)
+    now = clock()
+    after = case.deadlines(calendar, now=now)
+    changes = _record_recomputation(case, uow.cases.stored_deadlines(number), after,
+                                    at=now, actor="ethicsbot", reason=reason)
+    uow.cases.save(case, after)
+    return changes
+
+
+def get_case(uow: UnitOfWork, number: str) -> Case:
+    case = uow.cases.get(number)
+    if case is None:
+        raise ProcedureError(f"There is no case {number}. `ethicsbot cases` lists the docket.")
+    return case
+
+
+def _record_recomputation(case: Case, before: list[Deadline], after: list[Deadline], *,
+                          at: datetime, actor: str, reason: str) -> list[dict[str, str | None]]:
+    changes = deadline_changes(before, after)
+    if changes:
+        case.apply(Event(EventKind.DEADLINES_RECOMPUTED, at, actor,
+                         {"reason": reason, "changes": changes}))
+    return changes
+
+
+def _respondent_emails(filing: Filing, directory: Directory) -> tuple[str, ...]:
+    names = {n.casefold() for n in filing.respondents}
+    return tuple(p.email for p in directory.respondent_candidates()
+                 if p.name.casefold() in names)

@@ -1,0 +1,168 @@
+"""The database tables. The case's event history is the truth; `cases` and `deadlines`
+are snapshots of it kept for queries (the docket, reminders), rewritten on every change.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from storage.db import UTCDateTime
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+    type_annotation_map = {  # noqa: RUF012 - SQLAlchemy's documented class attribute
+        datetime: UTCDateTime, dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class CaseNumber(Base):
+    """The last case number given out each year (ETH-YYYY-NNNN)."""
+
+    __tablename__ = "case_numbers"
+    year: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    last: Mapped[int] = mapped_column(default=0)
+
+
+class CaseRow(Base):
+    __tablename__ = "cases"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    number: Mapped[str] = mapped_column(String(20), unique=True)
+    stage: Mapped[str] = mapped_column(String(40))
+    confidential: Mapped[bool]
+    received_at: Mapped[datetime]
+    respondents: Mapped[list[Any]]
+    next_due: Mapped[datetime | None] = mapped_column(index=True)
+    next_due_key: Mapped[str | None] = mapped_column(String(40))
+    tolled: Mapped[bool] = mapped_column(default=False)
+    event_count: Mapped[int] = mapped_column(default=0)
+    updated_at: Mapped[datetime]
+
+
+class EventRow(Base):
+    """Append-only history: what happened, when, and who recorded it."""
+
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("case_id", "seq"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"), index=True)
+    seq: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(40))
+    at: Mapped[datetime]
+    actor: Mapped[str] = mapped_column(String(320))
+    data: Mapped[dict[str, Any]]
+
+
+class DeadlineRow(Base):
+    __tablename__ = "deadlines"
+    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"), primary_key=True)
+    key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    due: Mapped[datetime | None] = mapped_column(index=True)
+    status: Mapped[str] = mapped_column(String(20))
+    responsible: Mapped[str] = mapped_column(String(40))
+    basis: Mapped[str] = mapped_column(Text)
+
+
+class FilingRow(Base):
+    """Every message or form taken in, exactly as received: the board needs the
+    complaint as filed, and a refused message is kept, never lost."""
+
+    __tablename__ = "filings"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    case_id: Mapped[int | None] = mapped_column(ForeignKey("cases.id"), index=True)
+    source: Mapped[str] = mapped_column(String(20))  # imap, maildir, slack, cli
+    message_id: Mapped[str | None] = mapped_column(String(998), index=True)
+    content_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    outcome: Mapped[str] = mapped_column(String(20))  # opened, quarantined, correspondence
+    reason: Mapped[str | None] = mapped_column(Text)
+    raw: Mapped[bytes] = mapped_column(LargeBinary)
+    parsed: Mapped[dict[str, Any] | None]
+    taken_at: Mapped[datetime]
+
+
+class OutboxRow(Base):
+    """A notice owed, written in the same transaction as the step that owes it."""
+
+    __tablename__ = "outbox"
+    __table_args__ = (
+        UniqueConstraint("case_id", "notice_type", "recipient_email", "generation"),
+        Index("ix_outbox_status_next", "status", "next_attempt_at"),
+    )
+    id: Mapped[int] = mapped_column(primary_key=True)
+    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"), index=True)
+    notice_type: Mapped[str] = mapped_column(String(40))
+    recipient_email: Mapped[str] = mapped_column(String(320))
+    recipient_name: Mapped[str] = mapped_column(String(200))
+    deadline_key: Mapped[str | None] = mapped_column(String(40))
+    generation: Mapped[int] = mapped_column(default=0)
+    message_id: Mapped[str] = mapped_column(String(998), unique=True)
+    status: Mapped[str] = mapped_column(String(20), default="pending")  # pending/sent/failed
+    attempts: Mapped[int] = mapped_column(default=0)
+    next_attempt_at: Mapped[datetime]
+    created_at: Mapped[datetime]
+    sent_at: Mapped[datetime | None]
+    last_error: Mapped[str | None] = mapped_column(Text)
+
+
+class DeliveryRow(Base):
+    """One delivery attempt: the proof of notice (time, recipient, Message-ID, reply)."""
+
+    __tablename__ = "deliveries"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    outbox_id: Mapped[int] = mapped_column(ForeignKey("outbox.id"), index=True)
+    attempted_at: Mapped[datetime]
+    recipient: Mapped[str] = mapped_column(String(320))
+    message_id: Mapped[str] = mapped_column(String(998))
+    outcome: Mapped[str] = mapped_column(String(20))  # sent, temporary, permanent
+    server_reply: Mapped[str] = mapped_column(Text)
+
+
+class AccessLogRow(Base):
+    """§6: every lookup of a case is written down (who, when, through what)."""
+
+    __tablename__ = "access_log"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    at: Mapped[datetime] = mapped_column(index=True)
+    who: Mapped[str] = mapped_column(String(320))
+    case_number: Mapped[str | None] = mapped_column(String(20), index=True)
+    action: Mapped[str] = mapped_column(String(80))
+    channel: Mapped[str] = mapped_column(String(40))
+    allowed: Mapped[bool] = mapped_column(default=True)
+
+
+class IntakeCursor(Base):
+    """Where intake left off in a mailbox: UIDVALIDITY and the last UID handled."""
+
+    __tablename__ = "intake_cursors"
+    mailbox: Mapped[str] = mapped_column(String(400), primary_key=True)
+    uidvalidity: Mapped[int] = mapped_column(Integer)
+    last_uid: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class RotationRow(Base):
+    """§11: the examiner last assigned, so the rotation continues across cases."""
+
+    __tablename__ = "rotation"
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    last_assigned: Mapped[str | None] = mapped_column(String(320))

@@ -1,0 +1,54 @@
+"""The outbox: notices owed, stored with the step that owes them; the dispatcher sends.
+
+The Message-ID is chosen when the notice is owed and stored before any attempt, so a
+crash between sending and recording cannot produce a second, different message: a retry
+re-sends the same Message-ID, which recipients' mail systems recognise.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from cases.notices import OwedNotice
+from cases.ports import Clock
+from storage.models import OutboxRow
+from storage.repository import SqlCaseRepository
+
+
+class SqlOutbox:
+    def __init__(self, session: Session, cases: SqlCaseRepository, *, clock: Clock,
+                 msgid_domain: str) -> None:
+        self.session, self.cases, self.clock = session, cases, clock
+        self.msgid_domain = msgid_domain
+
+    def add(self, notice: OwedNotice) -> None:
+        """Owe `notice` once per (case, type, recipient, generation)."""
+        case = self.cases.row(notice.case_number)
+        if case is None:
+            raise LookupError(f"no stored case {notice.case_number} to owe a notice on")
+        self.session.flush()
+        exists = self.session.scalars(select(OutboxRow.id).where(
+            OutboxRow.case_id == case.id, OutboxRow.notice_type == notice.type.value,
+            OutboxRow.recipient_email == notice.recipient.email.lower(),
+            OutboxRow.generation == notice.generation)).first()
+        if exists is not None:
+            return
+        now: datetime = self.clock()
+        self.session.add(OutboxRow(
+            case_id=case.id, notice_type=notice.type.value,
+            recipient_email=notice.recipient.email.lower(), recipient_name=notice.recipient.name,
+            deadline_key=notice.deadline.value if notice.deadline else None,
+            generation=notice.generation,
+            message_id=notice_message_id(notice, self.msgid_domain),
+            status="pending", attempts=0, next_attempt_at=now, created_at=now))
+
+
+def notice_message_id(notice: OwedNotice, domain: str) -> str:
+    """`<eth-2026-0007.complaint_to_council.0.9f2c…@ethicsbot.city.test>`: the case number
+    inside lets intake file a reply to its case; the random part keeps it unique."""
+    return (f"<{notice.case_number.lower()}.{notice.type.value}.{notice.generation}."
+            f"{secrets.token_hex(6)}@{domain}>")

@@ -1,0 +1,99 @@
+"""The case repository: cases are rebuilt from their stored history and saved by
+appending the events recorded since they were loaded."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import delete, insert, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session
+
+from cases.case import Case
+from cases.deadlines import RULES, Deadline, DeadlineKey, Responsible, Status
+from cases.events import Event, EventKind
+from storage.models import CaseNumber, CaseRow, DeadlineRow, EventRow
+
+
+class SqlCaseRepository:
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self._rows: dict[str, CaseRow] = {}
+
+    def row(self, number: str, *, lock: bool = False) -> CaseRow | None:
+        if number in self._rows:
+            return self._rows[number]
+        q = select(CaseRow).where(CaseRow.number == number)
+        if lock:
+            q = q.with_for_update()  # serialises steps on one case (PostgreSQL)
+        found = self.session.scalars(q).one_or_none()
+        if found is not None:
+            self._rows[number] = found
+        return found
+
+    def get(self, number: str) -> Case | None:
+        row = self.row(number, lock=True)
+        if row is None:
+            return None
+        events = self.session.scalars(
+            select(EventRow).where(EventRow.case_id == row.id).order_by(EventRow.seq)).all()
+        return Case.replay(number, [Event(EventKind(e.kind), e.at, e.actor, e.data)
+                                    for e in events])
+
+    def next_number(self, year: int) -> str:
+        dialect = self.session.get_bind().dialect.name
+        # two writers may open the year's first case at once: insert-if-absent, then lock
+        if dialect == "postgresql":
+            self.session.execute(postgresql.insert(CaseNumber).values(year=year, last=0)
+                                 .on_conflict_do_nothing())
+        elif dialect == "sqlite":
+            self.session.execute(sqlite.insert(CaseNumber).values(year=year, last=0)
+                                 .on_conflict_do_nothing())
+        elif self.session.get(CaseNumber, year) is None:
+            self.session.execute(insert(CaseNumber).values(year=year, last=0))
+        counter = self.session.scalars(
+            select(CaseNumber).where(CaseNumber.year == year).with_for_update()).one()
+        counter.last += 1
+        return f"ETH-{year}-{counter.last:04d}"
+
+    def save(self, case: Case, deadlines: list[Deadline]) -> None:
+        now = datetime.now(UTC)
+        row = self.row(case.number)
+        if row is None:
+            row = CaseRow(number=case.number, event_count=0)
+            self.session.add(row)
+            self._rows[case.number] = row
+        row.stage = case.stage.value
+        row.confidential = case.confidential
+        row.received_at = case.received_at
+        row.respondents = list(case.respondents)
+        open_dues = [d for d in deadlines if d.status is Status.OPEN and d.due is not None]
+        nxt = min(open_dues, key=lambda d: d.due or now, default=None)
+        row.next_due = nxt.due if nxt else None
+        row.next_due_key = nxt.key.value if nxt else None
+        row.tolled = any(d.status is Status.TOLLED for d in deadlines)
+        row.updated_at = now
+        self.session.flush()
+        for seq, e in enumerate(case.history[row.event_count:], start=row.event_count):
+            self.session.add(EventRow(case_id=row.id, seq=seq, kind=e.kind.value, at=e.at,
+                                      actor=e.actor, data=e.data))
+        row.event_count = len(case.history)
+        self.session.execute(delete(DeadlineRow).where(DeadlineRow.case_id == row.id))
+        self.session.add_all(
+            DeadlineRow(case_id=row.id, key=d.key.value, due=d.due, status=d.status.value,
+                        responsible=d.responsible.value, basis=d.basis) for d in deadlines)
+        self.session.flush()
+
+    def stored_deadlines(self, number: str) -> list[Deadline]:
+        row = self.row(number)
+        if row is None:
+            return []
+        rows = self.session.scalars(select(DeadlineRow).where(DeadlineRow.case_id == row.id))
+        return [to_deadline(r) for r in rows]
+
+
+def to_deadline(r: DeadlineRow) -> Deadline:
+    key = DeadlineKey(r.key)
+    _, section, action = RULES[key]
+    return Deadline(key, r.due, Status(r.status), Responsible(r.responsible), r.basis, section,
+                    action)

@@ -1,0 +1,36 @@
+"""The unit of work: one database transaction around one step (cosmicpython's pattern,
+without the ceremony). Leaving the block without `commit()` rolls everything back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.orm import Session, sessionmaker
+
+from cases.ports import Clock
+from storage.outbox import SqlOutbox
+from storage.repository import SqlCaseRepository
+
+
+class SqlUnitOfWork:
+    session: Session
+    cases: SqlCaseRepository
+    outbox: SqlOutbox
+
+    def __init__(self, session_factory: sessionmaker[Any], *, clock: Clock,
+                 msgid_domain: str) -> None:
+        self._factory, self._clock, self._domain = session_factory, clock, msgid_domain
+
+    def __enter__(self) -> SqlUnitOfWork:
+        self.session = self._factory()
+        self.cases = SqlCaseRepository(self.session)
+        self.outbox = SqlOutbox(self.session, self.cases, clock=self._clock,
+                                msgid_domain=self._domain)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.session.rollback()
+        self.session.close()
+
+    def commit(self) -> None:
+        self.session.commit()
