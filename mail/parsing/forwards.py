@@ -1,0 +1,141 @@
+"""Split a forwarded message into the messages it carries, each with its author and date.
+
+A complaint reaches intake inside one or more forwards: inline (Gmail `---------- Forwarded
+message ---------`, Outlook's rule and `From:/Sent:/To:/Subject:` block, Apple `Begin
+forwarded message:`, Thunderbird's header table), quoted in a reply (`On ... wrote:`), or
+attached as `message/rfc822`. Rather than trusting the marker lines, which clients
+localise and vary, a header block is recognised by its content: consecutive `Label: value`
+lines with a From and a date. Each block starts a new segment whose text runs to the next
+block; text before the first block is the outer sender's own note.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from email.message import Message
+from zoneinfo import ZoneInfo
+
+from mail.parsing import mime
+from mail.parsing.dates import parse_date
+
+_FROM = {"from", "von", "de", "van", "da"}
+_DATE = {"date", "sent", "gesendet", "envoyé", "enviado", "fecha", "datum", "verzonden"}
+_SUBJECT = {"subject", "betreff", "objet", "asunto", "assunto", "onderwerp", "oggetto"}
+_OTHER = {"to", "cc", "bcc", "reply-to", "importance", "an", "à", "para", "aan", "a"}
+_LABELS = _FROM | _DATE | _SUBJECT | _OTHER
+_HEADER_LINE = re.compile(r"^\s*\*?(?P<label>[A-Za-zé\-à]{1,12})\*?\s*:\s*\*?\s*(?P<value>.*)$")
+_MARKER = re.compile(
+    r"^\s*(?:-{2,}\s*(?:forwarded message|original message|weitergeleitete nachricht|"
+    r"message transféré|mensaje reenviado)\s*-{2,}|begin forwarded message:|_{10,}|-{10,})\s*$",
+    re.I,
+)
+_WROTE = re.compile(
+    r"^\s*On\s+(?P<date>.+?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp]\.?\s?[Mm]\.?)?"
+    r"(?:\s*[+-]\d{4}|\s*[A-Z]{2,5}\b)?),?\s+(?P<who>.+?)\s+wrote:\s*$"
+)
+_QUOTE = re.compile(r"^(?:\s*>)+ ?")
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One message of a forwarded thread: its author, date, subject and own words."""
+
+    name: str | None
+    email: str | None
+    date: datetime | None
+    subject: str
+    text: str
+    outer: bool = False  # the message that reached the intake mailbox itself
+
+
+@dataclass(frozen=True)
+class _Block:
+    start: int  # first line of the header block (or attribution line)
+    end: int  # first line after it
+    name: str | None
+    email: str | None
+    date: datetime | None
+    subject: str
+
+
+def thread_of(msg: Message, tz: ZoneInfo, *, outer: bool = True) -> list[Segment]:
+    """Every message inside `msg`, outermost first: inline forwards, then attached mail."""
+    name, addr = mime.header_address(msg, "From")
+    date = parse_date(mime.header_text(msg, "Date"), tz)
+    subject = mime.header_text(msg, "Subject")
+    lead, inner = split_inline(mime.body_text(msg), tz)
+    segments = [Segment(name, addr, date, subject, lead, outer=outer), *inner]
+    for attached in mime.attached_messages(msg):
+        segments += thread_of(attached, tz, outer=False)
+    return segments
+
+
+def split_inline(text: str, tz: ZoneInfo) -> tuple[str, list[Segment]]:
+    """(the writer's own text, the messages forwarded or quoted below it)."""
+    lines = [_QUOTE.sub("", line) for line in text.split("\n")]
+    blocks = _blocks(lines, tz)
+    if not blocks:
+        return text.strip(), []
+    lead = _own_text(lines, 0, blocks[0].start)
+    segments = []
+    for i, block in enumerate(blocks):
+        stop = blocks[i + 1].start if i + 1 < len(blocks) else len(lines)
+        segments.append(Segment(block.name, block.email, block.date, block.subject,
+                                _own_text(lines, block.end, stop)))
+    return lead, segments
+
+
+def _own_text(lines: list[str], start: int, stop: int) -> str:
+    chunk = lines[start:stop]
+    while chunk and (not chunk[-1].strip() or _MARKER.match(chunk[-1])):
+        chunk.pop()  # the separator that introduced the next forwarded message
+    return "\n".join(chunk).strip()
+
+
+def _blocks(lines: list[str], tz: ZoneInfo) -> list[_Block]:
+    blocks: list[_Block] = []
+    i = 0
+    while i < len(lines):
+        block = _header_block(lines, i, tz) or _attribution(lines, i, tz)
+        if block is None:
+            i += 1
+            continue
+        blocks.append(block)
+        i = block.end
+    return blocks
+
+
+def _header_block(lines: list[str], i: int, tz: ZoneInfo) -> _Block | None:
+    fields: dict[str, str] = {}
+    j = i
+    while j < len(lines):
+        m = _HEADER_LINE.match(lines[j])
+        if not m or m["label"].lower() not in _LABELS:
+            break
+        fields.setdefault(_kind(m["label"].lower()), m["value"].strip())
+        j += 1
+    if "from" not in fields or "date" not in fields:
+        return None
+    name, addr = mime.split_address(fields["from"].replace("*", ""))
+    return _Block(i, j, name, addr, parse_date(fields["date"], tz), fields.get("subject", ""))
+
+
+def _kind(label: str) -> str:
+    for kind, names in (("from", _FROM), ("date", _DATE), ("subject", _SUBJECT)):
+        if label in names:
+            return kind
+    return label
+
+
+def _attribution(lines: list[str], i: int, tz: ZoneInfo) -> _Block | None:
+    if not lines[i].lstrip().startswith("On "):
+        return None
+    for span in (1, 2, 3):  # Gmail wraps a long attribution line
+        joined = " ".join(line.strip() for line in lines[i:i + span])
+        m = _WROTE.match(joined)
+        if m:
+            name, addr = mime.split_address(m["who"])
+            return _Block(i, i + span, name, addr, parse_date(m["date"], tz), "")
+    return None
