@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from enum import StrEnum
 
 from cases.calendar import CityCalendar, fmt_day, fmt_moment
@@ -146,7 +146,9 @@ def compute_deadlines(t: Triggers, cal: CityCalendar, *, now: datetime) -> list[
     received_day = cal.local_date(t.received)
     out: list[Deadline] = []
 
-    due_24h = cal.local(t.received + timedelta(hours=24))  # exact instant, DST-safe
+    # Exact instant: arithmetic on an aware datetime is wall-clock arithmetic within its own
+    # zone, so add the hours in UTC (a ZoneInfo receipt would otherwise be 23/25 h at DST).
+    due_24h = cal.local(t.received.astimezone(UTC) + timedelta(hours=24))
     out.append(_make(DeadlineKey.NOTICE_24H, due_24h, t, now,
                      f"received {fmt_moment(cal.local(t.received))} + 24 hours = "
                      f"{fmt_moment(due_24h)}"))
