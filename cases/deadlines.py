@@ -171,14 +171,24 @@ def _make(key: DeadlineKey, due: datetime | None, t: Triggers, now: datetime,
     responsible, section, action = RULES[key]
     done = t.done.get(key)
     if done is not None:
-        status = Status.MET if due is None or done <= due else Status.LATE
+        status = Status.MET if due is None or _by(done, due) else Status.LATE
         where = due.tzinfo if due is not None else None
         basis += f"; done {fmt_moment(done.astimezone(where))}"
     elif due is None:
         status = Status.TOLLED
     else:
-        status = Status.OPEN if now <= due else Status.MISSED
+        status = Status.OPEN if _by(now, due) else Status.MISSED
     return Deadline(key, due, status, responsible, basis, section, action)
+
+
+def _by(moment: datetime, due: datetime) -> bool:
+    """`moment` is at or before `due`, as instants.
+
+    Compared in UTC: Python compares two datetimes sharing one tzinfo by their wall clocks,
+    ignoring `fold`, so 01:15 PST (after) would pass for earlier than 01:30 PDT on the
+    morning the clocks fall back.
+    """
+    return moment.astimezone(UTC) <= due.astimezone(UTC)
 
 
 def _finish(cal: CityCalendar, start: str, last: date) -> tuple[datetime, str]:
@@ -240,7 +250,7 @@ def _limitations(t: Triggers, cal: CityCalendar) -> Deadline:
     text = (f"misconduct reasonably available to the public {fmt_day(t.public_since)} "
             f"+ 2 years = {fmt_day(last)}")
     due, text = _finish(cal, text, last)
-    timely = t.received <= due
+    timely = _by(t.received, due)
     text += (f"; complaint received {fmt_moment(cal.local(t.received))}: "
              + ("within the period" if timely else "after the period ended (§4)"))
     responsible, section, action = RULES[DeadlineKey.LIMITATIONS]
