@@ -167,3 +167,12 @@ class CorrectReceipt(Command):
 @dataclass(frozen=True)
 class CloseCase(Command):
     reason: str = ""
+
+
+@dataclass(frozen=True)
+class FileCorrespondence(Command):
+    """A reply to one of EthicsBot's notices: kept in the case's history, never a new case."""
+
+    sender: str
+    subject: str
+    message_id: str | None = None

@@ -30,11 +30,12 @@ class Outbox(Protocol):
 
 
 class UnitOfWork(Protocol):
-    cases: CaseRepository
-    outbox: Outbox
+    """One transaction: the service functions write through it; the caller commits."""
 
-    def __enter__(self) -> UnitOfWork: ...
+    @property
+    def cases(self) -> CaseRepository: ...
 
-    def __exit__(self, *exc: object) -> None: ...
+    @property
+    def outbox(self) -> Outbox: ...
 
     def commit(self) -> None: ...

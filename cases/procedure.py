@@ -47,6 +47,7 @@ ALLOWED: dict[type[c.Command], frozenset[Stage]] = {
     c.AmendComplaint: _BEFORE_DETERMINATION,
     c.CorrectReceipt: _OPEN,
     c.CloseCase: frozenset({Stage.REPORT_DELIVERED, Stage.DETERMINED, Stage.COUNCIL_DECIDED}),
+    c.FileCorrespondence: frozenset(Stage),
 }
 
 _STAYED = (c.ScheduleHearing, c.BeginHearing, c.RecordRespondentHeard, c.ConcludeHearing)
@@ -65,7 +66,7 @@ STEP_NAMES: dict[type[c.Command], str] = {
     c.ExtendCouncilDecision: "extend the council's decision time",
     c.RecordCouncilVote: "record a council vote", c.RecordCouncilDecision: "record the decision",
     c.AmendComplaint: "amend the complaint", c.CorrectReceipt: "correct the receipt time",
-    c.CloseCase: "close the case",
+    c.CloseCase: "close the case", c.FileCorrespondence: "file correspondence",
 }
 
 
@@ -310,6 +311,11 @@ def _close(s: Step, cmd: c.CloseCase) -> Event:
     return s.event(EventKind.CASE_CLOSED, reason=cmd.reason)
 
 
+def _correspondence(s: Step, cmd: c.FileCorrespondence) -> Event:
+    return s.event(EventKind.CORRESPONDENCE_FILED, sender=cmd.sender, subject=cmd.subject,
+                   message_id=cmd.message_id)
+
+
 _HANDLERS: dict[type[c.Command], Callable[[Step, Any], Event]] = {
     c.RecordNoticeServed: _notice, c.RecordRegisteredMail: _registered,
     c.ScheduleHearing: _schedule, c.BeginHearing: _begin, c.RecordRespondentHeard: _heard,
@@ -320,4 +326,5 @@ _HANDLERS: dict[type[c.Command], Callable[[Step, Any], Event]] = {
     c.RecordDetermination: _determination, c.ExtendCouncilDecision: _extend_council,
     c.RecordCouncilVote: _vote, c.RecordCouncilDecision: _decide, c.AmendComplaint: _amend,
     c.CorrectReceipt: _correct_receipt, c.CloseCase: _close,
+    c.FileCorrespondence: _correspondence,
 }

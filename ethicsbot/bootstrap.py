@@ -14,8 +14,9 @@ from sqlalchemy.orm import sessionmaker
 from cases.calendar import CityCalendar
 from cases.directory import Directory
 from cases.ports import Clock
-from ethicsbot.directory_file import load_directory
+from ethicsbot.directory_file import city_calendar, load_directory
 from ethicsbot.settings import Settings, load_settings
+from mail.intake import IntakeContext
 from storage.db import make_engine, make_session_factory
 from storage.migrate import upgrade
 from storage.uow import SqlUnitOfWork
@@ -39,6 +40,10 @@ class App:
         return SqlUnitOfWork(self.session_factory, clock=self.clock,
                              msgid_domain=self.settings.msgid_domain)
 
+    def intake(self) -> IntakeContext:
+        return IntakeContext(uow=self.uow, directory=self.directory, calendar=self.calendar,
+                             clock=self.clock, own_domains=(self.settings.msgid_domain,))
+
 
 def bootstrap(
     settings: Settings | None = None,
@@ -52,12 +57,11 @@ def bootstrap(
     is_example = False
     if directory is None:
         directory, is_example = load_directory(settings.directory)
-    tz = settings.timezone or directory.timezone
     engine = engine or make_engine(settings.database_url)
     if migrate:
         upgrade(engine)
     return App(settings=settings, directory=directory, directory_is_example=is_example,
-               calendar=CityCalendar(tz, directory.holidays), engine=engine,
+               calendar=city_calendar(directory, settings.timezone), engine=engine,
                session_factory=make_session_factory(engine), clock=clock)
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
+from cases.calendar import CityCalendar
 from cases.directory import Directory, Person
 
 
@@ -100,3 +101,8 @@ def load_directory(path: Path) -> tuple[Directory, bool]:
     if path.exists():
         return parse_directory(path.read_text(encoding="utf-8"), source=str(path)), False
     return parse_directory(embedded_directory_text(), source="embedded example city"), True
+
+
+def city_calendar(directory: Directory, timezone: str | None = None) -> CityCalendar:
+    """The city's calendar: its zone (a setting overrides the file's) and its holidays."""
+    return CityCalendar(timezone or directory.timezone, directory.holidays)

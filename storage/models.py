@@ -94,6 +94,7 @@ class FilingRow(Base):
     source: Mapped[str] = mapped_column(String(20))  # imap, maildir, slack, cli
     message_id: Mapped[str | None] = mapped_column(String(998), index=True)
     content_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    sender: Mapped[str | None] = mapped_column(String(320), index=True)
     outcome: Mapped[str] = mapped_column(String(20))  # opened, quarantined, correspondence
     reason: Mapped[str | None] = mapped_column(Text)
     raw: Mapped[bytes] = mapped_column(LargeBinary)
@@ -102,7 +103,8 @@ class FilingRow(Base):
 
 
 class OutboxRow(Base):
-    """A notice owed, written in the same transaction as the step that owes it."""
+    """A notice owed, written in the same transaction as the step that owes it. A notice
+    about a case has `case_id`; an alert to the clerk about a refused message, `filing_id`."""
 
     __tablename__ = "outbox"
     __table_args__ = (
@@ -110,7 +112,8 @@ class OutboxRow(Base):
         Index("ix_outbox_status_next", "status", "next_attempt_at"),
     )
     id: Mapped[int] = mapped_column(primary_key=True)
-    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"), index=True)
+    case_id: Mapped[int | None] = mapped_column(ForeignKey("cases.id"), index=True)
+    filing_id: Mapped[int | None] = mapped_column(ForeignKey("filings.id"))  # clerk alerts
     notice_type: Mapped[str] = mapped_column(String(40))
     recipient_email: Mapped[str] = mapped_column(String(320))
     recipient_name: Mapped[str] = mapped_column(String(200))

@@ -13,6 +13,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from cases.directory import Person
 from cases.notices import OwedNotice
 from cases.ports import Clock
 from storage.models import OutboxRow
@@ -44,6 +45,17 @@ class SqlOutbox:
             deadline_key=notice.deadline.value if notice.deadline else None,
             generation=notice.generation,
             message_id=notice_message_id(notice, self.msgid_domain),
+            status="pending", attempts=0, next_attempt_at=now, created_at=now))
+
+
+    def add_clerk_alert(self, *, filing_id: int, notice_type: str, recipient: Person) -> None:
+        """Tell the clerk about a message that opened no case (quarantined, flood, ...)."""
+        now: datetime = self.clock()
+        self.session.add(OutboxRow(
+            filing_id=filing_id, notice_type=notice_type,
+            recipient_email=recipient.email.lower(), recipient_name=recipient.name,
+            generation=0, message_id=f"<filing-{filing_id}.{notice_type}."
+                                     f"{secrets.token_hex(6)}@{self.msgid_domain}>",
             status="pending", attempts=0, next_attempt_at=now, created_at=now))
 
 

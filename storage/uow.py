@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy.orm import Session, sessionmaker
 
 from cases.ports import Clock
+from storage.filings import SqlFilings
 from storage.outbox import SqlOutbox
 from storage.repository import SqlCaseRepository
 
@@ -16,6 +17,7 @@ class SqlUnitOfWork:
     session: Session
     cases: SqlCaseRepository
     outbox: SqlOutbox
+    filings: SqlFilings
 
     def __init__(self, session_factory: sessionmaker[Any], *, clock: Clock,
                  msgid_domain: str) -> None:
@@ -26,6 +28,7 @@ class SqlUnitOfWork:
         self.cases = SqlCaseRepository(self.session)
         self.outbox = SqlOutbox(self.session, self.cases, clock=self._clock,
                                 msgid_domain=self._domain)
+        self.filings = SqlFilings(self.session)
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -99,6 +99,7 @@ def upgrade() -> None:
     sa.Column('source', sa.String(length=20), nullable=False),
     sa.Column('message_id', sa.String(length=998), nullable=True),
     sa.Column('content_hash', sa.String(length=64), nullable=False),
+    sa.Column('sender', sa.String(length=320), nullable=True),
     sa.Column('outcome', sa.String(length=20), nullable=False),
     sa.Column('reason', sa.Text(), nullable=True),
     sa.Column('raw', sa.LargeBinary(), nullable=False),
@@ -111,10 +112,12 @@ def upgrade() -> None:
     with op.batch_alter_table('filings', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_filings_case_id'), ['case_id'], unique=False)
         batch_op.create_index(batch_op.f('ix_filings_message_id'), ['message_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_filings_sender'), ['sender'], unique=False)
 
     op.create_table('outbox',
     sa.Column('id', sa.Integer(), nullable=False),
-    sa.Column('case_id', sa.Integer(), nullable=False),
+    sa.Column('case_id', sa.Integer(), nullable=True),
+    sa.Column('filing_id', sa.Integer(), nullable=True),
     sa.Column('notice_type', sa.String(length=40), nullable=False),
     sa.Column('recipient_email', sa.String(length=320), nullable=False),
     sa.Column('recipient_name', sa.String(length=200), nullable=False),
@@ -128,6 +131,7 @@ def upgrade() -> None:
     sa.Column('sent_at', sa.DateTime(timezone=True), nullable=True),
     sa.Column('last_error', sa.Text(), nullable=True),
     sa.ForeignKeyConstraint(['case_id'], ['cases.id'], name=op.f('fk_outbox_case_id_cases')),
+    sa.ForeignKeyConstraint(['filing_id'], ['filings.id'], name=op.f('fk_outbox_filing_id_filings')),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_outbox')),
     sa.UniqueConstraint('case_id', 'notice_type', 'recipient_email', 'generation', name=op.f('uq_outbox_case_id')),
     sa.UniqueConstraint('message_id', name=op.f('uq_outbox_message_id'))
@@ -165,6 +169,7 @@ def downgrade() -> None:
 
     op.drop_table('outbox')
     with op.batch_alter_table('filings', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_filings_sender'))
         batch_op.drop_index(batch_op.f('ix_filings_message_id'))
         batch_op.drop_index(batch_op.f('ix_filings_case_id'))
 

@@ -1,0 +1,207 @@
+"""`ethicsbot deadlines`, `cases`, `case ID`, `migrate`: the docket and its calendar."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, date, datetime
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from cases.calendar import CityCalendar
+from cases.deadlines import Continuance, Deadline, DeadlineKey, Triggers, compute_deadlines
+from ethicsbot.cli import CliError
+from storage import queries
+
+
+def register(group: click.Group) -> None:
+    for command in (deadlines, cases, case, migrate):
+        group.add_command(command)
+
+
+def _calendar() -> CityCalendar:
+    from ethicsbot.directory_file import city_calendar, load_directory
+    from ethicsbot.settings import load_settings
+
+    settings = load_settings()
+    return city_calendar(load_directory(settings.directory)[0], settings.timezone)
+
+
+def parse_moment(value: str, calendar: CityCalendar, what: str) -> datetime:
+    """An ISO date-time; without an offset it is read in the city's time zone."""
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError as e:
+        raise CliError(f"{what}: {value!r} is not an ISO date-time "
+                       "(e.g. 2026-11-30T14:15:00-08:00)") from e
+    if len(value) <= 10:
+        raise CliError(f"{what}: give a time as well as a date ({value}T09:00), the 24-hour "
+                       "notice runs from the exact time")
+    return moment if moment.tzinfo else moment.replace(tzinfo=calendar.tz)
+
+
+def parse_day(value: str | None, what: str) -> date | None:
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError as e:
+        raise CliError(f"{what}: {value!r} is not an ISO date (e.g. 2026-12-10)") from e
+
+
+def parse_toll(value: str) -> Continuance:
+    """`A` (applied, pending) or `A:D:G` (decided on D with G days granted, 0 = denied)."""
+    parts = value.split(":")
+    if len(parts) not in (1, 3):
+        raise CliError(f"--toll {value!r}: use APPLIED or APPLIED:DECIDED:DAYS "
+                       "(e.g. 2026-12-10:2026-12-13:7)")
+    applied = parse_day(parts[0], "--toll applied date")
+    assert applied is not None
+    if len(parts) == 1:
+        return Continuance(applied)
+    decided = parse_day(parts[1], "--toll decision date")
+    try:
+        granted = int(parts[2])
+        return Continuance(applied, decided, granted)
+    except ValueError as e:
+        raise CliError(f"--toll {value!r}: {e}") from e
+
+
+def parse_extension(value: str) -> tuple[DeadlineKey, int]:
+    key, _, days = value.partition(":")
+    allowed = (DeadlineKey.REPORT_DELIVERY, DeadlineKey.COUNCIL_DECISION)
+    try:
+        k = DeadlineKey(key)
+        n = int(days)
+    except ValueError as e:
+        raise CliError(f"--extend {value!r}: use KEY:DAYS with KEY one of "
+                       f"{', '.join(a.value for a in allowed)}") from e
+    if k not in allowed or n <= 0:
+        raise CliError(f"--extend {value!r}: only {', '.join(a.value for a in allowed)} can be "
+                       "extended, by a positive number of days (§10, §12)")
+    return k, n
+
+
+@click.command()
+@click.option("--received", required=True,
+              help="When the city received the complaint (ISO; no offset = city time).")
+@click.option("--toll", multiple=True,
+              help="A continuance: APPLIED, or APPLIED:DECIDED:DAYS (0 = denied). Repeatable.")
+@click.option("--hearing-concluded", help="Date the hearing ended.")
+@click.option("--determination-received",
+              help="Date the council received a final determination of violation.")
+@click.option("--public-since",
+              help="Date the misconduct was reasonably available to the public (§4).")
+@click.option("--extend", multiple=True,
+              help="KEY:DAYS approved extension (report_delivery, council_decision).")
+@click.option("--now", help="Judge each status as of this time (ISO); default: now.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def deadlines(received: str, toll: tuple[str, ...], hearing_concluded: str | None,
+              determination_received: str | None, public_since: str | None,
+              extend: tuple[str, ...], now: str | None, as_json: bool) -> None:
+    """Show a complaint's statutory calendar, with the arithmetic behind each date."""
+    calendar = _calendar()
+    extensions: dict[DeadlineKey, int] = {}
+    for k, n in (parse_extension(x) for x in extend):
+        extensions[k] = extensions.get(k, 0) + n
+    triggers = Triggers(
+        received=parse_moment(received, calendar, "--received"),
+        continuances=tuple(parse_toll(t) for t in toll),
+        hearing_concluded=parse_day(hearing_concluded, "--hearing-concluded"),
+        determination_received=parse_day(determination_received, "--determination-received"),
+        public_since=parse_day(public_since, "--public-since"),
+        extensions=extensions,
+    )
+    pending = [c for c in triggers.continuances if c.pending]
+    if len(pending) > 1 or (pending and pending[0] is not max(
+            triggers.continuances, key=lambda c: c.applied)):
+        raise CliError("--toll: only the latest continuance can still be pending")
+    moment = parse_moment(now, calendar, "--now") if now else datetime.now(UTC)
+    result = compute_deadlines(triggers, calendar, now=moment)
+    if as_json:
+        click.echo(json.dumps({"deadlines": [d.as_json() for d in result]}, indent=2))
+    else:
+        print_deadlines(result, calendar)
+
+
+def print_deadlines(result: list[Deadline], calendar: CityCalendar) -> None:
+    table = Table(title="Statutory deadlines", show_lines=True)
+    for col in ("deadline", "due", "status", "responsible", "basis"):
+        table.add_column(col, overflow="fold")
+    for d in result:
+        due = d.due.astimezone(calendar.tz).strftime("%a %b %d %Y %H:%M %Z") if d.due else "—"
+        table.add_row(f"{d.key.value} ({d.ordinance})", due, d.status.value,
+                      d.responsible.value, d.basis)
+    Console().print(table)
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def cases(as_json: bool) -> None:
+    """The docket: every case with its stage and next deadline."""
+    from ethicsbot.bootstrap import bootstrap
+
+    app = bootstrap()
+    with app.session_factory() as session:
+        rows = queries.docket(session=session)
+    if as_json:
+        click.echo(json.dumps({"cases": rows}, indent=2))
+        return
+    table = Table(title="Docket")
+    for col in ("case", "stage", "received", "next deadline", "due"):
+        table.add_column(col)
+    for r in rows:
+        table.add_row(r["number"], r["stage"], r["received_at"], r["next_deadline"] or "—",
+                      r["next_due"] or ("tolled" if r["tolled"] else "—"))
+    Console().print(table)
+
+
+@click.command()
+@click.argument("number")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def case(number: str, as_json: bool) -> None:
+    """One case as stored: deadlines with basis, notices with proof, history."""
+    from ethicsbot.bootstrap import bootstrap
+
+    app, number = bootstrap(), number.strip().upper()
+    with app.session_factory.begin() as session:
+        detail = queries.case_detail(session=session, number=number)
+        queries.log_access(session=session, at=app.clock(), who=_operator(), number=number,
+                           action="case detail", channel="cli", allowed=detail is not None)
+    if detail is None:
+        raise CliError(f"there is no case {number}; `ethicsbot cases` lists the docket")
+    if as_json:
+        click.echo(json.dumps(detail, indent=2))
+        return
+    console = Console()
+    console.print(f"[bold]{detail['number']}[/bold] — stage {detail['stage']}, received "
+                  f"{detail['received_at']}" + (" (confidential, §6)" if detail["confidential"]
+                                                else ""))
+    table = Table(title="Deadlines", show_lines=True)
+    for col in ("deadline", "due", "status", "basis"):
+        table.add_column(col, overflow="fold")
+    for d in detail["deadlines"]:
+        table.add_row(d["key"], d["due"] or "—", d["status"], d["basis"])
+    console.print(table)
+    for e in detail["history"]:
+        console.print(f"  {e['at']}  {e['kind']}  by {e['actor']}")
+
+
+def _operator() -> str:
+    """Who looked, for the access log: the operating-system user at the terminal."""
+    import getpass
+
+    try:
+        return f"cli:{getpass.getuser()}"
+    except (KeyError, OSError):
+        return "cli:unknown"
+
+
+@click.command()
+def migrate() -> None:
+    """Create or upgrade the database schema (Procfile `release`)."""
+    from ethicsbot.bootstrap import bootstrap
+
+    app = bootstrap(migrate=True)
+    click.echo(f"database is at the newest schema: {app.engine.url.render_as_string()}")

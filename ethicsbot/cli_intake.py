@@ -1,0 +1,64 @@
+"""`ethicsbot intake --json FILE.eml` (parse only) and `ethicsbot file FILE.eml` (open a case)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from ethicsbot.cli import CliError
+
+
+def register(group: click.Group) -> None:
+    group.add_command(intake)
+    group.add_command(file)
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as e:
+        raise CliError(f"cannot read {path}: {e.strerror or e}") from e
+
+
+@click.command()
+@click.argument("path", metavar="FILE.eml", type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, default=True, help="Print JSON (the only format).")
+def intake(path: Path, as_json: bool) -> None:
+    """Parse a message as intake would, and print the filing. Opens no case."""
+    from ethicsbot.directory_file import city_calendar, load_directory
+    from ethicsbot.settings import load_settings
+    from mail.parsing import intake_json, parse_message
+
+    settings = load_settings()
+    directory, _ = load_directory(settings.directory)
+    tz = city_calendar(directory, settings.timezone).tz
+    result = parse_message(_read(path), directory=directory, timezone=tz,
+                           own_domains=(settings.msgid_domain,))
+    click.echo(json.dumps(intake_json(result), indent=2, ensure_ascii=False))
+
+
+@click.command()
+@click.argument("path", metavar="FILE.eml", type=click.Path(path_type=Path))
+@click.option("--received", help="When the city really received it (ISO; without an offset, "
+              "city time). The statutory clocks run from this.")
+def file(path: Path, received: str | None) -> None:
+    """Open a case from a message that arrived another way (paper scanned to mail, ...)."""
+    from ethicsbot.bootstrap import bootstrap
+    from ethicsbot.cli_docket import parse_moment
+    from mail.intake import Outcome, take_in
+
+    app = bootstrap()
+    received_at = parse_moment(received, app.calendar, "--received") if received else None
+    result = take_in(_read(path), app.intake(), source="cli", received_at=received_at)
+    if result.outcome is Outcome.OPENED:
+        click.echo(result.case_number)
+        return
+    if result.outcome is Outcome.DUPLICATE and result.case_number:
+        click.echo(result.case_number)
+        click.echo(f"ethicsbot: {path} was {result.detail}; no new case", err=True)
+        return
+    what = ("filed as correspondence" if result.outcome is Outcome.CORRESPONDENCE
+            else "kept in quarantine; the clerk is told")
+    raise CliError(f"{path} opened no case: {result.detail} ({what})")

@@ -1,0 +1,142 @@
+"""Taking one message in: open exactly one case, file a reply to its case, or quarantine.
+
+Whatever the source (IMAP, the Maildir of the embedded defaults, `ethicsbot file`), a
+message goes through `take_in`, which stores it byte for byte with its outcome in the
+same transaction as the case it opens. The caller moves the message out of the inbox
+only after `take_in` returned, so a crash at any point leaves it to be taken in again,
+and the Message-ID / content-hash check then recognises it: never two cases, never none.
+"""
+
+from __future__ import annotations
+
+import email
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from email import policy
+from enum import StrEnum
+
+from cases.calendar import CityCalendar
+from cases.commands import FileCorrespondence
+from cases.directory import Directory
+from cases.errors import ProcedureError
+from cases.ports import Clock
+from cases.services import file_complaint, take_step
+from mail.parsing import IntakeResult, intake_json, parse_message
+from storage.models import FilingRow
+from storage.uow import SqlUnitOfWork
+
+DAILY_CAP_PER_SENDER = 40  # a forwarding loop or flood is quarantined, not docketed
+
+
+class Outcome(StrEnum):
+    OPENED = "opened"  # a new case
+    DUPLICATE = "duplicate"  # taken in before; nothing new happened
+    CORRESPONDENCE = "correspondence"  # a reply to our notice, filed to its case
+    QUARANTINED = "quarantined"  # kept for the clerk, who is told
+
+
+@dataclass(frozen=True)
+class IntakeOutcome:
+    outcome: Outcome
+    case_number: str | None
+    detail: str
+
+
+@dataclass(frozen=True)
+class IntakeContext:
+    """What intake needs from the composition root."""
+
+    uow: Callable[[], SqlUnitOfWork]
+    directory: Directory
+    calendar: CityCalendar
+    clock: Clock
+    own_domains: tuple[str, ...]
+    daily_cap: int = DAILY_CAP_PER_SENDER
+
+
+@dataclass(frozen=True)
+class _Message:
+    raw: bytes
+    content_hash: str
+    source: str
+    result: IntakeResult
+    at: datetime
+
+    def store(self, uow: SqlUnitOfWork, outcome: Outcome, *, case_number: str | None = None,
+              reason: str | None = None) -> FilingRow:
+        row = uow.cases.row(case_number) if case_number else None
+        return uow.filings.add(
+            case_id=row.id if row else None, source=self.source,
+            message_id=self.result.message_id, content_hash=self.content_hash,
+            sender=self.result.forwarded_by, outcome=outcome.value, reason=reason,
+            raw=self.raw, parsed=intake_json(self.result), at=self.at)
+
+
+def take_in(raw: bytes, ctx: IntakeContext, *, source: str,
+            received_at: datetime | None = None) -> IntakeOutcome:
+    """Take one message in. `received_at` overrides the parsed receipt (paper filings)."""
+    content_hash = hashlib.sha256(raw).hexdigest()
+    result = parse_message(raw, directory=ctx.directory, timezone=ctx.calendar.tz,
+                           own_domains=ctx.own_domains)
+    with ctx.uow() as uow:
+        earlier = uow.filings.find(message_id=result.message_id, content_hash=content_hash)
+        if earlier is not None:
+            number = uow.filings.case_number(earlier)
+            return IntakeOutcome(Outcome.DUPLICATE, number,
+                                 f"already taken in ({earlier.outcome}"
+                                 + (f", case {number})" if number else ")"))
+        msg = _Message(raw, content_hash, source, result, ctx.clock())
+        outcome = _decide(uow, ctx, msg, received_at)
+        uow.commit()
+        return outcome
+
+
+def _decide(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
+            received_at: datetime | None) -> IntakeOutcome:
+    result = msg.result
+    if result.accepted and result.filing is not None:
+        sender = result.forwarded_by
+        if sender and uow.filings.count_from(
+                sender, since=msg.at - timedelta(days=1)) >= ctx.daily_cap:
+            return _quarantine(uow, ctx, msg, f"more than {ctx.daily_cap} messages from "
+                               f"{sender} in a day: held as a possible mail loop")
+        filing = result.filing if received_at is None else replace(
+            result.filing, received_at=received_at)
+        case = file_complaint(uow, filing, directory=ctx.directory, calendar=ctx.calendar,
+                              clock=ctx.clock, actor=sender or msg.source)
+        msg.store(uow, Outcome.OPENED, case_number=case.number)
+        return IntakeOutcome(Outcome.OPENED, case.number, f"opened {case.number}")
+
+    if result.case_tag and result.reject_reason == "not_a_complaint":
+        number = result.case_tag
+        try:
+            take_step(uow, number, FileCorrespondence(
+                sender=_header(msg.raw, "From", 320), subject=_header(msg.raw, "Subject", 500),
+                message_id=result.message_id),
+                directory=ctx.directory, calendar=ctx.calendar, clock=ctx.clock,
+                actor="ethicsbot")
+        except ProcedureError:
+            return _quarantine(uow, ctx, msg, f"a reply to {number}, which does not exist")
+        msg.store(uow, Outcome.CORRESPONDENCE, case_number=number, reason=result.detail)
+        return IntakeOutcome(Outcome.CORRESPONDENCE, number, f"filed to {number}")
+
+    return _quarantine(uow, ctx, msg, result.detail or str(result.reject_reason))
+
+
+def _quarantine(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
+                reason: str) -> IntakeOutcome:
+    row = msg.store(uow, Outcome.QUARANTINED, reason=reason)
+    for clerk in ctx.directory.designees or (ctx.directory.mayor,):
+        uow.outbox.add_clerk_alert(filing_id=row.id, notice_type="quarantine_alert",
+                                   recipient=clerk)
+    return IntakeOutcome(Outcome.QUARANTINED, None, reason)
+
+
+def _header(raw: bytes, name: str, limit: int) -> str:
+    try:
+        value = email.message_from_bytes(raw, policy=policy.default).get(name, "")
+        return " ".join(str(value or "").split())[:limit]
+    except (ValueError, TypeError, IndexError, LookupError):  # unreadable: treat as absent
+        return ""

@@ -1,0 +1,44 @@
+"""Every message taken in, kept byte for byte with what became of it."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, or_, select
+from sqlalchemy.orm import Session
+
+from storage.models import CaseRow, FilingRow
+
+
+class SqlFilings:
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def find(self, *, message_id: str | None, content_hash: str) -> FilingRow | None:
+        """The same message taken in before: same Message-ID, else same bytes."""
+        cond = FilingRow.content_hash == content_hash
+        if message_id:
+            cond = or_(cond, FilingRow.message_id == message_id)
+        return self.session.scalars(select(FilingRow).where(cond).limit(1)).first()
+
+    def case_number(self, filing: FilingRow) -> str | None:
+        if filing.case_id is None:
+            return None
+        q = select(CaseRow.number).where(CaseRow.id == filing.case_id)
+        return self.session.scalars(q).one()
+
+    def count_from(self, sender: str, *, since: datetime) -> int:
+        """How many messages this forwarder put in since `since` (flood protection)."""
+        return self.session.scalar(select(func.count()).select_from(FilingRow).where(
+            FilingRow.sender == sender, FilingRow.taken_at >= since)) or 0
+
+    def add(self, *, case_id: int | None, source: str, message_id: str | None,
+            content_hash: str, sender: str | None, outcome: str, reason: str | None,
+            raw: bytes, parsed: dict[str, Any] | None, at: datetime) -> FilingRow:
+        row = FilingRow(case_id=case_id, source=source, message_id=message_id,
+                        content_hash=content_hash, sender=sender, outcome=outcome,
+                        reason=reason, raw=raw, parsed=parsed, taken_at=at)
+        self.session.add(row)
+        self.session.flush()
+        return row

@@ -1,0 +1,89 @@
+"""Read-side queries: the docket and one case as stored, for the CLI, Slack and the web.
+
+Every look at a case's details is written to the access log (§6), allowed or not.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from storage.models import (
+    AccessLogRow,
+    CaseRow,
+    DeadlineRow,
+    DeliveryRow,
+    EventRow,
+    FilingRow,
+    OutboxRow,
+)
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment else None
+
+
+def docket(*, session: Session, open_only: bool = False) -> list[dict[str, Any]]:
+    q = select(CaseRow).order_by(CaseRow.received_at, CaseRow.id)
+    if open_only:
+        q = q.where(CaseRow.stage != "closed")
+    return [
+        {"number": r.number, "stage": r.stage, "confidential": r.confidential,
+         "received_at": _iso(r.received_at), "next_deadline": r.next_due_key,
+         "next_due": _iso(r.next_due), "tolled": r.tolled}
+        for r in session.scalars(q)
+    ]
+
+
+def case_detail(*, session: Session, number: str) -> dict[str, Any] | None:
+    row = session.scalars(select(CaseRow).where(CaseRow.number == number)).one_or_none()
+    if row is None:
+        return None
+    events = session.scalars(
+        select(EventRow).where(EventRow.case_id == row.id).order_by(EventRow.seq)).all()
+    first = events[0].data if events else {}
+    deadlines = session.scalars(select(DeadlineRow).where(DeadlineRow.case_id == row.id)).all()
+    return {
+        "number": row.number,
+        "stage": row.stage,
+        "confidential": row.confidential,
+        "received_at": _iso(row.received_at),
+        "respondents": row.respondents,
+        "filing": first.get("filing"),
+        "deadlines": [
+            {"key": d.key, "due": _iso(d.due), "status": d.status,
+             "responsible": d.responsible, "basis": d.basis}
+            for d in sorted(deadlines, key=lambda d: (d.due is None, d.due or row.received_at))
+        ],
+        "notices": notice_log(session=session, case_id=row.id),
+        "history": [{"seq": e.seq, "kind": e.kind, "at": _iso(e.at), "actor": e.actor,
+                     "data": e.data} for e in events],
+        "filings": [{"source": f.source, "message_id": f.message_id, "outcome": f.outcome,
+                     "taken_at": _iso(f.taken_at), "bytes": len(f.raw)}
+                    for f in session.scalars(select(FilingRow).where(FilingRow.case_id == row.id))],
+    }
+
+
+def notice_log(*, session: Session, case_id: int) -> list[dict[str, Any]]:
+    """The proof of notice: every owed notice and each delivery attempt."""
+    out = []
+    for n in session.scalars(select(OutboxRow).where(OutboxRow.case_id == case_id)
+                             .order_by(OutboxRow.id)):
+        attempts = session.scalars(select(DeliveryRow).where(DeliveryRow.outbox_id == n.id)
+                                   .order_by(DeliveryRow.id))
+        out.append({
+            "type": n.notice_type, "recipient": n.recipient_email, "status": n.status,
+            "message_id": n.message_id, "deadline": n.deadline_key, "sent_at": _iso(n.sent_at),
+            "attempts": [{"at": _iso(a.attempted_at), "outcome": a.outcome,
+                          "server_reply": a.server_reply} for a in attempts],
+        })
+    return out
+
+
+def log_access(*, session: Session, at: datetime, who: str, number: str | None, action: str,
+               channel: str, allowed: bool = True) -> None:
+    session.add(AccessLogRow(at=at, who=who, case_number=number, action=action,
+                             channel=channel, allowed=allowed))
