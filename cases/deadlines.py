@@ -149,7 +149,7 @@ def compute_deadlines(t: Triggers, cal: CityCalendar, *, now: datetime) -> list[
     # Exact instant: arithmetic on an aware datetime is wall-clock arithmetic within its own
     # zone, so add the hours in UTC (a ZoneInfo receipt would otherwise be 23/25 h at DST).
     due_24h = cal.local(t.received.astimezone(UTC) + timedelta(hours=24))
-    out.append(_make(DeadlineKey.NOTICE_24H, due_24h, t, now,
+    out.append(_make(DeadlineKey.NOTICE_24H, due_24h, t, cal, now,
                      f"received {fmt_moment(cal.local(t.received))} + 24 hours = "
                      f"{fmt_moment(due_24h)}"))
     out.append(_day_deadline(DeadlineKey.REGISTERED_MAIL, "received", received_day, t, cal, now))
@@ -166,14 +166,13 @@ def compute_deadlines(t: Triggers, cal: CityCalendar, *, now: datetime) -> list[
     return out
 
 
-def _make(key: DeadlineKey, due: datetime | None, t: Triggers, now: datetime,
-          basis: str) -> Deadline:
+def _make(key: DeadlineKey, due: datetime | None, t: Triggers, cal: CityCalendar,
+          now: datetime, basis: str) -> Deadline:
     responsible, section, action = RULES[key]
     done = t.done.get(key)
     if done is not None:
         status = Status.MET if due is None or _by(done, due) else Status.LATE
-        where = due.tzinfo if due is not None else None
-        basis += f"; done {fmt_moment(done.astimezone(where))}"
+        basis += f"; done {fmt_moment(cal.local(done))}"  # the city's zone, even when tolled
     elif due is None:
         status = Status.TOLLED
     else:
@@ -214,7 +213,7 @@ def _day_deadline(key: DeadlineKey, label: str, trigger_day: date, t: Triggers,
         last += timedelta(days=extra)
         text += f" + {extra} days extension = {fmt_day(last)}"
     due, text = _finish(cal, text, last)
-    return _make(key, due, t, now, text)
+    return _make(key, due, t, cal, now, text)
 
 
 def _tolled_deadline(key: DeadlineKey, received_day: date, t: Triggers, cal: CityCalendar,
@@ -226,14 +225,14 @@ def _tolled_deadline(key: DeadlineKey, received_day: date, t: Triggers, cal: Cit
         if c.pending:
             text += (f"; tolled since {fmt_day(c.applied)}: a continuance was applied for "
                      "and the council has not decided, so there is no due date until it does")
-            return _make(key, None, t, now, text)
+            return _make(key, None, t, cal, now, text)
         last += timedelta(days=c.paused_days + c.granted_days)
         outcome = (f"{c.granted_days} days continuance granted" if c.granted_days
                    else "0 days (continuance denied)")
         text += (f" + {c.paused_days} days paused (applied {fmt_day(c.applied)}, decided "
                  f"{fmt_day(c.decided or c.applied)}) + {outcome} = {fmt_day(last)}")
     due, text = _finish(cal, text, last)
-    return _make(key, due, t, now, text)
+    return _make(key, due, t, cal, now, text)
 
 
 def add_years(day: date, years: int) -> date:
@@ -258,12 +257,13 @@ def _limitations(t: Triggers, cal: CityCalendar) -> Deadline:
                     responsible, text, section, action)
 
 
-def deadline_changes(before: list[Deadline], after: list[Deadline]) -> list[dict[str, str | None]]:
-    """The due dates that moved, for the case history: key, old due, new due."""
+def deadline_changes(before: list[Deadline], after: list[Deadline],
+                     cal: CityCalendar) -> list[dict[str, str | None]]:
+    """The due dates that moved, for the case history: key, old due, new due (city time)."""
     old = {d.key: d.due for d in before}
 
     def iso(x: datetime | None) -> str | None:
-        return x.isoformat() if x is not None else None
+        return cal.local(x).isoformat() if x is not None else None
 
     return [{"key": d.key.value, "old": iso(old[d.key]), "new": iso(d.due)}
             for d in after if d.key in old and old[d.key] != d.due]
