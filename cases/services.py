@@ -61,7 +61,7 @@ def take_step(
     event = handle(case, cmd, at=now, actor=actor, calendar=calendar)
     after = case.deadlines(calendar, now=now)
     if event.kind is EventKind.RECEIPT_CORRECTED:
-        _record_recomputation(case, before, after, at=now, actor=actor,
+        _record_recomputation(case, before, after, calendar, at=now, actor=actor,
                               reason=f"receipt corrected: {event.data['reason']}")
     uow.cases.save(case, after)
     for notice in notices_owed(case, event, directory):
@@ -77,7 +77,7 @@ def recompute(uow: UnitOfWork, number: str, *, calendar: CityCalendar, clock: Cl
     now = clock()
     after = case.deadlines(calendar, now=now)
     changes = _record_recomputation(case, uow.cases.stored_deadlines(number), after,
-                                    at=now, actor="ethicsbot", reason=reason)
+                                    calendar, at=now, actor="ethicsbot", reason=reason)
     uow.cases.save(case, after)
     return changes
 
@@ -89,9 +89,10 @@ def get_case(uow: UnitOfWork, number: str) -> Case:
     return case
 
 
-def _record_recomputation(case: Case, before: list[Deadline], after: list[Deadline], *,
-                          at: datetime, actor: str, reason: str) -> list[dict[str, str | None]]:
-    changes = deadline_changes(before, after)
+def _record_recomputation(case: Case, before: list[Deadline], after: list[Deadline],
+                          calendar: CityCalendar, *, at: datetime, actor: str,
+                          reason: str) -> list[dict[str, str | None]]:
+    changes = deadline_changes(before, after, calendar)
     if changes:
         case.apply(Event(EventKind.DEADLINES_RECOMPUTED, at, actor,
                          {"reason": reason, "changes": changes}))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine
 from sqlalchemy.orm import sessionmaker
@@ -16,10 +16,12 @@ from cases.directory import Directory
 from cases.ports import Clock
 from ethicsbot.directory_file import city_calendar, load_directory
 from ethicsbot.settings import Settings, load_settings
-from mail.intake import IntakeContext
 from storage.db import make_engine, make_session_factory
 from storage.migrate import upgrade
 from storage.uow import SqlUnitOfWork
+
+if TYPE_CHECKING:
+    from mail.intake import IntakeContext
 
 
 def system_clock() -> datetime:
@@ -41,6 +43,8 @@ class App:
                              msgid_domain=self.settings.msgid_domain)
 
     def intake(self) -> IntakeContext:
+        from mail.intake import IntakeContext
+
         return IntakeContext(uow=self.uow, directory=self.directory, calendar=self.calendar,
                              clock=self.clock, own_domains=(self.settings.msgid_domain,))
 

@@ -1,0 +1,184 @@
+"""The case store on SQLite and on a real PostgreSQL: what is committed is what was
+done, numbers are unique, times come back aware, and a failed step leaves nothing."""
+
+from __future__ import annotations
+
+import threading
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+from sqlalchemy import func, select
+
+from cases.commands import ApplyForContinuance, DecideContinuance, ScheduleHearing
+from cases.deadlines import DeadlineKey, Status
+from cases.errors import ProcedureError
+from cases.events import EventKind
+from cases.filing import Complainant, Filing
+from cases.services import file_complaint, recompute, take_step
+from ethicsbot.bootstrap import App
+from storage import queries
+from storage.migrate import is_current, upgrade
+from storage.models import CaseRow, EventRow, OutboxRow
+from tests.fixtures.app import FakeClock
+
+RECEIVED = datetime(2026, 11, 30, 9, 15, tzinfo=UTC)  # Mon Nov 30, 1:15 AM in Riverton
+
+
+def a_filing(received: datetime = RECEIVED, respondent: str = "Priya Raman") -> Filing:
+    return Filing(received_at=received,
+                  complainant=Complainant("Dana Whitfield", "dw@example.net", "+15095550134",
+                                          "1418 Larch Avenue, Riverton, WA 99301"),
+                  facts="On Oct 3 the councilmember used City Hall for a campaign event.",
+                  code_sections=("2.94.030",), reasons="misuse of city property",
+                  signed=True, respondents=(respondent,))
+
+
+def open_one(app: App, filing: Filing | None = None) -> str:
+    with app.uow() as uow:
+        case = file_complaint(uow, filing or a_filing(), directory=app.directory,
+                              calendar=app.calendar, clock=app.clock, actor="clerk@city.test")
+        uow.commit()
+    return case.number
+
+
+def step(app: App, number: str, cmd: object) -> None:
+    with app.uow() as uow:
+        take_step(uow, number, cmd, directory=app.directory,  # type: ignore[arg-type]
+                  calendar=app.calendar, clock=app.clock, actor="hpark@city.test")
+        uow.commit()
+
+
+def test_a_filed_complaint_is_stored_with_its_history_deadlines_and_notices(app: App) -> None:
+    number = open_one(app)
+    assert number == "ETH-2026-0001"
+    with app.uow() as uow:
+        case = uow.cases.get(number)
+        assert case is not None
+        assert case.respondents == ("praman@city.test",)
+        assert case.received_at == RECEIVED and case.received_at.tzinfo is not None
+        stored = {d.key: d for d in uow.cases.stored_deadlines(number)}
+        assert stored[DeadlineKey.HEARING_BEGIN].due == datetime(
+            2026, 12, 21, 23, 59, 59, tzinfo=app.calendar.tz)  # Sat Dec 19 -> Mon Dec 21
+        notices = [(n.notice_type, n.recipient_email, n.message_id) for n in
+                   uow.session.scalars(select(OutboxRow).order_by(OutboxRow.id))]
+    kinds = [(t, e) for t, e, _ in notices]
+    assert ("complaint_to_respondent", "praman@city.test") in kinds
+    # the respondent, a council member, is not also sent the council's copy
+    council = [e for t, e in kinds if t == "complaint_to_council"]
+    assert sorted(council) == sorted(p.email for p in app.directory.council
+                                     if p.email != "praman@city.test")
+    assert len([t for t, _ in kinds if t == "submission_to_board"]) == len(app.directory.board)
+    assert [e for t, e in kinds if t == "registered_mail_task"] == ["clerk@city.test"]
+    assert len({m for _, _, m in notices}) == len(notices)
+    assert all(m.startswith("<eth-2026-0001.") for _, _, m in notices)
+
+
+def test_steps_append_events_and_rewrite_the_deadline_snapshot(app: App,
+                                                               clock: FakeClock) -> None:
+    number = open_one(app)
+    clock.advance(days=2)
+    step(app, number, ApplyForContinuance(reason="respondent hospitalised"))
+    with app.session_factory() as s:
+        row = s.scalars(select(CaseRow)).one()
+        assert row.tolled and row.next_due_key is None or row.next_due_key != "hearing_begin"
+    clock.advance(days=3)
+    step(app, number, DecideContinuance(granted_days=7))
+    with app.uow() as uow:
+        case = uow.cases.get(number)
+        assert case is not None
+        assert [e.kind for e in case.history][-2:] == [EventKind.CONTINUANCE_APPLIED,
+                                                       EventKind.CONTINUANCE_DECIDED]
+        begin = {d.key: d for d in uow.cases.stored_deadlines(number)}[DeadlineKey.HEARING_BEGIN]
+    # Dec 20 + 3 days paused + 7 granted = Dec 30 (a Wednesday)
+    assert begin.status is Status.OPEN
+    assert begin.due == datetime(2026, 12, 30, 23, 59, 59, tzinfo=app.calendar.tz)
+    with app.session_factory() as s:
+        seqs = s.scalars(select(EventRow.seq).order_by(EventRow.seq)).all()
+    assert seqs == list(range(3))
+
+
+def test_a_refused_step_leaves_nothing_behind(app: App) -> None:
+    number = open_one(app)
+    with app.session_factory() as s:
+        before = s.scalar(select(func.count()).select_from(EventRow))
+    with pytest.raises(ProcedureError, match="no continuance application"):
+        step(app, number, DecideContinuance(granted_days=3))  # nothing was applied for
+    with pytest.raises(ProcedureError):
+        step(app, number, ScheduleHearing(starts_at=datetime(2026, 12, 8, 18, tzinfo=UTC),
+                                          place=""))
+    with app.session_factory() as s:
+        assert s.scalar(select(func.count()).select_from(EventRow)) == before
+
+
+def test_case_numbers_run_per_year_and_never_repeat_under_concurrency(app: App) -> None:
+    numbers: list[str] = []
+    errors: list[BaseException] = []
+
+    def worker() -> None:
+        try:
+            numbers.append(open_one(app))
+        except BaseException as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=worker) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert sorted(numbers) == [f"ETH-2026-{i:04d}" for i in range(1, 9)]
+    new_year = open_one(app, a_filing(datetime(2027, 1, 4, 17, tzinfo=UTC)))
+    assert new_year == "ETH-2027-0001"
+
+
+def test_new_city_holidays_recompute_and_record_old_and_new_dates(app: App) -> None:
+    number = open_one(app)
+    from cases.calendar import CityCalendar
+
+    # the council declares Mon Dec 21 a city holiday: hearing_begin moves to Tue Dec 22
+    calendar = CityCalendar(app.calendar.tz, [date(2026, 12, 21)])
+    with app.uow() as uow:
+        changes = recompute(uow, number, calendar=calendar, clock=app.clock,
+                            reason="city holidays changed")
+        uow.commit()
+    assert {c["key"] for c in changes} == {"hearing_begin"}
+    with app.uow() as uow:
+        case = uow.cases.get(number)
+        assert case is not None
+        last = case.history[-1]
+    assert last.kind is EventKind.DEADLINES_RECOMPUTED
+    assert last.data["changes"][0]["old"].startswith("2026-12-21T23:59:59")
+    assert last.data["changes"][0]["new"].startswith("2026-12-22T23:59:59")
+
+
+def test_docket_and_case_detail_queries_log_every_access(app: App) -> None:
+    number = open_one(app)
+    with app.session_factory.begin() as s:
+        rows = queries.docket(session=s)
+        detail = queries.case_detail(session=s, number=number)
+        queries.log_access(session=s, at=app.clock(), who="UPARK", number=number,
+                           action="status", channel="slack")
+    assert rows[0]["number"] == number and rows[0]["confidential"] is True
+    assert detail is not None and detail["filing"]["code_sections"] == ["2.94.030"]
+    assert [d["key"] for d in detail["deadlines"]][0] == "notice_24h"
+    assert len(detail["notices"]) >= 1
+    with app.session_factory() as s:
+        from storage.models import AccessLogRow
+
+        log = s.scalars(select(AccessLogRow)).one()
+    assert (log.who, log.case_number, log.channel) == ("UPARK", number, "slack")
+    assert log.at.tzinfo is not None
+
+
+def test_migrations_are_idempotent_and_detected_current(app: App) -> None:
+    upgrade(app.engine)
+    assert is_current(app.engine)
+
+
+def test_naive_datetimes_are_refused_rather_than_guessed(app: App) -> None:
+    number = open_one(app)
+    with app.session_factory() as s:
+        row = s.scalars(select(CaseRow).where(CaseRow.number == number)).one()
+        row.updated_at = datetime(2026, 1, 1) + timedelta(0)
+        with pytest.raises(Exception, match="naive"):
+            s.flush()
