@@ -1,0 +1,19 @@
+"""Read forwarded ethics complaints from the intake mailbox.
+
+    result = parse_message(raw, directory=directory, timezone=ZoneInfo("America/Los_Angeles"))
+    if result.accepted:
+        filing = result.filing          # cases.filing.Filing
+    print(json.dumps(intake_json(result)))
+
+Modules, one job each: `mime` (MIME tree, charsets, files), `htmltext` (HTML bodies),
+`dates` (client date formats), `forwards` (the messages inside a forward), `classify`
+(rejections), `complaint` (the complaint apart from the city's notes), `labels` (form
+fields), `contact` and `signature` (whose phone, address and name), `sections` (cited
+code sections), `pdf` (capped PDF reading), `elements` (the Filing and what it lacks),
+`intake` (the steps in order), `result` (the outcome and its JSON).
+"""
+
+from mail.parsing.intake import parse_message
+from mail.parsing.result import IntakeResult, intake_json
+
+__all__ = ["IntakeResult", "intake_json", "parse_message"]

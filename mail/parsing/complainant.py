@@ -1,0 +1,89 @@
+"""Who filed the complaint, how to reach them, and whether they signed it.
+
+The name is taken as written, in this order: a labelled name field, the signature
+(`/s/ Name`, a Signature field, the name after the closing), then the original sender's
+display name (which counts when the complaint is unsigned). Address and phone come from
+labelled fields, the block under the complainant's name, or a first-person sentence;
+never from city staff (their numbers and addresses are discarded even when they recur in
+the complaint), and the email is the original sender's or one the complaint states.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from cases.filing import Complainant
+from mail.parsing.complaint import Material, in_domains
+from mail.parsing.contact import (
+    Contact,
+    emails_in,
+    inline_addresses,
+    normalise_phone,
+    phones_in,
+    sentence_contact,
+)
+from mail.parsing.labels import Field
+from mail.parsing.signature import contact_under, is_name_like, signer, slash_signature
+
+
+@dataclass(frozen=True)
+class Identity:
+    complainant: Complainant
+    signed: bool
+
+
+def identify(material: Material, *, is_city_name: Callable[[str], bool]) -> Identity:
+    """The complainant of `material`; `is_city_name` says a name belongs to city staff."""
+    labelled = material.labelled
+    author_names = [n for n, _ in material.authors if n]
+    known = (*author_names, labelled.get(Field.NAME))
+    signers = [s for t in material.texts if (s := signer(t, known))]
+    field_value = labelled.get(Field.SIGNATURE)
+    field_name = slash_signature(field_value) or (field_value if is_name_like(field_value) else "")
+    candidates = [labelled.get(Field.NAME), field_name, *signers, *author_names]
+    name = next((n for n in candidates if n and not is_city_name(n)), None)
+
+    contact = _own(Contact(
+        address=_one_line(labelled.get(Field.ADDRESS)) or None,
+        phone=normalise_phone(labelled.get(Field.PHONE)),
+        email=next(iter(emails_in(labelled.get(Field.EMAIL))), None),
+    ), material)
+    names = [n for n in dict.fromkeys([name, *signers, *author_names]) if n]
+    for text in material.texts:
+        for who in names:
+            contact = contact.or_else(_own(contact_under(text, who), material))
+    for text in material.texts:
+        contact = contact.or_else(_own(sentence_contact(text), material))
+
+    sender_email = next((e for _, e in material.authors
+                         if e and not in_domains(e, material.city_domains)), None)
+    return Identity(
+        Complainant(name=name, email=sender_email or contact.email, phone=contact.phone,
+                    address=contact.address),
+        signed=bool(field_value) or bool(signers),
+    )
+
+
+def _one_line(address: str) -> str:
+    return ", ".join(p.strip() for p in re.split(r"\s*\n\s*", address.strip()) if p.strip())
+
+
+def _own(contact: Contact, material: Material) -> Contact:
+    """Drop what belongs to the city: its phone numbers, addresses and mail domains."""
+    city = material.city_text
+    city_phones = set(phones_in(city))
+    city_streets = {_street(a) for a in inline_addresses(city)} | {
+        _street(line) for line in city.split("\n") if line.strip()[:1].isdigit()}
+    return Contact(
+        address=None if contact.address and _street(contact.address) in city_streets
+        else contact.address,
+        phone=None if contact.phone in city_phones else contact.phone,
+        email=None if in_domains(contact.email, material.city_domains) else contact.email,
+    )
+
+
+def _street(address: str) -> str:
+    first = re.split(r"[,\n]", address.strip(), maxsplit=1)[0]
+    return " ".join(re.sub(r"[^\w\s]", " ", first).lower().split())

@@ -1,0 +1,120 @@
+"""Read labelled complaint forms: `Complainant Name: ...`, `Statement of Facts:` + text.
+
+Complaints arrive as the city's form pasted into mail, as a fillable PDF whose fields
+carry the values, or as free letters. A label says what its value is, which is more
+reliable than any guess from free text, so labelled values win wherever they exist.
+Fillable-PDF fields are rendered as `Label: value` lines and read by the same code.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Field(StrEnum):
+    RESPONDENT = "respondent"
+    REASONS = "reasons"
+    SECTIONS = "sections"
+    FACTS = "facts"
+    SIGNATURE = "signature"
+    EMAIL = "email"
+    PHONE = "phone"
+    ADDRESS = "address"
+    NAME = "name"
+    DATE = "date"
+
+
+# Checked in this order: "Why the facts violate those sections" is reasons, not facts;
+# "Name of official" is the respondent, not the complainant's name.
+_KEYWORDS: tuple[tuple[Field, str], ...] = (
+    (Field.RESPONDENT, r"official|respondent|complained against|accused|employee"),
+    (Field.REASONS, r"\bwhy\b|reason|grounds|how .* violat"),
+    (Field.ADDRESS, r"\bzip\b|postal"),
+    (Field.SECTIONS, r"section|provision|\brmc\b|code"),
+    (Field.FACTS, r"fact|statement|describe|description|what happened|allegation|complaint"),
+    (Field.SIGNATURE, r"signature|signed|sign here"),
+    (Field.EMAIL, r"e-?mail"),
+    (Field.PHONE, r"phone|telephone|\btel\b|cell|mobile"),
+    (Field.ADDRESS, r"address|street|residence"),
+    (Field.NAME, r"name"),
+    (Field.DATE, r"^date"),
+)
+_LABEL_LINE = re.compile(r"^\s*(?P<label>[A-Za-z][A-Za-z ()/'’&-]{0,48}?)\s*:[ \t]*(?P<value>.*)$")
+_LONG = frozenset({Field.FACTS, Field.REASONS})  # values that run over several lines
+_CONTACT = frozenset({Field.NAME, Field.EMAIL, Field.PHONE, Field.ADDRESS, Field.SIGNATURE})
+
+
+def field_of(label: str) -> Field | None:
+    """What a form label asks for, or None for a label that is not a complaint field."""
+    low = re.sub(r"[_\s]+", " ", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", label)).lower().strip()
+    for kind, pattern in _KEYWORDS:
+        if re.search(pattern, low):
+            return kind
+    return None
+
+
+@dataclass
+class Labelled:
+    """Values found under labels, first one of each kind wins; all texts of long fields."""
+
+    values: dict[Field, str] = field(default_factory=dict)
+    present: set[Field] = field(default_factory=set)  # labelled, even if left blank
+
+    def get(self, kind: Field) -> str:
+        return self.values.get(kind, "")
+
+    @property
+    def is_form(self) -> bool:
+        """Three or more complaint fields labelled: a form, whose blank fields are absent."""
+        return len(self.present & (_LONG | _CONTACT | {Field.SECTIONS})) >= 3
+
+    def add(self, kind: Field, value: str) -> None:
+        self.present.add(kind)
+        value = value.strip()
+        if not value:
+            return
+        if kind in _LONG and kind in self.values:
+            self.values[kind] += "\n\n" + value
+        else:
+            self.values.setdefault(kind, value)
+
+
+def read_labels(text: str, into: Labelled) -> None:
+    """Add the labelled values of one text; a long field runs until the next label."""
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        m = _LABEL_LINE.match(lines[i])
+        kind = field_of(m["label"]) if m and len(m["label"].split()) <= 7 else None
+        i += 1
+        if m is None or kind is None:
+            continue
+        value = m["value"]
+        if kind in _LONG or (kind == Field.ADDRESS and not value.strip()):
+            more: list[str] = []
+            while i < len(lines) and not _is_label(lines[i]):
+                if kind == Field.ADDRESS and not lines[i].strip():
+                    break  # an address is one block
+                more.append(lines[i])
+                i += 1
+            value = "\n".join([value, *more]).strip()
+            if kind == Field.ADDRESS:
+                value = ", ".join(x.strip() for x in value.split("\n") if x.strip())
+        into.add(kind, value)
+
+
+def _is_label(line: str) -> bool:
+    m = _LABEL_LINE.match(line)
+    return bool(m and len(m["label"].split()) <= 7 and field_of(m["label"]))
+
+
+def form_fields_text(fields: Mapping[str, str]) -> str:
+    """Fillable-PDF fields as `Label: value` lines, long values on their own lines."""
+    lines = []
+    for name, value in fields.items():
+        value = str(value).replace("\r", "\n").strip()
+        lines.append(f"{name}:\n{value}" if field_of(name) in _LONG else f"{name}: {value}")
+    return "\n".join(lines)

@@ -1,0 +1,43 @@
+"""The outcome of reading one message, and its JSON form (the intake corpus schema).
+
+A rejected message keeps what the clerk needs to act on it (its Message-ID, the case it
+refers to, one sentence of why); everything else stays empty, as in the corpus.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from cases.filing import Complainant, Element, Filing
+
+
+@dataclass(frozen=True)
+class IntakeResult:
+    accepted: bool
+    reject_reason: str | None  # "bounce" | "auto_reply" | "not_a_complaint" | "sender_not_allowed"
+    received_at: datetime  # aware: the earliest time the city had the complaint
+    forwarded_by: str | None
+    filing: Filing | None  # when accepted
+    message_id: str | None  # the outer message's Message-ID
+    case_tag: str | None  # "ETH-2026-0007" when the message refers to one of our cases
+    detail: str  # one sentence for the clerk: why rejected, or what was found
+
+
+def intake_json(result: IntakeResult) -> dict[str, Any]:
+    """The corpus schema (corpus/intake/README.md) plus the matched respondents' names."""
+    filing = result.filing
+    who = filing.complainant if filing else Complainant()
+    return {
+        "accepted": result.accepted,
+        "reject_reason": result.reject_reason,
+        "received_at": result.received_at.isoformat(),
+        "forwarded_by": result.forwarded_by,
+        "complainant": {"name": who.name, "email": who.email, "phone": who.phone,
+                        "address": who.address},
+        "code_sections": list(filing.code_sections) if filing else [],
+        "attachments": list(filing.attachments) if filing else [],
+        "missing": [e.value for e in Element if filing and e in filing.missing],
+        "respondents": list(filing.respondents) if filing else [],
+    }

@@ -1,0 +1,111 @@
+"""Find who signed a text, and the contact block under a name.
+
+§1: complaints "should be signed". A signature is `/s/ Name`, a filled Signature field,
+or the writer's name at the end: after a closing ("Sincerely,"), or heading the final
+block of address and phone lines, or alone on the last line when it is the sender's own
+name. A closing followed by nothing ("Xin cảm ơn.") is not a signature.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from mail.parsing.contact import Contact, block_contact, is_contact_line
+
+_SLASH_S = re.compile(r"/s/\s*([^\n/]{2,60}?)\s*$", re.M)
+_CLOSING = re.compile(
+    r"^(?:(?:yours )?(?:very )?(?:sincerely|respectfully(?: submitted| yours)?|truly|cordially)"
+    r"(?: yours)?|(?:best|kind|warm|warmest)(?: regards| wishes)?|regards|best|"
+    r"(?:thank you|thanks|many thanks)(?: (?:very much|again|for your (?:time|help|attention)))?)"
+    r"\s*[,.!]?$",
+    re.I,
+)
+_FOOTER = re.compile(r"^(?:sent from my |sent from (?:yahoo|outlook|mail)|get outlook for )", re.I)
+_PARTICLES = frozenset({"de", "del", "della", "der", "van", "von", "da", "dos", "du", "la", "le",
+                        "bin", "binti", "al", "y", "e", "di", "ten", "ter", "st."})
+_NOT_NAMES = frozenset({
+    "city", "county", "state", "office", "board", "council", "department", "mayor", "ethics",
+    "complaint", "street", "avenue", "road", "thank", "thanks", "regards", "sincerely", "best",
+    "respectfully", "the", "of", "and", "for", "from", "my", "iphone", "sent", "dear", "hello",
+    "inc", "llc", "re", "fw", "fwd", "subject", "attached", "please", "clerk", "administrator",
+})
+
+
+def same_name(a: str, b: str) -> bool:
+    """Equal as names: case, Unicode form and spacing ignored."""
+    def norm(s: str) -> str:
+        return " ".join(unicodedata.normalize("NFC", s).casefold().split())
+    return bool(a.strip()) and norm(a) == norm(b)
+
+
+def is_name_like(line: str) -> bool:
+    """A line that could be a person's name: two to five capitalised words, no digits."""
+    line = line.strip()
+    if not 3 <= len(line) <= 60 or re.search(r"[\d@:,;()<>|/]", line):
+        return False
+    tokens = line.split()
+    if not 2 <= len(tokens) <= 5:
+        return False
+    for token in tokens:
+        if token.lower() in _PARTICLES:
+            continue
+        if token.lower().strip(".") in _NOT_NAMES or not token[0].isupper():
+            return False
+        if not all(c.isalpha() or c in ".-'’" for c in token):
+            return False
+    return True
+
+
+def _lines(text: str) -> list[str]:
+    lines = [line.strip() for line in text.split("\n")]
+    lines = [line for line in lines if not _FOOTER.match(line) and line not in ("--", "-- ")]
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def slash_signature(text: str) -> str | None:
+    m = _SLASH_S.search(text)
+    return m.group(1).strip() if m else None
+
+
+def signer(text: str, known_names: tuple[str, ...] = ()) -> str | None:
+    """The name a text is signed with, or None when it is not signed."""
+    found = slash_signature(text)
+    if found:
+        return found
+    lines = _lines(text)
+    filled = [i for i, line in enumerate(lines) if line]
+    for i in reversed(filled[-15:]):
+        if _CLOSING.match(lines[i]):
+            after = [lines[j] for j in filled if j > i]
+            return after[0] if after and is_name_like(after[0]) else None
+    start = len(lines)
+    while start > 0 and lines[start - 1]:
+        start -= 1
+    final = lines[start:]
+    if not final or not is_name_like(final[0]):
+        return None
+    rest = final[1:]
+    if rest and all(is_contact_line(line) for line in rest):
+        return final[0]
+    if not rest and any(same_name(final[0], n) for n in known_names):
+        return final[0]
+    return None
+
+
+def contact_under(text: str, name: str) -> Contact:
+    """The address block under a line holding `name` (a signature or a letterhead)."""
+    lines = [line.strip() for line in text.split("\n")]
+    for i, line in enumerate(lines):
+        if not same_name(line, name):
+            continue
+        block: list[str] = []
+        for following in lines[i + 1:]:
+            if not following or not is_contact_line(following):
+                break
+            block.append(following)
+        if block:
+            return block_contact(block)
+    return Contact()
