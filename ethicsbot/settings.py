@@ -56,6 +56,7 @@ class Settings(BaseSettings):
     slack_api_url: str | None = None
 
     port: int = Field(default=3000, validation_alias="PORT")
+    log_level: str = "INFO"
 
     @field_validator("timezone")
     @classmethod
