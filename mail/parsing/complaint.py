@@ -74,10 +74,14 @@ def gather(msg: Message, thread: list[Segment], directory: Directory,
     city = [s for s, ours in zip(thread, by_city, strict=True) if ours]
     theirs = sorted((s for s, ours in zip(thread, by_city, strict=True) if not ours),
                     key=lambda s: (s.date is None, s.date.timestamp() if s.date else 0.0))
+    city_texts = [s.text for s in city]
     if theirs:
         texts = [s.text for s in theirs]
-    else:  # a walk-in typed or attached by the clerk: the clerk's note minus signature
-        texts = [_without_signature(s.text, s.name) for s in thread if s.outer]
+    else:  # a walk-in typed or attached by the clerk: the clerk's text minus signature
+        outer = next((s for s in thread if s.outer), thread[0])
+        kept, signature = _split_signature(outer.text, outer.name)
+        texts = [kept]
+        city_texts = [signature, *(s.text for s in city if s is not outer)]
     notes: list[str] = []
     files = mime.files(msg)
     for part in files:
@@ -96,17 +100,17 @@ def gather(msg: Message, thread: list[Segment], directory: Directory,
         authors=tuple((s.name, s.email) for s in theirs),
         subjects=tuple(s.subject for s in theirs) or tuple(s.subject for s in thread[:1]),
         received_at=min(dates) if dates else None,
-        city_text="\n\n".join(s.text for s in city),
+        city_text="\n\n".join(city_texts),
         city_domains=domains,
         attachments=tuple(p.name for p in files),
         notes=tuple(notes),
     )
 
 
-def _without_signature(text: str, writer: str | None) -> str:
-    """Cut a city writer's signature: from `-- ` or the line with their name onward."""
+def _split_signature(text: str, writer: str | None) -> tuple[str, str]:
+    """(text, signature) of a city writer: the signature runs from `-- ` or their name."""
     lines = text.split("\n")
     for i, line in enumerate(lines):
         if line.rstrip() == "--" or (writer and same_name(re.sub(r",.*", "", line), writer)):
-            return "\n".join(lines[:i])
-    return text
+            return "\n".join(lines[:i]), "\n".join(lines[i:])
+    return text, ""
