@@ -57,6 +57,7 @@ class Case:
     stage: Stage = Stage.RECEIVED
     alleged_sections: list[str] = field(default_factory=list)
     notices_served: dict[NoticeKind, datetime] = field(default_factory=dict)
+    done_on: dict[DeadlineKey, date] = field(default_factory=dict)  # the day each step happened
     registered_mail_at: datetime | None = None
     hearing: Hearing | None = None
     hearing_begun_at: datetime | None = None
@@ -100,6 +101,8 @@ class Case:
         d: dict[str, Any] = e.data
         on = date.fromisoformat(d["on"]) if d.get("on") else None
         k = EventKind
+        if on is not None and e.kind in _MEETS:
+            self.done_on[_MEETS[e.kind]] = on
         match e.kind:
             case k.NOTICE_SERVED:
                 self.notices_served.setdefault(NoticeKind(d["notice"]), e.at)
@@ -206,10 +209,21 @@ class Case:
                 DeadlineKey.COUNCIL_DECISION: self.council_extension_days,
             },
             done=done,
+            done_on={k: on for k, on in self.done_on.items() if k in done},
         )
 
     def deadlines(self, calendar: CityCalendar, *, now: datetime) -> list[Deadline]:
         return compute_deadlines(self.triggers(), calendar, now=now)
+
+
+# The events that meet a day deadline, and carry the day the step happened (`on`).
+_MEETS = {
+    EventKind.REGISTERED_MAIL_SENT: DeadlineKey.REGISTERED_MAIL,
+    EventKind.HEARING_BEGUN: DeadlineKey.HEARING_BEGIN,
+    EventKind.HEARING_CONCLUDED: DeadlineKey.HEARING_CONCLUDE,
+    EventKind.REPORT_DELIVERED: DeadlineKey.REPORT_DELIVERY,
+    EventKind.COUNCIL_DECIDED: DeadlineKey.COUNCIL_DECISION,
+}
 
 
 def _with_received(f: Filing, received_at: datetime) -> Filing:

@@ -119,6 +119,9 @@ class Triggers:
     public_since: date | None = None
     extensions: Mapping[DeadlineKey, int] = field(default_factory=dict)
     done: Mapping[DeadlineKey, datetime] = field(default_factory=dict)  # when each step was met
+    # The local day each step happened, when it was recorded on a later day: that day, not
+    # the recording, decides whether a day period was met.
+    done_on: Mapping[DeadlineKey, date] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -170,7 +173,12 @@ def _make(key: DeadlineKey, due: datetime | None, t: Triggers, cal: CityCalendar
           now: datetime, basis: str) -> Deadline:
     responsible, section, action = RULES[key]
     done = t.done.get(key)
-    if done is not None:
+    on = t.done_on.get(key)
+    if done is not None and on is not None and on < cal.local_date(done):
+        # recorded later than it happened: a day period ends with its day, so the day decides
+        status = Status.MET if due is None or on <= cal.local_date(due) else Status.LATE
+        basis += f"; done {fmt_day(on)} (recorded {fmt_moment(cal.local(done))})"
+    elif done is not None:
         status = Status.MET if due is None or _by(done, due) else Status.LATE
         basis += f"; done {fmt_moment(cal.local(done))}"  # the city's zone, even when tolled
     elif due is None:
