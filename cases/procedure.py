@@ -77,7 +77,12 @@ class Step:
         self.case, self.at, self.actor, self.calendar = case, at, actor, calendar
 
     def day(self, on: date | None) -> date:
-        return on or self.calendar.local_date(self.at)
+        today = self.calendar.local_date(self.at)
+        if on is not None and on > today:
+            raise ProcedureError(
+                f"{fmt_day(on)} has not come yet (today is {fmt_day(today)} in the city): "
+                "record a step on the day it happens, or after.")
+        return on or today
 
     def event(self, kind: EventKind, **data: Any) -> Event:
         return Event(kind, self.at, self.actor, data)
