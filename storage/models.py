@@ -108,7 +108,8 @@ class OutboxRow(Base):
 
     __tablename__ = "outbox"
     __table_args__ = (
-        UniqueConstraint("case_id", "notice_type", "recipient_email", "generation"),
+        UniqueConstraint("case_id", "notice_type", "recipient_email", "channel", "slot",
+                         "generation"),
         Index("ix_outbox_status_next", "status", "next_attempt_at"),
     )
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -119,6 +120,9 @@ class OutboxRow(Base):
     recipient_name: Mapped[str] = mapped_column(String(200))
     deadline_key: Mapped[str | None] = mapped_column(String(40))
     generation: Mapped[int] = mapped_column(default=0)
+    channel: Mapped[str] = mapped_column(String(10), default="email")  # email or slack
+    slot: Mapped[str] = mapped_column(String(80), default="")  # a reminder's moment, e.g.
+    # "hearing_begin:before-3d"; empty for notices, which are owed once per step
     message_id: Mapped[str] = mapped_column(String(998), unique=True)
     status: Mapped[str] = mapped_column(String(20), default="pending")  # pending/sent/failed
     attempts: Mapped[int] = mapped_column(default=0)

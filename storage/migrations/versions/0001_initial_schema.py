@@ -9,6 +9,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+
 revision = '0001'
 down_revision = None
 branch_labels = None
@@ -123,6 +124,8 @@ def upgrade() -> None:
     sa.Column('recipient_name', sa.String(length=200), nullable=False),
     sa.Column('deadline_key', sa.String(length=40), nullable=True),
     sa.Column('generation', sa.Integer(), nullable=False),
+    sa.Column('channel', sa.String(length=10), nullable=False),
+    sa.Column('slot', sa.String(length=80), nullable=False),
     sa.Column('message_id', sa.String(length=998), nullable=False),
     sa.Column('status', sa.String(length=20), nullable=False),
     sa.Column('attempts', sa.Integer(), nullable=False),
@@ -133,7 +136,7 @@ def upgrade() -> None:
     sa.ForeignKeyConstraint(['case_id'], ['cases.id'], name=op.f('fk_outbox_case_id_cases')),
     sa.ForeignKeyConstraint(['filing_id'], ['filings.id'], name=op.f('fk_outbox_filing_id_filings')),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_outbox')),
-    sa.UniqueConstraint('case_id', 'notice_type', 'recipient_email', 'generation', name=op.f('uq_outbox_case_id')),
+    sa.UniqueConstraint('case_id', 'notice_type', 'recipient_email', 'channel', 'slot', 'generation', name=op.f('uq_outbox_case_id')),
     sa.UniqueConstraint('message_id', name=op.f('uq_outbox_message_id'))
     )
     with op.batch_alter_table('outbox', schema=None) as batch_op:
