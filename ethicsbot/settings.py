@@ -40,6 +40,11 @@ class Settings(BaseSettings):
     imap_password: str | None = None
     imap_folder: str = "INBOX"
     imap_ssl: bool = True
+    imap_verify_tls: bool = True  # false only for a test server's self-signed certificate
+    imap_processed_folder: str = "Processed"  # where a message goes once its case is stored
+    imap_quarantine_folder: str = "Quarantine"  # refused mail, kept for the clerk
+    imap_poll_seconds: float = Field(default=30.0, gt=0)  # for servers without IDLE
+    intake_daily_cap: int = Field(default=40, gt=0)  # per forwarder; more is held as a loop
     maildir: Path = Path("mailbox")  # embedded intake when no IMAP host is set
 
     smtp_host: str | None = None
