@@ -46,7 +46,8 @@ class App:
         from mail.intake import IntakeContext
 
         return IntakeContext(uow=self.uow, directory=self.directory, calendar=self.calendar,
-                             clock=self.clock, own_domains=(self.settings.msgid_domain,))
+                             clock=self.clock, own_domains=(self.settings.msgid_domain,),
+                             daily_cap=self.settings.intake_daily_cap)
 
 
 def bootstrap(
