@@ -127,7 +127,8 @@ class Directory:
         hay = _fold(text)
         found: list[tuple[int, Person]] = []
         for person in self.respondent_candidates():
-            hits = [i for n in self._name_forms(person) if (i := hay.find(_fold(n))) >= 0]
+            hits = [m.start() for n in self._name_forms(person)
+                    if (m := _whole_words(_fold(n)).search(hay)) is not None]
             if hits:
                 found.append((min(hits), person))
         return tuple(p for _, p in sorted(found, key=lambda x: x[0]))
@@ -143,6 +144,11 @@ class Directory:
         if Role.COUNCIL in roles:
             titles += ["Councilmember", "Council Member", "Councilman", "Councilwoman"]
         return [person.name, *(f"{t} {parts[-1]}" for t in titles)]
+
+
+def _whole_words(phrase: str) -> re.Pattern[str]:
+    """`phrase` not inside a longer word: "Tom Hale" is not in "Tom Haley" or "Atom Hale"."""
+    return re.compile(rf"(?<!\w){re.escape(phrase)}(?!\w)")
 
 
 def _fold(s: str) -> str:
