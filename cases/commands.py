@@ -96,6 +96,7 @@ class IssueReport(Command):
     sufficient: bool
     summary: str = ""
     on: date | None = None
+    report_file: str | None = None  # where the written report is kept (a Slack file id, a URL)
 
 
 @dataclass(frozen=True)

@@ -217,7 +217,7 @@ def _issue_report(s: Step, cmd: c.IssueReport) -> Event:
             "against has had an opportunity to present at a hearing (§9). Record that the "
             "respondent was heard (or given the opportunity) first.")
     return s.event(EventKind.REPORT_ISSUED, sufficient=cmd.sufficient, summary=cmd.summary,
-                   on=s.day(cmd.on).isoformat())
+                   on=s.day(cmd.on).isoformat(), report_file=cmd.report_file)
 
 
 def _deliver(s: Step, cmd: c.DeliverReport) -> Event:
