@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import String, cast, select
 from sqlalchemy.orm import Session
 
 from storage.models import (
@@ -26,10 +26,18 @@ def _iso(moment: datetime | None) -> str | None:
     return moment.isoformat() if moment else None
 
 
-def docket(*, session: Session, open_only: bool = False) -> list[dict[str, Any]]:
+def docket(*, session: Session, open_only: bool = False, involving: str | None = None,
+           limit: int | None = None, offset: int = 0) -> list[dict[str, Any]]:
+    """The docket from the `cases` snapshot. `involving` keeps the cases whose respondents
+    include that email; `limit`/`offset` page it (Slack shows a page at a time)."""
     q = select(CaseRow).order_by(CaseRow.received_at, CaseRow.id)
     if open_only:
         q = q.where(CaseRow.stage != "closed")
+    if involving is not None:  # the JSON list as text holds '"email"' on both backends
+        q = q.where(cast(CaseRow.respondents, String).contains(f'"{involving}"',
+                                                                autoescape=True))
+    if limit is not None:
+        q = q.limit(limit).offset(offset)
     return [
         {"number": r.number, "stage": r.stage, "confidential": r.confidential,
          "received_at": _iso(r.received_at), "next_deadline": r.next_due_key,
@@ -87,3 +95,17 @@ def log_access(*, session: Session, at: datetime, who: str, number: str | None, 
                channel: str, allowed: bool = True) -> None:
     session.add(AccessLogRow(at=at, who=who, case_number=number, action=action,
                              channel=channel, allowed=allowed))
+
+
+def open_deadlines(*, session: Session, responsible: list[str], limit: int = 50,
+                   ) -> list[dict[str, Any]]:
+    """Open or tolled deadlines of open cases that the given responsibilities must meet,
+    soonest first and tolled last (someone's "Your deadlines")."""
+    q = (select(DeadlineRow, CaseRow.number, CaseRow.respondents)
+         .join(CaseRow, CaseRow.id == DeadlineRow.case_id)
+         .where(CaseRow.stage != "closed", DeadlineRow.responsible.in_(responsible),
+                DeadlineRow.status.in_(("open", "tolled")))
+         .order_by(DeadlineRow.due.is_(None), DeadlineRow.due, CaseRow.id).limit(limit))
+    return [{"number": number, "respondents": respondents, "key": d.key, "due": _iso(d.due),
+             "status": d.status, "responsible": d.responsible, "basis": d.basis}
+            for d, number, respondents in session.execute(q)]

@@ -1,0 +1,27 @@
+"""Where the examiners' rotation (§11) stands: the examiner assigned last, kept in the
+`rotation` table so the next referral continues the roster across cases and restarts."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from storage.models import RotationRow
+
+EXAMINERS = "examiners"
+
+
+def last_assigned(*, session: Session, name: str = EXAMINERS) -> str | None:
+    """The examiner (email) given the last referral; locked until the caller commits, so two
+    referrals at once cannot both pick the same next examiner (PostgreSQL)."""
+    q = select(RotationRow.last_assigned).where(RotationRow.name == name).with_for_update()
+    return session.scalars(q).first()
+
+
+def record_assigned(*, session: Session, examiner: str, name: str = EXAMINERS) -> None:
+    row = session.get(RotationRow, name)
+    if row is None:
+        session.add(RotationRow(name=name, last_assigned=examiner))
+    else:
+        row.last_assigned = examiner
+    session.flush()
