@@ -14,7 +14,7 @@ from typing import Any
 from cases import commands as c
 from cases.calendar import CityCalendar, fmt_day
 from cases.case import Case, Stage
-from cases.deadlines import MAX_CONTINUANCE_DAYS, DeadlineKey, Status
+from cases.deadlines import MAX_CONTINUANCE_DAYS, DeadlineKey
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.filing import Filing, filing_to_data
@@ -162,11 +162,12 @@ def _apply_continuance(s: Step, cmd: c.ApplyForContinuance) -> Event:
                              "council's decision. Record that decision first.")
     conclude = next(d for d in case.deadlines(s.calendar, now=s.at)
                     if d.key is DeadlineKey.HEARING_CONCLUDE)
-    if conclude.status is Status.MISSED or (
-            conclude.due is not None and applied > conclude.due.date()):
+    # The day of the application decides, as for every step dated `on`: an application made
+    # in time and recorded later still tolls; one made after the last day cannot revive it.
+    if conclude.due is not None and applied > s.calendar.local_date(conclude.due):
         raise ProcedureError(
             f"Too late to toll {case.number}: the hearing had to conclude by "
-            f"{fmt_day(conclude.due.date()) if conclude.due else 'its deadline'} (§7), and a "
+            f"{fmt_day(s.calendar.local_date(conclude.due))} (§7), and a "
             "continuance cannot revive a deadline that has passed.")
     if not cmd.reason.strip():
         raise ProcedureError("State the demonstrable and compelling reason for the continuance "
