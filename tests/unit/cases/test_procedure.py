@@ -720,3 +720,18 @@ def test_a_step_cannot_be_recorded_as_done_on_a_day_still_to_come() -> None:
             "2026-01-07T09:00:00-08:00", "Fri Jan 9, 2026")
     refused(case, c.ApplyForContinuance("reason", on=date(2026, 1, 9)),
             "2026-01-07T09:00:00-08:00", "has not come yet")
+
+
+def test_a_continuance_applied_in_time_but_recorded_later_tolls() -> None:
+    # conclusion due Fri Jan 30. The board applied Thu Jan 29; the clerk records it Mon Feb 2.
+    case = new_case()
+    do(case, c.ApplyForContinuance("witness abroad", on=date(2026, 1, 29)),
+       "2026-02-02T09:00:00-08:00", CHAIR)
+    assert status(case, K.HEARING_CONCLUDE, "2026-02-02T10:00:00-08:00") is Status.TOLLED
+    # decided Mon Feb 2 (4 days paused), 3 granted: Fri Jan 30 + 7 = Fri Feb 6
+    do(case, c.DecideContinuance(granted_days=3), "2026-02-02T20:00:00-08:00", "council")
+    assert due(case, K.HEARING_CONCLUDE) == "2026-02-06T23:59:59-08:00"
+    # applied Sat Jan 31, after the period ended: refused, however it is recorded
+    late = new_case("2026-009")
+    refused(late, c.ApplyForContinuance("late", on=date(2026, 1, 31)),
+            "2026-02-02T09:00:00-08:00", "Too late to toll 2026-009")
