@@ -3,8 +3,6 @@ appending the events recorded since they were loaded."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 from sqlalchemy import delete, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
@@ -12,12 +10,13 @@ from sqlalchemy.orm import Session
 from cases.case import Case
 from cases.deadlines import RULES, Deadline, DeadlineKey, Responsible, Status
 from cases.events import Event, EventKind
+from cases.ports import Clock
 from storage.models import CaseNumber, CaseRow, DeadlineRow, EventRow
 
 
 class SqlCaseRepository:
-    def __init__(self, session: Session) -> None:
-        self.session = session
+    def __init__(self, session: Session, clock: Clock) -> None:
+        self.session, self.clock = session, clock
         self._rows: dict[str, CaseRow] = {}
 
     def row(self, number: str, *, lock: bool = False) -> CaseRow | None:
@@ -57,7 +56,7 @@ class SqlCaseRepository:
         return f"ETH-{year}-{counter.last:04d}"
 
     def save(self, case: Case, deadlines: list[Deadline]) -> None:
-        now = datetime.now(UTC)
+        now = self.clock()
         row = self.row(case.number)
         if row is None:
             row = CaseRow(number=case.number, event_count=0)

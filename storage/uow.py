@@ -25,7 +25,7 @@ class SqlUnitOfWork:
 
     def __enter__(self) -> SqlUnitOfWork:
         self.session = self._factory()
-        self.cases = SqlCaseRepository(self.session)
+        self.cases = SqlCaseRepository(self.session, self._clock)
         self.outbox = SqlOutbox(self.session, self.cases, clock=self._clock,
                                 msgid_domain=self._domain)
         self.filings = SqlFilings(self.session)

@@ -1,0 +1,156 @@
+"""Reminders walked through a case's life on an injected clock (SQLite and PostgreSQL).
+
+APScheduler runs paused: the test plays the scheduler's part by moving the clock to the
+next armed job and firing it, so nothing waits for real time to pass.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime
+
+import pytest
+from apscheduler.schedulers.background import BackgroundScheduler
+from sqlalchemy import select
+
+from cases.commands import (
+    ApplyForContinuance,
+    BeginHearing,
+    Command,
+    DecideContinuance,
+    NoticeKind,
+    RecordNoticeServed,
+    RecordRegisteredMail,
+    ScheduleHearing,
+)
+from cases.services import take_step
+from ethicsbot.bootstrap import App
+from scheduler.jobs import Reminders
+from storage.models import OutboxRow
+from tests.fixtures.app import FakeClock
+from tests.integration.storage.test_cases_store import a_filing, open_one
+
+RECEIVED = datetime(2026, 12, 1, 22, 15, tzinfo=UTC)  # Tue Dec 1, 2:15 PM in Riverton
+
+
+@pytest.fixture
+def sched() -> Iterator[BackgroundScheduler]:
+    s = BackgroundScheduler(timezone=UTC)
+    s.start(paused=True)
+    yield s
+    s.shutdown(wait=False)
+
+
+def step(app: App, number: str, cmd: Command) -> None:
+    with app.uow() as uow:
+        take_step(uow, number, cmd, directory=app.directory, calendar=app.calendar,
+                  clock=app.clock, actor="clerk@city.test")
+        uow.commit()
+
+
+def owed(app: App) -> list[tuple[str, str, str]]:
+    with app.session_factory() as s:
+        return [(r.slot, r.recipient_email, r.channel) for r in s.scalars(
+            select(OutboxRow).where(OutboxRow.notice_type == "reminder").order_by(OutboxRow.id))]
+
+
+def fire_next(rem: Reminders, sched: BackgroundScheduler, clock: FakeClock,
+              until: datetime) -> str | None:
+    """Move the clock to the earliest armed job (if before `until`) and fire it."""
+    jobs = sorted(sched.get_jobs(), key=lambda j: j.next_run_time)
+    if not jobs or jobs[0].next_run_time > until:
+        return None
+    job = jobs[0]
+    clock.set(max(clock.now, job.next_run_time))
+    job.remove()
+    rem.fire(*job.args)
+    return str(job.args[1])
+
+
+def test_a_walk_through_the_hearing_window(app: App, clock: FakeClock,
+                                           sched: BackgroundScheduler) -> None:
+    clock.set(RECEIVED)
+    number = open_one(app, a_filing(RECEIVED))
+    rem = Reminders(app, sched)
+    assert rem.reconcile() == 4  # notice_24h, registered_mail, hearing_begin, hearing_conclude
+
+    # Tue Dec 1 17:00 PST: registered mail is due Fri Dec 4 (3 days before, at the close
+    # of business); Slack only, since it is not the last day.
+    assert fire_next(rem, sched, clock, until=RECEIVED.replace(hour=23)) is None
+    assert fire_next(rem, sched, clock, until=datetime(2026, 12, 2, 2, tzinfo=UTC)) == (
+        "registered_mail")
+    assert clock.now == datetime(2026, 12, 2, 1, 0, tzinfo=UTC)
+    assert {(s, c) for s, _, c in owed(app)} == {("registered_mail:before-3d", "slack")}
+    # Wed Dec 2 10:15 PST: the 24h notice is 4 hours away -> the mayor's office, on Slack
+    # (mayor and clerk have Slack ids) and by email since it is the last day.
+    assert fire_next(rem, sched, clock, until=datetime(2026, 12, 3, tzinfo=UTC)) == "notice_24h"
+    pings = [p for p in owed(app) if p[0].startswith("notice_24h")]
+    assert {(s, e, c) for s, e, c in pings} == {
+        ("notice_24h:before-4h", "mayor@city.test", "slack"),
+        ("notice_24h:before-4h", "mayor@city.test", "email"),
+        ("notice_24h:before-4h", "clerk@city.test", "slack"),
+        ("notice_24h:before-4h", "clerk@city.test", "email")}
+    assert clock.now == datetime(2026, 12, 2, 18, 15, tzinfo=UTC)
+
+    # The notices are served: the 24-hour deadline is met and its job disappears.
+    for kind in NoticeKind:
+        step(app, number, RecordNoticeServed(kind))
+    rem.reconcile([number])
+    assert {j.args[1] for j in sched.get_jobs()} == {"registered_mail", "hearing_begin",
+                                                    "hearing_conclude"}
+    step(app, number, RecordRegisteredMail("RR123456789US"))
+    rem.reconcile([number])
+
+    # A continuance is applied for: the hearing deadlines are tolled, their jobs go.
+    clock.set(datetime(2026, 12, 10, 18, 0, tzinfo=UTC))
+    step(app, number, ApplyForContinuance(reason="the respondent is in hospital"))
+    rem.reconcile([number])
+    assert sched.get_jobs() == []
+    # Granted 5 days on Dec 14: pause 4 + 5 = 9 days; Dec 21 -> Dec 30 (hearing_begin).
+    clock.set(datetime(2026, 12, 14, 18, 0, tzinfo=UTC))
+    step(app, number, DecideContinuance(granted_days=5))
+    rem.reconcile([number])
+    begin = next(j for j in sched.get_jobs() if j.args[1] == "hearing_begin")
+    # 3 days before Wed Dec 30 23:59:59 is Sun Dec 27 -> moved back into business hours:
+    # Thu Dec 24 17:00 (Fri Dec 25 is Christmas, Dec 26-27 a weekend).
+    assert begin.next_run_time.astimezone(app.calendar.tz).isoformat().startswith(
+        "2026-12-24T17:00")
+
+    # The board begins the hearing before the job fires: no hearing_begin reminder at all.
+    step(app, number, ScheduleHearing(datetime(2026, 12, 22, 1, 0, tzinfo=UTC), "City Hall"))
+    step(app, number, BeginHearing())
+    rem.reconcile([number])
+    assert {j.args[1] for j in sched.get_jobs()} == {"hearing_conclude"}
+    assert not [p for p in owed(app) if p[0].startswith("hearing_begin")]
+
+    # Nothing was owed twice.
+    pings = owed(app)
+    assert len(pings) == len(set(pings))
+
+
+def test_reminders_missed_while_down_are_sent_once_and_never_again(
+        app: App, clock: FakeClock, sched: BackgroundScheduler) -> None:
+    clock.set(RECEIVED)
+    number = open_one(app, a_filing(RECEIVED))
+    # The worker was down for three weeks: every hearing_begin moment has passed.
+    clock.set(datetime(2026, 12, 23, 20, 0, tzinfo=UTC))  # Wed Dec 23 noon, overdue
+    rem = Reminders(app, sched)
+    rem.reconcile()
+    while fire_next(rem, sched, clock, until=clock.now) is not None:
+        pass
+    begin = [p for p in owed(app) if p[0].startswith("hearing_begin")]
+    assert {p[0] for p in begin} == {"hearing_begin:overdue-2026-12-23"}
+    # A restart (a new scheduler, the same database) owes nothing more for now.
+    sched2 = BackgroundScheduler(timezone=UTC)
+    sched2.start(paused=True)
+    try:
+        rem2 = Reminders(app, sched2)
+        rem2.reconcile()
+        while fire_next(rem2, sched2, clock, until=clock.now) is not None:
+            pass
+    finally:
+        sched2.shutdown(wait=False)
+    assert [p for p in owed(app) if p[0].startswith("hearing_begin")] == begin
+    # Board chair and board, never the respondent (Priya Raman is on the council).
+    assert "praman@city.test" not in {p[1] for p in owed(app)}
+    assert number == "ETH-2026-0001"
