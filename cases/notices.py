@@ -1,20 +1,33 @@
 """Which notices each step of the procedure owes, and to whom.
 
-This decides only *that* a notice is owed (kind, recipient, the deadline it serves);
+This decides only *that* a notice is owed (type, recipient, the deadline it serves);
 rendering and delivery are the mail adapter's job, after the transaction that recorded
 the step. Confidential content goes to individual addresses only (§6), so every owed
-notice names one person.
+notice names one person, and nobody gets two copies of one notice.
+
+A notice's `generation` says which occurrence it is: the owing event's position in the
+case history times `GENERATION_STRIDE`, plus one per deliberate resend. So a second
+continuance owes new notices (its event sits elsewhere in the history) while the same
+step replayed owes nothing new, and the renderer can find the owing event again.
+
+Calendar invites are notices too (`INVITE_*`): one per person and purpose, re-owed when
+an event moves the purpose's dates (`INVITE_REVISIONS`); their iCalendar SEQUENCE is the
+number of such events in the history, so it is derived from what is stored.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
 from cases.case import Case
+from cases.commands import NoticeKind
 from cases.deadlines import DeadlineKey
 from cases.directory import Directory, Person
 from cases.events import Event, EventKind
+
+GENERATION_STRIDE = 100  # room for 99 deliberate resends of one occurrence
 
 
 class NoticeType(StrEnum):
@@ -22,6 +35,45 @@ class NoticeType(StrEnum):
     COMPLAINT_TO_COUNCIL = "complaint_to_council"  # §2 inform the council
     SUBMISSION_TO_BOARD = "submission_to_board"  # §2 submit for sufficiency
     REGISTERED_MAIL_TASK = "registered_mail_task"  # §2 copy by registered mail
+    HEARING_SCHEDULED = "hearing_scheduled"  # §7, §9, §13
+    CONTINUANCE_APPLIED = "continuance_applied"  # §7 tolled
+    CONTINUANCE_DECIDED = "continuance_decided"  # §7 new dates
+    REPORT_DELIVERED = "report_delivered"  # §10
+    REFERRAL = "referral"  # §11
+    DETERMINATION = "determination"  # §12
+    COUNCIL_DECIDED = "council_decided"  # §12, §14
+    CASE_CLOSED = "case_closed"  # §6 confidentiality ends
+    INVITE_SUFFICIENCY_WINDOW = "invite_sufficiency_window"  # §7 begin..conclude
+    INVITE_HEARING = "invite_hearing"  # §7, §13
+    INVITE_COUNCIL_DECISION = "invite_council_decision"  # §12 seven days
+    QUARANTINE_ALERT = "quarantine_alert"  # to the clerk: a message opened no case
+    DELIVERY_FAILED_ALERT = "delivery_failed_alert"  # to the clerk: a notice bounced (5xx)
+    DEADLINE_ALERT = "deadline_alert"  # to the clerk: a notice unsent near its deadline
+
+
+# The §2 notices and the step each one completes once every copy is delivered.
+SECTION_2: dict[NoticeType, NoticeKind] = {
+    NoticeType.COMPLAINT_TO_RESPONDENT: NoticeKind.RESPONDENT_INFORMED,
+    NoticeType.COMPLAINT_TO_COUNCIL: NoticeKind.COUNCIL_INFORMED,
+    NoticeType.SUBMISSION_TO_BOARD: NoticeKind.SUBMITTED_TO_BOARD,
+}
+
+INVITES = frozenset({NoticeType.INVITE_SUFFICIENCY_WINDOW, NoticeType.INVITE_HEARING,
+                     NoticeType.INVITE_COUNCIL_DECISION})
+ALERTS = frozenset({NoticeType.QUARANTINE_ALERT, NoticeType.DELIVERY_FAILED_ALERT,
+                    NoticeType.DEADLINE_ALERT})
+
+# For each invite: the event that first owes it, and the events that may move or cancel it.
+INVITE_REVISIONS: dict[NoticeType, tuple[EventKind, frozenset[EventKind]]] = {
+    NoticeType.INVITE_SUFFICIENCY_WINDOW: (EventKind.COMPLAINT_RECEIVED, frozenset({
+        EventKind.CONTINUANCE_APPLIED, EventKind.CONTINUANCE_DECIDED,
+        EventKind.RECEIPT_CORRECTED})),
+    NoticeType.INVITE_HEARING: (EventKind.HEARING_SCHEDULED, frozenset({
+        EventKind.HEARING_SCHEDULED, EventKind.CONTINUANCE_APPLIED,
+        EventKind.CONTINUANCE_DECIDED})),
+    NoticeType.INVITE_COUNCIL_DECISION: (EventKind.DETERMINATION_RECEIVED, frozenset({
+        EventKind.COUNCIL_DECISION_EXTENDED})),
+}
 
 
 @dataclass(frozen=True)
@@ -30,30 +82,112 @@ class OwedNotice:
     type: NoticeType
     recipient: Person
     deadline: DeadlineKey | None  # the statutory deadline the notice serves, if any
-    generation: int = 0  # a deliberate resend is a new generation
+    generation: int = 0  # see the module docstring
+
+
+def owing_event_index(generation: int) -> int:
+    """The position in the case history of the event that owed a notice."""
+    return generation // GENERATION_STRIDE
+
+
+def invite_sequence(case: Case, invite: NoticeType) -> int | None:
+    """The iCalendar SEQUENCE of `invite` as the history stands (None: not opened yet).
+
+    Counting stored events, not sends, keeps it stable across restarts and resends: a
+    re-sent invite repeats its SEQUENCE, and only a change of dates raises it."""
+    opening, revising = INVITE_REVISIONS[invite]
+    opened = next((i for i, e in enumerate(case.history) if e.kind is opening), None)
+    if opened is None:
+        return None
+    return sum(1 for e in case.history[opened + 1:] if e.kind in revising)
 
 
 def notices_owed(case: Case, event: Event, directory: Directory) -> list[OwedNotice]:
-    """The notices `event` makes owed on `case`."""
-    if event.kind is EventKind.COMPLAINT_RECEIVED:
-        return _on_receipt(case, directory)
+    """The notices `event` (already applied to `case`) makes owed."""
+    index = next((i for i, e in enumerate(case.history) if e is event), len(case.history) - 1)
+    aud = _Audience(case, directory)
+    plan = _plan(case, event, aud) + _invite_plan(case, event, aud)
+    owed: list[OwedNotice] = []
+    for type_, people, key in plan:
+        seen: set[str] = set()
+        for p in people:
+            if p.email.lower() not in seen:
+                seen.add(p.email.lower())
+                owed.append(OwedNotice(case.number, type_, p, key,
+                                       index * GENERATION_STRIDE))
+    return owed
+
+
+_Plan = list[tuple[NoticeType, list[Person], DeadlineKey | None]]
+
+
+class _Audience:
+    """The people a notice can go to, the officials complained against set apart: they
+    get the respondent's version, never the council's or the board's copy."""
+
+    def __init__(self, case: Case, directory: Directory) -> None:
+        self.respondents = [p for e in case.respondents
+                            if (p := directory.by_email(e)) is not None]
+        parties = {e.lower() for e in case.respondents}
+        self.council = _without(directory.council, parties)
+        self.board = _without(directory.board, parties)
+        self.mayors_office = list(directory.designees or (directory.mayor,))
+        c, email = case.filing.complainant, case.filing.complainant.email
+        # The complainant is told by email when they gave one; otherwise by post (§1 asks
+        # for an address), which is the clerk's job, not ours.
+        self.complainant = ([Person(c.name or email, email)]
+                            if email and email.lower() not in parties else [])
+        self.examiner = [p for p in directory.examiners
+                         if case.referred_to and p.email.lower() == case.referred_to.lower()]
+
+
+def _without(people: Iterable[Person], emails: set[str]) -> list[Person]:
+    return [p for p in people if p.email.lower() not in emails]
+
+
+def _plan(case: Case, event: Event, a: _Audience) -> _Plan:
+    t, k, key = NoticeType, EventKind, DeadlineKey
+    parties = a.respondents + a.complainant
+    match event.kind:
+        case k.COMPLAINT_RECEIVED:
+            return [(t.COMPLAINT_TO_RESPONDENT, a.respondents, key.NOTICE_24H),
+                    (t.COMPLAINT_TO_COUNCIL, a.council, key.NOTICE_24H),
+                    (t.SUBMISSION_TO_BOARD, a.board, key.NOTICE_24H),
+                    (t.REGISTERED_MAIL_TASK, a.mayors_office, key.REGISTERED_MAIL)]
+        case k.HEARING_SCHEDULED:
+            return [(t.HEARING_SCHEDULED, a.board + parties, key.HEARING_BEGIN)]
+        case k.CONTINUANCE_APPLIED | k.CONTINUANCE_DECIDED:
+            # the council decides the application (§7), so it is told as well
+            type_ = (t.CONTINUANCE_APPLIED if event.kind is k.CONTINUANCE_APPLIED
+                     else t.CONTINUANCE_DECIDED)
+            return [(type_, a.board + parties + a.mayors_office + a.council, None)]
+        case k.REPORT_DELIVERED:
+            return [(t.REPORT_DELIVERED, a.council + parties, key.REPORT_DELIVERY)]
+        case k.REFERRED:
+            hearers = a.examiner if case.referred_to != "board" else a.board
+            return [(t.REFERRAL, hearers + a.respondents, None)]
+        case k.DETERMINATION_RECEIVED:
+            return [(t.DETERMINATION, a.council + parties,
+                     key.COUNCIL_DECISION if case.violation_found else None)]
+        case k.COUNCIL_DECIDED:
+            return [(t.COUNCIL_DECIDED, parties + a.council + a.board, None)]
+        case k.CASE_CLOSED:
+            return [(t.CASE_CLOSED, parties + a.council + a.board + a.mayors_office, None)]
     return []
 
 
-def _on_receipt(case: Case, directory: Directory) -> list[OwedNotice]:
-    def owe(t: NoticeType, people: tuple[Person, ...] | list[Person],
-            key: DeadlineKey | None) -> list[OwedNotice]:
-        return [OwedNotice(case.number, t, p, key) for p in people]
-
-    respondents = [p for e in case.respondents if (p := directory.by_email(e)) is not None]
-    return [
-        *owe(NoticeType.COMPLAINT_TO_RESPONDENT, respondents, DeadlineKey.NOTICE_24H),
-        *owe(NoticeType.COMPLAINT_TO_COUNCIL,
-             [p for p in directory.council if p.email not in case.respondents],
-             DeadlineKey.NOTICE_24H),
-        *owe(NoticeType.SUBMISSION_TO_BOARD,
-             [p for p in directory.board if p.email not in case.respondents],
-             DeadlineKey.NOTICE_24H),
-        *owe(NoticeType.REGISTERED_MAIL_TASK, directory.designees or (directory.mayor,),
-             DeadlineKey.REGISTERED_MAIL),
-    ]
+def _invite_plan(case: Case, event: Event, a: _Audience) -> _Plan:
+    audiences = {
+        NoticeType.INVITE_SUFFICIENCY_WINDOW: a.board + a.council,
+        NoticeType.INVITE_HEARING: a.board + a.respondents + a.complainant,
+        NoticeType.INVITE_COUNCIL_DECISION: a.council,
+    }
+    plan: _Plan = []
+    for invite, (opening, revising) in INVITE_REVISIONS.items():
+        opened = invite_sequence(case, invite) is not None
+        if not opened or event.kind not in {opening} | revising:
+            continue
+        if invite is NoticeType.INVITE_COUNCIL_DECISION and not case.violation_found:
+            continue  # no violation: the council does not decide (§12)
+        plan.append((invite, audiences[invite], None))
+    return plan

@@ -1,0 +1,165 @@
+"""Who is owed which notice at each step: one person per notice, the respondent never
+gets the council's or the board's copy, and each occurrence is its own generation."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime
+
+from cases import commands as c
+from cases.case import Case
+from cases.deadlines import DeadlineKey
+from cases.events import Event
+from cases.notices import (
+    GENERATION_STRIDE,
+    NoticeType,
+    OwedNotice,
+    invite_sequence,
+    notices_owed,
+    owing_event_index,
+)
+from cases.procedure import handle, open_case
+from tests.unit.cases.riverton import BOARD, CALENDAR, COUNCIL, DIRECTORY, EXAMINERS, at, filing
+
+T = NoticeType
+RESPONDENT = "gpruitt@city.test"
+COMPLAINANT = "ada@example.org"
+CLERK = "clerk@city.test"
+
+
+def new_case(respondent: str = RESPONDENT, name: str = "Gary Pruitt") -> Case:
+    return open_case(number="ETH-2026-0001", filing=filing(respondents=(name,)),
+                     respondents=(respondent,), at=at("2026-01-06T09:45:00-08:00"),
+                     actor=CLERK)
+
+
+def step(case: Case, cmd: c.Command, when: str) -> list[OwedNotice]:
+    event = handle(case, cmd, at=at(when), actor=CLERK, calendar=CALENDAR)
+    return notices_owed(case, event, DIRECTORY)
+
+
+def receipt(case: Case) -> list[OwedNotice]:
+    return notices_owed(case, case.history[0], DIRECTORY)
+
+
+def to(owed: list[OwedNotice], type_: NoticeType) -> set[str]:
+    return {n.recipient.email for n in owed if n.type is type_}
+
+
+def emails(people: tuple[object, ...]) -> set[str]:
+    return {p.email for p in people}  # type: ignore[attr-defined]
+
+
+def through_hearing(case: Case) -> None:
+    step(case, c.ScheduleHearing(datetime.fromisoformat("2026-01-20T18:00:00-08:00"),
+                                 "Council Chambers"), "2026-01-08T10:00:00-08:00")
+    step(case, c.BeginHearing(), "2026-01-20T18:00:00-08:00")
+    step(case, c.RecordRespondentHeard(), "2026-01-20T19:00:00-08:00")
+    step(case, c.ConcludeHearing(), "2026-01-20T20:00:00-08:00")
+
+
+def test_receipt_owes_the_four_section_2_notices_and_the_window_invites() -> None:
+    owed = receipt(new_case())
+    assert to(owed, T.COMPLAINT_TO_RESPONDENT) == {RESPONDENT}
+    assert to(owed, T.COMPLAINT_TO_COUNCIL) == emails(COUNCIL)
+    assert to(owed, T.SUBMISSION_TO_BOARD) == emails(BOARD)
+    assert to(owed, T.REGISTERED_MAIL_TASK) == {CLERK}
+    assert to(owed, T.INVITE_SUFFICIENCY_WINDOW) == emails(COUNCIL) | emails(BOARD)
+    deadlines = {n.type: n.deadline for n in owed}
+    assert deadlines[T.COMPLAINT_TO_COUNCIL] is DeadlineKey.NOTICE_24H
+    assert deadlines[T.REGISTERED_MAIL_TASK] is DeadlineKey.REGISTERED_MAIL
+    assert {n.generation for n in owed} == {0}
+
+
+def test_every_notice_names_one_person_and_nobody_gets_one_notice_twice() -> None:
+    owed = receipt(new_case())
+    counts = Counter((n.type, n.recipient.email.lower()) for n in owed)
+    assert max(counts.values()) == 1
+    assert all("@" in n.recipient.email and "," not in n.recipient.email for n in owed)
+
+
+def test_a_council_member_complained_against_gets_the_respondents_notice_only() -> None:
+    owed = receipt(new_case("praman@city.test", "Priya Raman"))
+    assert to(owed, T.COMPLAINT_TO_RESPONDENT) == {"praman@city.test"}
+    assert "praman@city.test" not in to(owed, T.COMPLAINT_TO_COUNCIL)
+    assert "praman@city.test" not in to(owed, T.INVITE_SUFFICIENCY_WINDOW)
+
+
+def test_hearing_scheduled_goes_to_board_respondent_and_complainant_with_an_invite() -> None:
+    case = new_case()
+    owed = step(case, c.ScheduleHearing(datetime.fromisoformat("2026-01-20T18:00:00-08:00"),
+                                        "Council Chambers"), "2026-01-08T10:00:00-08:00")
+    expected = emails(BOARD) | {RESPONDENT, COMPLAINANT}
+    assert to(owed, T.HEARING_SCHEDULED) == expected
+    assert to(owed, T.INVITE_HEARING) == expected
+    assert to(owed, T.INVITE_SUFFICIENCY_WINDOW) == set()  # its dates did not move
+    assert invite_sequence(case, T.INVITE_HEARING) == 0
+
+
+def test_each_continuance_is_its_own_generation_and_moves_the_invites() -> None:
+    case = new_case()
+    first = step(case, c.ApplyForContinuance(reason="witness abroad"),
+                 "2026-01-10T10:00:00-08:00")
+    assert to(first, T.CONTINUANCE_APPLIED) == (
+        emails(BOARD) | emails(COUNCIL) | {RESPONDENT, COMPLAINANT, CLERK})
+    assert to(first, T.INVITE_SUFFICIENCY_WINDOW) == emails(COUNCIL) | emails(BOARD)
+    decided = step(case, c.DecideContinuance(granted_days=5), "2026-01-12T10:00:00-08:00")
+    assert to(decided, T.CONTINUANCE_DECIDED) == to(first, T.CONTINUANCE_APPLIED)
+    second = step(case, c.ApplyForContinuance(reason="counsel ill"), "2026-01-14T10:00:00-08:00")
+    gens = {n.generation for n in first} | {n.generation for n in second}
+    assert len(gens) == 2  # the second application is owed afresh
+    assert invite_sequence(case, T.INVITE_SUFFICIENCY_WINDOW) == 3
+    event = case.history[owing_event_index(second[0].generation)]
+    assert event.data["reason"] == "counsel ill"
+
+
+def test_report_referral_determination_decision_and_closing() -> None:
+    case = new_case()
+    through_hearing(case)
+    step(case, c.IssueReport(sufficient=True, summary="prima facie"), "2026-01-22T10:00-08:00")
+    owed = step(case, c.DeliverReport(), "2026-01-23T10:00:00-08:00")
+    assert to(owed, T.REPORT_DELIVERED) == emails(COUNCIL) | {RESPONDENT, COMPLAINANT}
+    assert {n.deadline for n in owed} == {DeadlineKey.REPORT_DELIVERY}
+    owed = step(case, c.Refer(examiner=EXAMINERS[0].email), "2026-01-24T10:00:00-08:00")
+    assert to(owed, T.REFERRAL) == {EXAMINERS[0].email, RESPONDENT}
+    owed = step(case, c.RecordDetermination(violation=True), "2026-02-10T10:00:00-08:00")
+    assert emails(COUNCIL) <= to(owed, T.DETERMINATION)
+    assert to(owed, T.INVITE_COUNCIL_DECISION) == emails(COUNCIL)
+    assert {n.deadline for n in owed if n.type is T.DETERMINATION} == {
+        DeadlineKey.COUNCIL_DECISION}
+    owed = step(case, c.ExtendCouncilDecision(days=3), "2026-02-11T10:00:00-08:00")
+    assert [n.type for n in owed] == [T.INVITE_COUNCIL_DECISION] * len(COUNCIL)
+    assert invite_sequence(case, T.INVITE_COUNCIL_DECISION) == 1
+
+
+def test_referral_to_the_board_goes_to_its_members() -> None:
+    case = new_case()
+    through_hearing(case)
+    step(case, c.IssueReport(sufficient=True), "2026-01-22T10:00:00-08:00")
+    step(case, c.DeliverReport(), "2026-01-23T10:00:00-08:00")
+    step(case, c.RequestBoardHearing(), "2026-01-23T11:00:00-08:00")
+    owed = step(case, c.Refer(examiner=None), "2026-01-24T10:00:00-08:00")
+    assert to(owed, T.REFERRAL) == emails(BOARD) | {RESPONDENT}
+
+
+def test_no_violation_owes_no_council_invite_and_closing_tells_everyone() -> None:
+    case = new_case()
+    through_hearing(case)
+    step(case, c.IssueReport(sufficient=False), "2026-01-22T10:00:00-08:00")
+    step(case, c.DeliverReport(), "2026-01-23T10:00:00-08:00")
+    owed = step(case, c.CloseCase(reason="insufficient"), "2026-01-24T10:00:00-08:00")
+    assert to(owed, T.CASE_CLOSED) == (emails(BOARD) | emails(COUNCIL)
+                                       | {RESPONDENT, COMPLAINANT, CLERK})
+
+
+def test_steps_that_owe_nothing() -> None:
+    case = new_case()
+    assert step(case, c.RecordNoticeServed(c.NoticeKind.COUNCIL_INFORMED),
+                "2026-01-06T10:00:00-08:00") == []
+
+
+def test_a_generation_points_back_at_its_event() -> None:
+    case = new_case()
+    owed = step(case, c.ApplyForContinuance(reason="r"), "2026-01-10T10:00:00-08:00")
+    assert owed[0].generation == GENERATION_STRIDE
+    assert isinstance(case.history[owing_event_index(owed[0].generation)], Event)
