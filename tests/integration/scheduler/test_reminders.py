@@ -16,19 +16,17 @@ from sqlalchemy import select
 from cases.commands import (
     ApplyForContinuance,
     BeginHearing,
-    Command,
     DecideContinuance,
     NoticeKind,
     RecordNoticeServed,
     RecordRegisteredMail,
     ScheduleHearing,
 )
-from cases.services import take_step
 from ethicsbot.bootstrap import App
 from scheduler.jobs import Reminders
 from storage.models import OutboxRow
 from tests.fixtures.app import FakeClock
-from tests.integration.storage.test_cases_store import a_filing, open_one
+from tests.fixtures.cases import a_filing, open_one, step
 
 RECEIVED = datetime(2026, 12, 1, 22, 15, tzinfo=UTC)  # Tue Dec 1, 2:15 PM in Riverton
 
@@ -39,13 +37,6 @@ def sched() -> Iterator[BackgroundScheduler]:
     s.start(paused=True)
     yield s
     s.shutdown(wait=False)
-
-
-def step(app: App, number: str, cmd: Command) -> None:
-    with app.uow() as uow:
-        take_step(uow, number, cmd, directory=app.directory, calendar=app.calendar,
-                  clock=app.clock, actor="clerk@city.test")
-        uow.commit()
 
 
 def owed(app: App) -> list[tuple[str, str, str]]:

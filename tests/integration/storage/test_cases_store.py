@@ -13,39 +13,13 @@ from cases.commands import ApplyForContinuance, DecideContinuance, ScheduleHeari
 from cases.deadlines import DeadlineKey, Status
 from cases.errors import ProcedureError
 from cases.events import EventKind
-from cases.filing import Complainant, Filing
-from cases.services import file_complaint, recompute, take_step
+from cases.services import recompute
 from ethicsbot.bootstrap import App
 from storage import queries
 from storage.migrate import is_current, upgrade
 from storage.models import CaseRow, EventRow, OutboxRow
 from tests.fixtures.app import FakeClock
-
-RECEIVED = datetime(2026, 11, 30, 9, 15, tzinfo=UTC)  # Mon Nov 30, 1:15 AM in Riverton
-
-
-def a_filing(received: datetime = RECEIVED, respondent: str = "Priya Raman") -> Filing:
-    return Filing(received_at=received,
-                  complainant=Complainant("Dana Whitfield", "dw@example.net", "+15095550134",
-                                          "1418 Larch Avenue, Riverton, WA 99301"),
-                  facts="On Oct 3 the councilmember used City Hall for a campaign event.",
-                  code_sections=("2.94.030",), reasons="misuse of city property",
-                  signed=True, respondents=(respondent,))
-
-
-def open_one(app: App, filing: Filing | None = None) -> str:
-    with app.uow() as uow:
-        case = file_complaint(uow, filing or a_filing(), directory=app.directory,
-                              calendar=app.calendar, clock=app.clock, actor="clerk@city.test")
-        uow.commit()
-    return case.number
-
-
-def step(app: App, number: str, cmd: object) -> None:
-    with app.uow() as uow:
-        take_step(uow, number, cmd, directory=app.directory,  # type: ignore[arg-type]
-                  calendar=app.calendar, clock=app.clock, actor="hpark@city.test")
-        uow.commit()
+from tests.fixtures.cases import RECEIVED, a_filing, open_one, step
 
 
 def test_a_filed_complaint_is_stored_with_its_history_deadlines_and_notices(app: App) -> None:
