@@ -57,8 +57,7 @@ def identify(material: Material, *, is_city_name: Callable[[str], bool]) -> Iden
     for text in material.texts:
         contact = contact.or_else(_own(sentence_contact(text), material))
 
-    sender_email = next((e for _, e in material.authors
-                         if e and not in_domains(e, material.city_domains)), None)
+    sender_email = next((e for _, e in material.authors if e), None)  # never a forwarder
     return Identity(
         Complainant(name=name, email=sender_email or contact.email, phone=contact.phone,
                     address=contact.address),

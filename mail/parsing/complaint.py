@@ -7,6 +7,10 @@ the complainant). So each message of the thread is sorted: written by the city (
 forwarder, anyone in the directory, an address at the city's domains) or by someone
 else. The complaint is what the others wrote, plus the documents the mail carries; the
 city's text is kept only to recognise its numbers and addresses when they recur.
+
+When nobody outside the city wrote anything, the complaint is a city employee's own
+message forwarded to intake (their words count, their staff signature does not), or
+else a walk-in the clerk typed or attached (the clerk's text minus the signature).
 """
 
 from __future__ import annotations
@@ -38,11 +42,6 @@ class Material:
     attachments: tuple[str, ...]
     notes: tuple[str, ...]  # parts that could not be read, for the clerk
 
-    @property
-    def forwarded(self) -> bool:
-        """An original written by someone outside the city was found inside the mail."""
-        return bool(self.authors)
-
 
 def city_domains(directory: Directory, own_domains: tuple[str, ...]) -> tuple[str, ...]:
     """The forwarders' mail domains and EthicsBot's own: mail from these is the city's."""
@@ -66,22 +65,35 @@ def is_city_person(name: str | None, email: str | None, directory: Directory,
     return bool(name) and any(same_name(name or "", p.name) for p in directory.people())
 
 
+def _is_forwarder(segment: Segment, directory: Directory) -> bool:
+    if segment.email:
+        return segment.email in directory.forwarders
+    people = (directory.by_email(f) for f in directory.forwarders)
+    return any(p is not None and same_name(segment.name or "", p.name) for p in people)
+
+
+def _by_date(segments: list[Segment]) -> list[Segment]:
+    return sorted(segments, key=lambda s: (s.date is None, s.date.timestamp() if s.date else 0))
+
+
 def gather(msg: Message, thread: list[Segment], directory: Directory,
            own_domains: tuple[str, ...]) -> Material:
     """The complaint material of a message whose thread has been split."""
     domains = city_domains(directory, own_domains)
-    by_city = [is_city_person(s.name, s.email, directory, domains) for s in thread]
-    city = [s for s, ours in zip(thread, by_city, strict=True) if ours]
-    theirs = sorted((s for s, ours in zip(thread, by_city, strict=True) if not ours),
-                    key=lambda s: (s.date is None, s.date.timestamp() if s.date else 0.0))
-    city_texts = [s.text for s in city]
+    theirs = _by_date([s for s in thread
+                       if not is_city_person(s.name, s.email, directory, domains)])
     if theirs:
         texts = [s.text for s in theirs]
-    else:  # a walk-in typed or attached by the clerk: the clerk's text minus signature
-        outer = next((s for s in thread if s.outer), thread[0])
-        kept, signature = _split_signature(outer.text, outer.name)
-        texts = [kept]
-        city_texts = [signature, *(s.text for s in city if s is not outer)]
+        city_texts = [s.text for s in thread if s not in theirs]
+    else:
+        theirs = _by_date([s for s in thread if not s.outer
+                           and not _is_forwarder(s, directory)])
+        writers = theirs or [s for s in thread if s.outer]
+        split = [_split_signature(s.text, s.name) for s in writers]
+        # An employee's own message counts whole (their name ends it); a clerk's note
+        # loses its signature. Either way the staff signature vouches for no number.
+        texts = [s.text for s in theirs] or [kept for kept, _ in split]
+        city_texts = [sig for _, sig in split] + [s.text for s in thread if s not in writers]
     notes: list[str] = []
     files = mime.files(msg)
     for part in files:
@@ -98,7 +110,7 @@ def gather(msg: Message, thread: list[Segment], directory: Directory,
         texts=tuple(t for t in texts if t.strip()),
         labelled=labelled,
         authors=tuple((s.name, s.email) for s in theirs),
-        subjects=tuple(s.subject for s in theirs) or tuple(s.subject for s in thread[:1]),
+        subjects=tuple(s.subject for s in theirs or thread[:1]),
         received_at=min(dates) if dates else None,
         city_text="\n\n".join(city_texts),
         city_domains=domains,

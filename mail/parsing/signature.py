@@ -2,8 +2,8 @@
 
 §1: complaints "should be signed". A signature is `/s/ Name`, a filled Signature field,
 or the writer's name at the end: after a closing ("Sincerely,"), or heading the final
-block of address and phone lines, or alone on the last line when it is the sender's own
-name. A closing followed by nothing ("Xin cảm ơn.") is not a signature.
+block of address and phone lines, or heading the last block when it is the sender's
+own name. A closing followed by nothing ("Xin cảm ơn.") is not a signature.
 """
 
 from __future__ import annotations
@@ -87,12 +87,10 @@ def signer(text: str, known_names: tuple[str, ...] = ()) -> str | None:
     final = lines[start:]
     if not final or not is_name_like(final[0]):
         return None
+    if any(same_name(final[0], n) for n in known_names):
+        return final[0]  # the sender's own name heads the last block
     rest = final[1:]
-    if rest and all(is_contact_line(line) for line in rest):
-        return final[0]
-    if not rest and any(same_name(final[0], n) for n in known_names):
-        return final[0]
-    return None
+    return final[0] if rest and all(is_contact_line(line) for line in rest) else None
 
 
 def contact_under(text: str, name: str) -> Contact:
