@@ -173,3 +173,11 @@ class RotationRow(Base):
     __tablename__ = "rotation"
     name: Mapped[str] = mapped_column(String(40), primary_key=True)
     last_assigned: Mapped[str | None] = mapped_column(String(320))
+
+
+class StateRow(Base):
+    """Small named facts the application keeps between runs (e.g. the calendar in force)."""
+
+    __tablename__ = "app_state"
+    key: Mapped[str] = mapped_column(String(80), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)

@@ -31,6 +31,11 @@ def upgrade() -> None:
         batch_op.create_index(batch_op.f('ix_access_log_at'), ['at'], unique=False)
         batch_op.create_index(batch_op.f('ix_access_log_case_number'), ['case_number'], unique=False)
 
+    op.create_table('app_state',
+    sa.Column('key', sa.String(length=80), nullable=False),
+    sa.Column('value', sa.Text(), nullable=False),
+    sa.PrimaryKeyConstraint('key', name=op.f('pk_app_state'))
+    )
     op.create_table('case_numbers',
     sa.Column('year', sa.Integer(), autoincrement=False, nullable=False),
     sa.Column('last', sa.Integer(), nullable=False),
@@ -191,6 +196,7 @@ def downgrade() -> None:
 
     op.drop_table('cases')
     op.drop_table('case_numbers')
+    op.drop_table('app_state')
     with op.batch_alter_table('access_log', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_access_log_case_number'))
         batch_op.drop_index(batch_op.f('ix_access_log_at'))
