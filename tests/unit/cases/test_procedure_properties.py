@@ -1,0 +1,102 @@
+"""Any sequence of steps: each is recorded or refused with a ProcedureError (never another
+exception), a refusal changes nothing, the history always replays to the same case, and a
+case is confidential exactly until it is closed."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cases import commands as c
+from cases.case import Case, Stage
+from cases.errors import ProcedureError
+from cases.procedure import ALLOWED, handle, open_case
+from cases.tally import Vote
+from tests.unit.cases.riverton import (
+    CALENDAR,
+    COUNCIL_EMAILS,
+    SECTION_A,
+    SECTION_OTHER,
+    at,
+    filing,
+)
+
+START = at("2026-01-06T09:45:00-08:00")
+MEMBERS = sorted(COUNCIL_EMAILS)
+
+BY_TYPE: dict[type[c.Command], st.SearchStrategy[c.Command]] = {
+    c.RecordNoticeServed: st.sampled_from(list(c.NoticeKind)).map(c.RecordNoticeServed),
+    c.RecordRegisteredMail: st.just(c.RecordRegisteredMail("RR1")),
+    c.ScheduleHearing: st.integers(0, 40).map(
+        lambda d: c.ScheduleHearing(START + timedelta(days=d), "City Hall")),
+    c.BeginHearing: st.just(c.BeginHearing()),
+    c.RecordRespondentHeard: st.booleans().map(lambda p: c.RecordRespondentHeard(presented=p)),
+    c.ConcludeHearing: st.just(c.ConcludeHearing()),
+    c.ApplyForContinuance: st.just(c.ApplyForContinuance("reason")),
+    c.DecideContinuance: st.integers(-1, 12).map(lambda d: c.DecideContinuance(granted_days=d)),
+    c.RequestReportExtension: st.builds(c.RequestReportExtension,
+                                        st.sampled_from(list(c.Requester)), st.integers(-1, 9)),
+    c.DecideReportExtension: st.builds(c.DecideReportExtension, st.booleans(), st.booleans()),
+    c.IssueReport: st.booleans().map(lambda s: c.IssueReport(sufficient=s)),
+    c.DeliverReport: st.just(c.DeliverReport()),
+    c.RequestBoardHearing: st.just(c.RequestBoardHearing()),
+    c.Refer: st.sampled_from([None, "myu@examiners.example"]).map(c.Refer),
+    c.RecordDetermination: st.builds(c.RecordDetermination, st.booleans(),
+                                     st.sampled_from([(), (SECTION_A,), (SECTION_OTHER,)])),
+    c.ExtendCouncilDecision: st.integers(-1, 5).map(lambda d: c.ExtendCouncilDecision(days=d)),
+    c.RecordCouncilVote: st.builds(c.RecordCouncilVote,
+                                   st.sampled_from([*MEMBERS, "gpruitt@city.test"]),
+                                   st.sampled_from(list(Vote)), st.just(COUNCIL_EMAILS)),
+    c.RecordCouncilDecision: st.builds(
+        c.RecordCouncilDecision, st.just(COUNCIL_EMAILS), st.just("mayor@city.test"),
+        st.sampled_from([None, *Vote]),
+        st.sampled_from([(), (c.Penalty(SECTION_A, "censure"),),
+                         (c.Penalty(SECTION_OTHER, "fine"),)])),
+    c.AmendComplaint: st.sampled_from([(), (SECTION_OTHER,)]).map(
+        lambda s: c.AmendComplaint("hpark@city.test", s)),
+    c.CorrectReceipt: st.integers(-5, 0).map(
+        lambda d: c.CorrectReceipt(START + timedelta(days=d), "forward")),
+    c.CloseCase: st.just(c.CloseCase("done")),
+}
+
+
+def next_command(data: st.DataObject, case: Case) -> c.Command:
+    """Mostly a step the stage allows (so cases get far), sometimes any step at all."""
+    allowed = [t for t in BY_TYPE if case.stage in ALLOWED[t]]
+    anything = data.draw(st.integers(0, 9)) == 0 or not allowed
+    kind = data.draw(st.sampled_from(list(BY_TYPE) if anything else allowed))
+    return data.draw(BY_TYPE[kind])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data(), st.integers(1, 80))
+def test_any_sequence_of_steps(data: st.DataObject, length: int) -> None:
+    case = open_case(number="2026-100", filing=filing(), respondents=("gpruitt@city.test",),
+                     at=START, actor="clerk@city.test")
+    moment = START
+    for _ in range(length):
+        cmd = next_command(data, case)
+        moment += timedelta(minutes=data.draw(st.integers(0, 4 * 24 * 60)))
+        before = Case.replay(case.number, case.history)
+        try:
+            event = handle(case, cmd, at=moment, actor="clerk@city.test", calendar=CALENDAR)
+        except ProcedureError as refusal:
+            assert str(refusal).strip()
+            assert case == before  # a refusal records nothing
+        else:
+            assert case.history[-1] is event
+        assert case.confidential is (case.stage is not Stage.CLOSED)
+        assert Case.replay(case.number, case.history) == case
+        deadlines = case.deadlines(CALENDAR, now=moment)
+        assert [d.key for d in deadlines][:4] == ["notice_24h", "registered_mail",
+                                                  "hearing_begin", "hearing_conclude"]
+        assert sum(x.pending for x in case.continuances) <= 1
+        for x in case.continuances:
+            assert 0 <= x.granted_days <= 10
+            assert x.decided is None or x.decided >= x.applied
+        assert set(case.alleged_sections) >= {SECTION_A}
+        if case.stage is Stage.CLOSED:
+            assert case.closed_at is not None
+        assert all(isinstance(e.at.date(), date) for e in case.history)
