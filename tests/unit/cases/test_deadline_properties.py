@@ -55,10 +55,11 @@ def continuance_plans(draw: st.DrawFn) -> tuple[tuple[int, int | None, int], ...
     """
     n = draw(st.integers(0, 3))
     applied = sorted(draw(st.lists(st.integers(0, 40), min_size=n, max_size=n)))
+    last_undecided: bool = draw(st.booleans())
     plans: list[tuple[int, int | None, int]] = [
         (a, draw(st.integers(0, 15)), draw(st.integers(0, MAX_CONTINUANCE_DAYS)))
         for a in applied]
-    if plans and draw(st.booleans()):
+    if plans and last_undecided:
         plans[-1] = (plans[-1][0], None, 0)
     return tuple(plans)
 

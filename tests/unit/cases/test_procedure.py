@@ -50,7 +50,7 @@ def do(case: Case, cmd: c.Command, when: str, actor: str = CLERK) -> Event:
 def refused(case: Case, cmd: c.Command, when: str, phrase: str) -> str:
     """The step is refused with a readable sentence naming `phrase`; nothing is recorded."""
     before = list(case.history)
-    stage = case.stage
+    stage_before = case.stage
     with pytest.raises(ProcedureError) as err:
         do(case, cmd, when)
     message = str(err.value)
@@ -58,8 +58,13 @@ def refused(case: Case, cmd: c.Command, when: str, phrase: str) -> str:
     # a sentence for a clerk, not a repr or an exception name
     assert len(message.split()) >= 6 and message.rstrip().endswith("."), message
     assert "Error" not in message and "None" not in message, message
-    assert case.history == before and case.stage is stage
+    assert case.history == before and case.stage is stage_before
     return message
+
+
+def stage(case: Case) -> Stage:
+    """The stage now (a call, so a type checker does not carry one assert's narrowing on)."""
+    return case.stage
 
 
 def deadlines(case: Case, now: str) -> dict[DeadlineKey, Deadline]:
@@ -120,7 +125,7 @@ def votes(case: Case, *pairs: tuple[str, Vote]) -> None:
 
 def test_full_lifecycle_to_closure() -> None:
     case = new_case()
-    assert case.stage is Stage.RECEIVED and case.confidential
+    assert (stage(case), case.confidential) == (Stage.RECEIVED, True)
     assert case.respondents == (RESPONDENT,)
     assert case.alleged_sections == [SECTION_A, SECTION_B]
     assert [e.kind for e in case.history] == [EventKind.COMPLAINT_RECEIVED]
@@ -142,17 +147,17 @@ def test_full_lifecycle_to_closure() -> None:
 
     do(case, c.ScheduleHearing(at("2026-01-20T18:00:00-08:00"), " City Hall, Room 2 "),
        "2026-01-12T09:00:00-08:00")
-    assert case.stage is Stage.HEARING_SCHEDULED
+    assert stage(case) is Stage.HEARING_SCHEDULED
     assert case.hearing is not None and case.hearing.place == "City Hall, Room 2"
     assert case.hearing.open_to_public is False  # §13: executive session by default
 
     do(case, c.BeginHearing(), "2026-01-20T18:05:00-08:00", CHAIR)
-    assert case.stage is Stage.HEARING_BEGUN
+    assert stage(case) is Stage.HEARING_BEGUN
     assert status(case, K.HEARING_BEGIN, "2026-01-21T00:00:00-08:00") is Status.MET
     do(case, c.RecordRespondentHeard(), "2026-01-20T19:00:00-08:00", CHAIR)
     assert case.respondent_heard
     do(case, c.ConcludeHearing(), "2026-01-27T20:00:00-08:00", CHAIR)
-    assert case.stage is Stage.HEARING_CONCLUDED
+    assert stage(case) is Stage.HEARING_CONCLUDED
     assert case.hearing_concluded_on == date(2026, 1, 27)
     assert status(case, K.HEARING_CONCLUDE, "2026-01-28T00:00:00-08:00") is Status.MET
     # §10: report within 10 days of conclusion: Tue Jan 27 + 10 = Fri Feb 6
@@ -160,36 +165,36 @@ def test_full_lifecycle_to_closure() -> None:
 
     do(case, c.IssueReport(sufficient=True, summary="prima facie showing"),
        "2026-02-02T10:00:00-08:00", CHAIR)
-    assert case.stage is Stage.REPORTED and case.report_sufficient is True
+    assert stage(case) is Stage.REPORTED and case.report_sufficient is True
     do(case, c.DeliverReport(), "2026-02-03T10:00:00-08:00", CHAIR)
-    assert case.stage is Stage.REPORT_DELIVERED
+    assert stage(case) is Stage.REPORT_DELIVERED
     assert status(case, K.REPORT_DELIVERY, "2026-02-10T00:00:00-08:00") is Status.MET
 
     # §11: to the next examiner on the rotational roster (last assigned: Morgan Yu)
     examiner = next_examiner([p.email for p in EXAMINERS], last_assigned="myu@examiners.example")
     assert examiner == "spatel@examiners.example"
     do(case, c.Refer(examiner), "2026-02-04T09:00:00-08:00")
-    assert case.stage is Stage.REFERRED and case.referred_to == examiner
+    assert stage(case) is Stage.REFERRED and case.referred_to == examiner
     assert K.COUNCIL_DECISION not in deadlines(case, "2026-02-04T09:00:00-08:00")
 
     # §12: council decides within 7 days of receiving the determination:
     # Mon Feb 23 + 7 = Mon Mar 2
     do(case, c.RecordDetermination(violation=True, sections=(SECTION_A,)),
        "2026-02-23T09:00:00-08:00", "spatel@examiners.example")
-    assert case.stage is Stage.DETERMINED and case.violation_found
+    assert stage(case) is Stage.DETERMINED and case.violation_found
     assert due(case, K.COUNCIL_DECISION) == "2026-03-02T23:59:59-08:00"
 
     votes(case, ("praman@city.test", Vote.YES), ("abrandt@city.test", Vote.YES),
           ("bokafor@city.test", Vote.NO), ("mortiz@city.test", Vote.ABSTAIN))
     event = decide(case, (c.Penalty(SECTION_A, "letter of reprimand"),))
-    assert case.stage is Stage.COUNCIL_DECIDED
+    assert stage(case) is Stage.COUNCIL_DECIDED
     assert event.data["carried"] is True and (event.data["yes"], event.data["no"]) == (2, 1)
     assert event.data["penalties"] == [{"section": SECTION_A, "action": "letter of reprimand"}]
     assert status(case, K.COUNCIL_DECISION, "2026-03-03T00:00:00-08:00") is Status.MET
     assert case.confidential  # §6: until the review is complete
 
     do(case, c.CloseCase("council decided"), "2026-02-27T09:00:00-08:00")
-    assert case.stage is Stage.CLOSED
+    assert stage(case) is Stage.CLOSED
     assert not case.confidential
     # nothing more can happen to a closed case
     refused(case, c.AmendComplaint(CHAIR, (SECTION_OTHER,)), "2026-02-28T09:00:00-08:00",
@@ -205,7 +210,7 @@ def test_confidential_until_closed_on_every_path() -> None:
     refused(insufficient, c.Refer("myu@examiners.example"), "2026-02-04T09:00:00-08:00",
             "found insufficient: it is not referred")
     do(insufficient, c.CloseCase("insufficient (§8)"), "2026-02-04T09:00:00-08:00")
-    assert insufficient.stage is Stage.CLOSED and not insufficient.confidential
+    assert stage(insufficient) is Stage.CLOSED and not insufficient.confidential
 
     no_violation = new_case()
     referred(no_violation)
@@ -226,7 +231,7 @@ def test_respondent_chooses_the_board() -> None:
                   "refer the matter to the board, not to an examiner")
     assert "(§11)" in msg
     do(case, c.Refer(None), "2026-02-04T09:00:00-08:00")
-    assert case.referred_to == "board" and case.stage is Stage.REFERRED
+    assert case.referred_to == "board" and stage(case) is Stage.REFERRED
 
 
 def test_without_the_respondents_request_the_board_cannot_take_the_referral() -> None:
@@ -267,7 +272,7 @@ def test_respondent_given_the_opportunity_but_not_presenting_allows_the_report()
     do(case, c.RecordRespondentHeard(presented=False), "2026-01-20T19:00:00-08:00")
     do(case, c.ConcludeHearing(), "2026-01-20T20:00:00-08:00")
     do(case, c.IssueReport(sufficient=False), "2026-01-21T10:00:00-08:00")
-    assert case.stage is Stage.REPORTED
+    assert stage(case) is Stage.REPORTED
 
 
 def test_hearing_steps_out_of_order_are_refused() -> None:
@@ -500,7 +505,7 @@ def test_penalties_only_for_alleged_sections() -> None:
     assert "(§12)" in msg
     # a section alleged in the original complaint is fine
     decide(case, (c.Penalty(SECTION_B, "censure"),))
-    assert case.stage is Stage.COUNCIL_DECIDED
+    assert stage(case) is Stage.COUNCIL_DECIDED
 
 
 def test_an_amendment_adds_a_section_penalties_may_rest_on() -> None:
@@ -653,7 +658,7 @@ def test_history_replays_to_the_same_case(upto: int | None) -> None:
     assert again == case
     if upto is None:
         assert again == full
-        assert again.stage is Stage.COUNCIL_DECIDED
+        assert stage(again) is Stage.COUNCIL_DECIDED
     now = at("2026-02-25T09:00:00-08:00")
     assert ([d.as_json() for d in again.deadlines(CALENDAR, now=now)]
             == [d.as_json() for d in case.deadlines(CALENDAR, now=now)])
