@@ -17,6 +17,7 @@ from email.message import Message
 
 from cases.directory import Directory
 from mail.parsing import mime
+from mail.parsing.city import forwarder_domains, in_domains
 from mail.parsing.sections import find_sections
 
 CASE_TAG = re.compile(r"\bETH-(\d{4})-(\d{4})\b", re.I)
@@ -47,13 +48,11 @@ def default_own_domains(directory: Directory) -> tuple[str, ...]:
     The outgoing mailer makes its ids with `make_msgid(domain="ethicsbot." + domain)`, so
     without configuration replies are recognised by that host, e.g. `ethicsbot.city.test`.
     """
-    domains = {f.rsplit("@", 1)[1].lower() for f in directory.forwarders if "@" in f}
-    return tuple(sorted(f"ethicsbot.{d}" for d in domains))
+    return tuple(f"ethicsbot.{d}" for d in forwarder_domains(directory))
 
 
 def _ours(message_id: str, own_domains: tuple[str, ...]) -> bool:
-    host = message_id.rsplit("@", 1)[-1].rstrip(">").lower()
-    return any(host == d or host.endswith("." + d) for d in own_domains)
+    return in_domains(message_id.strip("<>"), own_domains)
 
 
 def case_tag(msg: Message, own_domains: tuple[str, ...]) -> str | None:

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cases.filing import Complainant
-from mail.parsing.complaint import Material, in_domains
+from mail.parsing.city import in_domains
+from mail.parsing.complaint import Material
 from mail.parsing.contact import (
     Contact,
     emails_in,

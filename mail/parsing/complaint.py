@@ -22,6 +22,7 @@ from email.message import Message
 
 from cases.directory import Directory
 from mail.parsing import mime
+from mail.parsing.city import city_domains, forwarders, is_city_person
 from mail.parsing.forwards import Segment
 from mail.parsing.labels import Labelled, form_fields_text, read_labels
 from mail.parsing.pdf import read_pdf
@@ -43,32 +44,10 @@ class Material:
     notes: tuple[str, ...]  # parts that could not be read, for the clerk
 
 
-def city_domains(directory: Directory, own_domains: tuple[str, ...]) -> tuple[str, ...]:
-    """The forwarders' mail domains and EthicsBot's own: mail from these is the city's."""
-    domains = [f.rsplit("@", 1)[-1].lower() for f in directory.forwarders if "@" in f]
-    return tuple(dict.fromkeys([*domains, *(d.lower() for d in own_domains)]))
-
-
-def in_domains(address: str | None, domains: tuple[str, ...]) -> bool:
-    if not address or "@" not in address:
-        return False
-    host = address.rsplit("@", 1)[1].lower()
-    return any(host == d or host.endswith("." + d) for d in domains)
-
-
-def is_city_person(name: str | None, email: str | None, directory: Directory,
-                   domains: tuple[str, ...]) -> bool:
-    """A forwarder, anyone in the directory, or an address at the city's domains."""
-    if email:
-        return (email in directory.forwarders or directory.by_email(email) is not None
-                or in_domains(email, domains))
-    return bool(name) and any(same_name(name or "", p.name) for p in directory.people())
-
-
 def _is_forwarder(segment: Segment, directory: Directory) -> bool:
     if segment.email:
-        return segment.email in directory.forwarders
-    people = (directory.by_email(f) for f in directory.forwarders)
+        return segment.email in forwarders(directory)
+    people = (directory.by_email(f) for f in forwarders(directory))
     return any(p is not None and same_name(segment.name or "", p.name) for p in people)
 
 

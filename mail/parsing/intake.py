@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo
 from cases.directory import Directory
 from cases.filing import Element, Filing
 from mail.parsing import mime
+from mail.parsing.city import forwarders
 from mail.parsing.classify import (
     Rejection,
     case_tag,
@@ -74,7 +75,7 @@ def _read(raw: bytes, directory: Directory, tz: ZoneInfo, own_domains: tuple[str
         return _rejected(rejection.reason, own_date, rejection.detail, message_id, tag)
     assert sender is not None
     thread = thread_of(msg, tz)
-    if sender not in directory.forwarders:
+    if sender not in forwarders(directory):
         texts = [mime.header_text(msg, "Subject"), *(s.text for s in thread)]
         if not mentions_complaint(texts, section_pattern):
             return _rejected("not_a_complaint", own_date, f"Mail from {sender} that is not "

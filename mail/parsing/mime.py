@@ -19,6 +19,7 @@ from email.message import EmailMessage, Message
 
 from mail.parsing.htmltext import html_to_text
 
+MAX_TEXT = 500_000  # characters read from one text part: far beyond any complaint
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _MAILTO = re.compile(r"\[mailto:([^\]\s]+)\]", re.I)
 # WHATWG practice: mail labelled Latin-1 or ASCII is usually Windows-1252 (curly quotes).
@@ -121,7 +122,7 @@ def part_text(part: Message) -> str:
         charset = part.get_content_charset()
     except Exception:
         charset = None
-    text = clean(_decode(_payload(part), charset))
+    text = clean(_decode(_payload(part), charset)[:MAX_TEXT])
     subtype = part.get_content_subtype()
     if subtype == "html":
         return html_to_text(text)
