@@ -82,6 +82,11 @@ class Step:
             raise ProcedureError(
                 f"{fmt_day(on)} has not come yet (today is {fmt_day(today)} in the city): "
                 "record a step on the day it happens, or after.")
+        received = self.calendar.local_date(self.case.received_at)
+        if on is not None and on < received:
+            raise ProcedureError(
+                f"{fmt_day(on)} is before the complaint was received ({fmt_day(received)}): "
+                "no step of the procedure can come before it (§2).")
         return on or today
 
     def event(self, kind: EventKind, **data: Any) -> Event:
