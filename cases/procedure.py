@@ -165,6 +165,12 @@ def _apply_continuance(s: Step, cmd: c.ApplyForContinuance) -> Event:
     if case.pending_continuance is not None:
         raise ProcedureError(f"{case.number} already has a continuance application awaiting the "
                              "council's decision. Record that decision first.")
+    decided = [x.decided for x in case.continuances if x.decided is not None]
+    if decided and applied < max(decided):
+        raise ProcedureError(
+            f"The application ({fmt_day(applied)}) cannot be dated before the council decided "
+            f"the previous one ({fmt_day(max(decided))}): the days paused would count twice "
+            "(§7).")
     conclude = next(d for d in case.deadlines(s.calendar, now=s.at)
                     if d.key is DeadlineKey.HEARING_CONCLUDE)
     # The day of the application decides, as for every step dated `on`: an application made
