@@ -740,3 +740,23 @@ def test_a_continuance_applied_in_time_but_recorded_later_tolls() -> None:
     late = new_case("2026-009")
     refused(late, c.ApplyForContinuance("late", on=date(2026, 1, 31)),
             "2026-02-02T09:00:00-08:00", "Too late to toll 2026-009")
+
+
+def test_a_step_cannot_be_dated_before_the_complaint_was_received() -> None:
+    case = new_case()  # received Tue Jan 6 2026
+    refused(case, c.ApplyForContinuance("reason", on=date(2026, 1, 5)),
+            "2026-01-07T09:00:00-08:00", "before the complaint was received")
+    refused(case, c.RecordRegisteredMail("RR1", on=date(2025, 12, 30)),
+            "2026-01-07T09:00:00-08:00", "Tue Jan 6, 2026")
+
+
+def test_continuance_applications_cannot_overlap() -> None:
+    # §7 tolls while an application is before the council: a second application dated inside
+    # the first one's pause would count the same paused days twice.
+    case = new_case()
+    do(case, c.ApplyForContinuance("first", on=date(2026, 1, 12)), "2026-01-12T09:00:00-08:00")
+    do(case, c.DecideContinuance(granted_days=0), "2026-01-20T20:00:00-08:00")  # 8 paused
+    refused(case, c.ApplyForContinuance("second", on=date(2026, 1, 15)),
+            "2026-01-21T09:00:00-08:00", "Tue Jan 20, 2026")
+    do(case, c.ApplyForContinuance("second", on=date(2026, 1, 20)), "2026-01-21T09:00:00-08:00")
+    assert case.pending_continuance is not None
