@@ -63,7 +63,11 @@ def _read(raw: bytes, directory: Directory, tz: ZoneInfo, own_domains: tuple[str
           section_pattern: str | None) -> IntakeResult:
     if not raw.strip():
         return _rejected("not_a_complaint", datetime.now(tz), "The message is empty.")
-    msg = mime.parse_bytes(raw)
+    try:
+        msg = mime.parse_bytes(raw)
+    except mime.UnreadableMessage as exc:
+        return _rejected("not_a_complaint", datetime.now(tz), f"The message cannot be read: "
+                         f"{exc}.")
     own_date = _own_date(msg, tz)
     tag = case_tag(msg, own_domains)
     message_id = mime.header_text(msg, "Message-ID") or None

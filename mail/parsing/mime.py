@@ -20,6 +20,7 @@ from email.message import EmailMessage, Message
 from mail.parsing.htmltext import html_to_text
 
 MAX_TEXT = 500_000  # characters read from one text part: far beyond any complaint
+MAX_DEPTH = 40  # MIME nesting; real clients stay under ten, hostile mail overflows the stack
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _MAILTO = re.compile(r"\[mailto:([^\]\s]+)\]", re.I)
 # WHATWG practice: mail labelled Latin-1 or ASCII is usually Windows-1252 (curly quotes).
@@ -34,11 +35,31 @@ def clean(text: str) -> str:
     return _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
 
 
+class UnreadableMessage(ValueError):
+    """The message cannot be read at all; the text says why, for the clerk."""
+
+
 def parse_bytes(raw: bytes) -> EmailMessage:
-    """The message tree; the stdlib parser itself is lenient and records defects."""
-    msg = email.message_from_bytes(raw, policy=email.policy.default)
+    """The message tree. The stdlib parser is lenient (it records defects rather than
+    raising) except on absurd nesting, which is refused here before anything walks it."""
+    try:
+        msg = email.message_from_bytes(raw, policy=email.policy.default)
+    except RecursionError:
+        raise UnreadableMessage("its MIME parts are nested too deeply") from None
     assert isinstance(msg, EmailMessage)
+    if _depth(msg) > MAX_DEPTH:
+        raise UnreadableMessage(f"its MIME parts are nested more than {MAX_DEPTH} deep")
     return msg
+
+
+def _depth(msg: Message) -> int:
+    deepest, stack = 0, [(msg, 1)]
+    while stack:
+        part, level = stack.pop()
+        deepest = max(deepest, level)
+        if level <= MAX_DEPTH:
+            stack.extend((kid, level + 1) for kid in _children(part))
+    return deepest
 
 
 def header_text(msg: Message, name: str) -> str:

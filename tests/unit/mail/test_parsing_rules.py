@@ -201,6 +201,17 @@ def test_garbage_never_raises(raw: bytes, directory: Directory) -> None:
     assert_handled(parse_message(raw, directory=directory, timezone=CITY_TZ))
 
 
+@pytest.mark.parametrize("depth", [60, 3000])
+def test_absurdly_nested_mime_is_refused_with_a_reason(depth: int, directory: Directory) -> None:
+    head = b"From: mayor@city.test\nSubject: Fwd: ethics complaint\n"
+    nested = b"".join(b"Content-Type: multipart/mixed; boundary=b%d\n\n--b%d\n" % (i, i)
+                      for i in range(depth))
+    result = parse_message(head + nested + b"Content-Type: text/plain\n\n2.94.030\n",
+                           directory=directory, timezone=CITY_TZ)
+    assert result.reject_reason == "not_a_complaint" and "nested" in result.detail
+    assert_handled(result)
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(raw=st.binary(max_size=3000))
 def test_arbitrary_bytes_never_raise(raw: bytes, directory: Directory) -> None:
