@@ -1,0 +1,207 @@
+"""Render one outbox row into the email it stands for.
+
+Everything the message says comes from `NoticeContext` (loaded by `mail.context`), so
+rendering is pure and can be tested without a database. Templates live in `templates/`:
+the complaint and every other value reach them as data, HTML is autoescaped, and no value
+reaches a header with a CR or LF in it (Python 3.11's header folding does not refuse them
+reliably, and a newline there would let a complaint add headers or recipients).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from email.message import EmailMessage
+from email.utils import format_datetime, formataddr
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+
+from cases.calendar import CityCalendar, fmt_moment
+from cases.case import Case
+from cases.deadlines import Deadline, DeadlineKey
+from cases.directory import Person
+from cases.notices import ALERTS, INVITES, NoticeType, owing_event_index
+from mail.invites import Invite, build_invite, to_ical, when_text
+
+T, K = NoticeType, DeadlineKey
+
+SUBJECTS: dict[NoticeType, str] = {
+    T.COMPLAINT_TO_RESPONDENT: "Notice of ethics complaint",
+    T.COMPLAINT_TO_COUNCIL: "Ethics complaint received",
+    T.SUBMISSION_TO_BOARD: "Complaint submitted for determination of sufficiency",
+    T.REGISTERED_MAIL_TASK: "Task: send the complaint by registered mail",
+    T.HEARING_SCHEDULED: "Sufficiency hearing scheduled",
+    T.CONTINUANCE_APPLIED: "Continuance applied for: hearing deadlines tolled",
+    T.CONTINUANCE_DECIDED: "Continuance decided: hearing deadlines",
+    T.REPORT_DELIVERED: "Written report on sufficiency",
+    T.REFERRAL: "Matter referred for hearing",
+    T.DETERMINATION: "Final determination received",
+    T.COUNCIL_DECIDED: "Council decision recorded",
+    T.CASE_CLOSED: "Case closed",
+    T.INVITE_SUFFICIENCY_WINDOW: "Sufficiency hearing window",
+    T.INVITE_HEARING: "Sufficiency hearing",
+    T.INVITE_COUNCIL_DECISION: "Council decision window",
+    T.DELIVERY_FAILED_ALERT: "ACTION NEEDED: a notice could not be delivered",
+    T.DEADLINE_ALERT: "URGENT: notices still unsent as their deadline nears",
+    T.QUARANTINE_ALERT: "EthicsBot: a message was held for review",
+}
+
+# The deadlines each notice spells out, with their basis.
+RELEVANT: dict[NoticeType, tuple[DeadlineKey, ...]] = {
+    T.COMPLAINT_TO_RESPONDENT: (K.HEARING_BEGIN, K.HEARING_CONCLUDE),
+    T.COMPLAINT_TO_COUNCIL: (K.NOTICE_24H, K.HEARING_BEGIN, K.HEARING_CONCLUDE),
+    T.SUBMISSION_TO_BOARD: (K.NOTICE_24H, K.HEARING_BEGIN, K.HEARING_CONCLUDE),
+    T.REGISTERED_MAIL_TASK: (K.REGISTERED_MAIL,),
+    T.HEARING_SCHEDULED: (K.HEARING_BEGIN, K.HEARING_CONCLUDE),
+    T.CONTINUANCE_APPLIED: (K.HEARING_BEGIN, K.HEARING_CONCLUDE),
+    T.CONTINUANCE_DECIDED: (K.HEARING_BEGIN, K.HEARING_CONCLUDE),
+    T.REPORT_DELIVERED: (K.REPORT_DELIVERY,),
+    T.DETERMINATION: (K.COUNCIL_DECISION,),
+    T.COUNCIL_DECIDED: (K.COUNCIL_DECISION,),
+    T.INVITE_SUFFICIENCY_WINDOW: (K.HEARING_BEGIN, K.HEARING_CONCLUDE),
+    T.INVITE_HEARING: (K.HEARING_BEGIN, K.HEARING_CONCLUDE),
+    T.INVITE_COUNCIL_DECISION: (K.COUNCIL_DECISION,),
+}
+
+WITH_COMPLAINT = frozenset({T.SUBMISSION_TO_BOARD, T.COMPLAINT_TO_RESPONDENT,
+                            T.REGISTERED_MAIL_TASK})
+
+_ENV = Environment(loader=PackageLoader("templates", "notices"),
+                   autoescape=select_autoescape(enabled_extensions=("html.j2",),
+                                                default_for_string=True, default=True),
+                   undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                   keep_trailing_newline=True)
+_ADDRESS = re.compile(r"^[^@\s<>,;:\"()\[\]\\]+@[^@\s<>,;:\"()\[\]\\]+$")
+
+
+class HeaderInjection(ValueError):
+    """A value meant for a header contains a line break or is not a plain address."""
+
+
+@dataclass(frozen=True)
+class NoticeContext:
+    type: NoticeType
+    message_id: str
+    recipient: Person
+    generation: int
+    sender: Person  # the From (settings.mail_from) and the invites' organizer
+    uid_domain: str
+    city: str
+    calendar: CityCalendar
+    now: datetime
+    case: Case | None = None
+    deadlines: tuple[Deadline, ...] = ()
+    thread_root: str | None = None  # the case's first notice; None for that notice itself
+    complaint: bytes | None = None  # the complaint exactly as filed
+    about: dict[str, Any] = field(default_factory=dict)  # an alert's particulars
+
+
+def header_text(value: str) -> str:
+    """`value` for a header, refused when it could break out of its line."""
+    if any(ch in value for ch in "\r\n\0"):
+        raise HeaderInjection(f"line break in a header value: {value[:40]!r}")
+    return value
+
+
+def address(email: str) -> str:
+    if not _ADDRESS.match(header_text(email)):
+        raise HeaderInjection(f"not a plain email address: {email[:60]!r}")
+    return email
+
+
+def render(ctx: NoticeContext) -> EmailMessage:
+    """The complete message for one outbox row."""
+    invite = (build_invite(ctx.case, ctx.type, ctx.calendar, now=ctx.now,
+                           uid_domain=ctx.uid_domain)
+              if ctx.type in INVITES and ctx.case is not None else None)
+    data = template_data(ctx, invite)
+    msg = EmailMessage()
+    msg["From"] = formataddr((header_text(ctx.sender.name), address(ctx.sender.email)))
+    msg["To"] = formataddr((header_text(ctx.recipient.name), address(ctx.recipient.email)))
+    msg["Subject"] = header_text(_subject(ctx, invite))
+    msg["Date"] = format_datetime(ctx.now)
+    msg["Message-ID"] = header_text(ctx.message_id)
+    if ctx.thread_root and ctx.thread_root != ctx.message_id:
+        msg["In-Reply-To"] = header_text(ctx.thread_root)
+        msg["References"] = ctx.thread_root
+    msg["Auto-Submitted"] = "auto-generated"  # RFC 3834: no auto-replies back to us
+    msg["X-Auto-Response-Suppress"] = "All"  # the same, for Exchange
+    name = ctx.type.value
+    msg.set_content(_ENV.get_template(f"{name}.txt.j2").render(data))
+    msg.add_alternative(_ENV.get_template(f"{name}.html.j2").render(data), subtype="html")
+    if invite is not None:
+        ics = to_ical(invite, organizer=ctx.sender, attendee=ctx.recipient, now=ctx.now)
+        msg.add_alternative(ics, subtype="calendar", params={"method": invite.method})
+        msg.add_attachment(ics.encode(), maintype="application", subtype="ics",
+                           filename="invite.ics")
+    _attach(msg, ctx)
+    return msg
+
+
+def _subject(ctx: NoticeContext, invite: Invite | None) -> str:
+    subject = SUBJECTS[ctx.type]
+    if invite is not None:
+        subject = ("Cancelled: " if invite.cancelled
+                   else "Updated: " if invite.sequence else "Invitation: ") + subject
+    if ctx.type is T.QUARANTINE_ALERT or ctx.case is None:
+        return subject  # a held message has no case; its details stay in the body
+    return f"[{ctx.case.number}] {subject}"
+
+
+def _attach(msg: EmailMessage, ctx: NoticeContext) -> None:
+    if ctx.case is None:
+        return
+    if ctx.type in WITH_COMPLAINT and ctx.complaint is not None:
+        # the bytes exactly as filed; message/rfc822 would re-serialise them (and may not
+        # be base64-encoded), so it travels as an .eml file every mail client opens
+        msg.add_attachment(ctx.complaint, maintype="application", subtype="octet-stream",
+                           filename=f"{ctx.case.number}-complaint.eml")
+    report = _event_data(ctx.case, "report_issued")
+    if ctx.type is T.REPORT_DELIVERED and report.get("summary"):
+        msg.add_attachment(str(report["summary"]), filename=f"{ctx.case.number}-report.txt")
+
+
+def _event_data(case: Case, kind: str) -> dict[str, Any]:
+    return next((e.data for e in reversed(case.history) if e.kind.value == kind), {})
+
+
+def template_data(ctx: NoticeContext, invite: Invite | None = None) -> dict[str, Any]:
+    """What the templates see: plain values, the complaint's words among them as data."""
+    data: dict[str, Any] = {
+        "city": ctx.city, "recipient": ctx.recipient.name, "about": ctx.about,
+        "case": ctx.case.number if ctx.case else None, "invite": None, "deadlines": [],
+        "confidential": False,
+    }
+    case = ctx.case
+    if case is None:
+        return data
+    cal, keys = ctx.calendar, RELEVANT.get(ctx.type, ())
+    if ctx.type in ALERTS and ctx.about.get("deadline"):
+        keys = (DeadlineKey(ctx.about["deadline"]),)
+    history = case.history
+    event = history[min(owing_event_index(ctx.generation), len(history) - 1)]
+    hearing = case.hearing
+    data.update(
+        received=fmt_moment(cal.local(case.received_at)), confidential=case.confidential,
+        respondents=list(case.filing.respondents), sections=list(case.alleged_sections),
+        event=event.data, complaint_attached=ctx.type in WITH_COMPLAINT and bool(ctx.complaint),
+        deadlines=[{"action": d.action, "ordinance": d.ordinance, "status": d.status.value,
+                    "due": fmt_moment(cal.local(d.due)) if d.due else "no due date (tolled)",
+                    "basis": d.basis} for k in keys for d in ctx.deadlines if d.key is k],
+        hearing=None if hearing is None else {
+            "when": fmt_moment(cal.local(hearing.starts_at)), "place": hearing.place,
+            "open": hearing.open_to_public},
+        report=_event_data(case, "report_issued"), violation=case.violation_found,
+        decision=_event_data(case, "council_decided"), referred_to=case.referred_to,
+    )
+    if ctx.type is T.SUBMISSION_TO_BOARD:  # the board decides sufficiency on the facts
+        data.update(facts=case.filing.facts, reasons=case.filing.reasons,
+                    complainant=case.filing.complainant.name or "not given",
+                    missing=sorted(e.value for e in case.filing.missing))
+    if invite is not None:
+        data["invite"] = {"method": invite.method, "sequence": invite.sequence,
+                          "when": when_text(invite, cal), "location": invite.location,
+                          "description": invite.description, "tentative": invite.tentative}
+    return data

@@ -1,0 +1,206 @@
+"""Rendering an outbox row: headers, threading, attachments, escaping, refused line breaks."""
+
+from __future__ import annotations
+
+import email
+from dataclasses import replace
+from datetime import datetime
+from email import policy
+from email.message import EmailMessage
+
+import pytest
+from icalendar import Calendar
+
+from cases import commands as c
+from cases.case import Case
+from cases.directory import Person
+from cases.notices import ALERTS, NoticeType, OwedNotice, notices_owed
+from cases.procedure import handle, open_case
+from cases.tally import Vote
+from mail.render import HeaderInjection, NoticeContext, render
+from tests.unit.cases.riverton import (
+    BOARD,
+    CALENDAR,
+    COUNCIL,
+    COUNCIL_EMAILS,
+    DIRECTORY,
+    at,
+    filing,
+)
+
+T = NoticeType
+NOW = at("2026-01-06T10:00:00-08:00")
+ROOT = "<eth-2026-0001.complaint_to_respondent.0.aaaa@ethicsbot.city.test>"
+RAW = (b"From: Ada Citizen <ada@example.org>\r\nTo: mayor@city.test\r\n"
+       b"Subject: Ethics complaint\r\nMessage-ID: <c1@example.org>\r\n\r\n"
+       b"The Parks Director <b>awarded</b> the contract to his brother.\r\n")
+SENDER = Person("City of Riverton Ethics Intake", "ethics-intake@city.test")
+
+
+def a_case(**kw: object) -> Case:
+    f = replace(filing(), **kw)  # type: ignore[arg-type]
+    return open_case(number="ETH-2026-0001", filing=f, respondents=("gpruitt@city.test",),
+                     at=NOW, actor="clerk@city.test")
+
+
+def ctx(case: Case, type_: NoticeType, recipient: Person = BOARD[0], *,
+        generation: int = 0, root: str | None = ROOT) -> NoticeContext:
+    return NoticeContext(
+        type=type_, message_id=f"<eth-2026-0001.{type_.value}.{generation}.bbbb"
+                                f"@ethicsbot.city.test>",
+        recipient=recipient, generation=generation, sender=SENDER,
+        uid_domain="ethicsbot.city.test", city="Riverton", calendar=CALENDAR, now=NOW,
+        case=case, deadlines=tuple(case.deadlines(CALENDAR, now=NOW)), thread_root=root,
+        complaint=RAW)
+
+
+def parsed(msg: EmailMessage) -> EmailMessage:
+    """What the recipient's mail program sees."""
+    out = email.message_from_bytes(msg.as_bytes(policy=policy.SMTP), _class=EmailMessage,
+                                   policy=policy.default)
+    assert isinstance(out, EmailMessage)
+    return out
+
+
+def body(msg: EmailMessage, subtype: str = "plain") -> str:
+    part = msg.get_body(preferencelist=(subtype,))
+    assert part is not None
+    return str(part.get_content())
+
+
+def test_headers_carry_one_recipient_the_case_tag_and_the_thread() -> None:
+    msg = parsed(render(ctx(a_case(), T.SUBMISSION_TO_BOARD)))
+    assert msg["To"] == "Victor Osei <vosei@city.test>"
+    assert msg["From"] == "City of Riverton Ethics Intake <ethics-intake@city.test>"
+    assert msg["Subject"] == "[ETH-2026-0001] Complaint submitted for determination of sufficiency"
+    assert msg["Message-ID"].startswith("<eth-2026-0001.submission_to_board.0.")
+    assert msg["In-Reply-To"].strip() == ROOT and msg["References"].strip() == ROOT
+    assert msg["Auto-Submitted"] == "auto-generated"
+    assert msg["Date"] is not None
+
+
+def test_the_first_notice_of_a_case_starts_the_thread() -> None:
+    first = ctx(a_case(), T.COMPLAINT_TO_RESPONDENT, root=None)
+    msg = parsed(render(replace(first, thread_root=first.message_id)))
+    assert msg["In-Reply-To"] is None and msg["References"] is None
+
+
+def test_the_complaint_is_attached_exactly_as_filed_to_board_and_respondent_only() -> None:
+    case = a_case()
+    for type_ in (T.SUBMISSION_TO_BOARD, T.COMPLAINT_TO_RESPONDENT):
+        msg = parsed(render(ctx(case, type_)))
+        files = [p for p in msg.iter_attachments()]
+        assert [p.get_filename() for p in files] == ["ETH-2026-0001-complaint.eml"]
+        assert files[0].get_payload(decode=True) == RAW
+    council = parsed(render(ctx(case, T.COMPLAINT_TO_COUNCIL, COUNCIL[1])))
+    assert list(council.iter_attachments()) == []
+    assert "brother" not in body(council)  # the council is informed, not given the text
+
+
+def test_every_notice_spells_out_its_deadline_and_basis() -> None:
+    text = body(parsed(render(ctx(a_case(), T.REGISTERED_MAIL_TASK))))
+    assert "Send the official a copy by registered mail (§2): Fri Jan 9, 2026" in text
+    assert "How it is computed: received Tue Jan 6, 2026 + 3 days = Fri Jan 9, 2026" in text
+
+
+def test_complaint_text_is_data_escaped_in_html_and_never_template_source() -> None:
+    case = a_case(facts="{{ 7*7 }} <script>alert(1)</script> & {% if x %}")
+    msg = parsed(render(ctx(case, T.SUBMISSION_TO_BOARD)))
+    html, text = body(msg, "html"), body(msg)
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp;" in html and "<script>" not in html
+    assert "{{ 7*7 }}" in text and "49" not in text
+    assert "{% if x %}" in text
+
+
+def test_line_breaks_never_reach_a_header() -> None:
+    case = a_case()
+    evil = Person("Mallory\r\nBcc: everyone@city.test", "m@example.org")
+    with pytest.raises(HeaderInjection):
+        render(ctx(case, T.COMPLAINT_TO_COUNCIL, evil))
+    with pytest.raises(HeaderInjection):
+        render(ctx(case, T.COMPLAINT_TO_COUNCIL, Person("M", "m@example.org\nBcc: x@y.z")))
+    with pytest.raises(HeaderInjection):
+        render(replace(ctx(case, T.COMPLAINT_TO_COUNCIL), message_id="<a@b>\r\nBcc: x@y.z"))
+
+
+def test_an_invite_is_alternative_text_html_calendar_plus_an_ics_file() -> None:
+    msg = parsed(render(ctx(a_case(), T.INVITE_SUFFICIENCY_WINDOW)))
+    assert msg.get_content_type() == "multipart/mixed"
+    alt = next(msg.iter_parts())
+    assert [p.get_content_type() for p in alt.iter_parts()] == [
+        "text/plain", "text/html", "text/calendar"]
+    cal_part = list(alt.iter_parts())[2]
+    assert cal_part.get_param("method") == "REQUEST"
+    assert cal_part.get_content_charset() == "utf-8"
+    cal = Calendar.from_ical(cal_part.get_content())
+    event = cal.events[0]
+    assert str(cal["METHOD"]) == "REQUEST"
+    assert str(event["UID"]) == "eth-2026-0001-sufficiency-window@ethicsbot.city.test"
+    assert str(event["SUMMARY"]) == "ETH-2026-0001: sufficiency hearing window"
+    assert event.start.isoformat() == "2026-01-06" and event.end.isoformat() == "2026-01-31"
+    assert [str(a) for a in event.attendees] == ["mailto:vosei@city.test"]
+    assert "Gary" not in cal_part.get_content()  # no names in a calendar
+    assert [p.get_filename() for p in msg.iter_attachments()] == ["invite.ics"]
+    assert msg["Subject"] == "[ETH-2026-0001] Invitation: Sufficiency hearing window"
+
+
+def test_later_notices_render_from_their_own_event() -> None:
+    case = a_case()
+    event = handle(case, c.ApplyForContinuance(reason="counsel ill"),
+                   at=at("2026-01-10T10:00:00-08:00"), actor="hpark@city.test",
+                   calendar=CALENDAR)
+    owed = notices_owed(case, event, DIRECTORY)
+    n = next(o for o in owed if o.type is T.CONTINUANCE_APPLIED)
+    text = body(parsed(render(ctx(case, n.type, n.recipient, generation=n.generation))))
+    assert "Reason given: counsel ill" in text and "no due date (tolled)" in text
+
+
+def test_a_quarantine_alert_names_no_case() -> None:
+    alert = replace(ctx(a_case(), T.QUARANTINE_ALERT, Person("Casey Clerk", "clerk@city.test")),
+                    case=None, deadlines=(), thread_root=None,
+                    about={"filing": 7, "sender": "x@example.org", "taken_at": "now",
+                           "reason": "not a complaint", "message_id": "<m@x>"})
+    msg = parsed(render(alert))
+    assert msg["Subject"] == "EthicsBot: a message was held for review"
+    assert "not a complaint" in body(msg) and "#7" in body(msg)
+
+
+def lifecycle() -> tuple[Case, list[OwedNotice]]:
+    """A case taken through every step that owes a notice, and all it owed."""
+    case = a_case()
+    owed = notices_owed(case, case.history[0], DIRECTORY)
+    steps: list[c.Command] = [
+        c.ScheduleHearing(datetime.fromisoformat("2026-01-20T18:00:00-08:00"), "Room 2"),
+        c.ApplyForContinuance(reason="counsel ill"), c.DecideContinuance(granted_days=3),
+        c.BeginHearing(), c.RecordRespondentHeard(), c.ConcludeHearing(),
+        c.IssueReport(sufficient=True, summary="prima facie"), c.DeliverReport(),
+        c.Refer(examiner="myu@examiners.example"), c.RecordDetermination(violation=True),
+        c.ExtendCouncilDecision(days=2),
+        *(c.RecordCouncilVote(p.email, Vote.YES, COUNCIL_EMAILS) for p in COUNCIL[:3]),
+        c.RecordCouncilDecision(council=COUNCIL_EMAILS, mayor="mayor@city.test"),
+        c.CloseCase(reason="decided")]
+    for cmd in steps:
+        event = handle(case, cmd, at=NOW, actor="x", calendar=CALENDAR)
+        owed += notices_owed(case, event, DIRECTORY)
+    return case, owed
+
+
+def test_every_notice_the_procedure_owes_renders() -> None:
+    case, owed = lifecycle()
+    assert {n.type for n in owed} == set(NoticeType) - ALERTS
+    for n in owed:
+        msg = parsed(render(ctx(case, n.type, n.recipient, generation=n.generation)))
+        assert msg["Subject"].startswith("[ETH-2026-0001] ")
+        assert body(msg).startswith(f"{n.recipient.name},")
+        assert len(msg.get_all("To")) == 1
+
+
+@pytest.mark.parametrize("type_", [NoticeType.DELIVERY_FAILED_ALERT, NoticeType.DEADLINE_ALERT])
+def test_alerts_about_a_case_render(type_: NoticeType) -> None:
+    about = {"notice": "complaint_to_council", "recipient": "Ben <b@city.test>",
+             "reply": "550 5.1.1 unknown", "attempts": 1, "deadline": "notice_24h",
+             "unsent": [{"notice": "submission_to_board", "recipient": "x@city.test",
+                         "attempts": 3, "last_error": "451 try later"}]}
+    msg = parsed(render(replace(ctx(a_case(), type_), about=about)))
+    assert msg["Subject"].startswith("[ETH-2026-0001] ")
+    assert "notice_24h" not in body(msg) and "Inform the official" in body(msg)
