@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from email.message import Message
 
 from cases.directory import Directory
@@ -84,7 +84,7 @@ def gather(msg: Message, thread: list[Segment], directory: Directory,
     labelled = Labelled()
     for text in texts:
         read_labels(text, labelled)
-    dates = [s.date for s in theirs if s.date is not None]
+    dates = _plausible([s.date for s in theirs], next((s.date for s in thread if s.outer), None))
     return Material(
         texts=tuple(t for t in texts if t.strip()),
         labelled=labelled,
@@ -96,6 +96,14 @@ def gather(msg: Message, thread: list[Segment], directory: Directory,
         attachments=tuple(p.name for p in files),
         notes=tuple(notes),
     )
+
+
+def _plausible(dates: list[datetime | None], forwarded: datetime | None) -> list[datetime]:
+    """Dates of originals, without those after the forward itself (a misread or a wrong
+    clock: nobody forwards a message before it was written). A day of slack allows for a
+    zone-less date read in the city's zone but written elsewhere."""
+    latest = forwarded + timedelta(days=1) if forwarded else None
+    return [d for d in dates if d is not None and (latest is None or d <= latest)]
 
 
 def _split_signature(text: str, writer: str | None) -> tuple[str, str]:

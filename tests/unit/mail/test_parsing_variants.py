@@ -215,6 +215,13 @@ def test_a_broken_pdf_is_accepted_with_a_note_for_the_clerk(directory: Directory
                                    "address", "phone"}
 
 
+def test_an_original_dated_after_its_forward_does_not_set_receipt(
+        directory: Directory) -> None:
+    raw = APPLE_PLAIN.replace("October 31, 2026 at 11:20:05 PM PDT",
+                              "December 31, 2026 at 11:20:05 PM PST")
+    assert read(raw, directory)["received_at"] == "2026-11-02T09:00:00-08:00"
+
+
 def swap_line_endings(raw: bytes) -> bytes:
     if b"\r\n" in raw:
         return raw.replace(b"\r\n", b"\n")
