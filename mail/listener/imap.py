@@ -1,0 +1,204 @@
+"""IMAP intake: watch the intake folder and take every message in, exactly once.
+
+One session: connect (socket timeouts on connect and read), log in, make sure the
+Processed and Quarantine folders exist, select the intake folder, catch up on every UID
+after the stored cursor (see `imap_folder` for the take-in / move / cursor order that
+makes any crash harmless), then wait for mail: IDLE where the server has it, re-issued
+every few minutes (RFC 2177 allows 29; NATs and proxies often allow less), else polling.
+Any network, server or database-connection error ends the session; a new one starts
+after a capped, jittered backoff, so a restarted server sees us back within seconds.
+
+imapclient is blocking, so the session runs in its own thread; `run_imap_intake` is the
+asyncio face of it. Stopping is prompt: IDLE is checked in ~1 s slices and every wait
+wakes on the stop flag.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import imaplib
+import logging
+import ssl
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from imapclient import IMAPClient, SocketTimeout
+from sqlalchemy.exc import InterfaceError, OperationalError
+
+from mail.intake import IntakeOutcome
+from mail.listener.cursor import load_cursor, resume_from, save_cursor
+from mail.listener.imap_folder import Batching, FolderIntake, Folders
+from mail.listener.retry import Backoff, start_thread
+
+if TYPE_CHECKING:
+    from ethicsbot.bootstrap import App
+    from ethicsbot.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+class DeadConnection(ConnectionError):
+    """The server hung up, or the socket died without saying so (imapclient #565)."""
+
+
+# What ends a session and starts another after a pause: the network, the IMAP server,
+# the database connection. Anything else is a bug and goes up to the worker.
+RETRYABLE = (OSError, imaplib.IMAP4.error, OperationalError, InterfaceError)
+
+
+@dataclass(frozen=True)
+class ImapTuning:
+    """Timings of the listener; the defaults suit production, tests shorten some."""
+
+    poll_seconds: float = 30.0  # servers without IDLE
+    idle_slice: float = 1.0  # how long one idle_check may block: the stop latency
+    idle_renew: float = 540.0  # leave and re-issue IDLE (and catch up) this often
+    spin_checks: int = 5  # this many instant empty idle_checks in a row = dead socket
+    connect_timeout: float = 15.0
+    read_timeout: float = 60.0
+    backoff_initial: float = 1.0
+    backoff_cap: float = 60.0
+    batching: Batching = field(default_factory=Batching)
+
+    @classmethod
+    def for_settings(cls, settings: Settings) -> ImapTuning:
+        return cls(poll_seconds=settings.imap_poll_seconds)
+
+
+async def run_imap_intake(app: App, *, stop: asyncio.Event,
+                          on_taken: Callable[[IntakeOutcome], object] | None = None,
+                          tuning: ImapTuning | None = None) -> None:
+    """Take mail in from the configured IMAP folder until `stop` is set.
+
+    `on_taken` is called (in the listener's thread) with each outcome once the message
+    has been moved out of the intake folder. Returns within ~1-2 s of `stop`.
+    """
+    halt = threading.Event()
+    listener = ImapListener(app, tuning or ImapTuning.for_settings(app.settings), halt,
+                            on_taken)
+    finished = start_thread(listener.run, name="imap-intake")
+    stopped = asyncio.ensure_future(stop.wait())
+    either: set[asyncio.Future[Any]] = {finished, stopped}
+    try:
+        await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        halt.set()
+        stopped.cancel()
+        await asyncio.wait({finished})
+    finished.result()
+
+
+class ImapListener:
+    """The blocking loop: sessions, one after another, until halted."""
+
+    def __init__(self, app: App, tuning: ImapTuning, halt: threading.Event,
+                 on_taken: Callable[[IntakeOutcome], object] | None = None) -> None:
+        s = app.settings
+        if not (s.imap_host and s.imap_user and s.imap_password):
+            raise ValueError("IMAP intake needs ETHICSBOT_IMAP_HOST, ETHICSBOT_IMAP_USER "
+                             "and ETHICSBOT_IMAP_PASSWORD")
+        self.app, self.tuning, self.halt, self.on_taken = app, tuning, halt, on_taken
+        self.host, self.user, self.password = s.imap_host, s.imap_user, s.imap_password
+        self.port = s.imap_port or (993 if s.imap_ssl else 143)
+        self.folders = Folders(s.imap_folder, s.imap_processed_folder, s.imap_quarantine_folder)
+        self.mailbox = f"imap://{self.user}@{self.host}:{self.port}/{s.imap_folder}"
+
+    def run(self) -> None:
+        backoff = Backoff(self.tuning.backoff_initial, self.tuning.backoff_cap)
+        while not self.halt.is_set():
+            try:
+                self._session(backoff)
+            except RETRYABLE as e:
+                delay = backoff.next()
+                log.warning("IMAP intake from %s:%d stopped: %s: %s; reconnecting in %.1f s",
+                            self.host, self.port, type(e).__name__, _brief(e), delay)
+                self.halt.wait(delay)
+        log.info("IMAP intake from %s:%d stopped", self.host, self.port)
+
+    def _connect(self) -> IMAPClient:
+        s = self.app.settings
+        context = None
+        if s.imap_ssl and not s.imap_verify_tls:
+            context = ssl.create_default_context()
+            context.check_hostname = False
+            context.verify_mode = ssl.CERT_NONE
+        return IMAPClient(self.host, port=self.port, ssl=s.imap_ssl, ssl_context=context,
+                          timeout=SocketTimeout(connect=self.tuning.connect_timeout,
+                                                read=self.tuning.read_timeout))
+
+    def _session(self, backoff: Backoff) -> None:
+        imap = self._connect()
+        try:
+            imap.login(self.user, self.password)
+            folder = self._open(imap)
+            while not self.halt.is_set():
+                folder.catch_up()
+                backoff.reset()  # a full catch-up: the server and the database are fine
+                if imap.has_capability("IDLE"):
+                    self._idle(imap)
+                else:
+                    self.halt.wait(self.tuning.poll_seconds)
+                    imap.noop()
+        except BaseException:
+            with contextlib.suppress(OSError):
+                imap.shutdown()  # no LOGOUT on a connection in an unknown state
+            raise
+        try:
+            imap.logout()
+        except RETRYABLE:
+            with contextlib.suppress(OSError):
+                imap.shutdown()
+
+    def _open(self, imap: IMAPClient) -> FolderIntake:
+        for name in (self.folders.processed, self.folders.quarantine):
+            if not imap.folder_exists(name):
+                imap.create_folder(name)
+                imap.subscribe_folder(name)  # so the clerk's mail program shows it
+                log.info("IMAP intake created the folder %s", name)
+        uidvalidity = int(imap.select_folder(self.folders.inbox)[b"UIDVALIDITY"])
+        cursor, reset = resume_from(load_cursor(self.app.uow, self.mailbox), uidvalidity)
+        if reset:
+            log.warning("IMAP folder %s has a new UIDVALIDITY (%d): reading it again from the "
+                        "start; messages taken in before count as duplicates",
+                        self.folders.inbox, uidvalidity)
+            save_cursor(self.app.uow, self.mailbox, cursor)
+        log.info("IMAP intake connected to %s:%d as %s, folder %s, after UID %d; %s",
+                 self.host, self.port, self.user, self.folders.inbox, cursor.last_uid,
+                 "waiting with IDLE" if imap.has_capability("IDLE")
+                 else f"no IDLE: polling every {self.tuning.poll_seconds:g} s")
+        return FolderIntake(imap, ctx=self.app.intake(), mailbox=self.mailbox,
+                            folders=self.folders, cursor=cursor, halt=self.halt,
+                            on_taken=self.on_taken, batching=self.tuning.batching)
+
+    def _idle(self, imap: IMAPClient) -> None:
+        """IDLE until new mail, the renewal time, or halt; then leave IDLE cleanly."""
+        imap.idle()
+        renew_at = time.monotonic() + self.tuning.idle_renew
+        instant = 0
+        while not self.halt.is_set() and time.monotonic() < renew_at:
+            began = time.monotonic()
+            responses = imap.idle_check(timeout=self.tuning.idle_slice)
+            if any(_is_bye(r) for r in responses):
+                raise DeadConnection("the server said BYE")
+            if any(len(r) > 1 and r[1] == b"EXISTS" for r in responses):
+                break
+            # A dead socket reads as "ready" and yields nothing, at once, forever.
+            quick = not responses and time.monotonic() - began < self.tuning.idle_slice / 4
+            instant = instant + 1 if quick else 0
+            if instant >= self.tuning.spin_checks:
+                raise DeadConnection("IDLE returns at once with nothing: the connection is dead")
+        imap.idle_done()
+
+
+def _is_bye(response: tuple[object, ...]) -> bool:
+    return bool(response) and response[0] == b"BYE"
+
+
+def _brief(error: BaseException) -> str:
+    """One line, capped: server replies can be long and belong in DEBUG if anywhere."""
+    return " ".join(str(error).split())[:200] or "(no detail)"
+
