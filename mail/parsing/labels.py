@@ -28,18 +28,21 @@ class Field(StrEnum):
 
 
 # Checked in this order: "Why the facts violate those sections" is reasons, not facts;
-# "Name of official" is the respondent, not the complainant's name.
+# "Name of official" is the respondent. The complainant's own contact fields must be
+# plain ("Mailing Address", "Daytime Phone"): "Business name" or "Property address" are
+# not the complainant's name or the address where mail reaches them.
+_WHOSE = r"(?:(?:complainant|submitter|your|my|contact|full|printed|first and last)(?:'?s)? )*"
 _KEYWORDS: tuple[tuple[Field, str], ...] = (
     (Field.RESPONDENT, r"official|respondent|complained against|accused|employee"),
     (Field.REASONS, r"\bwhy\b|reason|grounds|how .* violat"),
-    (Field.ADDRESS, r"\bzip\b|postal"),
     (Field.SECTIONS, r"section|provision|\brmc\b|code"),
     (Field.FACTS, r"fact|statement|describe|description|what happened|allegation|complaint"),
     (Field.SIGNATURE, r"signature|signed|sign here"),
-    (Field.EMAIL, r"e-?mail"),
-    (Field.PHONE, r"phone|telephone|\btel\b|cell|mobile"),
-    (Field.ADDRESS, r"address|street|residence"),
-    (Field.NAME, r"name"),
+    (Field.EMAIL, rf"^{_WHOSE}e-?mail(?: address)?$"),
+    (Field.PHONE, rf"^{_WHOSE}(?:(?:daytime|evening|home|cell|mobile|work) )*"
+                  r"(?:phone|telephone|tel|cell|mobile)(?: (?:number|no\.?|#))?$"),
+    (Field.ADDRESS, rf"^{_WHOSE}(?:(?:mailing|home|street|residential|postal) )*address$"),
+    (Field.NAME, rf"^{_WHOSE}name$|^name of (?:complainant|submitter|person filing)$"),
     (Field.DATE, r"^date"),
 )
 _LABEL_LINE = re.compile(r"^\s*(?P<label>[A-Za-z][A-Za-z ()/'’&-]{0,48}?)\s*:[ \t]*(?P<value>.*)$")
@@ -49,7 +52,11 @@ _CONTACT = frozenset({Field.NAME, Field.EMAIL, Field.PHONE, Field.ADDRESS, Field
 
 def field_of(label: str) -> Field | None:
     """What a form label asks for, or None for a label that is not a complaint field."""
-    low = re.sub(r"[_\s]+", " ", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", label)).lower().strip()
+    low = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", label)  # "ComplainantName"
+    low = re.sub(r"\(.*?\)|[\d_]+|\s+", " ", low).lower()  # "(where mail ...)", "Name1"
+    low = re.sub(r"^(?:txt|fld|field|text) ", "", " ".join(low.split()))
+    if re.fullmatch(r"(?:zip|postal)(?: code)?|city|state", low):
+        return None  # a part of an address, not a field of its own ("code" is no section)
     for kind, pattern in _KEYWORDS:
         if re.search(pattern, low):
             return kind
@@ -87,15 +94,14 @@ def read_labels(text: str, into: Labelled) -> None:
     lines = text.split("\n")
     i = 0
     while i < len(lines):
-        m = _LABEL_LINE.match(lines[i])
-        kind = field_of(m["label"]) if m and len(m["label"].split()) <= 7 else None
+        found = _label(lines[i])
         i += 1
-        if m is None or kind is None:
+        if found is None:
             continue
-        value = m["value"]
+        kind, value = found
         if kind in _LONG or (kind == Field.ADDRESS and not value.strip()):
             more: list[str] = []
-            while i < len(lines) and not _is_label(lines[i]):
+            while i < len(lines) and _label(lines[i]) is None:
                 if kind == Field.ADDRESS and not lines[i].strip():
                     break  # an address is one block
                 more.append(lines[i])
@@ -106,9 +112,11 @@ def read_labels(text: str, into: Labelled) -> None:
         into.add(kind, value)
 
 
-def _is_label(line: str) -> bool:
+def _label(line: str) -> tuple[Field, str] | None:
+    """(field, inline value) of a `Label: value` line whose label is a complaint field."""
     m = _LABEL_LINE.match(line)
-    return bool(m and len(m["label"].split()) <= 7 and field_of(m["label"]))
+    kind = field_of(m["label"]) if m and len(m["label"].split()) <= 7 else None
+    return (kind, m["value"]) if m and kind else None
 
 
 def form_fields_text(fields: Mapping[str, str]) -> str:

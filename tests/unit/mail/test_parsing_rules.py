@@ -17,6 +17,7 @@ from mail.parsing.contact import normalise_phone
 from mail.parsing.dates import parse_date
 from mail.parsing.forwards import split_inline
 from mail.parsing.htmltext import html_to_text
+from mail.parsing.labels import field_of
 from mail.parsing.pdf import PdfLimits, read_pdf
 from mail.parsing.sections import find_sections, section_pattern
 from tests.unit.mail.conftest import CITY_TZ, CORPUS
@@ -68,6 +69,20 @@ def test_parse_message_takes_a_section_pattern(directory: Directory) -> None:
     assert custom.filing and custom.filing.code_sections == ("3.12.010(A)",)
     with pytest.raises(re.error):  # a broken pattern is the caller's bug, said at once
         parse_message(raw, directory=directory, timezone=CITY_TZ, section_pattern="(")
+
+
+@pytest.mark.parametrize(("label", "kind"), [
+    ("Complainant Name", "name"), ("ComplainantName", "name"), ("Business name", None),
+    ("Mailing Address", "address"), ("Address (where mail can be delivered)", "address"),
+    ("Property address", None), ("Daytime Phone", "phone"), ("txtPhone", "phone"),
+    ("E-mail address", "email"), ("Zip Code", None), ("Code Section(s) Violated", "sections"),
+    ("Official Complained Against", "respondent"), ("Statement of Facts", "facts"),
+    ("Why the facts violate those sections", "reasons"), ("Signature", "signature"),
+    ("Note", None), ("Office", None),
+])
+def test_form_labels_are_recognised_strictly_for_contact_fields(
+        label: str, kind: str | None) -> None:
+    assert field_of(label) == kind
 
 
 # -- phones and dates ----------------------------------------------------------------------
