@@ -1,1 +1,1 @@
-pytest_plugins = ["tests.fixtures.servers", "tests.fixtures.app"]
+pytest_plugins = ["tests.fixtures.servers", "tests.fixtures.app", "tests.fixtures.slack_stub"]
