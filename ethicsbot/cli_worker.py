@@ -1,0 +1,85 @@
+"""`ethicsbot worker`: mail intake and the background services, until SIGINT/SIGTERM."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from typing import TYPE_CHECKING
+
+import click
+
+from ethicsbot.cli import CliError
+from ethicsbot.settings import Settings
+
+if TYPE_CHECKING:
+    from ethicsbot.bootstrap import App
+    from ethicsbot.worker import Service
+
+
+def register(group: click.Group) -> None:
+    group.add_command(worker)
+
+
+def describe(settings: Settings) -> list[str]:
+    """What `worker` uses with these settings, and how to switch to the real thing."""
+    if settings.uses_imap:
+        port = settings.imap_port or (993 if settings.imap_ssl else 143)
+        lines = [f"intake: IMAP {settings.imap_user}@{settings.imap_host}:{port} "
+                 f"({'TLS' if settings.imap_ssl else 'plain, no TLS'}), folder "
+                 f"{settings.imap_folder}; taken-in mail goes to "
+                 f"{settings.imap_processed_folder}, refused mail to "
+                 f"{settings.imap_quarantine_folder}"]
+    else:
+        lines = [f"intake: the Maildir {settings.maildir.resolve()}/new/ (embedded default). "
+                 "To read the city's mailbox instead, set ETHICSBOT_IMAP_HOST, "
+                 "ETHICSBOT_IMAP_USER and ETHICSBOT_IMAP_PASSWORD (and ETHICSBOT_IMAP_FOLDER "
+                 "if not INBOX)."]
+    database = settings.database_url
+    if database.startswith("sqlite"):
+        lines.append(f"database: {database} (embedded default). For production set "
+                     "ETHICSBOT_DATABASE_URL=postgresql://user:password@host/dbname.")
+    else:
+        lines.append(f"database: {_hide_password(database)}")
+    return lines
+
+
+def _hide_password(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # an unparsable URL fails later, with its own message
+        return url.split("@")[-1]
+
+
+def background_services(app: App) -> list[Service]:
+    """What runs beside intake: the outbox dispatcher and the reminder scheduler plug in
+    here, each an `async def service(stop)`."""
+    return []
+
+
+@click.command()
+def worker() -> None:
+    """Take complaints in (IMAP, or the Maildir ./mailbox/) and run the background
+    services, until stopped with Ctrl-C or SIGTERM."""
+    from ethicsbot.bootstrap import bootstrap
+    from ethicsbot.logs import configure_logging
+    from ethicsbot.worker import run_worker
+
+    app = bootstrap()
+    settings = app.settings
+    if settings.uses_imap and not (settings.imap_user and settings.imap_password):
+        raise CliError("ETHICSBOT_IMAP_HOST is set but ETHICSBOT_IMAP_USER or "
+                       "ETHICSBOT_IMAP_PASSWORD is not: set both to read the mailbox")
+    configure_logging(settings.log_level)
+    for line in describe(settings):
+        click.echo(line)
+
+    async def main() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        await run_worker(app, stop=stop, extra=background_services(app))
+
+    asyncio.run(main())
