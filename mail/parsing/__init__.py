@@ -7,9 +7,10 @@
 
 Modules, one job each: `mime` (MIME tree, charsets, files), `htmltext` (HTML bodies),
 `dates` (client date formats), `forwards` (the messages inside a forward), `classify`
-(rejections), `complaint` (the complaint apart from the city's notes), `labels` (form
-fields), `contact` and `signature` (whose phone, address and name), `sections` (cited
-code sections), `pdf` (capped PDF reading), `elements` (the Filing and what it lacks),
+(rejections), `city` (who speaks for the city), `complaint` (the complaint apart from
+the city's notes), `labels` (form fields), `contact` and `signature` (whose phone,
+address and name), `sections` (cited code sections), `pdf` and `pdfworker` (capped PDF
+reading), `prose` (sentences, salutations), `elements` (the Filing and what it lacks),
 `intake` (the steps in order), `result` (the outcome and its JSON).
 """
 

@@ -76,7 +76,8 @@ def machine_generated(msg: Message) -> Rejection | None:
     parts = {p.get_content_type() for p in msg.walk()}
     local = (mime.header_address(msg, "From")[1] or "").split("@")[0]
     if (report == "delivery-status" or "message/delivery-status" in parts
-            or local in ("mailer-daemon", "postmaster") or msg.get("X-Failed-Recipients")
+            or local in ("mailer-daemon", "postmaster")
+            or mime.header_text(msg, "X-Failed-Recipients")
             or _BOUNCE_SUBJECT.match(mime.header_text(msg, "Subject"))):
         return Rejection("bounce", f"A delivery failure report from {sender}: one of our "
                                    "messages could not be delivered; nothing to file.")

@@ -23,7 +23,7 @@ _STREET = re.compile(
 )
 _UNIT = re.compile(r"^\s*(?:apt\.?|apartment|unit|suite|ste\.?|#)\s*\w+", re.I)
 _CITY = re.compile(
-    r"^\s*[A-Za-z][A-Za-z .'’-]{1,40},?\s+(?:[A-Z]{2}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)\.?"
+    r"^\s*[^\W\d_](?:[^\W\d_]|[ .'’-]){1,40}?,?\s+(?:[A-Z]{2}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)\.?"
     r"\s+\d{5}(?:-\d{4})?\s*$"
 )
 _INLINE_ADDRESS = re.compile(
