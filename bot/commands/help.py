@@ -1,0 +1,44 @@
+"""`/ethics help`: every subcommand with an example and who may use it, built from the
+same tables that route and check the steps, so the help cannot drift from the bot."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.access import NOT_LISTED, ROLE_NAMES, STEP_ROLES, Refused
+from bot.commands.steps import SPECS
+from bot.render import section
+
+if TYPE_CHECKING:
+    from bot.commands.request import Request
+
+GENERAL = (
+    ("help", "help", "this list"),
+    ("file", "file", "open the complaint form (§1); the case opens as mail intake opens it"),
+    ("status [page N]", "status", "the open docket: stage, next deadline, countdown, tolling"),
+    ("status CASE", "status ETH-2026-0007",
+     "one case: deadlines with their arithmetic, notices with proof, history"),
+    ("share CASE", "share ETH-2026-0007",
+     "post a case into this channel, only if it is private and everyone in it may see it"),
+)
+
+
+def lines() -> list[str]:
+    out = [f"• `/ethics {usage}` — {what}. E.g. `/ethics {example}`"
+           for usage, example, what in GENERAL]
+    for spec in SPECS:
+        who = " or ".join(sorted({ROLE_NAMES[r] for r in STEP_ROLES[spec.step]}))
+        out.append(f"• `/ethics {spec.usage}` — {spec.what} ({who}). "
+                   f"E.g. `/ethics {spec.example}`")
+    return out
+
+
+async def show(req: Request) -> None:
+    if req.caller.person is None:
+        raise Refused(NOT_LISTED)
+    text = lines()
+    blocks = [section("*EthicsBot* — dates are YYYY-MM-DD and times 24-hour, in the city's "
+                      "time zone; a trailing [DATE] is the day it happened, if not today. "
+                      "Replies are visible only to you.")]
+    blocks += [section("\n".join(text[i:i + 8])) for i in range(0, len(text), 8)]
+    await req.reply("EthicsBot subcommands", blocks)

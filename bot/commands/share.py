@@ -1,0 +1,40 @@
+"""`/ethics share CASE`: post a case into the current channel for a meeting, only through
+`bot.posting.post_private` and only by someone who may see the whole case."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.access import NOT_ENTITLED, Access, Refused, case_access, identify
+from bot.posting import post_private
+from bot.render import case_blocks
+from bot.service import blocking, case_lookup, case_number, log_alone
+from cases.errors import ProcedureError
+
+if TYPE_CHECKING:
+    from bot.commands.request import Request
+
+
+async def post(req: Request) -> None:
+    if not req.words:
+        raise ProcedureError("Give the case number: `/ethics share ETH-2026-0007`.")
+    app, number, channel = req.app, case_number(req.words[0]), req.body["channel_id"]
+    access, detail = await blocking(case_lookup, app, req.caller, number)
+    if access is not Access.FULL:
+        raise Refused(NOT_ENTITLED)
+
+    def may_see(slack_id: str) -> bool:
+        return case_access(identify(app.directory, slack_id), respondents=detail["respondents"],
+                           closed=not detail["confidential"]) is Access.FULL
+
+    blocks = case_blocks(detail, Access.FULL, viewer=None, calendar=app.calendar,
+                         now=app.clock())
+    action = f"share into {channel}"[:80]
+    try:
+        await post_private(req.client, channel, text=f"{number}: {detail['stage']}",
+                           blocks=blocks, may_see=may_see)
+    except Refused:
+        await blocking(log_alone, app, req.caller, number, action, False)
+        raise
+    await blocking(log_alone, app, req.caller, number, action, True)
+    await req.reply(f"Posted {number} in this private channel.")

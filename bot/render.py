@@ -1,0 +1,160 @@
+"""Slack text and blocks for the docket and for one case, cut to what the reader may see.
+
+What each access level shows is decided here from `bot.access.Access`; what is stored
+comes from `storage.queries`. Complaint text is data: it is escaped so a complaint can
+never mention @channel, link or format its way out of its box.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from bot.access import Access
+from cases.calendar import CityCalendar, fmt_moment
+from cases.events import EventKind as K
+
+Block = dict[str, Any]
+_MAX = 2900  # a section's text may hold 3,000 characters
+_COUNCIL_KINDS = frozenset({
+    K.COMPLAINT_RECEIVED, K.CONTINUANCE_APPLIED, K.CONTINUANCE_DECIDED,
+    K.REPORT_EXTENSION_REQUESTED, K.REPORT_EXTENSION_DECIDED, K.REPORT_DELIVERED,
+    K.DETERMINATION_RECEIVED, K.COUNCIL_DECISION_EXTENDED, K.COUNCIL_VOTE_RECORDED,
+    K.COUNCIL_DECIDED, K.COMPLAINT_AMENDED, K.CASE_CLOSED})
+_RESPONDENT_KINDS = frozenset({
+    K.COMPLAINT_RECEIVED, K.HEARING_SCHEDULED, K.REPORT_DELIVERED, K.BOARD_HEARING_REQUESTED,
+    K.REFERRED, K.DETERMINATION_RECEIVED, K.COUNCIL_DECISION_EXTENDED, K.COUNCIL_DECIDED,
+    K.COMPLAINT_AMENDED, K.CASE_CLOSED})
+
+
+def esc(text: object) -> str:
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def section(text: str) -> Block:
+    return {"type": "section", "text": {"type": "mrkdwn", "text": text[:_MAX]}}
+
+
+def words(value: str) -> str:
+    return value.replace("_", " ")
+
+
+def when(iso: str | None, calendar: CityCalendar) -> str:
+    return fmt_moment(calendar.local(datetime.fromisoformat(iso))) if iso else "—"
+
+
+def countdown(due: datetime, now: datetime) -> str:
+    """'in 3 days', 'in 5 h', 'overdue by 2 days': what a glance at the docket needs."""
+    seconds = (due - now).total_seconds()
+    span = abs(seconds)
+    amount = f"{int(span // 86400)} days" if span >= 2 * 86400 else f"{int(span // 3600)} h"
+    return f"in {amount}" if seconds >= 0 else f"overdue by {amount}"
+
+
+def due_line(key: str | None, due: str | None, tolled: bool, calendar: CityCalendar,
+             now: datetime) -> str:
+    tolled_note = " · _hearing deadlines tolled (§7)_" if tolled else ""
+    if key is None or due is None:
+        return ("no open deadline" if not tolled else "tolled: no due date") + tolled_note
+    moment = datetime.fromisoformat(due)
+    return (f"next: {words(key)} due {when(due, calendar)} ({countdown(moment, now)})"
+            + tolled_note)
+
+
+def docket_blocks(rows: list[dict[str, Any]], *, page: int, more: bool,
+                  calendar: CityCalendar, now: datetime) -> list[Block]:
+    if not rows:
+        return [section("No open cases." if page == 1 else f"No open cases on page {page}.")]
+    lines = [f"*{r['number']}* · {words(r['stage'])} · "
+             f"{due_line(r['next_deadline'], r['next_due'], r['tolled'], calendar, now)}"
+             for r in rows]
+    blocks = [section(f"*Open docket* (page {page}) — confidential (§6)")]
+    blocks += [section("\n".join(lines[i:i + 10])) for i in range(0, len(lines), 10)]
+    if more:
+        blocks.append(section(f"More: `/ethics status page {page + 1}`"))
+    return blocks
+
+
+def case_blocks(detail: dict[str, Any], access: Access, *, viewer: str | None,
+                calendar: CityCalendar, now: datetime) -> list[Block]:
+    """A case as `access` allows: FULL everything; COUNCIL and RESPONDENT their part;
+    PUBLIC the §13 records of a closed case."""
+    closed = not detail["confidential"]
+    head = (f"*{detail['number']}* · stage {words(detail['stage'])} · received "
+            f"{when(detail['received_at'], calendar)}"
+            + (" · _public records (§13)_" if closed else " · _confidential (§6)_"))
+    history = detail["history"]
+    delivered = any(e["kind"] == K.REPORT_DELIVERED for e in history) or closed
+    blocks = [section(head), section(_complaint(detail, contact=access is Access.FULL))]
+    if access is Access.FULL or (delivered and access is not Access.NONE):
+        blocks += [section(t) for t in _records(history, calendar)]
+    if access in (Access.FULL, Access.COUNCIL):
+        blocks.append(section(_deadlines(detail["deadlines"], calendar, now)))
+    if access is not Access.PUBLIC:
+        notices = [n for n in detail["notices"]
+                   if access is Access.FULL or n["recipient"] == (viewer or "").lower()]
+        blocks.append(section(_notices(notices, calendar)))
+        kinds = {Access.COUNCIL: _COUNCIL_KINDS, Access.RESPONDENT: _RESPONDENT_KINDS}
+        shown = [e for e in history if access is Access.FULL or e["kind"] in kinds[access]]
+        blocks.append(section(_history(shown, calendar)))
+    return blocks
+
+
+def _complaint(detail: dict[str, Any], *, contact: bool) -> str:
+    f = detail.get("filing") or {}
+    c = f.get("complainant") or {}
+    who = esc(c.get("name") or "(no name given)")
+    if contact:
+        who += " · " + " · ".join(esc(c.get(k) or f"(no {k})")
+                                  for k in ("address", "phone", "email"))
+    missing = ", ".join(f.get("missing") or []) or "none"
+    return (f"*Complaint* by {who}\n*Against:* {esc(', '.join(detail['respondents']) or '—')}"
+            f"\n*Sections:* {esc(', '.join(f.get('code_sections') or []) or '—')}"
+            f"\n*Facts:* {esc(f.get('facts') or '—')[:1500]}"
+            f"\n*Reasons:* {esc(f.get('reasons') or '—')[:600]}"
+            f"\n*§1 elements missing:* {missing}")
+
+
+def _records(history: list[dict[str, Any]], calendar: CityCalendar) -> list[str]:
+    """The sufficiency determination, the written report and the final determination."""
+    out = []
+    for e in history:
+        d = e["data"]
+        if e["kind"] == K.REPORT_ISSUED:
+            ref = f"\n*Report file:* {esc(d['report_file'])}" if d.get("report_file") else ""
+            out.append(f"*Written report* ({when(e['at'], calendar)}): the board found the "
+                       f"complaint *{'sufficient' if d['sufficient'] else 'insufficient'}*"
+                       f" (§7, §8).{ref}\n{esc(d.get('summary') or '')}")
+        elif e["kind"] == K.DETERMINATION_RECEIVED:
+            found = "a violation" if d["violation"] else "no violation"
+            out.append(f"*Final determination* ({d.get('on')}): {found}"
+                       + (f" of {esc(', '.join(d['sections']))}" if d.get("sections") else "")
+                       + " (§12).")
+    return out
+
+
+def _deadlines(deadlines: list[dict[str, Any]], calendar: CityCalendar, now: datetime) -> str:
+    lines = []
+    for d in deadlines:
+        due = (f"due {when(d['due'], calendar)}"
+               + (f" ({countdown(datetime.fromisoformat(d['due']), now)})"
+                  if d["status"] == "open" else "") if d["due"] else "no due date")
+        lines.append(f"• *{words(d['key'])}* — {d['status']}, {due}, "
+                     f"{words(d['responsible'])}\n   _{esc(d['basis'])}_")
+    return "*Deadlines*\n" + ("\n".join(lines) or "none")
+
+
+def _notices(notices: list[dict[str, Any]], calendar: CityCalendar) -> str:
+    lines = []
+    for n in notices:
+        proof = "; ".join(f"{a['outcome']} {when(a['at'], calendar)}: {esc(a['server_reply'])}"
+                          for a in n["attempts"]) or "not yet attempted"
+        lines.append(f"• {words(n['type'])} → {esc(n['recipient'])}: *{n['status']}*"
+                     f" (Message-ID {esc(n['message_id'])}; {proof})")
+    return "*Notices*\n" + ("\n".join(lines) or "none")
+
+
+def _history(events: list[dict[str, Any]], calendar: CityCalendar) -> str:
+    lines = [f"• {when(e['at'], calendar)} — {words(e['kind'])} by {esc(e['actor'])}"
+             for e in events]
+    return "*History*\n" + "\n".join(lines[-30:])

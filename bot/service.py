@@ -1,0 +1,177 @@
+"""The Slack surface's doorway to the service layer and the read side.
+
+SQLAlchemy is synchronous, so each function here is called through `blocking`, in a
+worker thread, keeping the event loop free to acknowledge other requests. Every lookup
+and every attempted step is written to the access log (§6), allowed or not; a refused
+or failed attempt is logged in its own transaction, since the step's is rolled back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ParamSpec, TypeVar
+
+from sqlalchemy.orm import Session
+
+from bot.access import (
+    NOT_ENTITLED,
+    NOT_LISTED,
+    Access,
+    Caller,
+    DocketScope,
+    Refused,
+    case_access,
+    check_not_respondent,
+    check_step,
+    docket_scope,
+)
+from bot.ids import Step
+from cases.case import Case
+from cases.commands import Command
+from cases.errors import ProcedureError
+from cases.events import Event
+from cases.filing import Filing
+from cases.services import file_complaint, get_case, take_step
+from ethicsbot.bootstrap import App
+from storage import queries
+
+P = ParamSpec("P")
+T = TypeVar("T")
+CHANNEL = "slack"
+PAGE = 25  # docket lines per reply: Slack caps a message at 50 blocks
+_NUMBER = re.compile(r"ETH-\d{4}-\d{4,6}")
+
+
+async def blocking(fn: Callable[P, T], *args: P.args, **kw: P.kwargs) -> T:
+    return await asyncio.to_thread(fn, *args, **kw)
+
+
+def case_number(text: str) -> str:
+    number = text.strip().upper()
+    if not _NUMBER.fullmatch(number):
+        raise ProcedureError(f"{text.strip()[:40]!r} is not a case number (like ETH-2026-0007).")
+    return number
+
+
+def _log(session: Session, app: App, caller: Caller, number: str | None, action: str,
+         allowed: bool) -> None:
+    queries.log_access(session=session, at=app.clock(), who=caller.who[:320], number=number,
+                       action=action[:80], channel=CHANNEL, allowed=allowed)
+
+
+def log_alone(app: App, caller: Caller, number: str | None, action: str,
+               allowed: bool) -> None:
+    with app.session_factory.begin() as session:
+        _log(session, app, caller, number, action, allowed)
+
+
+def docket_page(app: App, caller: Caller, page: int) -> tuple[list[dict[str, Any]], bool]:
+    """One page of the open docket the caller may see, and whether more follow."""
+    scope = docket_scope(caller)
+    rows: list[dict[str, Any]] = []
+    with app.session_factory.begin() as session:
+        _log(session, app, caller, None, f"docket page {page}", scope is not DocketScope.NONE)
+        if scope is not DocketScope.NONE:
+            involving = caller.who if scope is DocketScope.INVOLVING else None
+            rows = queries.docket(session=session, open_only=True, involving=involving,
+                                  limit=PAGE + 1, offset=(page - 1) * PAGE)
+    if scope is DocketScope.NONE:
+        raise Refused(NOT_LISTED)
+    return rows[:PAGE], len(rows) > PAGE
+
+
+def case_lookup(app: App, caller: Caller, number: str) -> tuple[Access, dict[str, Any]]:
+    """A case's stored detail and how much of it the caller may see; refuses alike whether
+    the case is hidden or absent, except to those who may see the whole docket."""
+    with app.session_factory.begin() as session:
+        detail = queries.case_detail(session=session, number=number)
+        access = Access.NONE if detail is None else case_access(
+            caller, respondents=detail["respondents"], closed=not detail["confidential"])
+        _log(session, app, caller, number, "case status", access is not Access.NONE)
+    if access is Access.NONE or detail is None:
+        if caller.person is None:
+            raise Refused(NOT_LISTED)
+        if detail is None and docket_scope(caller) is DocketScope.ALL:
+            raise ProcedureError(f"There is no case {number}. `/ethics status` lists the docket.")
+        raise Refused(NOT_ENTITLED)
+    return access, detail
+
+
+@dataclass(frozen=True)
+class StepRun:
+    """A step as the Slack surface asks for it: `build` makes the command from the case
+    as stored (some steps need it: the next examiner, the council's members); `after`
+    writes what else the step changes in the same transaction (the rotation)."""
+
+    step: Step
+    what: str  # "schedule the hearing": for refusals and the log
+    build: Callable[[Case, Session], Command]
+    after: Callable[[Session, Command], None] | None = None
+
+
+def allow_step(app: App, caller: Caller, step: Step, what: str, number: str | None) -> None:
+    """The role check alone, logged when it refuses: done before the step's words are read,
+    so someone refused learns nothing more, not even the step's usage."""
+    try:
+        check_step(caller, step, what)
+    except Refused:
+        log_alone(app, caller, number, f"step {step.value} refused", False)
+        raise
+
+
+def run_step(app: App, caller: Caller, number: str, step: StepRun) -> Event:
+    """Check the role, then take the step through `take_step` in one unit of work."""
+    action = f"step {step.step.value}"
+    try:
+        check_step(caller, step.step, step.what)
+        with app.uow() as uow:
+            case = get_case(uow, number)
+            check_not_respondent(caller, case.respondents, step.what)
+            cmd = step.build(case, uow.session)
+            event = take_step(uow, number, cmd, directory=app.directory,
+                              calendar=app.calendar, clock=app.clock, actor=caller.who)
+            if step.after is not None:
+                step.after(uow.session, cmd)
+            _log(uow.session, app, caller, number, action, True)
+            uow.commit()
+            return event
+    except Exception as e:
+        log_alone(app, caller, number, f"{action} refused" if isinstance(e, Refused)
+                   else f"{action} failed", not isinstance(e, Refused))
+        raise
+
+
+@dataclass(frozen=True)
+class Filed:
+    number: str
+    filing: Filing
+    duplicate: bool
+
+
+def file_from_slack(app: App, caller: Caller, filing: Filing, form: dict[str, Any],
+                    view_id: str) -> Filed:
+    """Open a case from the file modal as mail intake opens one from a message: the form
+    is kept as the filing's raw record with its outcome, in the case's transaction, and
+    the same submission (view id) never opens two cases."""
+    raw = json.dumps({"view_id": view_id, "user": caller.slack_id, "form": form},
+                     sort_keys=True, default=str).encode()
+    message_id = f"<slack-view-{view_id}@slack>"
+    with app.uow() as uow:
+        earlier = uow.filings.find(message_id=message_id,
+                                   content_hash=hashlib.sha256(raw).hexdigest())
+        if earlier is not None and (number := uow.filings.case_number(earlier)):
+            return Filed(number, filing, duplicate=True)
+        case = file_complaint(uow, filing, directory=app.directory, calendar=app.calendar,
+                              clock=app.clock, actor=caller.who)
+        row = uow.cases.row(case.number)
+        uow.filings.add(case_id=row.id if row else None, source=CHANNEL, message_id=message_id,
+                        content_hash=hashlib.sha256(raw).hexdigest(), sender=caller.who,
+                        outcome="opened", reason=None, raw=raw, parsed=None, at=app.clock())
+        _log(uow.session, app, caller, case.number, "file complaint", True)
+        uow.commit()
+    return Filed(case.number, filing, duplicate=False)
