@@ -1,0 +1,65 @@
+"""Requests reach `/ethics` only when Slack signed them, and only the directory's people
+get answers: a stranger learns nothing, not even whether a case exists."""
+
+from __future__ import annotations
+
+import time
+
+from sqlalchemy import select
+
+from ethicsbot.bootstrap import App
+from storage.models import AccessLogRow
+from tests.fixtures.app import FakeClock
+from tests.fixtures.slack_stub import SlackStub
+from tests.integration.bot.conftest import (
+    BOARD_MEMBER,
+    STRANGER,
+    SlackDriver,
+    open_case,
+)
+
+
+def access_log(app: App) -> list[tuple[str, str | None, str, bool]]:
+    with app.session_factory() as s:
+        return [(r.who, r.case_number, r.action, r.allowed)
+                for r in s.scalars(select(AccessLogRow).order_by(AccessLogRow.id))]
+
+
+async def test_a_bad_signature_or_an_old_timestamp_gets_401(slack: SlackDriver,
+                                                             bot_app: App) -> None:
+    forged = await slack.command(BOARD_MEMBER, "status", secret="not-the-secret")
+    stale = await slack.command(BOARD_MEMBER, "status", timestamp=int(time.time()) - 6 * 60)
+    assert (forged.status, stale.status) == (401, 401)
+    assert access_log(bot_app) == []  # nothing was looked up
+    fresh = await slack.command(BOARD_MEMBER, "status", timestamp=int(time.time()) - 4 * 60)
+    assert fresh.status == 200
+
+
+async def test_a_stranger_gets_the_same_refusal_whether_or_not_the_case_exists(
+        slack: SlackDriver, bot_app: App) -> None:
+    number = open_case(bot_app)
+    replies = [await slack.command(STRANGER, text) for text in (
+        "status", f"status {number}", "status ETH-2026-0999", f"schedule {number} x", "help")]
+    assert {r.status for r in replies} == {200}
+    texts = {r.json["text"] for r in replies}
+    assert len(texts) == 1, texts
+    (text,) = texts
+    assert "directory" in text and number not in text and "ETH-2026-0999" not in text
+    assert all(r.json["response_type"] == "ephemeral" for r in replies)
+    logged = access_log(bot_app)
+    assert [(who, n, ok) for who, n, _, ok in logged] == [
+        ("slack:UNOBODY", None, False), ("slack:UNOBODY", number, False),
+        ("slack:UNOBODY", "ETH-2026-0999", False), ("slack:UNOBODY", number, False)]
+
+
+async def test_a_board_member_gets_the_docket(slack: SlackDriver, bot_app: App,
+                                             slack_stub: SlackStub, clock: FakeClock) -> None:
+    first, second = open_case(bot_app), open_case(bot_app, "Lorna Bates")
+    clock.advance(hours=1)
+    reply = await slack.command(BOARD_MEMBER, "status")
+    assert reply.status == 200 and reply.json["response_type"] == "ephemeral"
+    shown = reply.shown
+    assert first in shown and second in shown
+    assert "notice 24h due" in shown and "(in 23 h)" in shown  # the 24-hour notice counts down
+    assert ("vosei@city.test", None, "docket page 1", True) in access_log(bot_app)
+    assert [c.method for c in slack_stub.calls] == ["auth.test"]  # answered in the ack
