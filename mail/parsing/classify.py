@@ -32,7 +32,8 @@ _AUTO_SUBJECT = re.compile(
     re.I,
 )
 _COMPLAINT_WORDS = re.compile(
-    r"complain|ethic|violat|conflict of interest|misconduct|allegation|grievance", re.I
+    r"complain|ethic|violat|conflict of interest|misconduct|allegation|grievance|brib|"
+    r"kickback|favou?ritism|nepotism|self-dealing|corrupt|misuse|abuse of|recus", re.I
 )
 
 

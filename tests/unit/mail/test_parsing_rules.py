@@ -164,6 +164,7 @@ def test_outlook_original_message_with_mailto_and_wrapped_gmail_attribution() ->
     (message("spam@example.com", "Cheap pills", "Buy now.", X_Spam_Flag="YES"),
      "not_a_complaint"),
     (message("mayor@city.test", "lunch Tuesday?", "Can we move lunch?"), "not_a_complaint"),
+    (message("mayor@city.test", "Fwd: Ortiz", "Councilmember Ortiz took a bribe."), None),
     (message("stranger@example.com", "hello", "Nice town."), "not_a_complaint"),
     # a real complaint from anyone else: compared case-insensitively
     (message("Resident <resident@example.com>", "ethics complaint", COMPLAINT),
