@@ -102,6 +102,12 @@ def invite_sequence(case: Case, invite: NoticeType) -> int | None:
     return sum(1 for e in case.history[opened + 1:] if e.kind in revising)
 
 
+def clerks(directory: Directory) -> tuple[Person, ...]:
+    """Who acts for the mayor on paperwork and hears about trouble: the designees, else
+    the mayor."""
+    return directory.designees or (directory.mayor,)
+
+
 def notices_owed(case: Case, event: Event, directory: Directory) -> list[OwedNotice]:
     """The notices `event` (already applied to `case`) makes owed."""
     index = next((i for i, e in enumerate(case.history) if e is event), len(case.history) - 1)
@@ -131,7 +137,7 @@ class _Audience:
         parties = {e.lower() for e in case.respondents}
         self.council = _without(directory.council, parties)
         self.board = _without(directory.board, parties)
-        self.mayors_office = list(directory.designees or (directory.mayor,))
+        self.mayors_office = list(clerks(directory))
         c, email = case.filing.complainant, case.filing.complainant.email
         # The complainant is told by email when they gave one; otherwise by post (§1 asks
         # for an address), which is the clerk's job, not ours.

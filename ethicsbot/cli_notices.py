@@ -1,0 +1,47 @@
+"""`ethicsbot notices ID` (the proof of notice, JSON or CSV) and `ethicsbot resend`."""
+
+from __future__ import annotations
+
+import click
+
+from ethicsbot.cli import CliError
+
+
+def register(group: click.Group) -> None:
+    group.add_command(notices)
+    group.add_command(resend)
+
+
+@click.command()
+@click.argument("number")
+@click.option("--format", "fmt", type=click.Choice(["json", "csv"]), default="json",
+              show_default=True, help="JSON per notice, or CSV with one line per attempt.")
+def notices(number: str, fmt: str) -> None:
+    """Every notice owed on a case and each delivery attempt: time, recipient,
+    Message-ID and the mail server's reply."""
+    from ethicsbot.bootstrap import bootstrap
+    from ethicsbot.cli_docket import _operator
+    from mail.notices import export_notice_log
+    from storage import queries
+
+    app, number = bootstrap(), number.strip().upper()
+    with app.session_factory.begin() as session:  # §6: every look at a case is logged
+        queries.log_access(session=session, at=app.clock(), who=_operator(), number=number,
+                           action="notice log", channel="cli")
+    click.echo(export_notice_log(app, number, fmt), nl=False)
+
+
+@click.command()
+@click.argument("number")
+@click.argument("notice_type")
+@click.argument("recipient")
+def resend(number: str, notice_type: str, recipient: str) -> None:
+    """Send a notice again on purpose (a new generation, a new Message-ID)."""
+    from ethicsbot.bootstrap import bootstrap
+    from mail.notices import resend as owe_again
+
+    if "@" not in recipient:
+        raise CliError(f"{recipient!r} is not an email address")
+    generation = owe_again(bootstrap(), number.strip().upper(), notice_type, recipient)
+    click.echo(f"{notice_type} to {recipient} owed again (generation {generation}); "
+               "the dispatcher sends it")

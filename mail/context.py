@@ -1,0 +1,78 @@
+"""Load what one outbox row needs to be rendered: the case as it stands, its deadlines,
+the thread it belongs to, the complaint as filed, and an alert's particulars.
+
+Kept apart from `mail.render` so that rendering stays pure and testable without a
+database, and apart from `mail.dispatch` so that sending stays about sending.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from cases.deadlines import DeadlineKey
+from cases.directory import Person
+from cases.notices import NoticeType
+from ethicsbot.bootstrap import App
+from mail.render import NoticeContext
+from storage.models import CaseRow, DeliveryRow, FilingRow, OutboxRow
+from storage.repository import SqlCaseRepository
+
+DEADLINE_ORDER = list(DeadlineKey)  # a deadline alert's generation is the key's index here
+
+
+def sender(app: App) -> Person:
+    """Who the notices come from, and who organises the invites."""
+    return Person(f"City of {app.directory.city} Ethics Intake", app.settings.mail_from)
+
+
+def load_context(session: Session, row: OutboxRow, app: App, *, now: datetime) -> NoticeContext:
+    case_row = session.get(CaseRow, row.case_id) if row.case_id is not None else None
+    cases = SqlCaseRepository(session, app.clock)
+    case = cases.get(case_row.number) if case_row is not None else None
+    base = NoticeContext(
+        type=NoticeType(row.notice_type), message_id=row.message_id,
+        recipient=Person(row.recipient_name, row.recipient_email), generation=row.generation,
+        sender=sender(app), uid_domain=app.settings.msgid_domain, city=app.directory.city,
+        calendar=app.calendar, now=now, about=_about(session, row))
+    if case is None or case_row is None:
+        return base
+    root = session.scalars(select(OutboxRow.message_id).where(OutboxRow.case_id == case_row.id)
+                           .order_by(OutboxRow.id).limit(1)).first()
+    raw = session.scalars(select(FilingRow.raw).where(
+        FilingRow.case_id == case_row.id, FilingRow.outcome == "opened")
+        .order_by(FilingRow.id).limit(1)).first()
+    return replace(base, case=case, deadlines=tuple(case.deadlines(app.calendar, now=now)),
+                   thread_root=root, complaint=raw)
+
+
+def _about(session: Session, row: OutboxRow) -> dict[str, Any]:
+    kind = NoticeType(row.notice_type)
+    if kind is NoticeType.QUARANTINE_ALERT and row.filing_id is not None:
+        f = session.get(FilingRow, row.filing_id)
+        if f is None:
+            return {}
+        return {"filing": f.id, "sender": f.sender, "taken_at": f.taken_at.isoformat(),
+                "reason": f.reason or f.outcome, "message_id": f.message_id}
+    if kind is NoticeType.DELIVERY_FAILED_ALERT:
+        failed = session.get(OutboxRow, row.generation)
+        if failed is None:
+            return {}
+        reply = session.scalars(select(DeliveryRow.server_reply).where(
+            DeliveryRow.outbox_id == failed.id).order_by(DeliveryRow.id.desc()).limit(1)).first()
+        return {"notice": failed.notice_type, "attempts": failed.attempts,
+                "recipient": f"{failed.recipient_name} <{failed.recipient_email}>",
+                "reply": reply or failed.last_error or "", "deadline": failed.deadline_key}
+    if kind is NoticeType.DEADLINE_ALERT:
+        key = DEADLINE_ORDER[row.generation].value
+        unsent = session.scalars(select(OutboxRow).where(
+            OutboxRow.case_id == row.case_id, OutboxRow.deadline_key == key,
+            OutboxRow.status == "pending").order_by(OutboxRow.id))
+        return {"deadline": key, "unsent": [
+            {"notice": u.notice_type, "recipient": f"{u.recipient_name} <{u.recipient_email}>",
+             "attempts": u.attempts, "last_error": u.last_error} for u in unsent]}
+    return {}

@@ -1,0 +1,211 @@
+"""The outbox dispatcher: deliver owed notices after the transaction that owed them.
+
+Guarantee: at least once, with a stable Message-ID. A row is claimed by leasing it
+(`next_attempt_at` moves past the lease) in its own short transaction; the message is
+sent; the attempt is recorded in another transaction. A worker that dies between the
+send and the record leaves the row leased, and after the lease it is sent again with the
+same Message-ID, which the recipients' mail systems use to drop the duplicate. Every
+attempt is a `deliveries` row: time, recipient, Message-ID and the server's reply, the
+proof of notice. 4xx, lost connections and timeouts are retried with exponential backoff,
+forever (a statutory notice is never given up silently); 5xx fails the row and owes the
+clerk an alert; a statutory notice still unsent near its deadline owes the clerk one
+loud alert per case and deadline.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import dataclass
+from datetime import timedelta
+from email.message import EmailMessage
+
+from sqlalchemy import func, select, update
+
+from cases.commands import RecordNoticeServed
+from cases.errors import ProcedureError
+from cases.notices import ALERTS, SECTION_2, NoticeType, OwedNotice, clerks
+from cases.services import take_step
+from ethicsbot.bootstrap import App
+from mail.context import DEADLINE_ORDER, load_context
+from mail.render import render
+from mail.transport import Outcome, SendResult, Transport, transport_for
+from storage.models import CaseRow, DeadlineRow, DeliveryRow, OutboxRow
+from storage.uow import SqlUnitOfWork
+
+log = logging.getLogger(__name__)
+
+BATCH = 50
+LEASE = timedelta(minutes=5)  # longer than one send can take; a crash retries after it
+BACKOFF_BASE, BACKOFF_CAP = timedelta(seconds=30), timedelta(minutes=30)
+ALERT_BEFORE = timedelta(hours=6)
+POLL_SECONDS = 0.2
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    row_id: int
+    recipient: str
+    msg: EmailMessage | None
+    error: str = ""
+
+
+async def run_dispatcher(app: App, *, stop: asyncio.Event, transport: Transport | None = None,
+                         poll: float = POLL_SECONDS) -> None:
+    """Deliver the outbox until `stop` is set; returns within one send of it."""
+    transport = transport or transport_for(app.settings)
+    log.info("outbox dispatcher started (%s)", type(transport).__name__)
+    while not stop.is_set():
+        try:
+            sent = await dispatch_once(app, transport, stop=stop)
+        except Exception:  # a database hiccup must not end delivery of statutory notices
+            log.exception("outbox dispatch failed; retrying")
+            sent = 0
+        if not sent:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), poll)
+    log.info("outbox dispatcher stopped")
+
+
+async def dispatch_once(app: App, transport: Transport, *, stop: asyncio.Event | None = None
+                        ) -> int:
+    """Attempt every due row once (a batch); return how many were attempted."""
+    await asyncio.to_thread(owe_deadline_alerts, app)
+    ids = await asyncio.to_thread(_claim, app)
+    started = 0  # a row whose send began stays leased if we fail: it may have gone out
+    if not ids:
+        return 0
+    try:
+        async with transport:
+            for row_id in ids:
+                if stop is not None and stop.is_set():
+                    break
+                started += 1
+                p = await asyncio.to_thread(_prepare, app, row_id)
+                result = (await transport.send(p.msg, app.settings.mail_from, p.recipient)
+                          if p.msg is not None else SendResult(Outcome.PERMANENT, p.error))
+                await asyncio.to_thread(record_attempt, app, row_id, result)
+    finally:
+        if started < len(ids):
+            await asyncio.to_thread(_release, app, ids[started:])
+    return started
+
+
+def _claim(app: App) -> list[int]:
+    now = app.clock()
+    with app.session_factory.begin() as s:
+        rows = s.scalars(select(OutboxRow).where(
+            OutboxRow.status == "pending", OutboxRow.next_attempt_at <= now)
+            .order_by(OutboxRow.next_attempt_at, OutboxRow.id).limit(BATCH)
+            .with_for_update(skip_locked=True)).all()
+        for r in rows:
+            r.next_attempt_at, r.attempts = now + LEASE, r.attempts + 1
+        return [r.id for r in rows]
+
+
+def _release(app: App, ids: list[int]) -> None:
+    """Give back rows claimed but not attempted (stopping): due again at once."""
+    with app.session_factory.begin() as s:
+        s.execute(update(OutboxRow).where(OutboxRow.id.in_(ids), OutboxRow.status == "pending")
+                  .values(next_attempt_at=app.clock(), attempts=OutboxRow.attempts - 1))
+
+
+def _prepare(app: App, row_id: int) -> _Prepared:
+    with app.session_factory() as s:
+        row = s.get(OutboxRow, row_id)
+        assert row is not None
+        try:
+            msg = render(load_context(s, row, app, now=app.clock()))
+        except Exception as e:  # our bug or bad data: do not retry forever, tell the clerk
+            log.exception("outbox row %s (%s) cannot be rendered", row_id, row.notice_type)
+            return _Prepared(row_id, row.recipient_email, None, f"not rendered: {e}")
+        return _Prepared(row_id, row.recipient_email, msg)
+
+
+def record_attempt(app: App, row_id: int, result: SendResult) -> None:
+    """Write down one attempt and what follows from it, in one transaction."""
+    with app.uow() as uow:
+        s, now = uow.session, app.clock()
+        row = s.get(OutboxRow, row_id)
+        assert row is not None
+        s.add(DeliveryRow(outbox_id=row.id, attempted_at=now, recipient=row.recipient_email,
+                          message_id=row.message_id, outcome=result.outcome.value,
+                          server_reply=result.reply[:2000]))
+        if result.outcome is Outcome.SENT:
+            row.status, row.sent_at, row.last_error = "sent", now, None
+            _served_if_complete(app, uow, row)
+        elif result.outcome is Outcome.TEMPORARY:
+            row.last_error = result.reply[:2000]
+            row.next_attempt_at = now + min(BACKOFF_BASE * 2 ** max(row.attempts - 1, 0),
+                                            BACKOFF_CAP)
+        else:
+            row.status, row.last_error = "failed", result.reply[:2000]
+            log.error("notice %s (%s) failed permanently", row.id, row.notice_type)
+            if NoticeType(row.notice_type) not in ALERTS and row.case_id is not None:
+                _alert_clerks(app, uow, row.case_id, NoticeType.DELIVERY_FAILED_ALERT, row.id)
+        log.info("outbox row %s %s: %s", row.id, result.outcome.value, result.reply[:80])
+        uow.commit()
+
+
+def _served_if_complete(app: App, uow: SqlUnitOfWork, row: OutboxRow) -> None:
+    """Record the §2 step once every copy of this kind was delivered (notice_24h met)."""
+    kind = SECTION_2.get(NoticeType(row.notice_type))
+    if kind is None or row.case_id is None:
+        return
+    s = uow.session
+    s.flush()
+    owed = select(OutboxRow.recipient_email).where(
+        OutboxRow.case_id == row.case_id, OutboxRow.notice_type == row.notice_type)
+    if set(s.scalars(owed)) != set(s.scalars(owed.where(OutboxRow.status == "sent"))):
+        return
+    number = _number(uow, row.case_id)
+    case = uow.cases.get(number)
+    if case is None or kind in case.notices_served:
+        return
+    try:
+        take_step(uow, number, RecordNoticeServed(kind), directory=app.directory,
+                  calendar=app.calendar, clock=app.clock, actor="ethicsbot")
+    except ProcedureError as e:  # e.g. closed meanwhile: the deliveries stay the proof
+        log.warning("%s: %s not recorded: %s", number, kind.value, e)
+
+
+def owe_deadline_alerts(app: App) -> int:
+    """Owe the clerk one alert per case and deadline whose notices are unsent near it."""
+    now, added = app.clock(), 0
+    with app.uow() as uow:
+        at_risk = uow.session.execute(
+            select(OutboxRow.case_id, OutboxRow.deadline_key, func.count())
+            .join(DeadlineRow, (DeadlineRow.case_id == OutboxRow.case_id)
+                  & (DeadlineRow.key == OutboxRow.deadline_key))
+            .where(OutboxRow.status == "pending", OutboxRow.deadline_key.is_not(None),
+                   DeadlineRow.due.is_not(None), DeadlineRow.due <= now + ALERT_BEFORE,
+                   DeadlineRow.status.in_(("open", "missed")))
+            .group_by(OutboxRow.case_id, OutboxRow.deadline_key)).all()
+        for case_id, key, count in at_risk:
+            assert case_id is not None and key is not None  # the join and filter ensure it
+            generation = [k.value for k in DEADLINE_ORDER].index(key)
+            if _alert_clerks(app, uow, case_id, NoticeType.DEADLINE_ALERT, generation):
+                added += 1
+                log.error("%s: %d notice(s) for %s still unsent, deadline near; clerk alerted",
+                          _number(uow, case_id), count, key)
+        uow.commit()
+    return added
+
+
+def _alert_clerks(app: App, uow: SqlUnitOfWork, case_id: int, type_: NoticeType,
+                  generation: int) -> bool:
+    """Owe `type_` to the clerks once (the outbox ignores a repeat); True if new."""
+    exists = uow.session.scalars(select(OutboxRow.id).where(
+        OutboxRow.case_id == case_id, OutboxRow.notice_type == type_.value,
+        OutboxRow.generation == generation).limit(1)).first()
+    if exists is not None:
+        return False
+    number = _number(uow, case_id)
+    for clerk in clerks(app.directory):
+        uow.outbox.add(OwedNotice(number, type_, clerk, None, generation))
+    return True
+
+
+def _number(uow: SqlUnitOfWork, case_id: int) -> str:
+    return uow.session.scalars(select(CaseRow.number).where(CaseRow.id == case_id)).one()

@@ -1,0 +1,79 @@
+"""What the clerk does with the outbox by hand: export a case's proof of notice, and
+resend a notice on purpose.
+
+A resend is a new generation of the same notice (a new outbox row, a new Message-ID),
+never a reset of the old one: the first sending and its attempts stay in the record.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from sqlalchemy import select
+
+from cases.deadlines import DeadlineKey
+from cases.directory import Person
+from cases.errors import ProcedureError
+from cases.notices import NoticeType, OwedNotice, owing_event_index
+from ethicsbot.bootstrap import App
+from storage import queries
+from storage.models import OutboxRow
+
+CSV_FIELDS = ("case", "type", "recipient", "message_id", "status", "deadline", "sent_at",
+              "attempt_at", "outcome", "server_reply")
+
+
+def notice_log(app: App, number: str) -> list[dict[str, Any]]:
+    """Every notice owed on case `number` and each attempt to deliver it."""
+    with app.uow() as uow:
+        row = uow.cases.row(number)
+        if row is None:
+            raise ProcedureError(f"There is no case {number}. `ethicsbot cases` lists the docket.")
+        return queries.notice_log(session=uow.session, case_id=row.id)
+
+
+def export_notice_log(app: App, number: str, fmt: str = "json") -> str:
+    """The proof of notice as JSON (nested) or CSV (one line per attempt)."""
+    log = notice_log(app, number)
+    if fmt == "json":
+        return json.dumps({"case": number, "notices": log}, indent=2)
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=CSV_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    for n in log:
+        common = {"case": number, "type": n["type"], "recipient": n["recipient"],
+                  "message_id": n["message_id"], "status": n["status"],
+                  "deadline": n["deadline"], "sent_at": n["sent_at"]}
+        for a in n["attempts"] or [{}]:
+            writer.writerow({**common, "attempt_at": a.get("at"), "outcome": a.get("outcome"),
+                             "server_reply": a.get("server_reply")})
+    return out.getvalue()
+
+
+def resend(app: App, number: str, notice_type: str, recipient: str) -> int:
+    """Owe the latest `notice_type` to `recipient` on case `number` again; the new
+    generation is returned. The dispatcher sends it like any other notice."""
+    with app.uow() as uow:
+        case = uow.cases.row(number)
+        if case is None:
+            raise ProcedureError(f"There is no case {number}. `ethicsbot cases` lists the docket.")
+        latest = uow.session.scalars(select(OutboxRow).where(
+            OutboxRow.case_id == case.id, OutboxRow.notice_type == notice_type,
+            OutboxRow.recipient_email == recipient.strip().lower())
+            .order_by(OutboxRow.generation.desc()).limit(1)).first()
+        if latest is None:
+            raise ProcedureError(f"{number} owes no {notice_type} notice to {recipient}; "
+                                 f"`ethicsbot notices {number}` lists what was owed.")
+        generation = latest.generation + 1
+        if owing_event_index(generation) != owing_event_index(latest.generation):
+            raise ProcedureError(f"{notice_type} to {recipient} was resent too often; "
+                                 "deliver it another way and record that.")
+        uow.outbox.add(OwedNotice(
+            number, NoticeType(latest.notice_type),
+            Person(latest.recipient_name, latest.recipient_email),
+            DeadlineKey(latest.deadline_key) if latest.deadline_key else None, generation))
+        uow.commit()
+    return generation

@@ -1,0 +1,188 @@
+"""The outbox dispatcher against the real SMTP sink, on SQLite and PostgreSQL: a new
+case's notices arrive field by field, once each, through failures, rejections and a
+crash between sending and recording; the 24-hour notice then shows met."""
+
+from __future__ import annotations
+
+from collections import Counter
+from email.message import EmailMessage
+
+import pytest
+from sqlalchemy import select
+
+from cases.deadlines import DeadlineKey
+from ethicsbot.bootstrap import App
+from ethicsbot.settings import SmtpTls
+from mail import dispatch
+from mail.dispatch import LEASE, dispatch_once
+from mail.intake import Outcome, take_in
+from mail.transport import SmtpTransport
+from storage.models import DeadlineRow, DeliveryRow, OutboxRow
+from tests.fixtures.app import FakeClock
+from tests.fixtures.servers import SinkFactory
+from tests.integration.mail.complaints import corpus
+from tests.servers.smtp_sink import SmtpSink
+
+COMPLAINT = "gmail-forward-letter.eml"  # Dana Whitfield against Parks Director Gary Pruitt
+RESPONDENT, CLERK, BOARD = "gpruitt@city.test", "clerk@city.test", "vosei@city.test"
+COUNCIL = 5
+EXPECTED = 1 + COUNCIL + 3 + 1 + (3 + COUNCIL)  # §2 notices, mail task, window invites
+
+
+def open_case(app: App) -> str:
+    result = take_in(corpus(COMPLAINT), app.intake(), source="imap", received_at=app.clock())
+    assert result.outcome is Outcome.OPENED and result.case_number
+    return result.case_number
+
+
+def smtp(sink: SmtpSink) -> SmtpTransport:
+    return SmtpTransport(sink.host, sink.port, tls=SmtpTls.NONE, timeout=5)
+
+
+async def drain(app: App, clock: FakeClock, sink: SmtpSink, rounds: int = 30) -> None:
+    """Dispatch until nothing is pending, moving the clock past every backoff."""
+    for _ in range(rounds):
+        await dispatch_once(app, smtp(sink))
+        with app.session_factory() as s:
+            if not s.scalars(select(OutboxRow.id).where(OutboxRow.status == "pending")).first():
+                return
+        clock.advance(minutes=31)
+    raise AssertionError("the outbox did not drain")
+
+
+def rows(app: App) -> list[OutboxRow]:
+    with app.session_factory() as s:
+        return list(s.scalars(select(OutboxRow).order_by(OutboxRow.id)))
+
+
+def deliveries(app: App) -> list[DeliveryRow]:
+    with app.session_factory() as s:
+        return list(s.scalars(select(DeliveryRow).order_by(DeliveryRow.id)))
+
+
+def notice_24h(app: App) -> str:
+    with app.session_factory() as s:
+        return s.scalars(select(DeadlineRow.status).where(
+            DeadlineRow.key == DeadlineKey.NOTICE_24H.value)).one()
+
+
+def msgid(m: EmailMessage) -> str:
+    return str(m["Message-ID"]).strip()  # long ids are folded onto their own line
+
+
+def by_subject(messages: list[EmailMessage], phrase: str) -> list[EmailMessage]:
+    return [m for m in messages if phrase in str(m["Subject"])]
+
+
+def attachment(msg: EmailMessage, name: str) -> bytes:
+    part = next(p for p in msg.iter_attachments() if p.get_filename() == name)
+    payload = part.get_payload(decode=True)
+    assert isinstance(payload, bytes)
+    return payload
+
+
+async def test_a_new_case_sends_every_section_2_notice_checked_field_by_field(
+        app: App, smtp_sink: SmtpSink) -> None:
+    number = open_case(app)
+    assert notice_24h(app) == "open"
+    assert await dispatch_once(app, smtp(smtp_sink)) == EXPECTED
+    got = smtp_sink.wait_for(EXPECTED)
+    assert len(got) == EXPECTED
+    owed = {r.message_id: r for r in rows(app)}
+    root = rows(app)[0].message_id
+    for m in got:
+        to = m["To"].addresses
+        assert len(to) == 1 and m["X-Envelope-To"] == to[0].addr_spec  # one person each
+        assert owed[msgid(m)].recipient_email == to[0].addr_spec
+        assert m["Subject"].startswith(f"[{number}] ")
+        assert m["From"].addresses[0].addr_spec == app.settings.mail_from
+        assert m["Auto-Submitted"] == "auto-generated" and m["Date"] is not None
+        if msgid(m) != root:
+            assert m["In-Reply-To"].strip() == root and m["References"].strip() == root
+    raw = corpus(COMPLAINT)
+    (notice,) = by_subject(got, "Notice of ethics complaint")
+    assert notice["To"].addresses[0].addr_spec == RESPONDENT
+    assert attachment(notice, f"{number}-complaint.eml") == raw
+    council = by_subject(got, "Ethics complaint received")
+    assert len(council) == COUNCIL and not any(list(m.iter_attachments()) for m in council)
+    board = by_subject(got, "submitted for determination of sufficiency")
+    assert {m["To"].addresses[0].addr_spec for m in board} == {
+        "hpark@city.test", "vosei@city.test", "dbrooks@city.test"}
+    assert all(attachment(m, f"{number}-complaint.eml") == raw for m in board)
+    (task,) = by_subject(got, "registered mail")
+    assert task["To"].addresses[0].addr_spec == CLERK
+    assert "How it is computed: received" in str(task.get_body(("plain",)).get_content())
+    invites = by_subject(got, "Invitation: Sufficiency hearing window")
+    assert len(invites) == 3 + COUNCIL
+    for m in invites:
+        cal = next(p for p in m.walk() if p.get_content_type() == "text/calendar")
+        assert cal.get_param("method") == "REQUEST"
+        assert f"UID:{number.lower()}-sufficiency-window@" in cal.get_content()
+    assert {d.outcome for d in deliveries(app)} == {"sent"}
+    assert all(d.server_reply.startswith("250") for d in deliveries(app))
+    assert notice_24h(app) == "met"
+
+
+async def test_a_failing_server_still_gets_every_notice_exactly_once(
+        app: App, clock: FakeClock, smtp_sink_factory: SinkFactory) -> None:
+    sink = smtp_sink_factory(fail_first=4)
+    open_case(app)
+    await drain(app, clock, sink)
+    got = sink.wait_for(EXPECTED)
+    assert len(got) == EXPECTED
+    assert len({msgid(m) for m in got}) == EXPECTED
+    outcomes = Counter(d.outcome for d in deliveries(app))
+    assert outcomes == {"sent": EXPECTED, "temporary": 4}
+    assert all(d.server_reply.startswith("451") for d in deliveries(app)
+               if d.outcome == "temporary")
+    assert notice_24h(app) == "met"
+
+
+async def test_a_rejected_recipient_fails_that_notice_and_tells_the_clerk(
+        app: App, clock: FakeClock, smtp_sink_factory: SinkFactory) -> None:
+    sink = smtp_sink_factory(reject=[BOARD])
+    number = open_case(app)
+    await drain(app, clock, sink)
+    failed = [r for r in rows(app) if r.status == "failed"]
+    assert {(r.notice_type, r.recipient_email) for r in failed} == {
+        ("submission_to_board", BOARD), ("invite_sufficiency_window", BOARD)}
+    assert all("550" in (r.last_error or "") for r in failed)
+    got = sink.wait_for(EXPECTED - 2 + 2)
+    alerts = by_subject(got, "ACTION NEEDED")
+    assert len(alerts) == 2 and {m["To"].addresses[0].addr_spec for m in alerts} == {CLERK}
+    assert all(m["Subject"].startswith(f"[{number}]") for m in alerts)
+    text = "".join(str(m.get_body(("plain",)).get_content()) for m in alerts)
+    assert BOARD in text and "550" in text
+    assert BOARD not in {m["To"].addresses[0].addr_spec for m in got}
+    assert notice_24h(app) == "open"  # the board was not all reached: not met
+
+
+class Killed(Exception):
+    """The worker dies after the server accepted a message, before recording it."""
+
+
+async def test_a_worker_killed_between_send_and_record_loses_nothing(
+        app: App, clock: FakeClock, smtp_sink: SmtpSink,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    open_case(app)
+    real = dispatch.record_attempt
+
+    def die(*args: object) -> None:
+        raise Killed
+
+    monkeypatch.setattr(dispatch, "record_attempt", die)
+    with pytest.raises(Killed):
+        await dispatch_once(app, smtp(smtp_sink))
+    (first,) = smtp_sink.wait_for(1)
+    assert deliveries(app) == []  # sent, but nothing was recorded
+
+    monkeypatch.setattr(dispatch, "record_attempt", real)  # restarted
+    assert await dispatch_once(app, smtp(smtp_sink)) == EXPECTED - 1  # the rest; 1 leased
+    clock.advance(seconds=LEASE.total_seconds() + 1)
+    assert await dispatch_once(app, smtp(smtp_sink)) == 1  # the lease ran out: re-sent
+    got = smtp_sink.wait_for(EXPECTED + 1)
+    ids = Counter(msgid(m) for m in got)
+    assert len(ids) == EXPECTED  # nothing lost
+    assert ids[msgid(first)] == 2  # the re-send carries the same Message-ID
+    assert {r.status for r in rows(app)} == {"sent"}
+    assert notice_24h(app) == "met"
