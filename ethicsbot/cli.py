@@ -26,9 +26,9 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from ethicsbot import cli_docket, cli_intake, cli_web, cli_worker
+    from ethicsbot import cli_docket, cli_intake, cli_notices, cli_web, cli_worker
 
-    for module in (cli_docket, cli_intake, cli_web, cli_worker):
+    for module in (cli_docket, cli_intake, cli_notices, cli_web, cli_worker):
         module.register(cli)
 
 
