@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""bench/scheduler_scale.py — how fast the reminder scheduler is ready with a big docket.
+
+Fills a fresh SQLite database (or --database-url) with N open cases (default 10,000,
+received over the past 3 weeks so their deadlines are at every stage of life), then
+measures what a worker does at start for reminders: migrate, check the calendar, build
+every reminder job from the deadlines table and start APScheduler — and prints the
+start-to-ready time, the number of jobs and future reminder moments, and the peak
+resident memory of this process. Goal (issue 5): ready in under 10 s, under 300 MB.
+
+    .venv/bin/python bench/scheduler_scale.py [--cases 10000] [--database-url URL]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import resource
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from apscheduler.schedulers.asyncio import AsyncIOScheduler  # noqa: E402
+
+from cases.filing import Complainant, Filing  # noqa: E402
+from cases.services import file_complaint  # noqa: E402
+from ethicsbot.bootstrap import bootstrap  # noqa: E402
+from ethicsbot.calendar_sync import sync_calendar  # noqa: E402
+from ethicsbot.settings import Settings  # noqa: E402
+from scheduler.jobs import Reminders  # noqa: E402
+from scheduler.plan import plan  # noqa: E402
+from storage.reminders import open_deadlines  # noqa: E402
+
+RESPONDENTS = ["Priya Raman", "Gary Pruitt", "Lorna Bates", "Helen Ostrowski", "Anita Brandt"]
+
+
+def fill(url: str, n: int, now: datetime) -> None:
+    app = bootstrap(Settings(_env_file=None, database_url=url,  # type: ignore[call-arg]
+                             directory=Path("/nonexistent/city.yml")), clock=lambda: now)
+    t0 = time.perf_counter()
+    batch = 500
+    for start in range(0, n, batch):
+        with app.uow() as uow:
+            for i in range(start, min(n, start + batch)):
+                received = now - timedelta(minutes=(i * 3 * 24 * 60 * 7) // n)
+                filing = Filing(received_at=received,
+                                complainant=Complainant(f"Resident {i}", None, None, None),
+                                facts="(benchmark)", code_sections=("2.94.030",),
+                                respondents=(RESPONDENTS[i % len(RESPONDENTS)],))
+                file_complaint(uow, filing, directory=app.directory, calendar=app.calendar,
+                               clock=lambda r=received: r, actor="bench")
+            uow.commit()
+    print(f"filled {n} cases in {time.perf_counter() - t0:.1f} s")
+    app.engine.dispose()
+
+
+async def start_worker_reminders(url: str, now: datetime) -> tuple[float, int, int]:
+    t0 = time.perf_counter()
+    app = bootstrap(Settings(_env_file=None, database_url=url,  # type: ignore[call-arg]
+                             directory=Path("/nonexistent/city.yml")), clock=lambda: now)
+    sync_calendar(app)
+    scheduler = AsyncIOScheduler(timezone=UTC)
+    scheduler.start(paused=True)  # ready, but the measurement must not send anything
+    reminders = Reminders(app, scheduler)
+    jobs = await asyncio.to_thread(reminders.reconcile)
+    ready = time.perf_counter() - t0
+    future = 0  # reminder moments still to come, before and at due (overdue pings aside)
+    with app.session_factory() as session:
+        for d in open_deadlines(session=session):
+            future += sum(1 for s in plan(d.due, app.calendar, overdue_pings=0) if s.at > now)
+    scheduler.shutdown(wait=False)
+    return ready, jobs, future
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--cases", type=int, default=10_000)
+    ap.add_argument("--database-url")
+    args = ap.parse_args()
+    now = datetime(2026, 12, 1, 18, 0, tzinfo=UTC)
+    with tempfile.TemporaryDirectory() as tmp:
+        url = args.database_url or f"sqlite:///{tmp}/bench.db"
+        fill(url, args.cases, now)
+        rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        ready, jobs, future = asyncio.run(start_worker_reminders(url, now))
+        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"open cases:            {args.cases}")
+    print(f"reminder jobs armed:   {jobs}")
+    print(f"future reminder moments (before and at due): {future}")
+    print(f"start-to-ready:        {ready:.2f} s   (goal < 10 s)")
+    print(f"peak RSS:              {rss:.0f} MB (after filling: {rss_before:.0f} MB; goal < 300 MB)")
+
+
+if __name__ == "__main__":
+    main()
