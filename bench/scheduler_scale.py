@@ -16,24 +16,21 @@ from __future__ import annotations
 import argparse
 import asyncio
 import resource
-import sys
 import tempfile
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
-from apscheduler.schedulers.asyncio import AsyncIOScheduler  # noqa: E402
-
-from cases.filing import Complainant, Filing  # noqa: E402
-from cases.services import file_complaint  # noqa: E402
-from ethicsbot.bootstrap import bootstrap  # noqa: E402
-from ethicsbot.calendar_sync import sync_calendar  # noqa: E402
-from ethicsbot.settings import Settings  # noqa: E402
-from scheduler.jobs import Reminders  # noqa: E402
-from scheduler.plan import plan  # noqa: E402
-from storage.reminders import open_deadlines  # noqa: E402
+from cases.filing import Complainant, Filing
+from cases.services import file_complaint
+from ethicsbot.bootstrap import bootstrap
+from ethicsbot.calendar_sync import sync_calendar
+from ethicsbot.settings import Settings
+from scheduler.jobs import Reminders
+from scheduler.plan import plan
+from storage.reminders import open_deadlines
 
 RESPONDENTS = ["Priya Raman", "Gary Pruitt", "Lorna Bates", "Helen Ostrowski", "Anita Brandt"]
 
@@ -92,7 +89,8 @@ def main() -> None:
     print(f"reminder jobs armed:   {jobs}")
     print(f"future reminder moments (before and at due): {future}")
     print(f"start-to-ready:        {ready:.2f} s   (goal < 10 s)")
-    print(f"peak RSS:              {rss:.0f} MB (after filling: {rss_before:.0f} MB; goal < 300 MB)")
+    print(f"peak RSS:              {rss:.0f} MB "
+          f"(after filling: {rss_before:.0f} MB; goal < 300 MB)")
 
 
 if __name__ == "__main__":
