@@ -1,0 +1,130 @@
+"""Each procedural step, typed or pressed, changes the case through `take_step` — and is
+refused, with a message a clerk can act on, to a role the ordinance does not give it to."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from bot.ids import StepAction
+from cases.case import Stage
+from ethicsbot.bootstrap import App
+from storage.models import EventRow, RotationRow
+from tests.fixtures.app import FakeClock
+from tests.fixtures.slack_stub import SlackStub
+from tests.integration.bot.conftest import (
+    ATTORNEY,
+    BOARD_MEMBER,
+    CHAIR,
+    CLERK,
+    COUNCIL,
+    RESPONDENT_COUNCIL,
+    SlackDriver,
+    open_case,
+)
+
+
+def stage(app: App, number: str) -> Stage:
+    with app.uow() as uow:
+        case = uow.cases.get(number)
+        assert case is not None
+        return case.stage
+
+
+def last_event(app: App) -> EventRow:
+    with app.session_factory() as s:
+        return s.scalars(select(EventRow).order_by(EventRow.id.desc()).limit(1)).one()
+
+
+async def refused(slack: SlackDriver, user: str, text: str, *expected: str) -> None:
+    reply = await slack.command(user, text)
+    assert reply.status == 200 and reply.json["response_type"] == "ephemeral"
+    for words in expected:
+        assert words in reply.json["text"], reply.json["text"]
+    assert "recorded" not in reply.json["text"]
+
+
+async def done(slack: SlackDriver, user: str, text: str) -> str:
+    reply = await slack.command(user, text)
+    assert reply.status == 200 and "recorded" in reply.json["text"], reply.text
+    return str(reply.json["text"])
+
+
+async def test_every_step_from_receipt_to_closure_each_refused_to_the_wrong_role(
+        slack: SlackDriver, slack_stub: SlackStub, bot_app: App, clock: FakeClock) -> None:
+    n = open_case(bot_app)
+
+    await refused(slack, CHAIR, f"notice {n} respondent", "Only the mayor or the mayor's "
+                  "designees may record a §2 notice", "the board chair")
+    for who in ("respondent", "council", "board"):
+        await done(slack, CLERK, f"notice {n} {who}")
+    await refused(slack, COUNCIL, f"registered-mail {n} RE123456789US", "Only the mayor")
+    await done(slack, CLERK, f"registered-mail {n} RE123456789US")
+    await refused(slack, CLERK, f"board-received {n}", "Only the board chair or the ethics board")
+    await done(slack, BOARD_MEMBER, f"board-received {n}")
+
+    await refused(slack, CHAIR, f"begin {n}", "Cannot begin the hearing for",
+                  "is at stage 'received'")  # the procedure's own refusal, word for word
+    await refused(slack, COUNCIL, f"schedule {n} 2026-12-10 18:00 executive Council Chambers",
+                  "Only the board chair or the ethics board may schedule the hearing",
+                  "the city council")
+    await done(slack, CHAIR, f"schedule {n} 2026-12-10 18:00 executive Council Chambers")
+    assert stage(bot_app, n) is Stage.HEARING_SCHEDULED
+    assert last_event(bot_app).data["starts_at"] == "2026-12-10T18:00:00-08:00"
+
+    clock.advance(days=2)
+    await done(slack, CHAIR, f"continuance apply {n} the respondent is in hospital")
+    await refused(slack, CHAIR, f"continuance grant {n} 5", "Only the city council")
+    await refused(slack, COUNCIL, f"continuance grant {n} 12", "may not exceed 10 days")
+    clock.advance(days=1)
+    await done(slack, COUNCIL, f"continuance grant {n} 5")
+    status = await slack.command(CHAIR, f"status {n}")
+    assert "1 days paused" in status.shown and "5 days continuance granted" in status.shown
+
+    clock.advance(days=10)
+    pressed = await slack.press(CHAIR, StepAction.BEGIN.value, n)  # a button under status
+    assert pressed.status == 200
+    assert "recorded" in slack_stub.to("response/button")[-1]["text"]
+    assert stage(bot_app, n) is Stage.HEARING_BEGUN
+    await refused(slack, COUNCIL, f"heard {n} presented", "Only the board chair")
+    await done(slack, CHAIR, f"heard {n} presented")
+    await done(slack, BOARD_MEMBER, f"concluded {n}")
+
+    await done(slack, CLERK, f"extension request {n} 5 respondent")
+    await refused(slack, COUNCIL, f"extension approve {n}", "approved by the board (§10)")
+    await done(slack, CHAIR, f"extension approve {n}")
+    await refused(slack, ATTORNEY, f"report {n} sufficient F0123ABCD", "Only the board chair",
+                  "the city attorney")
+    await refused(slack, CHAIR, f"report {n} sufficient my-report.pdf", "Slack file id")
+    await done(slack, CHAIR, f"report {n} sufficient <https://city.slack.com/files/UPARK/F0"
+                             f"123ABCD/report.pdf> prima facie showing")
+    assert last_event(bot_app).data["report_file"] == (
+        "https://city.slack.com/files/UPARK/F0123ABCD/report.pdf")
+    await done(slack, CHAIR, f"deliver {n}")
+    text = await done(slack, CHAIR, f"refer {n}")
+    assert "myu@examiners.example" in text  # first on the roster
+    with bot_app.session_factory() as s:
+        assert s.get(RotationRow, "examiners").last_assigned == "myu@examiners.example"
+
+    await refused(slack, CLERK, f"determination {n} violation 2.94.099", "was not alleged")
+    await done(slack, CLERK, f"determination {n} violation 2.94.030")
+    await refused(slack, CHAIR, f"vote {n} yes", "Only the city council")
+    for member, vote in ((COUNCIL, "yes"), ("UOKAFOR", "yes"), ("UHALE", "yes"),
+                         (RESPONDENT_COUNCIL, "no")):
+        await done(slack, member, f"vote {n} {vote}")
+    decided = await done(slack, COUNCIL, f"decide {n} 2.94.030: written reprimand")
+    assert "3 yes, 1 no" in decided
+    assert stage(bot_app, n) is Stage.COUNCIL_DECIDED
+    await refused(slack, COUNCIL, f"close {n}", "Only the board chair")
+    await done(slack, CLERK, f"close {n} council decided")
+    assert stage(bot_app, n) is Stage.CLOSED
+
+
+async def test_a_respondent_takes_no_step_on_their_own_case(slack: SlackDriver,
+                                                           bot_app: App) -> None:
+    n = open_case(bot_app, "Teresa Lindqvist")  # the mayor
+    await refused(slack, "UMAYOR", f"notice {n} council", "You are the official complained "
+                  "against in this case")
+    await refused(slack, CLERK, "schedule", "Only the board chair")  # role before usage
+    await refused(slack, CHAIR, "schedule", "Give the case number",
+                  "/ethics schedule CASE DATE TIME")
+    await refused(slack, CHAIR, "frobnicate ETH-2026-0001", "not a subcommand")
