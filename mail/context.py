@@ -71,8 +71,9 @@ def _about(session: Session, row: OutboxRow) -> dict[str, Any]:
         key = DEADLINE_ORDER[row.generation].value
         unsent = session.scalars(select(OutboxRow).where(
             OutboxRow.case_id == row.case_id, OutboxRow.deadline_key == key,
-            OutboxRow.status == "pending").order_by(OutboxRow.id))
+            OutboxRow.status != "sent").order_by(OutboxRow.id))
         return {"deadline": key, "unsent": [
-            {"notice": u.notice_type, "recipient": f"{u.recipient_name} <{u.recipient_email}>",
+            {"notice": u.notice_type, "status": u.status,
+             "recipient": f"{u.recipient_name} <{u.recipient_email}>",
              "attempts": u.attempts, "last_error": u.last_error} for u in unsent]}
     return {}

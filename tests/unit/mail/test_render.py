@@ -200,7 +200,7 @@ def test_alerts_about_a_case_render(type_: NoticeType) -> None:
     about = {"notice": "complaint_to_council", "recipient": "Ben <b@city.test>",
              "reply": "550 5.1.1 unknown", "attempts": 1, "deadline": "notice_24h",
              "unsent": [{"notice": "submission_to_board", "recipient": "x@city.test",
-                         "attempts": 3, "last_error": "451 try later"}]}
+                         "attempts": 3, "last_error": "451 try later", "status": "pending"}]}
     msg = parsed(render(replace(ctx(a_case(), type_), about=about)))
     assert msg["Subject"].startswith("[ETH-2026-0001] ")
     assert "notice_24h" not in body(msg) and "Inform the official" in body(msg)

@@ -1,0 +1,166 @@
+"""The outbox around the dispatcher: the loud alert near a deadline, a deliberate resend,
+the exported proof of notice, the .eml folder of the embedded default, TLS and auth."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import json
+import logging
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from cases.commands import ScheduleHearing
+from ethicsbot.bootstrap import App
+from ethicsbot.cli import main
+from ethicsbot.settings import SmtpTls
+from mail.dispatch import dispatch_once, owe_deadline_alerts, run_dispatcher
+from mail.notices import export_notice_log, resend
+from mail.transport import Outcome, SendResult, SmtpTransport
+from storage.models import OutboxRow
+from tests.fixtures.app import FakeClock
+from tests.fixtures.cases import step
+from tests.fixtures.servers import SinkFactory
+from tests.integration.mail.test_dispatch import EXPECTED, open_case, rows, smtp
+from tests.servers.smtp_sink import SmtpSink
+
+
+class Down:
+    """A mail server that answers every message with a temporary failure."""
+
+    async def __aenter__(self) -> Down:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
+
+    async def send(self, msg: object, sender: str, recipient: str) -> SendResult:
+        return SendResult(Outcome.TEMPORARY, "421 4.3.2 service not available")
+
+
+async def test_notices_unsent_near_their_deadline_alert_the_clerk_once(
+        app: App, clock: FakeClock, caplog: pytest.LogCaptureFixture) -> None:
+    number = open_case(app)
+    await dispatch_once(app, Down())
+    assert owe_deadline_alerts(app) == 0  # 24 hours away: nothing yet
+    clock.advance(hours=19)  # five hours left
+    with caplog.at_level(logging.ERROR, logger="mail.dispatch"):
+        assert owe_deadline_alerts(app) == 1
+    assert any("still unsent" in r.getMessage() and number in r.getMessage()
+               for r in caplog.records)
+    clock.advance(hours=1)
+    assert owe_deadline_alerts(app) == 0  # once per case and deadline
+    alerts = [r for r in rows(app) if r.notice_type == "deadline_alert"]
+    assert [(a.recipient_email, a.status) for a in alerts] == [("clerk@city.test", "pending")]
+
+
+async def test_the_deadline_alert_lists_what_is_unsent(
+        app: App, clock: FakeClock, smtp_sink_factory: SinkFactory) -> None:
+    sink = smtp_sink_factory(reject=["vosei@city.test"])
+    open_case(app)
+    clock.advance(hours=20)
+    await dispatch_once(app, smtp(sink))  # the alert is owed first, then sent with the rest
+    await dispatch_once(app, smtp(sink))
+    (alert,) = [m for m in sink.messages() if "URGENT" in str(m["Subject"])]
+    text = str(alert.get_body(("plain",)).get_content())
+    assert "submission_to_board" in text and "vosei@city.test" in text
+
+
+async def test_a_deliberate_resend_is_a_new_generation_with_a_new_message_id(
+        app: App, smtp_sink: SmtpSink) -> None:
+    number = open_case(app)
+    await dispatch_once(app, smtp(smtp_sink))
+    assert resend(app, number, "complaint_to_respondent", "GPruitt@city.test") == 1
+    assert await dispatch_once(app, smtp(smtp_sink)) == 1
+    got = smtp_sink.wait_for(EXPECTED + 1)
+    notices = [m for m in got if "Notice of ethics complaint" in str(m["Subject"])]
+    assert len({str(m["Message-ID"]) for m in notices}) == 2
+    log = json.loads(export_notice_log(app, number))
+    sent = [n for n in log["notices"] if n["type"] == "complaint_to_respondent"]
+    assert [len(n["attempts"]) for n in sent] == [1, 1]
+
+
+async def test_the_notice_log_exports_every_attempt_as_csv(
+        app: App, clock: FakeClock, smtp_sink_factory: SinkFactory) -> None:
+    sink = smtp_sink_factory(fail_first=1)
+    number = open_case(app)
+    await dispatch_once(app, smtp(sink))
+    clock.advance(minutes=1)
+    await dispatch_once(app, smtp(sink))
+    table = list(csv.DictReader(io.StringIO(export_notice_log(app, number, "csv"))))
+    assert len(table) == EXPECTED + 1  # one line per attempt
+    assert {r["outcome"] for r in table} == {"sent", "temporary"}
+    assert all(r["message_id"].startswith("<eth-") and r["attempt_at"] for r in table)
+
+
+async def test_the_embedded_default_writes_eml_files_and_stops_promptly(app: App) -> None:
+    open_case(app)
+    stop = asyncio.Event()
+    task = asyncio.create_task(run_dispatcher(app, stop=stop, poll=0.05))
+    folder: Path = app.settings.outbox_dir
+    for _ in range(200):
+        if len(list(folder.glob("*.eml"))) >= EXPECTED:
+            break
+        await asyncio.sleep(0.05)
+    stop.set()
+    await asyncio.wait_for(task, 2)
+    files = sorted(folder.glob("*.eml"))
+    assert len(files) == EXPECTED and not list(folder.glob("*.tmp"))
+    assert {f.name for f in files} == {r.message_id.strip("<>") + ".eml" for r in rows(app)}
+
+
+async def test_starttls_and_auth(app: App, smtp_sink_factory: SinkFactory) -> None:
+    sink = smtp_sink_factory(auth=True, starttls=True)
+    open_case(app)
+    transport = SmtpTransport(sink.host, sink.port, tls=SmtpTls.STARTTLS, user=sink.user,
+                              password=sink.password, validate_certs=False, timeout=5)
+    assert await dispatch_once(app, transport) == EXPECTED
+    assert len(sink.wait_for(EXPECTED)) == EXPECTED
+    wrong = SmtpTransport(sink.host, sink.port, tls=SmtpTls.STARTTLS, user=sink.user,
+                          password="wrong", validate_certs=False, timeout=5)
+    number = open_case_again(app)
+    await dispatch_once(app, wrong)  # a login refused is no verdict on the recipients
+    with app.session_factory() as s:
+        statuses = set(s.scalars(select(OutboxRow.status).where(
+            OutboxRow.message_id.like(f"<{number.lower()}.%"))))
+    assert statuses == {"pending"}
+
+
+def open_case_again(app: App) -> str:
+    from mail.intake import take_in
+    from tests.integration.mail.complaints import forwarded_complaint
+
+    result = take_in(forwarded_complaint(1), app.intake(), source="imap",
+                     received_at=app.clock())
+    assert result.case_number
+    return result.case_number
+
+
+async def test_a_scheduled_hearing_sends_notices_and_invites(
+        app: App, clock: FakeClock, smtp_sink: SmtpSink) -> None:
+    number = open_case(app)
+    await dispatch_once(app, smtp(smtp_sink))
+    step(app, number, ScheduleHearing(clock.now + timedelta(days=10), "Council Chambers"),
+         actor="hpark@city.test")
+    assert await dispatch_once(app, smtp(smtp_sink)) == 2 * 5  # board 3, respondent, complainant
+    got = smtp_sink.wait_for(EXPECTED + 10)[EXPECTED:]
+    invites = [m for m in got if "Invitation: Sufficiency hearing" in str(m["Subject"])]
+    assert len(invites) == 5
+    text = str(invites[0].get_body(("plain",)).get_content())
+    assert "executive session (§13)" in text and "Council Chambers" in text
+
+
+def test_ethicsbot_notices_prints_the_log(app: App, monkeypatch: pytest.MonkeyPatch,
+                                          tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    number = open_case(app)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("ETHICSBOT_DATABASE_URL", app.settings.database_url)
+    assert main(["notices", number, "--format", "csv"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("case,type,recipient,message_id,status")
+    assert out.count("\n") == EXPECTED + 1
