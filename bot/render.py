@@ -16,6 +16,7 @@ from cases.events import EventKind as K
 
 Block = dict[str, Any]
 _MAX = 2900  # a section's text may hold 3,000 characters
+_MAX_BLOCKS = 45  # a message may hold 50 blocks; leave room for the buttons
 _COUNCIL_KINDS = frozenset({
     K.COMPLAINT_RECEIVED, K.CONTINUANCE_APPLIED, K.CONTINUANCE_DECIDED,
     K.REPORT_EXTENSION_REQUESTED, K.REPORT_EXTENSION_DECIDED, K.REPORT_DELIVERED,
@@ -33,6 +34,17 @@ def esc(text: object) -> str:
 
 def section(text: str) -> Block:
     return {"type": "section", "text": {"type": "mrkdwn", "text": text[:_MAX]}}
+
+
+def sections(title: str, lines: list[str]) -> list[Block]:
+    """`lines` under `title`, in as many sections as the 3,000-character limit needs."""
+    blocks, chunk = [], [title]
+    for line in lines or ["none"]:
+        if sum(len(x) + 1 for x in chunk) + len(line) > _MAX:
+            blocks.append(section("\n".join(chunk)))
+            chunk = []
+        chunk.append(line[:_MAX])
+    return [*blocks, section("\n".join(chunk))]
 
 
 def words(value: str) -> str:
@@ -89,15 +101,15 @@ def case_blocks(detail: dict[str, Any], access: Access, *, viewer: str | None,
     if access is Access.FULL or (delivered and access is not Access.NONE):
         blocks += [section(t) for t in _records(history, calendar)]
     if access in (Access.FULL, Access.COUNCIL):
-        blocks.append(section(_deadlines(detail["deadlines"], calendar, now)))
+        blocks += sections("*Deadlines*", _deadlines(detail["deadlines"], calendar, now))
     if access is not Access.PUBLIC:
         notices = [n for n in detail["notices"]
                    if access is Access.FULL or n["recipient"] == (viewer or "").lower()]
-        blocks.append(section(_notices(notices, calendar)))
+        blocks += sections("*Notices*", _notices(notices, calendar))
         kinds = {Access.COUNCIL: _COUNCIL_KINDS, Access.RESPONDENT: _RESPONDENT_KINDS}
         shown = [e for e in history if access is Access.FULL or e["kind"] in kinds[access]]
-        blocks.append(section(_history(shown, calendar)))
-    return blocks
+        blocks += sections("*History*", _history(shown, calendar))
+    return blocks[:_MAX_BLOCKS]
 
 
 def _complaint(detail: dict[str, Any], *, contact: bool) -> str:
@@ -133,7 +145,8 @@ def _records(history: list[dict[str, Any]], calendar: CityCalendar) -> list[str]
     return out
 
 
-def _deadlines(deadlines: list[dict[str, Any]], calendar: CityCalendar, now: datetime) -> str:
+def _deadlines(deadlines: list[dict[str, Any]], calendar: CityCalendar,
+               now: datetime) -> list[str]:
     lines = []
     for d in deadlines:
         due = (f"due {when(d['due'], calendar)}"
@@ -141,20 +154,19 @@ def _deadlines(deadlines: list[dict[str, Any]], calendar: CityCalendar, now: dat
                   if d["status"] == "open" else "") if d["due"] else "no due date")
         lines.append(f"• *{words(d['key'])}* — {d['status']}, {due}, "
                      f"{words(d['responsible'])}\n   _{esc(d['basis'])}_")
-    return "*Deadlines*\n" + ("\n".join(lines) or "none")
+    return lines
 
 
-def _notices(notices: list[dict[str, Any]], calendar: CityCalendar) -> str:
+def _notices(notices: list[dict[str, Any]], calendar: CityCalendar) -> list[str]:
     lines = []
     for n in notices:
         proof = "; ".join(f"{a['outcome']} {when(a['at'], calendar)}: {esc(a['server_reply'])}"
                           for a in n["attempts"]) or "not yet attempted"
         lines.append(f"• {words(n['type'])} → {esc(n['recipient'])}: *{n['status']}*"
                      f" (Message-ID {esc(n['message_id'])}; {proof})")
-    return "*Notices*\n" + ("\n".join(lines) or "none")
+    return lines
 
 
-def _history(events: list[dict[str, Any]], calendar: CityCalendar) -> str:
-    lines = [f"• {when(e['at'], calendar)} — {words(e['kind'])} by {esc(e['actor'])}"
-             for e in events]
-    return "*History*\n" + "\n".join(lines[-30:])
+def _history(events: list[dict[str, Any]], calendar: CityCalendar) -> list[str]:
+    return [f"• {when(e['at'], calendar)} — {words(e['kind'])} by {esc(e['actor'])}"
+            for e in events]
