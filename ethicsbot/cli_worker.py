@@ -40,6 +40,12 @@ def describe(settings: Settings) -> list[str]:
                      "ETHICSBOT_DATABASE_URL=postgresql://user:password@host/dbname.")
     else:
         lines.append(f"database: {_hide_password(database)}")
+    if settings.uses_smtp:
+        lines.append(f"outgoing mail: SMTP {settings.smtp_host} ({settings.smtp_tls.value})")
+    else:
+        lines.append(f"outgoing mail: .eml files under {settings.outbox_dir.resolve()}/ "
+                     "(embedded default). To send by SMTP, set ETHICSBOT_SMTP_HOST (and "
+                     "ETHICSBOT_SMTP_PORT, _USER, _PASSWORD, _TLS as needed).")
     return lines
 
 
@@ -55,7 +61,12 @@ def _hide_password(url: str) -> str:
 def background_services(app: App) -> list[Service]:
     """What runs beside intake: the outbox dispatcher and the reminder scheduler plug in
     here, each an `async def service(stop)`."""
-    return []
+    from mail.dispatch import run_dispatcher
+
+    async def outbox(stop: asyncio.Event) -> None:
+        await run_dispatcher(app, stop=stop)
+
+    return [outbox]
 
 
 @click.command()
