@@ -1,6 +1,12 @@
 """Build the Bolt app from the composition root's `App`: the Web API client (pointed at
 `ETHICSBOT_SLACK_API_URL` when set, as the tests do), the caller's identity from the
 directory on every request, every surface's `register`, and the one error handler.
+
+Listeners do their (fast, measured: bench/slack_status.py) work first and call `ack()`
+last. Besides making the answer the acknowledgement itself, this avoids a race in Bolt
+1.30's asyncio runner (process_before_response=False): when a listener raises after
+`ack()` within the runner's 10 ms poll, the runner resets the acknowledgement to None and
+Slack gets a 404 three seconds later. Raising before `ack()` is safe: `on_error` answers.
 """
 
 from __future__ import annotations
@@ -66,6 +72,9 @@ async def on_error(error: Exception, body: dict[str, Any], respond: AsyncRespond
     """Turn a refusal or a domain error into a message only the asker sees: the answer to
     the request itself when it is not yet acknowledged, else through its response_url."""
     text = clerk_message(error)
+    if response is not None and body.get("type") == "block_actions" and respond is not None:
+        await respond(text=text, response_type="ephemeral", replace_original=False)
+        return BoltResponse(status=200, body="")  # Slack shows nothing of a button's ack
     if response is not None and body.get("type") == "view_submission":
         view = {"type": "modal", "title": {"type": "plain_text", "text": "Not filed"},
                 "blocks": [{"type": "section", "text": {"type": "mrkdwn", "text": text}}]}

@@ -36,9 +36,9 @@ def register(bolt: AsyncApp, app: App) -> None:
     async def step_button(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any],
                           client: AsyncWebClient, respond: AsyncRespond,
                           context: dict[str, Any]) -> None:
-        await ack()
         req = Request(app, context["caller"], [], body, client, ack, respond)
         await take.pressed(req, StepAction(action["action_id"]).step, action["value"])
+        await ack()  # last: see bot.app on awaiting after ack()
 
     bolt.command("/ethics")(ethics)
     bolt.action(re.compile("^" + re.escape(STEP_ACTION_PREFIX)))(step_button)

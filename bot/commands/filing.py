@@ -33,9 +33,9 @@ SIGNATURE = ("I sign this complaint: the facts stated are true and correct to th
 async def open_modal(req: Request) -> None:
     if req.caller.person is None:
         raise Refused(NOT_LISTED)
-    await req.ack()
     await req.client.views_open(trigger_id=req.body["trigger_id"],
                                 view=form(req.app.directory, req.caller))
+    await req.ack()  # after views.open, within the trigger's 3 s: see bot.app
 
 
 def register(bolt: AsyncApp, app: App) -> None:
