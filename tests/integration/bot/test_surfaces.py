@@ -1,0 +1,118 @@
+"""App Home, sharing into channels, the acknowledge-first mode and the health checks."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+
+import aiohttp
+from aiohttp.test_utils import TestServer
+
+from bot.ids import StepAction
+from bot.web import make_web_app
+from ethicsbot.bootstrap import App, bootstrap
+from tests.fixtures.app import FakeClock, make_settings
+from tests.fixtures.slack_stub import BOT_USER, SlackStub
+from tests.integration.bot.conftest import (
+    ATTORNEY,
+    BOARD_MEMBER,
+    CHAIR,
+    CLERK,
+    COUNCIL,
+    STRANGER,
+    SlackDriver,
+    open_case,
+    start_driver,
+)
+
+
+async def home_of(slack: SlackDriver, stub: SlackStub, user: str) -> str:
+    stub.calls.clear()
+    reply = await slack.event(user, {"type": "app_home_opened", "tab": "home",
+                                     "channel": "D0DM", "event_ts": "1"})
+    assert reply.status == 200
+    (published,) = stub.to("views.publish")
+    assert published["user_id"] == user and published["view"]["type"] == "home"
+    return "\n".join(str(b.get("text", {}).get("text", "")) for b in published["view"]["blocks"])
+
+
+async def test_app_home_lists_the_deadlines_of_the_person_opening_it(
+        slack: SlackDriver, slack_stub: SlackStub, bot_app: App, clock: FakeClock) -> None:
+    n = open_case(bot_app)
+    clock.advance(hours=2)
+    clerk = await home_of(slack, slack_stub, CLERK)
+    assert "Your deadlines" in clerk
+    assert f"*{n}* · notice 24h" in clerk and "(in 22 h)" in clerk
+    assert "registered mail" in clerk and "hearing begin" not in clerk
+    chair = await home_of(slack, slack_stub, CHAIR)
+    assert "hearing begin" in chair and "notice 24h" not in chair
+    council = await home_of(slack, slack_stub, COUNCIL)
+    assert "Nothing is due from you" in council
+    assert "directory" in await home_of(slack, slack_stub, STRANGER)
+
+
+async def test_a_case_is_posted_only_into_a_private_channel_of_entitled_people(
+        slack: SlackDriver, slack_stub: SlackStub, bot_app: App) -> None:
+    n = open_case(bot_app)
+    slack_stub.channels.update({
+        "CPUBLIC": {"id": "CPUBLIC", "is_private": False},
+        "GBOARD": {"id": "GBOARD", "is_private": True},
+        "GMIXED": {"id": "GMIXED", "is_private": True},
+        "GSHARED": {"id": "GSHARED", "is_private": True, "is_ext_shared": True}})
+    slack_stub.members.update({"GBOARD": [CHAIR, BOARD_MEMBER, ATTORNEY, BOT_USER],
+                               "GMIXED": [CHAIR, COUNCIL, BOT_USER], "GSHARED": [CHAIR]})
+    for channel, why in (("CPUBLIC", "not a private channel"), ("GSHARED", "not a private"),
+                         ("GMIXED", "1 member(s) of this channel may not see"),
+                         ("CUNKNOWN", "cannot check this channel")):
+        reply = await slack.command(CHAIR, f"share {n}", channel=channel)
+        assert why in reply.json["text"] and reply.json["response_type"] == "ephemeral"
+    assert slack_stub.to("chat.postMessage") == []
+    council = await slack.command(COUNCIL, f"share {n}", channel="GBOARD")
+    assert "not entitled" in council.json["text"]
+
+    posted = await slack.command(CHAIR, f"share {n}", channel="GBOARD")
+    assert posted.json["text"] == f"Posted {n} in this private channel."
+    (message,) = slack_stub.to("chat.postMessage")
+    assert message["channel"] == "GBOARD" and n in message["text"]
+
+
+async def test_acknowledged_first_the_answers_arrive_through_the_response_url(
+        bot_app: App, slack_stub: SlackStub) -> None:
+    server, slack = await start_driver(bot_app, slack_stub, process_before_response=False)
+    try:
+        n = open_case(bot_app)
+        docket = await slack.command(BOARD_MEMBER, "status")
+        assert n in docket.shown  # fast enough to answer in the acknowledgement itself
+        pressed = await slack.press(CHAIR, StepAction.BEGIN.value, n)  # not scheduled yet
+        assert pressed.status == 200 and pressed.text == ""
+        for _ in range(200):  # the refusal follows the acknowledgement
+            if slack_stub.to("response/button"):
+                break
+            await asyncio.sleep(0.01)
+        (answer,) = slack_stub.to("response/button")
+        assert answer["response_type"] == "ephemeral" and "Cannot begin the hearing" in (
+            answer["text"])
+    finally:
+        await slack.session.close()
+        await server.close()
+
+
+async def test_health_and_readiness(bot_app: App, tmp_path: object, clock: FakeClock) -> None:
+    fresh = bootstrap(make_settings(tmp_path, f"sqlite:///{tmp_path}/fresh.db"),  # type: ignore[arg-type]
+                      clock=clock, migrate=False)
+    off = dataclasses.replace(bot_app, settings=bot_app.settings.model_copy(
+        update={"slack_signing_secret": None}))
+    async with aiohttp.ClientSession() as http:
+        for app, ready, events in ((bot_app, 200, 404), (fresh, 503, 404), (off, 200, 404)):
+            server = TestServer(make_web_app(app, None), host="127.0.0.1")
+            await server.start_server()
+            try:
+                async with http.get(server.make_url("/healthz")) as r:
+                    assert r.status == 200
+                async with http.get(server.make_url("/readyz")) as r:
+                    assert r.status == ready, await r.text()
+                async with http.post(server.make_url("/slack/events"), data=b"{}") as r:
+                    assert r.status in (events, 405)  # no Slack without a signing secret
+            finally:
+                await server.close()
+    fresh.engine.dispose()
