@@ -17,11 +17,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from email.message import EmailMessage
 
-from sqlalchemy import func, select, update
+from sqlalchemy import event, func, select, update
+from sqlalchemy.orm import Session
 
 from cases.commands import RecordNoticeServed
 from cases.errors import ProcedureError
@@ -53,19 +55,56 @@ class _Prepared:
 
 async def run_dispatcher(app: App, *, stop: asyncio.Event, transport: Transport | None = None,
                          poll: float = POLL_SECONDS) -> None:
-    """Deliver the outbox until `stop` is set; returns within one send of it."""
+    """Deliver the outbox until `stop` is set; returns within one send of it.
+
+    A commit in this process that owes a notice (intake, a step) wakes it at once; the
+    poll finds what other processes (the web app, the CLI) owed."""
     transport = transport or transport_for(app.settings)
+    wake = asyncio.Event()
+    unhook = _wake_on_commit(app, asyncio.get_running_loop(), wake)
+    stopping = asyncio.create_task(stop.wait())
+    stopping.add_done_callback(lambda _: wake.set())
     log.info("outbox dispatcher started (%s)", type(transport).__name__)
-    while not stop.is_set():
-        try:
-            sent = await dispatch_once(app, transport, stop=stop)
-        except Exception:  # a database hiccup must not end delivery of statutory notices
-            log.exception("outbox dispatch failed; retrying")
-            sent = 0
-        if not sent:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), poll)
+    try:
+        while not stop.is_set():
+            wake.clear()
+            try:
+                sent = await dispatch_once(app, transport, stop=stop)
+            except Exception:  # a database hiccup must not end delivery of statutory notices
+                log.exception("outbox dispatch failed; retrying")
+                sent = 0
+            if not sent:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wake.wait(), poll)
+    finally:
+        unhook()
+        stopping.cancel()
     log.info("outbox dispatcher stopped")
+
+
+def _wake_on_commit(app: App, loop: asyncio.AbstractEventLoop,
+                    wake: asyncio.Event) -> Callable[[], None]:
+    """Set `wake` after any commit of this app's sessions that added an outbox row."""
+    def flushed(session: Session, _ctx: object) -> None:
+        if any(isinstance(o, OutboxRow) for o in session.new):
+            session.info["owes_mail"] = True
+
+    def committed(session: Session) -> None:
+        if session.info.pop("owes_mail", False):
+            loop.call_soon_threadsafe(wake.set)
+
+    def rolled_back(session: Session) -> None:
+        session.info.pop("owes_mail", None)
+
+    hooks = (("after_flush", flushed), ("after_commit", committed),
+             ("after_rollback", rolled_back))
+    for name, fn in hooks:
+        event.listen(app.session_factory, name, fn)
+
+    def unhook() -> None:
+        for name, fn in hooks:
+            event.remove(app.session_factory, name, fn)
+    return unhook
 
 
 async def dispatch_once(app: App, transport: Transport, *, stop: asyncio.Event | None = None

@@ -98,9 +98,11 @@ async def test_the_notice_log_exports_every_attempt_as_csv(
 
 
 async def test_the_embedded_default_writes_eml_files_and_stops_promptly(app: App) -> None:
-    open_case(app)
     stop = asyncio.Event()
-    task = asyncio.create_task(run_dispatcher(app, stop=stop, poll=0.05))
+    # a poll far longer than the test: only the wake-up on the intake's commit can send
+    task = asyncio.create_task(run_dispatcher(app, stop=stop, poll=60))
+    await asyncio.sleep(0.2)
+    await asyncio.to_thread(open_case, app)
     folder: Path = app.settings.outbox_dir
     for _ in range(200):
         if len(list(folder.glob("*.eml"))) >= EXPECTED:
