@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+"""bench/notice_latency.py — from a complaint's IMAP APPEND to its last §2 notice at the
+SMTP server, beside the protocol floor measured in the same run.
+
+Starts a private Dovecot (the tests' wrapper; needs dovecot-imapd, or root to install it)
+and an in-process SMTP sink, then runs the real worker (IMAP intake with IDLE + the outbox
+dispatcher over SMTP) on a fresh SQLite database (or --database-url). For each of N
+complaints (default 50), one at a time: APPEND it to the intake mailbox and time until the
+sink has accepted every §2 notice of its case (to the respondent, each council member,
+each board member). Then, for the same complaint, the floor: a bare IMAP client in IDLE
+on a second mailbox times the APPEND of the same message until its EXISTS push, and a
+bare aiosmtplib session sends the very §2 messages the sink received, on one connection.
+Dovecot alone waits ~0.5 s before it announces new mail, so the floor is ~0.5 s plus the
+sends. Goal (issue 4): p95 under 1.5 times the floor's p95.
+
+    .venv/bin/python bench/notice_latency.py [--n 50] [--database-url URL]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import email
+import logging
+import re
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere
+
+import aiosmtplib
+from sqlalchemy import select
+
+from cases.notices import SECTION_2
+from ethicsbot.bootstrap import App, bootstrap
+from ethicsbot.settings import Settings, SmtpTls
+from ethicsbot.worker import run_worker
+from mail.dispatch import run_dispatcher
+from storage.models import CaseRow, OutboxRow
+from tests.integration.mail.complaints import crlf, forwarded_complaint
+from tests.servers.dovecot import DovecotServer, ImapAccount
+from tests.servers.net import free_ports
+from tests.servers.smtp_sink import SmtpSink
+
+SECTION_2_TYPES = {t.value for t in SECTION_2}
+_MSGID = re.compile(rb"^Message-ID:\s*(<[^>]+>)", re.I | re.M)
+_STAMP = re.compile(r"^(\d{8}T\d{6}\.\d{6})-")
+
+
+def accepted_at(sink: SmtpSink) -> dict[str, tuple[float, bytes]]:
+    """Message-ID -> (when the sink accepted it, the message as sent) for every file."""
+    out = {}
+    for path in sink.folder.glob("*.eml"):
+        raw = path.read_bytes()
+        head = raw.split(b"\r\n\r\n", 1)[0].replace(b"\r\n ", b" ")
+        found, stamp = _MSGID.search(head), _STAMP.match(path.name)
+        if found and stamp:
+            when = datetime.strptime(stamp.group(1), "%Y%m%dT%H%M%S.%f").replace(tzinfo=UTC)
+            out[found.group(1).decode()] = (when.timestamp(), raw.split(b"\r\n", 2)[2])
+    return out
+
+
+def section_2_ids(app: App, cases_before: int) -> list[str] | None:
+    """The §2 notices' Message-IDs of the newest case, once it is open."""
+    with app.session_factory() as s:
+        rows = s.scalars(select(CaseRow).order_by(CaseRow.id)).all()
+        if len(rows) <= cases_before:
+            return None
+        return list(s.scalars(select(OutboxRow.message_id).where(
+            OutboxRow.case_id == rows[-1].id, OutboxRow.notice_type.in_(SECTION_2_TYPES))))
+
+
+async def through_the_worker(app: App, server: DovecotServer, account: ImapAccount,
+                             sink: SmtpSink, raw: bytes, i: int) -> tuple[float, list[bytes]]:
+    began = time.time()
+    await asyncio.to_thread(server.append, raw, "INBOX", account.user)
+    ids = None
+    while ids is None:
+        ids = await asyncio.to_thread(section_2_ids, app, i)
+        await asyncio.sleep(0.005)
+    while True:
+        seen = await asyncio.to_thread(accepted_at, sink)
+        if all(m in seen for m in ids):
+            return max(seen[m][0] for m in ids) - began, [seen[m][1] for m in ids]
+        await asyncio.sleep(0.005)
+
+
+def idle_push(server: DovecotServer, account: ImapAccount, raw: bytes) -> float:
+    """APPEND on one connection, IDLE on another: seconds until EXISTS arrives."""
+    with server.client(account.user) as watcher, server.client(account.user) as writer:
+        watcher.select_folder("INBOX")
+        watcher.idle()
+        began = time.time()
+        writer.append("INBOX", raw)
+        while not any(r[1] == b"EXISTS" for r in watcher.idle_check(timeout=5)
+                      if isinstance(r, tuple) and len(r) > 1):
+            pass
+        elapsed = time.time() - began
+        watcher.idle_done()
+    return elapsed
+
+
+async def bare_smtp(sink: SmtpSink, messages: list[bytes]) -> float:
+    began = time.time()
+    async with aiosmtplib.SMTP(hostname=sink.host, port=sink.port, start_tls=False) as smtp:
+        for raw in messages:
+            msg = email.message_from_bytes(raw)
+            to = email.utils.getaddresses([msg["To"]])[0][1]
+            await smtp.sendmail("ethics-intake@city.test", [to], raw)
+    return time.time() - began
+
+
+def pct(values: list[float], p: float) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[p - 1] if len(values) > 1 \
+        else values[0]
+
+
+async def run(app: App, server: DovecotServer, intake: ImapAccount, floor_box: ImapAccount,
+              sink: SmtpSink, floor_sink: SmtpSink, n: int) -> tuple[list[float], list[float]]:
+    stop = asyncio.Event()
+
+    async def dispatcher(stop: asyncio.Event) -> None:
+        await run_dispatcher(app, stop=stop)
+
+    worker = asyncio.create_task(run_worker(app, stop=stop, extra=[dispatcher]))
+    await asyncio.sleep(1.0)  # logged in and idling
+    system, floor = [], []
+    try:
+        for i in range(n):
+            raw = crlf(forwarded_complaint(10_000 + i))
+            latency, sent = await through_the_worker(app, server, intake, sink, raw, i)
+            push = await asyncio.to_thread(idle_push, server, floor_box, raw)
+            system.append(latency)
+            floor.append(push + await bare_smtp(floor_sink, sent))
+            await asyncio.sleep(0.3)  # let the rest of the case's mail go out
+    finally:
+        stop.set()
+        await worker
+    return system, floor
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--n", type=int, default=50, help="complaints, one at a time")
+    parser.add_argument("--database-url", help="default: a fresh SQLite file")
+    parser.add_argument("--log-level", default="WARNING")
+    args = parser.parse_args()
+    logging.basicConfig(level=args.log_level.upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    root = Path(tempfile.mkdtemp(prefix="ethicsbot-bench-"))
+    root.chmod(0o755)  # Dovecot's mail processes run as `mail`
+    server = DovecotServer(root / "testbed", *free_ports(2))
+    server.start()
+    sink, floor_sink = SmtpSink(root / "sink").start(), SmtpSink(root / "floor").start()
+    try:
+        intake, floor_box = server.new_account(), server.new_account()
+        settings = Settings(  # type: ignore[call-arg]
+            _env_file=None, database_url=args.database_url or f"sqlite:///{root / 'bench.db'}",
+            directory=root / "city.yml", maildir=root / "mailbox", outbox_dir=root / "outbox",
+            imap_host=intake.host, imap_port=intake.port, imap_user=intake.user,
+            imap_password=intake.password, imap_ssl=False, intake_daily_cap=10**9,
+            smtp_host=sink.host, smtp_port=sink.port, smtp_tls=SmtpTls.NONE)
+        app = bootstrap(settings)
+        system, floor = asyncio.run(run(app, server, intake, floor_box, sink, floor_sink,
+                                        args.n))
+        backend = "SQLite" if settings.database_url.startswith("sqlite") else "PostgreSQL"
+        print(f"APPEND -> last §2 notice accepted, {args.n} complaints, worker on {backend}:")
+        print(f"  EthicsBot      p50 {pct(system, 50):.3f} s   p95 {pct(system, 95):.3f} s")
+        print(f"  protocol floor p50 {pct(floor, 50):.3f} s   p95 {pct(floor, 95):.3f} s "
+              "(bare IDLE push + bare SMTP sends of the same messages)")
+        ratio = pct(system, 95) / pct(floor, 95)
+        print(f"  p95 ratio {ratio:.2f} (goal < 1.5)")
+        app.engine.dispose()
+        return 0 if ratio < 1.5 else 1
+    finally:
+        sink.stop()
+        floor_sink.stop()
+        server.stop()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
