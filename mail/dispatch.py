@@ -22,18 +22,19 @@ from dataclasses import dataclass
 from datetime import timedelta
 from email.message import EmailMessage
 
-from sqlalchemy import event, func, select, update
+from sqlalchemy import event, select, update
 from sqlalchemy.orm import Session
 
 from cases.commands import RecordNoticeServed
 from cases.errors import ProcedureError
-from cases.notices import ALERTS, SECTION_2, NoticeType, OwedNotice, clerks
+from cases.notices import ALERTS, SECTION_2, NoticeType
 from cases.services import take_step
 from ethicsbot.bootstrap import App
-from mail.context import DEADLINE_ORDER, load_context
+from mail.alerts import alert_clerks, case_number, owe_deadline_alerts
+from mail.context import load_context
 from mail.render import render
 from mail.transport import Outcome, SendResult, Transport, transport_for
-from storage.models import CaseRow, DeadlineRow, DeliveryRow, OutboxRow
+from storage.models import DeliveryRow, OutboxRow
 from storage.uow import SqlUnitOfWork
 
 log = logging.getLogger(__name__)
@@ -41,7 +42,6 @@ log = logging.getLogger(__name__)
 BATCH = 50
 LEASE = timedelta(minutes=5)  # longer than one send can take; a crash retries after it
 BACKOFF_BASE, BACKOFF_CAP = timedelta(seconds=30), timedelta(minutes=30)
-ALERT_BEFORE = timedelta(hours=6)
 POLL_SECONDS = 0.2
 
 
@@ -70,8 +70,10 @@ async def run_dispatcher(app: App, *, stop: asyncio.Event, transport: Transport 
             wake.clear()
             try:
                 sent = await dispatch_once(app, transport, stop=stop)
-            except Exception:  # a database hiccup must not end delivery of statutory notices
-                log.exception("outbox dispatch failed; retrying")
+            except Exception as e:  # a database hiccup must not end delivery of notices
+                # SQL errors quote their parameters, which may be complaint text
+                log.error("outbox dispatch failed (%s); retrying", type(e).__name__)
+                log.debug("outbox dispatch failure", exc_info=True)
                 sent = 0
             if not sent:
                 with contextlib.suppress(TimeoutError):
@@ -157,7 +159,10 @@ def _prepare(app: App, row_id: int) -> _Prepared:
         try:
             msg = render(load_context(s, row, app, now=app.clock()))
         except Exception as e:  # our bug or bad data: do not retry forever, tell the clerk
-            log.exception("outbox row %s (%s) cannot be rendered", row_id, row.notice_type)
+            # the message may quote a name or the complaint: details only at DEBUG
+            log.error("outbox row %s (%s) cannot be rendered: %s", row_id, row.notice_type,
+                      type(e).__name__)
+            log.debug("rendering outbox row %s failed", row_id, exc_info=True)
             return _Prepared(row_id, row.recipient_email, None, f"not rendered: {e}")
         return _Prepared(row_id, row.recipient_email, msg)
 
@@ -182,8 +187,9 @@ def record_attempt(app: App, row_id: int, result: SendResult) -> None:
             row.status, row.last_error = "failed", result.reply[:2000]
             log.error("notice %s (%s) failed permanently", row.id, row.notice_type)
             if NoticeType(row.notice_type) not in ALERTS and row.case_id is not None:
-                _alert_clerks(app, uow, row.case_id, NoticeType.DELIVERY_FAILED_ALERT, row.id)
-        log.info("outbox row %s %s: %s", row.id, result.outcome.value, result.reply[:80])
+                alert_clerks(app, uow, row.case_id, NoticeType.DELIVERY_FAILED_ALERT, row.id)
+        log.info("outbox row %s (%s): %s", row.id, row.notice_type, result.outcome.value)
+        log.debug("outbox row %s server reply: %s", row.id, result.reply)  # may name people
         uow.commit()
 
 
@@ -198,7 +204,7 @@ def _served_if_complete(app: App, uow: SqlUnitOfWork, row: OutboxRow) -> None:
         OutboxRow.case_id == row.case_id, OutboxRow.notice_type == row.notice_type)
     if set(s.scalars(owed)) != set(s.scalars(owed.where(OutboxRow.status == "sent"))):
         return
-    number = _number(uow, row.case_id)
+    number = case_number(uow, row.case_id)
     case = uow.cases.get(number)
     if case is None or kind in case.notices_served:
         return
@@ -207,44 +213,3 @@ def _served_if_complete(app: App, uow: SqlUnitOfWork, row: OutboxRow) -> None:
                   calendar=app.calendar, clock=app.clock, actor="ethicsbot")
     except ProcedureError as e:  # e.g. closed meanwhile: the deliveries stay the proof
         log.warning("%s: %s not recorded: %s", number, kind.value, e)
-
-
-def owe_deadline_alerts(app: App) -> int:
-    """Owe the clerk one alert per case and deadline whose notices are unsent near it."""
-    now, added = app.clock(), 0
-    with app.uow() as uow:
-        at_risk = uow.session.execute(
-            select(OutboxRow.case_id, OutboxRow.deadline_key, func.count())
-            .join(DeadlineRow, (DeadlineRow.case_id == OutboxRow.case_id)
-                  & (DeadlineRow.key == OutboxRow.deadline_key))
-            .where(OutboxRow.status == "pending", OutboxRow.deadline_key.is_not(None),
-                   DeadlineRow.due.is_not(None), DeadlineRow.due <= now + ALERT_BEFORE,
-                   DeadlineRow.status.in_(("open", "missed")))
-            .group_by(OutboxRow.case_id, OutboxRow.deadline_key)).all()
-        for case_id, key, count in at_risk:
-            assert case_id is not None and key is not None  # the join and filter ensure it
-            generation = [k.value for k in DEADLINE_ORDER].index(key)
-            if _alert_clerks(app, uow, case_id, NoticeType.DEADLINE_ALERT, generation):
-                added += 1
-                log.error("%s: %d notice(s) for %s still unsent, deadline near; clerk alerted",
-                          _number(uow, case_id), count, key)
-        uow.commit()
-    return added
-
-
-def _alert_clerks(app: App, uow: SqlUnitOfWork, case_id: int, type_: NoticeType,
-                  generation: int) -> bool:
-    """Owe `type_` to the clerks once (the outbox ignores a repeat); True if new."""
-    exists = uow.session.scalars(select(OutboxRow.id).where(
-        OutboxRow.case_id == case_id, OutboxRow.notice_type == type_.value,
-        OutboxRow.generation == generation).limit(1)).first()
-    if exists is not None:
-        return False
-    number = _number(uow, case_id)
-    for clerk in clerks(app.directory):
-        uow.outbox.add(OwedNotice(number, type_, clerk, None, generation))
-    return True
-
-
-def _number(uow: SqlUnitOfWork, case_id: int) -> str:
-    return uow.session.scalars(select(CaseRow.number).where(CaseRow.id == case_id)).one()

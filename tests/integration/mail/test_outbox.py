@@ -18,7 +18,8 @@ from cases.commands import ScheduleHearing
 from ethicsbot.bootstrap import App
 from ethicsbot.cli import main
 from ethicsbot.settings import SmtpTls
-from mail.dispatch import dispatch_once, owe_deadline_alerts, run_dispatcher
+from mail.alerts import owe_deadline_alerts
+from mail.dispatch import dispatch_once, run_dispatcher
 from mail.notices import export_notice_log, resend
 from mail.transport import Outcome, SendResult, SmtpTransport
 from storage.models import OutboxRow
@@ -48,7 +49,7 @@ async def test_notices_unsent_near_their_deadline_alert_the_clerk_once(
     await dispatch_once(app, Down())
     assert owe_deadline_alerts(app) == 0  # 24 hours away: nothing yet
     clock.advance(hours=19)  # five hours left
-    with caplog.at_level(logging.ERROR, logger="mail.dispatch"):
+    with caplog.at_level(logging.ERROR, logger="mail.alerts"):
         assert owe_deadline_alerts(app) == 1
     assert any("still unsent" in r.getMessage() and number in r.getMessage()
                for r in caplog.records)
