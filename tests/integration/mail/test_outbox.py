@@ -167,3 +167,21 @@ def test_ethicsbot_notices_prints_the_log(app: App, monkeypatch: pytest.MonkeyPa
     out = capsys.readouterr().out
     assert out.startswith("case,type,recipient,message_id,status")
     assert out.count("\n") == EXPECTED + 1
+
+
+async def test_a_quarantined_message_alerts_the_clerk_without_case_details(
+        app: App, smtp_sink: SmtpSink) -> None:
+    from mail.intake import Outcome as Taken
+    from mail.intake import take_in
+    from tests.integration.mail.complaints import corpus
+
+    raw = corpus("reject-resident-direct.eml")
+    assert take_in(raw, app.intake(), source="imap").outcome is Taken.QUARANTINED
+    assert await dispatch_once(app, smtp(smtp_sink)) == 1
+    (alert,) = smtp_sink.wait_for(1)
+    assert alert["To"].addresses[0].addr_spec == "clerk@city.test"
+    assert alert["Subject"] == "EthicsBot: a message was held for review"
+    text = str(alert.get_body(("plain",)).get_content())
+    assert "rtessier@example.com" in text or "Message-ID: <587140798" in text
+    assert "Paula Greer" not in text and "Scottsdale" not in text  # not the message itself
+    assert list(alert.iter_attachments()) == []
