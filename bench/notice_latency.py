@@ -115,7 +115,7 @@ async def bare_smtp(sink: SmtpSink, messages: list[bytes]) -> float:
     return time.time() - began
 
 
-def pct(values: list[float], p: float) -> float:
+def pct(values: list[float], p: int) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[p - 1] if len(values) > 1 \
         else values[0]
 

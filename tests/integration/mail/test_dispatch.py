@@ -62,12 +62,18 @@ def deliveries(app: App) -> list[DeliveryRow]:
 
 def notice_24h(app: App) -> str:
     with app.session_factory() as s:
-        return s.scalars(select(DeadlineRow.status).where(
-            DeadlineRow.key == DeadlineKey.NOTICE_24H.value)).one()
+        return str(s.scalars(select(DeadlineRow.status).where(
+            DeadlineRow.key == DeadlineKey.NOTICE_24H.value)).one())
 
 
 def msgid(m: EmailMessage) -> str:
     return str(m["Message-ID"]).strip()  # long ids are folded onto their own line
+
+
+def plain(m: EmailMessage) -> str:
+    part = m.get_body(("plain",))
+    assert part is not None
+    return str(part.get_content())
 
 
 def by_subject(messages: list[EmailMessage], phrase: str) -> list[EmailMessage]:
@@ -111,7 +117,7 @@ async def test_a_new_case_sends_every_section_2_notice_checked_field_by_field(
     assert all(attachment(m, f"{number}-complaint.eml") == raw for m in board)
     (task,) = by_subject(got, "registered mail")
     assert task["To"].addresses[0].addr_spec == CLERK
-    assert "How it is computed: received" in str(task.get_body(("plain",)).get_content())
+    assert "How it is computed: received" in plain(task)
     invites = by_subject(got, "Invitation: Sufficiency hearing window")
     assert len(invites) == 3 + COUNCIL
     for m in invites:
@@ -151,7 +157,7 @@ async def test_a_rejected_recipient_fails_that_notice_and_tells_the_clerk(
     alerts = by_subject(got, "ACTION NEEDED")
     assert len(alerts) == 2 and {m["To"].addresses[0].addr_spec for m in alerts} == {CLERK}
     assert all(m["Subject"].startswith(f"[{number}]") for m in alerts)
-    text = "".join(str(m.get_body(("plain",)).get_content()) for m in alerts)
+    text = "".join(plain(m) for m in alerts)
     assert BOARD in text and "550" in text
     assert BOARD not in {m["To"].addresses[0].addr_spec for m in got}
     assert notice_24h(app) == "open"  # the board was not all reached: not met

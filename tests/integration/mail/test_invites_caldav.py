@@ -63,7 +63,7 @@ def put(radicale: RadicaleServer, ics: str) -> Calendar:
 
 def only_event(cal: Calendar) -> tuple[str, int, date | datetime, date | datetime, str]:
     (e,) = cal.events
-    return str(e["UID"]), int(e["SEQUENCE"]), e.start, e.end, str(e["STATUS"])
+    return str(e["UID"]), int(str(e["SEQUENCE"])), e.start, e.end, str(e["STATUS"])
 
 
 def test_every_invite_kind_is_accepted_and_reparses(radicale: RadicaleServer) -> None:

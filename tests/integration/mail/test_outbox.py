@@ -26,7 +26,7 @@ from storage.models import OutboxRow
 from tests.fixtures.app import FakeClock
 from tests.fixtures.cases import step
 from tests.fixtures.servers import SinkFactory
-from tests.integration.mail.test_dispatch import EXPECTED, open_case, rows, smtp
+from tests.integration.mail.test_dispatch import EXPECTED, open_case, plain, rows, smtp
 from tests.servers.smtp_sink import SmtpSink
 
 
@@ -67,7 +67,7 @@ async def test_the_deadline_alert_lists_what_is_unsent(
     await dispatch_once(app, smtp(sink))  # the alert is owed first, then sent with the rest
     await dispatch_once(app, smtp(sink))
     (alert,) = [m for m in sink.messages() if "URGENT" in str(m["Subject"])]
-    text = str(alert.get_body(("plain",)).get_content())
+    text = plain(alert)
     assert "submission_to_board" in text and "vosei@city.test" in text
 
 
@@ -153,7 +153,7 @@ async def test_a_scheduled_hearing_sends_notices_and_invites(
     got = smtp_sink.wait_for(EXPECTED + 10)[EXPECTED:]
     invites = [m for m in got if "Invitation: Sufficiency hearing" in str(m["Subject"])]
     assert len(invites) == 5
-    text = str(invites[0].get_body(("plain",)).get_content())
+    text = plain(invites[0])
     assert "executive session (§13)" in text and "Council Chambers" in text
 
 
@@ -181,7 +181,7 @@ async def test_a_quarantined_message_alerts_the_clerk_without_case_details(
     (alert,) = smtp_sink.wait_for(1)
     assert alert["To"].addresses[0].addr_spec == "clerk@city.test"
     assert alert["Subject"] == "EthicsBot: a message was held for review"
-    text = str(alert.get_body(("plain",)).get_content())
+    text = plain(alert)
     assert "rtessier@example.com" in text or "Message-ID: <587140798" in text
     assert "Paula Greer" not in text and "Scottsdale" not in text  # not the message itself
     assert list(alert.iter_attachments()) == []

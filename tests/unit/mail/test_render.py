@@ -192,7 +192,7 @@ def test_every_notice_the_procedure_owes_renders() -> None:
         msg = parsed(render(ctx(case, n.type, n.recipient, generation=n.generation)))
         assert msg["Subject"].startswith("[ETH-2026-0001] ")
         assert body(msg).startswith(f"{n.recipient.name},")
-        assert len(msg.get_all("To")) == 1
+        assert len(msg.get_all("To") or []) == 1
 
 
 @pytest.mark.parametrize("type_", [NoticeType.DELIVERY_FAILED_ALERT, NoticeType.DEADLINE_ALERT])
