@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import event, insert, select
 from sqlalchemy.orm import Session
 
 from cases.directory import Person
@@ -26,6 +27,19 @@ class SqlOutbox:
         self.session, self.cases, self.clock = session, cases, clock
         self.msgid_domain = msgid_domain
         self._owed: dict[int, set[tuple[str, str, int]]] = {}
+        self._pending: list[dict[str, Any]] = []
+        event.listen(session, "do_orm_execute", self._write_pending)
+        event.listen(session, "before_commit", self._write_pending)
+
+    def _write_pending(self, *_: object) -> None:
+        """Write the notices owed so far in one multi-row INSERT, before anything else is
+        read in this transaction and before it commits. As ORM objects each row was an
+        INSERT of its own (SQLite cannot return a multi-row INSERT's ids in order), which
+        was more than half of opening a case (issue 3's backlog benchmark)."""
+        if self._pending:
+            rows, self._pending = self._pending, []
+            self.session.connection().execute(insert(OutboxRow), rows)
+            self.session.info["owes_mail"] = True  # wakes the dispatcher after the commit
 
     def add(self, notice: OwedNotice) -> None:
         """Owe `notice` once per (case, type, recipient, generation)."""
@@ -39,15 +53,11 @@ class SqlOutbox:
         if key in owed:
             return
         owed.add(key)
-        now: datetime = self.clock()
-        self.session.add(OutboxRow(
-            case_id=case.id, notice_type=notice.type.value,
-            recipient_email=notice.recipient.email.lower(), recipient_name=notice.recipient.name,
-            deadline_key=notice.deadline.value if notice.deadline else None,
-            generation=notice.generation,
-            message_id=notice_message_id(notice, self.msgid_domain),
-            status="pending", attempts=0, next_attempt_at=now, created_at=now))
-
+        self._owe(case_id=case.id, filing_id=None, notice_type=notice.type.value,
+                  recipient=notice.recipient,
+                  deadline_key=notice.deadline.value if notice.deadline else None,
+                  generation=notice.generation,
+                  message_id=notice_message_id(notice, self.msgid_domain))
 
     def _owed_on(self, case_id: int) -> set[tuple[str, str, int]]:
         """The (type, recipient, generation) already owed on a case: read once per unit of
@@ -63,13 +73,21 @@ class SqlOutbox:
 
     def add_clerk_alert(self, *, filing_id: int, notice_type: str, recipient: Person) -> None:
         """Tell the clerk about a message that opened no case (quarantined, flood, ...)."""
+        self._owe(case_id=None, filing_id=filing_id, notice_type=notice_type,
+                  recipient=recipient, deadline_key=None, generation=0,
+                  message_id=f"<filing-{filing_id}.{notice_type}."
+                             f"{secrets.token_hex(6)}@{self.msgid_domain}>")
+
+    def _owe(self, *, case_id: int | None, filing_id: int | None, notice_type: str,
+             recipient: Person, deadline_key: str | None, generation: int,
+             message_id: str) -> None:
         now: datetime = self.clock()
-        self.session.add(OutboxRow(
-            filing_id=filing_id, notice_type=notice_type,
-            recipient_email=recipient.email.lower(), recipient_name=recipient.name,
-            generation=0, message_id=f"<filing-{filing_id}.{notice_type}."
-                                     f"{secrets.token_hex(6)}@{self.msgid_domain}>",
-            status="pending", attempts=0, next_attempt_at=now, created_at=now))
+        self._pending.append({
+            "case_id": case_id, "filing_id": filing_id, "notice_type": notice_type,
+            "recipient_email": recipient.email.lower(), "recipient_name": recipient.name,
+            "deadline_key": deadline_key, "generation": generation, "channel": "email",
+            "slot": "", "message_id": message_id, "status": "pending", "attempts": 0,
+            "next_attempt_at": now, "created_at": now})
 
 
 def notice_message_id(notice: OwedNotice, domain: str) -> str:
