@@ -49,6 +49,7 @@ class NoticeType(StrEnum):
     QUARANTINE_ALERT = "quarantine_alert"  # to the clerk: a message opened no case
     DELIVERY_FAILED_ALERT = "delivery_failed_alert"  # to the clerk: a notice bounced (5xx)
     DEADLINE_ALERT = "deadline_alert"  # to the clerk: a notice unsent near its deadline
+    REMINDER = "reminder"  # to whoever must act: a deadline approaches or has passed
 
 
 # The §2 notices and the step each one completes once every copy is delivered.

@@ -13,6 +13,7 @@ import click
 
 from cases.errors import ProcedureError
 from ethicsbot.directory_file import DirectoryError
+from ethicsbot.leadership import AnotherWorkerIsRunning
 from ethicsbot.settings import SettingsError
 
 
@@ -26,9 +27,9 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from ethicsbot import cli_docket, cli_intake, cli_notices, cli_web, cli_worker
+    from ethicsbot import cli_docket, cli_intake, cli_notices, cli_run, cli_web, cli_worker
 
-    for module in (cli_docket, cli_intake, cli_notices, cli_web, cli_worker):
+    for module in (cli_docket, cli_intake, cli_notices, cli_run, cli_web, cli_worker):
         module.register(cli)
 
 
@@ -44,7 +45,8 @@ def main(argv: list[str] | None = None) -> int:
     except click.ClickException as e:
         print(f"ethicsbot: {e.format_message()}", file=sys.stderr)
         return 2
-    except (CliError, ProcedureError, SettingsError, DirectoryError) as e:
+    except (CliError, ProcedureError, SettingsError, DirectoryError,
+            AnotherWorkerIsRunning) as e:
         print(f"ethicsbot: {e}", file=sys.stderr)
         return 2
     return 0

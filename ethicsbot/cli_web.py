@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
-import signal
+import functools
 
 import click
 
@@ -36,18 +35,12 @@ def describe(settings: object) -> list[str]:
 @click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
 def web(host: str) -> None:
     """Serve Slack's /ethics at /slack/events, plus /healthz and /readyz, on PORT."""
-    from bot.web import serve_web
     from ethicsbot.bootstrap import bootstrap
+    from ethicsbot.logs import configure_logging
+    from ethicsbot.processes import until_signalled, web_process
 
     app = bootstrap()
+    configure_logging(app.settings.log_level)
     for line in describe(app.settings):
         click.echo(line)
-
-    async def main() -> None:
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, stop.set)
-        await serve_web(app, stop=stop, port=app.settings.port, host=host)
-
-    asyncio.run(main())
+    until_signalled(functools.partial(web_process, app, host=host))

@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-import asyncio
-import signal
-from typing import TYPE_CHECKING
+import functools
 
 import click
 
 from ethicsbot.cli import CliError
 from ethicsbot.settings import Settings
 
-if TYPE_CHECKING:
-    from ethicsbot.bootstrap import App
-    from ethicsbot.worker import Service
-
 
 def register(group: click.Group) -> None:
     group.add_command(worker)
+
+
+def check_imap(settings: Settings) -> None:
+    if settings.uses_imap and not (settings.imap_user and settings.imap_password):
+        raise CliError("ETHICSBOT_IMAP_HOST is set but ETHICSBOT_IMAP_USER or "
+                       "ETHICSBOT_IMAP_PASSWORD is not: set both to read the mailbox")
 
 
 def describe(settings: Settings) -> list[str]:
@@ -58,39 +58,18 @@ def _hide_password(url: str) -> str:
         return url.split("@")[-1]
 
 
-def background_services(app: App) -> list[Service]:
-    """What runs beside intake: the outbox dispatcher and the reminder scheduler plug in
-    here, each an `async def service(stop)`."""
-    from mail.dispatch import run_dispatcher
-
-    async def outbox(stop: asyncio.Event) -> None:
-        await run_dispatcher(app, stop=stop)
-
-    return [outbox]
-
-
 @click.command()
 def worker() -> None:
     """Take complaints in (IMAP, or the Maildir ./mailbox/) and run the background
     services, until stopped with Ctrl-C or SIGTERM."""
     from ethicsbot.bootstrap import bootstrap
     from ethicsbot.logs import configure_logging
-    from ethicsbot.worker import run_worker
+    from ethicsbot.processes import until_signalled, worker_process
 
     app = bootstrap()
-    settings = app.settings
-    if settings.uses_imap and not (settings.imap_user and settings.imap_password):
-        raise CliError("ETHICSBOT_IMAP_HOST is set but ETHICSBOT_IMAP_USER or "
-                       "ETHICSBOT_IMAP_PASSWORD is not: set both to read the mailbox")
-    configure_logging(settings.log_level)
-    for line in describe(settings):
+    check_imap(app.settings)
+    configure_logging(app.settings.log_level)
+    for line in describe(app.settings):
         click.echo(line)
 
-    async def main() -> None:
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, stop.set)
-        await run_worker(app, stop=stop, extra=background_services(app))
-
-    asyncio.run(main())
+    until_signalled(functools.partial(worker_process, app))

@@ -29,6 +29,7 @@ def owe_deadline_alerts(app: App) -> int:
             .join(DeadlineRow, (DeadlineRow.case_id == OutboxRow.case_id)
                   & (DeadlineRow.key == OutboxRow.deadline_key))
             .where(OutboxRow.status == "pending", OutboxRow.deadline_key.is_not(None),
+                   OutboxRow.notice_type != NoticeType.REMINDER.value,  # only statutory ones
                    DeadlineRow.due.is_not(None), DeadlineRow.due <= now + ALERT_BEFORE,
                    DeadlineRow.status.in_(("open", "missed")))
             .group_by(OutboxRow.case_id, OutboxRow.deadline_key)).all()

@@ -67,6 +67,9 @@ def _about(session: Session, row: OutboxRow) -> dict[str, Any]:
         return {"notice": failed.notice_type, "attempts": failed.attempts,
                 "recipient": f"{failed.recipient_name} <{failed.recipient_email}>",
                 "reply": reply or failed.last_error or "", "deadline": failed.deadline_key}
+    if kind is NoticeType.REMINDER:
+        key, _, moment = row.slot.partition(":")
+        return {"deadline": key, "moment": moment, "overdue": moment.startswith("overdue")}
     if kind is NoticeType.DEADLINE_ALERT:
         key = DEADLINE_ORDER[row.generation].value
         unsent = session.scalars(select(OutboxRow).where(

@@ -46,6 +46,7 @@ SUBJECTS: dict[NoticeType, str] = {
     T.DELIVERY_FAILED_ALERT: "ACTION NEEDED: a notice could not be delivered",
     T.DEADLINE_ALERT: "URGENT: notices still unsent as their deadline nears",
     T.QUARANTINE_ALERT: "EthicsBot: a message was held for review",
+    T.REMINDER: "Reminder",
 }
 
 # The deadlines each notice spells out, with their basis.
@@ -142,12 +143,26 @@ def render(ctx: NoticeContext) -> EmailMessage:
 
 def _subject(ctx: NoticeContext, invite: Invite | None) -> str:
     subject = SUBJECTS[ctx.type]
+    if ctx.type is T.REMINDER:
+        subject = reminder_headline(ctx)
     if invite is not None:
         subject = ("Cancelled: " if invite.cancelled
                    else "Updated: " if invite.sequence else "Invitation: ") + subject
     if ctx.type is T.QUARANTINE_ALERT or ctx.case is None:
         return subject  # a held message has no case; its details stay in the body
     return f"[{ctx.case.number}] {subject}"
+
+
+def reminder_headline(ctx: NoticeContext) -> str:
+    """'OVERDUE: begin the sufficiency hearing (§7)' / 'Due Mon Dec 21, 2026 11:59:59 PM
+    PST: ...': what to do and by when, without a word of the complaint."""
+    key = DeadlineKey(ctx.about["deadline"])
+    d = next((d for d in ctx.deadlines if d.key is key), None)
+    what = f"{d.action} ({d.ordinance})" if d else key.value.replace("_", " ")
+    if ctx.about.get("overdue"):
+        return f"OVERDUE: {what}"
+    when = fmt_moment(ctx.calendar.local(d.due)) if d and d.due else "soon"
+    return f"Due {when}: {what}"
 
 
 def _attach(msg: EmailMessage, ctx: NoticeContext) -> None:
@@ -178,7 +193,7 @@ def template_data(ctx: NoticeContext, invite: Invite | None = None) -> dict[str,
     if case is None:
         return data
     cal, keys = ctx.calendar, RELEVANT.get(ctx.type, ())
-    if ctx.type in ALERTS and ctx.about.get("deadline"):
+    if (ctx.type in ALERTS or ctx.type is T.REMINDER) and ctx.about.get("deadline"):
         keys = (DeadlineKey(ctx.about["deadline"]),)
     history = case.history
     event = history[min(owing_event_index(ctx.generation), len(history) - 1)]

@@ -17,6 +17,7 @@ import logging
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.schedulers.base import BaseScheduler
 
 from ethicsbot.bootstrap import App
@@ -31,6 +32,7 @@ class Reminders:
     def __init__(self, app: App, scheduler: BaseScheduler, *,
                  offsets: Sequence[timedelta] = DEFAULT_OFFSETS) -> None:
         self.app, self.scheduler, self.offsets = app, scheduler, offsets
+        self.slack = app.settings.uses_slack  # DMs only when Slack is configured
         self._seen_until: datetime | None = None
 
     @staticmethod
@@ -85,7 +87,7 @@ class Reminders:
                 urgent = slot.overdue or slot.name in ("due", "before-4h")
                 for person in reminder_recipients(d.key, d.responsible, self.app.directory,
                                                   d.respondents):
-                    for channel in self._channels(person.slack, urgent):
+                    for channel in self._channels(person.slack if self.slack else None, urgent):
                         store.owe_reminder(session=session, case_id=d.case_id, number=number,
                                            key=d.key, moment=slot.name, person=person,
                                            channel=channel, at=now,
@@ -128,3 +130,16 @@ class Reminders:
         if not slack_id:
             return ["email"]
         return ["slack", "email"] if urgent else ["slack"]
+
+
+async def run_reminders(app: App, *, stop: asyncio.Event) -> None:
+    """The worker's reminder service: build the jobs, then follow case changes."""
+    scheduler = AsyncIOScheduler(timezone=app.calendar.tz)
+    scheduler.start()
+    try:
+        reminders = Reminders(app, scheduler)
+        armed = await asyncio.to_thread(reminders.reconcile)
+        log.info("reminders ready: %d deadlines armed", armed)
+        await reminders.watch(stop=stop)
+    finally:
+        scheduler.shutdown(wait=False)

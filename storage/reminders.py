@@ -19,9 +19,10 @@ from sqlalchemy.orm import Session
 
 from cases.deadlines import DeadlineKey, Responsible, Status
 from cases.directory import Person
+from cases.notices import NoticeType
 from storage.models import CaseRow, DeadlineRow, OutboxRow
 
-REMINDER = "reminder"
+REMINDER = NoticeType.REMINDER.value
 
 
 @dataclass(frozen=True)

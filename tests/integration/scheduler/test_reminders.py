@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 from apscheduler.schedulers.background import BackgroundScheduler
@@ -22,13 +23,22 @@ from cases.commands import (
     RecordRegisteredMail,
     ScheduleHearing,
 )
-from ethicsbot.bootstrap import App
+from ethicsbot.bootstrap import App, bootstrap
 from scheduler.jobs import Reminders
 from storage.models import OutboxRow
-from tests.fixtures.app import FakeClock
+from tests.fixtures.app import FakeClock, make_settings
 from tests.fixtures.cases import a_filing, open_one, step
 
 RECEIVED = datetime(2026, 12, 1, 22, 15, tzinfo=UTC)  # Tue Dec 1, 2:15 PM in Riverton
+
+
+@pytest.fixture
+def slack_app(tmp_path: Path, database_url: str, clock: FakeClock) -> Iterator[App]:
+    """The app with Slack configured: people with a Slack id are reminded by DM."""
+    built = bootstrap(make_settings(tmp_path, database_url, slack_bot_token="xoxb-test",
+                                    slack_signing_secret="test-secret"), clock=clock)
+    yield built
+    built.engine.dispose()
 
 
 @pytest.fixture
@@ -58,8 +68,9 @@ def fire_next(rem: Reminders, sched: BackgroundScheduler, clock: FakeClock,
     return str(job.args[1])
 
 
-def test_a_walk_through_the_hearing_window(app: App, clock: FakeClock,
+def test_a_walk_through_the_hearing_window(slack_app: App, clock: FakeClock,
                                            sched: BackgroundScheduler) -> None:
+    app = slack_app
     clock.set(RECEIVED)
     number = open_one(app, a_filing(RECEIVED))
     rem = Reminders(app, sched)
