@@ -187,7 +187,8 @@ def lifecycle() -> tuple[Case, list[OwedNotice]]:
 
 def test_every_notice_the_procedure_owes_renders() -> None:
     case, owed = lifecycle()
-    assert {n.type for n in owed} == set(NoticeType) - ALERTS
+    # reminders are owed by the scheduler, not by a step of the procedure
+    assert {n.type for n in owed} == set(NoticeType) - ALERTS - {NoticeType.REMINDER}
     for n in owed:
         msg = parsed(render(ctx(case, n.type, n.recipient, generation=n.generation)))
         assert msg["Subject"].startswith("[ETH-2026-0001] ")
@@ -204,3 +205,19 @@ def test_alerts_about_a_case_render(type_: NoticeType) -> None:
     msg = parsed(render(replace(ctx(a_case(), type_), about=about)))
     assert msg["Subject"].startswith("[ETH-2026-0001] ")
     assert "notice_24h" not in body(msg) and "Inform the official" in body(msg)
+
+
+@pytest.mark.parametrize(("moment", "headline"), [
+    ("before-3d", "Due "), ("overdue-2026-12-22", "OVERDUE: ")])
+def test_a_reminder_says_what_is_due_and_when_without_the_complaint(
+        moment: str, headline: str) -> None:
+    about = {"deadline": "hearing_begin", "moment": moment,
+             "overdue": moment.startswith("overdue")}
+    case = a_case()
+    msg = parsed(render(replace(ctx(case, NoticeType.REMINDER), about=about)))
+    subject = " ".join(str(msg["Subject"]).split())
+    assert subject.startswith(f"[{case.number}] {headline}")
+    assert subject.endswith("begin the sufficiency hearing (§7)")
+    text = body(msg)
+    assert "received " in text and "+ 20 days" in text  # the basis
+    assert case.filing.facts not in text
