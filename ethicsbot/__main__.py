@@ -1,0 +1,5 @@
+"""`python -m ethicsbot ...` is `ethicsbot ...`."""
+
+from ethicsbot.cli import run
+
+run()
