@@ -18,10 +18,13 @@ class SqlCaseRepository:
     def __init__(self, session: Session, clock: Clock) -> None:
         self.session, self.clock = session, clock
         self._rows: dict[str, CaseRow] = {}
+        self._numbered: set[str] = set()  # given out in this unit of work: not stored yet
 
     def row(self, number: str, *, lock: bool = False) -> CaseRow | None:
         if number in self._rows:
             return self._rows[number]
+        if number in self._numbered:
+            return None
         q = select(CaseRow).where(CaseRow.number == number)
         if lock:
             q = q.with_for_update()  # serialises steps on one case (PostgreSQL)
@@ -41,23 +44,31 @@ class SqlCaseRepository:
 
     def next_number(self, year: int) -> str:
         dialect = self.session.get_bind().dialect.name
-        # two writers may open the year's first case at once: insert-if-absent, then lock
-        if dialect == "postgresql":
-            self.session.execute(postgresql.insert(CaseNumber).values(year=year, last=0)
-                                 .on_conflict_do_nothing())
-        elif dialect == "sqlite":
-            self.session.execute(sqlite.insert(CaseNumber).values(year=year, last=0)
-                                 .on_conflict_do_nothing())
-        elif self.session.get(CaseNumber, year) is None:
-            self.session.execute(insert(CaseNumber).values(year=year, last=0))
-        counter = self.session.scalars(
-            select(CaseNumber).where(CaseNumber.year == year).with_for_update()).one()
-        counter.last += 1
-        return f"ETH-{year}-{counter.last:04d}"
+        # Two writers may open the year's first case at once. One upsert is atomic on both
+        # backends (PostgreSQL locks the row, SQLite the database) and is one statement
+        # where insert-if-absent + SELECT FOR UPDATE + UPDATE were three (issue 3 backlog).
+        if dialect in ("postgresql", "sqlite"):
+            upsert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+            last = self.session.execute(
+                upsert(CaseNumber).values(year=year, last=1)
+                .on_conflict_do_update(index_elements=[CaseNumber.year],
+                                       set_={"last": CaseNumber.last + 1})
+                .returning(CaseNumber.last)).scalar_one()
+        else:
+            if self.session.get(CaseNumber, year) is None:
+                self.session.execute(insert(CaseNumber).values(year=year, last=0))
+            counter = self.session.scalars(
+                select(CaseNumber).where(CaseNumber.year == year).with_for_update()).one()
+            counter.last += 1
+            last = counter.last
+        number = f"ETH-{year}-{last:04d}"
+        self._numbered.add(number)
+        return number
 
     def save(self, case: Case, deadlines: list[Deadline]) -> None:
         now = self.clock()
         row = self.row(case.number)
+        new = row is None
         if row is None:
             row = CaseRow(number=case.number, event_count=0)
             self.session.add(row)
@@ -72,12 +83,13 @@ class SqlCaseRepository:
         row.next_due_key = nxt.key.value if nxt else None
         row.tolled = any(d.status is Status.TOLLED for d in deadlines)
         row.updated_at = now
-        self.session.flush()
-        for seq, e in enumerate(case.history[row.event_count:], start=row.event_count):
+        stored_events, row.event_count = row.event_count, len(case.history)
+        self.session.flush()  # the row's id, for its events and deadlines
+        for seq, e in enumerate(case.history[stored_events:], start=stored_events):
             self.session.add(EventRow(case_id=row.id, seq=seq, kind=e.kind.value, at=e.at,
                                       actor=e.actor, data=e.data))
-        row.event_count = len(case.history)
-        self.session.execute(delete(DeadlineRow).where(DeadlineRow.case_id == row.id))
+        if not new:
+            self.session.execute(delete(DeadlineRow).where(DeadlineRow.case_id == row.id))
         self.session.add_all(
             DeadlineRow(case_id=row.id, key=d.key.value, due=d.due, status=d.status.value,
                         responsible=d.responsible.value, basis=d.basis) for d in deadlines)
