@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import String, cast, select
+from sqlalchemy import String, cast, insert, select
 from sqlalchemy.orm import Session
 
 from storage.models import (
@@ -28,9 +28,12 @@ def _iso(moment: datetime | None) -> str | None:
 
 def docket(*, session: Session, open_only: bool = False, involving: str | None = None,
            limit: int | None = None, offset: int = 0) -> list[dict[str, Any]]:
-    """The docket from the `cases` snapshot. `involving` keeps the cases whose respondents
+    """The docket from the `cases` snapshot, in case-number order (the order cases were
+    opened), which the primary key serves: a page of a 10,000-case docket is read without
+    sorting it (bench/slack_status.py). `involving` keeps the cases whose respondents
     include that email; `limit`/`offset` page it (Slack shows a page at a time)."""
-    q = select(CaseRow).order_by(CaseRow.received_at, CaseRow.id)
+    q = select(CaseRow.number, CaseRow.stage, CaseRow.confidential, CaseRow.received_at,
+               CaseRow.next_due_key, CaseRow.next_due, CaseRow.tolled).order_by(CaseRow.id)
     if open_only:
         q = q.where(CaseRow.stage != "closed")
     if involving is not None:  # the JSON list as text holds '"email"' on both backends
@@ -42,7 +45,7 @@ def docket(*, session: Session, open_only: bool = False, involving: str | None =
         {"number": r.number, "stage": r.stage, "confidential": r.confidential,
          "received_at": _iso(r.received_at), "next_deadline": r.next_due_key,
          "next_due": _iso(r.next_due), "tolled": r.tolled}
-        for r in session.scalars(q)
+        for r in session.execute(q)  # columns, not entities: Slack asks for pages often
     ]
 
 
@@ -93,8 +96,13 @@ def notice_log(*, session: Session, case_id: int) -> list[dict[str, Any]]:
 
 def log_access(*, session: Session, at: datetime, who: str, number: str | None, action: str,
                channel: str, allowed: bool = True) -> None:
-    session.add(AccessLogRow(at=at, who=who, case_number=number, action=action,
-                             channel=channel, allowed=allowed))
+    # one prepared INSERT: on every Slack status request the ORM's flush, or a statement
+    # built anew, would cost more than the query it logs (bench/slack_status.py)
+    session.execute(_LOG_ACCESS, {"at": at, "who": who, "case_number": number,
+                                  "action": action, "channel": channel, "allowed": allowed})
+
+
+_LOG_ACCESS = insert(AccessLogRow)
 
 
 def open_deadlines(*, session: Session, responsible: list[str], limit: int = 50,
