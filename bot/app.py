@@ -3,8 +3,8 @@
 directory on every request, every surface's `register`, and the one error handler.
 
 Listeners do their (fast, measured: bench/slack_status.py) work first and call `ack()`
-last. Besides making the answer the acknowledgement itself, this avoids a race in Bolt
-1.30's asyncio runner (process_before_response=False): when a listener raises after
+last, so the answer is the acknowledgement itself. With process_before_response=False
+this also avoids a race in Bolt 1.30's asyncio runner: when a listener raises after
 `ack()` within the runner's 10 ms poll, the runner resets the acknowledgement to None and
 Slack gets a 404 three seconds later. Raising before `ack()` is safe: `on_error` answers.
 """
@@ -41,9 +41,13 @@ def web_client(app: App) -> AsyncWebClient:
 
 
 def build_slack_app(app: App, *, client: AsyncWebClient | None = None,
-                    process_before_response: bool = False) -> AsyncApp:
+                    process_before_response: bool = True) -> AsyncApp:
     """The `/ethics` Bolt app. Without a signing secret request verification is off, so
-    only Socket Mode may serve it (`bot.web` mounts HTTP only with a secret)."""
+    only Socket Mode may serve it (`bot.web` mounts HTTP only with a secret).
+
+    `process_before_response` is on by default: every listener's work is short and done
+    before its `ack()`, and Bolt's other mode polls for the ack every 10 ms, which costs
+    the acknowledgement more than it gains (bench: p99 115 ms against 257 ms)."""
     secret = app.settings.slack_signing_secret
     bolt = AsyncApp(client=client or web_client(app), signing_secret=secret,
                     request_verification_enabled=secret is not None,

@@ -69,8 +69,8 @@ def due_line(key: str | None, due: str | None, tolled: bool, calendar: CityCalen
     if key is None or due is None:
         return ("no open deadline" if not tolled else "tolled: no due date") + tolled_note
     moment = datetime.fromisoformat(due)
-    return (f"next: {words(key)} due {when(due, calendar)} ({countdown(moment, now)})"
-            + tolled_note)
+    return (f"next: {words(key)} due {fmt_moment(calendar.local(moment))} "
+            f"({countdown(moment, now)})" + tolled_note)
 
 
 def docket_blocks(rows: list[dict[str, Any]], *, page: int, more: bool,
