@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""bench/slack_status.py — how fast `/ethics status` is acknowledged under load.
+
+Fills a fresh SQLite database (or --database-url) with 10,000 open cases through the
+service layer (the same docket as bench/scheduler_scale.py), serves the real web app
+(`bot.web.make_web_app` around `bot.app.build_slack_app`) on loopback in a child process,
+and sends 50 concurrent, correctly signed `/ethics status` requests for 30 seconds from
+board, council and clerk accounts. Prints p50/p90/p99/max of the time to the HTTP answer
+— the acknowledgement, which here carries the docket page itself. Goal (issue 6): p99
+under 150 ms (Slack allows 3,000 ms).
+
+    .venv/bin/python bench/slack_status.py [--cases 10000] [--seconds 30] [--concurrency 50]
+        [--database-url URL [--no-fill]] [--ack-first]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import multiprocessing
+import statistics
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from multiprocessing.connection import Connection
+from pathlib import Path
+from urllib.parse import urlencode
+
+import aiohttp
+from slack_sdk.signature import SignatureVerifier
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from scheduler_scale import fill
+
+from ethicsbot.settings import Settings
+from tests.fixtures.slack_stub import running_stub
+
+SECRET = "bench-signing-secret"
+USERS = ["UPARK", "UOSEI", "UCLERK", "UBRANDT", "UOKAFOR", "UATTY"]
+
+
+def settings(url: str, api_url: str) -> Settings:
+    return Settings(_env_file=None, database_url=url,  # type: ignore[call-arg]
+                    directory=Path("/nonexistent/city.yml"), slack_bot_token="xoxb-bench",
+                    slack_signing_secret=SECRET, slack_api_url=api_url)
+
+
+def serve(url: str, api_url: str, ack_first: bool, conn: Connection) -> None:
+    """The child process: the web app exactly as `ethicsbot web` builds it."""
+    from aiohttp import web
+
+    from bot.app import build_slack_app
+    from bot.web import make_web_app
+    from ethicsbot.bootstrap import bootstrap
+
+    async def main() -> None:
+        app = bootstrap(settings(url, api_url), migrate=False)
+        slack = build_slack_app(app, process_before_response=not ack_first)
+        runner = web.AppRunner(make_web_app(app, slack), access_log=None)
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        conn.send(runner.addresses[0][1])
+        await asyncio.Event().wait()
+
+    asyncio.run(main())
+
+
+def signed(text: str, user: str, api_url: str) -> tuple[bytes, dict[str, str]]:
+    body = urlencode({"token": "x", "team_id": "T1", "user_id": user, "command": "/ethics",
+                      "text": text, "channel_id": "D0DM", "trigger_id": "1.2.3",
+                      "response_url": api_url.replace("/api/", "/response/bench")})
+    ts = str(int(time.time()))
+    return body.encode(), {
+        "Content-Type": "application/x-www-form-urlencoded", "X-Slack-Request-Timestamp": ts,
+        "X-Slack-Signature": str(SignatureVerifier(SECRET).generate_signature(timestamp=ts,
+                                                                              body=body))}
+
+
+async def load(url: str, api_url: str, *, seconds: float,
+               concurrency: int) -> tuple[list[float], int]:
+    latencies: list[float] = []
+    failures = 0
+    connector = aiohttp.TCPConnector(limit=concurrency)
+    async with aiohttp.ClientSession(connector=connector) as http:
+        for user in USERS:  # warm-up: the first request makes Bolt call auth.test
+            body, headers = signed("status", user, api_url)
+            async with http.post(url, data=body, headers=headers) as r:
+                assert r.status == 200 and "Open docket" in await r.text(), await r.text()
+        end = time.perf_counter() + seconds
+
+        async def client(i: int) -> None:
+            nonlocal failures
+            n = i
+            while time.perf_counter() < end:
+                body, headers = signed("status", USERS[n % len(USERS)], api_url)
+                n += concurrency
+                t0 = time.perf_counter()
+                async with http.post(url, data=body, headers=headers) as r:
+                    text = await r.text()
+                latencies.append(time.perf_counter() - t0)
+                if r.status != 200 or "ETH-" not in text:
+                    failures += 1
+
+        await asyncio.gather(*(client(i) for i in range(concurrency)))
+    return latencies, failures
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--cases", type=int, default=10_000)
+    p.add_argument("--seconds", type=float, default=30.0)
+    p.add_argument("--concurrency", type=int, default=50)
+    p.add_argument("--database-url")
+    p.add_argument("--ack-first", action="store_true",
+                   help="process_before_response=False: Bolt acknowledges, then runs")
+    p.add_argument("--no-fill", action="store_true",
+                   help="use the cases already in --database-url")
+    args = p.parse_args()
+    with tempfile.TemporaryDirectory() as tmp, running_stub() as stub:
+        url = args.database_url or f"sqlite:///{tmp}/bench.db"
+        if not (args.no_fill and args.database_url):
+            fill(url, args.cases, datetime.now(UTC))
+        parent, child = multiprocessing.Pipe()
+        server = multiprocessing.Process(target=serve, args=(
+            url, stub.api_url, args.ack_first, child), daemon=True)
+        server.start()
+        try:
+            port = parent.recv()
+            latencies, failures = asyncio.run(load(
+                f"http://127.0.0.1:{port}/slack/events", stub.api_url,
+                seconds=args.seconds, concurrency=args.concurrency))
+        finally:
+            server.terminate()
+            server.join()
+    ms = sorted(x * 1000 for x in latencies)
+    q = statistics.quantiles(ms, n=100)
+    print(f"{len(ms)} signed `/ethics status` requests, {args.concurrency} concurrent, "
+          f"{args.seconds:.0f} s ({len(ms) / args.seconds:.0f}/s), {failures} failed; "
+          f"process_before_response={not args.ack_first}, {url.split(':')[0]}")
+    print(f"ack time: p50 {q[49]:.1f} ms, p90 {q[89]:.1f} ms, p99 {q[98]:.1f} ms, "
+          f"max {ms[-1]:.1f} ms  (goal: p99 < 150 ms)")
+
+
+if __name__ == "__main__":
+    main()
