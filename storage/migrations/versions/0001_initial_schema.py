@@ -117,7 +117,7 @@ def upgrade() -> None:
     with op.batch_alter_table('filings', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_filings_case_id'), ['case_id'], unique=False)
         batch_op.create_index(batch_op.f('ix_filings_message_id'), ['message_id'], unique=False)
-        batch_op.create_index(batch_op.f('ix_filings_sender'), ['sender'], unique=False)
+        batch_op.create_index('ix_filings_sender_taken_at', ['sender', 'taken_at'], unique=False)
 
     op.create_table('outbox',
     sa.Column('id', sa.Integer(), nullable=False),
@@ -176,7 +176,7 @@ def downgrade() -> None:
 
     op.drop_table('outbox')
     with op.batch_alter_table('filings', schema=None) as batch_op:
-        batch_op.drop_index(batch_op.f('ix_filings_sender'))
+        batch_op.drop_index('ix_filings_sender_taken_at')
         batch_op.drop_index(batch_op.f('ix_filings_message_id'))
         batch_op.drop_index(batch_op.f('ix_filings_case_id'))
 
