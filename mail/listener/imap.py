@@ -32,6 +32,7 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from mail.intake import IntakeOutcome
 from mail.listener.cursor import load_cursor, resume_from, save_cursor
 from mail.listener.imap_folder import Batching, FolderIntake, Folders
+from mail.listener.read_ahead import ReadAhead
 from mail.listener.retry import Backoff, start_thread
 
 if TYPE_CHECKING:
@@ -106,17 +107,23 @@ class ImapListener:
         self.port = s.imap_port or (993 if s.imap_ssl else 143)
         self.folders = Folders(s.imap_folder, s.imap_processed_folder, s.imap_quarantine_folder)
         self.mailbox = f"imap://{self.user}@{self.host}:{self.port}/{s.imap_folder}"
+        self.ctx = app.intake()
+        self.read_ahead = ReadAhead(self.ctx)
 
     def run(self) -> None:
         backoff = Backoff(self.tuning.backoff_initial, self.tuning.backoff_cap)
-        while not self.halt.is_set():
-            try:
-                self._session(backoff)
-            except RETRYABLE as e:
-                delay = backoff.next()
-                log.warning("IMAP intake from %s:%d stopped: %s: %s; reconnecting in %.1f s",
-                            self.host, self.port, type(e).__name__, _brief(e), delay)
-                self.halt.wait(delay)
+        try:
+            while not self.halt.is_set():
+                try:
+                    self._session(backoff)
+                except RETRYABLE as e:
+                    delay = backoff.next()
+                    log.warning("IMAP intake from %s:%d stopped: %s: %s; reconnecting in "
+                                "%.1f s", self.host, self.port, type(e).__name__, _brief(e),
+                                delay)
+                    self.halt.wait(delay)
+        finally:
+            self.read_ahead.close()
         log.info("IMAP intake from %s:%d stopped", self.host, self.port)
 
     def _connect(self) -> IMAPClient:
@@ -170,9 +177,9 @@ class ImapListener:
                  self.host, self.port, self.user, self.folders.inbox, cursor.last_uid,
                  "waiting with IDLE" if imap.has_capability("IDLE")
                  else f"no IDLE: polling every {self.tuning.poll_seconds:g} s")
-        return FolderIntake(imap, ctx=self.app.intake(), mailbox=self.mailbox,
-                            folders=self.folders, cursor=cursor, halt=self.halt,
-                            on_taken=self.on_taken, batching=self.tuning.batching)
+        return FolderIntake(imap, ctx=self.ctx, mailbox=self.mailbox, folders=self.folders,
+                            cursor=cursor, halt=self.halt, on_taken=self.on_taken,
+                            batching=self.tuning.batching, read_ahead=self.read_ahead)
 
     def _idle(self, imap: IMAPClient) -> None:
         """IDLE until new mail, the renewal time, or halt; then leave IDLE cleanly."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Iterator
+from contextlib import closing
 from dataclasses import dataclass
 
 from imapclient import IMAPClient
@@ -25,6 +26,8 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 
 from mail.intake import IntakeContext, IntakeOutcome, Outcome, take_in
 from mail.listener.cursor import Cursor, save_cursor
+from mail.listener.read_ahead import ReadAhead
+from mail.parsing import IntakeResult
 
 log = logging.getLogger(__name__)
 
@@ -56,8 +59,9 @@ class FolderIntake:
     def __init__(self, imap: IMAPClient, *, ctx: IntakeContext, mailbox: str,
                  folders: Folders, cursor: Cursor, halt: threading.Event,
                  on_taken: Callable[[IntakeOutcome], object] | None,
-                 batching: Batching) -> None:
+                 batching: Batching, read_ahead: ReadAhead) -> None:
         self.imap, self.ctx, self.mailbox, self.folders = imap, ctx, mailbox, folders
+        self.read_ahead = read_ahead
         self.cursor, self.halt, self.on_taken, self.batching = cursor, halt, on_taken, batching
         self.can_move = imap.has_capability("MOVE")
         self.can_uid_expunge = imap.has_capability("UIDPLUS")
@@ -109,21 +113,22 @@ class FolderIntake:
         moves: dict[str, list[int]] = {self.folders.processed: [], self.folders.quarantine: []}
         taken: list[IntakeOutcome] = []
         done_upto = self.cursor.last_uid
-        for uid in batch:
-            if self.halt.is_set():
-                break
-            body = fetched.get(uid, {}).get(b"BODY[]")
-            outcome = None if body is None else self._take(uid, body)
-            if outcome is not None:
-                folder = self.folders.destination(outcome)
-                moves[folder].append(uid)
-                taken.append(outcome)
-                log.info("IMAP UID %d: %s%s; moving to %s", uid, outcome.outcome.value,
-                         f" {outcome.case_number}" if outcome.case_number else "", folder)
-                log.debug("IMAP UID %d arrived %s: %s", uid,
-                          fetched[uid].get(b"INTERNALDATE"), outcome.detail)
-            if not self.failed:
-                done_upto = uid
+        bodies = [fetched.get(uid, {}).get(b"BODY[]") for uid in batch]
+        with closing(self.read_ahead.results(bodies)) as parses:
+            for uid, body, parsed in zip(batch, bodies, parses, strict=True):
+                if self.halt.is_set():
+                    break
+                outcome = None if body is None else self._take(uid, body, parsed)
+                if outcome is not None:
+                    folder = self.folders.destination(outcome)
+                    moves[folder].append(uid)
+                    taken.append(outcome)
+                    log.info("IMAP UID %d: %s%s; moving to %s", uid, outcome.outcome.value,
+                             f" {outcome.case_number}" if outcome.case_number else "", folder)
+                    log.debug("IMAP UID %d arrived %s: %s", uid,
+                              fetched[uid].get(b"INTERNALDATE"), outcome.detail)
+                if not self.failed:
+                    done_upto = uid
         for folder, uids in moves.items():
             self._move(uids, folder)
         if done_upto > self.cursor.last_uid:
@@ -134,9 +139,9 @@ class FolderIntake:
                 self.on_taken(outcome)
         return len(taken)
 
-    def _take(self, uid: int, raw: bytes) -> IntakeOutcome | None:
+    def _take(self, uid: int, raw: bytes, parsed: IntakeResult | None) -> IntakeOutcome | None:
         try:
-            return take_in(raw, self.ctx, source="imap")
+            return take_in(raw, self.ctx, source="imap", parsed=parsed)
         except (OperationalError, InterfaceError):
             raise  # the database is away: the session backs off and retries the message
         except Exception as e:

@@ -1,0 +1,66 @@
+"""Reading ahead in a helper process gives exactly what parsing here gives, and when the
+helper is not there (starting, dead, one core) the listener simply parses itself."""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Iterator
+
+import pytest
+
+from ethicsbot.bootstrap import App
+from mail.listener.read_ahead import MIN_BATCH, ReadAhead
+from mail.parsing import parse_message
+from tests.integration.mail.complaints import corpus, forwarded_complaint, garbage
+from tests.integration.mail.harness import eventually
+
+
+@pytest.fixture
+def read_ahead(app: App) -> Iterator[ReadAhead]:
+    reader = ReadAhead(app.intake())
+    reader._enabled = True  # also on a one-core machine: this is what is tested
+    yield reader
+    reader.close()
+
+
+def ready(reader: ReadAhead, raws: list[bytes | None]) -> list[object]:
+    """Ask until the helper has started and answers (it takes ~1 s to spawn)."""
+    return eventually(lambda: [r for r in reader.results(raws) if r is not None],
+                      timeout=30, what="the read-ahead process answering")
+
+
+def test_the_helper_parses_as_take_in_would(app: App, read_ahead: ReadAhead) -> None:
+    raws: list[bytes | None] = [forwarded_complaint(1), corpus("gmail-forward-letter.eml"),
+                                garbage(), None, corpus("reject-resident-direct.eml")]
+    ready(read_ahead, raws)
+    got = list(read_ahead.results(raws))
+    ctx = app.intake()
+    for raw, result in zip(raws, got, strict=True):
+        if raw is None:
+            assert result is None
+            continue
+        here = parse_message(raw, directory=ctx.directory, timezone=ctx.calendar.tz,
+                             own_domains=ctx.own_domains)
+        assert result is not None
+        if result.accepted:
+            assert result == here
+        else:  # a rejection's received_at is "now" where it was read
+            assert (result.reject_reason, result.detail) == (here.reject_reason, here.detail)
+
+
+def test_small_batches_are_parsed_in_the_listener(read_ahead: ReadAhead) -> None:
+    ready(read_ahead, [forwarded_complaint(n) for n in range(MIN_BATCH)])
+    few = [forwarded_complaint(n) for n in range(MIN_BATCH - 1)]
+    assert list(read_ahead.results(few)) == [None] * len(few)
+
+
+def test_a_dead_helper_means_parsing_here_from_then_on(read_ahead: ReadAhead) -> None:
+    raws: list[bytes | None] = [forwarded_complaint(n) for n in range(MIN_BATCH)]
+    ready(read_ahead, raws)
+    assert read_ahead._pool is not None
+    for pid in list(read_ahead._pool._processes):  # the helper this test started
+        os.kill(pid, signal.SIGKILL)
+    assert list(read_ahead.results(raws)) == [None] * len(raws)
+    assert list(read_ahead.results(raws)) == [None] * len(raws)
+    assert read_ahead._pool is None
