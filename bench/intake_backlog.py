@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""bench/intake_backlog.py — how fast the worker works off a backlog of complaints.
+
+Starts a private Dovecot on free loopback ports (the tests' own wrapper of
+tests/servers/dovecot.sh; needs dovecot-imapd installed, or root to install it), fills a
+fresh mailbox with N forwarded complaints (default 2,000, each a distinct resident, so
+each opens a case), then starts the worker on a fresh SQLite database (or
+--database-url) and times it until every message is taken in and moved out of INBOX.
+Prints messages/second and the peak resident memory of this process (the worker; Dovecot
+is a separate process). Goal (issue 3): at least 100 complaints/second on 2 cores.
+
+    .venv/bin/python bench/intake_backlog.py [--n 2000] [--database-url URL]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import resource
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere
+
+from sqlalchemy import func, select
+
+from ethicsbot.bootstrap import App, bootstrap
+from ethicsbot.settings import Settings
+from ethicsbot.worker import run_worker
+from storage.models import FilingRow
+from tests.integration.mail.complaints import crlf, forwarded_complaint
+from tests.servers.dovecot import DovecotServer, ImapAccount
+from tests.servers.net import free_ports
+
+
+def fill(server: DovecotServer, account: ImapAccount, n: int) -> None:
+    t0 = time.perf_counter()
+    with server.client(account.user) as imap:
+        for start in range(0, n, 100):  # MULTIAPPEND: one round trip per hundred
+            imap.multiappend("INBOX", [crlf(forwarded_complaint(i))
+                                       for i in range(start, min(n, start + 100))])
+        count = imap.folder_status("INBOX", ["MESSAGES"])[b"MESSAGES"]
+    print(f"filled INBOX with {count} forwarded complaints in {time.perf_counter() - t0:.1f} s")
+
+
+def taken(app: App) -> int:
+    with app.uow() as uow:
+        return uow.session.scalar(select(func.count()).select_from(FilingRow)) or 0
+
+
+async def work_off(app: App, server: DovecotServer, account: ImapAccount) -> tuple[float, float]:
+    """Run the worker until INBOX is empty; (seconds to the first move, seconds to all).
+
+    Progress is read from Dovecot, not the database: a reader polling SQLite would
+    compete with the worker for its write lock and slow down what is measured.
+    """
+    stop = asyncio.Event()
+    with server.client(account.user) as imap:
+        total = left = imap.folder_status("INBOX", ["MESSAGES"])[b"MESSAGES"]
+        began = time.perf_counter()
+        worker = asyncio.create_task(run_worker(app, stop=stop))
+        first = 0.0
+        while left:
+            await asyncio.sleep(0.02)
+            if worker.done():
+                worker.result()
+                raise SystemExit("the worker stopped early")
+            left = (await asyncio.to_thread(imap.folder_status, "INBOX", ["MESSAGES"]))[
+                b"MESSAGES"]
+            if left < total and not first:
+                first = time.perf_counter() - began
+        elapsed = time.perf_counter() - began
+    stop.set()
+    await worker
+    return first, elapsed
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--n", type=int, default=2000, help="complaints in the backlog")
+    parser.add_argument("--database-url", help="default: a fresh SQLite file")
+    parser.add_argument("--log-level", default="WARNING")
+    args = parser.parse_args()
+    logging.basicConfig(level=args.log_level.upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+    root = Path(tempfile.mkdtemp(prefix="ethicsbot-bench-"))
+    root.chmod(0o755)  # Dovecot's mail processes run as `mail`
+    server = DovecotServer(root / "testbed", *free_ports(2))
+    server.start()
+    try:
+        account = server.new_account()
+        fill(server, account, args.n)
+        settings = Settings(  # type: ignore[call-arg]
+            _env_file=None, database_url=args.database_url or f"sqlite:///{root / 'bench.db'}",
+            directory=root / "city.yml", maildir=root / "mailbox", outbox_dir=root / "outbox",
+            imap_host=account.host, imap_port=account.port, imap_user=account.user,
+            imap_password=account.password, imap_ssl=False, intake_daily_cap=10**9)
+        app = bootstrap(settings)
+        first, elapsed = asyncio.run(work_off(app, server, account))
+        stored = taken(app)
+        with server.client(account.user) as imap:
+            left = imap.folder_status("INBOX", ["MESSAGES"])[b"MESSAGES"]
+            processed = imap.folder_status("Processed", ["MESSAGES"])[b"MESSAGES"]
+        peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        backend = "SQLite" if settings.database_url.startswith("sqlite") else "PostgreSQL"
+        print(f"worker on {backend}: {args.n} complaints taken in in {elapsed:.1f} s "
+              f"(first batch moved after {first:.2f} s)")
+        print(f"  {args.n / elapsed:.0f} messages/second; peak RSS {peak_mb:.0f} MB")
+        print(f"  INBOX left: {left}, Processed: {processed}, filings stored: {stored}")
+        app.engine.dispose()
+        return 0 if left == 0 and processed == stored == args.n else 1
+    finally:
+        server.stop()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
