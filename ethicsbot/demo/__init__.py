@@ -1,0 +1,1 @@
+"""`ethicsbot demo`: one complaint through the whole procedure on a simulated clock."""

@@ -1,0 +1,70 @@
+"""Simulated time for the demo: the same services as production, driven by hand.
+
+The reminder scheduler runs paused; `SimulatedTime.advance` moves the clock to each armed
+reminder in turn, fires it, and delivers what it owed, exactly as the worker would have
+done had the weeks really passed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from apscheduler.schedulers.background import BackgroundScheduler
+
+from ethicsbot.bootstrap import App
+from mail.dispatch import dispatch_once
+from mail.transport import Transport
+from scheduler.jobs import Reminders
+
+
+@dataclass
+class SimClock:
+    now: datetime
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@dataclass
+class SimulatedTime:
+    app: App
+    clock: SimClock
+    transport: Transport
+    scheduler: BackgroundScheduler = field(init=False)
+    reminders: Reminders = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.scheduler = BackgroundScheduler(timezone=UTC)
+        self.scheduler.start(paused=True)  # nothing fires on the real clock
+        self.reminders = Reminders(self.app, self.scheduler)
+
+    def close(self) -> None:
+        self.scheduler.shutdown(wait=False)
+
+    async def deliver(self) -> int:
+        """Deliver everything the outbox owes now; returns how many were sent."""
+        total = 0
+        while sent := await dispatch_once(self.app, self.transport):
+            total += sent
+        return total
+
+    async def advance(self, to: datetime) -> list[tuple[datetime, str]]:
+        """Move time to `to`, firing every reminder due on the way; returns when each
+        fired and for which deadline."""
+        fired: list[tuple[datetime, str]] = []
+        while True:
+            await asyncio.to_thread(self.reminders.reconcile)
+            jobs = sorted(self.scheduler.get_jobs(), key=lambda j: j.next_run_time)
+            if not jobs or jobs[0].next_run_time > to:
+                break
+            job = jobs[0]
+            self.clock.now = max(self.clock.now, job.next_run_time)
+            job.remove()
+            await asyncio.to_thread(self.reminders.fire, *job.args)
+            if await self.deliver():
+                fired.append((self.clock.now, str(job.args[1])))
+        self.clock.now = max(self.clock.now, to)
+        await self.deliver()
+        return fired

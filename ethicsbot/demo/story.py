@@ -1,0 +1,240 @@
+"""The demo's story: a complaint against a council member, from receipt to the council's
+decision, told step by step through the real service layer, outbox and reminders.
+
+Every step goes through the same code as production (intake, `take_step`, the
+dispatcher, the reminder jobs); only the clock is simulated and mail is written as .eml
+files into the demo folder.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime
+from importlib import resources
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from cases import commands as c
+from cases.calendar import fmt_moment
+from cases.commands import NoticeKind
+from cases.deadlines import Status
+from cases.errors import ProcedureError
+from cases.rotation import next_examiner
+from cases.services import get_case, take_step
+from cases.tally import Vote
+from ethicsbot.bootstrap import App, bootstrap
+from ethicsbot.demo.clock import SimClock, SimulatedTime
+from ethicsbot.settings import Settings
+from mail.intake import Outcome, take_in
+from mail.transport import FileTransport
+from storage import rotation
+
+LA = ZoneInfo("America/Los_Angeles")
+
+
+def at(*args: int) -> datetime:
+    return datetime(*args, tzinfo=LA)  # type: ignore[misc]
+
+
+@dataclass(frozen=True)
+class Chapter:
+    when: datetime
+    title: str
+    act: Callable[[], Awaitable[str]]
+    show_deadlines: bool = False
+
+
+class Story:
+    def __init__(self, folder: Path, console: Console) -> None:
+        self.folder, self.console = folder, console
+        self.clock = SimClock(at(2026, 12, 1, 9, 13))
+        settings = Settings(  # type: ignore[call-arg]
+            _env_file=None, database_url=f"sqlite:///{folder / 'ethicsbot.db'}",
+            directory=folder / "no-directory-file.yml", maildir=folder / "mailbox",
+            outbox_dir=folder / "outbox")
+        self.app: App = bootstrap(settings, clock=self.clock)
+        self.time = SimulatedTime(self.app, self.clock, FileTransport(settings.outbox_dir))
+        self.number = ""
+
+    # -- helpers --------------------------------------------------------------------------
+
+    def step(self, cmd: c.Command, actor: str) -> None:
+        with self.app.uow() as uow:
+            take_step(uow, self.number, cmd, directory=self.app.directory,
+                      calendar=self.app.calendar, clock=self.app.clock, actor=actor)
+            uow.commit()
+
+    async def delivered(self, what: str) -> str:
+        sent = await self.time.deliver()
+        return f"{what} — {sent} message(s) written to outbox/" if sent else what
+
+    def council(self) -> frozenset[str]:
+        return frozenset(p.email for p in self.app.directory.council)
+
+    # -- the chapters ---------------------------------------------------------------------
+
+    async def receive(self) -> str:
+        raw = resources.files("ethicsbot.demo").joinpath("complaint.eml").read_bytes()
+        result = await asyncio.to_thread(take_in, raw, self.app.intake(), source="demo")
+        if result.outcome is not Outcome.OPENED or result.case_number is None:
+            raise RuntimeError(f"the demo complaint opened no case: {result.detail}")
+        self.number = result.case_number
+        return await self.delivered(
+            f"The mayor forwards a complaint against Councilmember Priya Raman; EthicsBot "
+            f"opens {self.number}, received 8:05 AM (the original's time, not the forward's)"
+            ". §2 notices go to the official, each council member and each board member, "
+            "the clerk gets the registered-mail task, calendars get the hearing window")
+
+    async def registered_mail(self) -> str:
+        self.step(c.RecordRegisteredMail("RR 2345 6789 0US"), "clerk@city.test")
+        return "The clerk records the registered-mail copy (§2): tracking RR 2345 6789 0US"
+
+    async def schedule(self) -> str:
+        self.step(c.ScheduleHearing(at(2026, 12, 15, 18, 0), "City Hall, Room 2"),
+                  "hpark@city.test")
+        return await self.delivered("The board chair schedules the sufficiency hearing for "
+                                    "Tue Dec 15, 6 PM, in executive session (§13)")
+
+    async def apply_continuance(self) -> str:
+        self.step(c.ApplyForContinuance("the respondent's counsel is in trial until Dec 18"),
+                  "hpark@city.test")
+        return await self.delivered("The board applies to the council for a continuance: "
+                                    "the hearing deadlines are TOLLED (§7)")
+
+    async def grant_continuance(self) -> str:
+        self.step(c.DecideContinuance(granted_days=7), "abrandt@city.test")
+        return await self.delivered("The council grants 7 days; the pause (Dec 10–14) and "
+                                    "the 7 days move both hearing deadlines; invites update")
+
+    async def reschedule(self) -> str:
+        self.step(c.ScheduleHearing(at(2026, 12, 28, 18, 0), "City Hall, Room 2"),
+                  "hpark@city.test")
+        return await self.delivered("The hearing is rescheduled to Mon Dec 28, 6 PM")
+
+    async def hearing(self) -> str:
+        self.step(c.BeginHearing(), "hpark@city.test")
+        self.step(c.RecordRespondentHeard(presented=True), "hpark@city.test")
+        self.clock.now = at(2026, 12, 28, 20, 30)
+        self.step(c.ConcludeHearing(), "hpark@city.test")
+        return await self.delivered("The hearing begins; Councilmember Raman presents her side"
+                                    " (§9); the hearing concludes at 8:30 PM")
+
+    async def report(self) -> str:
+        self.step(c.IssueReport(sufficient=True, summary="The complaint alleges specific "
+                                "facts that, if proven, would violate 2.94.030."),
+                  "hpark@city.test")
+        self.step(c.DeliverReport(), "hpark@city.test")
+        return await self.delivered("The board finds the complaint SUFFICIENT and delivers "
+                                    "its written report to council, official and complainant")
+
+    async def refer(self) -> str:
+        roster = [p.email for p in self.app.directory.examiners]
+        with self.app.uow() as uow:
+            case = get_case(uow, self.number)
+            examiner = next_examiner(roster, last_assigned=rotation.last_assigned(
+                session=uow.session), skip=case.respondents)
+            take_step(uow, self.number, c.Refer(examiner=examiner),
+                      directory=self.app.directory, calendar=self.app.calendar,
+                      clock=self.app.clock, actor="hpark@city.test")
+            rotation.record_assigned(session=uow.session, examiner=examiner)
+            uow.commit()
+        return await self.delivered(f"Referred to the next hearings examiner in rotation, "
+                                    f"{examiner} (§11)")
+
+    async def determination(self) -> str:
+        self.step(c.RecordDetermination(violation=True, sections=("2.94.030",)),
+                  "clerk@city.test")
+        return await self.delivered("The examiner finds a violation of 2.94.030; the council "
+                                    "must decide within 7 days (§12)")
+
+    async def vote(self) -> str:
+        votes = {"abrandt@city.test": Vote.YES, "bokafor@city.test": Vote.YES,
+                 "mortiz@city.test": Vote.NO, "thale@city.test": Vote.YES}
+        for member, vote in votes.items():
+            self.step(c.RecordCouncilVote(member, vote, self.council()), member)
+        try:
+            self.step(c.RecordCouncilVote("praman@city.test", Vote.NO, self.council()),
+                      "praman@city.test")
+            refused = "(!) Raman's vote was accepted"
+        except ProcedureError as e:
+            refused = f"Raman's own vote is refused: {e}"
+        self.step(c.RecordCouncilDecision(council=self.council(), mayor="mayor@city.test",
+                                          penalties=(c.Penalty("2.94.030", "public reprimand"),)),
+                  "clerk@city.test")
+        return await self.delivered(f"The council votes 3–1 that the violation occurred and "
+                                    f"reprimands; {refused}")
+
+    async def close(self) -> str:
+        self.step(c.CloseCase("council decision rendered"), "clerk@city.test")
+        return await self.delivered("The case is closed: the complaint, the determination and "
+                                    "the report are now public records (§6, §13)")
+
+    def chapters(self) -> list[Chapter]:
+        return [
+            Chapter(at(2026, 12, 1, 9, 13), "Receipt", self.receive, show_deadlines=True),
+            Chapter(at(2026, 12, 2, 10, 30), "Registered mail", self.registered_mail),
+            Chapter(at(2026, 12, 7, 14, 0), "Hearing scheduled", self.schedule),
+            Chapter(at(2026, 12, 10, 11, 0), "Continuance applied", self.apply_continuance,
+                    show_deadlines=True),
+            Chapter(at(2026, 12, 14, 19, 0), "Continuance granted", self.grant_continuance,
+                    show_deadlines=True),
+            Chapter(at(2026, 12, 15, 9, 0), "Hearing rescheduled", self.reschedule),
+            Chapter(at(2026, 12, 28, 18, 0), "Hearing", self.hearing, show_deadlines=True),
+            Chapter(at(2027, 1, 5, 10, 0), "Written report", self.report),
+            Chapter(at(2027, 1, 6, 9, 0), "Referral", self.refer),
+            Chapter(at(2027, 2, 12, 15, 0), "Determination", self.determination,
+                    show_deadlines=True),
+            Chapter(at(2027, 2, 16, 19, 0), "Council decision", self.vote),
+            Chapter(at(2027, 2, 16, 21, 0), "Closed", self.close),
+        ]
+
+    # -- telling it -----------------------------------------------------------------------
+
+    async def tell(self) -> None:
+        chapters = self.chapters()
+        with Progress(console=self.console, transient=True) as progress:
+            task = progress.add_task("procedure", total=len(chapters))
+            for ch in chapters:
+                for when, key in await self.time.advance(ch.when):
+                    self.console.print(f"[bold cyan]{fmt_moment(when.astimezone(LA))}[/]  "
+                                       f"[bold]Reminder[/]: {key.replace('_', ' ')} is "
+                                       "coming up; the people responsible were reminded")
+                said = await ch.act()
+                self.console.print(f"[bold cyan]{fmt_moment(self.clock.now.astimezone(LA))}"
+                                   f"[/]  [bold]{ch.title}[/]: {said}")
+                if ch.show_deadlines:
+                    self.console.print(self.deadline_table())
+                progress.advance(task)
+        self.console.print(self.timeline())
+        self.time.close()
+
+    def deadline_table(self) -> Table:
+        with self.app.uow() as uow:
+            case = get_case(uow, self.number)
+        table = Table(show_header=True, header_style="bold", box=None, padding=(0, 2))
+        for col in ("deadline", "due", "status", "basis"):
+            table.add_column(col, overflow="fold")
+        for d in case.deadlines(self.app.calendar, now=self.clock.now):
+            if d.status is Status.MET and len(case.history) > len(NoticeKind) + 1:
+                continue  # after receipt the story shows only what is still running
+            due = fmt_moment(d.due.astimezone(LA)) if d.due else "—"
+            table.add_row(d.key.value, due, d.status.value, d.basis)
+        return table
+
+    def timeline(self) -> Table:
+        with self.app.uow() as uow:
+            case = get_case(uow, self.number)
+        table = Table(title=f"{self.number}: the docket's history", box=None)
+        table.add_column("when (city time)")
+        table.add_column("what")
+        table.add_column("by")
+        for e in case.history:
+            table.add_row(fmt_moment(e.at.astimezone(LA)), e.kind.value.replace("_", " "),
+                          e.actor)
+        return table

@@ -1,0 +1,44 @@
+"""`ethicsbot demo` runs the whole procedure in seconds and leaves what it announced."""
+
+from __future__ import annotations
+
+import email
+import subprocess
+import sys
+import time
+from email import policy
+from pathlib import Path
+
+ANNOUNCED = {  # every kind of message the story tells of
+    "complaint_to_respondent", "complaint_to_council", "submission_to_board",
+    "registered_mail_task", "invite_sufficiency_window", "hearing_scheduled",
+    "invite_hearing", "continuance_applied", "continuance_decided", "report_delivered",
+    "referral", "determination", "invite_council_decision", "council_decided",
+    "case_closed", "reminder"}
+
+
+def test_the_demo_tells_the_whole_story_in_under_30_seconds(tmp_path: Path) -> None:
+    folder = tmp_path / "demo"
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "ethicsbot", "demo", "--dir", str(folder)],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                          env={"PATH": "/usr/bin:/bin", "COLUMNS": "120"})
+    took = time.monotonic() - started
+    assert done.returncode == 0, done.stderr
+    assert took < 30
+    out = done.stdout
+    for chapter in ("Receipt", "Continuance applied", "TOLLED", "Continuance granted",
+                    "Hearing", "SUFFICIENT", "Referral", "Determination", "Council decision",
+                    "Closed", "Reminder"):
+        assert chapter in out
+    files = sorted((folder / "outbox").glob("*.eml"))
+    kinds = {f.name.split(".")[1] for f in files}
+    assert kinds == ANNOUNCED
+    assert f"{len(files)} messages in" in " ".join(out.split())
+    # an updated invite really is an update: a higher SEQUENCE for the same UID
+    windows = [email.message_from_bytes(f.read_bytes(), policy=policy.default)
+               for f in files if ".invite_sufficiency_window." in f.name]
+    sequences = {part.get_content().split("SEQUENCE:")[1].split()[0]
+                 for m in windows for part in m.walk()
+                 if part.get_content_type() == "text/calendar"}
+    assert len(sequences) >= 3  # sent, tolled, moved by the continuance
