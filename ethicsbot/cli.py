@@ -27,8 +27,15 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from ethicsbot import (cli_demo, cli_docket, cli_intake, cli_notices, cli_run, cli_web,
-                           cli_worker)
+    from ethicsbot import (
+        cli_demo,
+        cli_docket,
+        cli_intake,
+        cli_notices,
+        cli_run,
+        cli_web,
+        cli_worker,
+    )
 
     for module in (cli_demo, cli_docket, cli_intake, cli_notices, cli_run, cli_web, cli_worker):
         module.register(cli)

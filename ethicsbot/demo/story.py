@@ -38,8 +38,8 @@ from storage import rotation
 LA = ZoneInfo("America/Los_Angeles")
 
 
-def at(*args: int) -> datetime:
-    return datetime(*args, tzinfo=LA)  # type: ignore[misc]
+def at(year: int, month: int, day: int, hour: int, minute: int) -> datetime:
+    return datetime(year, month, day, hour, minute, tzinfo=LA)
 
 
 @dataclass(frozen=True)
