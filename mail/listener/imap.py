@@ -75,6 +75,10 @@ async def run_imap_intake(app: App, *, stop: asyncio.Event,
                           tuning: ImapTuning | None = None) -> None:
     """Take mail in from the configured IMAP folder until `stop` is set.
 
+    For each message: commit its case and filing first (`take_in`), then move it out of
+    the folder, then advance the cursor. A crash between any two steps is harmless:
+    `take_in` is idempotent, so a message read again is moved as a duplicate.
+
     `on_taken` is called (in the listener's thread) with each outcome once the message
     has been moved out of the intake folder. Returns within ~1-2 s of `stop`.
     """

@@ -1,0 +1,120 @@
+"""IMAP intake when the server lacks MOVE or IDLE, speaks TLS with a test certificate, is
+unreachable, dies silently under IDLE, or says BYE."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ethicsbot.bootstrap import App, bootstrap
+from mail.listener import ImapTuning
+from mail.listener.imap import DeadConnection, ImapListener
+from tests.fixtures.app import FakeClock, make_settings
+from tests.integration.mail.complaints import forwarded_complaint, garbage
+from tests.integration.mail.harness import append_all, case_count, eventually
+from tests.integration.mail.imap_support import (
+    FAST,
+    connected,
+    counts,
+    hide_capability,
+    intake_app,
+    listening,
+)
+from tests.servers.dovecot import DovecotServer, ImapAccount
+
+__all__ = ["intake_app"]  # a fixture, used by name
+
+
+def test_without_move_it_copies_flags_deleted_and_uid_expunges(
+        dovecot: DovecotServer, imap_account: ImapAccount, intake_app: App,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    hide_capability(monkeypatch, "MOVE")
+    append_all(dovecot, imap_account, [forwarded_complaint(1), garbage(1)])
+    with listening(intake_app):
+        eventually(lambda: counts(dovecot, imap_account)["INBOX"] == 0)
+    assert counts(dovecot, imap_account) == {"INBOX": 0, "Processed": 1, "Quarantine": 1}
+    with dovecot.client(imap_account.user) as imap:  # the copies are not marked deleted
+        imap.select_folder("Processed", readonly=True)
+        assert imap.search(["DELETED"]) == []
+
+
+def test_without_idle_it_polls(dovecot: DovecotServer, imap_account: ImapAccount,
+                               intake_app: App) -> None:
+    hide = pytest.MonkeyPatch()
+    hide_capability(hide, "IDLE")
+    try:
+        with listening(intake_app) as running:
+            connected(dovecot, imap_account)
+            dovecot.append(forwarded_complaint(3), user=imap_account.user)
+            eventually(lambda: case_count(intake_app) == 1, timeout=3)
+            assert running.stop() < 2.0
+    finally:
+        hide.undo()
+
+
+def test_over_tls_with_an_unverified_test_certificate(
+        dovecot: DovecotServer, imap_account: ImapAccount, tmp_path: Path, database_url: str,
+        clock: FakeClock) -> None:
+    settings = make_settings(tmp_path, database_url, imap_host=imap_account.host,
+                             imap_port=imap_account.ssl_port, imap_user=imap_account.user,
+                             imap_password=imap_account.password, imap_ssl=True,
+                             imap_verify_tls=False)
+    app = bootstrap(settings, clock=clock)
+    append_all(dovecot, imap_account, [forwarded_complaint(4)])
+    with listening(app):
+        eventually(lambda: case_count(app) == 1)
+    app.engine.dispose()
+
+
+def test_an_unreachable_server_is_retried_with_a_clear_log_line_and_stops_promptly(
+        tmp_path: Path, database_url: str, clock: FakeClock,
+        caplog: pytest.LogCaptureFixture) -> None:
+    from tests.servers.net import free_ports
+
+    settings = make_settings(tmp_path, database_url, imap_host="127.0.0.1",
+                             imap_port=free_ports(1)[0], imap_user="u", imap_password="p",
+                             imap_ssl=False)
+    app = bootstrap(settings, clock=clock)
+    caplog.set_level(logging.WARNING, logger="mail.listener")
+    slow = ImapTuning(backoff_initial=30.0, backoff_cap=60.0)  # stop must cut the wait short
+    with listening(app, tuning=slow) as running:
+        line = eventually(lambda: [r.getMessage() for r in caplog.records
+                                   if "reconnecting in" in r.getMessage()])
+        assert running.stop() < 2.0
+    assert "ConnectionRefusedError" in line[0] and "127.0.0.1" in line[0]
+    app.engine.dispose()
+
+
+class _SpinningClient:
+    """What imapclient does on a socket that died silently: nothing, instantly, forever."""
+
+    def __init__(self, responses: list[Any] | None = None) -> None:
+        self.checks, self.responses = 0, responses or []
+
+    def idle(self) -> None:
+        pass
+
+    def idle_check(self, timeout: float) -> list[Any]:
+        self.checks += 1
+        return self.responses
+
+    def idle_done(self) -> None:
+        raise AssertionError("idle_done on a dead socket can hang: never call it")
+
+
+def test_the_dead_socket_spin_is_detected(intake_app: App) -> None:
+    listener = ImapListener(intake_app, FAST, threading.Event())
+    client = _SpinningClient()
+    with pytest.raises(DeadConnection, match="dead"):
+        listener._idle(client)
+    assert client.checks == FAST.spin_checks
+
+
+def test_a_server_bye_during_idle_ends_the_session(intake_app: App) -> None:
+    listener = ImapListener(intake_app, FAST, threading.Event())
+    with pytest.raises(DeadConnection, match="BYE"):
+        listener._idle(_SpinningClient([(b"BYE", b"Server shutting down.")]))
