@@ -67,7 +67,10 @@ def build_slack_app(app: App, *, client: AsyncWebClient | None = None,
 def clerk_message(error: Exception) -> str:
     if isinstance(error, ProcedureError | Refused):
         return str(error)
-    log.error("unexpected failure in a Slack request", exc_info=error)
+    # the message of a database or library error may quote what was stored: complaint
+    # text and personal data stay at DEBUG
+    log.error("unexpected %s in a Slack request", type(error).__name__)
+    log.debug("details", exc_info=error)
     return FAILED
 
 

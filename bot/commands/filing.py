@@ -16,6 +16,7 @@ import phonenumbers
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from bot.access import NOT_LISTED, Caller, Refused, may_file_paper
+from bot.commands.args import sections
 from bot.ids import Field, View
 from bot.render import esc
 from bot.service import Filed, blocking, file_from_slack
@@ -141,13 +142,12 @@ def read_form(values: dict[str, Any], app: App,
     emails = [o["value"] for o in get(Field.RESPONDENTS).get("selected_options") or []]
     complainant = Complainant(name=text(Field.NAME) or None, email=email or None,
                               phone=phone or None, address=text(Field.ADDRESS) or None)
-    code_sections = tuple(s for s in text(Field.SECTIONS).replace(";", ",").split(",")
-                          if s.strip())
+    code_sections = sections(text(Field.SECTIONS))
     signed = bool(get(Field.SIGNATURE).get("selected_options"))
     facts, reasons = text(Field.FACTS), text(Field.REASONS)
     return Filing(
         received_at=received, complainant=complainant, facts=facts,
-        code_sections=tuple(s.strip() for s in code_sections), reasons=reasons, signed=signed,
+        code_sections=code_sections, reasons=reasons, signed=signed,
         respondents=tuple(p.name for e in emails if (p := app.directory.by_email(e))),
         missing=missing_elements(has_facts=bool(facts), code_sections=code_sections,
                                  has_reasons=bool(reasons), signed=signed,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.access import NOT_ENTITLED, Access, Refused, case_access, identify
+from bot.access import Access, Refused, case_access, identify
 from bot.posting import post_private
 from bot.render import case_blocks
 from bot.service import blocking, case_lookup, case_number, log_alone
@@ -21,7 +21,8 @@ async def post(req: Request) -> None:
     app, number, channel = req.app, case_number(req.words[0]), req.body["channel_id"]
     access, detail = await blocking(case_lookup, app, req.caller, number)
     if access is not Access.FULL:
-        raise Refused(NOT_ENTITLED)
+        raise Refused("Only the mayor's office, the board and the city attorney may post a "
+                      "case into a channel (§6).")
 
     def may_see(slack_id: str) -> bool:
         return case_access(identify(app.directory, slack_id), respondents=detail["respondents"],

@@ -68,7 +68,7 @@ async def test_a_case_is_posted_only_into_a_private_channel_of_entitled_people(
         assert why in reply.json["text"] and reply.json["response_type"] == "ephemeral"
     assert slack_stub.to("chat.postMessage") == []
     council = await slack.command(COUNCIL, f"share {n}", channel="GBOARD")
-    assert "not entitled" in council.json["text"]
+    assert "Only the mayor's office, the board and the city attorney" in council.json["text"]
 
     posted = await slack.command(CHAIR, f"share {n}", channel="GBOARD")
     assert posted.json["text"] == f"Posted {n} in this private channel."
