@@ -41,7 +41,7 @@ from storage import queries
 P = ParamSpec("P")
 T = TypeVar("T")
 CHANNEL = "slack"
-PAGE = 25  # docket lines per reply: Slack caps a message at 50 blocks
+PAGE = 25  # docket lines per reply: a screenful, and a bounded query however big the docket
 _NUMBER = re.compile(r"ETH-\d{4}-\d{4,6}")
 
 
@@ -49,11 +49,11 @@ async def blocking(fn: Callable[P, T], *args: P.args, **kw: P.kwargs) -> T:
     """Run a short, synchronous database function for a listener, on the event loop.
 
     Measured (bench/slack_status.py, 10,000 cases): the database work of a request takes
-    1-2 ms, and a worker thread costs more than it saves, since the loop and the thread
-    then hand the GIL back and forth (up to 5 ms a switch): 370 requests/s and a p99 of
-    270 ms through `asyncio.to_thread`, 575/s and 115 ms inline. The price: a database
-    that stalls (SQLite's busy timeout while another process writes) stalls every
-    request of this process for as long. One place to change if that ever matters more.
+    about 1 ms, and a worker thread costs more than it saves, since the loop and the
+    thread then hand the GIL back and forth (up to 5 ms a switch): in one run, 370
+    requests/s through `asyncio.to_thread` against 575/s inline, with half the p99. The
+    price: a database that stalls (SQLite's busy timeout while another process writes)
+    stalls every request of this process for as long. One place to change if it matters.
     """
     return fn(*args, **kw)
 
@@ -72,7 +72,7 @@ def _log(session: Session, app: App, caller: Caller, number: str | None, action:
 
 
 def log_alone(app: App, caller: Caller, number: str | None, action: str,
-               allowed: bool) -> None:
+              allowed: bool) -> None:
     with app.session_factory.begin() as session:
         _log(session, app, caller, number, action, allowed)
 
@@ -167,17 +167,16 @@ def file_from_slack(app: App, caller: Caller, filing: Filing, form: dict[str, An
     the same submission (view id) never opens two cases."""
     raw = json.dumps({"view_id": view_id, "user": caller.slack_id, "form": form},
                      sort_keys=True, default=str).encode()
-    message_id = f"<slack-view-{view_id}@slack>"
+    message_id, digest = f"<slack-view-{view_id}@slack>", hashlib.sha256(raw).hexdigest()
     with app.uow() as uow:
-        earlier = uow.filings.find(message_id=message_id,
-                                   content_hash=hashlib.sha256(raw).hexdigest())
+        earlier = uow.filings.find(message_id=message_id, content_hash=digest)
         if earlier is not None and (number := uow.filings.case_number(earlier)):
             return Filed(number, filing, duplicate=True)
         case = file_complaint(uow, filing, directory=app.directory, calendar=app.calendar,
                               clock=app.clock, actor=caller.who)
         row = uow.cases.row(case.number)
         uow.filings.add(case_id=row.id if row else None, source=CHANNEL, message_id=message_id,
-                        content_hash=hashlib.sha256(raw).hexdigest(), sender=caller.who,
+                        content_hash=digest, sender=caller.who,
                         outcome="opened", reason=None, raw=raw, parsed=None, at=app.clock())
         _log(uow.session, app, caller, case.number, "file complaint", True)
         uow.commit()
