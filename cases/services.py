@@ -69,16 +69,20 @@ def take_step(
     return event
 
 
-def recompute(uow: UnitOfWork, number: str, *, calendar: CityCalendar, clock: Clock,
-              reason: str) -> list[dict[str, str | None]]:
-    """Recompute an open case's deadlines (e.g. the city's holidays changed) and record
-    the old and new dates in its history. Returns the changes (empty: nothing moved)."""
+def recompute(uow: UnitOfWork, number: str, *, directory: Directory, calendar: CityCalendar,
+              clock: Clock, reason: str) -> list[dict[str, str | None]]:
+    """Recompute an open case's deadlines (e.g. the city's holidays changed), record the
+    old and new dates in its history and re-send the invites whose dates moved. Returns
+    the changes (empty: nothing moved)."""
     case = get_case(uow, number)
     now = clock()
     after = case.deadlines(calendar, now=now)
     changes = _record_recomputation(case, uow.cases.stored_deadlines(number), after,
                                     calendar, at=now, actor="ethicsbot", reason=reason)
     uow.cases.save(case, after)
+    if changes:
+        for notice in notices_owed(case, case.history[-1], directory):
+            uow.outbox.add(notice)
     return changes
 
 

@@ -39,7 +39,8 @@ def sync_calendar(app: App) -> dict[str, int]:
     if stored is not None:
         for number in numbers:
             with app.uow() as uow:
-                changes = recompute(uow, number, calendar=app.calendar, clock=app.clock,
+                changes = recompute(uow, number, directory=app.directory,
+                                    calendar=app.calendar, clock=app.clock,
                                     reason="the city's calendar (time zone or holidays) changed")
                 uow.commit()
             if changes:

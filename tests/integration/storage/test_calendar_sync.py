@@ -5,10 +5,13 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date
 
+from sqlalchemy import select
+
 from cases.events import EventKind
 from ethicsbot.bootstrap import App
 from ethicsbot.calendar_sync import sync_calendar
 from ethicsbot.directory_file import city_calendar
+from storage.models import OutboxRow
 from tests.fixtures.cases import open_one
 
 
@@ -27,3 +30,9 @@ def test_a_new_city_holiday_moves_open_deadlines_once(app: App) -> None:
     assert last.kind is EventKind.DEADLINES_RECOMPUTED
     assert "calendar" in last.data["reason"]
     assert [c["key"] for c in last.data["changes"]] == ["hearing_begin"]
+    # the calendars that show the hearing window get an update (board and council)
+    with app.session_factory() as s:
+        generations = sorted({g for (g,) in s.execute(
+            select(OutboxRow.generation).where(
+                OutboxRow.notice_type == "invite_sufficiency_window"))})
+    assert len(generations) == 2

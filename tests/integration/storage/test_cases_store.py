@@ -113,7 +113,8 @@ def test_new_city_holidays_recompute_and_record_old_and_new_dates(app: App) -> N
     # the council declares Mon Dec 21 a city holiday: hearing_begin moves to Tue Dec 22
     calendar = CityCalendar(app.calendar.tz, [date(2026, 12, 21)])
     with app.uow() as uow:
-        changes = recompute(uow, number, calendar=calendar, clock=app.clock,
+        changes = recompute(uow, number, directory=app.directory, calendar=calendar,
+                            clock=app.clock,
                             reason="city holidays changed")
         uow.commit()
     assert {c["key"] for c in changes} == {"hearing_begin"}
