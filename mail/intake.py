@@ -10,6 +10,7 @@ and the Message-ID / content-hash check then recognises it: never two cases, nev
 from __future__ import annotations
 
 import email
+import email.utils
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -63,6 +64,7 @@ class _Message:
     source: str
     result: IntakeResult
     at: datetime
+    sent_at: datetime  # the message's own Date, else `at`
 
     def store(self, uow: SqlUnitOfWork, outcome: Outcome, *, case_number: str | None = None,
               reason: str | None = None) -> FilingRow:
@@ -71,7 +73,7 @@ class _Message:
             case_id=row.id if row else None, source=self.source,
             message_id=self.result.message_id, content_hash=self.content_hash,
             sender=self.result.forwarded_by, outcome=outcome.value, reason=reason,
-            raw=self.raw, parsed=intake_json(self.result), at=self.at)
+            raw=self.raw, parsed=intake_json(self.result), at=self.at, sent_at=self.sent_at)
 
 
 def take_in(raw: bytes, ctx: IntakeContext, *, source: str,
@@ -93,7 +95,8 @@ def take_in(raw: bytes, ctx: IntakeContext, *, source: str,
             return IntakeOutcome(Outcome.DUPLICATE, number,
                                  f"already taken in ({earlier.outcome}"
                                  + (f", case {number})" if number else ")"))
-        msg = _Message(raw, content_hash, source, result, ctx.clock())
+        now = ctx.clock()
+        msg = _Message(raw, content_hash, source, result, now, _sent_at(raw, ctx, now))
         outcome = _decide(uow, ctx, msg, received_at)
         uow.commit()
         return outcome
@@ -105,9 +108,10 @@ def _decide(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
     if result.accepted and result.filing is not None:
         sender = result.forwarded_by
         if sender and uow.filings.count_from(
-                sender, since=msg.at - timedelta(days=1)) >= ctx.daily_cap:
-            return _quarantine(uow, ctx, msg, f"more than {ctx.daily_cap} messages from "
-                               f"{sender} in a day: held as a possible mail loop")
+                sender, sent_after=msg.sent_at - timedelta(days=1),
+                sent_until=msg.sent_at) >= ctx.daily_cap:
+            return _quarantine(uow, ctx, msg, f"more than {ctx.daily_cap} messages sent by "
+                               f"{sender} within a day: held as a possible mail loop")
         filing = result.filing if received_at is None else replace(
             result.filing, received_at=received_at)
         case = file_complaint(uow, filing, directory=ctx.directory, calendar=ctx.calendar,
@@ -138,6 +142,15 @@ def _quarantine(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
         uow.outbox.add_clerk_alert(filing_id=row.id, notice_type="quarantine_alert",
                                    recipient=clerk)
     return IntakeOutcome(Outcome.QUARANTINED, None, reason)
+
+
+def _sent_at(raw: bytes, ctx: IntakeContext, fallback: datetime) -> datetime:
+    """The message's Date (a zone-less one read in city time), else `fallback`."""
+    try:
+        sent = email.utils.parsedate_to_datetime(_header(raw, "Date", 200))
+    except (TypeError, ValueError, IndexError):
+        return fallback
+    return sent if sent.tzinfo else sent.replace(tzinfo=ctx.calendar.tz)
 
 
 def _header(raw: bytes, name: str, limit: int) -> str:

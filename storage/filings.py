@@ -28,17 +28,20 @@ class SqlFilings:
         q = select(CaseRow.number).where(CaseRow.id == filing.case_id)
         return self.session.scalars(q).one()
 
-    def count_from(self, sender: str, *, since: datetime) -> int:
-        """How many messages this forwarder put in since `since` (flood protection)."""
+    def count_from(self, sender: str, *, sent_after: datetime, sent_until: datetime) -> int:
+        """How many messages this forwarder sent in the window (flood protection)."""
         return self.session.scalar(select(func.count()).select_from(FilingRow).where(
-            FilingRow.sender == sender, FilingRow.taken_at >= since)) or 0
+            FilingRow.sender == sender, FilingRow.sent_at > sent_after,
+            FilingRow.sent_at <= sent_until)) or 0
 
     def add(self, *, case_id: int | None, source: str, message_id: str | None,
             content_hash: str, sender: str | None, outcome: str, reason: str | None,
-            raw: bytes, parsed: dict[str, Any] | None, at: datetime) -> FilingRow:
+            raw: bytes, parsed: dict[str, Any] | None, at: datetime,
+            sent_at: datetime) -> FilingRow:
         row = FilingRow(case_id=case_id, source=source, message_id=message_id,
                         content_hash=content_hash, sender=sender, outcome=outcome,
-                        reason=reason, raw=raw, parsed=parsed, taken_at=at)
+                        reason=reason, raw=raw, parsed=parsed, taken_at=at,
+                        sent_at=sent_at)
         self.session.add(row)
         self.session.flush()
         return row

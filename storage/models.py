@@ -89,9 +89,9 @@ class FilingRow(Base):
     complaint as filed, and a refused message is kept, never lost."""
 
     __tablename__ = "filings"
-    # The flood check counts one sender's filings of the last day: with taken_at in the
+    # The flood check counts one sender's filings sent within a day: with sent_at in the
     # index that is an index range, not a walk over every filing (and its raw bytes).
-    __table_args__ = (Index("ix_filings_sender_taken_at", "sender", "taken_at"),)
+    __table_args__ = (Index("ix_filings_sender_sent_at", "sender", "sent_at"),)
     id: Mapped[int] = mapped_column(primary_key=True)
     case_id: Mapped[int | None] = mapped_column(ForeignKey("cases.id"), index=True)
     source: Mapped[str] = mapped_column(String(20))  # imap, maildir, slack, cli
@@ -103,6 +103,9 @@ class FilingRow(Base):
     raw: Mapped[bytes] = mapped_column(LargeBinary)
     parsed: Mapped[dict[str, Any] | None]
     taken_at: Mapped[datetime]
+    # when the message says it was sent (its Date), else when it was taken in: a backlog
+    # read after an outage is judged by when it was sent, not by when we caught up
+    sent_at: Mapped[datetime]
 
 
 class OutboxRow(Base):

@@ -110,6 +110,7 @@ def upgrade() -> None:
     sa.Column('raw', sa.LargeBinary(), nullable=False),
     sa.Column('parsed', sa.JSON(), nullable=True),
     sa.Column('taken_at', sa.DateTime(timezone=True), nullable=False),
+    sa.Column('sent_at', sa.DateTime(timezone=True), nullable=False),
     sa.ForeignKeyConstraint(['case_id'], ['cases.id'], name=op.f('fk_filings_case_id_cases')),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_filings')),
     sa.UniqueConstraint('content_hash', name=op.f('uq_filings_content_hash'))
@@ -117,7 +118,7 @@ def upgrade() -> None:
     with op.batch_alter_table('filings', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_filings_case_id'), ['case_id'], unique=False)
         batch_op.create_index(batch_op.f('ix_filings_message_id'), ['message_id'], unique=False)
-        batch_op.create_index('ix_filings_sender_taken_at', ['sender', 'taken_at'], unique=False)
+        batch_op.create_index('ix_filings_sender_sent_at', ['sender', 'sent_at'], unique=False)
 
     op.create_table('outbox',
     sa.Column('id', sa.Integer(), nullable=False),
@@ -176,7 +177,7 @@ def downgrade() -> None:
 
     op.drop_table('outbox')
     with op.batch_alter_table('filings', schema=None) as batch_op:
-        batch_op.drop_index('ix_filings_sender_taken_at')
+        batch_op.drop_index('ix_filings_sender_sent_at')
         batch_op.drop_index(batch_op.f('ix_filings_message_id'))
         batch_op.drop_index(batch_op.f('ix_filings_case_id'))
 
