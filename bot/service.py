@@ -177,7 +177,8 @@ def file_from_slack(app: App, caller: Caller, filing: Filing, form: dict[str, An
         row = uow.cases.row(case.number)
         uow.filings.add(case_id=row.id if row else None, source=CHANNEL, message_id=message_id,
                         content_hash=digest, sender=caller.who,
-                        outcome="opened", reason=None, raw=raw, parsed=None, at=app.clock())
+                        outcome="opened", reason=None, raw=raw, parsed=None, at=app.clock(),
+                        sent_at=app.clock())
         _log(uow.session, app, caller, case.number, "file complaint", True)
         uow.commit()
     return Filed(case.number, filing, duplicate=False)

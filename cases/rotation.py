@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from cases.case import Case
+from cases.commands import Refer
 from cases.errors import ProcedureError
 
 
@@ -33,3 +35,13 @@ def next_examiner(
         "Every examiner on the roster is conflicted or unavailable for this case (§11). "
         "Ask the city to add an examiner, or the respondent may ask for the board."
     )
+
+
+def referral(case: Case, roster: Sequence[str], *, last_assigned: str | None,
+             to_board: bool = False) -> Refer:
+    """§11: the board when the respondent asked for it (or `to_board`), else the next
+    examiner in rotation, never one who is a party to the case."""
+    if to_board or case.respondent_chose_board:
+        return Refer(examiner=None)
+    return Refer(examiner=next_examiner(roster, last_assigned=last_assigned,
+                                        skip=case.respondents))

@@ -19,7 +19,7 @@ from cases import commands as c
 from cases.case import Case
 from cases.directory import Directory
 from cases.errors import ProcedureError
-from cases.rotation import next_examiner
+from cases.rotation import referral
 from cases.tally import Vote
 from storage import rotation
 
@@ -82,11 +82,8 @@ def _refer(w: Words, directory: Directory) -> Build:
     roster = [p.email for p in directory.examiners]
 
     def build(case: Case, session: Session) -> c.Command:
-        if to_board or case.respondent_chose_board:
-            return c.Refer(examiner=None)
-        return c.Refer(examiner=next_examiner(
-            roster, last_assigned=rotation.last_assigned(session=session),
-            skip=case.respondents))
+        return referral(case, roster, last_assigned=rotation.last_assigned(session=session),
+                        to_board=to_board)
     return build
 
 

@@ -25,7 +25,7 @@ from cases.calendar import fmt_moment
 from cases.commands import NoticeKind
 from cases.deadlines import Status
 from cases.errors import ProcedureError
-from cases.rotation import next_examiner
+from cases.rotation import referral
 from cases.services import get_case, take_step
 from cases.tally import Vote
 from ethicsbot.bootstrap import App, bootstrap
@@ -136,13 +136,13 @@ class Story:
     async def refer(self) -> str:
         roster = [p.email for p in self.app.directory.examiners]
         with self.app.uow() as uow:
-            case = get_case(uow, self.number)
-            examiner = next_examiner(roster, last_assigned=rotation.last_assigned(
-                session=uow.session), skip=case.respondents)
-            take_step(uow, self.number, c.Refer(examiner=examiner),
-                      directory=self.app.directory, calendar=self.app.calendar,
-                      clock=self.app.clock, actor="hpark@city.test")
-            rotation.record_assigned(session=uow.session, examiner=examiner)
+            cmd = referral(get_case(uow, self.number), roster,
+                           last_assigned=rotation.last_assigned(session=uow.session))
+            take_step(uow, self.number, cmd, directory=self.app.directory,
+                      calendar=self.app.calendar, clock=self.app.clock, actor="hpark@city.test")
+            examiner = cmd.examiner or "the board"
+            if cmd.examiner:
+                rotation.record_assigned(session=uow.session, examiner=cmd.examiner)
             uow.commit()
         return await self.delivered(f"Referred to the next hearings examiner in rotation, "
                                     f"{examiner} (§11)")
