@@ -45,8 +45,15 @@ def background_services(app: App) -> list[Callable[[asyncio.Event], Awaitable[No
     from mail.dispatch import run_dispatcher
     from scheduler.jobs import run_reminders
 
+    messenger = None
+    if app.settings.uses_slack:
+        from bot.app import web_client
+        from bot.reminders import SlackReminders
+
+        messenger = SlackReminders(web_client(app), app.directory)
+
     async def outbox(stop: asyncio.Event) -> None:
-        await run_dispatcher(app, stop=stop)
+        await run_dispatcher(app, stop=stop, messenger=messenger)
 
     async def reminders(stop: asyncio.Event) -> None:
         await run_reminders(app, stop=stop)

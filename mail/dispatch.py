@@ -32,8 +32,14 @@ from cases.services import take_step
 from ethicsbot.bootstrap import App
 from mail.alerts import alert_clerks, case_number, owe_deadline_alerts
 from mail.context import load_context
-from mail.render import render
-from mail.transport import Outcome, SendResult, Transport, transport_for
+from mail.render import NoticeContext, render
+from mail.transport import (
+    DirectMessenger,
+    Outcome,
+    SendResult,
+    Transport,
+    transport_for,
+)
 from storage.models import DeliveryRow, OutboxRow
 from storage.uow import SqlUnitOfWork
 
@@ -49,11 +55,24 @@ POLL_SECONDS = 0.2
 class _Prepared:
     row_id: int
     recipient: str
-    msg: EmailMessage | None
+    msg: EmailMessage | None  # an email to send
     error: str = ""
+    dm: NoticeContext | None = None  # or a notice owed on Slack
+
+    async def send(self, app: App, transport: Transport,
+                   messenger: DirectMessenger | None) -> SendResult:
+        if self.dm is not None:
+            if messenger is None:
+                return SendResult(Outcome.PERMANENT, "Slack is off: set "
+                                  "ETHICSBOT_SLACK_BOT_TOKEN to deliver Slack messages")
+            return await messenger.send_dm(self.dm)
+        if self.msg is None:
+            return SendResult(Outcome.PERMANENT, self.error)
+        return await transport.send(self.msg, app.settings.mail_from, self.recipient)
 
 
 async def run_dispatcher(app: App, *, stop: asyncio.Event, transport: Transport | None = None,
+                         messenger: DirectMessenger | None = None,
                          poll: float = POLL_SECONDS) -> None:
     """Deliver the outbox until `stop` is set; returns within one send of it.
 
@@ -69,7 +88,7 @@ async def run_dispatcher(app: App, *, stop: asyncio.Event, transport: Transport 
         while not stop.is_set():
             wake.clear()
             try:
-                sent = await dispatch_once(app, transport, stop=stop)
+                sent = await dispatch_once(app, transport, stop=stop, messenger=messenger)
             except Exception as e:  # a database hiccup must not end delivery of notices
                 # SQL errors quote their parameters, which may be complaint text
                 log.error("outbox dispatch failed (%s); retrying", type(e).__name__)
@@ -109,8 +128,8 @@ def _wake_on_commit(app: App, loop: asyncio.AbstractEventLoop,
     return unhook
 
 
-async def dispatch_once(app: App, transport: Transport, *, stop: asyncio.Event | None = None
-                        ) -> int:
+async def dispatch_once(app: App, transport: Transport, *, stop: asyncio.Event | None = None,
+                        messenger: DirectMessenger | None = None) -> int:
     """Attempt every due row once (a batch); return how many were attempted."""
     await asyncio.to_thread(owe_deadline_alerts, app)
     ids = await asyncio.to_thread(_claim, app)
@@ -124,8 +143,7 @@ async def dispatch_once(app: App, transport: Transport, *, stop: asyncio.Event |
                     break
                 started += 1
                 p = await asyncio.to_thread(_prepare, app, row_id)
-                result = (await transport.send(p.msg, app.settings.mail_from, p.recipient)
-                          if p.msg is not None else SendResult(Outcome.PERMANENT, p.error))
+                result = await p.send(app, transport, messenger)
                 await asyncio.to_thread(record_attempt, app, row_id, result)
     finally:
         if started < len(ids):
@@ -157,7 +175,10 @@ def _prepare(app: App, row_id: int) -> _Prepared:
         row = s.get(OutboxRow, row_id)
         assert row is not None
         try:
-            msg = render(load_context(s, row, app, now=app.clock()))
+            ctx = load_context(s, row, app, now=app.clock())
+            if row.channel == "slack":
+                return _Prepared(row_id, row.recipient_email, None, dm=ctx)
+            msg = render(ctx)
         except Exception as e:  # our bug or bad data: do not retry forever, tell the clerk
             # the message may quote a name or the complaint: details only at DEBUG
             log.error("outbox row %s (%s) cannot be rendered: %s", row_id, row.notice_type,

@@ -17,11 +17,14 @@ from email.message import EmailMessage
 from enum import StrEnum
 from pathlib import Path
 from types import TracebackType
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import aiosmtplib
 
 from ethicsbot.settings import Settings, SmtpTls
+
+if TYPE_CHECKING:
+    from mail.render import NoticeContext
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +50,12 @@ class Transport(Protocol):
                         tb: TracebackType | None) -> None: ...
 
     async def send(self, msg: EmailMessage, sender: str, recipient: str) -> SendResult: ...
+
+
+class DirectMessenger(Protocol):
+    """Delivers a notice owed on a chat channel (Slack) rather than by email."""
+
+    async def send_dm(self, ctx: NoticeContext) -> SendResult: ...
 
 
 def transport_for(settings: Settings) -> Transport:

@@ -1,0 +1,82 @@
+"""Reminders as Slack direct messages: what is due, when, the basis, and a button to
+record the step where Slack can record it.
+
+The outbox dispatcher hands each reminder owed on the Slack channel to
+`SlackReminders.send_dm`, so a DM gets the same retries and proof (channel and message
+timestamp) as an email. A DM reaches one person only, as §6 requires.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import aiohttp
+from slack_sdk.errors import SlackApiError
+from slack_sdk.web.async_client import AsyncWebClient
+
+from bot.ids import StepAction
+from cases.deadlines import DeadlineKey
+from cases.directory import Directory
+from mail.render import NoticeContext, reminder_headline
+from mail.transport import Outcome, SendResult
+
+log = logging.getLogger(__name__)
+
+# The step that meets a deadline, where it needs nothing but a press.
+STEP_FOR: dict[DeadlineKey, tuple[StepAction, str]] = {
+    DeadlineKey.HEARING_BEGIN: (StepAction.BEGIN, "Record: hearing began"),
+    DeadlineKey.HEARING_CONCLUDE: (StepAction.CONCLUDED, "Record: hearing concluded"),
+    DeadlineKey.REPORT_DELIVERY: (StepAction.DELIVER, "Record: report delivered"),
+}
+RETRYABLE = {"ratelimited", "internal_error", "fatal_error", "request_timeout",
+             "service_unavailable"}
+
+
+def reminder_blocks(ctx: NoticeContext) -> tuple[str, list[dict[str, Any]]]:
+    """The fallback text and the Block Kit blocks of one reminder."""
+    assert ctx.case is not None
+    key = DeadlineKey(ctx.about["deadline"])
+    text = f"[{ctx.case.number}] {reminder_headline(ctx)}"
+    d = next((d for d in ctx.deadlines if d.key is key), None)
+    blocks: list[dict[str, Any]] = [
+        {"type": "section", "text": {"type": "mrkdwn", "text": f"*{_escape(text)}*"}}]
+    if d is not None:
+        blocks.append({"type": "context", "elements": [
+            {"type": "mrkdwn", "text": _escape(f"How the date is computed: {d.basis}")}]})
+    if key in STEP_FOR:
+        action, label = STEP_FOR[key]
+        blocks.append({"type": "actions", "elements": [
+            {"type": "button", "action_id": action.value, "value": ctx.case.number,
+             "text": {"type": "plain_text", "text": label}}]})
+    blocks.append({"type": "context", "elements": [{"type": "mrkdwn", "text": _escape(
+        f"/ethics status {ctx.case.number} shows the case. These reminders stop once the "
+        "step is recorded.")}]})
+    return text, blocks
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+class SlackReminders:
+    def __init__(self, client: AsyncWebClient, directory: Directory) -> None:
+        self.client, self.directory = client, directory
+
+    async def send_dm(self, ctx: NoticeContext) -> SendResult:
+        person = self.directory.by_email(ctx.recipient.email)
+        if person is None or not person.slack:
+            return SendResult(Outcome.PERMANENT, f"{ctx.recipient.email} has no Slack id in "
+                                                 "the directory file")
+        text, blocks = reminder_blocks(ctx)
+        try:
+            resp = await self.client.chat_postMessage(channel=person.slack, text=text,
+                                                      blocks=blocks)
+        except SlackApiError as e:
+            error = str(e.response.get("error", "unknown"))
+            outcome = Outcome.TEMPORARY if error in RETRYABLE else Outcome.PERMANENT
+            return SendResult(outcome, f"slack error: {error}")
+        except (aiohttp.ClientError, TimeoutError, OSError) as e:
+            return SendResult(Outcome.TEMPORARY, f"slack unreachable: {type(e).__name__}")
+        return SendResult(Outcome.SENT, f"slack ok: channel {resp.get('channel')} "
+                                        f"ts {resp.get('ts')}")

@@ -1,0 +1,74 @@
+"""A reminder owed on Slack reaches the responsible person as a DM with what is due,
+when, the basis and a button to record the step; the delivery is proved like an email's."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from apscheduler.schedulers.background import BackgroundScheduler
+from sqlalchemy import select
+
+from bot.app import web_client
+from bot.reminders import SlackReminders
+from ethicsbot.bootstrap import App
+from mail.dispatch import dispatch_once
+from mail.transport import FileTransport
+from scheduler.jobs import Reminders
+from storage.models import DeliveryRow, OutboxRow
+from tests.fixtures.app import FakeClock
+from tests.fixtures.cases import a_filing, open_one
+from tests.fixtures.slack_stub import SlackStub
+
+RECEIVED = datetime(2026, 12, 1, 22, 15, tzinfo=UTC)  # Tue Dec 1, 2:15 PM in Riverton
+
+
+@pytest.fixture
+def sched() -> Iterator[BackgroundScheduler]:
+    s = BackgroundScheduler(timezone=UTC)
+    s.start(paused=True)
+    yield s
+    s.shutdown(wait=False)
+
+
+async def test_the_board_chair_is_reminded_by_dm_with_a_button_to_record_the_step(
+        bot_app: App, clock: FakeClock, slack_stub: SlackStub, sched: BackgroundScheduler,
+        tmp_path: Path) -> None:
+    app = bot_app
+    clock.set(RECEIVED)
+    number = open_one(app, a_filing(RECEIVED))
+    transport = FileTransport(tmp_path / "outbox")
+    messenger = SlackReminders(web_client(app), app.directory)
+    while await dispatch_once(app, transport, messenger=messenger):
+        pass  # the §2 notices first
+    # Fri Dec 18, 5 PM: 3 days before hearing_begin (Mon Dec 21 23:59:59), at close of business
+    clock.set(datetime(2026, 12, 19, 1, 0, tzinfo=UTC))
+    rem = Reminders(app, sched)
+    rem.reconcile()
+    job = next(j for j in sched.get_jobs() if j.args[1] == "hearing_begin")
+    rem.fire(*job.args)
+    sent = 0
+    while batch := await dispatch_once(app, transport, messenger=messenger):
+        sent += batch
+    dms = {p["channel"]: p for p in slack_stub.to("chat.postMessage")}
+    # chair Helen Park (UPARK) and board member Victor Osei (UOSEI) have Slack ids;
+    # Dana Brooks has none and is reminded by email instead
+    assert set(dms) == {"UPARK", "UOSEI"}
+    blocks = dms["UPARK"]["blocks"]
+    assert blocks[0]["text"]["text"].startswith(
+        f"*[{number}] Due Mon Dec 21, 2026 11:59:59 PM PST: begin the sufficiency hearing")
+    assert "received Tue Dec 1, 2026 + 20 days = Mon Dec 21, 2026" in str(blocks[1])
+    button = blocks[2]["elements"][0]
+    assert (button["action_id"], button["value"]) == ("step:begin", number)
+    with app.session_factory() as s:
+        rows = s.scalars(select(OutboxRow).where(OutboxRow.notice_type == "reminder")).all()
+        by = {(r.recipient_email, r.channel): r.status for r in rows}
+        proof = s.scalars(select(DeliveryRow.server_reply).join(
+            OutboxRow, OutboxRow.id == DeliveryRow.outbox_id).where(
+            OutboxRow.channel == "slack")).all()
+    assert by == {("hpark@city.test", "slack"): "sent", ("vosei@city.test", "slack"): "sent",
+                  ("dbrooks@city.test", "email"): "sent"}
+    assert all(p.startswith("slack ok: channel U") for p in proof)
+    assert sent == 3
