@@ -22,5 +22,8 @@ def test_the_manifest_matches_the_endpoint_the_command_and_the_events() -> None:
     assert settings["event_subscriptions"]["bot_events"] == ["app_home_opened"]
     assert settings["interactivity"]["is_enabled"] and m["features"]["app_home"][
         "home_tab_enabled"]
+    # reminders arrive as DMs in the Messages tab, which people read but cannot write in
+    assert m["features"]["app_home"]["messages_tab_enabled"]
+    assert m["features"]["app_home"]["messages_tab_read_only_enabled"]
     assert set(m["oauth_config"]["scopes"]["bot"]) == {
         "commands", "chat:write", "groups:read", "im:read", "mpim:read"}
