@@ -16,7 +16,7 @@ from storage import queries
 
 
 def register(group: click.Group) -> None:
-    for command in (deadlines, cases, case, migrate):
+    for command in (deadlines, cases, case, migrate, correct_receipt):
         group.add_command(command)
 
 
@@ -205,3 +205,31 @@ def migrate() -> None:
 
     app = bootstrap(migrate=True)
     click.echo(f"database is at the newest schema: {app.engine.url.render_as_string()}")
+
+
+@click.command("correct-receipt")
+@click.argument("number")
+@click.argument("received")
+@click.option("--reason", required=True, help="Why the receipt time was wrong (kept in the "
+              "case history).")
+def correct_receipt(number: str, received: str, reason: str) -> None:
+    """Correct when the city received case NUMBER's complaint (ISO; no offset = city
+    time). Every deadline is recomputed; the old and new dates go into the history."""
+    from cases.commands import CorrectReceipt
+    from cases.services import take_step
+    from ethicsbot.bootstrap import bootstrap
+
+    app, number = bootstrap(), number.strip().upper()
+    moment = parse_moment(received, app.calendar, "RECEIVED")
+    with app.uow() as uow:
+        take_step(uow, number, CorrectReceipt(received_at=moment, reason=reason),
+                  directory=app.directory, calendar=app.calendar, clock=app.clock,
+                  actor=_operator())
+        case = uow.cases.get(number)
+        uow.commit()
+    assert case is not None
+    last = case.history[-1].data.get("changes", [])
+    click.echo(f"{number}: receipt corrected to {moment.isoformat()}; "
+               f"{len(last)} deadline(s) moved")
+    for change in last:
+        click.echo(f"  {change['key']}: {change['old']} -> {change['new']}")
