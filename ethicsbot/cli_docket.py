@@ -9,7 +9,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from cases.calendar import CityCalendar
+from cases.calendar import CityCalendar, fmt_moment
 from cases.deadlines import Continuance, Deadline, DeadlineKey, Triggers, compute_deadlines
 from ethicsbot.cli import CliError
 from storage import queries
@@ -148,12 +148,17 @@ def cases(as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps({"cases": rows}, indent=2))
         return
-    table = Table(title="Docket")
+    def local(iso: str | None) -> str | None:
+        return fmt_moment(app.calendar.local(datetime.fromisoformat(iso))) if iso else None
+
+    table = Table(title=f"Docket ({app.calendar.tz.key} time)")
     for col in ("case", "stage", "received", "next deadline", "due"):
         table.add_column(col)
     for r in rows:
-        table.add_row(r["number"], r["stage"], r["received_at"], r["next_deadline"] or "—",
-                      r["next_due"] or ("tolled" if r["tolled"] else "—"))
+        overdue = r["next_due"] and datetime.fromisoformat(r["next_due"]) < app.clock()
+        table.add_row(r["number"], r["stage"].replace("_", " "), local(r["received_at"]),
+                      (r["next_deadline"] or "—") + (" (MISSED)" if overdue else ""),
+                      local(r["next_due"]) or ("tolled" if r["tolled"] else "—"))
     Console().print(table)
 
 

@@ -77,7 +77,9 @@ class SqlCaseRepository:
         row.confidential = case.confidential
         row.received_at = case.received_at
         row.respondents = list(case.respondents)
-        open_dues = [d for d in deadlines if d.status is Status.OPEN and d.due is not None]
+        # the docket's "next deadline": the earliest one still to be met, overdue ones too
+        open_dues = [d for d in deadlines
+                     if d.status in (Status.OPEN, Status.MISSED) and d.due is not None]
         nxt = min(open_dues, key=lambda d: d.due or now, default=None)
         row.next_due = nxt.due if nxt else None
         row.next_due_key = nxt.key.value if nxt else None
