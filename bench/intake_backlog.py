@@ -15,27 +15,22 @@ complaints/second on 2 cores.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
-import logging
 import resource
-import shutil
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere
 
+from _harness import backend, bench_args, private_dovecot, worker_settings
 from sqlalchemy import func, select
 
 from ethicsbot.bootstrap import App, bootstrap
-from ethicsbot.settings import Settings
 from ethicsbot.worker import run_worker
 from storage.models import FilingRow
 from tests.integration.mail.complaints import crlf, forwarded_complaint
 from tests.servers.dovecot import DovecotServer, ImapAccount
-from tests.servers.net import free_ports
 
 
 def fill(server: DovecotServer, account: ImapAccount, n: int) -> None:
@@ -98,26 +93,11 @@ def children_peak_mb() -> float:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--n", type=int, default=2000, help="complaints in the backlog")
-    parser.add_argument("--database-url", help="default: a fresh SQLite file")
-    parser.add_argument("--log-level", default="WARNING")
-    args = parser.parse_args()
-    logging.basicConfig(level=args.log_level.upper(),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-
-    root = Path(tempfile.mkdtemp(prefix="ethicsbot-bench-"))
-    root.chmod(0o755)  # Dovecot's mail processes run as `mail`
-    server = DovecotServer(root / "testbed", *free_ports(2))
-    server.start()
-    try:
+    args = bench_args(__doc__, n=2000, n_help="complaints in the backlog")
+    with private_dovecot() as (root, server):
         account = server.new_account()
         fill(server, account, args.n)
-        settings = Settings(  # type: ignore[call-arg]
-            _env_file=None, database_url=args.database_url or f"sqlite:///{root / 'bench.db'}",
-            directory=root / "city.yml", maildir=root / "mailbox", outbox_dir=root / "outbox",
-            imap_host=account.host, imap_port=account.port, imap_user=account.user,
-            imap_password=account.password, imap_ssl=False, intake_daily_cap=10**9)
+        settings = worker_settings(root, account, args.database_url)
         app = bootstrap(settings)
         first, elapsed, helpers_mb = asyncio.run(work_off(app, server, account))
         stored = taken(app)
@@ -125,17 +105,13 @@ def main() -> int:
             left = imap.folder_status("INBOX", ["MESSAGES"])[b"MESSAGES"]
             processed = imap.folder_status("Processed", ["MESSAGES"])[b"MESSAGES"]
         peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        backend = "SQLite" if settings.database_url.startswith("sqlite") else "PostgreSQL"
-        print(f"worker on {backend}: {args.n} complaints taken in in {elapsed:.1f} s "
+        print(f"worker on {backend(settings)}: {args.n} complaints taken in in {elapsed:.1f} s "
               f"(first batch moved after {first:.2f} s)")
         print(f"  {args.n / elapsed:.0f} messages/second; peak RSS {peak_mb:.0f} MB "
               f"(+ {helpers_mb:.0f} MB in the read-ahead helper process)")
         print(f"  INBOX left: {left}, Processed: {processed}, filings stored: {stored}")
         app.engine.dispose()
         return 0 if left == 0 and processed == stored == args.n else 1
-    finally:
-        server.stop()
-        shutil.rmtree(root, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -21,12 +21,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import email
-import logging
 import re
-import shutil
 import statistics
 import sys
-import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -34,17 +31,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere
 
 import aiosmtplib
+from _harness import backend, bench_args, private_dovecot, worker_settings
 from sqlalchemy import select
 
 from cases.notices import SECTION_2
 from ethicsbot.bootstrap import App, bootstrap
-from ethicsbot.settings import Settings, SmtpTls
+from ethicsbot.settings import SmtpTls
 from ethicsbot.worker import run_worker
 from mail.dispatch import run_dispatcher
 from storage.models import CaseRow, OutboxRow
 from tests.integration.mail.complaints import crlf, forwarded_complaint
 from tests.servers.dovecot import DovecotServer, ImapAccount
-from tests.servers.net import free_ports
 from tests.servers.smtp_sink import SmtpSink
 
 SECTION_2_TYPES = {t.value for t in SECTION_2}
@@ -145,31 +142,22 @@ async def run(app: App, server: DovecotServer, intake: ImapAccount, floor_box: I
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--n", type=int, default=50, help="complaints, one at a time")
-    parser.add_argument("--database-url", help="default: a fresh SQLite file")
-    parser.add_argument("--log-level", default="WARNING")
-    args = parser.parse_args()
-    logging.basicConfig(level=args.log_level.upper(),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    root = Path(tempfile.mkdtemp(prefix="ethicsbot-bench-"))
-    root.chmod(0o755)  # Dovecot's mail processes run as `mail`
-    server = DovecotServer(root / "testbed", *free_ports(2))
-    server.start()
+    args = bench_args(__doc__, n=50, n_help="complaints, one at a time")
+    with private_dovecot() as (root, server):
+        return measure(args, root, server)
+
+
+def measure(args: argparse.Namespace, root: Path, server: DovecotServer) -> int:
     sink, floor_sink = SmtpSink(root / "sink").start(), SmtpSink(root / "floor").start()
     try:
         intake, floor_box = server.new_account(), server.new_account()
-        settings = Settings(  # type: ignore[call-arg]
-            _env_file=None, database_url=args.database_url or f"sqlite:///{root / 'bench.db'}",
-            directory=root / "city.yml", maildir=root / "mailbox", outbox_dir=root / "outbox",
-            imap_host=intake.host, imap_port=intake.port, imap_user=intake.user,
-            imap_password=intake.password, imap_ssl=False, intake_daily_cap=10**9,
-            smtp_host=sink.host, smtp_port=sink.port, smtp_tls=SmtpTls.NONE)
+        settings = worker_settings(root, intake, args.database_url, smtp_host=sink.host,
+                                   smtp_port=sink.port, smtp_tls=SmtpTls.NONE)
         app = bootstrap(settings)
         system, floor = asyncio.run(run(app, server, intake, floor_box, sink, floor_sink,
                                         args.n))
-        backend = "SQLite" if settings.database_url.startswith("sqlite") else "PostgreSQL"
-        print(f"APPEND -> last §2 notice accepted, {args.n} complaints, worker on {backend}:")
+        print(f"APPEND -> last §2 notice accepted, {args.n} complaints, worker on "
+              f"{backend(settings)}:")
         print(f"  EthicsBot      p50 {pct(system, 50):.3f} s   p95 {pct(system, 95):.3f} s")
         print(f"  protocol floor p50 {pct(floor, 50):.3f} s   p95 {pct(floor, 95):.3f} s "
               "(bare IDLE push + bare SMTP sends of the same messages)")
@@ -180,8 +168,6 @@ def main() -> int:
     finally:
         sink.stop()
         floor_sink.stop()
-        server.stop()
-        shutil.rmtree(root, ignore_errors=True)
 
 
 if __name__ == "__main__":
