@@ -3,11 +3,9 @@ when, the basis and a button to record the step; the delivery is proved like an 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
-import pytest
 from apscheduler.schedulers.background import BackgroundScheduler
 from sqlalchemy import select
 
@@ -19,23 +17,14 @@ from mail.transport import FileTransport
 from scheduler.jobs import Reminders
 from storage.models import DeliveryRow, OutboxRow
 from tests.fixtures.app import FakeClock
+from tests.fixtures.cases import TUESDAY as RECEIVED
 from tests.fixtures.cases import a_filing, open_one
 from tests.fixtures.slack_stub import SlackStub
 
-RECEIVED = datetime(2026, 12, 1, 22, 15, tzinfo=UTC)  # Tue Dec 1, 2:15 PM in Riverton
-
-
-@pytest.fixture
-def sched() -> Iterator[BackgroundScheduler]:
-    s = BackgroundScheduler(timezone=UTC)
-    s.start(paused=True)
-    yield s
-    s.shutdown(wait=False)
-
 
 async def test_the_board_chair_is_reminded_by_dm_with_a_button_to_record_the_step(
-        bot_app: App, clock: FakeClock, slack_stub: SlackStub, sched: BackgroundScheduler,
-        tmp_path: Path) -> None:
+        bot_app: App, clock: FakeClock, slack_stub: SlackStub,
+        paused_scheduler: BackgroundScheduler, tmp_path: Path) -> None:
     app = bot_app
     clock.set(RECEIVED)
     number = open_one(app, a_filing(RECEIVED))
@@ -45,9 +34,9 @@ async def test_the_board_chair_is_reminded_by_dm_with_a_button_to_record_the_ste
         pass  # the §2 notices first
     # Fri Dec 18, 5 PM: 3 days before hearing_begin (Mon Dec 21 23:59:59), at close of business
     clock.set(datetime(2026, 12, 19, 1, 0, tzinfo=UTC))
-    rem = Reminders(app, sched)
+    rem = Reminders(app, paused_scheduler)
     rem.reconcile()
-    job = next(j for j in sched.get_jobs() if j.args[1] == "hearing_begin")
+    job = next(j for j in paused_scheduler.get_jobs() if j.args[1] == "hearing_begin")
     rem.fire(*job.args)
     sent = 0
     while batch := await dispatch_once(app, transport, messenger=messenger):

@@ -3,10 +3,8 @@ pending reminder never raises the clerk's 'statutory notice unsent' alarm."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime
 
-import pytest
 from apscheduler.schedulers.background import BackgroundScheduler
 from sqlalchemy import select
 
@@ -19,22 +17,14 @@ from mail.transport import SmtpTransport
 from scheduler.jobs import Reminders
 from storage.models import OutboxRow
 from tests.fixtures.app import FakeClock
+from tests.fixtures.cases import TUESDAY as RECEIVED
 from tests.fixtures.cases import a_filing, open_one, step
 from tests.servers.smtp_sink import SmtpSink
 
-RECEIVED = datetime(2026, 12, 1, 22, 15, tzinfo=UTC)  # Tue Dec 1, 2:15 PM in Riverton
-
-
-@pytest.fixture
-def sched() -> Iterator[BackgroundScheduler]:
-    s = BackgroundScheduler(timezone=UTC)
-    s.start(paused=True)
-    yield s
-    s.shutdown(wait=False)
-
 
 async def test_an_overdue_reminder_is_mailed_with_what_and_when(
-        app: App, clock: FakeClock, sched: BackgroundScheduler, smtp_sink: SmtpSink) -> None:
+        app: App, clock: FakeClock, paused_scheduler: BackgroundScheduler,
+        smtp_sink: SmtpSink) -> None:
     clock.set(RECEIVED)
     number = open_one(app, a_filing(RECEIVED))
     for kind in NoticeKind:  # the §2 notices are served; registered mail is not recorded
@@ -43,9 +33,9 @@ async def test_an_overdue_reminder_is_mailed_with_what_and_when(
         for row in s.scalars(select(OutboxRow)):
             row.status = "sent"
     clock.set(datetime(2026, 12, 7, 17, 30, tzinfo=UTC))  # Mon Dec 7, 9:30 AM: overdue
-    rem = Reminders(app, sched)
+    rem = Reminders(app, paused_scheduler)
     rem.reconcile()
-    job = next(j for j in sched.get_jobs() if j.args[1] == "registered_mail")
+    job = next(j for j in paused_scheduler.get_jobs() if j.args[1] == "registered_mail")
     rem.fire(*job.args)
     assert owe_deadline_alerts(app) == 0  # reminders are not statutory notices
     sent = await dispatch_once(app, SmtpTransport(smtp_sink.host, smtp_sink.port,

@@ -27,9 +27,8 @@ from ethicsbot.bootstrap import App, bootstrap
 from scheduler.jobs import Reminders
 from storage.models import OutboxRow
 from tests.fixtures.app import FakeClock, make_settings
+from tests.fixtures.cases import TUESDAY as RECEIVED
 from tests.fixtures.cases import a_filing, open_one, step
-
-RECEIVED = datetime(2026, 12, 1, 22, 15, tzinfo=UTC)  # Tue Dec 1, 2:15 PM in Riverton
 
 
 @pytest.fixture
@@ -39,14 +38,6 @@ def slack_app(tmp_path: Path, database_url: str, clock: FakeClock) -> Iterator[A
                                     slack_signing_secret="test-secret"), clock=clock)
     yield built
     built.engine.dispose()
-
-
-@pytest.fixture
-def sched() -> Iterator[BackgroundScheduler]:
-    s = BackgroundScheduler(timezone=UTC)
-    s.start(paused=True)
-    yield s
-    s.shutdown(wait=False)
 
 
 def owed(app: App) -> list[tuple[str, str, str]]:
@@ -69,23 +60,24 @@ def fire_next(rem: Reminders, sched: BackgroundScheduler, clock: FakeClock,
 
 
 def test_a_walk_through_the_hearing_window(slack_app: App, clock: FakeClock,
-                                           sched: BackgroundScheduler) -> None:
+                                           paused_scheduler: BackgroundScheduler) -> None:
     app = slack_app
     clock.set(RECEIVED)
     number = open_one(app, a_filing(RECEIVED))
-    rem = Reminders(app, sched)
+    rem = Reminders(app, paused_scheduler)
     assert rem.reconcile() == 4  # notice_24h, registered_mail, hearing_begin, hearing_conclude
 
     # Tue Dec 1 17:00 PST: registered mail is due Fri Dec 4 (3 days before, at the close
     # of business); Slack only, since it is not the last day.
-    assert fire_next(rem, sched, clock, until=RECEIVED.replace(hour=23)) is None
-    assert fire_next(rem, sched, clock, until=datetime(2026, 12, 2, 2, tzinfo=UTC)) == (
+    assert fire_next(rem, paused_scheduler, clock, until=RECEIVED.replace(hour=23)) is None
+    assert fire_next(rem, paused_scheduler, clock, until=datetime(2026, 12, 2, 2, tzinfo=UTC)) == (
         "registered_mail")
     assert clock.now == datetime(2026, 12, 2, 1, 0, tzinfo=UTC)
     assert {(s, c) for s, _, c in owed(app)} == {("registered_mail:before-3d", "slack")}
     # Wed Dec 2 10:15 PST: the 24h notice is 4 hours away -> the mayor's office, on Slack
     # (mayor and clerk have Slack ids) and by email since it is the last day.
-    assert fire_next(rem, sched, clock, until=datetime(2026, 12, 3, tzinfo=UTC)) == "notice_24h"
+    assert fire_next(rem, paused_scheduler, clock,
+                     until=datetime(2026, 12, 3, tzinfo=UTC)) == "notice_24h"
     pings = [p for p in owed(app) if p[0].startswith("notice_24h")]
     assert {(s, e, c) for s, e, c in pings} == {
         ("notice_24h:before-4h", "mayor@city.test", "slack"),
@@ -98,7 +90,7 @@ def test_a_walk_through_the_hearing_window(slack_app: App, clock: FakeClock,
     for kind in NoticeKind:
         step(app, number, RecordNoticeServed(kind))
     rem.reconcile([number])
-    assert {j.args[1] for j in sched.get_jobs()} == {"registered_mail", "hearing_begin",
+    assert {j.args[1] for j in paused_scheduler.get_jobs()} == {"registered_mail", "hearing_begin",
                                                     "hearing_conclude"}
     step(app, number, RecordRegisteredMail("RR123456789US"))
     rem.reconcile([number])
@@ -107,12 +99,12 @@ def test_a_walk_through_the_hearing_window(slack_app: App, clock: FakeClock,
     clock.set(datetime(2026, 12, 10, 18, 0, tzinfo=UTC))
     step(app, number, ApplyForContinuance(reason="the respondent is in hospital"))
     rem.reconcile([number])
-    assert sched.get_jobs() == []
+    assert paused_scheduler.get_jobs() == []
     # Granted 5 days on Dec 14: pause 4 + 5 = 9 days; Dec 21 -> Dec 30 (hearing_begin).
     clock.set(datetime(2026, 12, 14, 18, 0, tzinfo=UTC))
     step(app, number, DecideContinuance(granted_days=5))
     rem.reconcile([number])
-    begin = next(j for j in sched.get_jobs() if j.args[1] == "hearing_begin")
+    begin = next(j for j in paused_scheduler.get_jobs() if j.args[1] == "hearing_begin")
     # 3 days before Wed Dec 30 23:59:59 is Sun Dec 27 -> moved back into business hours:
     # Thu Dec 24 17:00 (Fri Dec 25 is Christmas, Dec 26-27 a weekend).
     assert begin.next_run_time.astimezone(app.calendar.tz).isoformat().startswith(
@@ -122,7 +114,7 @@ def test_a_walk_through_the_hearing_window(slack_app: App, clock: FakeClock,
     step(app, number, ScheduleHearing(datetime(2026, 12, 22, 1, 0, tzinfo=UTC), "City Hall"))
     step(app, number, BeginHearing())
     rem.reconcile([number])
-    assert {j.args[1] for j in sched.get_jobs()} == {"hearing_conclude"}
+    assert {j.args[1] for j in paused_scheduler.get_jobs()} == {"hearing_conclude"}
     assert not [p for p in owed(app) if p[0].startswith("hearing_begin")]
 
     # Nothing was owed twice.
@@ -131,14 +123,14 @@ def test_a_walk_through_the_hearing_window(slack_app: App, clock: FakeClock,
 
 
 def test_reminders_missed_while_down_are_sent_once_and_never_again(
-        app: App, clock: FakeClock, sched: BackgroundScheduler) -> None:
+        app: App, clock: FakeClock, paused_scheduler: BackgroundScheduler) -> None:
     clock.set(RECEIVED)
     number = open_one(app, a_filing(RECEIVED))
     # The worker was down for three weeks: every hearing_begin moment has passed.
     clock.set(datetime(2026, 12, 23, 20, 0, tzinfo=UTC))  # Wed Dec 23 noon, overdue
-    rem = Reminders(app, sched)
+    rem = Reminders(app, paused_scheduler)
     rem.reconcile()
-    while fire_next(rem, sched, clock, until=clock.now) is not None:
+    while fire_next(rem, paused_scheduler, clock, until=clock.now) is not None:
         pass
     begin = [p for p in owed(app) if p[0].startswith("hearing_begin")]
     assert {p[0] for p in begin} == {"hearing_begin:overdue-2026-12-23"}
