@@ -22,6 +22,7 @@ from storage.uow import SqlUnitOfWork
 
 if TYPE_CHECKING:
     from mail.intake import IntakeContext
+    from mail.parsing import ParseRules
 
 
 def system_clock() -> datetime:
@@ -42,12 +43,24 @@ class App:
         return SqlUnitOfWork(self.session_factory, clock=self.clock,
                              msgid_domain=self.settings.msgid_domain)
 
+    def parse_rules(self) -> ParseRules:
+        return parse_rules(self.settings, self.directory, self.calendar)
+
     def intake(self) -> IntakeContext:
         from mail.intake import IntakeContext
 
         return IntakeContext(uow=self.uow, directory=self.directory, calendar=self.calendar,
-                             clock=self.clock, own_domains=(self.settings.msgid_domain,),
+                             clock=self.clock, rules=self.parse_rules(),
                              daily_cap=self.settings.intake_daily_cap)
+
+
+def parse_rules(settings: Settings, directory: Directory, calendar: CityCalendar
+                ) -> ParseRules:
+    """How intake reads mail under these settings (the CLI's `intake` reads the same way)."""
+    from mail.parsing import ParseRules
+
+    return ParseRules(directory, calendar.tz, (settings.msgid_domain,),
+                      settings.trusted_authserv_id)
 
 
 def bootstrap(

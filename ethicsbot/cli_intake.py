@@ -27,15 +27,15 @@ def _read(path: Path) -> bytes:
 @click.option("--json", "as_json", is_flag=True, default=True, help="Print JSON (the only format).")
 def intake(path: Path, as_json: bool) -> None:
     """Parse a message as intake would, and print the filing. Opens no case."""
+    from ethicsbot.bootstrap import parse_rules
     from ethicsbot.directory_file import city_calendar, load_directory
     from ethicsbot.settings import load_settings
-    from mail.parsing import intake_json, parse_message
+    from mail.parsing import intake_json
 
     settings = load_settings()
     directory, _ = load_directory(settings.directory)
-    tz = city_calendar(directory, settings.timezone).tz
-    result = parse_message(_read(path), directory=directory, timezone=tz,
-                           own_domains=(settings.msgid_domain,))
+    rules = parse_rules(settings, directory, city_calendar(directory, settings.timezone))
+    result = rules.parse(_read(path))
     click.echo(json.dumps(intake_json(result), indent=2, ensure_ascii=False))
 
 

@@ -44,6 +44,9 @@ class Settings(BaseSettings):
     imap_processed_folder: str = "Processed"  # where a message goes once its case is stored
     imap_quarantine_folder: str = "Quarantine"  # refused mail, kept for the clerk
     imap_poll_seconds: float = Field(default=30.0, gt=0)  # for servers without IDLE
+    # when set, a forwarder's mail must pass DMARC (or DKIM) per the Authentication-Results
+    # header this server (its authserv-id, e.g. mx.city.example) added
+    trusted_authserv_id: str | None = None
     intake_daily_cap: int = Field(default=40, gt=0)  # per forwarder; more is held as a loop
     maildir: Path = Path("mailbox")  # embedded intake when no IMAP host is set
 

@@ -24,7 +24,7 @@ from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.ports import Clock
 from cases.services import file_complaint, take_step
-from mail.parsing import IntakeResult, intake_json, parse_message
+from mail.parsing import IntakeResult, ParseRules, intake_json
 from storage.models import FilingRow
 from storage.uow import SqlUnitOfWork
 
@@ -53,7 +53,7 @@ class IntakeContext:
     directory: Directory
     calendar: CityCalendar
     clock: Clock
-    own_domains: tuple[str, ...]
+    rules: ParseRules  # how mail is read: the same in the listener's read-ahead process
     daily_cap: int = DAILY_CAP_PER_SENDER
 
 
@@ -81,13 +81,11 @@ def take_in(raw: bytes, ctx: IntakeContext, *, source: str,
             parsed: IntakeResult | None = None) -> IntakeOutcome:
     """Take one message in. `received_at` overrides the parsed receipt (paper filings).
 
-    `parsed` is `parse_message(raw, ...)` with this context's directory, zone and own
-    domains, when the caller has read the message already (the IMAP listener reads a
-    backlog ahead in a second process: parsing is half the cost of intake).
+    `parsed` is `ctx.rules.parse(raw)`, when the caller has read the message already (the
+    IMAP listener reads a backlog ahead in a second process: parsing is half the cost).
     """
     content_hash = hashlib.sha256(raw).hexdigest()
-    result = parsed or parse_message(raw, directory=ctx.directory, timezone=ctx.calendar.tz,
-                                     own_domains=ctx.own_domains)
+    result = parsed or ctx.rules.parse(raw)
     with ctx.uow() as uow:
         earlier = uow.filings.find(message_id=result.message_id, content_hash=content_hash)
         if earlier is not None:

@@ -16,11 +16,9 @@ import multiprocessing
 import os
 from collections.abc import Generator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from zoneinfo import ZoneInfo
 
-from cases.directory import Directory
 from mail.intake import IntakeContext
-from mail.parsing import IntakeResult, parse_message
+from mail.parsing import IntakeResult, ParseRules
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +66,7 @@ class ReadAhead:
             c = self.ctx
             self._pool = ProcessPoolExecutor(
                 max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_start, initargs=(c.directory, c.calendar.tz, c.own_domains))
+                initializer=_start, initargs=(c.rules,))
             self._ready = self._pool.submit(_noop)
         assert self._ready is not None
         if not self._ready.done():
@@ -94,12 +92,12 @@ def _cores() -> int:
         return os.cpu_count() or 1
 
 
-_context: tuple[Directory, ZoneInfo, tuple[str, ...]] | None = None
+_rules: ParseRules | None = None
 
 
-def _start(directory: Directory, tz: ZoneInfo, own_domains: tuple[str, ...]) -> None:
-    global _context
-    _context = (directory, tz, own_domains)
+def _start(rules: ParseRules) -> None:
+    global _rules
+    _rules = rules
     logging.getLogger("mail").setLevel(logging.ERROR)  # no handlers here: keep stderr quiet
 
 
@@ -108,6 +106,5 @@ def _noop() -> None:
 
 
 def _parse(raw: bytes) -> IntakeResult:
-    assert _context is not None
-    directory, tz, own_domains = _context
-    return parse_message(raw, directory=directory, timezone=tz, own_domains=own_domains)
+    assert _rules is not None
+    return _rules.parse(raw)

@@ -11,10 +11,11 @@ Modules, one job each: `mime` (MIME tree, charsets, files), `htmltext` (HTML bod
 the city's notes), `labels` (form fields), `contact` and `signature` (whose phone,
 address and name), `sections` (cited code sections), `pdf` and `pdfworker` (capped PDF
 reading), `prose` (sentences, salutations), `elements` (the Filing and what it lacks),
-`intake` (the steps in order), `result` (the outcome and its JSON).
+`authres` (the optional DMARC/DKIM check of forwarders), `intake` (the steps in order;
+`ParseRules` bundles their parameters), `result` (the outcome and its JSON).
 """
 
-from mail.parsing.intake import parse_message
+from mail.parsing.intake import ParseRules, parse_message
 from mail.parsing.result import IntakeResult, intake_json
 
-__all__ = ["IntakeResult", "intake_json", "parse_message"]
+__all__ = ["IntakeResult", "ParseRules", "intake_json", "parse_message"]

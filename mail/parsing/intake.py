@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import dataclass
 from datetime import datetime
 from email.message import Message
 from zoneinfo import ZoneInfo
@@ -18,6 +19,7 @@ from zoneinfo import ZoneInfo
 from cases.directory import Directory
 from cases.filing import Element, Filing
 from mail.parsing import mime
+from mail.parsing.authres import forwarder_authenticated
 from mail.parsing.city import forwarders
 from mail.parsing.classify import (
     Rejection,
@@ -38,20 +40,22 @@ log = logging.getLogger(__name__)
 
 
 def parse_message(raw: bytes, *, directory: Directory, timezone: ZoneInfo,
-                  own_domains: tuple[str, ...] = (),
-                  section_pattern: str | None = None) -> IntakeResult:
+                  own_domains: tuple[str, ...] = (), section_pattern: str | None = None,
+                  trusted_authserv: str | None = None) -> IntakeResult:
     """Read `raw` (an RFC 5322 message) as a forwarded ethics complaint; never raises on
     bad input.
 
     `own_domains`: hosts of EthicsBot's own Message-IDs, to recognise replies to its mail
     (default: `ethicsbot.<domain>` for each forwarder's domain). `section_pattern`: regex
     of a section number (default `2.94.NNN`; see `sections.section_pattern`).
+    `trusted_authserv`: when set, a forwarder's mail must pass DMARC/DKIM according to the
+    Authentication-Results header that server added (`authres`).
     """
     if section_pattern is not None:
         re.compile(section_pattern)  # a bad pattern is the caller's error: raise it now
     domains = own_domains or default_own_domains(directory)
     try:
-        return _read(raw, directory, timezone, domains, section_pattern)
+        return _read(raw, directory, timezone, domains, section_pattern, trusted_authserv)
     except Exception:  # last resort, so one unreadable message never stops intake
         log.exception("intake could not read a message")
         return _rejected("not_a_complaint", datetime.now(timezone),
@@ -60,7 +64,7 @@ def parse_message(raw: bytes, *, directory: Directory, timezone: ZoneInfo,
 
 
 def _read(raw: bytes, directory: Directory, tz: ZoneInfo, own_domains: tuple[str, ...],
-          section_pattern: str | None) -> IntakeResult:
+          section_pattern: str | None, trusted_authserv: str | None) -> IntakeResult:
     if not raw.strip():
         return _rejected("not_a_complaint", datetime.now(tz), "The message is empty.")
     try:
@@ -87,6 +91,9 @@ def _read(raw: bytes, directory: Directory, tz: ZoneInfo, own_domains: tuple[str
         return _rejected("sender_not_allowed", own_date, f"A complaint sent by {sender}, who "
                          "is not an allowed forwarder; it must come through "
                          f"{', '.join(directory.forwarders) or 'the mayor'}.", message_id, tag)
+    if trusted_authserv and (why := forwarder_authenticated(msg, trusted_authserv, sender)):
+        return _rejected("sender_not_allowed", own_date, f"Mail that claims to come from "
+                         f"{sender}, but {why}.", message_id, tag)
     material = gather(msg, thread, directory, own_domains)
     if not mentions_complaint([*material.subjects, *material.texts], section_pattern):
         return _rejected("not_a_complaint", own_date, f"Mail from {sender} with no complaint "
@@ -122,3 +129,19 @@ def _summary(filing: Filing) -> str:
 def _rejected(reason: str, when: datetime, detail: str, message_id: str | None = None,
               tag: str | None = None) -> IntakeResult:
     return IntakeResult(False, reason, when, None, None, message_id, tag, detail)
+
+
+@dataclass(frozen=True)
+class ParseRules:
+    """Everything `parse_message` needs besides the bytes, as one value: intake, the CLI
+    and the read-ahead process (which receives it pickled) all read mail the same way."""
+
+    directory: Directory
+    timezone: ZoneInfo
+    own_domains: tuple[str, ...] = ()
+    trusted_authserv: str | None = None
+
+    def parse(self, raw: bytes) -> IntakeResult:
+        return parse_message(raw, directory=self.directory, timezone=self.timezone,
+                             own_domains=self.own_domains,
+                             trusted_authserv=self.trusted_authserv)

@@ -11,7 +11,6 @@ import pytest
 
 from ethicsbot.bootstrap import App
 from mail.listener.read_ahead import MIN_BATCH, ReadAhead
-from mail.parsing import parse_message
 from tests.integration.mail.complaints import corpus, forwarded_complaint, garbage
 from tests.integration.mail.harness import eventually
 
@@ -40,8 +39,7 @@ def test_the_helper_parses_as_take_in_would(app: App, read_ahead: ReadAhead) -> 
         if raw is None:
             assert result is None
             continue
-        here = parse_message(raw, directory=ctx.directory, timezone=ctx.calendar.tz,
-                             own_domains=ctx.own_domains)
+        here = ctx.rules.parse(raw)
         assert result is not None
         if result.accepted:
             assert result == here
