@@ -17,7 +17,7 @@ from slack_bolt.async_app import AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
 from ethicsbot.bootstrap import App
-from storage.migrate import is_current
+from ethicsbot.readiness import readiness
 
 log = logging.getLogger(__name__)
 EVENTS_PATH = "/slack/events"
@@ -33,15 +33,8 @@ def make_web_app(app: App, slack: AsyncApp | None) -> web.Application:
         return web.json_response({"status": "ok"})
 
     async def readyz(_request: web.Request) -> web.Response:
-        try:
-            current = await asyncio.to_thread(is_current, app.engine)
-        except Exception as e:  # unreachable: say what kind of failure, never the URL
-            return web.json_response({"status": "unready", "database": type(e).__name__},
-                                     status=503)
-        if not current:
-            return web.json_response({"status": "unready", "database": "not migrated: "
-                                      "run `ethicsbot migrate`"}, status=503)
-        return web.json_response({"status": "ready", "database": "current"})
+        ready, parts = await readiness(app)
+        return web.json_response(parts, status=200 if ready else 503)
 
     web_app = web.Application()
     web_app.router.add_get("/healthz", healthz)

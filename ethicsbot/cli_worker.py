@@ -23,8 +23,8 @@ def check_imap(settings: Settings) -> None:
 def describe(settings: Settings) -> list[str]:
     """What `worker` uses with these settings, and how to switch to the real thing."""
     if settings.uses_imap:
-        port = settings.imap_port or (993 if settings.imap_ssl else 143)
-        lines = [f"intake: IMAP {settings.imap_user}@{settings.imap_host}:{port} "
+        where = f"{settings.imap_user}@{settings.imap_host}:{settings.imap_port_effective}"
+        lines = [f"intake: IMAP {where} "
                  f"({'TLS' if settings.imap_ssl else 'plain, no TLS'}), folder "
                  f"{settings.imap_folder}; taken-in mail goes to "
                  f"{settings.imap_processed_folder}, refused mail to "

@@ -21,6 +21,10 @@ class SmtpTls(StrEnum):
     TLS = "tls"
 
 
+def default_smtp_port(tls: SmtpTls) -> int:
+    return {SmtpTls.TLS: 465, SmtpTls.STARTTLS: 587}.get(tls, 25)
+
+
 class SettingsError(Exception):
     """A setting is missing or malformed; the message says which and how to fix it."""
 
@@ -80,6 +84,14 @@ class Settings(BaseSettings):
     def msgid_domain(self) -> str:
         """Our Message-IDs end in @ethicsbot.<mail domain>, so our own mail is recognised."""
         return "ethicsbot." + self.mail_from.rpartition("@")[2].strip().lower()
+
+    @property
+    def imap_port_effective(self) -> int:
+        return self.imap_port or (993 if self.imap_ssl else 143)
+
+    @property
+    def smtp_port_effective(self) -> int:
+        return self.smtp_port or default_smtp_port(self.smtp_tls)
 
     @property
     def uses_imap(self) -> bool:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import aiosmtplib
 
-from ethicsbot.settings import Settings, SmtpTls
+from ethicsbot.settings import Settings, SmtpTls, default_smtp_port
 
 if TYPE_CHECKING:
     from mail.render import NoticeContext
@@ -77,7 +77,7 @@ class SmtpTransport:
                  user: str | None = None, password: str | None = None,
                  timeout: float = 30, validate_certs: bool = True) -> None:
         self.host, self.tls, self.timeout = host, tls, timeout
-        self.port = port or {SmtpTls.TLS: 465, SmtpTls.STARTTLS: 587}.get(tls, 25)
+        self.port = port or default_smtp_port(tls)
         self.user, self.password, self.validate_certs = user, password, validate_certs
         self._smtp: aiosmtplib.SMTP | None = None
 

@@ -108,7 +108,7 @@ class ImapListener:
                              "and ETHICSBOT_IMAP_PASSWORD")
         self.app, self.tuning, self.halt, self.on_taken = app, tuning, halt, on_taken
         self.host, self.user, self.password = s.imap_host, s.imap_user, s.imap_password
-        self.port = s.imap_port or (993 if s.imap_ssl else 143)
+        self.port = s.imap_port_effective
         self.folders = Folders(s.imap_folder, s.imap_processed_folder, s.imap_quarantine_folder)
         self.mailbox = f"imap://{self.user}@{self.host}:{self.port}/{s.imap_folder}"
         self.ctx = app.intake()

@@ -11,6 +11,7 @@ from aiohttp.test_utils import TestServer
 from bot.ids import StepAction
 from bot.web import make_web_app
 from ethicsbot.bootstrap import App, bootstrap
+from ethicsbot.settings import SmtpTls
 from tests.fixtures.app import FakeClock, make_settings
 from tests.fixtures.slack_stub import BOT_USER, SlackStub
 from tests.integration.bot.conftest import (
@@ -24,6 +25,8 @@ from tests.integration.bot.conftest import (
     open_case,
     start_driver,
 )
+from tests.servers.net import free_ports
+from tests.servers.smtp_sink import SmtpSink
 
 
 async def home_of(slack: SlackDriver, stub: SlackStub, user: str) -> str:
@@ -116,3 +119,24 @@ async def test_health_and_readiness(bot_app: App, tmp_path: object, clock: FakeC
             finally:
                 await server.close()
     fresh.engine.dispose()
+
+
+async def test_readyz_names_an_unreachable_mail_server_and_a_reachable_one(
+        app: App, smtp_sink: SmtpSink) -> None:
+    (closed,) = free_ports(1)  # nothing listens there
+    settings = app.settings.model_copy(update={
+        "imap_host": "127.0.0.1", "imap_port": closed, "imap_user": "u", "imap_password": "p",
+        "smtp_host": smtp_sink.host, "smtp_port": smtp_sink.port, "smtp_tls": SmtpTls.NONE})
+    server = TestServer(make_web_app(dataclasses.replace(app, settings=settings), None),
+                        host="127.0.0.1")
+    await server.start_server()
+    try:
+        async with aiohttp.ClientSession() as http, \
+                http.get(server.make_url("/readyz")) as r:
+            body = await r.json()
+            assert r.status == 503
+    finally:
+        await server.close()
+    assert body["status"] == "unready" and body["database"] == "current"
+    assert body["imap"].startswith("unreachable") and body["smtp"] == "reachable"
+    assert "127.0.0.1" not in str(body)
