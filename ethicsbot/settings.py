@@ -7,6 +7,7 @@ A malformed value fails at start with a message naming the variable.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from enum import StrEnum
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -19,6 +20,20 @@ class SmtpTls(StrEnum):
     NONE = "none"
     STARTTLS = "starttls"
     TLS = "tls"
+
+
+def parse_offsets(text: str) -> tuple[timedelta, ...]:
+    """'3d,1d,4h' -> (3 days, 1 day, 4 hours): how long before a deadline to remind."""
+    out = []
+    for part in (p.strip().lower() for p in text.split(",") if p.strip()):
+        number, unit = part[:-1], part[-1:]
+        if unit not in ("d", "h") or not number.isdigit() or int(number) == 0:
+            raise ValueError(f"{part!r} is not an offset like 3d or 4h")
+        out.append(timedelta(days=int(number)) if unit == "d" else
+                   timedelta(hours=int(number)))
+    if not out:
+        raise ValueError("give at least one offset, e.g. 3d,1d,4h")
+    return tuple(out)
 
 
 def default_smtp_port(tls: SmtpTls) -> int:
@@ -67,6 +82,9 @@ class Settings(BaseSettings):
     slack_app_token: str | None = None
     slack_api_url: str | None = None
 
+    # when reminders go out before a deadline: days (d) or hours (h), comma separated
+    reminder_offsets: str = "3d,1d,4h"
+
     port: int = Field(default=3000, validation_alias="PORT")
     log_level: str = "INFO"
 
@@ -84,6 +102,16 @@ class Settings(BaseSettings):
     def msgid_domain(self) -> str:
         """Our Message-IDs end in @ethicsbot.<mail domain>, so our own mail is recognised."""
         return "ethicsbot." + self.mail_from.rpartition("@")[2].strip().lower()
+
+    @field_validator("reminder_offsets")
+    @classmethod
+    def _offsets(cls, v: str) -> str:
+        parse_offsets(v)
+        return v
+
+    @property
+    def reminder_offset_list(self) -> tuple[timedelta, ...]:
+        return parse_offsets(self.reminder_offsets)
 
     @property
     def imap_port_effective(self) -> int:

@@ -21,7 +21,7 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.schedulers.base import BaseScheduler
 
 from ethicsbot.bootstrap import App
-from scheduler.plan import DEFAULT_OFFSETS, Slot, due_now, next_after, plan
+from scheduler.plan import Slot, due_now, next_after, plan
 from scheduler.recipients import reminder_recipients
 from storage import reminders as store
 
@@ -30,8 +30,9 @@ log = logging.getLogger(__name__)
 
 class Reminders:
     def __init__(self, app: App, scheduler: BaseScheduler, *,
-                 offsets: Sequence[timedelta] = DEFAULT_OFFSETS) -> None:
-        self.app, self.scheduler, self.offsets = app, scheduler, offsets
+                 offsets: Sequence[timedelta] | None = None) -> None:
+        self.app, self.scheduler = app, scheduler
+        self.offsets = offsets or app.settings.reminder_offset_list
         self.slack = app.settings.uses_slack  # DMs only when Slack is configured
         self._seen_until: datetime | None = None
 

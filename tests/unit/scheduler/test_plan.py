@@ -5,11 +5,20 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from cases.calendar import CityCalendar
-from scheduler.plan import Slot, due_now, in_business_hours_by, next_after, plan
+from ethicsbot.settings import Settings, SettingsError, load_settings, parse_offsets
+from scheduler.plan import (
+    DEFAULT_OFFSETS,
+    Slot,
+    due_now,
+    in_business_hours_by,
+    next_after,
+    plan,
+)
 
 LA = ZoneInfo("America/Los_Angeles")
 CAL = CityCalendar(LA, [date(2026, 12, 24)])  # Dec 24 a city holiday
@@ -73,3 +82,11 @@ def test_early_reminders_never_come_later_than_asked_and_fall_in_business_hours(
 
 def test_slot_is_a_value() -> None:
     assert Slot("due", at(2026, 1, 5, 9, 0)) == Slot("due", at(2026, 1, 5, 9, 0))
+
+
+def test_reminder_offsets_are_a_setting_whose_default_is_the_plans() -> None:
+    default = Settings.model_fields["reminder_offsets"].default
+    assert parse_offsets(default) == DEFAULT_OFFSETS
+    assert parse_offsets("5d, 2h") == (timedelta(days=5), timedelta(hours=2))
+    with pytest.raises(SettingsError, match="REMINDER_OFFSETS"):
+        load_settings(_env_file=None, reminder_offsets="3 days")
