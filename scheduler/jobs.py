@@ -55,7 +55,7 @@ class Reminders:
         keep: set[str] = set()
         for d in deadlines:
             job = self.job_id(d.number, d.key.value)
-            slots = self._slots(d)
+            slots = self._slots(d, now)
             if due_now(slots, now=now, sent=sent.get((d.case_id, d.key.value), set())):
                 run_at = now
             else:
@@ -80,7 +80,7 @@ class Reminders:
             if not found:
                 return  # met, tolled or moot since: the job simply ends
             d = found[0]
-            slots = self._slots(d)
+            slots = self._slots(d, now)
             sent = store.sent_slots(session=session, case_ids=[d.case_id]).get(
                 (d.case_id, key), set())
             slot = due_now(slots, now=now, sent=sent)
@@ -121,8 +121,8 @@ class Reminders:
                                args=[number, key], replace_existing=True,
                                misfire_grace_time=None, coalesce=True)
 
-    def _slots(self, d: store.OpenDeadline) -> list[Slot]:
-        return plan(d.due, self.app.calendar, offsets=self.offsets,
+    def _slots(self, d: store.OpenDeadline, now: datetime) -> list[Slot]:
+        return plan(d.due, self.app.calendar, offsets=self.offsets, horizon=now,
                     not_before=d.received_at if d.key.value == "notice_24h" else None)
 
     @staticmethod

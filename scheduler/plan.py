@@ -50,12 +50,14 @@ def in_business_hours_by(moment: datetime, cal: CityCalendar) -> datetime:
 
 
 def plan(due: datetime, cal: CityCalendar, *, offsets: Sequence[timedelta] = DEFAULT_OFFSETS,
-         overdue_pings: int = MAX_OVERDUE_PINGS, not_before: datetime | None = None
-         ) -> list[Slot]:
+         overdue_pings: int = MAX_OVERDUE_PINGS, not_before: datetime | None = None,
+         horizon: datetime | None = None) -> list[Slot]:
     """Every reminder moment for a deadline due at `due`, in time order.
 
     Slots at or before `not_before` (when the deadline began to run, e.g. the receipt for the
     24-hour notice) are dropped: nobody is reminded of a deadline before it existed.
+    Overdue pings after `horizon` are not worked out (the scheduler only ever needs the
+    moments up to the next one; with a large docket the rest is most of the work).
     """
     last_day = cal.local_date(due)
     slots: list[Slot] = []
@@ -70,8 +72,10 @@ def plan(due: datetime, cal: CityCalendar, *, offsets: Sequence[timedelta] = DEF
         day += timedelta(days=1)
         while not cal.is_business_day(day):
             day += timedelta(days=1)
-        slots.append(Slot(f"overdue-{day.isoformat()}", datetime.combine(day, OPEN, cal.tz),
-                          overdue=True))
+        moment = datetime.combine(day, OPEN, cal.tz)
+        slots.append(Slot(f"overdue-{day.isoformat()}", moment, overdue=True))
+        if horizon is not None and moment > horizon:
+            break
     slots.sort(key=lambda s: s.at)
     return [s for s in slots if not_before is None or s.at > not_before]
 

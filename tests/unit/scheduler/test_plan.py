@@ -90,3 +90,14 @@ def test_reminder_offsets_are_a_setting_whose_default_is_the_plans() -> None:
     assert parse_offsets("5d, 2h") == (timedelta(days=5), timedelta(hours=2))
     with pytest.raises(SettingsError, match="REMINDER_OFFSETS"):
         load_settings(_env_file=None, reminder_offsets="3 days")
+
+
+def test_a_horizon_cuts_only_overdue_pings_after_it() -> None:
+    due = at(2026, 12, 21, 23, 59, 59)
+    full = plan(due, CAL)
+    now = at(2026, 12, 23, 12, 0)
+    cut = plan(due, CAL, horizon=now)
+    assert cut == full[:len(cut)]
+    assert next_after(cut, now) == next_after(full, now)
+    assert due_now(cut, now=now, sent=set()) == due_now(full, now=now, sent=set())
+    assert len(cut) < len(full)
