@@ -17,12 +17,20 @@ from sqlalchemy import select
 from cases.commands import (
     ApplyForContinuance,
     BeginHearing,
+    ConcludeHearing,
     DecideContinuance,
+    DecideReportExtension,
+    DeliverReport,
+    IssueReport,
     NoticeKind,
     RecordNoticeServed,
     RecordRegisteredMail,
+    RecordRespondentHeard,
+    Requester,
+    RequestReportExtension,
     ScheduleHearing,
 )
+from cases.deadlines import DeadlineKey, Status
 from ethicsbot.bootstrap import App, bootstrap
 from scheduler.jobs import Reminders
 from storage.models import OutboxRow
@@ -148,3 +156,77 @@ def test_reminders_missed_while_down_are_sent_once_and_never_again(
     # Board chair and board, never the respondent (Priya Raman is on the council).
     assert "praman@city.test" not in {p[1] for p in owed(app)}
     assert number == "ETH-2026-0001"
+
+
+def run_until(rem: Reminders, sched: BackgroundScheduler, clock: FakeClock,
+              until: datetime) -> None:
+    while fire_next(rem, sched, clock, until) is not None:
+        pass
+    clock.set(max(clock.now, until))
+    rem.reconcile()
+
+
+def report_pings(app: App) -> list[tuple[str, str]]:
+    """(moment, city time it was owed) of each report_delivery reminder, in order."""
+    tz = app.calendar.tz
+    with app.session_factory() as s:
+        rows = s.scalars(select(OutboxRow).where(
+            OutboxRow.notice_type == "reminder",
+            OutboxRow.slot.startswith("report_delivery:")).order_by(OutboxRow.id))
+        seen: dict[str, str] = {}
+        for r in rows:
+            seen.setdefault(r.slot.split(":", 1)[1],
+                            r.created_at.astimezone(tz).strftime("%a %b %d %H:%M:%S"))
+    return list(seen.items())
+
+
+def test_an_extension_moves_the_report_reminders_and_a_missed_report_is_pinged_daily(
+        slack_app: App, clock: FakeClock, paused_scheduler: BackgroundScheduler) -> None:
+    app, tz = slack_app, slack_app.calendar.tz
+    clock.set(RECEIVED)
+    number = open_one(app, a_filing(RECEIVED))
+    for kind in NoticeKind:
+        step(app, number, RecordNoticeServed(kind))
+    step(app, number, RecordRegisteredMail("RR1"))
+    step(app, number, ScheduleHearing(datetime(2026, 12, 10, 18, 0, tzinfo=tz), "City Hall"))
+    clock.set(datetime(2026, 12, 10, 18, 0, tzinfo=tz))
+    step(app, number, BeginHearing())
+    step(app, number, RecordRespondentHeard())
+    step(app, number, ConcludeHearing())  # Thu Dec 10: report due Dec 20 -> Mon Dec 21
+    step(app, number, RequestReportExtension(Requester.BOARD, 5))
+    clock.set(datetime(2026, 12, 14, 19, 0, tzinfo=tz))
+    step(app, number, DecideReportExtension(approved=True, decider_is_council=True))
+    # Dec 20 + 5 = Fri Dec 25 (Christmas) -> Sat, Sun -> due Mon Dec 28 23:59:59
+    rem = Reminders(app, paused_scheduler)
+    rem.reconcile()
+    run_until(rem, paused_scheduler, clock, datetime(2026, 12, 31, 12, 0, tzinfo=tz))
+    assert report_pings(app) == [
+        # 3 days and 1 day before (Fri Dec 25, Sun Dec 27) both fall back to the last
+        # business close before them, Thu Dec 24 17:00: one reminder, not two
+        ("before-1d", "Thu Dec 24 17:00:00"),
+        ("before-4h", "Mon Dec 28 19:59:59"),
+        ("due", "Mon Dec 28 23:59:59"),
+        ("overdue-2026-12-29", "Tue Dec 29 09:00:00"),
+        ("overdue-2026-12-30", "Wed Dec 30 09:00:00"),
+        ("overdue-2026-12-31", "Thu Dec 31 09:00:00"),
+    ]
+    with app.session_factory() as s:
+        late_pings = {(r.recipient_email, r.channel) for r in s.scalars(select(OutboxRow).where(
+            OutboxRow.slot == "report_delivery:overdue-2026-12-31"))}
+    # the chair and the board; Slack and email once overdue; never the respondent
+    assert late_pings == {("hpark@city.test", "slack"), ("hpark@city.test", "email"),
+                          ("vosei@city.test", "slack"), ("vosei@city.test", "email"),
+                          ("dbrooks@city.test", "email")}
+    step(app, number, IssueReport(sufficient=False))
+    step(app, number, DeliverReport())  # Thu Dec 31: late
+    rem.reconcile([number])
+    before = report_pings(app)
+    run_until(rem, paused_scheduler, clock, datetime(2027, 1, 8, 12, 0, tzinfo=tz))
+    assert report_pings(app) == before  # nothing after the step was recorded
+    with app.uow() as uow:
+        case = uow.cases.get(number)
+        assert case is not None
+        report = next(d for d in case.deadlines(app.calendar, now=clock.now)
+                      if d.key is DeadlineKey.REPORT_DELIVERY)
+    assert report.status is Status.LATE
+    assert "+ 5 days extension" in report.basis
