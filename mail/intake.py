@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from email import policy
+from email.parser import BytesHeaderParser
 from enum import StrEnum
 
 from cases.calendar import CityCalendar
@@ -152,8 +153,9 @@ def _sent_at(raw: bytes, ctx: IntakeContext, fallback: datetime) -> datetime:
 
 
 def _header(raw: bytes, name: str, limit: int) -> str:
+    """One header of `raw`, read without parsing the body (a message may carry 20 MB)."""
     try:
-        value = email.message_from_bytes(raw, policy=policy.default).get(name, "")
+        value = BytesHeaderParser(policy=policy.default).parsebytes(raw).get(name, "")
         return " ".join(str(value or "").split())[:limit]
     except (ValueError, TypeError, IndexError, LookupError):  # unreadable: treat as absent
         return ""
