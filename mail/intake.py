@@ -9,7 +9,6 @@ and the Message-ID / content-hash check then recognises it: never two cases, nev
 
 from __future__ import annotations
 
-import email
 import email.utils
 import hashlib
 from collections.abc import Callable
