@@ -22,6 +22,7 @@ from cases.calendar import CityCalendar
 from cases.commands import FileCorrespondence
 from cases.directory import Directory
 from cases.errors import ProcedureError
+from cases.notices import NoticeType, clerks
 from cases.ports import Clock
 from cases.services import file_complaint, take_step
 from mail.parsing import IntakeResult, ParseRules, intake_json
@@ -136,8 +137,8 @@ def _decide(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
 def _quarantine(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
                 reason: str) -> IntakeOutcome:
     row = msg.store(uow, Outcome.QUARANTINED, reason=reason)
-    for clerk in ctx.directory.designees or (ctx.directory.mayor,):
-        uow.outbox.add_clerk_alert(filing_id=row.id, notice_type="quarantine_alert",
+    for clerk in clerks(ctx.directory):
+        uow.outbox.add_clerk_alert(filing_id=row.id, notice_type=NoticeType.QUARANTINE_ALERT,
                                    recipient=clerk)
     return IntakeOutcome(Outcome.QUARANTINED, None, reason)
 

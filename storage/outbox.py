@@ -15,7 +15,7 @@ from sqlalchemy import event, insert, select
 from sqlalchemy.orm import Session
 
 from cases.directory import Person
-from cases.notices import OwedNotice
+from cases.notices import NoticeType, OwedNotice
 from cases.ports import Clock
 from storage.models import OutboxRow
 from storage.repository import SqlCaseRepository
@@ -71,9 +71,10 @@ class SqlOutbox:
             owed = self._owed[case_id] = {(t, e, g) for t, e, g in rows}
         return owed
 
-    def add_clerk_alert(self, *, filing_id: int, notice_type: str, recipient: Person) -> None:
+    def add_clerk_alert(self, *, filing_id: int, notice_type: NoticeType,
+                        recipient: Person) -> None:
         """Tell the clerk about a message that opened no case (quarantined, flood, ...)."""
-        self._owe(case_id=None, filing_id=filing_id, notice_type=notice_type,
+        self._owe(case_id=None, filing_id=filing_id, notice_type=notice_type.value,
                   recipient=recipient, deadline_key=None, generation=0,
                   message_id=f"<filing-{filing_id}.{notice_type}."
                              f"{secrets.token_hex(6)}@{self.msgid_domain}>")
