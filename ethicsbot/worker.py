@@ -63,7 +63,9 @@ async def _supervise(service: Service, stop: asyncio.Event, backoff: Backoff) ->
             problem = "returned while the worker is running"
         except Exception as e:
             problem = f"crashed ({type(e).__name__})"
-            log.error("%s %s", name, problem, exc_info=True)
+            # the exception's text may quote a complaint or a name: details only at DEBUG
+            log.error("%s %s", name, problem)
+            log.debug("%s crashed", name, exc_info=True)
         if time.monotonic() - began > HEALTHY_AFTER:
             backoff.reset()
         delay = backoff.next()

@@ -56,8 +56,9 @@ def parse_message(raw: bytes, *, directory: Directory, timezone: ZoneInfo,
     domains = own_domains or default_own_domains(directory)
     try:
         return _read(raw, directory, timezone, domains, section_pattern, trusted_authserv)
-    except Exception:  # last resort, so one unreadable message never stops intake
-        log.exception("intake could not read a message")
+    except Exception as e:  # last resort, so one unreadable message never stops intake
+        log.error("intake could not read a message (%s)", type(e).__name__)
+        log.debug("intake could not read a message", exc_info=True)  # may quote its text
         return _rejected("not_a_complaint", datetime.now(timezone),
                          "The message could not be read (an internal error was logged); "
                          "a person needs to look at it.")
