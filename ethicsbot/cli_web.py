@@ -17,7 +17,7 @@ def describe(settings: object) -> list[str]:
 
     assert isinstance(settings, Settings)
     lines = [f"serving on port {settings.port}: GET /healthz (alive), GET /readyz "
-             "(database reachable and migrated)"]
+             "(database migrated; IMAP and SMTP reachable when configured)"]
     if settings.slack_bot_token and settings.slack_signing_secret:
         lines.append("Slack: POST /slack/events (the /ethics command, buttons, App Home)")
     if settings.slack_bot_token and settings.slack_app_token:
