@@ -7,13 +7,25 @@ a helper process parses the next messages while this thread commits the current 
 The helper is an optimisation only: until it has started (spawned, it imports the parser
 ~1 s), for single messages, for very large ones (copying them costs more than it saves)
 and if it ever fails, the message is parsed here, exactly as `take_in` would.
+
+The helper ends with its parent, however the parent ends (SIGKILL included): it asks the
+kernel for SIGKILL when the thread that started it dies (PR_SET_PDEATHSIG), or, where
+that does not exist, watches its parent's pid. Nothing else would end it: the pool's
+queue hands the helper both ends of its pipe, so it never reads end-of-file. Once it is
+gone, multiprocessing's resource tracker (which lives as long as someone holds its pipe)
+ends too. The thread is the listener's, which closes the pool before it ends.
 """
 
 from __future__ import annotations
 
+import ctypes
 import logging
 import multiprocessing
 import os
+import signal
+import sys
+import threading
+import time
 from collections.abc import Generator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 
@@ -66,7 +78,7 @@ class ReadAhead:
             c = self.ctx
             self._pool = ProcessPoolExecutor(
                 max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_start, initargs=(c.rules,))
+                initializer=_start, initargs=(c.rules, os.getpid()))
             self._ready = self._pool.submit(_noop)
         assert self._ready is not None
         if not self._ready.done():
@@ -95,10 +107,33 @@ def _cores() -> int:
 _rules: ParseRules | None = None
 
 
-def _start(rules: ParseRules) -> None:
+def _start(rules: ParseRules, parent: int) -> None:
     global _rules
+    _die_with(parent)
     _rules = rules
     logging.getLogger("mail").setLevel(logging.ERROR)  # no handlers here: keep stderr quiet
+
+
+PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+
+
+def _die_with(parent: int) -> None:
+    """End this process when `parent` ends, however it ends."""
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+            raise OSError(ctypes.get_errno(), "prctl(PR_SET_PDEATHSIG) failed")
+    else:
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True,
+                         name="parent-watch").start()
+    if os.getppid() != parent:  # it died before we asked: we were handed to init already
+        os._exit(1)
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(1)
 
 
 def _noop() -> None:
