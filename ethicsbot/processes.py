@@ -8,10 +8,18 @@ queued in the outbox) instead of cutting them off.
 from __future__ import annotations
 
 import asyncio
+import logging
 import signal
 from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
 from ethicsbot.bootstrap import App
+
+if TYPE_CHECKING:
+    from ethicsbot.leadership import WorkerState
+    from storage.leader import WorkerLock
+
+log = logging.getLogger(__name__)
 
 
 def until_signalled(body: Callable[[asyncio.Event], Awaitable[None]]) -> None:
@@ -26,7 +34,8 @@ def until_signalled(body: Callable[[asyncio.Event], Awaitable[None]]) -> None:
     asyncio.run(main())
 
 
-async def worker_process(app: App, stop: asyncio.Event) -> None:
+async def worker_process(app: App, stop: asyncio.Event,
+                         state: WorkerState | None = None) -> None:
     """Intake, the outbox dispatcher and the reminders, while this is the active worker."""
     from ethicsbot.calendar_sync import sync_calendar
     from ethicsbot.leadership import lead
@@ -37,7 +46,24 @@ async def worker_process(app: App, stop: asyncio.Event) -> None:
         await asyncio.to_thread(sync_calendar, app)
         await run_worker(app, stop=inner, extra=background_services(app))
 
-    await lead(WorkerLock(app.engine), stop=stop, body=body)
+    lock = WorkerLock(app.engine)
+    await lead(lock, stop=stop, body=body, on_takeover=lambda: take_over(app, lock),
+               state=state)
+
+
+def take_over(app: App, lock: WorkerLock) -> int:
+    """This process has just become the only sender: say so in the database, and make
+    what the previous worker had claimed due at once; how many notices that was."""
+    from storage.outbox import reclaim_leases
+
+    now = app.clock()
+    lock.record_takeover(now)
+    with app.session_factory.begin() as session:
+        reclaimed = reclaim_leases(session, now=now)
+    if reclaimed:
+        log.warning("took over %d notice(s) the previous worker had claimed but not "
+                    "recorded: sending them now", reclaimed)
+    return reclaimed
 
 
 def background_services(app: App) -> list[Callable[[asyncio.Event], Awaitable[None]]]:

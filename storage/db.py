@@ -1,5 +1,6 @@
 """Engines and sessions: SQLite by default (WAL, foreign keys, immediate transactions),
-PostgreSQL by URL. All times are stored in UTC and come back aware."""
+PostgreSQL by URL (a pool that checks each connection before use and fails fast when
+the server is away). All times are stored in UTC and come back aware."""
 
 from __future__ import annotations
 
@@ -47,7 +48,17 @@ def make_engine(url: str, **kw: Any) -> Engine:
                                **kw)
         _sqlite_pragmas(engine)
         return engine
-    return create_engine(url, pool_pre_ping=True, **kw)
+    return create_engine(url, pool_pre_ping=True, connect_args=dict(POSTGRES_CONNECT), **kw)
+
+
+# A database that is down must fail a call in seconds, not hang it: the worker then
+# waits and retries (ethicsbot.leadership). Connecting gives up after 5 s; a connection
+# whose server vanished without a word (a network cut, a failover) is found dead by TCP
+# keepalives within ~25 s instead of the kernel's two hours.
+POSTGRES_CONNECT: dict[str, Any] = {
+    "connect_timeout": 5, "keepalives": 1, "keepalives_idle": 10,
+    "keepalives_interval": 5, "keepalives_count": 3,
+}
 
 
 def _sqlite_pragmas(engine: Engine) -> None:

@@ -11,13 +11,13 @@ import secrets
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import event, insert, select
+from sqlalchemy import event, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from cases.directory import Person
 from cases.notices import NoticeType, OwedNotice
 from cases.ports import Clock
-from storage.models import OutboxRow
+from storage.models import DeliveryRow, OutboxRow
 from storage.repository import SqlCaseRepository
 
 
@@ -96,3 +96,23 @@ def notice_message_id(notice: OwedNotice, domain: str) -> str:
     inside lets intake file a reply to its case; the random part keeps it unique."""
     return (f"<{notice.case_number.lower()}.{notice.type.value}.{notice.generation}."
             f"{secrets.token_hex(6)}@{domain}>")
+
+
+def reclaim_leases(session: Session, *, now: datetime) -> int:
+    """Make every notice claimed but never recorded due now; how many there were.
+
+    Only the worker that has just taken the lock calls this: it is the only sender, so a
+    claim it finds was made by a worker that died or lost the lock, and waiting out the
+    lease would hold a statutory notice back for minutes. A claimed row is one with more
+    attempts than recorded deliveries (a backoff after a failure is not a claim and is
+    left alone); its attempts go back to the recorded count.
+    """
+    recorded = (select(func.count()).select_from(DeliveryRow)
+                .where(DeliveryRow.outbox_id == OutboxRow.id).scalar_subquery())
+    result = session.execute(
+        update(OutboxRow)
+        .where(OutboxRow.status == "pending", OutboxRow.next_attempt_at > now,
+               OutboxRow.attempts > recorded)
+        .values(next_attempt_at=now, attempts=recorded)
+        .execution_options(synchronize_session=False))
+    return int(getattr(result, "rowcount", 0) or 0)

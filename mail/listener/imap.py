@@ -6,7 +6,10 @@ after the stored cursor (see `imap_folder` for the take-in / move / cursor order
 makes any crash harmless), then wait for mail: IDLE where the server has it, re-issued
 every few minutes (RFC 2177 allows 29; NATs and proxies often allow less), else polling.
 Any network, server or database-connection error ends the session; a new one starts
-after a capped, jittered backoff, so a restarted server sees us back within seconds.
+after a short, capped, jittered backoff (0.25 s doubling to 4 s), so a server that comes
+back is seen within 5 s however long it was away; connecting to a server that is down
+costs one refused TCP connection. The outage is logged when it starts and when it ends,
+not at every retry.
 
 imapclient is blocking, so the session runs in its own thread; `run_imap_intake` is the
 asyncio face of it. Stopping is prompt: IDLE is checked in ~1 s slices and every wait
@@ -33,7 +36,7 @@ from mail.intake import IntakeOutcome
 from mail.listener.cursor import load_cursor, resume_from, save_cursor
 from mail.listener.imap_folder import Batching, FolderIntake, Folders
 from mail.listener.read_ahead import ReadAhead
-from mail.listener.retry import Backoff, start_thread
+from mail.listener.retry import Backoff, Outage, start_thread
 
 if TYPE_CHECKING:
     from ethicsbot.bootstrap import App
@@ -59,10 +62,10 @@ class ImapTuning:
     idle_slice: float = 1.0  # how long one idle_check may block: the stop latency
     idle_renew: float = 540.0  # leave and re-issue IDLE (and catch up) this often
     spin_checks: int = 5  # this many instant empty idle_checks in a row = dead socket
-    connect_timeout: float = 15.0
+    connect_timeout: float = 5.0  # a server that takes longer to accept is as good as down
     read_timeout: float = 60.0
-    backoff_initial: float = 1.0
-    backoff_cap: float = 60.0
+    backoff_initial: float = 0.25
+    backoff_cap: float = 4.0  # a returning server is seen within this (plus a connect)
     batching: Batching = field(default_factory=Batching)
 
     @classmethod
@@ -113,6 +116,7 @@ class ImapListener:
         self.mailbox = f"imap://{self.user}@{self.host}:{self.port}/{s.imap_folder}"
         self.ctx = app.intake()
         self.read_ahead = ReadAhead(self.ctx)
+        self.outage = Outage(f"IMAP intake from {self.host}:{self.port}", log)
 
     def run(self) -> None:
         backoff = Backoff(self.tuning.backoff_initial, self.tuning.backoff_cap)
@@ -122,9 +126,10 @@ class ImapListener:
                     self._session(backoff)
                 except RETRYABLE as e:
                     delay = backoff.next()
-                    log.warning("IMAP intake from %s:%d stopped: %s: %s; reconnecting in "
-                                "%.1f s", self.host, self.port, type(e).__name__, _brief(e),
-                                delay)
+                    self.outage.failed(
+                        f"{type(e).__name__}: {_brief(e)}",
+                        then=f"reconnecting in {delay:.1f} s, and every "
+                             f"{self.tuning.backoff_cap:g} s at most until it is back")
                     self.halt.wait(delay)
         finally:
             self.read_ahead.close()
@@ -149,6 +154,7 @@ class ImapListener:
             while not self.halt.is_set():
                 folder.catch_up()
                 backoff.reset()  # a full catch-up: the server and the database are fine
+                self.outage.recovered()
                 if imap.has_capability("IDLE"):
                     self._idle(imap)
                 else:
@@ -210,6 +216,9 @@ def _is_bye(response: tuple[object, ...]) -> bool:
 
 
 def _brief(error: BaseException) -> str:
-    """One line, capped: server replies can be long and belong in DEBUG if anywhere."""
+    """One line, capped: server replies can be long and belong in DEBUG if anywhere. A
+    database error quotes its statement's parameters (a complaint's text): its kind only."""
+    if isinstance(error, (OperationalError, InterfaceError)):
+        return f"the database: {type(error.orig).__name__}"
     return " ".join(str(error).split())[:200] or "(no detail)"
 

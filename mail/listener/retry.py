@@ -1,16 +1,21 @@
-"""Waiting between attempts, and running blocking work beside the event loop.
+"""Waiting between attempts, saying once that something is down, and running blocking
+work beside the event loop.
 
 Backoff is capped and jittered: a mail server that restarts should see its clients come
 back over a few seconds, not all in the same instant, and a long outage must not stretch
-the wait beyond the cap (a complaint's 24-hour clock is running meanwhile).
+the wait beyond the cap (a complaint's 24-hour clock is running meanwhile). An `Outage`
+turns the retries of a long outage into two log lines, one when it starts and one when
+it ends, instead of one line per retry.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import random
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -31,6 +36,41 @@ class Backoff:
 
     def reset(self) -> None:
         self.attempt = 0
+
+
+class Outage:
+    """Whether `what` (the database, the IMAP server, ...) is down, as one loop sees it.
+
+    `failed` logs a warning the first time and DEBUG after; `recovered` logs how long it
+    lasted. Thread-safe enough for one writer and any number of readers (`/readyz`)."""
+
+    def __init__(self, what: str, logger: logging.Logger,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.what, self.log, self.clock = what, logger, clock
+        self.down_since: float | None = None  # wall-clock time of the first failure
+        self.cause = ""
+
+    @property
+    def down(self) -> bool:
+        return self.down_since is not None
+
+    def failed(self, cause: str, *, then: str = "retrying until it returns") -> bool:
+        """Note a failure; True (and one warning) if it starts an outage."""
+        self.cause = cause
+        if self.down_since is not None:
+            self.log.debug("%s still down: %s", self.what, cause)
+            return False
+        self.down_since = self.clock()
+        self.log.warning("%s is down (%s); %s", self.what, cause, then)
+        return True
+
+    def recovered(self) -> float | None:
+        """Note a success; the outage's length in seconds if one just ended."""
+        if self.down_since is None:
+            return None
+        lasted, self.down_since = self.clock() - self.down_since, None
+        self.log.warning("%s is back after %.1f s", self.what, lasted)
+        return lasted
 
 
 def start_thread(work: Callable[[], None], *, name: str) -> asyncio.Future[None]:

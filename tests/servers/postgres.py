@@ -44,3 +44,23 @@ def drop_database(server: URL, name: str) -> None:
     with _connect(server) as conn:
         conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)")
                      .format(sql.Identifier(name)))
+
+
+def refuse_connections(server: URL, name: str) -> int:
+    """Make database `name` unreachable, as an outage would: no new connection is let in
+    and every open one is ended. Only this database: the server and its other databases
+    go on as before. Returns how many connections were ended."""
+    with _connect(server) as conn:
+        conn.execute(sql.SQL("ALTER DATABASE {} ALLOW_CONNECTIONS false")
+                     .format(sql.Identifier(name)))
+        ended = conn.execute(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+            "WHERE datname = %s AND pid <> pg_backend_pid()", (name,)).fetchone()
+    return int(ended[0]) if ended else 0
+
+
+def allow_connections(server: URL, name: str) -> None:
+    """End the outage `refuse_connections` began."""
+    with _connect(server) as conn:
+        conn.execute(sql.SQL("ALTER DATABASE {} ALLOW_CONNECTIONS true")
+                     .format(sql.Identifier(name)))
