@@ -1,5 +1,6 @@
 """Reminders as Slack direct messages: what is due, when, the basis, and a button to
-record the step where Slack can record it.
+record the step where Slack can record it; and the clerk's alerts about notices at risk,
+which must arrive even when the mail server is what is down.
 
 The outbox dispatcher hands each reminder owed on the Slack channel to
 `SlackReminders.send_dm`, so a DM gets the same retries and proof (channel and message
@@ -18,6 +19,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from bot.ids import StepAction
 from cases.deadlines import DeadlineKey
 from cases.directory import Directory
+from cases.notices import NoticeType
 from mail.render import NoticeContext, reminder_headline
 from mail.transport import Outcome, SendResult
 
@@ -55,6 +57,39 @@ def reminder_blocks(ctx: NoticeContext) -> tuple[str, list[dict[str, Any]]]:
     return text, blocks
 
 
+def alert_blocks(ctx: NoticeContext) -> tuple[str, list[dict[str, Any]]]:
+    """The clerk's alert about a statutory notice at risk or failed, as a DM: which
+    notices, to whom, what the server answered, and what to do. No complaint text."""
+    number = ctx.case.number if ctx.case is not None else "?"
+    about = ctx.about
+    if ctx.type is NoticeType.DELIVERY_FAILED_ALERT:
+        text = (f"[{number}] ACTION NEEDED: {about.get('notice')} to {about.get('recipient')} "
+                "could not be delivered, and will not be retried")
+        lines = [f"The mail server answered: {about.get('reply') or 'nothing'}"]
+        todo = ("Correct the address in the city directory or deliver the notice another "
+                "way, then record it with the case.")
+    else:
+        why = (f"undeliverable since {about.get('waiting_since')}"
+               if about.get("reason") == "undelivered" else "unsent, and the deadline is near")
+        key = about.get("deadline")
+        d = next((d for d in ctx.deadlines if d.key.value == key), None)
+        what = f"to {d.action} ({d.ordinance})" if d else f"for {key}"
+        text = f"[{number}] URGENT: the notices {what} are {why}"
+        lines = [f"{u['notice']} to {u['recipient']}: {u['attempts']} attempt(s)"
+                 + (f", last answer {u['last_error']}" if u.get("last_error") else "")
+                 for u in about.get("unsent", [])] or ["All delivered since; nothing to do."]
+        todo = ("EthicsBot keeps retrying. If it cannot deliver them before the deadline, "
+                "inform these people another way and record it with the case.")
+    blocks: list[dict[str, Any]] = [
+        {"type": "section", "text": {"type": "mrkdwn", "text": f"*{_escape(text)}*"}},
+        {"type": "section", "text": {"type": "mrkdwn",
+                                     "text": _escape("\n".join(f"• {line}"[:300]
+                                                               for line in lines[:20]))}},
+        {"type": "context", "elements": [{"type": "mrkdwn", "text": _escape(
+            f"{todo} `ethicsbot notices {number}` shows every attempt.")}]}]
+    return text, blocks
+
+
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
@@ -68,7 +103,8 @@ class SlackReminders:
         if person is None or not person.slack:
             return SendResult(Outcome.PERMANENT, f"{ctx.recipient.email} has no Slack id in "
                                                  "the directory file")
-        text, blocks = reminder_blocks(ctx)
+        alert = ctx.type in (NoticeType.DEADLINE_ALERT, NoticeType.DELIVERY_FAILED_ALERT)
+        text, blocks = alert_blocks(ctx) if alert else reminder_blocks(ctx)
         try:
             resp = await self.client.chat_postMessage(channel=person.slack, text=text,
                                                       blocks=blocks)

@@ -76,6 +76,9 @@ class Settings(BaseSettings):
     smtp_tls: SmtpTls = SmtpTls.STARTTLS
     outbox_dir: Path = Path("outbox")  # embedded delivery when no SMTP host is set
     mail_from: str = "ethics-intake@city.test"
+    # a statutory notice still undelivered this long (minutes) is overdue: the clerk is
+    # alerted on every channel they have, and /readyz and `ethicsbot status` count it
+    undelivered_alert_minutes: float = Field(default=15.0, gt=0)
 
     slack_bot_token: str | None = None
     slack_signing_secret: str | None = None
@@ -112,6 +115,10 @@ class Settings(BaseSettings):
     @property
     def reminder_offset_list(self) -> tuple[timedelta, ...]:
         return parse_offsets(self.reminder_offsets)
+
+    @property
+    def undelivered_alert_after(self) -> timedelta:
+        return timedelta(minutes=self.undelivered_alert_minutes)
 
     @property
     def imap_port_effective(self) -> int:

@@ -1,6 +1,16 @@
-"""Alerts to the clerk about the outbox: a notice that bounced, and statutory notices
-still unsent as their deadline nears. Each is owed once (per failed notice; per case and
-deadline), through the same outbox as every notice, so it is retried and proved too."""
+"""Alerts to the clerk about the outbox: a notice that bounced, and statutory notices at
+risk, i.e. undeliverable for a while (`ETHICSBOT_UNDELIVERED_ALERT_MINUTES`, default 15)
+or still unsent as their deadline nears.
+
+An alert goes out on every channel the clerk has: a Slack DM when Slack is configured
+and the clerk has a Slack id, and email. When the mail server is what is failing, the
+email alert waits with the notices, so the DM is what reaches the clerk in time. Each is
+owed once per case, deadline, reason, clerk and channel (the outbox's unique key), and
+goes through the outbox like every notice, so it is retried and proved too. A notice
+that is both long undeliverable and near its deadline when first seen owes only the
+"deadline near" alert; one that was alerted as undeliverable is alerted again when its
+deadline nears.
+"""
 
 from __future__ import annotations
 
@@ -9,54 +19,70 @@ from datetime import timedelta
 
 from sqlalchemy import func, select
 
-from cases.notices import NoticeType, OwedNotice, clerks
+from cases.notices import NoticeType, clerks
 from ethicsbot.bootstrap import App
 from mail.context import DEADLINE_ORDER
 from storage.models import CaseRow, DeadlineRow, OutboxRow
+from storage.outbox import owe_alert, statutory
 from storage.uow import SqlUnitOfWork
 
 log = logging.getLogger(__name__)
 
 ALERT_BEFORE = timedelta(hours=6)
+UNDELIVERED, DEADLINE_NEAR = "undelivered", "deadline-near"  # an alert's slot: its reason
 
 
 def owe_deadline_alerts(app: App) -> int:
-    """Owe the clerk one alert per case and deadline whose notices are unsent near it."""
+    """Owe the clerk the alerts about statutory notices at risk; how many cases and
+    deadlines newly alerted."""
     now, added = app.clock(), 0
+    after = app.settings.undelivered_alert_after
     with app.uow() as uow:
         at_risk = uow.session.execute(
-            select(OutboxRow.case_id, OutboxRow.deadline_key, func.count())
+            select(OutboxRow.case_id, OutboxRow.deadline_key, DeadlineRow.due,
+                   func.min(OutboxRow.created_at), func.count(), func.count(OutboxRow.last_error))
             .join(DeadlineRow, (DeadlineRow.case_id == OutboxRow.case_id)
                   & (DeadlineRow.key == OutboxRow.deadline_key))
-            .where(OutboxRow.status == "pending", OutboxRow.deadline_key.is_not(None),
-                   OutboxRow.notice_type != NoticeType.REMINDER.value,  # only statutory ones
-                   DeadlineRow.due.is_not(None), DeadlineRow.due <= now + ALERT_BEFORE,
-                   DeadlineRow.status.in_(("open", "missed")))
-            .group_by(OutboxRow.case_id, OutboxRow.deadline_key)).all()
-        for case_id, key, count in at_risk:
+            .where(OutboxRow.status == "pending", statutory(),
+                   DeadlineRow.status.in_(("open", "missed", "tolled")))
+            .group_by(OutboxRow.case_id, OutboxRow.deadline_key, DeadlineRow.due)).all()
+        for case_id, key, due, oldest, count, failed in at_risk:
             assert case_id is not None and key is not None  # the join and filter ensure it
+            if due is not None and due <= now + ALERT_BEFORE:
+                reason, why = DEADLINE_NEAR, "deadline near"
+            elif failed and oldest <= now - after:
+                reason, why = UNDELIVERED, f"undelivered for over {_minutes(after)}"
+            else:
+                continue
             generation = [k.value for k in DEADLINE_ORDER].index(key)
-            if alert_clerks(app, uow, case_id, NoticeType.DEADLINE_ALERT, generation):
+            if alert_clerks(app, uow, case_id, NoticeType.DEADLINE_ALERT, generation,
+                            slot=reason):
                 added += 1
-                log.error("%s: %d notice(s) for %s still unsent, deadline near; clerk alerted",
-                          case_number(uow, case_id), count, key)
+                log.error("%s: %d notice(s) for %s still unsent (%s); clerk alerted",
+                          case_number(uow, case_id), count, key, why)
         uow.commit()
     return added
 
 
 def alert_clerks(app: App, uow: SqlUnitOfWork, case_id: int, type_: NoticeType,
-                 generation: int) -> bool:
-    """Owe `type_` to the clerks once (the outbox ignores a repeat); True if new."""
-    exists = uow.session.scalars(select(OutboxRow.id).where(
-        OutboxRow.case_id == case_id, OutboxRow.notice_type == type_.value,
-        OutboxRow.generation == generation).limit(1)).first()
-    if exists is not None:
-        return False
-    number = case_number(uow, case_id)
+                 generation: int, *, slot: str = "") -> bool:
+    """Owe `type_` to every clerk on every channel they have; True if any is new."""
+    number, now = case_number(uow, case_id), app.clock()
+    new = False
     for clerk in clerks(app.directory):
-        uow.outbox.add(OwedNotice(number, type_, clerk, None, generation))
-    return True
+        channels = ["slack"] if app.settings.uses_slack and clerk.slack else []
+        for channel in [*channels, "email"]:  # the DM first: mail may be what is down
+            new |= owe_alert(session=uow.session, case_id=case_id, number=number,
+                             notice_type=type_, recipient=clerk, generation=generation,
+                             slot=slot, channel=channel, at=now,
+                             msgid_domain=app.settings.msgid_domain)
+    return new
 
 
 def case_number(uow: SqlUnitOfWork, case_id: int) -> str:
     return uow.session.scalars(select(CaseRow.number).where(CaseRow.id == case_id)).one()
+
+
+def _minutes(span: timedelta) -> str:
+    minutes = span.total_seconds() / 60
+    return f"{minutes:g} minute{'s' if minutes != 1 else ''}"

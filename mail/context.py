@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from cases.calendar import CityCalendar, fmt_moment
 from cases.deadlines import DeadlineKey
 from cases.directory import Person
 from cases.notices import NoticeType
@@ -38,7 +39,7 @@ def load_context(session: Session, row: OutboxRow, app: App, *, now: datetime) -
         type=NoticeType(row.notice_type), message_id=row.message_id,
         recipient=Person(row.recipient_name, row.recipient_email), generation=row.generation,
         sender=sender(app), uid_domain=app.settings.msgid_domain, city=app.directory.city,
-        calendar=app.calendar, now=now, about=_about(session, row))
+        calendar=app.calendar, now=now, about=_about(session, row, app.calendar))
     if case is None or case_row is None:
         return base
     root = session.scalars(select(OutboxRow.message_id).where(OutboxRow.case_id == case_row.id)
@@ -50,7 +51,7 @@ def load_context(session: Session, row: OutboxRow, app: App, *, now: datetime) -
                    thread_root=root, complaint=raw)
 
 
-def _about(session: Session, row: OutboxRow) -> dict[str, Any]:
+def _about(session: Session, row: OutboxRow, calendar: CityCalendar) -> dict[str, Any]:
     kind = NoticeType(row.notice_type)
     if kind is NoticeType.QUARANTINE_ALERT and row.filing_id is not None:
         f = session.get(FilingRow, row.filing_id)
@@ -75,8 +76,12 @@ def _about(session: Session, row: OutboxRow) -> dict[str, Any]:
         unsent = session.scalars(select(OutboxRow).where(
             OutboxRow.case_id == row.case_id, OutboxRow.deadline_key == key,
             OutboxRow.status != "sent").order_by(OutboxRow.id))
-        return {"deadline": key, "unsent": [
+        unsent_rows = list(unsent)
+        oldest = min((u.created_at for u in unsent_rows), default=None)
+        return {"deadline": key, "reason": row.slot or "deadline-near",
+                "waiting_since": fmt_moment(calendar.local(oldest)) if oldest else None,
+                "unsent": [
             {"notice": u.notice_type, "status": u.status,
              "recipient": f"{u.recipient_name} <{u.recipient_email}>",
-             "attempts": u.attempts, "last_error": u.last_error} for u in unsent]}
+             "attempts": u.attempts, "last_error": u.last_error} for u in unsent_rows]}
     return {}

@@ -8,8 +8,13 @@ same Message-ID, which the recipients' mail systems use to drop the duplicate. E
 attempt is a `deliveries` row: time, recipient, Message-ID and the server's reply, the
 proof of notice. 4xx, lost connections and timeouts are retried with exponential backoff,
 forever (a statutory notice is never given up silently); 5xx fails the row and owes the
-clerk an alert; a statutory notice still unsent near its deadline owes the clerk one
-loud alert per case and deadline.
+clerk an alert; a statutory notice undeliverable for a while, or still unsent near its
+deadline, owes the clerk an alert on every channel they have (mail.alerts), and the log
+says how many statutory notices are overdue for delivery whenever that number changes.
+A worker that takes over from a dead one makes its claims due at once (storage.outbox).
+
+The dispatcher never ends on its own: a failing database is retried with a capped
+backoff and logged once when it starts failing and once when it works again.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -32,6 +38,7 @@ from cases.services import take_step
 from ethicsbot.bootstrap import App
 from mail.alerts import alert_clerks, case_number, owe_deadline_alerts
 from mail.context import load_context
+from mail.listener.retry import Backoff, Outage, wait_for_stop
 from mail.render import NoticeContext, render
 from mail.transport import (
     DirectMessenger,
@@ -41,6 +48,7 @@ from mail.transport import (
     transport_for,
 )
 from storage.models import DeliveryRow, OutboxRow
+from storage.outbox import delivery_figures
 from storage.uow import SqlUnitOfWork
 
 log = logging.getLogger(__name__)
@@ -49,6 +57,8 @@ BATCH = 50
 LEASE = timedelta(minutes=5)  # longer than one send can take; a crash retries after it
 BACKOFF_BASE, BACKOFF_CAP = timedelta(seconds=30), timedelta(minutes=30)
 POLL_SECONDS = 0.2
+RETRY_INITIAL, RETRY_CAP = 0.5, 5.0  # after a failed round (the database away)
+OVERDUE_CHECK_SECONDS = 10.0
 
 
 @dataclass(frozen=True)
@@ -84,16 +94,23 @@ async def run_dispatcher(app: App, *, stop: asyncio.Event, transport: Transport 
     stopping = asyncio.create_task(stop.wait())
     stopping.add_done_callback(lambda _: wake.set())
     log.info("outbox dispatcher started (%s)", type(transport).__name__)
+    outage, backoff = Outage("outbox dispatch", log), Backoff(RETRY_INITIAL, RETRY_CAP)
+    overdue = _OverdueLog(app)
     try:
         while not stop.is_set():
             wake.clear()
             try:
                 sent = await dispatch_once(app, transport, stop=stop, messenger=messenger)
+                await asyncio.to_thread(overdue.check)
             except Exception as e:  # a database hiccup must not end delivery of notices
                 # SQL errors quote their parameters, which may be complaint text
-                log.error("outbox dispatch failed (%s); retrying", type(e).__name__)
+                outage.failed(type(e).__name__, then="retrying until it works again")
                 log.debug("outbox dispatch failure", exc_info=True)
-                sent = 0
+                if await wait_for_stop(stop, backoff.next()):
+                    break
+                continue
+            outage.recovered()
+            backoff.reset()
             if not sent:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(wake.wait(), poll)
@@ -101,6 +118,30 @@ async def run_dispatcher(app: App, *, stop: asyncio.Event, transport: Transport 
         unhook()
         stopping.cancel()
     log.info("outbox dispatcher stopped")
+
+
+class _OverdueLog:
+    """Says in the log how many statutory notices are overdue for delivery, each time
+    that number changes (looked at every OVERDUE_CHECK_SECONDS)."""
+
+    def __init__(self, app: App) -> None:
+        self.app, self.overdue, self.next_look = app, 0, 0.0
+
+    def check(self) -> None:
+        if time.monotonic() < self.next_look:
+            return
+        self.next_look = time.monotonic() + OVERDUE_CHECK_SECONDS
+        after = self.app.settings.undelivered_alert_after
+        with self.app.session_factory() as s:
+            overdue = delivery_figures(s, now=self.app.clock(), overdue_after=after).overdue
+        if overdue != self.overdue:
+            if overdue:
+                log.error("%d statutory notice(s) overdue for delivery (unsent for over "
+                          "%g minutes); the clerk is alerted", overdue,
+                          after.total_seconds() / 60)
+            else:
+                log.warning("no statutory notice is overdue for delivery any more")
+            self.overdue = overdue
 
 
 def _wake_on_commit(app: App, loop: asyncio.AbstractEventLoop,

@@ -145,6 +145,8 @@ def _subject(ctx: NoticeContext, invite: Invite | None) -> str:
     subject = SUBJECTS[ctx.type]
     if ctx.type is T.REMINDER:
         subject = reminder_headline(ctx)
+    if ctx.type is T.DEADLINE_ALERT and ctx.about.get("reason") == "undelivered":
+        subject = "URGENT: statutory notices could not be delivered"
     if invite is not None:
         subject = ("Cancelled: " if invite.cancelled
                    else "Updated: " if invite.sequence else "Invitation: ") + subject

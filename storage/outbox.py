@@ -8,14 +8,16 @@ re-sends the same Message-ID, which recipients' mail systems recognise.
 from __future__ import annotations
 
 import secrets
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import event, func, insert, select, update
+from sqlalchemy import ColumnElement, event, func, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from cases.directory import Person
-from cases.notices import NoticeType, OwedNotice
+from cases.notices import ALERTS, NoticeType, OwedNotice
 from cases.ports import Clock
 from storage.models import DeliveryRow, OutboxRow
 from storage.repository import SqlCaseRepository
@@ -116,3 +118,53 @@ def reclaim_leases(session: Session, *, now: datetime) -> int:
         .values(next_attempt_at=now, attempts=recorded)
         .execution_options(synchronize_session=False))
     return int(getattr(result, "rowcount", 0) or 0)
+
+
+def statutory() -> ColumnElement[bool]:
+    """A notice the ordinance requires: it serves a statutory deadline (a reminder or an
+    alert to the clerk serves none of its own)."""
+    return (OutboxRow.deadline_key.is_not(None)
+            & OutboxRow.notice_type.not_in([NoticeType.REMINDER.value,
+                                            *(t.value for t in ALERTS)]))
+
+
+def owe_alert(*, session: Session, case_id: int, number: str, notice_type: NoticeType,
+              recipient: Person, generation: int, slot: str, channel: str, at: datetime,
+              msgid_domain: str) -> bool:
+    """Owe one alert to the clerk on one channel; owing it again is a no-op (the outbox's
+    unique key: case, type, recipient, channel, slot, generation). True if it is new."""
+    values = dict(
+        case_id=case_id, filing_id=None, notice_type=notice_type.value,
+        recipient_email=recipient.email.lower(), recipient_name=recipient.name,
+        deadline_key=None, generation=generation, channel=channel, slot=slot,
+        status="pending", attempts=0, next_attempt_at=at, created_at=at,
+        message_id=f"<{number.lower()}.{notice_type.value}.{generation}.{slot or 'once'}."
+                   f"{channel}.{secrets.token_hex(4)}@{msgid_domain}>")
+    dialect = session.get_bind().dialect.name
+    ins = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    # RETURNING, not rowcount: an ORM session's INSERT reports a rowcount of -1 here
+    added = session.execute(ins(OutboxRow).values(**values).on_conflict_do_nothing()
+                            .returning(OutboxRow.id)).first()
+    return added is not None
+
+
+@dataclass(frozen=True)
+class DeliveryFigures:
+    """The outbox at a glance, for `ethicsbot status`, `/readyz` and the worker's log."""
+
+    pending: int  # every notice, reminder and alert still to be sent
+    overdue: int  # statutory notices still unsent longer than the alert threshold
+    failed: int  # statutory notices that failed for good: a person must deliver them
+
+    def as_json(self) -> dict[str, int]:
+        return {"pending": self.pending, "overdue": self.overdue, "failed": self.failed}
+
+
+def delivery_figures(session: Session, *, now: datetime,
+                     overdue_after: timedelta) -> DeliveryFigures:
+    counts = session.execute(select(
+        func.count().filter(OutboxRow.status == "pending"),
+        func.count().filter(OutboxRow.status == "pending", statutory(),
+                            OutboxRow.created_at <= now - overdue_after),
+        func.count().filter(OutboxRow.status == "failed", statutory()))).one()
+    return DeliveryFigures(*(int(c or 0) for c in counts))

@@ -50,13 +50,19 @@ async def test_notices_unsent_near_their_deadline_alert_the_clerk_once(
     assert owe_deadline_alerts(app) == 0  # 24 hours away: nothing yet
     clock.advance(hours=19)  # five hours left
     with caplog.at_level(logging.ERROR, logger="mail.alerts"):
-        assert owe_deadline_alerts(app) == 1
-    assert any("still unsent" in r.getMessage() and number in r.getMessage()
-               for r in caplog.records)
+        # the 24-hour notice's deadline is near; registered mail (3 days) is not, but its
+        # notice has failed for longer than the undelivered threshold
+        assert owe_deadline_alerts(app) == 2
+    said = [r.getMessage() for r in caplog.records if number in r.getMessage()]
+    assert any("for notice_24h still unsent (deadline near)" in m for m in said)
+    assert any("for registered_mail still unsent (undelivered for over 15 minutes)" in m
+               for m in said)
     clock.advance(hours=1)
-    assert owe_deadline_alerts(app) == 0  # once per case and deadline
+    assert owe_deadline_alerts(app) == 0  # once per case, deadline and reason
     alerts = [r for r in rows(app) if r.notice_type == "deadline_alert"]
-    assert [(a.recipient_email, a.status) for a in alerts] == [("clerk@city.test", "pending")]
+    assert sorted((a.slot, a.recipient_email, a.channel, a.status) for a in alerts) == [
+        ("deadline-near", "clerk@city.test", "email", "pending"),
+        ("undelivered", "clerk@city.test", "email", "pending")]  # Slack is off here
 
 
 async def test_the_deadline_alert_lists_what_is_unsent(
