@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from aiohttp import web
 from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
@@ -17,13 +19,16 @@ from slack_bolt.async_app import AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
 from ethicsbot.bootstrap import App
-from ethicsbot.readiness import readiness
+from ethicsbot.readiness import Readiness
+
+Ready = Callable[[], Awaitable[tuple[bool, dict[str, Any]]]]
 
 log = logging.getLogger(__name__)
 EVENTS_PATH = "/slack/events"
 
 
-def make_web_app(app: App, slack: AsyncApp | None) -> web.Application:
+def make_web_app(app: App, slack: AsyncApp | None, *, ready: Ready | None = None
+                 ) -> web.Application:
     async def events(request: web.Request) -> web.Response:
         assert slack is not None
         return await to_aiohttp_response(await slack.async_dispatch(
@@ -32,9 +37,11 @@ def make_web_app(app: App, slack: AsyncApp | None) -> web.Application:
     async def healthz(_request: web.Request) -> web.Response:
         return web.json_response({"status": "ok"})
 
+    answer = ready or Readiness(app)
+
     async def readyz(_request: web.Request) -> web.Response:
-        ready, parts = await readiness(app)
-        return web.json_response(parts, status=200 if ready else 503)
+        ok, parts = await answer()
+        return web.json_response(parts, status=200 if ok else 503)
 
     web_app = web.Application()
     web_app.router.add_get("/healthz", healthz)
@@ -45,13 +52,13 @@ def make_web_app(app: App, slack: AsyncApp | None) -> web.Application:
 
 
 async def serve_web(app: App, *, stop: asyncio.Event, port: int, host: str = "0.0.0.0",
-                    client: AsyncWebClient | None = None) -> None:
+                    client: AsyncWebClient | None = None, ready: Ready | None = None) -> None:
     """Serve until `stop` is set, then close the listener and the Socket Mode link."""
     from bot.app import build_slack_app
 
     settings = app.settings
     slack = build_slack_app(app, client=client) if settings.slack_bot_token else None
-    runner = web.AppRunner(make_web_app(app, slack))
+    runner = web.AppRunner(make_web_app(app, slack, ready=ready))
     await runner.setup()
     await web.TCPSite(runner, host, port).start()
     socket_mode = None

@@ -33,18 +33,21 @@ def _register() -> None:
         cli_intake,
         cli_notices,
         cli_run,
+        cli_status,
         cli_web,
         cli_worker,
     )
 
-    for module in (cli_demo, cli_docket, cli_intake, cli_notices, cli_run, cli_web, cli_worker):
+    for module in (cli_demo, cli_docket, cli_intake, cli_notices, cli_run, cli_status, cli_web,
+                   cli_worker):
         module.register(cli)
 
 
 def main(argv: list[str] | None = None) -> int:
     _register()
     try:
-        cli.main(args=argv, prog_name="ethicsbot", standalone_mode=False)
+        # a command's own exit status (click.exceptions.Exit) comes back as the result
+        code = cli.main(args=argv, prog_name="ethicsbot", standalone_mode=False)
     except click.exceptions.Exit as e:
         return e.exit_code
     except click.exceptions.Abort:
@@ -57,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
             AnotherWorkerIsRunning) as e:
         print(f"ethicsbot: {e}", file=sys.stderr)
         return 2
-    return 0
+    return code if isinstance(code, int) else 0
 
 
 def run() -> None:

@@ -87,12 +87,47 @@ def background_services(app: App) -> list[Callable[[asyncio.Event], Awaitable[No
     return [outbox, reminders]
 
 
-async def web_process(app: App, stop: asyncio.Event, *, host: str = "0.0.0.0") -> None:
+async def web_process(app: App, stop: asyncio.Event, *, host: str = "0.0.0.0",
+                      state: WorkerState | None = None) -> None:
+    """The web endpoint; `/readyz` also says what this process's worker does (`state`)."""
     from bot.web import serve_web
+    from ethicsbot.readiness import Readiness
 
-    await serve_web(app, stop=stop, port=app.settings.port, host=host)
+    web = serve_web(app, stop=stop, port=app.settings.port, host=host,
+                    ready=Readiness(app, state))
+    if state is not None:  # the worker beside it watches the database already
+        await web
+        return
+    await asyncio.gather(web, watch_database(app, stop))
+
+
+async def watch_database(app: App, stop: asyncio.Event, every: float = 5.0) -> None:
+    """Say once when the database goes away and once when it is back (the web process
+    has no worker loop that would notice; its requests fail meanwhile, it stays up)."""
+    from sqlalchemy import text
+
+    from mail.listener.retry import Outage, wait_for_stop
+    from storage.leader import DATABASE_DOWN
+
+    def ping() -> None:
+        with app.engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+
+    outage = Outage("the database", log)
+    while True:
+        try:
+            await asyncio.to_thread(ping)
+            outage.recovered()
+        except DATABASE_DOWN as e:
+            outage.failed(type(e).__name__, then="requests that need it fail until it is back")
+        if await wait_for_stop(stop, every):
+            return
 
 
 async def run_process(app: App, stop: asyncio.Event, *, host: str = "0.0.0.0") -> None:
     """`ethicsbot run`: the worker and the web endpoint side by side."""
-    await asyncio.gather(worker_process(app, stop), web_process(app, stop, host=host))
+    from ethicsbot.leadership import WorkerState
+
+    state = WorkerState()
+    await asyncio.gather(worker_process(app, stop, state),
+                         web_process(app, stop, host=host, state=state))

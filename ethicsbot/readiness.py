@@ -1,37 +1,84 @@
-"""`/readyz`: can this process do its job right now? The database must be reachable and
-migrated; the IMAP and SMTP servers, when configured, must accept a connection. A
-platform stops routing to (or restarts) a process that is not ready, and the answer
-names the part that is not, never a host name or a password."""
+"""`/readyz`: can this process do its job right now, and is everything owed done? The
+database must be reachable and migrated; the IMAP and SMTP servers, when configured,
+must accept a connection. A platform stops routing to (or restarts) a process that is
+not ready, and the answer names the part that is not, never a host name or a password.
+
+Beside the verdict it gives the figures of `ethicsbot status` (inbox waiting, notices
+pending, overdue and failed, whether a worker is active and since when) and, in a
+process that runs the worker, what this process is doing (active, standby, waiting for
+the database since ...). The figures cost an IMAP login and a few queries, so they are
+computed at most once every `FIGURES_TTL` seconds however often anyone asks.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
 
 from ethicsbot.bootstrap import App
-from storage.migrate import is_current
+from ethicsbot.leadership import WorkerState
+from ethicsbot.status import combine, inbox, outbox_and_worker, public
 
 TIMEOUT = 3.0
+FIGURES_TTL = 5.0
 
 
-async def readiness(app: App) -> tuple[bool, dict[str, str]]:
-    s = app.settings
-    parts = {"database": await _database(app)}
-    parts["imap"] = (await _reachable(s.imap_host, s.imap_port_effective) if s.uses_imap
-                     and s.imap_host else "not used (Maildir intake)")
-    parts["smtp"] = (await _reachable(s.smtp_host, s.smtp_port_effective) if s.uses_smtp
-                     and s.smtp_host else "not used (.eml files in the outbox folder)")
-    ready = parts["database"] == "current" and all(
-        parts[k] in ("reachable",) or parts[k].startswith("not used") for k in ("imap", "smtp"))
-    return ready, {"status": "ready" if ready else "unready", **parts}
+class Readiness:
+    """The `/readyz` answer for one process (`state`: its worker's, if it runs one)."""
+
+    def __init__(self, app: App, state: WorkerState | None = None) -> None:
+        self.app, self.state = app, state
+        self._figures: dict[str, Any] | None = None
+        self._at = 0.0
+        self._lock = asyncio.Lock()
+
+    async def __call__(self) -> tuple[bool, dict[str, Any]]:
+        s = self.app.settings
+        figures = await self._current()
+        box = figures.get("inbox", {})
+        parts = {"database": figures["database"]}
+        parts["imap"] = ((box.get("error") or "reachable") if s.uses_imap
+                         else "not used (Maildir intake)")
+        parts["smtp"] = (await _reachable(s.smtp_host, s.smtp_port_effective) if s.uses_smtp
+                         and s.smtp_host else "not used (.eml files in the outbox folder)")
+        ready = parts["database"] == "current" and all(
+            parts[k] == "reachable" or parts[k].startswith("not used") for k in ("imap", "smtp"))
+        body: dict[str, Any] = {"status": "ready" if ready else "unready", **parts,
+                                **{k: v for k, v in figures.items() if k not in parts}}
+        if self.state is not None:
+            body["this_process"] = _process(self.state)
+        return ready, body
+
+    async def _current(self) -> dict[str, Any]:
+        async with self._lock:  # one computation at a time; the others wait and share it
+            if self._figures is None or time.monotonic() - self._at > FIGURES_TTL:
+                box, stored = await asyncio.gather(
+                    _within(inbox, self.app, {"waiting": None, "error": "unknown (timed out)"}),
+                    _within(outbox_and_worker, self.app,
+                            {"database": "unreachable (timed out)"}))
+                self._figures, self._at = public(combine(box, stored)), time.monotonic()
+            return self._figures
 
 
-async def _database(app: App) -> str:
+async def _within(part: Callable[[App], dict[str, Any]], app: App,
+                  late: dict[str, Any]) -> dict[str, Any]:
+    """`part(app)` in a thread, or `late` if it takes longer than TIMEOUT."""
     try:
-        current = await asyncio.to_thread(is_current, app.engine)
-    except Exception as e:  # unreachable: say what kind of failure, never the URL
-        return f"unreachable ({type(e).__name__})"
-    return "current" if current else "not migrated: run `ethicsbot migrate`"
+        return await asyncio.wait_for(asyncio.to_thread(part, app), TIMEOUT)
+    except TimeoutError:
+        return late
+
+
+def _process(state: WorkerState) -> dict[str, Any]:
+    out: dict[str, Any] = {"role": state.role, "since": state.since.isoformat()}
+    if state.database.down_since is not None:
+        out["database_down_since"] = datetime.fromtimestamp(
+            state.database.down_since, UTC).isoformat()
+    return out
 
 
 async def _reachable(host: str, port: int) -> str:

@@ -8,8 +8,9 @@ import dataclasses
 import aiohttp
 from aiohttp.test_utils import TestServer
 
+from bot.app import build_slack_app
 from bot.ids import StepAction
-from bot.web import make_web_app
+from bot.web import EVENTS_PATH, make_web_app
 from ethicsbot.bootstrap import App, bootstrap
 from ethicsbot.settings import SmtpTls
 from tests.fixtures.app import FakeClock, make_settings
@@ -103,10 +104,9 @@ async def test_acknowledged_first_the_answers_arrive_through_the_response_url(
 async def test_health_and_readiness(bot_app: App, tmp_path: object, clock: FakeClock) -> None:
     fresh = bootstrap(make_settings(tmp_path, f"sqlite:///{tmp_path}/fresh.db"),  # type: ignore[arg-type]
                       clock=clock, migrate=False)
-    off = dataclasses.replace(bot_app, settings=bot_app.settings.model_copy(
-        update={"slack_signing_secret": None}))
+    open_case(bot_app)
     async with aiohttp.ClientSession() as http:
-        for app, ready, events in ((bot_app, 200, 404), (fresh, 503, 404), (off, 200, 404)):
+        for app, ready in ((bot_app, 200), (fresh, 503)):
             server = TestServer(make_web_app(app, None), host="127.0.0.1")
             await server.start_server()
             try:
@@ -114,11 +114,34 @@ async def test_health_and_readiness(bot_app: App, tmp_path: object, clock: FakeC
                     assert r.status == 200
                 async with http.get(server.make_url("/readyz")) as r:
                     assert r.status == ready, await r.text()
-                async with http.post(server.make_url("/slack/events"), data=b"{}") as r:
-                    assert r.status in (events, 405)  # no Slack without a signing secret
+                    body = await r.json()
             finally:
                 await server.close()
+            if app is bot_app:  # the figures of `ethicsbot status`, without the worker's host
+                assert body["database"] == "current" and body["idle"] is False
+                assert body["inbox"] == {"source": "maildir", "waiting": 0}
+                assert body["notices"]["pending"] > 0 and body["notices"]["overdue"] == 0
+                assert body["worker"] == {"active": False, "since": None}
+            else:
+                assert body["database"] == "not migrated: run `ethicsbot migrate`"
     fresh.engine.dispose()
+
+
+async def test_slack_is_served_over_http_only_with_a_signing_secret(bot_app: App) -> None:
+    off = dataclasses.replace(bot_app, settings=bot_app.settings.model_copy(
+        update={"slack_signing_secret": None}))
+    answers = {}
+    async with aiohttp.ClientSession() as http:
+        for name, app in (("with secret", bot_app), ("without", off)):
+            server = TestServer(make_web_app(app, build_slack_app(app)), host="127.0.0.1")
+            await server.start_server()
+            try:  # unsigned, and one Bolt answers by itself: a forgery where served
+                async with http.post(server.make_url(EVENTS_PATH), json={
+                        "type": "url_verification", "challenge": "forged"}) as r:
+                    answers[name] = r.status
+            finally:
+                await server.close()
+    assert answers == {"with secret": 401, "without": 404}
 
 
 async def test_readyz_names_an_unreachable_mail_server_and_a_reachable_one(
@@ -139,4 +162,6 @@ async def test_readyz_names_an_unreachable_mail_server_and_a_reachable_one(
         await server.close()
     assert body["status"] == "unready" and body["database"] == "current"
     assert body["imap"].startswith("unreachable") and body["smtp"] == "reachable"
+    assert body["inbox"] == {"source": "imap", "waiting": None,
+                             "error": "unreachable (ConnectionRefusedError)"}
     assert "127.0.0.1" not in str(body)

@@ -1,0 +1,53 @@
+"""`ethicsbot status [--json]`: is everything owed done? The inbox, the outbox, the worker."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+
+def register(group: click.Group) -> None:
+    group.add_command(status)
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
+def status(as_json: bool) -> None:
+    """Messages waiting in the inbox, notices pending and overdue, the active worker and
+    since when. Exits 1 while the database cannot be reached."""
+    from ethicsbot.bootstrap import bootstrap
+    from ethicsbot.status import status as gather
+
+    app = bootstrap(migrate=False)
+    try:
+        figures = gather(app)
+    finally:
+        app.engine.dispose()
+    if as_json:
+        click.echo(json.dumps(figures))
+    else:
+        for line in _lines(figures):
+            click.echo(line)
+    if figures["notices"] is None:
+        raise click.exceptions.Exit(1)
+
+
+def _lines(f: dict[str, object]) -> list[str]:
+    inbox = f["inbox"]
+    assert isinstance(inbox, dict)
+    waiting = inbox.get("waiting")
+    lines = [f"inbox ({inbox['source']}): "
+             + (f"{waiting} message(s) waiting" if waiting is not None else str(inbox["error"]))]
+    notices, worker = f["notices"], f["worker"]
+    if not isinstance(notices, dict) or not isinstance(worker, dict):
+        return [*lines, f"database: {f['database']}; the outbox and the worker are unknown "
+                        "until it can be reached"]
+    lines.append(f"notices: {notices['pending']} pending, {notices['overdue']} statutory "
+                 f"overdue (unsent for over {notices['overdue_after_minutes']:g} min), "
+                 f"{notices['failed']} statutory failed (deliver by hand: "
+                 "`ethicsbot notices CASE`)")
+    lines.append(f"worker: {worker['active']} since {worker['since']}" if worker["active"]
+                 else "worker: none active (start `ethicsbot worker` or `ethicsbot run`)")
+    lines.append("idle: everything owed is done" if f["idle"] else "busy: work is waiting")
+    return lines

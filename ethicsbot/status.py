@@ -1,0 +1,76 @@
+"""The operator's view (`ethicsbot status`, and the same figures on `/readyz`): messages
+waiting in the inbox, notices pending and overdue, the active worker and since when.
+
+"Idle" means everything owed is done: nothing waits in the inbox and nothing in the
+outbox, which is what an operator (or a drill) waits for after an outage. Each part is
+read on its own, so an unreachable IMAP server still leaves the outbox figures, and a
+database that is down says so instead of failing the whole answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from imapclient import IMAPClient
+
+from ethicsbot.bootstrap import App
+from mail.listener.waiting import imap_waiting, maildir_waiting
+from storage.leader import DATABASE_DOWN, active_worker
+from storage.migrate import is_current
+from storage.outbox import delivery_figures
+
+
+def status(app: App) -> dict[str, Any]:
+    """The figures, as the JSON of `ethicsbot status --json` (blocking: IMAP and SQL)."""
+    return combine(inbox(app), outbox_and_worker(app))
+
+
+def combine(inbox: dict[str, Any], stored: dict[str, Any]) -> dict[str, Any]:
+    notices = stored.get("notices")
+    idle = (inbox.get("waiting") == 0 and notices is not None and notices["pending"] == 0)
+    return {"database": stored["database"], "inbox": inbox, "notices": notices,
+            "worker": stored.get("worker"), "idle": idle}
+
+
+def outbox_and_worker(app: App) -> dict[str, Any]:
+    """What the database says: the outbox figures and the active worker."""
+    s = app.settings
+    try:
+        if not is_current(app.engine):
+            return {"database": "not migrated: run `ethicsbot migrate`"}
+        with app.session_factory() as session:
+            figures = delivery_figures(session, now=app.clock(),
+                                       overdue_after=s.undelivered_alert_after)
+            worker = active_worker(session)
+    except DATABASE_DOWN as e:
+        return {"database": f"unreachable ({type(e).__name__})"}
+    return {"database": "current",
+            "notices": {**figures.as_json(), "overdue_after_minutes": s.undelivered_alert_minutes},
+            "worker": {"active": worker.id if worker else None,
+                       "since": worker.since.isoformat() if worker and worker.since else None}}
+
+
+def public(figures: dict[str, Any]) -> dict[str, Any]:
+    """The figures for `/readyz`, which anyone can read: the worker's host name and pid
+    are left out (whether one is active, and since when, stay)."""
+    worker = figures.get("worker")
+    if worker is None:
+        return figures
+    return {**figures, "worker": {"active": worker["active"] is not None,
+                                  "since": worker["since"]}}
+
+
+def inbox(app: App) -> dict[str, Any]:
+    """The intake folder: how many messages wait there (or why that is unknown)."""
+    s = app.settings
+    if not s.uses_imap:
+        return {"source": "maildir", "waiting": maildir_waiting(s.maildir)}
+    assert s.imap_host is not None
+    try:
+        waiting = imap_waiting(host=s.imap_host, port=s.imap_port_effective,
+                               user=s.imap_user or "", password=s.imap_password or "",
+                               folder=s.imap_folder, use_ssl=s.imap_ssl,
+                               verify_tls=s.imap_verify_tls)
+    except (OSError, IMAPClient.Error) as e:  # never the host or the server's words
+        return {"source": "imap", "waiting": None, "error": f"unreachable ({type(e).__name__})"}
+    return {"source": "imap", "waiting": waiting}
