@@ -19,25 +19,28 @@ from datetime import timedelta
 
 from sqlalchemy import func, select
 
+from cases.directory import Directory
 from cases.notices import NoticeType, clerks
-from ethicsbot.bootstrap import App
+from cases.ports import Clock
 from mail.context import DEADLINE_ORDER
 from storage.models import CaseRow, DeadlineRow, OutboxRow
-from storage.outbox import owe_alert, statutory
-from storage.uow import SqlUnitOfWork
+from storage.outbox import statutory
+from storage.uow import SqlUnitOfWork, UowFactory
 
 log = logging.getLogger(__name__)
 
 ALERT_BEFORE = timedelta(hours=6)
+UNDELIVERED_AFTER = timedelta(minutes=15)  # the default of the setting
 UNDELIVERED, DEADLINE_NEAR = "undelivered", "deadline-near"  # an alert's slot: its reason
 
 
-def owe_deadline_alerts(app: App) -> int:
+def owe_deadline_alerts(*, uow_factory: UowFactory, clock: Clock, directory: Directory,
+                        undelivered_after: timedelta = UNDELIVERED_AFTER,
+                        slack: bool = False) -> int:
     """Owe the clerk the alerts about statutory notices at risk; how many cases and
-    deadlines newly alerted."""
-    now, added = app.clock(), 0
-    after = app.settings.undelivered_alert_after
-    with app.uow() as uow:
+    deadlines newly alerted. `slack`: the clerks with a Slack id get a DM as well."""
+    now, added = clock(), 0
+    with uow_factory() as uow:
         at_risk = uow.session.execute(
             select(OutboxRow.case_id, OutboxRow.deadline_key, DeadlineRow.due,
                    func.min(OutboxRow.created_at), func.count(), func.count(OutboxRow.last_error))
@@ -50,13 +53,13 @@ def owe_deadline_alerts(app: App) -> int:
             assert case_id is not None and key is not None  # the join and filter ensure it
             if due is not None and due <= now + ALERT_BEFORE:
                 reason, why = DEADLINE_NEAR, "deadline near"
-            elif failed and oldest <= now - after:
-                reason, why = UNDELIVERED, f"undelivered for over {_minutes(after)}"
+            elif failed and oldest <= now - undelivered_after:
+                reason, why = UNDELIVERED, f"undelivered for over {_minutes(undelivered_after)}"
             else:
                 continue
             generation = [k.value for k in DEADLINE_ORDER].index(key)
-            if alert_clerks(app, uow, case_id, NoticeType.DEADLINE_ALERT, generation,
-                            slot=reason):
+            if alert_clerks(uow, directory, case_id, NoticeType.DEADLINE_ALERT, generation,
+                            slack=slack, slot=reason):
                 added += 1
                 log.error("%s: %d notice(s) for %s still unsent (%s); clerk alerted",
                           case_number(uow, case_id), count, key, why)
@@ -64,18 +67,17 @@ def owe_deadline_alerts(app: App) -> int:
     return added
 
 
-def alert_clerks(app: App, uow: SqlUnitOfWork, case_id: int, type_: NoticeType,
-                 generation: int, *, slot: str = "") -> bool:
+def alert_clerks(uow: SqlUnitOfWork, directory: Directory, case_id: int, type_: NoticeType,
+                 generation: int, *, slack: bool = False, slot: str = "") -> bool:
     """Owe `type_` to every clerk on every channel they have; True if any is new."""
-    number, now = case_number(uow, case_id), app.clock()
+    number = case_number(uow, case_id)
     new = False
-    for clerk in clerks(app.directory):
-        channels = ["slack"] if app.settings.uses_slack and clerk.slack else []
+    for clerk in clerks(directory):
+        channels = ["slack"] if slack and clerk.slack else []
         for channel in [*channels, "email"]:  # the DM first: mail may be what is down
-            new |= owe_alert(session=uow.session, case_id=case_id, number=number,
-                             notice_type=type_, recipient=clerk, generation=generation,
-                             slot=slot, channel=channel, at=now,
-                             msgid_domain=app.settings.msgid_domain)
+            new |= uow.outbox.add_alert(case_id=case_id, number=number, notice_type=type_,
+                                        recipient=clerk, generation=generation, slot=slot,
+                                        channel=channel)
     return new
 
 

@@ -81,6 +81,14 @@ class SqlOutbox:
                   message_id=f"<filing-{filing_id}.{notice_type}."
                              f"{secrets.token_hex(6)}@{self.msgid_domain}>")
 
+    def add_alert(self, *, case_id: int, number: str, notice_type: NoticeType,
+                  recipient: Person, generation: int, slot: str, channel: str) -> bool:
+        """Owe an alert to the clerk on one channel, once (see `owe_alert`)."""
+        return owe_alert(session=self.session, case_id=case_id, number=number,
+                         notice_type=notice_type, recipient=recipient, generation=generation,
+                         slot=slot, channel=channel, at=self.clock(),
+                         msgid_domain=self.msgid_domain)
+
     def _owe(self, *, case_id: int | None, filing_id: int | None, notice_type: str,
              recipient: Person, deadline_key: str | None, generation: int,
              message_id: str) -> None:

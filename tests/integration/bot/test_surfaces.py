@@ -8,11 +8,10 @@ import dataclasses
 import aiohttp
 from aiohttp.test_utils import TestServer
 
-from bot.app import build_slack_app
 from bot.ids import StepAction
-from bot.web import EVENTS_PATH, make_web_app
-from ethicsbot.bootstrap import App, bootstrap
-from ethicsbot.settings import SmtpTls
+from bot.web import EVENTS_PATH
+from ethicsbot.bootstrap import App, bootstrap, build_bolt, build_web_app
+from mail.transport import SmtpTls
 from tests.fixtures.app import FakeClock, make_settings
 from tests.fixtures.slack_stub import BOT_USER, SlackStub
 from tests.integration.bot.conftest import (
@@ -107,7 +106,7 @@ async def test_health_and_readiness(bot_app: App, tmp_path: object, clock: FakeC
     open_case(bot_app)
     async with aiohttp.ClientSession() as http:
         for app, ready in ((bot_app, 200), (fresh, 503)):
-            server = TestServer(make_web_app(app, None), host="127.0.0.1")
+            server = TestServer(build_web_app(app, None), host="127.0.0.1")
             await server.start_server()
             try:
                 async with http.get(server.make_url("/healthz")) as r:
@@ -133,7 +132,7 @@ async def test_slack_is_served_over_http_only_with_a_signing_secret(bot_app: App
     answers = {}
     async with aiohttp.ClientSession() as http:
         for name, app in (("with secret", bot_app), ("without", off)):
-            server = TestServer(make_web_app(app, build_slack_app(app)), host="127.0.0.1")
+            server = TestServer(build_web_app(app, build_bolt(app)), host="127.0.0.1")
             await server.start_server()
             try:  # unsigned, and one Bolt answers by itself: a forgery where served
                 async with http.post(server.make_url(EVENTS_PATH), json={
@@ -150,7 +149,7 @@ async def test_readyz_names_an_unreachable_mail_server_and_a_reachable_one(
     settings = app.settings.model_copy(update={
         "imap_host": "127.0.0.1", "imap_port": closed, "imap_user": "u", "imap_password": "p",
         "smtp_host": smtp_sink.host, "smtp_port": smtp_sink.port, "smtp_tls": SmtpTls.NONE})
-    server = TestServer(make_web_app(dataclasses.replace(app, settings=settings), None),
+    server = TestServer(build_web_app(dataclasses.replace(app, settings=settings), None),
                         host="127.0.0.1")
     await server.start_server()
     try:

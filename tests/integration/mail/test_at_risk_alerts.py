@@ -11,9 +11,8 @@ import logging
 import pytest
 from sqlalchemy import select
 
-from bot.app import web_client
 from bot.reminders import SlackReminders
-from ethicsbot.bootstrap import App
+from ethicsbot.bootstrap import App, build_web_client
 from mail.dispatch import dispatch_once, run_dispatcher
 from storage.models import OutboxRow
 from storage.outbox import delivery_figures
@@ -37,15 +36,16 @@ def alerts(app: App) -> list[tuple[str, str, str, str]]:
 async def test_mail_down_the_clerk_is_told_by_dm_once_then_again_near_the_deadline(
         app: App, clock: FakeClock, slack_stub: SlackStub) -> None:
     app = with_slack(app, slack_stub)
-    messenger = SlackReminders(web_client(app), app.directory)
+    messenger = SlackReminders(build_web_client(app.settings), app.directory)
     number = open_case(app)
-    await dispatch_once(app, Down(), messenger=messenger)  # every notice: 421, retry later
+    # every notice: 421, retry later
+    await dispatch_once(app.dispatch_deps(), Down(), messenger=messenger)
     clock.advance(minutes=14)
-    await dispatch_once(app, Down(), messenger=messenger)
+    await dispatch_once(app.dispatch_deps(), Down(), messenger=messenger)
     assert alerts(app) == [] and slack_stub.to("chat.postMessage") == []
 
     clock.advance(minutes=2)  # undeliverable for 16 minutes now
-    await dispatch_once(app, Down(), messenger=messenger)
+    await dispatch_once(app.dispatch_deps(), Down(), messenger=messenger)
     dms = slack_stub.to("chat.postMessage")
     # one per statutory deadline with unsent notices: §2's 24 hours and registered mail
     assert [d["channel"] for d in dms] == ["UCLERK", "UCLERK"]
@@ -64,11 +64,11 @@ async def test_mail_down_the_clerk_is_told_by_dm_once_then_again_near_the_deadli
 
     for _ in range(3):  # still down: retried, but nobody is told twice
         clock.advance(minutes=31)
-        await dispatch_once(app, Down(), messenger=messenger)
+        await dispatch_once(app.dispatch_deps(), Down(), messenger=messenger)
     assert len(slack_stub.to("chat.postMessage")) == 2
 
     clock.advance(hours=17)  # the 24-hour notice is due in under 6 hours: once more
-    await dispatch_once(app, Down(), messenger=messenger)
+    await dispatch_once(app.dispatch_deps(), Down(), messenger=messenger)
     dms = slack_stub.to("chat.postMessage")
     assert len(dms) == 3 and "the deadline is near" in dms[2]["text"]
     assert sum(1 for a in alerts(app) if a[0] == "deadline-near") == 2  # DM and email
@@ -77,7 +77,7 @@ async def test_mail_down_the_clerk_is_told_by_dm_once_then_again_near_the_deadli
 async def test_overdue_statutory_notices_are_counted_and_logged(
         app: App, clock: FakeClock, caplog: pytest.LogCaptureFixture) -> None:
     open_case(app)
-    await dispatch_once(app, Down())
+    await dispatch_once(app.dispatch_deps(), Down())
     after = app.settings.undelivered_alert_after
     with app.session_factory() as s:
         now = delivery_figures(s, now=clock.now, overdue_after=after)
@@ -90,7 +90,7 @@ async def test_overdue_statutory_notices_are_counted_and_logged(
 
     caplog.set_level(logging.WARNING, logger="mail.dispatch")
     stop = asyncio.Event()
-    task = asyncio.create_task(run_dispatcher(app, stop=stop, transport=Down()))
+    task = asyncio.create_task(run_dispatcher(app.dispatch_deps(), stop=stop, transport=Down()))
     try:
         await asyncio.to_thread(eventually, lambda: any(
             f"{len(statutory)} statutory notice(s) overdue for delivery" in r.getMessage()

@@ -27,9 +27,10 @@ def pending(app: App) -> list[OutboxRow]:
 def test_takeover_makes_the_dead_workers_claims_due_now_and_leaves_backoffs_alone(
         app: App, clock: FakeClock) -> None:
     open_one(app)
-    claimed = dispatch._claim(app)  # the previous worker claimed a batch and died
+    deps = app.dispatch_deps()
+    claimed = dispatch._claim(deps)  # the previous worker claimed a batch and died
     failed, *rest = claimed
-    dispatch.record_attempt(app, failed, SendResult(Outcome.TEMPORARY, "451 try later"))
+    dispatch.record_attempt(deps, failed, SendResult(Outcome.TEMPORARY, "451 try later"))
     backed_off = {r.id: r.next_attempt_at for r in pending(app)}[failed]
     assert all(r.next_attempt_at > clock.now for r in pending(app))
 
@@ -52,8 +53,9 @@ def test_takeover_makes_the_dead_workers_claims_due_now_and_leaves_backoffs_alon
 
 def test_the_lease_still_protects_a_live_senders_claims(app: App, clock: FakeClock) -> None:
     open_one(app)
-    claimed = dispatch._claim(app)
+    deps = app.dispatch_deps()
+    claimed = dispatch._claim(deps)
     clock.advance(minutes=1)
-    assert dispatch._claim(app) == []  # another sender's claims are not taken meanwhile
+    assert dispatch._claim(deps) == []  # another sender's claims are not taken meanwhile
     clock.advance(seconds=(dispatch.LEASE - timedelta(minutes=1)).total_seconds() + 1)
-    assert sorted(dispatch._claim(app)) == sorted(claimed)
+    assert sorted(dispatch._claim(deps)) == sorted(claimed)
