@@ -3,8 +3,10 @@ done, numbers are unique, times come back aware, and a failed step leaves nothin
 
 from __future__ import annotations
 
+import os
 import threading
 from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
 
 import pytest
 from sqlalchemy import func, select
@@ -15,9 +17,10 @@ from cases.errors import ProcedureError
 from cases.events import EventKind
 from cases.services import recompute
 from ethicsbot.bootstrap import App
+from ethicsbot.cli import main
 from storage import queries
 from storage.migrate import is_current, upgrade
-from storage.models import CaseRow, EventRow, OutboxRow
+from storage.models import AccessLogRow, CaseRow, EventRow, OutboxRow
 from tests.fixtures.app import FakeClock
 from tests.fixtures.cases import RECEIVED, a_filing, open_one, step
 
@@ -127,23 +130,39 @@ def test_new_city_holidays_recompute_and_record_old_and_new_dates(app: App) -> N
     assert last.data["changes"][0]["new"].startswith("2026-12-22T23:59:59")
 
 
-def test_docket_and_case_detail_queries_log_every_access(app: App) -> None:
+def test_docket_and_case_detail_queries_read_what_is_stored(app: App) -> None:
     number = open_one(app)
-    with app.session_factory.begin() as s:
+    with app.session_factory() as s:
         rows = queries.docket(session=s)
         detail = queries.case_detail(session=s, number=number)
-        queries.log_access(session=s, at=app.clock(), who="UPARK", number=number,
-                           action="status", channel="slack")
-    assert rows[0]["number"] == number and rows[0]["confidential"] is True
+        assert queries.case_detail(session=s, number="ETH-2026-0999") is None
+    assert [r["number"] for r in rows] == [number] and rows[0]["confidential"] is True
     assert detail is not None and detail["filing"]["code_sections"] == ["2.94.030"]
     assert detail["deadlines"][0]["key"] == "notice_24h"
     assert len(detail["notices"]) >= 1
-    with app.session_factory() as s:
-        from storage.models import AccessLogRow
 
-        log = s.scalars(select(AccessLogRow)).one()
-    assert (log.who, log.case_number, log.channel) == ("UPARK", number, "slack")
-    assert log.at.tzinfo is not None
+
+def test_every_look_at_a_case_from_the_command_line_is_in_the_access_log(
+        app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """§6: the CLI's reads (a case's detail, its notice log, a case that does not exist)
+    each leave one line in the access log, written by the command, not by this test."""
+    number = open_one(app)
+    for key in [k for k in os.environ if k.startswith("ETHICSBOT_")]:
+        monkeypatch.delenv(key)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("ETHICSBOT_DATABASE_URL", app.settings.database_url)
+    assert main(["case", number, "--json"]) == 0
+    assert main(["notices", number]) == 0
+    assert main(["case", "ETH-2026-0999"]) == 2
+    capsys.readouterr()
+    with app.session_factory() as s:
+        looks = [(r.case_number, r.action, r.channel, r.allowed, r.who.startswith("cli:"),
+                  r.at.tzinfo is not None)
+                 for r in s.scalars(select(AccessLogRow).order_by(AccessLogRow.id))]
+    assert looks == [(number, "case detail", "cli", True, True, True),
+                     (number, "notice log", "cli", True, True, True),
+                     ("ETH-2026-0999", "case detail", "cli", False, True, True)]
 
 
 def test_migrations_are_idempotent_and_detected_current(app: App) -> None:
