@@ -22,7 +22,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -42,10 +41,10 @@ from cases.services import take_step
 from mail.alerts import alert_clerks, case_number, owe_deadline_alerts
 from mail.context import Letterhead, load_context
 from mail.listener.retry import Backoff, Outage, wait_for_stop
+from mail.recovery import MailWatch, OverdueLog
 from mail.render import NoticeContext, render
 from mail.transport import DirectMessenger, Outcome, SendResult, Transport
 from storage.models import DeliveryRow, OutboxRow
-from storage.outbox import delivery_figures
 from storage.uow import SqlUnitOfWork, UowFactory
 
 log = logging.getLogger(__name__)
@@ -55,7 +54,6 @@ LEASE = timedelta(minutes=5)  # longer than one send can take; a crash retries a
 BACKOFF_BASE, BACKOFF_CAP = timedelta(seconds=30), timedelta(minutes=30)
 POLL_SECONDS = 0.2
 RETRY_INITIAL, RETRY_CAP = 0.5, 5.0  # after a failed round (the database away)
-OVERDUE_CHECK_SECONDS = 10.0
 
 
 @dataclass(frozen=True)
@@ -106,12 +104,17 @@ async def run_dispatcher(deps: DispatchDeps, *, stop: asyncio.Event, transport: 
     stopping.add_done_callback(lambda _: wake.set())
     log.info("outbox dispatcher started (%s)", type(transport).__name__)
     outage, backoff = Outage("outbox dispatch", log), Backoff(RETRY_INITIAL, RETRY_CAP)
-    overdue = _OverdueLog(deps)
+    overdue = OverdueLog(deps.session_factory, deps.clock, deps.undelivered_after)
+    mail = MailWatch(transport, deps.session_factory, deps.clock)
     try:
         while not stop.is_set():
             wake.clear()
             try:
-                sent = await dispatch_once(deps, transport, stop=stop, messenger=messenger)
+                await mail.probe_if_down()
+                outcomes: list[tuple[bool, SendResult]] = []
+                sent = await dispatch_once(deps, transport, stop=stop, messenger=messenger,
+                                           outcomes=outcomes)
+                mail.saw([result for by_mail, result in outcomes if by_mail])
                 await asyncio.to_thread(overdue.check)
             except Exception as e:  # a database hiccup must not end delivery of notices
                 # SQL errors quote their parameters, which may be complaint text
@@ -129,30 +132,6 @@ async def run_dispatcher(deps: DispatchDeps, *, stop: asyncio.Event, transport: 
         unhook()
         stopping.cancel()
     log.info("outbox dispatcher stopped")
-
-
-class _OverdueLog:
-    """Says in the log how many statutory notices are overdue for delivery, each time
-    that number changes (looked at every OVERDUE_CHECK_SECONDS)."""
-
-    def __init__(self, deps: DispatchDeps) -> None:
-        self.deps, self.overdue, self.next_look = deps, 0, 0.0
-
-    def check(self) -> None:
-        if time.monotonic() < self.next_look:
-            return
-        self.next_look = time.monotonic() + OVERDUE_CHECK_SECONDS
-        after = self.deps.undelivered_after
-        with self.deps.session_factory() as s:
-            overdue = delivery_figures(s, now=self.deps.clock(), overdue_after=after).overdue
-        if overdue != self.overdue:
-            if overdue:
-                log.error("%d statutory notice(s) overdue for delivery (unsent for over "
-                          "%g minutes); the clerk is alerted", overdue,
-                          after.total_seconds() / 60)
-            else:
-                log.warning("no statutory notice is overdue for delivery any more")
-            self.overdue = overdue
 
 
 def _wake_on_commit(factory: sessionmaker[Any], loop: asyncio.AbstractEventLoop,
@@ -182,8 +161,10 @@ def _wake_on_commit(factory: sessionmaker[Any], loop: asyncio.AbstractEventLoop,
 
 async def dispatch_once(deps: DispatchDeps, transport: Transport, *,
                         stop: asyncio.Event | None = None,
-                        messenger: DirectMessenger | None = None) -> int:
-    """Attempt every due row once (a batch); return how many were attempted."""
+                        messenger: DirectMessenger | None = None,
+                        outcomes: list[tuple[bool, SendResult]] | None = None) -> int:
+    """Attempt every due row once (a batch); return how many were attempted. `outcomes`
+    gets (sent by mail?, result) for each attempt."""
     await asyncio.to_thread(owe_deadline_alerts, uow_factory=deps.uow, clock=deps.clock,
                             directory=deps.directory, undelivered_after=deps.undelivered_after,
                             slack=deps.slack_alerts)
@@ -200,6 +181,8 @@ async def dispatch_once(deps: DispatchDeps, transport: Transport, *,
                 p = await asyncio.to_thread(_prepare, deps, row_id)
                 result = await p.send(deps.letterhead.mail_from, transport, messenger)
                 await asyncio.to_thread(record_attempt, deps, row_id, result)
+                if outcomes is not None:
+                    outcomes.append((p.dm is None and p.msg is not None, result))
     finally:
         if started < len(ids):
             await asyncio.to_thread(_release, deps, ids[started:])

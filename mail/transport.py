@@ -8,6 +8,7 @@ and the server's own words, which are kept as the proof of notice.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import re
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
     from mail.render import NoticeContext
 
 log = logging.getLogger(__name__)
+
+PROBE_TIMEOUT = 3.0
 
 
 class SmtpTls(StrEnum):
@@ -49,8 +52,12 @@ class SendResult:
     reply: str
 
 
+CANNOT_CONNECT = "cannot connect"  # how a reply starts when the server was not reached
+
+
 class Transport(Protocol):
-    """One batch is one `async with`: an SMTP transport keeps its connection for it."""
+    """One batch is one `async with`: an SMTP transport keeps its connection for it.
+    `reachable` is a cheap check, without sending, that the server would answer now."""
 
     async def __aenter__(self) -> Transport: ...
 
@@ -58,6 +65,8 @@ class Transport(Protocol):
                         tb: TracebackType | None) -> None: ...
 
     async def send(self, msg: EmailMessage, sender: str, recipient: str) -> SendResult: ...
+
+    async def reachable(self) -> bool: ...
 
 
 class DirectMessenger(Protocol):
@@ -82,6 +91,18 @@ class SmtpTransport:
 
     async def __aenter__(self) -> SmtpTransport:
         return self
+
+    async def reachable(self) -> bool:
+        """Whether the server accepts a TCP connection now (no SMTP said)."""
+        try:
+            _, writer = await asyncio.wait_for(asyncio.open_connection(self.host, self.port),
+                                               PROBE_TIMEOUT)
+        except (OSError, TimeoutError):
+            return False
+        writer.close()
+        with contextlib.suppress(OSError):
+            await writer.wait_closed()
+        return True
 
     async def __aexit__(self, et: type[BaseException] | None, e: BaseException | None,
                         tb: TracebackType | None) -> None:
@@ -109,9 +130,9 @@ class SmtpTransport:
             smtp = await self._connected()
         except (TimeoutError, aiosmtplib.SMTPException, OSError) as e:
             # a server we cannot reach or log in to is no verdict on this recipient
-            self._smtp = None
-            log.error("SMTP server %s:%s unusable: %s", self.host, self.port, e)
-            return SendResult(Outcome.TEMPORARY, f"cannot connect: {type(e).__name__}: {e}")
+            self._smtp = None  # said once by the dispatcher (mail.recovery), not per notice
+            log.debug("SMTP server %s:%s unusable: %s", self.host, self.port, e)
+            return SendResult(Outcome.TEMPORARY, f"{CANNOT_CONNECT}: {type(e).__name__}: {e}")
         try:
             refused, reply = await smtp.send_message(msg, sender=sender, recipients=[recipient])
         except aiosmtplib.SMTPRecipientsRefused as e:
@@ -135,6 +156,9 @@ class FileTransport:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
+
+    async def reachable(self) -> bool:
+        return True
 
     async def __aenter__(self) -> FileTransport:
         self.folder.mkdir(parents=True, exist_ok=True)

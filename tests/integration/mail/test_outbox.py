@@ -40,6 +40,9 @@ class Down:
     async def send(self, msg: object, sender: str, recipient: str) -> SendResult:
         return SendResult(Outcome.TEMPORARY, "421 4.3.2 service not available")
 
+    async def reachable(self) -> bool:
+        return True  # it answers, with a refusal
+
 
 async def test_notices_unsent_near_their_deadline_alert_the_clerk_once(
         app: App, clock: FakeClock, caplog: pytest.LogCaptureFixture) -> None:
