@@ -4,10 +4,12 @@ server is down and back, and how many statutory notices are overdue.
 While the mail server refuses connections, each notice backs off (30 s doubling to 30
 minutes), so after a long outage the next attempt could come half an hour after the
 server's return. Instead, `MailWatch` probes the server with a plain TCP connection
-(2 s doubling to 10 s between probes) and, as soon as it answers, makes every notice
+(1 s doubling to 4 s between probes) and, as soon as it answers, makes every notice
 that failed only for want of a connection due at once: delivery resumes within seconds
-of the server's return, however long it was away. The outage is logged once when it
-starts and once when it ends.
+of the server's return, however long it was away. Only notices that found no server
+are brought back so: a server that answers but refuses the session (a wrong password,
+TLS) is a problem for a person, and its notices keep their backoff. The outage is
+logged once when it starts and once when it ends.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from storage.outbox import delivery_figures
 
 log = logging.getLogger(__name__)
 
-PROBE_INITIAL, PROBE_CAP = 2.0, 10.0
+PROBE_INITIAL, PROBE_CAP = 1.0, 4.0
 OVERDUE_CHECK_SECONDS = 10.0
 
 

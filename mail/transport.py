@@ -132,7 +132,11 @@ class SmtpTransport:
             # a server we cannot reach or log in to is no verdict on this recipient
             self._smtp = None  # said once by the dispatcher (mail.recovery), not per notice
             log.debug("SMTP server %s:%s unusable: %s", self.host, self.port, e)
-            return SendResult(Outcome.TEMPORARY, f"{CANNOT_CONNECT}: {type(e).__name__}: {e}")
+            if isinstance(e, OSError | TimeoutError):  # not there: worth probing for
+                return SendResult(Outcome.TEMPORARY,
+                                  f"{CANNOT_CONNECT}: {type(e).__name__}: {e}")
+            # there, but the session failed (login, TLS): a person must look, not a probe
+            return SendResult(Outcome.TEMPORARY, f"session refused: {type(e).__name__}: {e}")
         try:
             refused, reply = await smtp.send_message(msg, sender=sender, recipients=[recipient])
         except aiosmtplib.SMTPRecipientsRefused as e:

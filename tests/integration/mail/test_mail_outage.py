@@ -14,7 +14,7 @@ from sqlalchemy import select
 
 from ethicsbot.bootstrap import App
 from mail.dispatch import run_dispatcher
-from mail.transport import SmtpTransport, SmtpTls
+from mail.transport import SmtpTls, SmtpTransport
 from storage.models import OutboxRow
 from tests.integration.mail.harness import eventually
 from tests.integration.mail.test_dispatch import EXPECTED, open_case

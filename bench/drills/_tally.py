@@ -1,0 +1,165 @@
+"""Counting what a drill did: complaints lost, complaints with two cases, notices sent
+twice under different Message-IDs (an "unfolded" duplicate, which a mail system cannot
+drop) as against the same Message-ID twice (folded: recipients' systems drop the copy),
+§2 notices not delivered, how long delivery took after a recovery, helper processes
+that outlived a killed worker; and the one summary line each drill prints.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from email.parser import BytesHeaderParser
+from pathlib import Path
+from typing import Any
+
+from _stage import Stage, message_id
+from sqlalchemy import select
+
+from cases.notices import SECTION_2
+from ethicsbot.status import status
+from storage.models import FilingRow, OutboxRow
+from tests.servers.processes import ethicsbot_env, until
+
+S2 = [t.value for t in SECTION_2]
+
+
+@dataclass(frozen=True)
+class Tally:
+    complaints: int
+    lost: int
+    duplicate_cases: int
+    unfolded_duplicates: int
+    folded_duplicates: int
+    s2_notices: int
+    s2_undelivered: int
+
+
+def tally(stage: Stage, numbers: Iterable[int]) -> Tally:
+    expected = {message_id(n) for n in numbers}
+    with stage.app.session_factory() as s:
+        opened = Counter(s.scalars(select(FilingRow.message_id).where(
+            FilingRow.outcome == "opened")))
+        s2 = [(r.message_id, r.status) for r in s.scalars(
+            select(OutboxRow).where(OutboxRow.notice_type.in_(S2)))]
+    received = _sink(stage.sink_dir)
+    ids_by_notice: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for recipient, msgid in received:
+        ids_by_notice[(recipient, _notice_key(msgid))].add(msgid)
+    delivered = {m for _, m in received}
+    return Tally(
+        complaints=len(expected), lost=len(expected - set(opened)),
+        duplicate_cases=sum(n - 1 for m, n in opened.items() if m in expected and n > 1),
+        unfolded_duplicates=sum(len(ids) - 1 for ids in ids_by_notice.values()),
+        folded_duplicates=len(received) - len(set(received)),
+        s2_notices=len(s2),
+        s2_undelivered=sum(1 for m, st in s2 if st != "sent" or m not in delivered))
+
+
+def _sink(folder: Path) -> list[tuple[str, str]]:
+    """(envelope recipient, Message-ID) of every message the sink stored."""
+    parser, out = BytesHeaderParser(), []
+    for path in sorted(folder.glob("*.eml")):
+        head = parser.parsebytes(path.read_bytes())
+        out.append((str(head["X-Envelope-To"]).strip().lower(),
+                    " ".join(str(head["Message-ID"]).split())))
+    return out
+
+
+def _notice_key(msgid: str) -> str:
+    """The notice a Message-ID stands for: all of it but its random part
+    (`<eth-2026-0007.complaint_to_council.0.9f2c…@…>` -> `eth-2026-0007.complaint_to_council.0`)."""
+    local = msgid.strip("<>").split("@")[0]
+    return local.rsplit(".", 1)[0]
+
+
+def s2_pending(stage: Stage) -> set[int]:
+    with stage.app.session_factory() as s:
+        return set(s.scalars(select(OutboxRow.id).where(
+            OutboxRow.notice_type.in_(S2), OutboxRow.status == "pending")))
+
+
+def delivered_after(stage: Stage, ids: set[int], since: float, *, timeout: float) -> float:
+    """Wait until every notice `ids` is sent; seconds from `since` to the last sending
+    (0 when there were none). Raises AssertionError after `timeout`."""
+    if not ids:
+        return 0.0
+
+    def sent() -> list[float] | None:
+        with stage.app.session_factory() as s:
+            rows = s.execute(select(OutboxRow.status, OutboxRow.sent_at)
+                             .where(OutboxRow.id.in_(ids))).all()
+        if any(st != "sent" or at is None for st, at in rows):
+            return None
+        return [at.timestamp() for _, at in rows]
+
+    until(lambda: sent() is not None, f"{len(ids)} §2 notice(s) to be delivered", timeout)
+    times = sent()
+    assert times is not None
+    return max(0.0, max(times) - since)
+
+
+def wait_idle(stage: Stage, *, timeout: float) -> dict[str, Any]:
+    """Wait until nothing waits in the inbox or the outbox, then ask `ethicsbot status
+    --json` (the operators' idle signal) to confirm; its figures."""
+    until(lambda: status(stage.app)["idle"], "everything owed to be done", timeout, every=0.5)
+    out = subprocess.run([sys.executable, "-m", "ethicsbot", "status", "--json"],
+                         cwd=stage.root, env=ethicsbot_env(stage.env), capture_output=True,
+                         text=True, timeout=60, check=False)
+    figures: dict[str, Any] = json.loads(out.stdout)
+    assert figures["idle"], f"ethicsbot status does not say idle: {out.stdout}"
+    return figures
+
+
+def logged_after(proc_lines: list[dict[str, Any]], text: str, since: float) -> float | None:
+    """When (epoch seconds) a log line containing `text` was first written after `since`."""
+    from datetime import datetime
+
+    for record in proc_lines:
+        at = datetime.fromisoformat(str(record.get("ts"))).timestamp()
+        if at >= since and text in str(record.get("msg", "")):
+            return at
+    return None
+
+
+Check = tuple[str, Callable[[dict[str, Any]], bool]]
+BASIC: list[Check] = [
+    ("0 lost", lambda f: f.get("lost", 0) == 0),
+    ("0 duplicate cases", lambda f: f.get("duplicate_cases", 0) == 0),
+    ("0 unfolded duplicates", lambda f: f.get("unfolded_duplicates", 0) == 0),
+    ("every §2 notice delivered", lambda f: f.get("s2_undelivered", 0) == 0),
+    ("0 orphans", lambda f: f.get("orphans", 0) == 0),
+    ("IMAP reconnect <= 5 s", lambda f: f.get("reconnect_s") is None or f["reconnect_s"] <= 5),
+    ("§2 delivered <= 30 s after recovery",
+     lambda f: f.get("deliver_after_recovery_s") is None or f["deliver_after_recovery_s"] <= 30),
+]
+
+
+def report(drill: str, figures: dict[str, Any], extra: Sequence[Check] = (), *,
+           began: float) -> int:
+    """Print the one summary line; 0 if every target is reached, else 1."""
+    missed = [name for name, ok in [*BASIC, *extra] if not ok(figures)]
+    shown = " ".join(f"{k}={_fmt(v)}" for k, v in figures.items())
+    verdict = "PASS" if not missed else "FAIL (" + "; ".join(missed) + ")"
+    print(f"drill {drill}: {shown} took_s={time.monotonic() - began:.0f} -> {verdict}",
+          flush=True)
+    return 0 if not missed else 1
+
+
+def fail(drill: str, why: BaseException, *, began: float) -> int:
+    print(f"drill {drill}: aborted ({type(why).__name__}: {why}) "
+          f"took_s={time.monotonic() - began:.0f} -> FAIL", flush=True)
+    return 1
+
+
+def _fmt(value: object) -> str:
+    if value is None:
+        return "n/a"
+    if isinstance(value, float):
+        return f"{value:.1f}"
+    return str(value)

@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""bench/drills/failover.py — two workers on PostgreSQL, the active one SIGKILLed again
+and again.
+
+Worker A leads, worker B waits as a standby. At a random moment the active worker is
+SIGKILLed; the standby must take the lock, reclaim what the dead one had claimed, and
+send every §2 notice owed at the kill; a new standby is started in the dead one's place
+and the drill repeats. Complaints keep arriving in between. Prints lost, duplicate
+cases, unfolded duplicate notices, the longest takeover (kill to the standby saying it
+is active), the longest time from a kill to the delivery of every §2 notice owed at
+it, and helper processes that outlived their worker.
+
+Targets: 0 lost, 0 duplicate cases, 0 unfolded duplicates, §2 delivered <= 30 s after
+the kill, 0 orphans. Exit status 0 when all are met.
+
+    .venv/bin/python bench/drills/failover.py [--complaints 100] [--kills 5] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _stage import ACTIVE, chunks, pause, stage
+from _tally import delivered_after, fail, logged_after, report, s2_pending, tally, wait_idle
+
+from tests.servers.processes import survivors, until
+
+STANDBY = "standby:"
+
+
+def run(*, complaints: int, kills: int, rng: random.Random, timeout: float
+        ) -> dict[str, object]:
+    deadline = time.monotonic() + timeout
+
+    def left() -> float:
+        return max(1.0, deadline - time.monotonic())
+
+    with stage(database="postgres") as st:
+        batches = chunks(complaints, kills + 1)
+        st.feed(batches[0])
+        active = st.worker("worker-0")
+        until(lambda: active.said(ACTIVE), "worker-0 to lead", left())
+        standby = st.worker("worker-1")
+        until(lambda: standby.said(STANDBY), "worker-1 to stand by", left())
+        takeovers, deliveries, owed_at_kills, orphans = [], [], [], 0
+        for k in range(1, kills + 1):
+            st.feed(batches[k])
+            pause(rng, 0.2, 2.0)  # a random moment of the active worker's work on it
+            killed_at = time.time()
+            helpers = active.kill()
+            orphans += len(survivors(helpers, grace=5.0))
+            owed = s2_pending(st)
+            owed_at_kills.append(len(owed))
+            heir = standby
+            until(lambda p=heir: p.said(ACTIVE), f"the standby to take over (kill {k})", left())
+            took = logged_after(heir.lines(), ACTIVE, killed_at)
+            takeovers.append((took or time.time()) - killed_at)
+            deliveries.append(delivered_after(st, owed, killed_at, timeout=left()))
+            active, standby = heir, st.worker(f"worker-{k + 1}")
+            until(lambda p=standby: p.said(STANDBY), "a new standby", left())
+        wait_idle(st, timeout=left())
+        t = tally(st, range(complaints))
+    return {"complaints": t.complaints, "kills": kills, "lost": t.lost,
+            "duplicate_cases": t.duplicate_cases, "unfolded_duplicates": t.unfolded_duplicates,
+            "folded_duplicates": t.folded_duplicates, "s2_undelivered": t.s2_undelivered,
+            "s2_owed_at_kills": "+".join(map(str, owed_at_kills)),
+            "takeover_s": max(takeovers, default=0.0),
+            "deliver_after_recovery_s": max(deliveries, default=0.0), "orphans": orphans}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--complaints", type=int, default=100)
+    ap.add_argument("--kills", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--timeout", type=float, default=600.0)
+    ap.add_argument("--quick", action="store_true", help="20 complaints, 2 kills (CI)")
+    args = ap.parse_args(argv)
+    if args.quick:
+        args.complaints, args.kills, args.timeout = 20, 2, 120.0
+    seed = args.seed if args.seed is not None else random.randrange(10**6)
+    began, name = time.monotonic(), f"failover[postgres] seed={seed}"
+    try:
+        figures = run(complaints=args.complaints, kills=args.kills, rng=random.Random(seed),
+                      timeout=args.timeout)
+    except Exception as e:
+        return fail(name, e, began=began)
+    return report(name, figures, began=began)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

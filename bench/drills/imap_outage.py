@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""bench/drills/imap_outage.py — the IMAP server stopped for a while, then killed in the
+middle of a batch.
+
+1. Outage: Dovecot is stopped (its sessions ended, as a restart of the service does)
+   for `--outage` seconds while the worker waits in IDLE, then started again. The
+   reconnect time is from the server accepting connections again to the worker logging
+   "IMAP intake connected".
+2. Kill mid-batch: a backlog is appended; once the worker has taken part of it in,
+   Dovecot and all its processes are SIGKILLed, and started again.
+
+Then every complaint must have exactly one case, every §2 notice must be delivered.
+Prints lost, duplicate cases, unfolded duplicate notices and the longest reconnect.
+
+Targets: 0 lost, 0 duplicate cases, 0 unfolded duplicates, reconnect <= 5 s whatever
+the outage's length. Exit status 0 when all are met.
+
+    .venv/bin/python bench/drills/imap_outage.py [--outage 20] [--backlog 300] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _stage import ACTIVE, Stage, stage
+from _tally import fail, logged_after, report, tally, wait_idle
+from sqlalchemy import func, select
+
+from storage.models import FilingRow
+from tests.servers.processes import BotProcess, until
+
+CONNECTED = "IMAP intake connected"
+
+
+def reconnect(st: Stage, worker: BotProcess, timeout: float) -> float:
+    """Start Dovecot again; seconds from its accepting connections to the worker's login."""
+    st.start_imap()
+    up = time.time()
+    until(lambda: logged_after(worker.lines(), CONNECTED, up) is not None,
+          "the worker to reconnect", timeout)
+    at = logged_after(worker.lines(), CONNECTED, up)
+    assert at is not None
+    return at - up
+
+
+def taken(st: Stage) -> int:
+    with st.app.session_factory() as s:
+        return int(s.scalar(select(func.count()).select_from(FilingRow)) or 0)
+
+
+def run(*, outage: float, backlog: int, timeout: float) -> dict[str, object]:
+    deadline = time.monotonic() + timeout
+
+    def left() -> float:
+        return max(1.0, deadline - time.monotonic())
+
+    with stage(database="sqlite") as st:
+        st.feed(range(3))
+        worker = st.worker("worker")
+        until(lambda: worker.said(ACTIVE) and taken(st) == 3, "the first complaints", left())
+
+        st.stop_imap()  # 1. a plain outage, the worker idle in IDLE
+        time.sleep(outage)
+        after_outage = reconnect(st, worker, left())
+
+        total = 3 + backlog  # 2. killed mid-batch
+        st.feed(range(3, total))
+        until(lambda: taken(st) >= 3 + max(5, backlog // 20), "part of the backlog taken in",
+              left(), every=0.01)  # then kill: mid-batch (bodies come 50 at a time)
+        st.kill_imap()
+        partial = taken(st)
+        after_kill = reconnect(st, worker, left())
+
+        wait_idle(st, timeout=left())
+        t = tally(st, range(total))
+        alive = worker.running()
+    return {"complaints": t.complaints, "outage_s": outage, "lost": t.lost,
+            "duplicate_cases": t.duplicate_cases, "unfolded_duplicates": t.unfolded_duplicates,
+            "folded_duplicates": t.folded_duplicates, "s2_undelivered": t.s2_undelivered,
+            "killed_after": f"{partial - 3}/{backlog}", "reconnect_after_outage_s": after_outage,
+            "reconnect_after_kill_s": after_kill,
+            "reconnect_s": max(after_outage, after_kill), "worker_alive": alive}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--outage", type=float, default=20.0, help="seconds")
+    ap.add_argument("--backlog", type=int, default=300)
+    ap.add_argument("--timeout", type=float, default=600.0)
+    ap.add_argument("--quick", action="store_true", help="8 s outage, 60 messages (CI)")
+    args = ap.parse_args(argv)
+    if args.quick:
+        args.outage, args.backlog, args.timeout = 8.0, 60, 120.0
+    began, name = time.monotonic(), "imap_outage[sqlite]"
+    try:
+        figures = run(outage=args.outage, backlog=args.backlog, timeout=args.timeout)
+    except Exception as e:
+        return fail(name, e, began=began)
+    return report(name, figures, [("the worker survived", lambda f: f["worker_alive"])],
+                  began=began)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
