@@ -115,7 +115,8 @@ def reclaim_leases(session: Session, *, now: datetime) -> int:
     claim it finds was made by a worker that died or lost the lock, and waiting out the
     lease would hold a statutory notice back for minutes. A claimed row is one with more
     attempts than recorded deliveries (a backoff after a failure is not a claim and is
-    left alone); its attempts go back to the recorded count.
+    left alone); its attempts go back to the recorded count, and it takes its place in
+    the queue again as of when it was owed, ahead of whatever was owed after it.
     """
     recorded = (select(func.count()).select_from(DeliveryRow)
                 .where(DeliveryRow.outbox_id == OutboxRow.id).scalar_subquery())
@@ -123,7 +124,7 @@ def reclaim_leases(session: Session, *, now: datetime) -> int:
         update(OutboxRow)
         .where(OutboxRow.status == "pending", OutboxRow.next_attempt_at > now,
                OutboxRow.attempts > recorded)
-        .values(next_attempt_at=now, attempts=recorded)
+        .values(next_attempt_at=OutboxRow.created_at, attempts=recorded)
         .execution_options(synchronize_session=False))
     return int(getattr(result, "rowcount", 0) or 0)
 

@@ -19,11 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from _stage import Stage, message_id
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from cases.notices import SECTION_2
 from ethicsbot.status import status
-from storage.models import FilingRow, OutboxRow
+from storage.models import DeliveryRow, FilingRow, OutboxRow
 from tests.servers.processes import ethicsbot_env, until
 
 S2 = [t.value for t in SECTION_2]
@@ -84,6 +84,22 @@ def s2_pending(stage: Stage) -> set[int]:
             OutboxRow.notice_type.in_(S2), OutboxRow.status == "pending")))
 
 
+def s2_claimed(stage: Stage) -> set[int]:
+    """The pending §2 notices a worker had claimed (leased) and not recorded: what a dead
+    worker leaves behind, which used to wait out the 5-minute lease."""
+    recorded = (select(func.count()).select_from(DeliveryRow)
+                .where(DeliveryRow.outbox_id == OutboxRow.id).scalar_subquery())
+    with stage.app.session_factory() as s:
+        return set(s.scalars(select(OutboxRow.id).where(
+            OutboxRow.notice_type.in_(S2), OutboxRow.status == "pending",
+            OutboxRow.attempts > recorded)))
+
+
+def taken_in(stage: Stage) -> int:
+    with stage.app.session_factory() as s:
+        return int(s.scalar(select(func.count()).select_from(FilingRow)) or 0)
+
+
 def delivered_after(stage: Stage, ids: set[int], since: float, *, timeout: float) -> float:
     """Wait until every notice `ids` is sent; seconds from `since` to the last sending
     (0 when there were none). Raises AssertionError after `timeout`."""
@@ -135,7 +151,7 @@ BASIC: list[Check] = [
     ("every §2 notice delivered", lambda f: f.get("s2_undelivered", 0) == 0),
     ("0 orphans", lambda f: f.get("orphans", 0) == 0),
     ("IMAP reconnect <= 5 s", lambda f: f.get("reconnect_s") is None or f["reconnect_s"] <= 5),
-    ("§2 delivered <= 30 s after recovery",
+    ("§2 notices a dead worker had claimed delivered <= 30 s after recovery",
      lambda f: f.get("deliver_after_recovery_s") is None or f["deliver_after_recovery_s"] <= 30),
 ]
 

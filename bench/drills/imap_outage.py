@@ -28,10 +28,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _stage import ACTIVE, Stage, stage
-from _tally import fail, logged_after, report, tally, wait_idle
-from sqlalchemy import func, select
+from _tally import fail, logged_after, report, taken_in, tally, wait_idle
 
-from storage.models import FilingRow
 from tests.servers.processes import BotProcess, until
 
 CONNECTED = "IMAP intake connected"
@@ -48,11 +46,6 @@ def reconnect(st: Stage, worker: BotProcess, timeout: float) -> float:
     return at - up
 
 
-def taken(st: Stage) -> int:
-    with st.app.session_factory() as s:
-        return int(s.scalar(select(func.count()).select_from(FilingRow)) or 0)
-
-
 def run(*, outage: float, backlog: int, timeout: float) -> dict[str, object]:
     deadline = time.monotonic() + timeout
 
@@ -62,7 +55,7 @@ def run(*, outage: float, backlog: int, timeout: float) -> dict[str, object]:
     with stage(database="sqlite") as st:
         st.feed(range(3))
         worker = st.worker("worker")
-        until(lambda: worker.said(ACTIVE) and taken(st) == 3, "the first complaints", left())
+        until(lambda: worker.said(ACTIVE) and taken_in(st) == 3, "the first complaints", left())
 
         st.stop_imap()  # 1. a plain outage, the worker idle in IDLE
         time.sleep(outage)
@@ -70,10 +63,10 @@ def run(*, outage: float, backlog: int, timeout: float) -> dict[str, object]:
 
         total = 3 + backlog  # 2. killed mid-batch
         st.feed(range(3, total))
-        until(lambda: taken(st) >= 3 + max(5, backlog // 20), "part of the backlog taken in",
+        until(lambda: taken_in(st) >= 3 + max(5, backlog // 20), "part of the backlog taken in",
               left(), every=0.01)  # then kill: mid-batch (bodies come 50 at a time)
         st.kill_imap()
-        partial = taken(st)
+        partial = taken_in(st)
         after_kill = reconnect(st, worker, left())
 
         wait_idle(st, timeout=left())
