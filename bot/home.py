@@ -14,14 +14,12 @@ from typing import Any
 from slack_bolt.async_app import AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.access import BOARD, COUNCIL, NOT_LISTED, OFFICE, Caller
-from bot.render import countdown, section, when, words
+from bot.access import NOT_LISTED, Caller
+from bot.render import section, when, words
 from bot.service import SlackDeps, blocking, log_alone
-from cases.deadlines import Responsible
+from cases.calendar import countdown
+from cases.visibility import RESPONSIBILITIES
 from storage import queries
-
-RESPONSIBILITIES = ((OFFICE, Responsible.MAYORS_OFFICE), (BOARD, Responsible.BOARD_CHAIR),
-                    (COUNCIL, Responsible.COUNCIL))
 
 
 def register(bolt: AsyncApp, deps: SlackDeps) -> None:

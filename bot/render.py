@@ -11,23 +11,14 @@ from datetime import datetime
 from typing import Any
 
 from bot.access import Access
-from cases.calendar import CityCalendar, fmt_moment
+from cases.calendar import CityCalendar, countdown, fmt_moment
 from cases.events import EventKind as K
+from cases.visibility import COUNCIL_KINDS as _COUNCIL_KINDS
+from cases.visibility import RESPONDENT_KINDS as _RESPONDENT_KINDS
 
 Block = dict[str, Any]
 _MAX = 2900  # a section's text may hold 3,000 characters
 _MAX_BLOCKS = 45  # a message may hold 50 blocks; leave room for the buttons
-_COUNCIL_KINDS = frozenset({
-    K.COMPLAINT_RECEIVED, K.CONTINUANCE_APPLIED, K.CONTINUANCE_DECIDED,
-    K.REPORT_EXTENSION_REQUESTED, K.REPORT_EXTENSION_DECIDED, K.REPORT_DELIVERED,
-    K.DETERMINATION_RECEIVED, K.COUNCIL_DECISION_EXTENDED, K.COUNCIL_VOTE_RECORDED,
-    K.COUNCIL_DECIDED, K.COMPLAINT_AMENDED, K.CASE_CLOSED})
-_RESPONDENT_KINDS = frozenset({
-    K.COMPLAINT_RECEIVED, K.HEARING_SCHEDULED, K.REPORT_DELIVERED, K.BOARD_HEARING_REQUESTED,
-    K.REFERRED, K.DETERMINATION_RECEIVED, K.COUNCIL_DECISION_EXTENDED, K.COUNCIL_DECIDED,
-    K.COMPLAINT_AMENDED, K.CASE_CLOSED})
-
-
 def esc(text: object) -> str:
     return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
@@ -53,14 +44,6 @@ def words(value: str) -> str:
 
 def when(iso: str | None, calendar: CityCalendar) -> str:
     return fmt_moment(calendar.local(datetime.fromisoformat(iso))) if iso else "—"
-
-
-def countdown(due: datetime, now: datetime) -> str:
-    """'in 3 days', 'in 5 h', 'overdue by 2 days': what a glance at the docket needs."""
-    seconds = (due - now).total_seconds()
-    span = abs(seconds)
-    amount = f"{int(span // 86400)} days" if span >= 2 * 86400 else f"{int(span // 3600)} h"
-    return f"in {amount}" if seconds >= 0 else f"overdue by {amount}"
 
 
 def due_line(key: str | None, due: str | None, tolled: bool, calendar: CityCalendar,

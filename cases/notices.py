@@ -50,6 +50,7 @@ class NoticeType(StrEnum):
     DELIVERY_FAILED_ALERT = "delivery_failed_alert"  # to the clerk: a notice bounced (5xx)
     DEADLINE_ALERT = "deadline_alert"  # to the clerk: a notice unsent near its deadline
     REMINDER = "reminder"  # to whoever must act: a deadline approaches or has passed
+    SIGN_IN_LINK = "sign_in_link"  # to a person who asked the web docket for one
 
 
 # The §2 notices and the step each one completes once every copy is delivered.
@@ -61,6 +62,8 @@ SECTION_2: dict[NoticeType, NoticeKind] = {
 
 INVITES = frozenset({NoticeType.INVITE_SUFFICIENCY_WINDOW, NoticeType.INVITE_HEARING,
                      NoticeType.INVITE_COUNCIL_DECISION})
+# Mail about a person's own access, owed by the web docket, never by a step of a case.
+ACCESS = frozenset({NoticeType.SIGN_IN_LINK})
 ALERTS = frozenset({NoticeType.QUARANTINE_ALERT, NoticeType.DELIVERY_FAILED_ALERT,
                     NoticeType.DEADLINE_ALERT})
 

@@ -11,12 +11,14 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
-from bot.access import BOARD, COUNCIL
+from bot.access import Caller
 from bot.commands.args import Words, sections, slack_link
 from bot.ids import Step
 from bot.service import StepRun
 from cases import commands as c
+from cases.access import Actor
 from cases.case import Case
+from cases.derived import caller_fields
 from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.rotation import referral
@@ -69,11 +71,14 @@ def _determination(w: Words, _d: Directory) -> c.RecordDetermination:
     return c.RecordDetermination(violation, tuple(found), w.optional_day())
 
 
+def _actor(caller: Caller) -> Actor:
+    return Actor(caller.person.email if caller.person else None, caller.roles)
+
+
 def _extension_decision(approved: bool) -> Make:
-    def make(w: Words, _d: Directory) -> c.DecideReportExtension:
-        # §10: the board decides the official's request, the council the board's
-        council = w.caller.has(COUNCIL) and not w.caller.has(BOARD)
-        return c.DecideReportExtension(approved=approved, decider_is_council=council)
+    def make(w: Words, d: Directory) -> c.DecideReportExtension:
+        return c.DecideReportExtension(
+            approved=approved, **caller_fields(c.DecideReportExtension, _actor(w.caller), d))
     return make
 
 
@@ -94,8 +99,8 @@ def _record_rotation(session: Session, cmd: c.Command) -> None:
 
 def _vote(w: Words, directory: Directory) -> c.RecordCouncilVote:
     vote = Vote(str(w.choice("your vote", {v.value: v.value for v in Vote})))
-    return c.RecordCouncilVote(member=w.caller.who, vote=vote,
-                               council=frozenset(p.email for p in directory.council))
+    return c.RecordCouncilVote(vote=vote, **caller_fields(c.RecordCouncilVote,
+                                                          _actor(w.caller), directory))
 
 
 def _decide(w: Words, directory: Directory) -> c.RecordCouncilDecision:
@@ -110,8 +115,8 @@ def _decide(w: Words, directory: Directory) -> c.RecordCouncilDecision:
                                  f"({part!r} has no action).")
         penalties.append(c.Penalty(section.strip(), action.strip()))
     return c.RecordCouncilDecision(
-        council=frozenset(p.email for p in directory.council), mayor=directory.mayor.email,
-        mayor_vote=mayor_vote, penalties=tuple(penalties))
+        mayor_vote=mayor_vote, penalties=tuple(penalties),
+        **caller_fields(c.RecordCouncilDecision, _actor(w.caller), directory))
 
 
 _NOTICES: dict[str, bool | str] = {
@@ -178,9 +183,9 @@ SPECS: tuple[Spec, ...] = (
          "decide ETH-2026-0007 2.94.030: written reprimand", "record the council's decision",
          _decide),
     Spec(_S.AMEND, "amend CASE SECTIONS [TEXT]", "amend ETH-2026-0007 2.94.040 also used staff",
-         "amend the complaint", lambda w, _: c.AmendComplaint(
-             authorized_by=w.caller.who, added_sections=sections(w.next("the added sections")),
-             text=w.rest())),
+         "amend the complaint", lambda w, d: c.AmendComplaint(
+             added_sections=sections(w.next("the added sections")), text=w.rest(),
+             **caller_fields(c.AmendComplaint, _actor(w.caller), d))),
     Spec(_S.CLOSE, "close CASE [REASON]", "close ETH-2026-0007 found insufficient",
          "close the case", lambda w, _: c.CloseCase(reason=w.rest())),
 )
