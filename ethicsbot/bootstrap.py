@@ -99,22 +99,13 @@ class App:
         """The web docket's part: the database, the directory, and its settings."""
         from datetime import timedelta
 
-        from web.deps import Oidc, WebConfig, WebDeps
+        from web.deps import WebConfig, WebDeps
 
         s = self.settings
-        oidc = None
-        if s.oidc_discovery_url or s.oidc_client_id or s.oidc_client_secret:
-            if not s.uses_oidc:
-                raise SettingsError("OpenID Connect sign-in needs ETHICSBOT_OIDC_DISCOVERY_URL, "
-                                    "ETHICSBOT_OIDC_CLIENT_ID and ETHICSBOT_OIDC_CLIENT_SECRET "
-                                    "together; give all three, or none")
-            assert s.oidc_discovery_url and s.oidc_client_id and s.oidc_client_secret
-            oidc = Oidc(s.oidc_discovery_url, s.oidc_client_id, s.oidc_client_secret,
-                        s.oidc_name, s.oidc_verify_tls)
         config = WebConfig(base_url=s.web_base_url,
                            idle=timedelta(minutes=s.web_session_idle_minutes),
                            lifetime=timedelta(hours=s.web_session_hours),
-                           trust_proxy=s.web_trust_proxy, oidc=oidc)
+                           trust_proxy=s.web_trust_proxy)
         return WebDeps(uow=self.uow, session_factory=self.session_factory,
                        directory=self.directory, calendar=self.calendar, clock=self.clock,
                        config=config, uid_domain=s.msgid_domain)

@@ -37,8 +37,7 @@ def describe(settings: object) -> list[str]:
     assert isinstance(settings, Settings)
     lines = [f"serving on port {settings.port}: GET /healthz (alive), GET /readyz "
              "(database migrated; IMAP and SMTP reachable when configured)",
-             f"web docket: {settings.web_base_url}/ (sign in with your directory address"
-             + (f" or with {settings.oidc_name}" if settings.uses_oidc else "") + ")"]
+             f"web docket: {settings.web_base_url}/ (sign in with your directory address)"]
     if not settings.uses_smtp:
         lines.append(f"sign-in links are mailed like every notice: without SMTP each is "
                      f"written as an .eml file under {settings.outbox_dir}/ (open the newest "

@@ -79,17 +79,11 @@ class Settings(BaseSettings):
     reminder_offsets: str = "3d,1d,4h"
 
     # the web docket: where people reach it (sign-in links and calendar feeds point here;
-    # default http://127.0.0.1:PORT), how long a session lasts, and the city's OpenID
-    # Connect provider (all three OIDC settings, or none)
+    # default http://127.0.0.1:PORT) and how long a session lasts
     web_url: str | None = None
     web_session_idle_minutes: int = Field(default=30, gt=0)
     web_session_hours: int = Field(default=12, gt=0)
     web_trust_proxy: bool = False  # behind a proxy that appends X-Forwarded-For
-    oidc_discovery_url: str | None = None
-    oidc_client_id: str | None = None
-    oidc_client_secret: str | None = None
-    oidc_name: str = "your city account"
-    oidc_verify_tls: bool = True  # false only for a test provider's self-signed certificate
 
     port: int = Field(default=3000, validation_alias="PORT")
     log_level: str = "INFO"
@@ -114,11 +108,6 @@ class Settings(BaseSettings):
     @property
     def web_base_url(self) -> str:
         return self.web_url or f"http://127.0.0.1:{self.port}"
-
-    @property
-    def uses_oidc(self) -> bool:
-        """All three OIDC settings are given (`bootstrap` refuses some without the rest)."""
-        return bool(self.oidc_discovery_url and self.oidc_client_id and self.oidc_client_secret)
 
     @property
     def msgid_domain(self) -> str:

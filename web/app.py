@@ -37,7 +37,7 @@ Page = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 def mount(web_app: web.Application, deps: WebDeps) -> web.Application:
     """Add every page of the docket to `web_app` and return it."""
-    from web import feeds, oidc, pages, public, record, signin, steps
+    from web import feeds, pages, public, record, signin, steps
 
     web_app[DEPS] = deps
     web_app.middlewares.append(headers_middleware(deps.config))
@@ -45,7 +45,6 @@ def mount(web_app: web.Application, deps: WebDeps) -> web.Application:
     r.add_get("/", public.home)
     r.add_get("/static/web.css", _css)
     signin.routes(r)
-    oidc.routes(r, deps)
     pages.routes(r)
     steps.routes(r)
     record.routes(r)

@@ -19,17 +19,6 @@ LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
 
 
 @dataclass(frozen=True)
-class Oidc:
-    """The city's OpenID Connect provider (Microsoft Entra ID, Google Workspace, ...)."""
-
-    discovery_url: str  # https://login.microsoftonline.com/<tenant>/v2.0/.well-known/...
-    client_id: str
-    client_secret: str
-    name: str = "your city account"  # the button reads "Sign in with <name>"
-    verify_tls: bool = True  # false only for a test provider's self-signed certificate
-
-
-@dataclass(frozen=True)
 class Posting:
     """A meeting posting shown on the public page (the meetings work fills these in)."""
 
@@ -48,7 +37,6 @@ class WebConfig:
     links_per_client: int = 10
     rate_window: timedelta = timedelta(minutes=15)
     trust_proxy: bool = False  # the client address from X-Forwarded-For (behind a proxy)
-    oidc: Oidc | None = None
 
     @property
     def secure(self) -> bool:

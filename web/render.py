@@ -56,7 +56,7 @@ def page(request: web.Request, template: str, *, status: int = 200,
 
     deps = request.app[DEPS]
     html = _ENV.get_template(template).render(
-        city=deps.directory.city, viewer=request.get(VIEWER), oidc=deps.config.oidc,
+        city=deps.directory.city, viewer=request.get(VIEWER),
         **context)
     response = web.Response(text=html, status=status, content_type="text/html",
                             charset="utf-8")

@@ -28,7 +28,9 @@ HEADERS = {
     "Content-Security-Policy": CSP,
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",  # a sign-in or feed URL never leaves in a Referer
+    # a sign-in or feed URL never leaves this site in a Referer; same-origin requests keep
+    # their Origin (under no-referrer browsers send "Origin: null", which is refused)
+    "Referrer-Policy": "same-origin",
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Resource-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",

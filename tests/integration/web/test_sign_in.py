@@ -139,6 +139,6 @@ async def test_every_page_carries_the_security_headers(site: Site) -> None:
     h = answer.headers
     assert h["Content-Security-Policy"].startswith("default-src 'none'")
     assert "frame-ancestors 'none'" in h["Content-Security-Policy"]
-    assert h["X-Content-Type-Options"] == "nosniff" and h["Referrer-Policy"] == "no-referrer"
+    assert h["X-Content-Type-Options"] == "nosniff" and h["Referrer-Policy"] == "same-origin"
     assert h["X-Frame-Options"] == "DENY" and h["Cache-Control"] == "no-store"
     assert "Strict-Transport-Security" not in h  # plain HTTP on loopback
