@@ -192,7 +192,7 @@ def build_web_app(app: App, bolt: AsyncApp | None) -> web.Application:
     async def ready() -> tuple[bool, dict[str, str]]:
         return await readiness(app)
 
-    return make_web_app(ready, bolt, serve_events=bool(app.settings.slack_signing_secret))
+    return make_web_app(ready, bolt, signing_secret=app.settings.slack_signing_secret)
 
 
 def build_messenger(app: App, client: AsyncWebClient | None = None) -> SlackReminders | None:
