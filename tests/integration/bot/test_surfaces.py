@@ -78,6 +78,25 @@ async def test_a_case_is_posted_only_into_a_private_channel_of_entitled_people(
     assert message["channel"] == "GBOARD" and n in message["text"]
 
 
+async def test_every_page_of_a_channel_s_members_is_checked_before_a_case_is_posted(
+        slack: SlackDriver, slack_stub: SlackStub, bot_app: App) -> None:
+    """A stranger on the third page of conversations.members keeps the case out."""
+    n = open_case(bot_app)
+    slack_stub.channels["GBIG"] = {"id": "GBIG", "is_private": True}
+    slack_stub.members["GBIG"] = [CHAIR, BOARD_MEMBER, BOT_USER, ATTORNEY, STRANGER]
+    slack_stub.members_page = 2
+    refused = await slack.command(CHAIR, f"share {n}", channel="GBIG")
+    assert "1 member(s) of this channel may not see" in refused.json["text"]
+    assert slack_stub.to("chat.postMessage") == []
+    assert len(slack_stub.to("conversations.members")) == 3
+
+    slack_stub.members["GBIG"].remove(STRANGER)
+    posted = await slack.command(CHAIR, f"share {n}", channel="GBIG")
+    assert posted.json["text"] == f"Posted {n} in this private channel."
+    cursors = [p.get("cursor") for p in slack_stub.to("conversations.members")[3:]]
+    assert cursors == [None, "2"]
+
+
 async def test_acknowledged_first_the_answers_arrive_through_the_response_url(
         bot_app: App, slack_stub: SlackStub) -> None:
     server, slack = await start_driver(bot_app, slack_stub, process_before_response=False)
