@@ -139,6 +139,27 @@ async def test_health_and_readiness(bot_app: App, tmp_path: object, clock: FakeC
     fresh.engine.dispose()
 
 
+async def test_readyz_says_whether_forwarders_are_checked_without_failing_for_it(
+        app: App) -> None:
+    checked = dataclasses.replace(app, settings=app.settings.model_copy(
+        update={"trusted_authserv_id": "mx.city.test"}))
+    answers = []
+    async with aiohttp.ClientSession() as http:
+        for each in (app, checked):
+            server = TestServer(build_web_app(each, None), host="127.0.0.1")
+            await server.start_server()
+            try:
+                async with http.get(server.make_url("/readyz")) as r:
+                    answers.append((r.status, await r.json()))
+            finally:
+                await server.close()
+    (off_status, off), (on_status, on) = answers
+    assert off_status == on_status == 200 and off["status"] == on["status"] == "ready"
+    assert off["forwarders"].startswith("not checked") and (
+        "ETHICSBOT_TRUSTED_AUTHSERV_ID" in off["forwarders"])
+    assert on["forwarders"].startswith("checked") and "mx.city.test" not in str(on)
+
+
 async def test_readyz_names_an_unreachable_mail_server_and_a_reachable_one(
         app: App, smtp_sink: SmtpSink) -> None:
     (closed,) = free_ports(1)  # nothing listens there
