@@ -16,9 +16,11 @@ import json
 import sys
 
 import click
+from sqlalchemy.exc import SQLAlchemyError
 
 from cases.errors import ProcedureError
 from cases.text import BIDI_CONTROLS, neutralise_bidi
+from ethicsbot.database_errors import DatabaseUnavailable
 from ethicsbot.directory_file import DirectoryError
 from ethicsbot.leadership import AnotherWorkerIsRunning
 from ethicsbot.settings import SettingsError
@@ -84,10 +86,23 @@ def main(argv: list[str] | None = None) -> int:
         print(f"ethicsbot: {_one_line(e.format_message())}", file=sys.stderr)
         return 2
     except (CliError, ProcedureError, SettingsError, DirectoryError,
-            AnotherWorkerIsRunning) as e:
+            AnotherWorkerIsRunning, DatabaseUnavailable) as e:
         print(f"ethicsbot: {_one_line(e)}", file=sys.stderr)
         return 2
+    except SQLAlchemyError as e:  # opened, then failed midway: still one line
+        print(f"ethicsbot: {_one_line(_database_failed(e))}", file=sys.stderr)
+        return 2
     return 0
+
+
+def _database_failed(error: SQLAlchemyError) -> Exception:
+    from ethicsbot.database_errors import failed
+    from ethicsbot.settings import load_settings
+
+    try:
+        return failed(load_settings().database_url, error)
+    except Exception:  # the settings themselves are what failed: say the database's words
+        return error
 
 
 def run() -> None:
