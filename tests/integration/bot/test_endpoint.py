@@ -188,3 +188,17 @@ async def test_a_flood_of_forgeries_is_one_log_line_and_says_why(
     lines = [r.getMessage() for r in caplog.records if r.name == "bot.web"]
     assert lines == ["Slack request refused (401): no valid Slack signature"]
     assert all(r.levelno == logging.WARNING for r in caplog.records if r.name == "bot.web")
+
+
+async def test_bolt_s_own_lazy_headers_from_outside_are_dropped(
+        endpoint: SlackDriver, caplog: pytest.LogCaptureFixture) -> None:
+    """`X-Slack-Bolt-Lazy-Only` tells Bolt to skip the acknowledgement and run only lazy
+    listeners; only Bolt may send it to itself, so a request carrying it is answered as
+    if it did not."""
+    body = command_body()
+    async with endpoint.session.post(endpoint.url, data=body, headers={
+            "Content-Type": FORM, "X-Slack-Bolt-Lazy-Only": "1",
+            "X-Slack-Bolt-Lazy-Function-Name": "anything", **signed(body)}) as resp:
+        assert resp.status == 200
+        assert "docket" in (await resp.text()).lower()
+    no_tracebacks(caplog)
