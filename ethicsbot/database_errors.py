@@ -12,6 +12,7 @@ import os
 import re
 from pathlib import Path
 
+from alembic.util import CommandError
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 
@@ -36,6 +37,11 @@ def explain(url: str, error: BaseException) -> DatabaseUnavailable:
         return DatabaseUnavailable(f"{SETTING} names a {kind or 'kind of'} database; "
                                    f"EthicsBot keeps its docket in SQLite or PostgreSQL: "
                                    f"give {EXAMPLES}")
+    if isinstance(error, CommandError):  # opened, but its schema is not one we know
+        return DatabaseUnavailable(
+            f"the database at {_where(url)} has a schema this EthicsBot does not know "
+            f"({_reason(error)}): it was migrated by a newer version; run that version, "
+            "or restore a backup made by this one")
     if kind == "sqlite":
         return _sqlite(url, error)
     reason = _reason(error)

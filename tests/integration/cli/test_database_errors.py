@@ -139,3 +139,19 @@ def test_a_database_that_opens_but_fails_midway(folder: Path,
     engine.dispose()
     err = one_line(capsys, url, ["cases"], monkeypatch)
     assert "failed (no such table: access_log)" in err and "ethicsbot migrate" in err
+
+
+def test_a_database_migrated_by_a_newer_version(folder: Path,
+                                                capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    url = f"sqlite:///{folder / 'newer.db'}"
+    monkeypatch.setenv("ETHICSBOT_DATABASE_URL", url)
+    assert main(["migrate"]) == 0
+    capsys.readouterr()
+    engine = make_engine(url)
+    with engine.begin() as conn:
+        conn.execute(text("UPDATE alembic_version SET version_num = '0099_future'"))
+    engine.dispose()
+    for argv in (["cases"], ["web"], ["migrate"]):
+        err = one_line(capsys, url, argv, monkeypatch)
+        assert "schema this EthicsBot does not know" in err and "newer version" in err
