@@ -16,42 +16,41 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.access import BOARD, COUNCIL, NOT_LISTED, OFFICE, Caller
 from bot.render import countdown, section, when, words
-from bot.service import blocking, log_alone
+from bot.service import SlackDeps, blocking, log_alone
 from cases.deadlines import Responsible
-from ethicsbot.bootstrap import App
 from storage import queries
 
 RESPONSIBILITIES = ((OFFICE, Responsible.MAYORS_OFFICE), (BOARD, Responsible.BOARD_CHAIR),
                     (COUNCIL, Responsible.COUNCIL))
 
 
-def register(bolt: AsyncApp, app: App) -> None:
+def register(bolt: AsyncApp, deps: SlackDeps) -> None:
     async def opened(event: dict[str, Any], client: AsyncWebClient,
                      context: dict[str, Any]) -> None:
         if event.get("tab", "home") != "home":
             return
-        view = await blocking(home_view, app, context["caller"])
+        view = await blocking(home_view, deps, context["caller"])
         await client.views_publish(user_id=event["user"], view=view)
 
     bolt.event("app_home_opened")(opened)
 
 
-def your_deadlines(app: App, caller: Caller) -> list[dict[str, Any]]:
+def your_deadlines(deps: SlackDeps, caller: Caller) -> list[dict[str, Any]]:
     mine = [r.value for roles, r in RESPONSIBILITIES if caller.has(roles)]
-    log_alone(app, caller, None, "home deadlines", caller.person is not None)
+    log_alone(deps, caller, None, "home deadlines", caller.person is not None)
     if not mine:
         return []
-    with app.session_factory() as session:
+    with deps.session_factory() as session:
         rows = queries.open_deadlines(session=session, responsible=mine)
     return [r for r in rows if caller.who not in r["respondents"]]
 
 
-def home_view(app: App, caller: Caller) -> dict[str, Any]:
+def home_view(deps: SlackDeps, caller: Caller) -> dict[str, Any]:
     if caller.person is None:
         blocks = [section(NOT_LISTED)]
     else:
-        rows, now = your_deadlines(app, caller), app.clock()
-        lines = [_line(r, app, now) for r in rows]
+        rows, now = your_deadlines(deps, caller), deps.clock()
+        lines = [_line(r, deps, now) for r in rows]
         blocks = [{"type": "header", "text": {"type": "plain_text", "text": "Your deadlines"}},
                   section("Confidential (§6): visible only to you.")]
         blocks += [section("\n".join(lines[i:i + 10])) for i in range(0, len(lines), 10)]
@@ -60,10 +59,10 @@ def home_view(app: App, caller: Caller) -> dict[str, Any]:
     return {"type": "home", "blocks": blocks}
 
 
-def _line(r: dict[str, Any], app: App, now: datetime) -> str:
+def _line(r: dict[str, Any], deps: SlackDeps, now: datetime) -> str:
     if r["due"]:
         moment = datetime.fromisoformat(r["due"])
-        due = f"due {when(r['due'], app.calendar)} ({countdown(moment, now)})"
+        due = f"due {when(r['due'], deps.calendar)} ({countdown(moment, now)})"
     else:
         due = "tolled: no due date until the council decides (§7)"
     return f"• *{r['number']}* · {words(r['key'])} ({words(r['responsible'])}) · {due}"

@@ -9,21 +9,24 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 from slack_bolt.async_app import AsyncApp
-from slack_sdk.web.async_client import AsyncWebClient
-
-from ethicsbot.bootstrap import App
-from ethicsbot.readiness import readiness
 
 log = logging.getLogger(__name__)
 EVENTS_PATH = "/slack/events"
 
+Readiness = Callable[[], Awaitable[tuple[bool, dict[str, str]]]]
+"""Whether this process can do its job now, and the answer per part (for /readyz)."""
 
-def make_web_app(app: App, slack: AsyncApp | None) -> web.Application:
+
+def make_web_app(readiness: Readiness, slack: AsyncApp | None, *,
+                 serve_events: bool) -> web.Application:
+    """The health endpoints, and `POST /slack/events` when `serve_events` (the composition
+    root sets it only with a signing secret: without one the app would take forgeries)."""
     async def events(request: web.Request) -> web.Response:
         assert slack is not None
         return await to_aiohttp_response(await slack.async_dispatch(
@@ -33,30 +36,25 @@ def make_web_app(app: App, slack: AsyncApp | None) -> web.Application:
         return web.json_response({"status": "ok"})
 
     async def readyz(_request: web.Request) -> web.Response:
-        ready, parts = await readiness(app)
+        ready, parts = await readiness()
         return web.json_response(parts, status=200 if ready else 503)
 
     web_app = web.Application()
     web_app.router.add_get("/healthz", healthz)
     web_app.router.add_get("/readyz", readyz)
-    if slack is not None and app.settings.slack_signing_secret:
+    if slack is not None and serve_events:
         web_app.router.add_post(EVENTS_PATH, events)
     return web_app
 
 
-async def serve_web(app: App, *, stop: asyncio.Event, port: int, host: str = "0.0.0.0",
-                    client: AsyncWebClient | None = None) -> None:
+async def serve_web(web_app: web.Application, *, stop: asyncio.Event, port: int,
+                    host: str = "0.0.0.0",
+                    socket_mode: AsyncSocketModeHandler | None = None) -> None:
     """Serve until `stop` is set, then close the listener and the Socket Mode link."""
-    from bot.app import build_slack_app
-
-    settings = app.settings
-    slack = build_slack_app(app, client=client) if settings.slack_bot_token else None
-    runner = web.AppRunner(make_web_app(app, slack))
+    runner = web.AppRunner(web_app)
     await runner.setup()
     await web.TCPSite(runner, host, port).start()
-    socket_mode = None
-    if slack is not None and settings.slack_app_token:
-        socket_mode = AsyncSocketModeHandler(slack, settings.slack_app_token)
+    if socket_mode is not None:
         await socket_mode.connect_async()  # type: ignore[no-untyped-call]
         log.info("Slack Socket Mode connected")
     try:

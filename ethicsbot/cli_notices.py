@@ -28,7 +28,7 @@ def notices(number: str, fmt: str) -> None:
     with app.session_factory.begin() as session:  # §6: every look at a case is logged
         queries.log_access(session=session, at=app.clock(), who=_operator(), number=number,
                            action="notice log", channel="cli")
-    click.echo(export_notice_log(app, number, fmt), nl=False)
+    click.echo(export_notice_log(app.uow, number, fmt), nl=False)
 
 
 @click.command()
@@ -42,6 +42,6 @@ def resend(number: str, notice_type: str, recipient: str) -> None:
 
     if "@" not in recipient:
         raise CliError(f"{recipient!r} is not an email address")
-    generation = owe_again(bootstrap(), number.strip().upper(), notice_type, recipient)
+    generation = owe_again(bootstrap().uow, number.strip().upper(), notice_type, recipient)
     click.echo(f"{notice_type} to {recipient} owed again (generation {generation}); "
                "the dispatcher sends it")

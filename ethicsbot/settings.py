@@ -8,18 +8,15 @@ A malformed value fails at start with a message naming the variable.
 from __future__ import annotations
 
 from datetime import timedelta
-from enum import StrEnum
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from mail.transport import SmtpTls, default_smtp_port
 
-class SmtpTls(StrEnum):
-    NONE = "none"
-    STARTTLS = "starttls"
-    TLS = "tls"
+__all__ = ["Settings", "SettingsError", "SmtpTls", "load_settings", "parse_offsets"]
 
 
 def parse_offsets(text: str) -> tuple[timedelta, ...]:
@@ -34,10 +31,6 @@ def parse_offsets(text: str) -> tuple[timedelta, ...]:
     if not out:
         raise ValueError("give at least one offset, e.g. 3d,1d,4h")
     return tuple(out)
-
-
-def default_smtp_port(tls: SmtpTls) -> int:
-    return {SmtpTls.TLS: 465, SmtpTls.STARTTLS: 587}.get(tls, 25)
 
 
 class SettingsError(Exception):

@@ -99,7 +99,7 @@ class NoticeContext:
     about: dict[str, Any] = field(default_factory=dict)  # an alert's particulars
 
 
-def header_text(value: str) -> str:
+def single_line(value: str) -> str:
     """`value` for a header, refused when it could break out of its line."""
     if any(ch in value for ch in "\r\n\0"):
         raise HeaderInjection(f"line break in a header value: {value[:40]!r}")
@@ -107,7 +107,7 @@ def header_text(value: str) -> str:
 
 
 def address(email: str) -> str:
-    if not _ADDRESS.match(header_text(email)):
+    if not _ADDRESS.match(single_line(email)):
         raise HeaderInjection(f"not a plain email address: {email[:60]!r}")
     return email
 
@@ -119,13 +119,13 @@ def render(ctx: NoticeContext) -> EmailMessage:
               if ctx.type in INVITES and ctx.case is not None else None)
     data = template_data(ctx, invite)
     msg = EmailMessage()
-    msg["From"] = formataddr((header_text(ctx.sender.name), address(ctx.sender.email)))
-    msg["To"] = formataddr((header_text(ctx.recipient.name), address(ctx.recipient.email)))
-    msg["Subject"] = header_text(_subject(ctx, invite))
+    msg["From"] = formataddr((single_line(ctx.sender.name), address(ctx.sender.email)))
+    msg["To"] = formataddr((single_line(ctx.recipient.name), address(ctx.recipient.email)))
+    msg["Subject"] = single_line(_subject(ctx, invite))
     msg["Date"] = format_datetime(ctx.now)
-    msg["Message-ID"] = header_text(ctx.message_id)
+    msg["Message-ID"] = single_line(ctx.message_id)
     if ctx.thread_root and ctx.thread_root != ctx.message_id:
-        msg["In-Reply-To"] = header_text(ctx.thread_root)
+        msg["In-Reply-To"] = single_line(ctx.thread_root)
         msg["References"] = ctx.thread_root
     msg["Auto-Submitted"] = "auto-generated"  # RFC 3834: no auto-replies back to us
     msg["X-Auto-Response-Suppress"] = "All"  # the same, for Exchange

@@ -21,12 +21,20 @@ from typing import TYPE_CHECKING, Protocol
 
 import aiosmtplib
 
-from ethicsbot.settings import Settings, SmtpTls, default_smtp_port
-
 if TYPE_CHECKING:
     from mail.render import NoticeContext
 
 log = logging.getLogger(__name__)
+
+
+class SmtpTls(StrEnum):
+    NONE = "none"
+    STARTTLS = "starttls"
+    TLS = "tls"
+
+
+def default_smtp_port(tls: SmtpTls) -> int:
+    return {SmtpTls.TLS: 465, SmtpTls.STARTTLS: 587}.get(tls, 25)
 
 
 class Outcome(StrEnum):
@@ -56,15 +64,6 @@ class DirectMessenger(Protocol):
     """Delivers a notice owed on a chat channel (Slack) rather than by email."""
 
     async def send_dm(self, ctx: NoticeContext) -> SendResult: ...
-
-
-def transport_for(settings: Settings) -> Transport:
-    """SMTP when a host is configured, else the .eml folder of the embedded defaults."""
-    if settings.uses_smtp:
-        assert settings.smtp_host is not None
-        return SmtpTransport(settings.smtp_host, settings.smtp_port, tls=settings.smtp_tls,
-                             user=settings.smtp_user, password=settings.smtp_password)
-    return FileTransport(settings.outbox_dir)
 
 
 def _classify(code: int, text: str) -> SendResult:

@@ -37,7 +37,7 @@ class OpenDeadline:
     responsible: Responsible
 
 
-def open_deadlines(*, session: Session, numbers: Iterable[str] | None = None
+def remindable_deadlines(*, session: Session, numbers: Iterable[str] | None = None
                    ) -> list[OpenDeadline]:
     """Deadlines with a due date that are not yet done, on cases not closed."""
     q = (select(CaseRow.number, CaseRow.id, CaseRow.received_at, CaseRow.respondents,

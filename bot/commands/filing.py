@@ -19,10 +19,9 @@ from bot.access import NOT_LISTED, Caller, Refused, may_file_paper
 from bot.commands.args import sections
 from bot.ids import Field, View
 from bot.render import esc
-from bot.service import Filed, blocking, file_from_slack
+from bot.service import Filed, SlackDeps, blocking, file_from_slack
 from cases.directory import Directory
 from cases.filing import Complainant, Filing, missing_elements
-from ethicsbot.bootstrap import App
 
 if TYPE_CHECKING:
     from bot.commands.request import Request
@@ -35,21 +34,21 @@ async def open_modal(req: Request) -> None:
     if req.caller.person is None:
         raise Refused(NOT_LISTED)
     await req.client.views_open(trigger_id=req.body["trigger_id"],
-                                view=form(req.app.directory, req.caller))
+                                view=form(req.deps.directory, req.caller))
     await req.ack()  # after views.open, within the trigger's 3 s: see bot.app
 
 
-def register(bolt: AsyncApp, app: App) -> None:
+def register(bolt: AsyncApp, deps: SlackDeps) -> None:
     async def submitted(ack: AsyncAck, body: dict[str, Any], view: dict[str, Any],
                         context: dict[str, Any]) -> None:
         caller: Caller = context["caller"]
         if caller.person is None:
             raise Refused(NOT_LISTED)
-        filing, errors = read_form(view["state"]["values"], app, caller)
+        filing, errors = read_form(view["state"]["values"], deps, caller)
         if errors or filing is None:
             await ack(response_action="errors", errors=errors)
             return
-        filed = await blocking(file_from_slack, app, caller, filing, view["state"]["values"],
+        filed = await blocking(file_from_slack, deps, caller, filing, view["state"]["values"],
                                view["id"])
         await ack(response_action="update", view=receipt(filed))
 
@@ -108,7 +107,7 @@ def form(directory: Directory, caller: Caller) -> dict[str, Any]:
             "close": {"type": "plain_text", "text": "Cancel"}, "blocks": blocks}
 
 
-def read_form(values: dict[str, Any], app: App,
+def read_form(values: dict[str, Any], deps: SlackDeps,
               caller: Caller) -> tuple[Filing | None, dict[str, str]]:
     """The form as a `Filing`, or the errors to show beside the fields."""
     def get(field: Field) -> dict[str, Any]:
@@ -130,7 +129,7 @@ def read_form(values: dict[str, Any], app: App,
     email = text(Field.EMAIL)
     if email and ("@" not in email or any(ch.isspace() for ch in email)):
         errors[Field.EMAIL.value] = "Not an email address."
-    now = app.clock()
+    now = deps.clock()
     received = now
     stamp = get(Field.RECEIVED).get("selected_date_time")
     if stamp is not None and may_file_paper(caller):
@@ -148,7 +147,7 @@ def read_form(values: dict[str, Any], app: App,
     return Filing(
         received_at=received, complainant=complainant, facts=facts,
         code_sections=code_sections, reasons=reasons, signed=signed,
-        respondents=tuple(p.name for e in emails if (p := app.directory.by_email(e))),
+        respondents=tuple(p.name for e in emails if (p := deps.directory.by_email(e))),
         missing=missing_elements(has_facts=bool(facts), code_sections=code_sections,
                                  has_reasons=bool(reasons), signed=signed,
                                  complainant=complainant)), {}

@@ -28,19 +28,19 @@ _BUTTONS: dict[StepAction, tuple[str, type[c.Command]]] = {
 
 
 async def show(req: Request) -> None:
-    app, now = req.app, req.app.clock()
+    deps, now = req.deps, req.deps.clock()
     if req.words and req.words[0].lower() != "page":
         number = case_number(req.words[0])
-        access, detail = await blocking(case_lookup, app, req.caller, number)
-        blocks = case_blocks(detail, access, viewer=req.caller.who, calendar=app.calendar,
+        access, detail = await blocking(case_lookup, deps, req.caller, number)
+        blocks = case_blocks(detail, access, viewer=req.caller.who, calendar=deps.calendar,
                              now=now)
         blocks += buttons(req.caller, access, detail)
         await req.reply(f"{number}: {detail['stage']}", blocks)
         return
     page = _page(req.words)
-    rows, more = await blocking(docket_page, app, req.caller, page)
+    rows, more = await blocking(docket_page, deps, req.caller, page)
     await req.reply("Open docket", docket_blocks(rows, page=page, more=more,
-                                                 calendar=app.calendar, now=now))
+                                                 calendar=deps.calendar, now=now))
 
 
 def _page(words: list[str]) -> int:

@@ -32,7 +32,7 @@ async def typed(req: Request, typed_words: list[str]) -> None:
     number = None
     with suppress(ProcedureError):  # a malformed number is reported after the role check
         number = case_number(rest[0]) if rest else None
-    await blocking(allow_step, req.app, req.caller, spec.step, spec.what, number)
+    await blocking(allow_step, req.deps, req.caller, spec.step, spec.what, number)
     if not rest:
         raise ProcedureError(f"Give the case number. Type: `/ethics {spec.usage}`")
     await _take(req, spec, number or case_number(rest[0]), rest[1:])
@@ -43,9 +43,9 @@ async def pressed(req: Request, step: Step, number: str) -> None:
 
 
 async def _take(req: Request, spec: Spec, number: str, rest: list[str]) -> None:
-    app = req.app
-    run = spec.run(Words(rest, spec.usage, req.caller, app.calendar), app.directory)
-    event = await blocking(run_step, app, req.caller, number, run)
+    deps = req.deps
+    run = spec.run(Words(rest, spec.usage, req.caller, deps.calendar), deps.directory)
+    event = await blocking(run_step, deps, req.caller, number, run)
     await req.reply(confirmation(number, event))
 
 

@@ -18,15 +18,11 @@ import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from sqlalchemy.exc import InterfaceError, OperationalError
 
 from mail.intake import IntakeContext, IntakeOutcome, Outcome, take_in
 from mail.listener.retry import wait_for_stop
-
-if TYPE_CHECKING:
-    from ethicsbot.bootstrap import App
 
 log = logging.getLogger(__name__)
 
@@ -96,16 +92,15 @@ class Maildir:
         return candidate
 
 
-async def run_maildir_intake(app: App, *, stop: asyncio.Event,
+async def run_maildir_intake(root: Path, ctx: IntakeContext, *, stop: asyncio.Event,
                              on_taken: Callable[[IntakeOutcome], object] | None = None,
                              poll_seconds: float = POLL_SECONDS) -> None:
-    """Take in every file delivered to `settings.maildir`/new/ until `stop` is set.
+    """Take in every file delivered to `root`/new/ until `stop` is set.
 
     `on_taken` is called with each outcome once the file has been moved out of new/.
     """
-    box = Maildir(Path(app.settings.maildir))
+    box = Maildir(Path(root))
     await asyncio.to_thread(box.prepare)
-    ctx = app.intake()
     log.info("Maildir intake from %s (new/ checked every %g s)", box.root.resolve(),
              poll_seconds)
     while not stop.is_set():

@@ -9,9 +9,8 @@ import aiohttp
 from aiohttp.test_utils import TestServer
 
 from bot.ids import StepAction
-from bot.web import make_web_app
-from ethicsbot.bootstrap import App, bootstrap
-from ethicsbot.settings import SmtpTls
+from ethicsbot.bootstrap import App, bootstrap, build_web_app
+from mail.transport import SmtpTls
 from tests.fixtures.app import FakeClock, make_settings
 from tests.fixtures.slack_stub import BOT_USER, SlackStub
 from tests.integration.bot.conftest import (
@@ -107,7 +106,7 @@ async def test_health_and_readiness(bot_app: App, tmp_path: object, clock: FakeC
         update={"slack_signing_secret": None}))
     async with aiohttp.ClientSession() as http:
         for app, ready, events in ((bot_app, 200, 404), (fresh, 503, 404), (off, 200, 404)):
-            server = TestServer(make_web_app(app, None), host="127.0.0.1")
+            server = TestServer(build_web_app(app, None), host="127.0.0.1")
             await server.start_server()
             try:
                 async with http.get(server.make_url("/healthz")) as r:
@@ -127,7 +126,7 @@ async def test_readyz_names_an_unreachable_mail_server_and_a_reachable_one(
     settings = app.settings.model_copy(update={
         "imap_host": "127.0.0.1", "imap_port": closed, "imap_user": "u", "imap_password": "p",
         "smtp_host": smtp_sink.host, "smtp_port": smtp_sink.port, "smtp_tls": SmtpTls.NONE})
-    server = TestServer(make_web_app(dataclasses.replace(app, settings=settings), None),
+    server = TestServer(build_web_app(dataclasses.replace(app, settings=settings), None),
                         host="127.0.0.1")
     await server.start_server()
     try:
