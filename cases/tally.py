@@ -65,13 +65,16 @@ def tally(
     entitled = len({m.lower() for m in council} - {r.lower() for r in respondents})
     need = entitled // 2 + 1
     by_members = majority is CouncilMajority.MEMBERS_ENTITLED
+    if yes != no and by_members:
+        carried = yes >= need
+        return Tally(yes, no, abstained, False, carried,
+                     f"{yes} yes, {no} no: the motion {'carries' if carried else 'fails'}; "
+                     f"a {describe(majority)} is {need} of {entitled}.")
     if yes != no:
-        carried = yes >= need if by_members else yes > no
-        rule = (f"{describe(majority)}, {need} of {entitled}" if by_members
-                else "majority of the votes cast (§14)")
+        carried = yes > no
         return Tally(yes, no, abstained, False, carried,
                      f"{yes} yes, {no} no: the motion {'carries' if carried else 'fails'} "
-                     f"by {rule}.")
+                     "by majority of the votes cast (§14).")
     if against_mayor:
         return Tally(yes, no, abstained, False, False,
                      f"{yes}–{no} tie; the action is against the mayor, who may not break it "

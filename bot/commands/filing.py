@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, Any
 import phonenumbers
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
-from bot.access import NOT_LISTED, Caller, Refused, may_file_paper
+from bot.access import Caller
 from bot.commands.args import sections
 from bot.ids import Field, View
 from bot.render import esc
 from bot.service import Filed, SlackDeps, blocking, file_from_slack
+from cases.access import NOT_LISTED, Refused, may_file_paper
 from cases.directory import Directory
 from cases.filing import Complainant, Filing, missing_elements
 
@@ -77,7 +78,7 @@ def _option(text: str, value: str) -> dict[str, Any]:
 
 
 def form(directory: Directory, caller: Caller) -> dict[str, Any]:
-    paper = may_file_paper(caller)
+    paper = may_file_paper(caller.actor)
     officials = [_option(f"{p.name}" + (f", {p.title}" if p.title else ""), p.email)
                  for p in directory.respondent_candidates()][:100]
     blocks = [
@@ -132,7 +133,7 @@ def read_form(values: dict[str, Any], deps: SlackDeps,
     now = deps.clock()
     received = now
     stamp = get(Field.RECEIVED).get("selected_date_time")
-    if stamp is not None and may_file_paper(caller):
+    if stamp is not None and may_file_paper(caller.actor):
         received = datetime.fromtimestamp(int(stamp), UTC)
         if received > now:
             errors[Field.RECEIVED.value] = "The city cannot have received it in the future."
