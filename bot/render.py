@@ -11,25 +11,13 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from cases.access import Access
+from cases.access import Access, sees_in_history
 from cases.calendar import CityCalendar, fmt_moment
 from cases.events import EventKind as K
 
 Block = dict[str, Any]
 _MAX = 2900  # a section's text may hold 3,000 characters
 _MAX_BLOCKS = 45  # a message may hold 50 blocks; leave room for the buttons
-_COUNCIL_KINDS = frozenset({
-    K.COMPLAINT_RECEIVED, K.CONTINUANCE_APPLIED, K.CONTINUANCE_DECIDED,
-    K.REPORT_EXTENSION_REQUESTED, K.REPORT_EXTENSION_DECIDED, K.REPORT_DELIVERED,
-    K.DETERMINATION_RECEIVED, K.COUNCIL_DECISION_EXTENDED, K.COUNCIL_VOTE_RECORDED,
-    K.COUNCIL_DECIDED, K.COMPLAINT_AMENDED, K.CASE_CLOSED, K.MAYOR_VOTE_RECORDED,
-    K.CASE_VOIDED})
-_RESPONDENT_KINDS = frozenset({
-    K.COMPLAINT_RECEIVED, K.HEARING_SCHEDULED, K.REPORT_DELIVERED, K.BOARD_HEARING_REQUESTED,
-    K.REFERRED, K.DETERMINATION_RECEIVED, K.COUNCIL_DECISION_EXTENDED, K.COUNCIL_DECIDED,
-    K.COMPLAINT_AMENDED, K.CASE_CLOSED, K.CASE_VOIDED})
-
-
 def esc(text: object) -> str:
     return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
@@ -118,8 +106,7 @@ def case_blocks(detail: dict[str, Any], access: Access, *, viewer: str | None,
     notices = [n for n in detail["notices"]
                if access is Access.FULL or n["recipient"] == (viewer or "").lower()]
     blocks += sections("*Notices*", _notices(notices, calendar))
-    kinds = {Access.COUNCIL: _COUNCIL_KINDS, Access.RESPONDENT: _RESPONDENT_KINDS}
-    shown = [e for e in history if access is Access.FULL or e["kind"] in kinds[access]]
+    shown = [e for e in history if sees_in_history(access, K(e["kind"]))]
     blocks += sections("*History*", _history(shown, calendar))
     return blocks[:_MAX_BLOCKS]
 

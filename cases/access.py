@@ -39,6 +39,7 @@ from enum import StrEnum
 
 from cases.commands import Command, RecordCouncilVote
 from cases.directory import ATTORNEY, BOARD, COUNCIL, OFFICE, Directory, Role
+from cases.events import EventKind
 from cases.records import PublicRecord
 from cases.steps import BY_ID, StepId
 
@@ -110,6 +111,31 @@ def case_access(actor: Actor, *, respondents: Collection[str], closed: bool,
     if actor.has(COUNCIL):
         return Access.COUNCIL
     return Access.PUBLIC if closed and released else Access.NONE
+
+
+# The council's and the respondent's part of a case's history; FULL sees all of it,
+# PUBLIC none (only the released records).
+_HISTORY: dict[Access, frozenset[EventKind]] = {
+    Access.COUNCIL: frozenset({
+        EventKind.COMPLAINT_RECEIVED, EventKind.CONTINUANCE_APPLIED,
+        EventKind.CONTINUANCE_DECIDED, EventKind.REPORT_EXTENSION_REQUESTED,
+        EventKind.REPORT_EXTENSION_DECIDED, EventKind.REPORT_DELIVERED,
+        EventKind.DETERMINATION_RECEIVED, EventKind.COUNCIL_DECISION_EXTENDED,
+        EventKind.COUNCIL_VOTE_RECORDED, EventKind.MAYOR_VOTE_RECORDED,
+        EventKind.COUNCIL_DECIDED, EventKind.COMPLAINT_AMENDED, EventKind.CASE_CLOSED,
+        EventKind.CASE_VOIDED}),
+    Access.RESPONDENT: frozenset({
+        EventKind.COMPLAINT_RECEIVED, EventKind.HEARING_SCHEDULED,
+        EventKind.REPORT_DELIVERED, EventKind.BOARD_HEARING_REQUESTED, EventKind.REFERRED,
+        EventKind.DETERMINATION_RECEIVED, EventKind.COUNCIL_DECISION_EXTENDED,
+        EventKind.COUNCIL_DECIDED, EventKind.COMPLAINT_AMENDED, EventKind.CASE_CLOSED,
+        EventKind.CASE_VOIDED}),
+}
+
+
+def sees_in_history(access: Access, kind: EventKind) -> bool:
+    """Whether `access` sees an entry of kind `kind` in a case's history."""
+    return access is Access.FULL or kind in _HISTORY.get(access, frozenset())
 
 
 def docket_scope(actor: Actor) -> DocketScope:

@@ -100,9 +100,12 @@ STEPS: tuple[StepRule, ...] = (
     StepRule(StepId.BEGIN, "begin the hearing", c.BeginHearing, hearing.begin,
              _E.HEARING_BEGUN, frozenset({_S.HEARING_SCHEDULED}), _S.HEARING_BEGUN, BOARD,
              "§7", stayed=True, label="Hearing began", meets=_K.HEARING_BEGIN),
+    # after the conclusion too, dated on a day of the hearing (`cases.order`): a board that
+    # forgot to record it is not locked out of its report (§9)
     StepRule(StepId.HEARD, "record that the respondent was heard", c.RecordRespondentHeard,
-             hearing.heard, _E.RESPONDENT_HEARD, frozenset({_S.HEARING_BEGUN}), None, BOARD,
-             "§9", stayed=True, label="Respondent heard"),
+             hearing.heard, _E.RESPONDENT_HEARD,
+             frozenset({_S.HEARING_BEGUN, _S.HEARING_CONCLUDED}), None, BOARD, "§9",
+             stayed=True, label="Respondent heard"),
     StepRule(StepId.CONCLUDED, "conclude the hearing", c.ConcludeHearing,
              hearing.conclude, _E.HEARING_CONCLUDED, frozenset({_S.HEARING_BEGUN}),
              _S.HEARING_CONCLUDED, BOARD, "§7", stayed=True, label="Hearing concluded",

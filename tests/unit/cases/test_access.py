@@ -153,3 +153,19 @@ def _determined() -> Case:
     referred(case)
     do(case, c.RecordDetermination(violation=True), "2026-02-23T09:00:00-08:00")
     return case
+
+
+def test_each_access_sees_its_part_of_the_history() -> None:
+    from cases.access import sees_in_history
+    from cases.events import EventKind as K
+
+    assert all(sees_in_history(Access.FULL, k) for k in K)
+    assert not any(sees_in_history(Access.PUBLIC, k) for k in K)
+    assert not any(sees_in_history(Access.NONE, k) for k in K)
+    # the council decides continuances and votes; the respondent attends the hearing
+    assert sees_in_history(Access.COUNCIL, K.CONTINUANCE_DECIDED)
+    assert not sees_in_history(Access.COUNCIL, K.HEARING_SCHEDULED)
+    assert sees_in_history(Access.RESPONDENT, K.HEARING_SCHEDULED)
+    assert not sees_in_history(Access.RESPONDENT, K.COUNCIL_VOTE_RECORDED)
+    for access in (Access.COUNCIL, Access.RESPONDENT):  # a voiding is told to both
+        assert sees_in_history(access, K.CASE_VOIDED)

@@ -181,6 +181,21 @@ def test_each_respondent_must_have_had_the_opportunity_to_be_heard() -> None:
     assert "(§9)" in msg and RESPONDENT not in msg.split("until")[-1]
 
 
+def test_a_hearing_recorded_after_the_conclusion_is_dated_within_the_hearing() -> None:
+    case = two_respondents()
+    begun(case, on=date(2026, 1, 20))
+    do(case, c.RecordRespondentHeard(respondent=RESPONDENT), "2026-01-21T10:00:00-08:00")
+    do(case, c.ConcludeHearing(on=date(2026, 1, 21)), "2026-01-21T12:00:00-08:00")
+    # the chair forgot the second official: recorded afterwards, on a day of the hearing
+    msg = refused(case, c.RecordRespondentHeard(respondent=SECOND),
+                  "2026-01-23T10:00:00-08:00", "Fri Jan 23, 2026")
+    assert "Wed Jan 21, 2026" in msg
+    do(case, c.RecordRespondentHeard(respondent=SECOND, on=date(2026, 1, 21)),
+       "2026-01-23T10:00:00-08:00")
+    do(case, c.IssueReport(sufficient=False), "2026-01-23T11:00:00-08:00")
+    assert stage(case) is Stage.REPORTED
+
+
 def test_with_two_respondents_both_heard_the_report_may_issue() -> None:
     case = two_respondents()
     begun(case)
