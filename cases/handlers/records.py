@@ -3,10 +3,10 @@ public disclosure requests (§6, §13) and the correspondence filed with a case.
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date
 
 from cases import commands as c
-from cases.calendar import fmt_day
+from cases.calendar import fmt_day, fmt_moment
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.handlers import StepContext
@@ -26,6 +26,11 @@ def correct_receipt(s: StepContext, cmd: c.CorrectReceipt) -> Event:
         raise ProcedureError("Give the corrected receipt time with its time zone.")
     if not cmd.reason.strip():
         raise ProcedureError("Say why the receipt time is corrected: it moves every deadline.")
+    if cmd.received_at.astimezone(UTC) > s.at.astimezone(UTC):
+        raise ProcedureError(
+            f"The corrected receipt time ({fmt_moment(s.calendar.local(cmd.received_at))}) has "
+            f"not come yet (it is now {fmt_moment(s.calendar.local(s.at))} in the city): the "
+            "city can only have received a complaint in the past (§2).")
     return s.event(EventKind.RECEIPT_CORRECTED, old=s.case.received_at.isoformat(),
                    new=cmd.received_at.isoformat(), reason=cmd.reason)
 

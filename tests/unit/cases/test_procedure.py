@@ -594,6 +594,10 @@ def test_receipt_correction_moves_every_deadline() -> None:
             "2026-01-06T11:00:00-08:00", "with its time zone")
     refused(case, c.CorrectReceipt(at("2026-01-02T16:00:00-08:00"), " "),
             "2026-01-06T11:00:00-08:00", "Say why the receipt time is corrected")
+    # a receipt still to come would start every clock late: refused, naming both moments
+    msg = refused(case, c.CorrectReceipt(at("2027-01-01T09:00:00-08:00"), "typo"),
+                  "2026-01-06T11:00:00-08:00", "has not come yet")
+    assert "Fri Jan 1, 2027 9:00 AM PST" in msg and "Tue Jan 6, 2026 11:00 AM PST" in msg
     event = do(case, c.CorrectReceipt(at("2026-01-03T00:00:00+00:00"),
                                       "the date inside the forward"),
                "2026-01-06T11:00:00-08:00")
