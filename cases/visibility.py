@@ -1,6 +1,7 @@
 """How much of a case each level of access shows (§6, §9, §10, §13): the parts of a case
 page, a Slack status or a case record that a reader may see, decided once for every
-surface. Who has which access is `cases.access.case_access`; this says what it opens.
+surface. Who has which access is `cases.access.case_access`, and which part of the history
+each sees `cases.access.sees_in_history`; this says what else each access opens.
 
 - FULL: everything, the complainant's contact details and the filings as received
   included, and the complete case record for download (the city attorney must be able to
@@ -20,18 +21,7 @@ from enum import StrEnum
 
 from cases.access import Access, Actor
 from cases.deadlines import Responsible
-from cases.directory import BOARD, COUNCIL, OFFICE
-from cases.events import EventKind as K
-
-COUNCIL_KINDS = frozenset({
-    K.COMPLAINT_RECEIVED, K.CONTINUANCE_APPLIED, K.CONTINUANCE_DECIDED,
-    K.REPORT_EXTENSION_REQUESTED, K.REPORT_EXTENSION_DECIDED, K.REPORT_DELIVERED,
-    K.DETERMINATION_RECEIVED, K.COUNCIL_DECISION_EXTENDED, K.COUNCIL_VOTE_RECORDED,
-    K.COUNCIL_DECIDED, K.COMPLAINT_AMENDED, K.CASE_CLOSED})
-RESPONDENT_KINDS = frozenset({
-    K.COMPLAINT_RECEIVED, K.HEARING_SCHEDULED, K.REPORT_DELIVERED, K.BOARD_HEARING_REQUESTED,
-    K.REFERRED, K.DETERMINATION_RECEIVED, K.COUNCIL_DECISION_EXTENDED, K.COUNCIL_DECIDED,
-    K.COMPLAINT_AMENDED, K.CASE_CLOSED})
+from cases.directory import ATTORNEY, BOARD, COUNCIL, OFFICE
 
 
 class Notices(StrEnum):
@@ -47,28 +37,26 @@ class Visibility:
     records: bool  # the §13 records: the written report, the final determination
     deadlines: bool  # the deadlines with their basis
     notices: Notices
-    history: frozenset[K]  # the kinds of event shown (empty: none)
     originals: bool  # the filings exactly as received, and the case record download
 
 
 def visibility(access: Access, *, delivered: bool) -> Visibility:
     """What `access` opens; `delivered`: the report has been delivered or the case closed."""
-    everything = frozenset(K)
     if access is Access.FULL:
-        return Visibility(True, True, True, True, Notices.ALL, everything, True)
+        return Visibility(True, True, True, True, Notices.ALL, True)
     if access is Access.COUNCIL:
-        return Visibility(True, False, delivered, True, Notices.OWN, COUNCIL_KINDS, False)
+        return Visibility(True, False, delivered, True, Notices.OWN, False)
     if access is Access.RESPONDENT:
-        return Visibility(True, False, delivered, False, Notices.OWN, RESPONDENT_KINDS, False)
+        return Visibility(True, False, delivered, False, Notices.OWN, False)
     if access is Access.PUBLIC:
-        return Visibility(True, False, True, False, Notices.NONE, frozenset(), False)
-    return Visibility(False, False, False, False, Notices.NONE, frozenset(), False)
+        return Visibility(True, False, True, False, Notices.NONE, False)
+    return Visibility(False, False, False, False, Notices.NONE, False)
 
 
 # Whose deadlines are whose (DESIGN.md's table): the mayor's office the §2 acts, the board
 # (its chair answers for it) the hearing and the report, the council its decision.
 RESPONSIBILITIES = ((OFFICE, Responsible.MAYORS_OFFICE), (BOARD, Responsible.BOARD_CHAIR),
-                    (COUNCIL, Responsible.COUNCIL))
+                    (COUNCIL, Responsible.COUNCIL), (ATTORNEY, Responsible.CITY_ATTORNEY))
 
 
 def responsibilities(actor: Actor) -> list[Responsible]:

@@ -91,7 +91,8 @@ async def feed(request: web.Request) -> web.StreamResponse:
 def _calendar(s: Session, deps: WebDeps, email: str, actor: Actor) -> str:
     now, invites = deps.clock(), []
     mine = [r.value for r in responsibilities(actor)]
-    rows = queries.open_deadlines(session=s, responsible=mine, limit=500) if mine else []
+    rows = queries.open_deadlines(session=s, responsible=mine, now=now,
+                                  limit=500) if mine else []
     for r in rows:
         if email.lower() in {x.lower() for x in r["respondents"]} or r["due"] is None:
             continue  # not theirs to meet; a tolled one has no date to show

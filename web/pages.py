@@ -11,7 +11,15 @@ from typing import Any
 from aiohttp import web
 from sqlalchemy import select
 
-from cases.access import NOT_ENTITLED, NOT_LISTED, Access, DocketScope, case_access, docket_scope
+from cases.access import (
+    NOT_ENTITLED,
+    NOT_LISTED,
+    Access,
+    DocketScope,
+    case_access,
+    docket_scope,
+    sees_in_history,
+)
 from cases.events import EventKind
 from cases.notices import INVITES
 from cases.visibility import Notices, Visibility, responsibilities, visibility
@@ -80,7 +88,8 @@ async def my_deadlines(request: web.Request) -> web.StreamResponse:
     mine = [r.value for r in responsibilities(viewer.actor)]
     with deps.session_factory.begin() as session:
         auth.log(session, deps, viewer.person.email, None, "my deadlines", True)
-        rows = queries.open_deadlines(session=session, responsible=mine) if mine else []
+        rows = queries.open_deadlines(session=session, responsible=mine,
+                                      now=deps.clock()) if mine else []
     now, email = deps.clock(), viewer.person.email.lower()
     lines = []
     for r in rows:
@@ -107,9 +116,11 @@ def look_up(request: web.Request, number: str, action: str) -> Looked:
     number = number.strip().upper()
     valid = bool(_NUMBER.fullmatch(number))
     with deps.session_factory.begin() as session:
-        detail = queries.case_detail(session=session, number=number) if valid else None
+        detail = queries.case_detail(session=session, number=number, now=deps.clock(),
+                                     readings=deps.directory.readings) if valid else None
         access = Access.NONE if detail is None else case_access(
-            viewer.actor, respondents=detail["respondents"], closed=not detail["confidential"])
+            viewer.actor, respondents=detail["respondents"], closed=not detail["confidential"],
+            released=detail["released"])
         auth.log(session, deps, viewer.person.email, number[:20] if valid else None,
                  action if access is not Access.NONE else f"{action} refused",
                  access is not Access.NONE)
@@ -139,7 +150,7 @@ async def case(request: web.Request) -> web.StreamResponse:
                   "due_text": due_text(x["due"], status_now(x["status"], x["due"], now), now,
                                        deps.calendar)} for x in d["deadlines"]]
     history = [{**e, "when": when(e["at"], deps.calendar), "what": words(e["kind"])}
-               for e in d["history"] if e["kind"] in seen.history]
+               for e in d["history"] if sees_in_history(looked.access, EventKind(e["kind"]))]
     kind = request.query.get("recorded", "")
     recorded = f"Recorded: {words(kind)}." if kind in set(EventKind) else None
     return page(request, "case.html.j2", d=d, seen=seen, access=looked.access.value,

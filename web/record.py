@@ -59,7 +59,8 @@ def routes(r: web.UrlDispatcher) -> None:
 
 
 def load(session: Session, deps: WebDeps, number: str) -> Record | None:
-    detail = queries.case_detail(session=session, number=number)
+    detail = queries.case_detail(session=session, number=number, now=deps.clock(),
+                                 readings=deps.directory.readings)
     if detail is None:
         return None
     rows = session.execute(select(FilingRow.id, FilingRow.source, FilingRow.raw)
