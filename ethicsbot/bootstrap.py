@@ -4,9 +4,9 @@ client, the Bolt app and the reminder scheduler, and hands each adapter the few 
 it uses (cosmicpython's bootstrap). It takes overrides (tests pass a fixed clock, an
 engine, a directory) and nothing happens at import time.
 
-Adapters (`mail/`, `bot/`, `scheduler/`, `storage/`) never import this module: each
-declares what it needs (an `IntakeContext`, `DispatchDeps`, `SlackDeps`, a `Reminders`
-built from plain arguments) and `App` below makes them.
+Adapters (`mail/`, `bot/`, `web/`, `scheduler/`, `storage/`) never import this module:
+each declares what it needs (an `IntakeContext`, `DispatchDeps`, `SlackDeps`, `WebDeps`, a
+`Reminders` built from plain arguments) and `App` below makes them.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from mail.parsing import ParseRules
     from mail.transport import Transport
     from scheduler.jobs import Reminders
+    from web.deps import WebDeps
 
 
 def system_clock() -> datetime:
@@ -97,6 +98,21 @@ class App:
         return SlackDeps(uow=self.uow, session_factory=self.session_factory,
                          directory=self.directory, calendar=self.calendar, clock=self.clock)
 
+    def web_deps(self) -> WebDeps:
+        """The web docket's part: the database, the directory, and its settings."""
+        from datetime import timedelta
+
+        from web.deps import WebConfig, WebDeps
+
+        s = self.settings
+        config = WebConfig(base_url=s.web_base_url,
+                           idle=timedelta(minutes=s.web_session_idle_minutes),
+                           lifetime=timedelta(hours=s.web_session_hours),
+                           trust_proxy=s.web_trust_proxy)
+        return WebDeps(uow=self.uow, session_factory=self.session_factory,
+                       directory=self.directory, calendar=self.calendar, clock=self.clock,
+                       config=config, uid_domain=s.msgid_domain)
+
     def reminders(self, scheduler: BaseScheduler) -> Reminders:
         """The reminder service on `scheduler` (a test passes a paused one)."""
         from scheduler.jobs import Reminders, ReminderSettings
@@ -130,12 +146,23 @@ def bootstrap(
     is_example = False
     if directory is None:
         directory, is_example = load_directory(settings.directory)
-    engine = engine or make_engine(settings.database_url)
-    if migrate:
-        upgrade(engine)
+    engine = engine or _open(settings.database_url, migrate=migrate)
     return App(settings=settings, directory=directory, directory_is_example=is_example,
                calendar=city_calendar(directory, settings.timezone), engine=engine,
                session_factory=make_session_factory(engine), clock=clock)
+
+
+def _open(url: str, *, migrate: bool) -> Engine:
+    """The engine, migrated when asked; `DatabaseUnavailable` (one line) if it cannot be."""
+    from ethicsbot.database_errors import explain
+
+    try:
+        engine = make_engine(url)
+        if migrate:
+            upgrade(engine)
+    except Exception as e:  # each driver fails its own way: explain() sorts them
+        raise explain(url, e) from e
+    return engine
 
 
 # -- the clients, apps and schedulers adapters are handed ---------------------------------
@@ -189,13 +216,16 @@ def build_socket_mode(app: App, bolt: AsyncApp) -> AsyncSocketModeHandler | None
 
 def build_web_app(app: App, bolt: AsyncApp | None, *,
                   state: WorkerState | None = None) -> web.Application:
-    """/healthz, /readyz, and Slack's HTTP endpoint when there is a signing secret.
-    `state`: the worker running in this process, if any, which /readyz describes too."""
+    """/healthz, /readyz, Slack's HTTP endpoint when there is a signing secret, and the
+    web docket at /. `state`: the worker running in this process, if any, which /readyz
+    describes too."""
     from bot.web import make_web_app
     from ethicsbot.readiness import Readiness
+    from web.app import mount
 
-    return make_web_app(Readiness(app, state), bolt,
-                        serve_events=bool(app.settings.slack_signing_secret))
+    web_app = make_web_app(Readiness(app, state), bolt,
+                           signing_secret=app.settings.slack_signing_secret)
+    return mount(web_app, app.web_deps())
 
 
 def build_messenger(app: App, client: AsyncWebClient | None = None) -> SlackReminders | None:

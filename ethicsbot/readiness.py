@@ -6,8 +6,10 @@ not ready, and the answer names the part that is not, never a host name or a pas
 Beside the verdict it gives the figures of `ethicsbot status` (inbox waiting, notices
 pending, overdue and failed, whether a worker is active and since when) and, in a
 process that runs the worker, what this process is doing (active, standby, waiting for
-the database since ...). The figures cost an IMAP login and a few queries, so they are
-computed at most once every `FIGURES_TTL` seconds however often anyone asks.
+the database since ...), and whether forwarders' mail is authenticated
+(`ethicsbot.forwarders`), which does not make the process unready. The figures cost an
+IMAP login and a few queries, so they are computed at most once every `FIGURES_TTL`
+seconds however often anyone asks.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ethicsbot.bootstrap import App
+from ethicsbot.forwarders import forwarder_check
 from ethicsbot.leadership import WorkerState
 from ethicsbot.status import combine, inbox, outbox_and_worker, public
 
@@ -47,6 +50,8 @@ class Readiness:
                          and s.smtp_host else "not used (.eml files in the outbox folder)")
         ready = parts["database"] == "current" and all(
             parts[k] == "reachable" or parts[k].startswith("not used") for k in ("imap", "smtp"))
+        # said, not judged: the city may run without the check and stay ready
+        parts["forwarders"] = forwarder_check(self.app)
         body: dict[str, Any] = {"status": "ready" if ready else "unready", **parts,
                                 **{k: v for k, v in figures.items() if k not in parts}}
         if self.state is not None:

@@ -134,8 +134,8 @@ def test_docket_and_case_detail_queries_read_what_is_stored(app: App) -> None:
     number = open_one(app)
     with app.session_factory() as s:
         rows = queries.docket(session=s)
-        detail = queries.case_detail(session=s, number=number)
-        assert queries.case_detail(session=s, number="ETH-2026-0999") is None
+        detail = queries.case_detail(session=s, number=number, now=app.clock())
+        assert queries.case_detail(session=s, number="ETH-2026-0999", now=app.clock()) is None
     assert [r["number"] for r in rows] == [number] and rows[0]["confidential"] is True
     assert detail is not None and detail["filing"]["code_sections"] == ["2.94.030"]
     assert detail["deadlines"][0]["key"] == "notice_24h"
