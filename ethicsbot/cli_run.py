@@ -25,7 +25,7 @@ def run(host: str) -> None:
     from ethicsbot.logs import configure_logging
     from ethicsbot.processes import run_process, until_signalled
 
-    app = bootstrap(migrate=False)  # the process migrates, waiting for the database
+    app = bootstrap()
     cli_worker.check_imap(app.settings)
     configure_logging(app.settings.log_level)
     if app.directory_is_example:

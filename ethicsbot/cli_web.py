@@ -64,7 +64,7 @@ def web(host: str) -> None:
     from ethicsbot.logs import configure_logging
     from ethicsbot.processes import until_signalled, web_process
 
-    app = bootstrap(migrate=False)  # the process migrates, waiting for the database
+    app = bootstrap()
     configure_logging(app.settings.log_level)
     for line in describe(app.settings):
         click.echo(line)

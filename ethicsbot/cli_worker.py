@@ -81,7 +81,7 @@ def worker() -> None:
     from ethicsbot.logs import configure_logging
     from ethicsbot.processes import until_signalled, worker_process
 
-    app = bootstrap(migrate=False)  # the process migrates, waiting for the database
+    app = bootstrap()
     check_imap(app.settings)
     configure_logging(app.settings.log_level)
     for line in describe(app.settings):

@@ -34,33 +34,9 @@ def until_signalled(body: Callable[[asyncio.Event], Awaitable[None]]) -> None:
     asyncio.run(main())
 
 
-async def migrated(app: App, stop: asyncio.Event) -> bool:
-    """Bring the schema up to date, waiting (retrying every few seconds, saying so once)
-    while the database cannot be reached: a process started during an outage waits for
-    it instead of exiting. False if stopped before the database came back."""
-    from mail.listener.retry import Backoff, Outage, wait_for_stop
-    from storage.leader import DATABASE_DOWN
-    from storage.migrate import upgrade
-
-    outage, backoff = Outage("the database", log), Backoff(0.5, 4.0)
-    while not stop.is_set():
-        try:
-            await asyncio.to_thread(upgrade, app.engine)
-        except DATABASE_DOWN as e:
-            outage.failed(type(e).__name__, then="waiting for it to bring the schema up to date")
-            if await wait_for_stop(stop, backoff.next()):
-                return False
-            continue
-        outage.recovered()
-        return True
-    return False
-
-
 async def worker_process(app: App, stop: asyncio.Event,
                          state: WorkerState | None = None) -> None:
     """Intake, the outbox dispatcher and the reminders, while this is the active worker."""
-    if not await migrated(app, stop):
-        return
     from ethicsbot.calendar_sync import sync_calendar
     from ethicsbot.leadership import lead
     from ethicsbot.worker import run_worker
@@ -111,8 +87,7 @@ def background_services(app: App) -> list[Callable[[asyncio.Event], Awaitable[No
 async def web_process(app: App, stop: asyncio.Event, *, host: str = "0.0.0.0",
                       state: WorkerState | None = None) -> None:
     """The web endpoint; `/readyz` also says what this process's worker does (`state`).
-    It serves at once, database or not (`/healthz` answers, `/readyz` says what is
-    missing); alone (`ethicsbot web`), it also migrates once the database answers."""
+    A database outage ends nothing: `/healthz` answers, `/readyz` says what is missing."""
     from bot.web import serve_web
     from ethicsbot.bootstrap import build_bolt, build_socket_mode, build_web_app
 
@@ -121,10 +96,10 @@ async def web_process(app: App, stop: asyncio.Event, *, host: str = "0.0.0.0",
     web = serve_web(build_web_app(app, bolt, state=state), stop=stop, port=settings.port,
                     host=host,
                     socket_mode=build_socket_mode(app, bolt) if bolt is not None else None)
-    if state is not None:  # the worker beside it migrates and watches the database
+    if state is not None:  # the worker beside it watches the database
         await web
         return
-    await asyncio.gather(web, migrated(app, stop), watch_database(app, stop))
+    await asyncio.gather(web, watch_database(app, stop))
 
 
 async def watch_database(app: App, stop: asyncio.Event, every: float = 5.0) -> None:

@@ -7,9 +7,9 @@ Beside the verdict it gives the figures of `ethicsbot status` (inbox waiting, no
 pending, overdue and failed, whether a worker is active and since when) and, in a
 process that runs the worker, what this process is doing (active, standby, waiting for
 the database since ...), and whether forwarders' mail is authenticated
-(`ethicsbot.forwarders`), which does not make the process unready. The figures cost an
-IMAP login and a few queries, so they are computed at most once every `FIGURES_TTL`
-seconds however often anyone asks.
+(`ethicsbot.forwarders`), which does not make the process unready. The verdict on the
+database is taken at each request; the figures cost an IMAP login and a few queries, so
+they are computed at most once every `FIGURES_TTL` seconds however often anyone asks.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from typing import Any
 from ethicsbot.bootstrap import App
 from ethicsbot.forwarders import forwarder_check
 from ethicsbot.leadership import WorkerState
-from ethicsbot.status import combine, inbox, outbox_and_worker, public
+from ethicsbot.status import combine, database_state, inbox, outbox_and_worker, public
 
 TIMEOUT = 3.0
 FIGURES_TTL = 5.0
@@ -41,9 +41,11 @@ class Readiness:
 
     async def __call__(self) -> tuple[bool, dict[str, Any]]:
         s = self.app.settings
-        figures = await self._current()
+        database, figures = await asyncio.gather(self._database(), self._current())
+        if database != "current":  # the verdict is live; the figures may be seconds old
+            figures = {**figures, "notices": None, "worker": None, "idle": False}
         box = figures.get("inbox", {})
-        parts = {"database": figures["database"]}
+        parts = {"database": database}
         parts["imap"] = ((box.get("error") or "reachable") if s.uses_imap
                          else "not used (Maildir intake)")
         parts["smtp"] = (await _reachable(s.smtp_host, s.smtp_port_effective) if s.uses_smtp
@@ -57,6 +59,13 @@ class Readiness:
         if self.state is not None:
             body["this_process"] = _process(self.state)
         return ready, body
+
+    async def _database(self) -> str:
+        """Live, each time: a platform must see an outage at once (a few queries)."""
+        try:
+            return await asyncio.wait_for(asyncio.to_thread(database_state, self.app), TIMEOUT)
+        except TimeoutError:
+            return "unreachable (timed out)"
 
     async def _current(self) -> dict[str, Any]:
         async with self._lock:  # one computation at a time; the others wait and share it

@@ -32,12 +32,21 @@ def combine(inbox: dict[str, Any], stored: dict[str, Any]) -> dict[str, Any]:
             "worker": stored.get("worker"), "idle": idle}
 
 
+def database_state(app: App) -> str:
+    """`current`, `not migrated: ...` or `unreachable (the kind of failure)`: never the
+    URL, a host or the server's words."""
+    try:
+        return "current" if is_current(app.engine) else "not migrated: run `ethicsbot migrate`"
+    except DATABASE_DOWN as e:
+        return f"unreachable ({type(e).__name__})"
+
+
 def outbox_and_worker(app: App) -> dict[str, Any]:
     """What the database says: the outbox figures and the active worker."""
     s = app.settings
     try:
-        if not is_current(app.engine):
-            return {"database": "not migrated: run `ethicsbot migrate`"}
+        if (state := database_state(app)) != "current":
+            return {"database": state}
         with app.session_factory() as session:
             figures = delivery_figures(session, now=app.clock(),
                                        overdue_after=s.undelivered_alert_after)

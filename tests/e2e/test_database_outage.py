@@ -1,10 +1,15 @@
-"""Real processes and a database that is not there: a worker and a web process started
-while it is unreachable wait for it (the web one serving /healthz meanwhile, /readyz
-saying what is missing), and once it is back, migrate it and get to work on their own."""
+"""Real processes through a database outage: a worker, a standby and a web process keep
+running while only their database is unreachable (ALLOW_CONNECTIONS false, its
+connections ended; the server and its other databases go on), the web one answering
+/healthz and saying in /readyz that the database is unreachable; each says so in its log
+once; when it is back a worker leads again and /readyz is ready, nobody restarting
+anything. (A database that cannot be reached when a command *starts* ends it in one line:
+tests/integration/cli/test_database_errors.py.)"""
 
 from __future__ import annotations
 
 import json
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -17,13 +22,14 @@ from tests.servers import postgres
 from tests.servers.net import free_ports
 from tests.servers.processes import BotProcess, until
 
+ACTIVE, DOWN = "this process is the active worker", "the database is down"
+
 
 @pytest.fixture
-def unreachable_database() -> Iterator[str]:
+def own_database() -> Iterator[str]:
     server = postgres.server_url()
     url = postgres.create_database(server)
     assert url.database is not None
-    postgres.refuse_connections(server, url.database)
     try:
         yield url.render_as_string(hide_password=False)
     finally:
@@ -41,27 +47,49 @@ def get(port: int, path: str) -> tuple[int, dict[str, object]]:
         return 0, {}
 
 
-@pytest.mark.postgres
-def test_processes_started_during_an_outage_wait_for_the_database(
-        tmp_path: Path, unreachable_database: str) -> None:
-    settings = {"DATABASE_URL": unreachable_database, "DIRECTORY": tmp_path / "none.yml",
-                "MAILDIR": tmp_path / "mailbox", "OUTBOX_DIR": tmp_path / "outbox"}
-    (port,) = free_ports(1)
-    worker = BotProcess(tmp_path, "worker", settings, name="worker")
-    web = BotProcess(tmp_path, "web", {**settings, "PORT": port}, name="web")
-    try:
-        until(lambda: worker.said("the database is down") and web.said("the database is down"),
-              "both to say the database is down", timeout=60)
-        assert get(port, "/healthz") == (200, {"status": "ok"})
-        status, body = get(port, "/readyz")
-        assert status == 503 and str(body["database"]).startswith("unreachable")
-        assert worker.running() and web.running()
+def said(proc: BotProcess, text: str) -> int:
+    return sum(text in str(r.get("msg")) for r in proc.lines())
 
-        name = make_url(unreachable_database).database
-        assert name is not None
-        postgres.allow_connections(postgres.server_url(), name)
-        until(lambda: worker.said("this process is the active worker"), "the worker to lead")
-        until(lambda: get(port, "/readyz")[0] == 200, "the web process to be ready")
-        assert worker.said("the database is back after") and web.said("the database is back")
+
+@pytest.mark.postgres
+def test_every_process_rides_out_a_database_outage(tmp_path: Path, own_database: str) -> None:
+    settings = {"DATABASE_URL": own_database, "DIRECTORY": tmp_path / "none.yml",
+                "MAILDIR": tmp_path / "mailbox", "OUTBOX_DIR": tmp_path / "outbox"}
+    name = make_url(own_database).database
+    assert name is not None
+    (port,) = free_ports(1)
+    a = BotProcess(tmp_path, "worker", settings, name="a")
+    procs = [a]
+    try:
+        until(lambda: a.said(ACTIVE), "worker a to lead", timeout=60)
+        b = BotProcess(tmp_path, "worker", settings, name="b")
+        web = BotProcess(tmp_path, "web", {**settings, "PORT": port}, name="web")
+        procs += [b, web]
+        until(lambda: b.said("standby:"), "worker b to stand by", timeout=60)
+        until(lambda: get(port, "/readyz")[0] == 200, "the web process to be ready", 60)
+        leads = said(a, ACTIVE) + said(b, ACTIVE)
+
+        assert postgres.refuse_connections(postgres.server_url(), name) >= 3
+        try:
+            until(lambda: all(said(p, DOWN) for p in procs),
+                  "each process to say the database is down", timeout=30)
+            outage_ends = time.monotonic() + 8  # a few retries of each (every 4 s at most)
+            while time.monotonic() < outage_ends:
+                assert all(p.running() for p in procs)
+                status, body = get(port, "/readyz")
+                assert status == 503 and str(body["database"]).startswith("unreachable")
+                assert get(port, "/healthz") == (200, {"status": "ok"})
+                time.sleep(0.5)
+        finally:
+            postgres.allow_connections(postgres.server_url(), name)
+
+        until(lambda: said(a, ACTIVE) + said(b, ACTIVE) > leads, "a worker to lead again", 30)
+        until(lambda: get(port, "/readyz")[0] == 200, "the web process ready again", 30)
+        until(lambda: all(said(p, "the database is back after") for p in procs),
+              "each process to say the database is back", 30)
+        assert all(p.running() for p in procs)
+        assert [said(p, DOWN) for p in procs] == [1, 1, 1]  # once, not once per retry
+        assert [said(p, "the database is back after") for p in procs] == [1, 1, 1]
     finally:
-        assert worker.stop() == 0 and web.stop() == 0  # SIGTERM: a clean stop
+        codes = [p.stop() for p in procs]
+    assert codes == [0] * len(procs)  # SIGTERM: a clean stop, after all that
