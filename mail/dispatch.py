@@ -3,15 +3,17 @@
 Guarantee: at least once, with a stable Message-ID. A row is claimed by leasing it
 (`next_attempt_at` moves past the lease) in its own short transaction; the message is
 sent; the attempt is recorded in another transaction. A worker that dies between the
-send and the record leaves the row leased, and after the lease it is sent again with the
-same Message-ID, which the recipients' mail systems use to drop the duplicate. Every
-attempt is a `deliveries` row: time, recipient, Message-ID and the server's reply, the
-proof of notice. 4xx, lost connections and timeouts are retried with exponential backoff,
+send and the record leaves the row leased; the worker that takes the lock next makes it
+due at once (storage.outbox.reclaim_leases; the lease is the backstop), and it is sent
+again with the same Message-ID, which recipients' mail systems use to drop the duplicate.
+Every attempt is a `deliveries` row: time, recipient, Message-ID and the server's reply,
+the proof of notice. 4xx, lost connections and timeouts are retried with exponential backoff,
 forever (a statutory notice is never given up silently); 5xx fails the row and owes the
 clerk an alert; a statutory notice undeliverable for a while, or still unsent near its
 deadline, owes the clerk an alert on every channel they have (mail.alerts), and the log
 says how many statutory notices are overdue for delivery whenever that number changes.
-A worker that takes over from a dead one makes its claims due at once (storage.outbox).
+While the mail server refuses connections it is probed, and the notices that waited for
+it go as soon as it answers (mail.recovery).
 
 The dispatcher never ends on its own: a failing database is retried with a capped
 backoff and logged once when it starts failing and once when it works again.
