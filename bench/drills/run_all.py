@@ -11,6 +11,8 @@ crashed or ran out of time. `--full` runs the full forms (about 10 minutes).
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import subprocess
 import sys
 import time
@@ -21,20 +23,41 @@ HERE = Path(__file__).resolve().parent
 DRILLS = [["crash.py", "--database", "sqlite"], ["crash.py", "--database", "postgres"],
           ["failover.py"], ["db_outage.py"], ["imap_outage.py"], ["smtp_outage.py"]]
 LIMIT = {"quick": 240.0, "full": 1200.0}  # seconds per drill, beyond its own timeout
+RUNNING: list[subprocess.Popen[str]] = []
+
+
+def _stop_all(_signum: int, _frame: object) -> None:
+    """SIGTERM/SIGINT: each drill stops its own processes and servers, then we end."""
+    for proc in RUNNING:
+        if proc.poll() is None:
+            proc.terminate()
+    for proc in RUNNING:
+        try:
+            proc.wait(60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    os._exit(1)
 
 
 def run(drill: list[str], form: str) -> tuple[int, str]:
     args = [sys.executable, str(HERE / drill[0]), *drill[1:]]
     if form == "quick":
         args.append("--quick")
-    try:
-        proc = subprocess.run(args, capture_output=True, text=True, timeout=LIMIT[form],
-                              check=False)
-    except subprocess.TimeoutExpired:
-        return 1, f"drill {' '.join(drill)}: no result within {LIMIT[form]:g} s -> FAIL"
-    lines = [line for line in proc.stdout.splitlines() if line.startswith("drill ")]
+    with subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True) as proc:
+        RUNNING.append(proc)
+        try:
+            out, err = proc.communicate(timeout=LIMIT[form])
+        except subprocess.TimeoutExpired:
+            proc.terminate()  # SIGTERM: the drill stops its processes and servers first
+            try:
+                proc.communicate(timeout=60)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+            return 1, f"drill {' '.join(drill)}: no result within {LIMIT[form]:g} s -> FAIL"
+    lines = [line for line in out.splitlines() if line.startswith("drill ")]
     if proc.returncode != 0 and not lines:
-        tail = "\n".join((proc.stdout + proc.stderr).splitlines()[-15:])
+        tail = "\n".join((out + err).splitlines()[-15:])
         return 1, f"drill {' '.join(drill)}: exited {proc.returncode} -> FAIL\n{tail}"
     return proc.returncode, "\n".join(lines)
 
@@ -45,6 +68,8 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
     form = "full" if args.full else "quick"
+    signal.signal(signal.SIGTERM, _stop_all)
+    signal.signal(signal.SIGINT, _stop_all)
     began, failed = time.monotonic(), 0
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         for code, summary in pool.map(lambda d: run(d, form), DRILLS):
