@@ -35,10 +35,10 @@ from _harness import backend, bench_args, private_dovecot, worker_settings
 from sqlalchemy import select
 
 from cases.notices import SECTION_2
-from ethicsbot.bootstrap import App, bootstrap
-from ethicsbot.settings import SmtpTls
+from ethicsbot.bootstrap import App, bootstrap, build_transport
 from ethicsbot.worker import run_worker
 from mail.dispatch import run_dispatcher
+from mail.transport import SmtpTls
 from storage.models import CaseRow, OutboxRow
 from tests.integration.mail.complaints import crlf, forwarded_complaint
 from tests.servers.dovecot import DovecotServer, ImapAccount
@@ -122,7 +122,8 @@ async def run(app: App, server: DovecotServer, intake: ImapAccount, floor_box: I
     stop = asyncio.Event()
 
     async def dispatcher(stop: asyncio.Event) -> None:
-        await run_dispatcher(app, stop=stop)
+        await run_dispatcher(app.dispatch_deps(), stop=stop,
+                             transport=build_transport(app.settings))
 
     worker = asyncio.create_task(run_worker(app, stop=stop, extra=[dispatcher]))
     await asyncio.sleep(1.0)  # logged in and idling

@@ -31,9 +31,8 @@ from cases.services import file_complaint
 from ethicsbot.bootstrap import bootstrap
 from ethicsbot.calendar_sync import sync_calendar
 from ethicsbot.settings import Settings
-from scheduler.jobs import Reminders
 from scheduler.plan import plan
-from storage.reminders import open_deadlines
+from storage.reminders import remindable_deadlines
 
 RESPONDENTS = ["Priya Raman", "Gary Pruitt", "Lorna Bates", "Helen Ostrowski", "Anita Brandt"]
 
@@ -65,12 +64,12 @@ async def start_worker_reminders(url: str, now: datetime) -> tuple[float, int, i
     sync_calendar(app)
     scheduler = AsyncIOScheduler(timezone=UTC)
     scheduler.start(paused=True)  # ready, but the measurement must not send anything
-    reminders = Reminders(app, scheduler)
+    reminders = app.reminders(scheduler)
     jobs = await asyncio.to_thread(reminders.reconcile)
     ready = time.perf_counter() - t0
     future = 0  # reminder moments still to come, before and at due (overdue pings aside)
     with app.session_factory() as session:
-        for d in open_deadlines(session=session):
+        for d in remindable_deadlines(session=session):
             future += sum(1 for s in plan(d.due, app.calendar, overdue_pings=0) if s.at > now)
     scheduler.shutdown(wait=False)
     return ready, jobs, future

@@ -3,7 +3,7 @@
 
 Fills a fresh SQLite database (or --database-url) with 10,000 open cases through the
 service layer (the same docket as bench/scheduler_scale.py), serves the real web app
-(`bot.web.make_web_app` around `bot.app.build_slack_app`) on loopback in a child process,
+(`ethicsbot.bootstrap.build_web_app` around `build_bolt`) on loopback in a child process,
 and sends 50 concurrent, correctly signed `/ethics status` requests for 30 seconds from
 board, council and clerk accounts. Prints p50/p90/p99/max of the time to the HTTP answer
 — the acknowledgement, which here carries the docket page itself. Goal (issue 6): p99
@@ -52,14 +52,12 @@ def serve(url: str, api_url: str, ack_first: bool, conn: Connection) -> None:
     """The child process: the web app exactly as `ethicsbot web` builds it."""
     from aiohttp import web
 
-    from bot.app import build_slack_app
-    from bot.web import make_web_app
-    from ethicsbot.bootstrap import bootstrap
+    from ethicsbot.bootstrap import bootstrap, build_bolt, build_web_app
 
     async def main() -> None:
         app = bootstrap(settings(url, api_url), migrate=False)
-        slack = build_slack_app(app, process_before_response=not ack_first)
-        runner = web.AppRunner(make_web_app(app, slack), access_log=None)
+        slack = build_bolt(app, process_before_response=not ack_first)
+        runner = web.AppRunner(build_web_app(app, slack), access_log=None)
         await runner.setup()
         site = web.TCPSite(runner, "127.0.0.1", 0)
         await site.start()

@@ -1,6 +1,6 @@
-"""Build the Bolt app from the composition root's `App`: the Web API client (pointed at
-`ETHICSBOT_SLACK_API_URL` when set, as the tests do), the caller's identity from the
-directory on every request, every surface's `register`, and the one error handler.
+"""Wire the `/ethics` surfaces into a Bolt app that the composition root built
+(`ethicsbot.bootstrap` makes the Web API client and the `AsyncApp`): the caller's identity
+from the directory on every request, every surface's `register`, and the one error handler.
 
 Listeners do their (fast, measured: bench/slack_status.py) work first and call `ack()`
 last, so the answer is the acknowledgement itself. With process_before_response=False
@@ -17,50 +17,35 @@ from typing import Any
 
 from slack_bolt.async_app import AsyncApp, AsyncRespond
 from slack_bolt.response import BoltResponse
-from slack_sdk.web.async_client import AsyncWebClient
 
 from bot import commands, home
-from bot.access import Refused, identify
+from bot.access import identify
+from bot.service import SlackDeps
+from cases.access import Refused
 from cases.errors import ProcedureError
-from ethicsbot.bootstrap import App
-from ethicsbot.settings import SettingsError
 
 log = logging.getLogger(__name__)
 FAILED = ("Something went wrong and nothing was recorded. Try again; if it happens again, "
           "tell the city clerk (the time of your attempt helps).")
 
 
-def web_client(app: App) -> AsyncWebClient:
-    token, url = app.settings.slack_bot_token, app.settings.slack_api_url
-    if not token:
-        raise SettingsError("Slack is off: set ETHICSBOT_SLACK_BOT_TOKEN and "
-                            "ETHICSBOT_SLACK_SIGNING_SECRET (see slack/manifest.yml).")
-    if url:  # urljoin drops the last path segment of a base URL without a trailing slash
-        return AsyncWebClient(token=token, base_url=url if url.endswith("/") else url + "/")
-    return AsyncWebClient(token=token)
+def register(bolt: AsyncApp, deps: SlackDeps) -> AsyncApp:
+    """Install every surface on `bolt` and return it.
 
-
-def build_slack_app(app: App, *, client: AsyncWebClient | None = None,
-                    process_before_response: bool = True) -> AsyncApp:
-    """The `/ethics` Bolt app. Without a signing secret request verification is off, so
-    only Socket Mode may serve it (`bot.web` mounts HTTP only with a secret).
-
-    `process_before_response` is on by default: every listener's work is short and done
-    before its `ack()` anyway (the two modes measure alike in bench/slack_status.py), and
-    with it a listener has finished when Slack gets the answer, over HTTP and Socket
-    Mode alike, so the runner race described above cannot happen."""
-    secret = app.settings.slack_signing_secret
-    bolt = AsyncApp(client=client or web_client(app), signing_secret=secret,
-                    request_verification_enabled=secret is not None,
-                    process_before_response=process_before_response, name="ethicsbot")
+    Build `bolt` with `process_before_response=True` (the composition root does): every
+    listener's work is short and done before its `ack()` anyway (the two modes measure
+    alike in bench/slack_status.py), and with it a listener has finished when Slack gets
+    the answer, over HTTP and Socket Mode alike, so the runner race described above
+    cannot happen. Without a signing secret request verification is off, so only Socket
+    Mode may serve it (`bot.web` mounts HTTP only with a secret)."""
 
     async def who_is_asking(context: dict[str, Any], next: Any) -> None:
-        context["caller"] = identify(app.directory, context.get("user_id") or "")
+        context["caller"] = identify(deps.directory, context.get("user_id") or "")
         await next()
 
     bolt.middleware(who_is_asking)
-    commands.register(bolt, app)
-    home.register(bolt, app)
+    commands.register(bolt, deps)
+    home.register(bolt, deps)
     bolt.error(on_error)
     return bolt
 

@@ -2,8 +2,10 @@
 
 A person's deadlines are those the ordinance gives their role (DESIGN.md's table):
 the mayor's office the §2 notices, the board (its chair answers for it) the hearing and
-the report, the council its decision. Cases against the person are left out: they act
-in none of them.
+the report, the council its decision, the city attorney the answer to a public disclosure
+request (RCW 42.56.520). Cases against the person are left out: they act in none of them.
+Each is judged now: one whose due time has passed stays, marked missed, until the step
+is recorded.
 """
 
 from __future__ import annotations
@@ -14,44 +16,42 @@ from typing import Any
 from slack_bolt.async_app import AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.access import BOARD, COUNCIL, NOT_LISTED, OFFICE, Caller
+from bot.access import Caller
 from bot.render import countdown, section, when, words
-from bot.service import blocking, log_alone
-from cases.deadlines import Responsible
-from ethicsbot.bootstrap import App
+from bot.service import SlackDeps, blocking, log_alone
+from cases.access import NOT_LISTED
+from cases.deadlines import Status
+from cases.visibility import RESPONSIBILITIES
 from storage import queries
 
-RESPONSIBILITIES = ((OFFICE, Responsible.MAYORS_OFFICE), (BOARD, Responsible.BOARD_CHAIR),
-                    (COUNCIL, Responsible.COUNCIL))
 
-
-def register(bolt: AsyncApp, app: App) -> None:
+def register(bolt: AsyncApp, deps: SlackDeps) -> None:
     async def opened(event: dict[str, Any], client: AsyncWebClient,
                      context: dict[str, Any]) -> None:
         if event.get("tab", "home") != "home":
             return
-        view = await blocking(home_view, app, context["caller"])
+        view = await blocking(home_view, deps, context["caller"])
         await client.views_publish(user_id=event["user"], view=view)
 
     bolt.event("app_home_opened")(opened)
 
 
-def your_deadlines(app: App, caller: Caller) -> list[dict[str, Any]]:
+def your_deadlines(deps: SlackDeps, caller: Caller) -> list[dict[str, Any]]:
     mine = [r.value for roles, r in RESPONSIBILITIES if caller.has(roles)]
-    log_alone(app, caller, None, "home deadlines", caller.person is not None)
+    log_alone(deps, caller, None, "home deadlines", caller.person is not None)
     if not mine:
         return []
-    with app.session_factory() as session:
-        rows = queries.open_deadlines(session=session, responsible=mine)
+    with deps.session_factory() as session:
+        rows = queries.open_deadlines(session=session, responsible=mine, now=deps.clock())
     return [r for r in rows if caller.who not in r["respondents"]]
 
 
-def home_view(app: App, caller: Caller) -> dict[str, Any]:
+def home_view(deps: SlackDeps, caller: Caller) -> dict[str, Any]:
     if caller.person is None:
         blocks = [section(NOT_LISTED)]
     else:
-        rows, now = your_deadlines(app, caller), app.clock()
-        lines = [_line(r, app, now) for r in rows]
+        rows, now = your_deadlines(deps, caller), deps.clock()
+        lines = [_line(r, deps, now) for r in rows]
         blocks = [{"type": "header", "text": {"type": "plain_text", "text": "Your deadlines"}},
                   section("Confidential (§6): visible only to you.")]
         blocks += [section("\n".join(lines[i:i + 10])) for i in range(0, len(lines), 10)]
@@ -60,10 +60,12 @@ def home_view(app: App, caller: Caller) -> dict[str, Any]:
     return {"type": "home", "blocks": blocks}
 
 
-def _line(r: dict[str, Any], app: App, now: datetime) -> str:
+def _line(r: dict[str, Any], deps: SlackDeps, now: datetime) -> str:
     if r["due"]:
         moment = datetime.fromisoformat(r["due"])
-        due = f"due {when(r['due'], app.calendar)} ({countdown(moment, now)})"
+        due = f"due {when(r['due'], deps.calendar)} ({countdown(moment, now)})"
+        if r["status"] == Status.MISSED:
+            due = "*missed*: " + due
     else:
         due = "tolled: no due date until the council decides (§7)"
     return f"• *{r['number']}* · {words(r['key'])} ({words(r['responsible'])}) · {due}"

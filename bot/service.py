@@ -14,35 +14,50 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, sessionmaker
 
-from bot.access import (
+from bot.access import Caller
+from cases.access import (
     NOT_ENTITLED,
     NOT_LISTED,
     Access,
-    Caller,
     DocketScope,
     Refused,
     case_access,
+    check_hands,
     check_not_respondent,
     check_step,
     docket_scope,
 )
-from bot.ids import Step
+from cases.calendar import CityCalendar
 from cases.case import Case
 from cases.commands import Command
+from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.events import Event
 from cases.filing import Filing
+from cases.ports import Clock
 from cases.services import file_complaint, get_case, take_step
-from ethicsbot.bootstrap import App
+from cases.steps import BY_ID, StepId
 from storage import queries
+from storage.uow import UowFactory
 
 P = ParamSpec("P")
 T = TypeVar("T")
 CHANNEL = "slack"
 PAGE = 25  # docket lines per reply: a screenful, and a bounded query however big the docket
 _NUMBER = re.compile(r"ETH-\d{4}-\d{4,6}")
+
+
+@dataclass(frozen=True)
+class SlackDeps:
+    """What the Slack surface is handed by the composition root, and nothing more."""
+
+    uow: UowFactory  # steps and filings
+    session_factory: sessionmaker[Any]  # lookups and the access log
+    directory: Directory  # who is asking, and the people a step names
+    calendar: CityCalendar
+    clock: Clock
 
 
 async def blocking(fn: Callable[P, T], *args: P.args, **kw: P.kwargs) -> T:
@@ -65,24 +80,24 @@ def case_number(text: str) -> str:
     return number
 
 
-def _log(session: Session, app: App, caller: Caller, number: str | None, action: str,
+def _log(session: Session, deps: SlackDeps, caller: Caller, number: str | None, action: str,
          allowed: bool) -> None:
-    queries.log_access(session=session, at=app.clock(), who=caller.who[:320], number=number,
+    queries.log_access(session=session, at=deps.clock(), who=caller.who[:320], number=number,
                        action=action[:80], channel=CHANNEL, allowed=allowed)
 
 
-def log_alone(app: App, caller: Caller, number: str | None, action: str,
+def log_alone(deps: SlackDeps, caller: Caller, number: str | None, action: str,
               allowed: bool) -> None:
-    with app.session_factory.begin() as session:
-        _log(session, app, caller, number, action, allowed)
+    with deps.session_factory.begin() as session:
+        _log(session, deps, caller, number, action, allowed)
 
 
-def docket_page(app: App, caller: Caller, page: int) -> tuple[list[dict[str, Any]], bool]:
+def docket_page(deps: SlackDeps, caller: Caller, page: int) -> tuple[list[dict[str, Any]], bool]:
     """One page of the open docket the caller may see, and whether more follow."""
-    scope = docket_scope(caller)
+    scope = docket_scope(caller.actor)
     rows: list[dict[str, Any]] = []
-    with app.session_factory.begin() as session:
-        _log(session, app, caller, None, f"docket page {page}", scope is not DocketScope.NONE)
+    with deps.session_factory.begin() as session:
+        _log(session, deps, caller, None, f"docket page {page}", scope is not DocketScope.NONE)
         if scope is not DocketScope.NONE:
             involving = caller.who if scope is DocketScope.INVOLVING else None
             rows = queries.docket(session=session, open_only=True, involving=involving,
@@ -92,18 +107,24 @@ def docket_page(app: App, caller: Caller, page: int) -> tuple[list[dict[str, Any
     return rows[:PAGE], len(rows) > PAGE
 
 
-def case_lookup(app: App, caller: Caller, number: str) -> tuple[Access, dict[str, Any]]:
+def case_lookup(deps: SlackDeps, caller: Caller, number: str) -> tuple[Access, dict[str, Any]]:
     """A case's stored detail and how much of it the caller may see; refuses alike whether
-    the case is hidden or absent, except to those who may see the whole docket."""
-    with app.session_factory.begin() as session:
-        detail = queries.case_detail(session=session, number=number)
+    the case is hidden or absent, except to those who may see the whole docket. Someone
+    shown only the released public records has the records named in the access log."""
+    with deps.session_factory.begin() as session:
+        detail = queries.case_detail(session=session, number=number, now=deps.clock(),
+                                     readings=deps.directory.readings)
         access = Access.NONE if detail is None else case_access(
-            caller, respondents=detail["respondents"], closed=not detail["confidential"])
-        _log(session, app, caller, number, "case status", access is not Access.NONE)
+            caller.actor, respondents=detail["respondents"], closed=not detail["confidential"],
+            released=detail["released"])
+        action = "case status"
+        if access is Access.PUBLIC and detail is not None:
+            action = "public records shown: " + ", ".join(detail["released"])
+        _log(session, deps, caller, number, action, access is not Access.NONE)
     if access is Access.NONE or detail is None:
         if caller.person is None:
             raise Refused(NOT_LISTED)
-        if detail is None and docket_scope(caller) is DocketScope.ALL:
+        if detail is None and docket_scope(caller.actor) is DocketScope.ALL:
             raise ProcedureError(f"There is no case {number}. `/ethics status` lists the docket.")
         raise Refused(NOT_ENTITLED)
     return access, detail
@@ -115,40 +136,42 @@ class StepRun:
     as stored (some steps need it: the next examiner, the council's members); `after`
     writes what else the step changes in the same transaction (the rotation)."""
 
-    step: Step
-    what: str  # "schedule the hearing": for refusals and the log
+    step: StepId
     build: Callable[[Case, Session], Command]
     after: Callable[[Session, Command], None] | None = None
 
 
-def allow_step(app: App, caller: Caller, step: Step, what: str, number: str | None) -> None:
+def allow_step(deps: SlackDeps, caller: Caller, step: StepId, number: str | None) -> None:
     """The role check alone, logged when it refuses: done before the step's words are read,
     so someone refused learns nothing more, not even the step's usage."""
     try:
-        check_step(caller, step, what)
+        check_step(caller.actor, step)
     except Refused:
-        log_alone(app, caller, number, f"step {step.value} refused", False)
+        log_alone(deps, caller, number, f"step {step.value} refused", False)
         raise
 
 
-def run_step(app: App, caller: Caller, number: str, step: StepRun) -> Event:
-    """Check the role, then take the step through `take_step` in one unit of work."""
-    action = f"step {step.step.value}"
+def run_step(deps: SlackDeps, caller: Caller, number: str, run: StepRun) -> Event:
+    """Check who may take the step (`cases.access`), then take it through `take_step` in
+    one unit of work."""
+    action = f"step {run.step.value}"
     try:
-        check_step(caller, step.step, step.what)
-        with app.uow() as uow:
+        check_step(caller.actor, run.step)
+        with deps.uow() as uow:
             case = get_case(uow, number)
-            check_not_respondent(caller, case.respondents, step.what)
-            cmd = step.build(case, uow.session)
-            event = take_step(uow, number, cmd, directory=app.directory,
-                              calendar=app.calendar, clock=app.clock, actor=caller.who)
-            if step.after is not None:
-                step.after(uow.session, cmd)
-            _log(uow.session, app, caller, number, action, True)
+            check_not_respondent(caller.actor, case.respondents, run.step)
+            cmd = run.build(case, uow.session)
+            assert BY_ID[run.step].command is type(cmd), (run.step, cmd)
+            check_hands(caller.actor, cmd)
+            event = take_step(uow, number, cmd, directory=deps.directory,
+                              calendar=deps.calendar, clock=deps.clock, actor=caller.who)
+            if run.after is not None:
+                run.after(uow.session, cmd)
+            _log(uow.session, deps, caller, number, action, True)
             uow.commit()
             return event
     except Exception as e:
-        log_alone(app, caller, number, f"{action} refused" if isinstance(e, Refused)
+        log_alone(deps, caller, number, f"{action} refused" if isinstance(e, Refused)
                    else f"{action} failed", not isinstance(e, Refused))
         raise
 
@@ -160,7 +183,7 @@ class Filed:
     duplicate: bool
 
 
-def file_from_slack(app: App, caller: Caller, filing: Filing, form: dict[str, Any],
+def file_from_slack(deps: SlackDeps, caller: Caller, filing: Filing, form: dict[str, Any],
                     view_id: str) -> Filed:
     """Open a case from the file modal as mail intake opens one from a message: the form
     is kept as the filing's raw record with its outcome, in the case's transaction, and
@@ -168,17 +191,17 @@ def file_from_slack(app: App, caller: Caller, filing: Filing, form: dict[str, An
     raw = json.dumps({"view_id": view_id, "user": caller.slack_id, "form": form},
                      sort_keys=True, default=str).encode()
     message_id, digest = f"<slack-view-{view_id}@slack>", hashlib.sha256(raw).hexdigest()
-    with app.uow() as uow:
+    with deps.uow() as uow:
         earlier = uow.filings.find(message_id=message_id, content_hash=digest)
         if earlier is not None and (number := uow.filings.case_number(earlier)):
             return Filed(number, filing, duplicate=True)
-        case = file_complaint(uow, filing, directory=app.directory, calendar=app.calendar,
-                              clock=app.clock, actor=caller.who)
+        case = file_complaint(uow, filing, directory=deps.directory, calendar=deps.calendar,
+                              clock=deps.clock, actor=caller.who)
         row = uow.cases.row(case.number)
         uow.filings.add(case_id=row.id if row else None, source=CHANNEL, message_id=message_id,
                         content_hash=digest, sender=caller.who,
-                        outcome="opened", reason=None, raw=raw, parsed=None, at=app.clock(),
-                        sent_at=app.clock())
-        _log(uow.session, app, caller, case.number, "file complaint", True)
+                        outcome="opened", reason=None, raw=raw, parsed=None, at=deps.clock(),
+                        sent_at=deps.clock())
+        _log(uow.session, deps, caller, case.number, "file complaint", True)
         uow.commit()
     return Filed(case.number, filing, duplicate=False)

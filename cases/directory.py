@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
 
+from cases.readings import DEFAULT, Readings
+
 
 class Role(StrEnum):
     MAYOR = "mayor"
@@ -26,6 +28,13 @@ class Role(StrEnum):
     BOARD_CHAIR = "board_chair"
     EXAMINER = "examiner"
     OFFICIAL = "official"
+
+
+# The groups the ordinance gives acts to.
+OFFICE = frozenset({Role.MAYOR, Role.DESIGNEE})  # the mayor's office (§2)
+BOARD = frozenset({Role.BOARD, Role.BOARD_CHAIR})  # the ethics board (§7)
+COUNCIL = frozenset({Role.COUNCIL})  # the city council (§7, §10, §12)
+ATTORNEY = frozenset({Role.CITY_ATTORNEY})  # receives disclosure requests (§6)
 
 
 @dataclass(frozen=True)
@@ -51,6 +60,7 @@ class Directory:
     officials: tuple[Person, ...] = ()
     forwarders: tuple[str, ...] = ()
     holidays: tuple[date, ...] = field(default=())
+    readings: Readings = DEFAULT  # the city's readings of contested passages
 
     @property
     def board_chair(self) -> Person | None:

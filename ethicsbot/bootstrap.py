@@ -1,6 +1,13 @@
-"""The composition root: the only place that builds the engine, the calendar, the
-directory and the clock. It takes overrides (tests pass a fixed clock or an engine) and
-nothing happens at import time."""
+"""The composition root: the only place that builds the engine and its session factory,
+the calendar, the directory, the clock, the SMTP (or .eml) transport, the Slack Web API
+client, the Bolt app and the reminder scheduler, and hands each adapter the few of them
+it uses (cosmicpython's bootstrap). It takes overrides (tests pass a fixed clock, an
+engine, a directory) and nothing happens at import time.
+
+Adapters (`mail/`, `bot/`, `web/`, `scheduler/`, `storage/`) never import this module:
+each declares what it needs (an `IntakeContext`, `DispatchDeps`, `SlackDeps`, `WebDeps`, a
+`Reminders` built from plain arguments) and `App` below makes them.
+"""
 
 from __future__ import annotations
 
@@ -15,14 +22,28 @@ from cases.calendar import CityCalendar
 from cases.directory import Directory
 from cases.ports import Clock
 from ethicsbot.directory_file import city_calendar, load_directory
-from ethicsbot.settings import Settings, load_settings
+from ethicsbot.settings import Settings, SettingsError, load_settings
 from storage.db import make_engine, make_session_factory
 from storage.migrate import upgrade
 from storage.uow import SqlUnitOfWork
 
 if TYPE_CHECKING:
+    from aiohttp import web
+    from apscheduler.schedulers.base import BaseScheduler
+    from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
+    from slack_bolt.async_app import AsyncApp
+    from slack_sdk.web.async_client import AsyncWebClient
+
+    from bot.reminders import SlackReminders
+    from bot.service import SlackDeps
+    from mail.context import Letterhead
+    from mail.dispatch import DispatchDeps
     from mail.intake import IntakeContext
+    from mail.listener import ImapTuning, IntakeMailbox
     from mail.parsing import ParseRules
+    from mail.transport import Transport
+    from scheduler.jobs import Reminders
+    from web.deps import WebDeps
 
 
 def system_clock() -> datetime:
@@ -31,6 +52,8 @@ def system_clock() -> datetime:
 
 @dataclass
 class App:
+    """What `bootstrap` built; its methods hand each adapter its part."""
+
     settings: Settings
     directory: Directory
     directory_is_example: bool
@@ -52,6 +75,51 @@ class App:
         return IntakeContext(uow=self.uow, directory=self.directory, calendar=self.calendar,
                              clock=self.clock, rules=self.parse_rules(),
                              daily_cap=self.settings.intake_daily_cap)
+
+    def letterhead(self) -> Letterhead:
+        from mail.context import Letterhead
+
+        return Letterhead(city=self.directory.city, mail_from=self.settings.mail_from,
+                          msgid_domain=self.settings.msgid_domain)
+
+    def dispatch_deps(self) -> DispatchDeps:
+        from mail.dispatch import DispatchDeps
+
+        return DispatchDeps(uow=self.uow, session_factory=self.session_factory,
+                            directory=self.directory, calendar=self.calendar,
+                            clock=self.clock, letterhead=self.letterhead())
+
+    def slack_deps(self) -> SlackDeps:
+        from bot.service import SlackDeps
+
+        return SlackDeps(uow=self.uow, session_factory=self.session_factory,
+                         directory=self.directory, calendar=self.calendar, clock=self.clock)
+
+    def web_deps(self) -> WebDeps:
+        """The web docket's part: the database, the directory, and its settings."""
+        from datetime import timedelta
+
+        from web.deps import WebConfig, WebDeps
+
+        s = self.settings
+        config = WebConfig(base_url=s.web_base_url,
+                           idle=timedelta(minutes=s.web_session_idle_minutes),
+                           lifetime=timedelta(hours=s.web_session_hours),
+                           trust_proxy=s.web_trust_proxy)
+        return WebDeps(uow=self.uow, session_factory=self.session_factory,
+                       directory=self.directory, calendar=self.calendar, clock=self.clock,
+                       config=config, uid_domain=s.msgid_domain)
+
+    def reminders(self, scheduler: BaseScheduler) -> Reminders:
+        """The reminder service on `scheduler` (a test passes a paused one)."""
+        from scheduler.jobs import Reminders, ReminderSettings
+
+        s = self.settings
+        return Reminders(session_factory=self.session_factory, clock=self.clock,
+                         calendar=self.calendar, directory=self.directory, scheduler=scheduler,
+                         settings=ReminderSettings(msgid_domain=s.msgid_domain,
+                                                   offsets=s.reminder_offset_list,
+                                                   slack_dms=s.uses_slack))
 
 
 def parse_rules(settings: Settings, directory: Directory, calendar: CityCalendar
@@ -75,11 +143,121 @@ def bootstrap(
     is_example = False
     if directory is None:
         directory, is_example = load_directory(settings.directory)
-    engine = engine or make_engine(settings.database_url)
-    if migrate:
-        upgrade(engine)
+    engine = engine or _open(settings.database_url, migrate=migrate)
     return App(settings=settings, directory=directory, directory_is_example=is_example,
                calendar=city_calendar(directory, settings.timezone), engine=engine,
                session_factory=make_session_factory(engine), clock=clock)
 
 
+def _open(url: str, *, migrate: bool) -> Engine:
+    """The engine, migrated when asked; `DatabaseUnavailable` (one line) if it cannot be."""
+    from ethicsbot.database_errors import explain
+
+    try:
+        engine = make_engine(url)
+        if migrate:
+            upgrade(engine)
+    except Exception as e:  # each driver fails its own way: explain() sorts them
+        raise explain(url, e) from e
+    return engine
+
+
+# -- the clients, apps and schedulers adapters are handed ---------------------------------
+
+def build_transport(settings: Settings) -> Transport:
+    """SMTP when a host is configured, else the .eml folder of the embedded defaults."""
+    from mail.transport import FileTransport, SmtpTransport
+
+    if settings.uses_smtp:
+        assert settings.smtp_host is not None
+        return SmtpTransport(settings.smtp_host, settings.smtp_port, tls=settings.smtp_tls,
+                             user=settings.smtp_user, password=settings.smtp_password)
+    return FileTransport(settings.outbox_dir)
+
+
+def build_web_client(settings: Settings) -> AsyncWebClient:
+    """The Slack Web API client, pointed at `ETHICSBOT_SLACK_API_URL` when set (tests)."""
+    from slack_sdk.web.async_client import AsyncWebClient
+
+    token, url = settings.slack_bot_token, settings.slack_api_url
+    if not token:
+        raise SettingsError("Slack is off: set ETHICSBOT_SLACK_BOT_TOKEN and "
+                            "ETHICSBOT_SLACK_SIGNING_SECRET (see slack/manifest.yml).")
+    if url:  # urljoin drops the last path segment of a base URL without a trailing slash
+        return AsyncWebClient(token=token, base_url=url if url.endswith("/") else url + "/")
+    return AsyncWebClient(token=token)
+
+
+def build_bolt(app: App, *, client: AsyncWebClient | None = None,
+               process_before_response: bool = True) -> AsyncApp:
+    """The `/ethics` Bolt app with every surface registered (see `bot.app.register`).
+    Without a signing secret request verification is off: only Socket Mode serves it."""
+    from slack_bolt.async_app import AsyncApp
+
+    from bot.app import register
+
+    secret = app.settings.slack_signing_secret
+    bolt = AsyncApp(client=client or build_web_client(app.settings), signing_secret=secret,
+                    request_verification_enabled=secret is not None,
+                    process_before_response=process_before_response, name="ethicsbot")
+    return register(bolt, app.slack_deps())
+
+
+def build_socket_mode(app: App, bolt: AsyncApp) -> AsyncSocketModeHandler | None:
+    """The Socket Mode link, when an app-level token is set (call inside the event loop)."""
+    from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
+
+    token = app.settings.slack_app_token
+    return AsyncSocketModeHandler(bolt, token) if token else None
+
+
+def build_web_app(app: App, bolt: AsyncApp | None) -> web.Application:
+    """/healthz, /readyz, Slack's HTTP endpoint when there is a signing secret, and the
+    web docket at /."""
+    from bot.web import make_web_app
+    from ethicsbot.readiness import readiness
+    from web.app import mount
+
+    async def ready() -> tuple[bool, dict[str, str]]:
+        return await readiness(app)
+
+    web_app = make_web_app(ready, bolt, signing_secret=app.settings.slack_signing_secret)
+    return mount(web_app, app.web_deps())
+
+
+def build_messenger(app: App, client: AsyncWebClient | None = None) -> SlackReminders | None:
+    """Who delivers the reminders owed on Slack: None while Slack is off."""
+    from bot.reminders import SlackReminders
+
+    if not app.settings.uses_slack:
+        return None
+    return SlackReminders(client or build_web_client(app.settings), app.directory)
+
+
+def build_scheduler(app: App) -> BaseScheduler:
+    """The reminders' APScheduler, in city time; started by `scheduler.jobs.run_reminders`
+    inside the running loop. A new one for each run: a stopped one is not restarted."""
+    from apscheduler.schedulers.asyncio import AsyncIOScheduler
+
+    return AsyncIOScheduler(timezone=app.calendar.tz)
+
+
+def intake_mailbox(settings: Settings) -> IntakeMailbox:
+    """The intake mailbox from the settings; SettingsError when a part is missing."""
+    from mail.listener import IntakeMailbox
+    from mail.listener.imap_folder import Folders
+
+    s = settings
+    if not (s.imap_host and s.imap_user and s.imap_password):
+        raise SettingsError("IMAP intake needs ETHICSBOT_IMAP_HOST, ETHICSBOT_IMAP_USER "
+                            "and ETHICSBOT_IMAP_PASSWORD")
+    return IntakeMailbox(host=s.imap_host, port=s.imap_port_effective, user=s.imap_user,
+                       password=s.imap_password, ssl=s.imap_ssl, verify_tls=s.imap_verify_tls,
+                       folders=Folders(s.imap_folder, s.imap_processed_folder,
+                                       s.imap_quarantine_folder))
+
+
+def imap_tuning(settings: Settings) -> ImapTuning:
+    from mail.listener import ImapTuning
+
+    return ImapTuning(poll_seconds=settings.imap_poll_seconds)

@@ -42,29 +42,30 @@ async def worker_process(app: App, stop: asyncio.Event) -> None:
 
 def background_services(app: App) -> list[Callable[[asyncio.Event], Awaitable[None]]]:
     """What runs beside intake: the outbox dispatcher and the reminder scheduler."""
+    from ethicsbot.bootstrap import build_messenger, build_scheduler, build_transport
     from mail.dispatch import run_dispatcher
     from scheduler.jobs import run_reminders
 
-    messenger = None
-    if app.settings.uses_slack:
-        from bot.app import web_client
-        from bot.reminders import SlackReminders
-
-        messenger = SlackReminders(web_client(app), app.directory)
+    messenger = build_messenger(app)
 
     async def outbox(stop: asyncio.Event) -> None:
-        await run_dispatcher(app, stop=stop, messenger=messenger)
+        await run_dispatcher(app.dispatch_deps(), stop=stop,
+                             transport=build_transport(app.settings), messenger=messenger)
 
     async def reminders(stop: asyncio.Event) -> None:
-        await run_reminders(app, stop=stop)
+        await run_reminders(app.reminders(build_scheduler(app)), stop=stop)
 
     return [outbox, reminders]
 
 
 async def web_process(app: App, stop: asyncio.Event, *, host: str = "0.0.0.0") -> None:
     from bot.web import serve_web
+    from ethicsbot.bootstrap import build_bolt, build_socket_mode, build_web_app
 
-    await serve_web(app, stop=stop, port=app.settings.port, host=host)
+    settings = app.settings
+    bolt = build_bolt(app) if settings.slack_bot_token else None
+    await serve_web(build_web_app(app, bolt), stop=stop, port=settings.port, host=host,
+                    socket_mode=build_socket_mode(app, bolt) if bolt is not None else None)
 
 
 async def run_process(app: App, stop: asyncio.Event, *, host: str = "0.0.0.0") -> None:

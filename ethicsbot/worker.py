@@ -19,7 +19,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
 
-from ethicsbot.bootstrap import App
+from ethicsbot.bootstrap import App, imap_tuning, intake_mailbox
 from mail.listener import run_imap_intake, run_maildir_intake
 from mail.listener.retry import Backoff, wait_for_stop
 
@@ -33,12 +33,14 @@ HEALTHY_AFTER = 60.0  # a service that ran this long before failing restarts pro
 def intake_service(app: App) -> Service:
     """The intake these settings ask for."""
     if app.settings.uses_imap:
+        account, tuning = intake_mailbox(app.settings), imap_tuning(app.settings)
+
         async def imap_intake(stop: asyncio.Event) -> None:
-            await run_imap_intake(app, stop=stop)
+            await run_imap_intake(account, app.intake(), stop=stop, tuning=tuning)
         return imap_intake
 
     async def maildir_intake(stop: asyncio.Event) -> None:
-        await run_maildir_intake(app, stop=stop)
+        await run_maildir_intake(app.settings.maildir, app.intake(), stop=stop)
     return maildir_intake
 
 

@@ -9,21 +9,23 @@ from datetime import timedelta
 
 from sqlalchemy import func, select
 
+from cases.directory import Directory
 from cases.notices import NoticeType, OwedNotice, clerks
-from ethicsbot.bootstrap import App
+from cases.ports import Clock
 from mail.context import DEADLINE_ORDER
 from storage.models import CaseRow, DeadlineRow, OutboxRow
-from storage.uow import SqlUnitOfWork
+from storage.uow import SqlUnitOfWork, UowFactory
 
 log = logging.getLogger(__name__)
 
 ALERT_BEFORE = timedelta(hours=6)
 
 
-def owe_deadline_alerts(app: App) -> int:
+def owe_deadline_alerts(*, uow_factory: UowFactory, clock: Clock,
+                        directory: Directory) -> int:
     """Owe the clerk one alert per case and deadline whose notices are unsent near it."""
-    now, added = app.clock(), 0
-    with app.uow() as uow:
+    now, added = clock(), 0
+    with uow_factory() as uow:
         at_risk = uow.session.execute(
             select(OutboxRow.case_id, OutboxRow.deadline_key, func.count())
             .join(DeadlineRow, (DeadlineRow.case_id == OutboxRow.case_id)
@@ -36,7 +38,7 @@ def owe_deadline_alerts(app: App) -> int:
         for case_id, key, count in at_risk:
             assert case_id is not None and key is not None  # the join and filter ensure it
             generation = [k.value for k in DEADLINE_ORDER].index(key)
-            if alert_clerks(app, uow, case_id, NoticeType.DEADLINE_ALERT, generation):
+            if alert_clerks(uow, directory, case_id, NoticeType.DEADLINE_ALERT, generation):
                 added += 1
                 log.error("%s: %d notice(s) for %s still unsent, deadline near; clerk alerted",
                           case_number(uow, case_id), count, key)
@@ -44,7 +46,7 @@ def owe_deadline_alerts(app: App) -> int:
     return added
 
 
-def alert_clerks(app: App, uow: SqlUnitOfWork, case_id: int, type_: NoticeType,
+def alert_clerks(uow: SqlUnitOfWork, directory: Directory, case_id: int, type_: NoticeType,
                  generation: int) -> bool:
     """Owe `type_` to the clerks once (the outbox ignores a repeat); True if new."""
     exists = uow.session.scalars(select(OutboxRow.id).where(
@@ -53,7 +55,7 @@ def alert_clerks(app: App, uow: SqlUnitOfWork, case_id: int, type_: NoticeType,
     if exists is not None:
         return False
     number = case_number(uow, case_id)
-    for clerk in clerks(app.directory):
+    for clerk in clerks(directory):
         uow.outbox.add(OwedNotice(number, type_, clerk, None, generation))
     return True
 

@@ -21,27 +21,24 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from email.message import EmailMessage
+from typing import Any
 
 from sqlalchemy import event, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, sessionmaker
 
+from cases.calendar import CityCalendar
 from cases.commands import RecordNoticeServed
+from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.notices import ALERTS, SECTION_2, NoticeType
+from cases.ports import Clock
 from cases.services import take_step
-from ethicsbot.bootstrap import App
 from mail.alerts import alert_clerks, case_number, owe_deadline_alerts
-from mail.context import load_context
+from mail.context import Letterhead, load_context
 from mail.render import NoticeContext, render
-from mail.transport import (
-    DirectMessenger,
-    Outcome,
-    SendResult,
-    Transport,
-    transport_for,
-)
+from mail.transport import DirectMessenger, Outcome, SendResult, Transport
 from storage.models import DeliveryRow, OutboxRow
-from storage.uow import SqlUnitOfWork
+from storage.uow import SqlUnitOfWork, UowFactory
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +49,18 @@ POLL_SECONDS = 0.2
 
 
 @dataclass(frozen=True)
+class DispatchDeps:
+    """What the dispatcher is handed by the composition root, and nothing more."""
+
+    uow: UowFactory  # a step (the §2 notice served) and each attempt's record
+    session_factory: sessionmaker[Any]  # the short claim and release transactions
+    directory: Directory  # who the clerks are, for alerts
+    calendar: CityCalendar
+    clock: Clock
+    letterhead: Letterhead  # who the mail comes from
+
+
+@dataclass(frozen=True)
 class _Prepared:
     row_id: int
     recipient: str
@@ -59,7 +68,7 @@ class _Prepared:
     error: str = ""
     dm: NoticeContext | None = None  # or a notice owed on Slack
 
-    async def send(self, app: App, transport: Transport,
+    async def send(self, mail_from: str, transport: Transport,
                    messenger: DirectMessenger | None) -> SendResult:
         if self.dm is not None:
             if messenger is None:
@@ -68,19 +77,18 @@ class _Prepared:
             return await messenger.send_dm(self.dm)
         if self.msg is None:
             return SendResult(Outcome.PERMANENT, self.error)
-        return await transport.send(self.msg, app.settings.mail_from, self.recipient)
+        return await transport.send(self.msg, mail_from, self.recipient)
 
 
-async def run_dispatcher(app: App, *, stop: asyncio.Event, transport: Transport | None = None,
+async def run_dispatcher(deps: DispatchDeps, *, stop: asyncio.Event, transport: Transport,
                          messenger: DirectMessenger | None = None,
                          poll: float = POLL_SECONDS) -> None:
     """Deliver the outbox until `stop` is set; returns within one send of it.
 
     A commit in this process that owes a notice (intake, a step) wakes it at once; the
     poll finds what other processes (the web app, the CLI) owed."""
-    transport = transport or transport_for(app.settings)
     wake = asyncio.Event()
-    unhook = _wake_on_commit(app, asyncio.get_running_loop(), wake)
+    unhook = _wake_on_commit(deps.session_factory, asyncio.get_running_loop(), wake)
     stopping = asyncio.create_task(stop.wait())
     stopping.add_done_callback(lambda _: wake.set())
     log.info("outbox dispatcher started (%s)", type(transport).__name__)
@@ -88,7 +96,7 @@ async def run_dispatcher(app: App, *, stop: asyncio.Event, transport: Transport 
         while not stop.is_set():
             wake.clear()
             try:
-                sent = await dispatch_once(app, transport, stop=stop, messenger=messenger)
+                sent = await dispatch_once(deps, transport, stop=stop, messenger=messenger)
             except Exception as e:  # a database hiccup must not end delivery of notices
                 # SQL errors quote their parameters, which may be complaint text
                 log.error("outbox dispatch failed (%s); retrying", type(e).__name__)
@@ -103,9 +111,9 @@ async def run_dispatcher(app: App, *, stop: asyncio.Event, transport: Transport 
     log.info("outbox dispatcher stopped")
 
 
-def _wake_on_commit(app: App, loop: asyncio.AbstractEventLoop,
+def _wake_on_commit(factory: sessionmaker[Any], loop: asyncio.AbstractEventLoop,
                     wake: asyncio.Event) -> Callable[[], None]:
-    """Set `wake` after any commit of this app's sessions that added an outbox row."""
+    """Set `wake` after any commit of `factory`'s sessions that added an outbox row."""
     def flushed(session: Session, _ctx: object) -> None:
         if any(isinstance(o, OutboxRow) for o in session.new):
             session.info["owes_mail"] = True
@@ -120,19 +128,21 @@ def _wake_on_commit(app: App, loop: asyncio.AbstractEventLoop,
     hooks = (("after_flush", flushed), ("after_commit", committed),
              ("after_rollback", rolled_back))
     for name, fn in hooks:
-        event.listen(app.session_factory, name, fn)
+        event.listen(factory, name, fn)
 
     def unhook() -> None:
         for name, fn in hooks:
-            event.remove(app.session_factory, name, fn)
+            event.remove(factory, name, fn)
     return unhook
 
 
-async def dispatch_once(app: App, transport: Transport, *, stop: asyncio.Event | None = None,
+async def dispatch_once(deps: DispatchDeps, transport: Transport, *,
+                        stop: asyncio.Event | None = None,
                         messenger: DirectMessenger | None = None) -> int:
     """Attempt every due row once (a batch); return how many were attempted."""
-    await asyncio.to_thread(owe_deadline_alerts, app)
-    ids = await asyncio.to_thread(_claim, app)
+    await asyncio.to_thread(owe_deadline_alerts, uow_factory=deps.uow, clock=deps.clock,
+                            directory=deps.directory)
+    ids = await asyncio.to_thread(_claim, deps)
     started = 0  # a row whose send began stays leased if we fail: it may have gone out
     if not ids:
         return 0
@@ -142,18 +152,18 @@ async def dispatch_once(app: App, transport: Transport, *, stop: asyncio.Event |
                 if stop is not None and stop.is_set():
                     break
                 started += 1
-                p = await asyncio.to_thread(_prepare, app, row_id)
-                result = await p.send(app, transport, messenger)
-                await asyncio.to_thread(record_attempt, app, row_id, result)
+                p = await asyncio.to_thread(_prepare, deps, row_id)
+                result = await p.send(deps.letterhead.mail_from, transport, messenger)
+                await asyncio.to_thread(record_attempt, deps, row_id, result)
     finally:
         if started < len(ids):
-            await asyncio.to_thread(_release, app, ids[started:])
+            await asyncio.to_thread(_release, deps, ids[started:])
     return started
 
 
-def _claim(app: App) -> list[int]:
-    now = app.clock()
-    with app.session_factory.begin() as s:
+def _claim(deps: DispatchDeps) -> list[int]:
+    now = deps.clock()
+    with deps.session_factory.begin() as s:
         rows = s.scalars(select(OutboxRow).where(
             OutboxRow.status == "pending", OutboxRow.next_attempt_at <= now)
             .order_by(OutboxRow.next_attempt_at, OutboxRow.id).limit(BATCH)
@@ -163,19 +173,20 @@ def _claim(app: App) -> list[int]:
         return [r.id for r in rows]
 
 
-def _release(app: App, ids: list[int]) -> None:
+def _release(deps: DispatchDeps, ids: list[int]) -> None:
     """Give back rows claimed but not attempted (stopping): due again at once."""
-    with app.session_factory.begin() as s:
+    with deps.session_factory.begin() as s:
         s.execute(update(OutboxRow).where(OutboxRow.id.in_(ids), OutboxRow.status == "pending")
-                  .values(next_attempt_at=app.clock(), attempts=OutboxRow.attempts - 1))
+                  .values(next_attempt_at=deps.clock(), attempts=OutboxRow.attempts - 1))
 
 
-def _prepare(app: App, row_id: int) -> _Prepared:
-    with app.session_factory() as s:
+def _prepare(deps: DispatchDeps, row_id: int) -> _Prepared:
+    with deps.session_factory() as s:
         row = s.get(OutboxRow, row_id)
         assert row is not None
         try:
-            ctx = load_context(s, row, app, now=app.clock())
+            ctx = load_context(s, row, letterhead=deps.letterhead, calendar=deps.calendar,
+                               clock=deps.clock, now=deps.clock())
             if row.channel == "slack":
                 return _Prepared(row_id, row.recipient_email, None, dm=ctx)
             msg = render(ctx)
@@ -188,10 +199,10 @@ def _prepare(app: App, row_id: int) -> _Prepared:
         return _Prepared(row_id, row.recipient_email, msg)
 
 
-def record_attempt(app: App, row_id: int, result: SendResult) -> None:
+def record_attempt(deps: DispatchDeps, row_id: int, result: SendResult) -> None:
     """Write down one attempt and what follows from it, in one transaction."""
-    with app.uow() as uow:
-        s, now = uow.session, app.clock()
+    with deps.uow() as uow:
+        s, now = uow.session, deps.clock()
         row = s.get(OutboxRow, row_id)
         assert row is not None
         s.add(DeliveryRow(outbox_id=row.id, attempted_at=now, recipient=row.recipient_email,
@@ -199,7 +210,7 @@ def record_attempt(app: App, row_id: int, result: SendResult) -> None:
                           server_reply=result.reply[:2000]))
         if result.outcome is Outcome.SENT:
             row.status, row.sent_at, row.last_error = "sent", now, None
-            _served_if_complete(app, uow, row)
+            _served_if_complete(deps, uow, row)
         elif result.outcome is Outcome.TEMPORARY:
             row.last_error = result.reply[:2000]
             row.next_attempt_at = now + min(BACKOFF_BASE * 2 ** max(row.attempts - 1, 0),
@@ -208,13 +219,14 @@ def record_attempt(app: App, row_id: int, result: SendResult) -> None:
             row.status, row.last_error = "failed", result.reply[:2000]
             log.error("notice %s (%s) failed permanently", row.id, row.notice_type)
             if NoticeType(row.notice_type) not in ALERTS and row.case_id is not None:
-                alert_clerks(app, uow, row.case_id, NoticeType.DELIVERY_FAILED_ALERT, row.id)
+                alert_clerks(uow, deps.directory, row.case_id, NoticeType.DELIVERY_FAILED_ALERT,
+                             row.id)
         log.info("outbox row %s (%s): %s", row.id, row.notice_type, result.outcome.value)
         log.debug("outbox row %s server reply: %s", row.id, result.reply)  # may name people
         uow.commit()
 
 
-def _served_if_complete(app: App, uow: SqlUnitOfWork, row: OutboxRow) -> None:
+def _served_if_complete(deps: DispatchDeps, uow: SqlUnitOfWork, row: OutboxRow) -> None:
     """Record the §2 step once every copy of this kind was delivered (notice_24h met)."""
     kind = SECTION_2.get(NoticeType(row.notice_type))
     if kind is None or row.case_id is None:
@@ -230,7 +242,7 @@ def _served_if_complete(app: App, uow: SqlUnitOfWork, row: OutboxRow) -> None:
     if case is None or kind in case.notices_served:
         return
     try:
-        take_step(uow, number, RecordNoticeServed(kind), directory=app.directory,
-                  calendar=app.calendar, clock=app.clock, actor="ethicsbot")
+        take_step(uow, number, RecordNoticeServed(kind), directory=deps.directory,
+                  calendar=deps.calendar, clock=deps.clock, actor="ethicsbot")
     except ProcedureError as e:  # e.g. closed meanwhile: the deliveries stay the proof
         log.warning("%s: %s not recorded: %s", number, kind.value, e)

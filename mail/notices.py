@@ -18,26 +18,26 @@ from cases.deadlines import DeadlineKey
 from cases.directory import Person
 from cases.errors import ProcedureError
 from cases.notices import NoticeType, OwedNotice, owing_event_index
-from ethicsbot.bootstrap import App
 from storage import queries
 from storage.models import OutboxRow
+from storage.uow import UowFactory
 
 CSV_FIELDS = ("case", "type", "recipient", "message_id", "status", "deadline", "sent_at",
               "attempt_at", "outcome", "server_reply")
 
 
-def notice_log(app: App, number: str) -> list[dict[str, Any]]:
+def notice_log(uow_factory: UowFactory, number: str) -> list[dict[str, Any]]:
     """Every notice owed on case `number` and each attempt to deliver it."""
-    with app.uow() as uow:
+    with uow_factory() as uow:
         row = uow.cases.row(number)
         if row is None:
             raise ProcedureError(f"There is no case {number}. `ethicsbot cases` lists the docket.")
         return queries.notice_log(session=uow.session, case_id=row.id)
 
 
-def export_notice_log(app: App, number: str, fmt: str = "json") -> str:
+def export_notice_log(uow_factory: UowFactory, number: str, fmt: str = "json") -> str:
     """The proof of notice as JSON (nested) or CSV (one line per attempt)."""
-    log = notice_log(app, number)
+    log = notice_log(uow_factory, number)
     if fmt == "json":
         return json.dumps({"case": number, "notices": log}, indent=2)
     out = io.StringIO()
@@ -53,10 +53,10 @@ def export_notice_log(app: App, number: str, fmt: str = "json") -> str:
     return out.getvalue()
 
 
-def resend(app: App, number: str, notice_type: str, recipient: str) -> int:
+def resend(uow_factory: UowFactory, number: str, notice_type: str, recipient: str) -> int:
     """Owe the latest `notice_type` to `recipient` on case `number` again; the new
     generation is returned. The dispatcher sends it like any other notice."""
-    with app.uow() as uow:
+    with uow_factory() as uow:
         case = uow.cases.row(number)
         if case is None:
             raise ProcedureError(f"There is no case {number}. `ethicsbot cases` lists the docket.")

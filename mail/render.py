@@ -2,9 +2,12 @@
 
 Everything the message says comes from `NoticeContext` (loaded by `mail.context`), so
 rendering is pure and can be tested without a database. Templates live in `templates/`:
-the complaint and every other value reach them as data, HTML is autoescaped, and no value
-reaches a header with a CR or LF in it (Python 3.11's header folding does not refuse them
-reliably, and a newline there would let a complaint add headers or recipients).
+the complaint and every other value reach them as data, never as template source; the
+HTML part is autoescaped and the plain-text part is not (there "Smith & Sons" must stay
+"Smith & Sons"); every value shown has its bidirectional controls neutralised
+(`cases.text`); and no value reaches a header with a CR or LF in it (Python 3.11's
+header folding does not refuse them reliably, and a newline there would let a complaint
+add headers or recipients).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from cases.case import Case
 from cases.deadlines import Deadline, DeadlineKey
 from cases.directory import Person
 from cases.notices import ALERTS, INVITES, NoticeType, owing_event_index
+from cases.text import neutralise_bidi
 from mail.invites import Invite, build_invite, to_ical, when_text
 
 T, K = NoticeType, DeadlineKey
@@ -47,6 +51,7 @@ SUBJECTS: dict[NoticeType, str] = {
     T.DEADLINE_ALERT: "URGENT: notices still unsent as their deadline nears",
     T.QUARANTINE_ALERT: "EthicsBot: a message was held for review",
     T.REMINDER: "Reminder",
+    T.SIGN_IN_LINK: "Your sign-in link to the ethics docket",
 }
 
 # The deadlines each notice spells out, with their basis.
@@ -69,11 +74,18 @@ RELEVANT: dict[NoticeType, tuple[DeadlineKey, ...]] = {
 WITH_COMPLAINT = frozenset({T.SUBMISSION_TO_BOARD, T.COMPLAINT_TO_RESPONDENT,
                             T.REGISTERED_MAIL_TASK})
 
+def _shown(value: object) -> object:
+    """Every `{{ value }}` passes here before it is written (Jinja's `finalize`)."""
+    return neutralise_bidi(value) if isinstance(value, str) else value
+
+
+# HTML templates are escaped, plain-text ones not; any other kind (none yet) would be.
 _ENV = Environment(loader=PackageLoader("templates", "notices"),
                    autoescape=select_autoescape(enabled_extensions=("html.j2",),
+                                                disabled_extensions=("txt.j2",),
                                                 default_for_string=True, default=True),
-                   undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                   keep_trailing_newline=True)
+                   finalize=_shown, undefined=StrictUndefined, trim_blocks=True,
+                   lstrip_blocks=True, keep_trailing_newline=True)
 _ADDRESS = re.compile(r"^[^@\s<>,;:\"()\[\]\\]+@[^@\s<>,;:\"()\[\]\\]+$")
 
 
@@ -99,7 +111,7 @@ class NoticeContext:
     about: dict[str, Any] = field(default_factory=dict)  # an alert's particulars
 
 
-def header_text(value: str) -> str:
+def single_line(value: str) -> str:
     """`value` for a header, refused when it could break out of its line."""
     if any(ch in value for ch in "\r\n\0"):
         raise HeaderInjection(f"line break in a header value: {value[:40]!r}")
@@ -107,7 +119,7 @@ def header_text(value: str) -> str:
 
 
 def address(email: str) -> str:
-    if not _ADDRESS.match(header_text(email)):
+    if not _ADDRESS.match(single_line(email)):
         raise HeaderInjection(f"not a plain email address: {email[:60]!r}")
     return email
 
@@ -119,13 +131,13 @@ def render(ctx: NoticeContext) -> EmailMessage:
               if ctx.type in INVITES and ctx.case is not None else None)
     data = template_data(ctx, invite)
     msg = EmailMessage()
-    msg["From"] = formataddr((header_text(ctx.sender.name), address(ctx.sender.email)))
-    msg["To"] = formataddr((header_text(ctx.recipient.name), address(ctx.recipient.email)))
-    msg["Subject"] = header_text(_subject(ctx, invite))
+    msg["From"] = formataddr((single_line(ctx.sender.name), address(ctx.sender.email)))
+    msg["To"] = formataddr((single_line(ctx.recipient.name), address(ctx.recipient.email)))
+    msg["Subject"] = single_line(_subject(ctx, invite))
     msg["Date"] = format_datetime(ctx.now)
-    msg["Message-ID"] = header_text(ctx.message_id)
+    msg["Message-ID"] = single_line(ctx.message_id)
     if ctx.thread_root and ctx.thread_root != ctx.message_id:
-        msg["In-Reply-To"] = header_text(ctx.thread_root)
+        msg["In-Reply-To"] = single_line(ctx.thread_root)
         msg["References"] = ctx.thread_root
     msg["Auto-Submitted"] = "auto-generated"  # RFC 3834: no auto-replies back to us
     msg["X-Auto-Response-Suppress"] = "All"  # the same, for Exchange

@@ -21,12 +21,22 @@ from typing import TYPE_CHECKING, Protocol
 
 import aiosmtplib
 
-from ethicsbot.settings import Settings, SmtpTls, default_smtp_port
+from storage.private import open_private, private_folder
 
 if TYPE_CHECKING:
     from mail.render import NoticeContext
 
 log = logging.getLogger(__name__)
+
+
+class SmtpTls(StrEnum):
+    NONE = "none"
+    STARTTLS = "starttls"
+    TLS = "tls"
+
+
+def default_smtp_port(tls: SmtpTls) -> int:
+    return {SmtpTls.TLS: 465, SmtpTls.STARTTLS: 587}.get(tls, 25)
 
 
 class Outcome(StrEnum):
@@ -56,15 +66,6 @@ class DirectMessenger(Protocol):
     """Delivers a notice owed on a chat channel (Slack) rather than by email."""
 
     async def send_dm(self, ctx: NoticeContext) -> SendResult: ...
-
-
-def transport_for(settings: Settings) -> Transport:
-    """SMTP when a host is configured, else the .eml folder of the embedded defaults."""
-    if settings.uses_smtp:
-        assert settings.smtp_host is not None
-        return SmtpTransport(settings.smtp_host, settings.smtp_port, tls=settings.smtp_tls,
-                             user=settings.smtp_user, password=settings.smtp_password)
-    return FileTransport(settings.outbox_dir)
 
 
 def _classify(code: int, text: str) -> SendResult:
@@ -138,7 +139,7 @@ class FileTransport:
         self.folder = folder
 
     async def __aenter__(self) -> FileTransport:
-        self.folder.mkdir(parents=True, exist_ok=True)
+        private_folder(self.folder)  # the notices quote complaints: the owner's alone
         return self
 
     async def __aexit__(self, et: type[BaseException] | None, e: BaseException | None,
@@ -158,7 +159,7 @@ class FileTransport:
 
 def _write_atomically(path: Path, data: bytes) -> None:
     tmp = path.with_suffix(".tmp")
-    with open(tmp, "wb") as f:
+    with open_private(tmp) as f:
         f.write(data)
         f.flush()
         os.fsync(f.fileno())

@@ -14,26 +14,41 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
-from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.schedulers.base import BaseScheduler
+from sqlalchemy.orm import sessionmaker
 
-from ethicsbot.bootstrap import App
-from scheduler.plan import Slot, due_now, next_after, plan
+from cases.calendar import CityCalendar
+from cases.directory import Directory
+from cases.ports import Clock
+from scheduler.plan import DEFAULT_OFFSETS, Slot, due_now, next_after, plan
 from scheduler.recipients import reminder_recipients
 from storage import reminders as store
 
 log = logging.getLogger(__name__)
 
 
+@dataclass(frozen=True)
+class ReminderSettings:
+    """The settings the reminders read, as plain values."""
+
+    msgid_domain: str  # of the reminders' Message-IDs
+    offsets: tuple[timedelta, ...] = DEFAULT_OFFSETS  # how long before a deadline to remind
+    slack_dms: bool = False  # remind by Slack DM those with a Slack id (Slack is on)
+
+
 class Reminders:
-    def __init__(self, app: App, scheduler: BaseScheduler, *,
-                 offsets: Sequence[timedelta] | None = None) -> None:
-        self.app, self.scheduler = app, scheduler
-        self.offsets = offsets or app.settings.reminder_offset_list
-        self.slack = app.settings.uses_slack  # DMs only when Slack is configured
+    def __init__(self, *, session_factory: sessionmaker[Any], clock: Clock,
+                 calendar: CityCalendar, directory: Directory, scheduler: BaseScheduler,
+                 settings: ReminderSettings) -> None:
+        self.session_factory, self.clock, self.scheduler = session_factory, clock, scheduler
+        self.calendar, self.directory, self.settings = calendar, directory, settings
+        self.offsets = settings.offsets
+        self.slack = settings.slack_dms
         self._seen_until: datetime | None = None
 
     @staticmethod
@@ -47,9 +62,9 @@ class Reminders:
         many jobs are armed afterwards.
         """
         wanted = set(numbers) if numbers is not None else None
-        now = self.app.clock()
-        with self.app.session_factory() as session:
-            deadlines = store.open_deadlines(session=session, numbers=wanted)
+        now = self.clock()
+        with self.session_factory() as session:
+            deadlines = store.remindable_deadlines(session=session, numbers=wanted)
             case_ids = None if wanted is None else {d.case_id for d in deadlines}
             sent = store.sent_slots(session=session, case_ids=case_ids)
         keep: set[str] = set()
@@ -73,9 +88,9 @@ class Reminders:
 
     def fire(self, number: str, key: str) -> None:
         """Owe the reminder due now for one deadline, then re-arm for the next moment."""
-        now = self.app.clock()
-        with self.app.session_factory.begin() as session:
-            found = [d for d in store.open_deadlines(session=session, numbers=[number])
+        now = self.clock()
+        with self.session_factory.begin() as session:
+            found = [d for d in store.remindable_deadlines(session=session, numbers=[number])
                      if d.key.value == key]
             if not found:
                 return  # met, tolled or moot since: the job simply ends
@@ -86,13 +101,13 @@ class Reminders:
             slot = due_now(slots, now=now, sent=sent)
             if slot is not None:
                 urgent = slot.overdue or slot.name in ("due", "before-4h")
-                for person in reminder_recipients(d.key, d.responsible, self.app.directory,
+                for person in reminder_recipients(d.key, d.responsible, self.directory,
                                                   d.respondents):
                     for channel in self._channels(person.slack if self.slack else None, urgent):
                         store.owe_reminder(session=session, case_id=d.case_id, number=number,
                                            key=d.key, moment=slot.name, person=person,
                                            channel=channel, at=now,
-                                           msgid_domain=self.app.settings.msgid_domain)
+                                           msgid_domain=self.settings.msgid_domain)
                 log.info("reminder owed", extra={"case": number, "deadline": key,
                                                  "slot": slot.name})
             nxt = next_after(slots, now)
@@ -105,9 +120,9 @@ class Reminders:
         `>=` rather than `>`: a case saved in the same instant as the last one seen is
         reconciled again rather than missed; reconciling is idempotent.
         """
-        self._seen_until = self.app.clock()
+        self._seen_until = self.clock()
         while not stop.is_set():
-            with self.app.session_factory() as session:
+            with self.session_factory() as session:
                 changed = store.changed_since(session=session, since=self._seen_until)
             if changed:
                 self._seen_until = max(t for _, t in changed)
@@ -122,7 +137,7 @@ class Reminders:
                                misfire_grace_time=None, coalesce=True)
 
     def _slots(self, d: store.OpenDeadline, now: datetime) -> list[Slot]:
-        return plan(d.due, self.app.calendar, offsets=self.offsets, horizon=now,
+        return plan(d.due, self.calendar, offsets=self.offsets, horizon=now,
                     not_before=d.received_at if d.key.value == "notice_24h" else None)
 
     @staticmethod
@@ -133,14 +148,13 @@ class Reminders:
         return ["slack", "email"] if urgent else ["slack"]
 
 
-async def run_reminders(app: App, *, stop: asyncio.Event) -> None:
-    """The worker's reminder service: build the jobs, then follow case changes."""
-    scheduler = AsyncIOScheduler(timezone=app.calendar.tz)
-    scheduler.start()
+async def run_reminders(reminders: Reminders, *, stop: asyncio.Event) -> None:
+    """The worker's reminder service: start the scheduler, build the jobs, then follow
+    case changes. The scheduler is `reminders.scheduler`, made for this run."""
+    reminders.scheduler.start()
     try:
-        reminders = Reminders(app, scheduler)
         armed = await asyncio.to_thread(reminders.reconcile)
         log.info("reminders ready: %d deadlines armed", armed)
         await reminders.watch(stop=stop)
     finally:
-        scheduler.shutdown(wait=False)
+        reminders.scheduler.shutdown(wait=False)

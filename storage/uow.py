@@ -3,6 +3,7 @@ without the ceremony). Leaving the block without `commit()` rolls everything bac
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy.orm import Session, sessionmaker
@@ -37,3 +38,7 @@ class SqlUnitOfWork:
 
     def commit(self) -> None:
         self.session.commit()
+
+
+UowFactory = Callable[[], SqlUnitOfWork]
+"""How an adapter is handed the database: a fresh unit of work per call."""

@@ -14,11 +14,12 @@ from slack_sdk.web.async_client import AsyncWebClient
 from bot.commands import filing, share, status, take
 from bot.commands import help as usage
 from bot.commands.request import Request
-from bot.ids import STEP_ACTION_PREFIX, StepAction, Sub
-from ethicsbot.bootstrap import App
+from bot.ids import STEP_ACTION_PREFIX, Sub, action_step
+from bot.service import SlackDeps
+from cases.errors import ProcedureError
 
 
-def register(bolt: AsyncApp, app: App) -> None:
+def register(bolt: AsyncApp, deps: SlackDeps) -> None:
     handlers: dict[Sub, Callable[[Request], Awaitable[None]]] = {
         Sub.HELP: usage.show, Sub.STATUS: status.show, Sub.FILE: filing.open_modal,
         Sub.SHARE: share.post}
@@ -26,7 +27,7 @@ def register(bolt: AsyncApp, app: App) -> None:
     async def ethics(ack: AsyncAck, command: dict[str, Any], client: AsyncWebClient,
                      context: dict[str, Any]) -> None:
         words = (command.get("text") or "").split()
-        req = Request(app, context["caller"], words[1:], command, client, ack, ack)
+        req = Request(deps, context["caller"], words[1:], command, client, ack, ack)
         first = words[0].lower() if words else Sub.HELP.value
         if first in {s.value for s in Sub}:
             await handlers[Sub(first)](req)
@@ -36,10 +37,15 @@ def register(bolt: AsyncApp, app: App) -> None:
     async def step_button(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any],
                           client: AsyncWebClient, respond: AsyncRespond,
                           context: dict[str, Any]) -> None:
-        req = Request(app, context["caller"], [], body, client, ack, respond)
-        await take.pressed(req, StepAction(action["action_id"]).step, action["value"])
+        req = Request(deps, context["caller"], [], body, client, ack, respond)
+        try:
+            step = action_step(action["action_id"])
+        except ValueError:
+            raise ProcedureError("That button is out of date: `/ethics status CASE` shows the "
+                                 "steps you may take now.") from None
+        await take.pressed(req, step, action["value"])
         await ack()  # last: see bot.app on awaiting after ack()
 
     bolt.command("/ethics")(ethics)
     bolt.action(re.compile("^" + re.escape(STEP_ACTION_PREFIX)))(step_button)
-    filing.register(bolt, app)
+    filing.register(bolt, deps)

@@ -1,4 +1,5 @@
-"""What a subcommand gets: the app, the caller, the words, and how to answer."""
+"""What a subcommand gets: the Slack surface's dependencies, the caller, the words, and
+how to answer."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from slack_bolt.async_app import AsyncAck
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.access import Caller
-from ethicsbot.bootstrap import App
+from bot.service import SlackDeps
 
 Reply = Callable[..., Awaitable[Any]]
 
@@ -19,7 +20,7 @@ Reply = Callable[..., Awaitable[Any]]
 class Request:
     """One `/ethics` request or button press, as the subcommands see it."""
 
-    app: App
+    deps: SlackDeps
     caller: Caller
     words: list[str]
     body: dict[str, Any]

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.access import Access, Refused, case_access, identify
+from bot.access import identify
 from bot.posting import post_private
 from bot.render import case_blocks
 from bot.service import blocking, case_lookup, case_number, log_alone
+from cases.access import Access, Refused, case_access
 from cases.errors import ProcedureError
 
 if TYPE_CHECKING:
@@ -18,24 +19,25 @@ if TYPE_CHECKING:
 async def post(req: Request) -> None:
     if not req.words:
         raise ProcedureError("Give the case number: `/ethics share ETH-2026-0007`.")
-    app, number, channel = req.app, case_number(req.words[0]), req.body["channel_id"]
-    access, detail = await blocking(case_lookup, app, req.caller, number)
+    deps, number, channel = req.deps, case_number(req.words[0]), req.body["channel_id"]
+    access, detail = await blocking(case_lookup, deps, req.caller, number)
     if access is not Access.FULL:
         raise Refused("Only the mayor's office, the board and the city attorney may post a "
                       "case into a channel (§6).")
 
     def may_see(slack_id: str) -> bool:
-        return case_access(identify(app.directory, slack_id), respondents=detail["respondents"],
-                           closed=not detail["confidential"]) is Access.FULL
+        return case_access(identify(deps.directory, slack_id).actor,
+                           respondents=detail["respondents"], closed=not detail["confidential"],
+                           released=detail["released"]) is Access.FULL
 
-    blocks = case_blocks(detail, Access.FULL, viewer=None, calendar=app.calendar,
-                         now=app.clock())
+    blocks = case_blocks(detail, Access.FULL, viewer=None, calendar=deps.calendar,
+                         now=deps.clock())
     action = f"share into {channel}"[:80]
     try:
         await post_private(req.client, channel, text=f"{number}: {detail['stage']}",
                            blocks=blocks, may_see=may_see)
     except Refused:
-        await blocking(log_alone, app, req.caller, number, action, False)
+        await blocking(log_alone, deps, req.caller, number, action, False)
         raise
-    await blocking(log_alone, app, req.caller, number, action, True)
+    await blocking(log_alone, deps, req.caller, number, action, True)
     await req.reply(f"Posted {number} in this private channel.")

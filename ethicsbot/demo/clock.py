@@ -38,7 +38,7 @@ class SimulatedTime:
     def __post_init__(self) -> None:
         self.scheduler = BackgroundScheduler(timezone=UTC)
         self.scheduler.start(paused=True)  # nothing fires on the real clock
-        self.reminders = Reminders(self.app, self.scheduler)
+        self.reminders = self.app.reminders(self.scheduler)
 
     def close(self) -> None:
         self.scheduler.shutdown(wait=False)
@@ -46,7 +46,8 @@ class SimulatedTime:
     async def deliver(self) -> int:
         """Deliver everything the outbox owes now; returns how many were sent."""
         total = 0
-        while sent := await dispatch_once(self.app, self.transport):
+        deps = self.app.dispatch_deps()
+        while sent := await dispatch_once(deps, self.transport):
             total += sent
         return total
 

@@ -24,20 +24,16 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from imapclient import IMAPClient, SocketTimeout
 from sqlalchemy.exc import InterfaceError, OperationalError
 
-from mail.intake import IntakeOutcome
+from mail.intake import IntakeContext, IntakeOutcome
 from mail.listener.cursor import load_cursor, resume_from, save_cursor
 from mail.listener.imap_folder import Batching, FolderIntake, Folders
 from mail.listener.read_ahead import ReadAhead
 from mail.listener.retry import Backoff, start_thread
-
-if TYPE_CHECKING:
-    from ethicsbot.bootstrap import App
-    from ethicsbot.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -65,12 +61,27 @@ class ImapTuning:
     backoff_cap: float = 60.0
     batching: Batching = field(default_factory=Batching)
 
-    @classmethod
-    def for_settings(cls, settings: Settings) -> ImapTuning:
-        return cls(poll_seconds=settings.imap_poll_seconds)
+
+@dataclass(frozen=True)
+class IntakeMailbox:
+    """The intake mailbox and how to reach it (from the settings)."""
+
+    host: str
+    port: int
+    user: str
+    password: str = field(repr=False)
+    folders: Folders = field(default_factory=lambda: Folders("INBOX", "Processed",
+                                                             "Quarantine"))
+    ssl: bool = True
+    verify_tls: bool = True  # false only for a test server's self-signed certificate
+
+    @property
+    def mailbox(self) -> str:
+        """The intake folder's name in the cursor table."""
+        return f"imap://{self.user}@{self.host}:{self.port}/{self.folders.inbox}"
 
 
-async def run_imap_intake(app: App, *, stop: asyncio.Event,
+async def run_imap_intake(account: IntakeMailbox, ctx: IntakeContext, *, stop: asyncio.Event,
                           on_taken: Callable[[IntakeOutcome], object] | None = None,
                           tuning: ImapTuning | None = None) -> None:
     """Take mail in from the configured IMAP folder until `stop` is set.
@@ -83,8 +94,7 @@ async def run_imap_intake(app: App, *, stop: asyncio.Event,
     has been moved out of the intake folder. Returns within ~1-2 s of `stop`.
     """
     halt = threading.Event()
-    listener = ImapListener(app, tuning or ImapTuning.for_settings(app.settings), halt,
-                            on_taken)
+    listener = ImapListener(account, ctx, tuning or ImapTuning(), halt, on_taken)
     finished = start_thread(listener.run, name="imap-intake")
     stopped = asyncio.ensure_future(stop.wait())
     either: set[asyncio.Future[Any]] = {finished, stopped}
@@ -100,18 +110,13 @@ async def run_imap_intake(app: App, *, stop: asyncio.Event,
 class ImapListener:
     """The blocking loop: sessions, one after another, until halted."""
 
-    def __init__(self, app: App, tuning: ImapTuning, halt: threading.Event,
+    def __init__(self, account: IntakeMailbox, ctx: IntakeContext, tuning: ImapTuning,
+                 halt: threading.Event,
                  on_taken: Callable[[IntakeOutcome], object] | None = None) -> None:
-        s = app.settings
-        if not (s.imap_host and s.imap_user and s.imap_password):
-            raise ValueError("IMAP intake needs ETHICSBOT_IMAP_HOST, ETHICSBOT_IMAP_USER "
-                             "and ETHICSBOT_IMAP_PASSWORD")
-        self.app, self.tuning, self.halt, self.on_taken = app, tuning, halt, on_taken
-        self.host, self.user, self.password = s.imap_host, s.imap_user, s.imap_password
-        self.port = s.imap_port_effective
-        self.folders = Folders(s.imap_folder, s.imap_processed_folder, s.imap_quarantine_folder)
-        self.mailbox = f"imap://{self.user}@{self.host}:{self.port}/{s.imap_folder}"
-        self.ctx = app.intake()
+        self.account, self.tuning, self.halt, self.on_taken = account, tuning, halt, on_taken
+        self.host, self.user, self.password = account.host, account.user, account.password
+        self.port, self.folders, self.mailbox = account.port, account.folders, account.mailbox
+        self.ctx = ctx
         self.read_ahead = ReadAhead(self.ctx)
 
     def run(self) -> None:
@@ -131,13 +136,13 @@ class ImapListener:
         log.info("IMAP intake from %s:%d stopped", self.host, self.port)
 
     def _connect(self) -> IMAPClient:
-        s = self.app.settings
+        a = self.account
         context = None
-        if s.imap_ssl and not s.imap_verify_tls:
+        if a.ssl and not a.verify_tls:
             context = ssl.create_default_context()
             context.check_hostname = False
             context.verify_mode = ssl.CERT_NONE
-        return IMAPClient(self.host, port=self.port, ssl=s.imap_ssl, ssl_context=context,
+        return IMAPClient(self.host, port=self.port, ssl=a.ssl, ssl_context=context,
                           timeout=SocketTimeout(connect=self.tuning.connect_timeout,
                                                 read=self.tuning.read_timeout))
 
@@ -171,12 +176,12 @@ class ImapListener:
                 imap.subscribe_folder(name)  # so the clerk's mail program shows it
                 log.info("IMAP intake created the folder %s", name)
         uidvalidity = int(imap.select_folder(self.folders.inbox)[b"UIDVALIDITY"])
-        cursor, reset = resume_from(load_cursor(self.app.uow, self.mailbox), uidvalidity)
+        cursor, reset = resume_from(load_cursor(self.ctx.uow, self.mailbox), uidvalidity)
         if reset:
             log.warning("IMAP folder %s has a new UIDVALIDITY (%d): reading it again from the "
                         "start; messages taken in before count as duplicates",
                         self.folders.inbox, uidvalidity)
-            save_cursor(self.app.uow, self.mailbox, cursor)
+            save_cursor(self.ctx.uow, self.mailbox, cursor)
         log.info("IMAP intake connected to %s:%d as %s, folder %s, after UID %d; %s",
                  self.host, self.port, self.user, self.folders.inbox, cursor.last_uid,
                  "waiting with IDLE" if imap.has_capability("IDLE")

@@ -18,15 +18,12 @@ import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from sqlalchemy.exc import InterfaceError, OperationalError
 
 from mail.intake import IntakeContext, IntakeOutcome, Outcome, take_in
 from mail.listener.retry import wait_for_stop
-
-if TYPE_CHECKING:
-    from ethicsbot.bootstrap import App
+from storage.private import create_private_file, private_folder
 
 log = logging.getLogger(__name__)
 
@@ -42,11 +39,12 @@ class Maildir:
         self.failed: set[str] = set()  # take_in raised: left in new/, tried again at restart
 
     def prepare(self) -> None:
+        """The folders, each one it creates its owner's alone (complaints lie there)."""
         for folder in (self.root, self.root / PROCESSED, self.root / QUARANTINE):
             for sub in ("new", "cur", "tmp"):
-                (folder / sub).mkdir(parents=True, exist_ok=True)
+                private_folder(folder / sub)
         for sub in (PROCESSED, QUARANTINE):
-            (self.root / sub / "maildirfolder").touch()  # marks a Maildir++ subfolder
+            create_private_file(self.root / sub / "maildirfolder")  # marks a Maildir++ folder
 
     def waiting(self) -> list[str]:
         """Names in new/, oldest first; dot-files are a deliverer's temporaries."""
@@ -96,16 +94,15 @@ class Maildir:
         return candidate
 
 
-async def run_maildir_intake(app: App, *, stop: asyncio.Event,
+async def run_maildir_intake(root: Path, ctx: IntakeContext, *, stop: asyncio.Event,
                              on_taken: Callable[[IntakeOutcome], object] | None = None,
                              poll_seconds: float = POLL_SECONDS) -> None:
-    """Take in every file delivered to `settings.maildir`/new/ until `stop` is set.
+    """Take in every file delivered to `root`/new/ until `stop` is set.
 
     `on_taken` is called with each outcome once the file has been moved out of new/.
     """
-    box = Maildir(Path(app.settings.maildir))
+    box = Maildir(Path(root))
     await asyncio.to_thread(box.prepare)
-    ctx = app.intake()
     log.info("Maildir intake from %s (new/ checked every %g s)", box.root.resolve(),
              poll_seconds)
     while not stop.is_set():

@@ -16,9 +16,7 @@ import pytest
 from aiohttp.test_utils import TestServer
 from slack_sdk.signature import SignatureVerifier
 
-from bot.app import build_slack_app
-from bot.web import make_web_app
-from ethicsbot.bootstrap import App
+from ethicsbot.bootstrap import App, build_bolt, build_web_app
 from tests.fixtures.slack_stub import SlackStub
 
 SECRET = "test-signing-secret"
@@ -113,8 +111,8 @@ def bot_app(app: App, slack_stub: SlackStub) -> App:
 
 async def start_driver(app: App, stub: SlackStub, *,
                        process_before_response: bool) -> tuple[TestServer, SlackDriver]:
-    slack = build_slack_app(app, process_before_response=process_before_response)
-    server = TestServer(make_web_app(app, slack), host="127.0.0.1")
+    slack = build_bolt(app, process_before_response=process_before_response)
+    server = TestServer(build_web_app(app, slack), host="127.0.0.1")
     await server.start_server()
     driver = SlackDriver(str(server.make_url("/slack/events")), stub, aiohttp.ClientSession())
     return server, driver

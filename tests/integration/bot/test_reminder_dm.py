@@ -9,12 +9,10 @@ from pathlib import Path
 from apscheduler.schedulers.background import BackgroundScheduler
 from sqlalchemy import select
 
-from bot.app import web_client
 from bot.reminders import SlackReminders
-from ethicsbot.bootstrap import App
+from ethicsbot.bootstrap import App, build_web_client
 from mail.dispatch import dispatch_once
 from mail.transport import FileTransport
-from scheduler.jobs import Reminders
 from storage.models import DeliveryRow, OutboxRow
 from tests.fixtures.app import FakeClock
 from tests.fixtures.cases import TUESDAY as RECEIVED
@@ -29,17 +27,17 @@ async def test_the_board_chair_is_reminded_by_dm_with_a_button_to_record_the_ste
     clock.set(RECEIVED)
     number = open_one(app, a_filing(RECEIVED))
     transport = FileTransport(tmp_path / "outbox")
-    messenger = SlackReminders(web_client(app), app.directory)
-    while await dispatch_once(app, transport, messenger=messenger):
+    messenger = SlackReminders(build_web_client(app.settings), app.directory)
+    while await dispatch_once(app.dispatch_deps(), transport, messenger=messenger):
         pass  # the §2 notices first
     # Fri Dec 18, 5 PM: 3 days before hearing_begin (Mon Dec 21 23:59:59), at close of business
     clock.set(datetime(2026, 12, 19, 1, 0, tzinfo=UTC))
-    rem = Reminders(app, paused_scheduler)
+    rem = app.reminders(paused_scheduler)
     rem.reconcile()
     job = next(j for j in paused_scheduler.get_jobs() if j.args[1] == "hearing_begin")
     rem.fire(*job.args)
     sent = 0
-    while batch := await dispatch_once(app, transport, messenger=messenger):
+    while batch := await dispatch_once(app.dispatch_deps(), transport, messenger=messenger):
         sent += batch
     dms = {p["channel"]: p for p in slack_stub.to("chat.postMessage")}
     # chair Helen Park (UPARK) and board member Victor Osei (UOSEI) have Slack ids;

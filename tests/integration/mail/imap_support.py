@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from imapclient import IMAPClient
 
-from ethicsbot.bootstrap import App, bootstrap
+from ethicsbot.bootstrap import App, bootstrap, intake_mailbox
 from mail.listener import ImapTuning, run_imap_intake
 from tests.fixtures.app import FakeClock, make_settings
 from tests.integration.mail.harness import Running, eventually, folder_counts
@@ -37,7 +37,8 @@ def intake_app(tmp_path: Path, database_url: str, clock: FakeClock,
 
 
 def listening(app: App, tuning: ImapTuning = FAST, **kw: Any) -> Running:
-    return Running(lambda stop: run_imap_intake(app, stop=stop, tuning=tuning, **kw))
+    return Running(lambda stop: run_imap_intake(intake_mailbox(app.settings), app.intake(),
+                                                stop=stop, tuning=tuning, **kw))
 
 
 def connected(dovecot: DovecotServer, account: ImapAccount) -> None:

@@ -12,11 +12,10 @@ from sqlalchemy import select
 
 from cases.deadlines import DeadlineKey
 from ethicsbot.bootstrap import App
-from ethicsbot.settings import SmtpTls
 from mail import dispatch
 from mail.dispatch import LEASE, dispatch_once
 from mail.intake import Outcome, take_in
-from mail.transport import SmtpTransport
+from mail.transport import SmtpTls, SmtpTransport
 from storage.models import DeadlineRow, DeliveryRow, OutboxRow
 from tests.fixtures.app import FakeClock
 from tests.fixtures.servers import SinkFactory
@@ -42,7 +41,7 @@ def smtp(sink: SmtpSink) -> SmtpTransport:
 async def drain(app: App, clock: FakeClock, sink: SmtpSink, rounds: int = 30) -> None:
     """Dispatch until nothing is pending, moving the clock past every backoff."""
     for _ in range(rounds):
-        await dispatch_once(app, smtp(sink))
+        await dispatch_once(app.dispatch_deps(), smtp(sink))
         with app.session_factory() as s:
             if not s.scalars(select(OutboxRow.id).where(OutboxRow.status == "pending")).first():
                 return
@@ -91,7 +90,7 @@ async def test_a_new_case_sends_every_section_2_notice_checked_field_by_field(
         app: App, smtp_sink: SmtpSink) -> None:
     number = open_case(app)
     assert notice_24h(app) == "open"
-    assert await dispatch_once(app, smtp(smtp_sink)) == EXPECTED
+    assert await dispatch_once(app.dispatch_deps(), smtp(smtp_sink)) == EXPECTED
     got = smtp_sink.wait_for(EXPECTED)
     assert len(got) == EXPECTED
     owed = {r.message_id: r for r in rows(app)}
@@ -178,14 +177,16 @@ async def test_a_worker_killed_between_send_and_record_loses_nothing(
 
     monkeypatch.setattr(dispatch, "record_attempt", die)
     with pytest.raises(Killed):
-        await dispatch_once(app, smtp(smtp_sink))
+        await dispatch_once(app.dispatch_deps(), smtp(smtp_sink))
     (first,) = smtp_sink.wait_for(1)
     assert deliveries(app) == []  # sent, but nothing was recorded
 
     monkeypatch.setattr(dispatch, "record_attempt", real)  # restarted
-    assert await dispatch_once(app, smtp(smtp_sink)) == EXPECTED - 1  # the rest; 1 leased
+    # the rest; 1 leased
+    assert await dispatch_once(app.dispatch_deps(), smtp(smtp_sink)) == EXPECTED - 1
     clock.advance(seconds=LEASE.total_seconds() + 1)
-    assert await dispatch_once(app, smtp(smtp_sink)) == 1  # the lease ran out: re-sent
+    # the lease ran out: re-sent
+    assert await dispatch_once(app.dispatch_deps(), smtp(smtp_sink)) == 1
     got = smtp_sink.wait_for(EXPECTED + 1)
     ids = Counter(msgid(m) for m in got)
     assert len(ids) == EXPECTED  # nothing lost

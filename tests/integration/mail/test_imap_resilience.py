@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from ethicsbot.bootstrap import App, bootstrap
+from ethicsbot.bootstrap import App, bootstrap, intake_mailbox
 from mail.listener import ImapTuning
 from mail.listener.imap import DeadConnection, ImapListener
 from tests.fixtures.app import FakeClock, make_settings
@@ -107,7 +107,8 @@ class _SpinningClient:
 
 
 def test_the_dead_socket_spin_is_detected(intake_app: App) -> None:
-    listener = ImapListener(intake_app, FAST, threading.Event())
+    listener = ImapListener(intake_mailbox(intake_app.settings), intake_app.intake(), FAST,
+                            threading.Event())
     client = _SpinningClient()
     with pytest.raises(DeadConnection, match="dead"):
         listener._idle(client)
@@ -115,6 +116,7 @@ def test_the_dead_socket_spin_is_detected(intake_app: App) -> None:
 
 
 def test_a_server_bye_during_idle_ends_the_session(intake_app: App) -> None:
-    listener = ImapListener(intake_app, FAST, threading.Event())
+    listener = ImapListener(intake_mailbox(intake_app.settings), intake_app.intake(), FAST,
+                            threading.Event())
     with pytest.raises(DeadConnection, match="BYE"):
         listener._idle(_SpinningClient([(b"BYE", b"Server shutting down.")]))

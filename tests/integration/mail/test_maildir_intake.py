@@ -25,7 +25,8 @@ def files(folder: Path) -> dict[str, bytes]:
 
 
 def listening(app: App, taken: list[IntakeOutcome]) -> Running:
-    return Running(lambda stop: run_maildir_intake(app, stop=stop, on_taken=taken.append,
+    return Running(lambda stop: run_maildir_intake(app.settings.maildir, app.intake(),
+                                                   stop=stop, on_taken=taken.append,
                                                    poll_seconds=0.05))
 
 

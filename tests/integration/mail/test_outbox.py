@@ -15,15 +15,13 @@ import pytest
 from sqlalchemy import select
 
 from cases.commands import ScheduleHearing
-from ethicsbot.bootstrap import App
+from ethicsbot.bootstrap import App, build_transport
 from ethicsbot.cli import main
-from ethicsbot.settings import SmtpTls
-from mail.alerts import owe_deadline_alerts
 from mail.dispatch import dispatch_once, run_dispatcher
 from mail.notices import export_notice_log, resend
-from mail.transport import Outcome, SendResult, SmtpTransport
+from mail.transport import Outcome, SendResult, SmtpTls, SmtpTransport
 from storage.models import OutboxRow
-from tests.fixtures.app import FakeClock
+from tests.fixtures.app import FakeClock, deadline_alerts
 from tests.fixtures.cases import step
 from tests.fixtures.servers import SinkFactory
 from tests.integration.mail.test_dispatch import EXPECTED, open_case, plain, rows, smtp
@@ -46,15 +44,15 @@ class Down:
 async def test_notices_unsent_near_their_deadline_alert_the_clerk_once(
         app: App, clock: FakeClock, caplog: pytest.LogCaptureFixture) -> None:
     number = open_case(app)
-    await dispatch_once(app, Down())
-    assert owe_deadline_alerts(app) == 0  # 24 hours away: nothing yet
+    await dispatch_once(app.dispatch_deps(), Down())
+    assert deadline_alerts(app) == 0  # 24 hours away: nothing yet
     clock.advance(hours=19)  # five hours left
     with caplog.at_level(logging.ERROR, logger="mail.alerts"):
-        assert owe_deadline_alerts(app) == 1
+        assert deadline_alerts(app) == 1
     assert any("still unsent" in r.getMessage() and number in r.getMessage()
                for r in caplog.records)
     clock.advance(hours=1)
-    assert owe_deadline_alerts(app) == 0  # once per case and deadline
+    assert deadline_alerts(app) == 0  # once per case and deadline
     alerts = [r for r in rows(app) if r.notice_type == "deadline_alert"]
     assert [(a.recipient_email, a.status) for a in alerts] == [("clerk@city.test", "pending")]
 
@@ -64,8 +62,9 @@ async def test_the_deadline_alert_lists_what_is_unsent(
     sink = smtp_sink_factory(reject=["vosei@city.test"])
     open_case(app)
     clock.advance(hours=20)
-    await dispatch_once(app, smtp(sink))  # the alert is owed first, then sent with the rest
-    await dispatch_once(app, smtp(sink))
+    # the alert is owed first, then sent with the rest
+    await dispatch_once(app.dispatch_deps(), smtp(sink))
+    await dispatch_once(app.dispatch_deps(), smtp(sink))
     (alert,) = [m for m in sink.messages() if "URGENT" in str(m["Subject"])]
     text = plain(alert)
     assert "submission_to_board" in text and "vosei@city.test" in text
@@ -74,13 +73,13 @@ async def test_the_deadline_alert_lists_what_is_unsent(
 async def test_a_deliberate_resend_is_a_new_generation_with_a_new_message_id(
         app: App, smtp_sink: SmtpSink) -> None:
     number = open_case(app)
-    await dispatch_once(app, smtp(smtp_sink))
-    assert resend(app, number, "complaint_to_respondent", "GPruitt@city.test") == 1
-    assert await dispatch_once(app, smtp(smtp_sink)) == 1
+    await dispatch_once(app.dispatch_deps(), smtp(smtp_sink))
+    assert resend(app.uow, number, "complaint_to_respondent", "GPruitt@city.test") == 1
+    assert await dispatch_once(app.dispatch_deps(), smtp(smtp_sink)) == 1
     got = smtp_sink.wait_for(EXPECTED + 1)
     notices = [m for m in got if "Notice of ethics complaint" in str(m["Subject"])]
     assert len({str(m["Message-ID"]) for m in notices}) == 2
-    log = json.loads(export_notice_log(app, number))
+    log = json.loads(export_notice_log(app.uow, number))
     sent = [n for n in log["notices"] if n["type"] == "complaint_to_respondent"]
     assert [len(n["attempts"]) for n in sent] == [1, 1]
 
@@ -89,10 +88,10 @@ async def test_the_notice_log_exports_every_attempt_as_csv(
         app: App, clock: FakeClock, smtp_sink_factory: SinkFactory) -> None:
     sink = smtp_sink_factory(fail_first=1)
     number = open_case(app)
-    await dispatch_once(app, smtp(sink))
+    await dispatch_once(app.dispatch_deps(), smtp(sink))
     clock.advance(minutes=1)
-    await dispatch_once(app, smtp(sink))
-    table = list(csv.DictReader(io.StringIO(export_notice_log(app, number, "csv"))))
+    await dispatch_once(app.dispatch_deps(), smtp(sink))
+    table = list(csv.DictReader(io.StringIO(export_notice_log(app.uow, number, "csv"))))
     assert len(table) == EXPECTED + 1  # one line per attempt
     assert {r["outcome"] for r in table} == {"sent", "temporary"}
     assert all(r["message_id"].startswith("<eth-") and r["attempt_at"] for r in table)
@@ -101,7 +100,8 @@ async def test_the_notice_log_exports_every_attempt_as_csv(
 async def test_the_embedded_default_writes_eml_files_and_stops_promptly(app: App) -> None:
     stop = asyncio.Event()
     # a poll far longer than the test: only the wake-up on the intake's commit can send
-    task = asyncio.create_task(run_dispatcher(app, stop=stop, poll=60))
+    task = asyncio.create_task(run_dispatcher(app.dispatch_deps(), stop=stop,
+                                               transport=build_transport(app.settings), poll=60))
     await asyncio.sleep(0.2)
     await asyncio.to_thread(open_case, app)
     folder: Path = app.settings.outbox_dir
@@ -121,12 +121,13 @@ async def test_starttls_and_auth(app: App, smtp_sink_factory: SinkFactory) -> No
     open_case(app)
     transport = SmtpTransport(sink.host, sink.port, tls=SmtpTls.STARTTLS, user=sink.user,
                               password=sink.password, validate_certs=False, timeout=5)
-    assert await dispatch_once(app, transport) == EXPECTED
+    assert await dispatch_once(app.dispatch_deps(), transport) == EXPECTED
     assert len(sink.wait_for(EXPECTED)) == EXPECTED
     wrong = SmtpTransport(sink.host, sink.port, tls=SmtpTls.STARTTLS, user=sink.user,
                           password="wrong", validate_certs=False, timeout=5)
     number = open_case_again(app)
-    await dispatch_once(app, wrong)  # a login refused is no verdict on the recipients
+    # a login refused is no verdict on the recipients
+    await dispatch_once(app.dispatch_deps(), wrong)
     with app.session_factory() as s:
         statuses = set(s.scalars(select(OutboxRow.status).where(
             OutboxRow.message_id.like(f"<{number.lower()}.%"))))
@@ -146,10 +147,11 @@ def open_case_again(app: App) -> str:
 async def test_a_scheduled_hearing_sends_notices_and_invites(
         app: App, clock: FakeClock, smtp_sink: SmtpSink) -> None:
     number = open_case(app)
-    await dispatch_once(app, smtp(smtp_sink))
+    await dispatch_once(app.dispatch_deps(), smtp(smtp_sink))
     step(app, number, ScheduleHearing(clock.now + timedelta(days=10), "Council Chambers"),
          actor="hpark@city.test")
-    assert await dispatch_once(app, smtp(smtp_sink)) == 2 * 5  # board 3, respondent, complainant
+    # board 3, respondent, complainant
+    assert await dispatch_once(app.dispatch_deps(), smtp(smtp_sink)) == 2 * 5
     got = smtp_sink.wait_for(EXPECTED + 10)[EXPECTED:]
     invites = [m for m in got if "Invitation: Sufficiency hearing" in str(m["Subject"])]
     assert len(invites) == 5
@@ -177,7 +179,7 @@ async def test_a_quarantined_message_alerts_the_clerk_without_case_details(
 
     raw = corpus("reject-resident-direct.eml")
     assert take_in(raw, app.intake(), source="imap").outcome is Taken.QUARANTINED
-    assert await dispatch_once(app, smtp(smtp_sink)) == 1
+    assert await dispatch_once(app.dispatch_deps(), smtp(smtp_sink)) == 1
     (alert,) = smtp_sink.wait_for(1)
     assert alert["To"].addresses[0].addr_spec == "clerk@city.test"
     assert alert["Subject"] == "EthicsBot: a message was held for review"

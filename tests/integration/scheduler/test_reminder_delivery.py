@@ -10,13 +10,10 @@ from sqlalchemy import select
 
 from cases.commands import NoticeKind, RecordNoticeServed
 from ethicsbot.bootstrap import App
-from ethicsbot.settings import SmtpTls
-from mail.alerts import owe_deadline_alerts
 from mail.dispatch import dispatch_once
-from mail.transport import SmtpTransport
-from scheduler.jobs import Reminders
+from mail.transport import SmtpTls, SmtpTransport
 from storage.models import OutboxRow
-from tests.fixtures.app import FakeClock
+from tests.fixtures.app import FakeClock, deadline_alerts
 from tests.fixtures.cases import TUESDAY as RECEIVED
 from tests.fixtures.cases import a_filing, open_one, step
 from tests.servers.smtp_sink import SmtpSink
@@ -33,12 +30,12 @@ async def test_an_overdue_reminder_is_mailed_with_what_and_when(
         for row in s.scalars(select(OutboxRow)):
             row.status = "sent"
     clock.set(datetime(2026, 12, 7, 17, 30, tzinfo=UTC))  # Mon Dec 7, 9:30 AM: overdue
-    rem = Reminders(app, paused_scheduler)
+    rem = app.reminders(paused_scheduler)
     rem.reconcile()
     job = next(j for j in paused_scheduler.get_jobs() if j.args[1] == "registered_mail")
     rem.fire(*job.args)
-    assert owe_deadline_alerts(app) == 0  # reminders are not statutory notices
-    sent = await dispatch_once(app, SmtpTransport(smtp_sink.host, smtp_sink.port,
+    assert deadline_alerts(app) == 0  # reminders are not statutory notices
+    sent = await dispatch_once(app.dispatch_deps(), SmtpTransport(smtp_sink.host, smtp_sink.port,
                                                   tls=SmtpTls.NONE))
     assert sent == 2  # mayor and clerk, by email (Slack is off in tests)
     msgs = smtp_sink.wait_for(2)

@@ -72,7 +72,7 @@ def test_a_walk_through_the_hearing_window(slack_app: App, clock: FakeClock,
     app = slack_app
     clock.set(RECEIVED)
     number = open_one(app, a_filing(RECEIVED))
-    rem = Reminders(app, paused_scheduler)
+    rem = app.reminders(paused_scheduler)
     assert rem.reconcile() == 4  # notice_24h, registered_mail, hearing_begin, hearing_conclude
 
     # Tue Dec 1 17:00 PST: registered mail is due Fri Dec 4 (3 days before, at the close
@@ -136,7 +136,7 @@ def test_reminders_missed_while_down_are_sent_once_and_never_again(
     number = open_one(app, a_filing(RECEIVED))
     # The worker was down for three weeks: every hearing_begin moment has passed.
     clock.set(datetime(2026, 12, 23, 20, 0, tzinfo=UTC))  # Wed Dec 23 noon, overdue
-    rem = Reminders(app, paused_scheduler)
+    rem = app.reminders(paused_scheduler)
     rem.reconcile()
     while fire_next(rem, paused_scheduler, clock, until=clock.now) is not None:
         pass
@@ -146,7 +146,7 @@ def test_reminders_missed_while_down_are_sent_once_and_never_again(
     sched2 = BackgroundScheduler(timezone=UTC)
     sched2.start(paused=True)
     try:
-        rem2 = Reminders(app, sched2)
+        rem2 = app.reminders(sched2)
         rem2.reconcile()
         while fire_next(rem2, sched2, clock, until=clock.now) is not None:
             pass
@@ -197,7 +197,7 @@ def test_an_extension_moves_the_report_reminders_and_a_missed_report_is_pinged_d
     clock.set(datetime(2026, 12, 14, 19, 0, tzinfo=tz))
     step(app, number, DecideReportExtension(approved=True, decider_is_council=True))
     # Dec 20 + 5 = Fri Dec 25 (Christmas) -> Sat, Sun -> due Mon Dec 28 23:59:59
-    rem = Reminders(app, paused_scheduler)
+    rem = app.reminders(paused_scheduler)
     rem.reconcile()
     run_until(rem, paused_scheduler, clock, datetime(2026, 12, 31, 12, 0, tzinfo=tz))
     assert report_pings(app) == [

@@ -1,0 +1,82 @@
+"""The rooms of DESIGN.md, read from the source: no adapter imports the composition root
+(`ethicsbot`), and `cases/` imports no adapter and no framework. Every import statement
+counts, wherever it stands (inside a function, under `if TYPE_CHECKING:`), and so does a
+literal `importlib.import_module("...")`."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ADAPTERS = ("mail", "bot", "scheduler", "storage", "web")
+FRAMEWORKS = ("sqlalchemy", "alembic", "slack_bolt", "slack_sdk", "aiohttp", "aiosmtplib",
+              "smtplib", "imaplib", "imapclient", "apscheduler", "psycopg", "icalendar",
+              "jinja2", "pydantic", "pydantic_settings", "click", "rich", "yaml")
+
+
+def imported(source: str, module: str) -> set[str]:
+    """Every module name `source` (the text of `module`) imports."""
+    names: set[str] = set()
+    package = module.rsplit(".", 1)[0]
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # relative: resolve against the importing package
+                parts = package.split(".")
+                parent = ".".join(parts[:len(parts) - node.level + 1])
+                base = f"{parent}.{base}" if base else parent
+            names.add(base)
+        elif (isinstance(node, ast.Call) and node.args
+              and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)
+              and ((isinstance(node.func, ast.Attribute) and node.func.attr == "import_module")
+                   or (isinstance(node.func, ast.Name)
+                       and node.func.id in ("import_module", "__import__")))):
+            names.add(node.args[0].value)
+    return names
+
+
+def modules(package: str) -> list[tuple[str, str]]:
+    """(module name, source) of every .py file under `package`."""
+    found = []
+    for path in sorted((ROOT / package).rglob("*.py")):
+        rel = path.relative_to(ROOT).with_suffix("")
+        found.append((".".join(rel.parts), path.read_text(encoding="utf-8")))
+    return found
+
+
+def reaches(names: set[str], roots: tuple[str, ...]) -> list[str]:
+    return sorted(n for n in names if n.split(".")[0] in roots)
+
+
+def test_the_checker_sees_imports_hidden_in_functions_type_checking_and_relative_forms(
+        ) -> None:
+    source = ("from typing import TYPE_CHECKING\n"
+              "if TYPE_CHECKING:\n    from ethicsbot.bootstrap import App\n"
+              "def f():\n    import ethicsbot.settings\n"
+              "    importlib.import_module('ethicsbot.worker')\n"
+              "from . import sibling\nfrom ..ethicsbot import x\n")
+    names = imported(source, "mail.listener.imap")
+    assert {"ethicsbot.bootstrap", "ethicsbot.settings", "ethicsbot.worker",
+            "mail.listener", "mail.ethicsbot"} <= names
+    assert reaches(names, ("ethicsbot",)) == ["ethicsbot.bootstrap", "ethicsbot.settings",
+                                              "ethicsbot.worker"]
+
+
+@pytest.mark.parametrize("package", ADAPTERS)
+def test_no_adapter_imports_the_composition_root(package: str) -> None:
+    offenders = {m: reaches(imported(src, m), ("ethicsbot",)) for m, src in modules(package)}
+    assert len(offenders) > 1, f"no modules found under {package}/"
+    assert {m: n for m, n in offenders.items() if n} == {}
+
+
+def test_cases_imports_no_adapter_and_no_framework() -> None:
+    found = modules("cases")
+    assert len(found) > 5
+    offenders = {m: reaches(imported(src, m), (*ADAPTERS, "ethicsbot", "web", *FRAMEWORKS))
+                 for m, src in found}
+    assert {m: n for m, n in offenders.items() if n} == {}
