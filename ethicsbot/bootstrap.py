@@ -126,9 +126,11 @@ def parse_rules(settings: Settings, directory: Directory, calendar: CityCalendar
                 ) -> ParseRules:
     """How intake reads mail under these settings (the CLI's `intake` reads the same way)."""
     from mail.parsing import ParseRules
+    from mail.parsing.limits import LIMIT_FIELDS, MailLimits
 
+    limits = MailLimits(**{name: getattr(settings, f"mail_{name}") for name in LIMIT_FIELDS})
     return ParseRules(directory, calendar.tz, (settings.msgid_domain,),
-                      settings.trusted_authserv_id)
+                      settings.trusted_authserv_id, limits)
 
 
 def bootstrap(

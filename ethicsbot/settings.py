@@ -61,6 +61,20 @@ class Settings(BaseSettings):
     trusted_authserv_id: str | None = None
     intake_daily_cap: int = Field(default=40, gt=0)  # per forwarder; more is held as a loop
     maildir: Path = Path("mailbox")  # embedded intake when no IMAP host is set
+    # How much work one message may cost (mail.parsing.limits.MailLimits, same defaults);
+    # a message past one is quarantined unread with the limit named, the clerk told.
+    mail_max_bytes: int = Field(default=50 * 2**20, gt=0)
+    mail_max_header_bytes: int = Field(default=256 * 2**10, gt=0)
+    mail_max_header_chars: int = Field(default=8_000, gt=0)
+    mail_max_parts: int = Field(default=200, gt=0)
+    mail_max_depth: int = Field(default=20, gt=0, le=100)  # scanned by recursion
+    mail_max_text_bytes: int = Field(default=2**20, gt=0)
+    mail_max_pdfs: int = Field(default=20, ge=0)
+    mail_max_pdf_bytes: int = Field(default=15 * 2**20, gt=0)
+    mail_max_pdf_pages: int = Field(default=100, gt=0)
+    mail_max_pdf_stream_bytes: int = Field(default=4 * 2**20, gt=0)
+    mail_max_pdf_seconds: float = Field(default=10.0, gt=0)
+    mail_max_pdf_memory_bytes: int = Field(default=512 * 2**20, ge=128 * 2**20)
 
     smtp_host: str | None = None
     smtp_port: int | None = None

@@ -16,9 +16,9 @@ from datetime import datetime
 
 from cases.directory import Directory
 from cases.filing import Filing, missing_elements
+from cases.text import neutralise_bidi
 from mail.parsing.complainant import Identity
 from mail.parsing.complaint import Material
-from mail.parsing.headers import neutralise_bidi
 from mail.parsing.labels import Field
 from mail.parsing.prose import prose_words, sentences, without_salutations
 from mail.parsing.sections import find_sections
@@ -73,7 +73,7 @@ def build_filing(material: Material, identity: Identity, *, directory: Directory
         reasons=neutralise_bidi(without_contact(reasons, who, names)),
         signed=identity.signed,
         respondents=respondents_of(material, directory),
-        attachments=material.attachments,
+        attachments=tuple(neutralise_bidi(a) for a in material.attachments),
         forwarded_by=forwarded_by,
         missing=missing_elements(has_facts=bool(facts.strip()), code_sections=sections,
                                  has_reasons=bool(reasons.strip()), signed=identity.signed,

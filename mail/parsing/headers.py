@@ -7,9 +7,9 @@ stack. So every header is read through `capped_policy`: at most `max_header_char
 value are parsed (no real header comes near it), and parentheses nested deeper than
 `MAX_COMMENT_DEPTH` are dropped before any parser sees them (the text inside is kept).
 
-`clean` is what makes any text from a message safe to store and show: raw 8-bit bytes
-recovered as UTF-8, control characters dropped, bidirectional overrides removed (they
-can make a name or a sentence display as something else; the raw message keeps them).
+`clean` is what makes any text from a message safe to store: raw 8-bit bytes recovered
+as UTF-8, control characters dropped. (Bidirectional controls are kept until the parser
+hands its result on, where they are shown as marks: `cases.text.neutralise_bidi`.)
 """
 
 from __future__ import annotations
@@ -23,23 +23,16 @@ from typing import Any
 
 MAX_COMMENT_DEPTH = 20  # RFC 5322 comments nest; real mail uses one level
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")  # embeddings, overrides, isolates
 _MAILTO = re.compile(r"\[mailto:([^\]\s]+)\]", re.I)
 _ID = re.compile(r"<([^<>\s]+)>")
 
 
-def neutralise_bidi(text: str) -> str:
-    """`text` without the characters that reorder what follows them on screen."""
-    return _BIDI.sub("", text)
-
-
 def clean(text: str) -> str:
-    """Text safe to store and print: 8-bit bytes as UTF-8, no controls, no bidi overrides."""
+    """Text safe to store: raw 8-bit bytes recovered as UTF-8, control characters dropped."""
     if any("\udc80" <= c <= "\udcff" for c in text):
         text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
     text = text.encode("utf-8", "replace").decode("utf-8")  # any other lone surrogate
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return neutralise_bidi(_CONTROL.sub("", text))
+    return _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
 
 
 def shallow_comments(value: str, depth: int = MAX_COMMENT_DEPTH) -> str:

@@ -26,6 +26,7 @@ from zoneinfo import ZoneInfo
 
 from cases.directory import Directory
 from cases.filing import Element, Filing
+from cases.text import neutralise_bidi
 from mail.parsing import headers, mime, structure
 from mail.parsing.authres import forwarder_authenticated
 from mail.parsing.city import forwarders
@@ -167,12 +168,12 @@ class _Reading:
                               forwarded_by=sender, section_pattern=self.section_pattern)
         notes = "".join(f"; note: {n}" for n in material.notes)
         return IntakeResult(True, None, received, sender, filing, self.message_id, self.tag,
-                            headers.neutralise_bidi(_summary(filing) + notes + "."))
+                            neutralise_bidi(_summary(filing) + notes + "."))
 
     def rejected(self, reason: str, detail: str, limit: str | None = None) -> IntakeResult:
         when = self.own_date or datetime.now(self.tz)
         return IntakeResult(False, reason, when, None, None, self.message_id, self.tag,
-                            headers.neutralise_bidi(detail), limit)
+                            neutralise_bidi(detail), limit)
 
     def over_limit(self, over: LimitExceeded) -> IntakeResult:
         who = f" (from {self.sender})" if self.sender else ""

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from email.message import EmailMessage, Message
 
 from mail.parsing import structure
-from mail.parsing.headers import capped_policy, clean, filename, is_attachment, neutralise_bidi
+from mail.parsing.headers import capped_policy, clean, filename, is_attachment
 from mail.parsing.htmltext import html_to_text
 from mail.parsing.limits import MailLimits
 
@@ -121,7 +121,7 @@ def part_text(part: Message) -> str:
     text = clean(_decode(_payload(part), charset)[:MAX_TEXT])
     subtype = part.get_content_subtype()
     if subtype == "html":
-        return neutralise_bidi(html_to_text(text))  # character references can make them
+        return html_to_text(text)
     if str(part.get_param("format", "")).lower() == "flowed":
         return _unflow(text, str(part.get_param("delsp", "")).lower() == "yes")
     return text
