@@ -74,6 +74,9 @@ def _read(files: list[bytes], limits: MailLimits) -> list[PdfContent]:
     except ValueError:
         problem = f"could not be read (reader exit status {done.returncode})"
         return [PdfContent(problem=problem) for _ in files]
+    if isinstance(result, dict):
+        log.debug("read %d PDF file(s); the reader's peak memory was %s kB", len(files),
+                  result.get("peak_kb"))
     return _contents(result, files, limits)
 
 

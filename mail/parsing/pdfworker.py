@@ -4,8 +4,8 @@ This file is executed by path (`python pdfworker.py MAX_PAGES MAX_STREAM MEMORY 
 so the child imports only pdfminer and pypdf, never the caller's program, and a hostile
 PDF can exhaust only this process: it sets its own memory ceiling and is killed by the
 parent at the message's deadline. Input: each file as an 8-byte length and its bytes.
-Output: one JSON object, `files` (text, fields, problem for each) and `limit` (null, or
-the limit a file went past: its name and what was found).
+Output: one JSON object, `files` (text, fields, problem for each), `limit` (null, or
+the limit a file went past: its name and what was found) and `peak_kb` (its memory).
 
 Before pdfminer reads anything, every file is measured with pypdf, whose decoders stop
 at a ceiling: the pages of all files together (`max_pdf_pages`) and each stream except
@@ -109,6 +109,16 @@ def _limit_memory(limit: int) -> None:
         pass  # not on this platform: the parent's deadline still holds
 
 
+def _peak_kb() -> int | None:
+    """This process's peak resident memory (VmHWM), for the parent's log."""
+    try:
+        with open("/proc/self/status") as status:
+            line = next(x for x in status if x.startswith("VmHWM:"))
+        return int(line.split()[1])
+    except (OSError, StopIteration, ValueError, IndexError):
+        return None
+
+
 def _files(stream: BinaryIO) -> list[bytes]:
     files = []
     while header := stream.read(8):
@@ -128,6 +138,7 @@ def main(argv: list[str]) -> int:
     except MemoryError:
         result = {"files": [], "limit": {"name": "max_pdf_memory_bytes",
                                          "what": "PDF files that need more memory to read"}}
+    result["peak_kb"] = _peak_kb()
     sys.stdout.write(json.dumps(result))
     return 0
 
