@@ -116,8 +116,8 @@ class _Reading:
             msg = mime.parse_bytes(self.raw, self.limits)
         except mime.UnreadableMessage as exc:
             return self.rejected("not_a_complaint", f"The message cannot be read: {exc}.")
-        if rejection := self._screen(msg):  # now with its parts and attached mail
-            return self.rejected(rejection.reason, rejection.detail)
+        if _more_to_screen(msg) and (rejection := self._screen(msg)):
+            return self.rejected(rejection.reason, rejection.detail)  # seen in its parts
         return self._complaint(msg, sender)
 
     def _head(self) -> Message:
@@ -141,7 +141,8 @@ class _Reading:
         """Not an allowed forwarder's: a glance says machine mail, a misdirected complaint,
         or other mail."""
         glance = _glance(self.raw, self.limits)
-        if glance is not None and (rejection := self._screen(glance)):
+        if glance is not None and _more_to_screen(glance) and (
+                rejection := self._screen(glance)):
             return self.rejected(rejection.reason, rejection.detail)
         thread = thread_of(glance, self.tz) if glance is not None else []
         texts = [headers.header_text(head, "Subject"), *(s.text for s in thread)]
@@ -179,6 +180,13 @@ class _Reading:
         who = f" (from {self.sender})" if self.sender else ""
         return self.rejected("over_limit", over.sentence.replace(": ", f"{who}: ", 1),
                              over.setting)
+
+
+def _more_to_screen(msg: Message) -> bool:
+    """Whether the body can say more than the headers did: a delivery report inside it,
+    or attached mail (whose subject may name a case)."""
+    return any(part.get_content_type() in ("message/delivery-status", "message/rfc822")
+               for part in msg.walk())
 
 
 def _glance(raw: bytes, limits: MailLimits) -> Message | None:
