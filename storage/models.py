@@ -82,6 +82,10 @@ class DeadlineRow(Base):
     status: Mapped[str] = mapped_column(String(20))
     responsible: Mapped[str] = mapped_column(String(40))
     basis: Mapped[str] = mapped_column(Text)
+    # the next moment the reminder scheduler must look at this deadline: set to the time
+    # of writing whenever the row is (re)written, then by the scheduler to its next
+    # reminder moment, NULL when none is left (storage/reminders.py)
+    remind_at: Mapped[datetime | None] = mapped_column(index=True)
 
 
 class FilingRow(Base):
