@@ -27,7 +27,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from apscheduler.schedulers.base import BaseScheduler
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import sessionmaker
 
 from cases.calendar import CityCalendar
 from cases.deadlines import DeadlineKey, Responsible, Status
@@ -131,20 +131,23 @@ class Reminders:
                 return 0, 0, []
             sent = store.sent_slots(session=session, case_ids={d.case_id for d in rows})
             moves: list[tuple[store.DeadlineToLook, datetime | None]] = []
+            reminders: list[dict[str, Any]] = []
             for d in rows:
-                nxt, slot = self._look(session, d, now, sent.get((d.case_id, d.key), set()))
+                nxt, slot = self._look(d, now, sent.get((d.case_id, d.key), set()), reminders)
                 moves.append((d, nxt))
                 if slot is not None:
                     owed.append(Owed(d.number, d.key, slot.name))
+            store.owe_reminders(session=session, rows=reminders)
             moved = store.look_again_at(session=session, moves=moves)
         for o in owed:
             log.info("reminder owed", extra={"case": o.number, "deadline": o.key,
                                              "slot": o.moment})
         return len(rows), moved, owed
 
-    def _look(self, session: Session, d: store.DeadlineToLook, now: datetime,
-              sent: set[str]) -> tuple[datetime | None, Slot | None]:
-        """Owe the reminder due now on `d`, if any; return its next moment and the slot."""
+    def _look(self, d: store.DeadlineToLook, now: datetime, sent: set[str],
+              reminders: list[dict[str, Any]]) -> tuple[datetime | None, Slot | None]:
+        """Add to `reminders` the ones due now on `d`, if any; return its next moment and
+        the slot reminded."""
         if (d.stage == "closed" or d.due is None or d.status not in _LOOKED_AT
                 or d.responsible == Responsible.INTAKE.value):
             return None, None  # met, tolled, moot or not a person's: no more reminders
@@ -158,10 +161,10 @@ class Reminders:
                                               d.respondents):
                 slack = person.slack if self.settings.slack_dms else None
                 for channel in self._channels(slack, urgent):
-                    store.owe_reminder(session=session, case_id=d.case_id, number=d.number,
-                                       key=key, moment=slot.name, person=person,
-                                       channel=channel, at=now,
-                                       msgid_domain=self.settings.msgid_domain)
+                    reminders.append(store.reminder_row(
+                        case_id=d.case_id, number=d.number, key=key, moment=slot.name,
+                        person=person, channel=channel, at=now,
+                        msgid_domain=self.settings.msgid_domain))
         nxt = next_after(slots, now)
         return (nxt.at if nxt else None), slot
 

@@ -22,8 +22,9 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any, cast
 
-from sqlalchemy import bindparam, func, select, update
+from sqlalchemy import Table, bindparam, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -107,16 +108,24 @@ def sent_slots(*, session: Session, case_ids: Iterable[int] | None = None
     return out
 
 
-def owe_reminder(*, session: Session, case_id: int, number: str, key: DeadlineKey, moment: str,
-                 person: Person, channel: str, at: datetime, msgid_domain: str) -> None:
-    """Owe one reminder; owing it again is a no-op (the outbox's unique key)."""
-    values = dict(
+def reminder_row(*, case_id: int, number: str, key: DeadlineKey, moment: str, person: Person,
+                 channel: str, at: datetime, msgid_domain: str) -> dict[str, Any]:
+    """One reminder owed, as an outbox row's values (for `owe_reminders`)."""
+    return dict(
         case_id=case_id, notice_type=REMINDER, recipient_email=person.email.lower(),
         recipient_name=person.name, deadline_key=key.value, generation=0, channel=channel,
         slot=f"{key.value}:{moment}", status="pending", attempts=0, next_attempt_at=at,
-        created_at=at,
+        created_at=at, filing_id=None, sent_at=None, last_error=None,
         message_id=f"<{number.lower()}.reminder.{key.value}.{moment}.{channel}."
                    f"{secrets.token_hex(4)}@{msgid_domain}>")
+
+
+def owe_reminders(*, session: Session, rows: Sequence[dict[str, Any]]) -> None:
+    """Owe these reminders in one statement; one owed before is skipped (the outbox's
+    unique key), so owing the same reminder twice is impossible."""
+    if not rows:
+        return
     dialect = session.get_bind().dialect.name
     ins = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    session.execute(ins(OutboxRow).values(**values).on_conflict_do_nothing())
+    table = cast(Table, OutboxRow.__table__)  # Core executemany: one round trip a batch
+    session.connection().execute(ins(table).on_conflict_do_nothing(), list(rows))
