@@ -88,7 +88,7 @@ async def start_reminders(url: str, now: datetime) -> dict[str, float]:
     owed = 0
     t1 = time.perf_counter()
     while moment is not None and moment <= now:  # the catch-up: what the job would do
-        owed += len(await asyncio.to_thread(reminders.fire))
+        owed += await asyncio.to_thread(reminders.fire)
         moment = reminders.armed_for
     caught_up = time.perf_counter() - t1
     with app.session_factory() as s:

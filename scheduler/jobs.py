@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import logging
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -91,14 +92,20 @@ class Reminders:
                                max_instances=2)
         return moment
 
-    def fire(self) -> list[Owed]:
-        """Owe every reminder due now, batch by batch, then arm for the next moment."""
-        owed: list[Owed] = []
+    def fire(self, on_owed: Callable[[Owed], object] | None = None) -> int:
+        """Owe every reminder due now, batch by batch, then arm for the next moment.
+
+        Returns how many deadlines were reminded; `on_owed` hears of each (the demo and
+        the tests listen; the worker does not, so memory stays one batch)."""
+        reminded = 0
         with self._firing:
             try:
                 while True:
                     looked, moved, batch = self._batch(self.clock())
-                    owed += batch
+                    reminded += len(batch)
+                    if on_owed is not None:
+                        for o in batch:
+                            on_owed(o)
                     if looked < BATCH:
                         break
                     if moved == 0:  # every row changed under us: the watch comes back
@@ -106,7 +113,7 @@ class Reminders:
                         break
             finally:
                 self.arm()
-        return owed
+        return reminded
 
     async def watch(self, *, stop: asyncio.Event, every: float = 2.0) -> None:
         """Re-arm when a change made a moment earlier than the armed one, or the job is

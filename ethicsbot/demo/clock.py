@@ -16,7 +16,7 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from ethicsbot.bootstrap import App
 from mail.dispatch import dispatch_once
 from mail.transport import Transport
-from scheduler.jobs import Reminders
+from scheduler.jobs import Owed, Reminders
 
 
 @dataclass
@@ -60,7 +60,8 @@ class SimulatedTime:
             if moment is None or moment > to:
                 break
             self.clock.now = max(self.clock.now, moment)
-            owed = await asyncio.to_thread(self.reminders.fire)
+            owed: list[Owed] = []
+            await asyncio.to_thread(self.reminders.fire, owed.append)
             if await self.deliver():
                 fired += [(self.clock.now, o.key) for o in owed]
         self.clock.now = max(self.clock.now, to)

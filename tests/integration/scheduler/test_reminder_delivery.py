@@ -12,6 +12,7 @@ from cases.commands import NoticeKind, RecordNoticeServed
 from ethicsbot.bootstrap import App
 from mail.dispatch import dispatch_once
 from mail.transport import SmtpTls, SmtpTransport
+from scheduler.jobs import Owed
 from storage.models import OutboxRow
 from tests.fixtures.app import FakeClock, deadline_alerts
 from tests.fixtures.cases import TUESDAY as RECEIVED
@@ -33,7 +34,9 @@ async def test_an_overdue_reminder_is_mailed_with_what_and_when(
     clock.set(datetime(2026, 12, 7, 17, 30, tzinfo=UTC))  # Mon Dec 7, 9:30 AM: overdue
     rem = app.reminders(paused_scheduler)
     rem.arm()  # the moments missed meanwhile fire at once, coalesced
-    assert {o.key for o in rem.fire()} == {"registered_mail"}
+    owed: list[Owed] = []
+    rem.fire(owed.append)
+    assert {o.key for o in owed} == {"registered_mail"}
     assert deadline_alerts(app) == 0  # reminders are not statutory notices
     sent = await dispatch_once(app.dispatch_deps(), SmtpTransport(smtp_sink.host, smtp_sink.port,
                                                   tls=SmtpTls.NONE))
