@@ -2,7 +2,8 @@
 
 What each access level shows is decided here from `bot.access.Access`; what is stored
 comes from `storage.queries`. Complaint text is data: it is escaped so a complaint can
-never mention @channel, link or format its way out of its box.
+never mention @channel, link or format its way out of its box, nor reorder what is shown
+with bidirectional controls (`cases.text`), whenever and however it was stored.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 from bot.access import Access
 from cases.calendar import CityCalendar, fmt_moment
 from cases.events import EventKind as K
+from cases.text import neutralise_bidi
 
 Block = dict[str, Any]
 _MAX = 2900  # a section's text may hold 3,000 characters
@@ -29,7 +31,9 @@ _RESPONDENT_KINDS = frozenset({
 
 
 def esc(text: object) -> str:
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """Stored text for mrkdwn: shown as written, never obeyed."""
+    return neutralise_bidi(str(text).replace("&", "&amp;").replace("<", "&lt;")
+                           .replace(">", "&gt;"))
 
 
 def section(text: str) -> Block:

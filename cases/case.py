@@ -1,7 +1,8 @@
 """A case: its stage, what has been recorded, and the deadlines that follow from it.
 
 The case is rebuilt from its history (events) so that what is stored is exactly what
-happened; `apply` is the only place state changes. Deciding whether a step is allowed is
+happened; `apply` is the only place state changes, and the stage an event leads to is
+read from the table of steps (`cases.steps`). Deciding whether a step is allowed is
 `cases.procedure`'s job.
 """
 
@@ -10,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
-from enum import StrEnum
 from typing import Any
 
 from cases.calendar import CityCalendar
@@ -18,20 +18,11 @@ from cases.commands import NoticeKind, Requester
 from cases.deadlines import Continuance, Deadline, DeadlineKey, Triggers, compute_deadlines
 from cases.events import Event, EventKind
 from cases.filing import Filing, filing_from_data
+from cases.stages import Stage
+from cases.steps import LEADS_TO, STEPS
 from cases.tally import Vote
 
-
-class Stage(StrEnum):
-    RECEIVED = "received"
-    HEARING_SCHEDULED = "hearing_scheduled"
-    HEARING_BEGUN = "hearing_begun"
-    HEARING_CONCLUDED = "hearing_concluded"
-    REPORTED = "reported"
-    REPORT_DELIVERED = "report_delivered"
-    REFERRED = "referred"
-    DETERMINED = "determined"
-    COUNCIL_DECIDED = "council_decided"
-    CLOSED = "closed"
+__all__ = ["Case", "Hearing", "ReportExtension", "Stage"]
 
 
 @dataclass
@@ -111,15 +102,12 @@ class Case:
             case k.HEARING_SCHEDULED:
                 self.hearing = Hearing(datetime.fromisoformat(d["starts_at"]), d["place"],
                                        bool(d["open_to_public"]))
-                self.stage = Stage.HEARING_SCHEDULED
             case k.HEARING_BEGUN:
                 self.hearing_begun_at = e.at
-                self.stage = Stage.HEARING_BEGUN
             case k.RESPONDENT_HEARD:
                 self.respondent_heard = True
             case k.HEARING_CONCLUDED:
                 self.hearing_concluded_on, self.hearing_concluded_at = on, e.at
-                self.stage = Stage.HEARING_CONCLUDED
             case k.CONTINUANCE_APPLIED:
                 assert on is not None
                 self.continuances.append(Continuance(applied=on))
@@ -133,26 +121,21 @@ class Case:
                 self.report_extensions[-1].approved = bool(d["approved"])
             case k.REPORT_ISSUED:
                 self.report_sufficient = bool(d["sufficient"])
-                self.stage = Stage.REPORTED
             case k.REPORT_DELIVERED:
                 self.report_delivered_at = e.at
-                self.stage = Stage.REPORT_DELIVERED
             case k.BOARD_HEARING_REQUESTED:
                 self.respondent_chose_board = True
             case k.REFERRED:
                 self.referred_to = d["to"]
-                self.stage = Stage.REFERRED
             case k.DETERMINATION_RECEIVED:
                 self.violation_found = bool(d["violation"])
                 self.determination_received_on = on
-                self.stage = Stage.DETERMINED
             case k.COUNCIL_DECISION_EXTENDED:
                 self.council_extension_days += int(d["days"])
             case k.COUNCIL_VOTE_RECORDED:
                 self.council_votes[d["member"]] = Vote(d["vote"])
             case k.COUNCIL_DECIDED:
                 self.council_decided_at = e.at
-                self.stage = Stage.COUNCIL_DECIDED
             case k.COMPLAINT_AMENDED:
                 for s in d.get("added_sections", []):
                     if s not in self.alleged_sections:
@@ -161,9 +144,9 @@ class Case:
                 self.filing = _with_received(self.filing, datetime.fromisoformat(d["new"]))
             case k.CASE_CLOSED:
                 self.closed_at = e.at
-                self.stage = Stage.CLOSED
             case k.DEADLINES_RECOMPUTED | k.CORRESPONDENCE_FILED | k.COMPLAINT_RECEIVED:
                 pass
+        self.stage = LEADS_TO.get(e.kind, self.stage)
         self.history.append(e)
 
     # -- questions ----------------------------------------------------------------------
@@ -217,13 +200,7 @@ class Case:
 
 
 # The events that meet a day deadline, and carry the day the step happened (`on`).
-_MEETS = {
-    EventKind.REGISTERED_MAIL_SENT: DeadlineKey.REGISTERED_MAIL,
-    EventKind.HEARING_BEGUN: DeadlineKey.HEARING_BEGIN,
-    EventKind.HEARING_CONCLUDED: DeadlineKey.HEARING_CONCLUDE,
-    EventKind.REPORT_DELIVERED: DeadlineKey.REPORT_DELIVERY,
-    EventKind.COUNCIL_DECIDED: DeadlineKey.COUNCIL_DECISION,
-}
+_MEETS = {s.records: s.meets for s in STEPS if s.meets is not None}
 
 
 def _with_received(f: Filing, received_at: datetime) -> Filing:

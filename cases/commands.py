@@ -37,6 +37,12 @@ class RecordNoticeServed(Command):
 
 
 @dataclass(frozen=True)
+class RecordBoardReceived(Command):
+    """§2: the board says it has the complaint (the mayor's office may record the same act
+    from its side with `RecordNoticeServed`)."""
+
+
+@dataclass(frozen=True)
 class RecordRegisteredMail(Command):
     tracking_number: str
     on: date | None = None

@@ -28,6 +28,13 @@ class Role(StrEnum):
     OFFICIAL = "official"
 
 
+# The groups the ordinance gives acts to.
+OFFICE = frozenset({Role.MAYOR, Role.DESIGNEE})  # the mayor's office (§2)
+BOARD = frozenset({Role.BOARD, Role.BOARD_CHAIR})  # the ethics board (§7)
+COUNCIL = frozenset({Role.COUNCIL})  # the city council (§7, §10, §12)
+ATTORNEY = frozenset({Role.CITY_ATTORNEY})  # receives disclosure requests (§6)
+
+
 @dataclass(frozen=True)
 class Person:
     name: str

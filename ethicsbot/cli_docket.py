@@ -12,6 +12,7 @@ from rich.table import Table
 from cases.calendar import CityCalendar, fmt_moment
 from cases.deadlines import Continuance, Deadline, DeadlineKey, Triggers, compute_deadlines
 from ethicsbot.cli import CliError
+from ethicsbot.cli_access import log_access, operator, refusal_logged
 from storage import queries
 
 
@@ -143,8 +144,9 @@ def cases(as_json: bool) -> None:
     from ethicsbot.bootstrap import bootstrap
 
     app = bootstrap()
-    with app.session_factory() as session:
+    with app.session_factory.begin() as session:
         rows = queries.docket(session=session)
+        log_access(app, None, "docket", session=session)
     if as_json:
         click.echo(json.dumps({"cases": rows}, indent=2))
         return
@@ -172,8 +174,7 @@ def case(number: str, as_json: bool) -> None:
     app, number = bootstrap(), number.strip().upper()
     with app.session_factory.begin() as session:
         detail = queries.case_detail(session=session, number=number)
-        queries.log_access(session=session, at=app.clock(), who=_operator(), number=number,
-                           action="case detail", channel="cli", allowed=detail is not None)
+        log_access(app, number, "case detail", allowed=detail is not None, session=session)
     if detail is None:
         raise CliError(f"there is no case {number}; `ethicsbot cases` lists the docket")
     if as_json:
@@ -191,16 +192,6 @@ def case(number: str, as_json: bool) -> None:
     console.print(table)
     for e in detail["history"]:
         console.print(f"  {e['at']}  {e['kind']}  by {e['actor']}")
-
-
-def _operator() -> str:
-    """Who looked, for the access log: the operating-system user at the terminal."""
-    import getpass
-
-    try:
-        return f"cli:{getpass.getuser()}"
-    except (KeyError, OSError):
-        return "cli:unknown"
 
 
 @click.command()
@@ -226,11 +217,12 @@ def correct_receipt(number: str, received: str, reason: str) -> None:
 
     app, number = bootstrap(), number.strip().upper()
     moment = parse_moment(received, app.calendar, "RECEIVED")
-    with app.uow() as uow:
+    with refusal_logged(app, number, "correct receipt"), app.uow() as uow:
         take_step(uow, number, CorrectReceipt(received_at=moment, reason=reason),
                   directory=app.directory, calendar=app.calendar, clock=app.clock,
-                  actor=_operator())
+                  actor=operator())
         case = uow.cases.get(number)
+        log_access(app, number, "correct receipt", session=uow.session)
         uow.commit()
     assert case is not None
     last = case.history[-1].data.get("changes", [])

@@ -12,13 +12,13 @@ from bot.service import blocking, case_lookup, case_number, docket_page
 from cases import commands as c
 from cases.case import Stage
 from cases.errors import ProcedureError
-from cases.procedure import ALLOWED
+from cases.steps import BY_COMMAND
 
 if TYPE_CHECKING:
     from bot.commands.request import Request
 
 _BUTTONS: dict[StepAction, tuple[str, type[c.Command]]] = {
-    StepAction.BOARD_RECEIVED: ("Board received it", c.RecordNoticeServed),
+    StepAction.BOARD_RECEIVED: ("Board received it", c.RecordBoardReceived),
     StepAction.BEGIN: ("Hearing began", c.BeginHearing),
     StepAction.HEARD: ("Respondent heard", c.RecordRespondentHeard),
     StepAction.CONCLUDED: ("Hearing concluded", c.ConcludeHearing),
@@ -60,5 +60,5 @@ def buttons(caller: Caller, access: Access, detail: dict[str, Any]) -> list[Bloc
     elements = [{"type": "button", "action_id": action.value, "value": detail["number"],
                  "text": {"type": "plain_text", "text": label}}
                 for action, (label, cmd) in _BUTTONS.items()
-                if stage in ALLOWED[cmd] and caller.has(STEP_ROLES[action.step])]
+                if stage in BY_COMMAND[cmd].allowed_in and caller.has(STEP_ROLES[action.step])]
     return [{"type": "actions", "elements": elements}] if elements else []

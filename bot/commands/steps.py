@@ -128,7 +128,7 @@ SPECS: tuple[Spec, ...] = (
          lambda w, _: c.RecordRegisteredMail(w.next("the tracking number"), w.optional_day())),
     Spec(_S.BOARD_RECEIVED, "board-received CASE", "board-received ETH-2026-0007",
          "record that the board received the complaint",
-         lambda w, _: c.RecordNoticeServed(c.NoticeKind.SUBMITTED_TO_BOARD)),
+         lambda w, _: c.RecordBoardReceived()),
     Spec(_S.SCHEDULE, "schedule CASE DATE TIME executive|open PLACE",
          "schedule ETH-2026-0007 2026-12-10 18:00 executive Council Chambers",
          "schedule the hearing", lambda w, _: c.ScheduleHearing(

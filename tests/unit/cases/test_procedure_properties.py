@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from cases import commands as c
 from cases.case import Case, Stage
 from cases.errors import ProcedureError
-from cases.procedure import ALLOWED, handle, open_case
+from cases.procedure import handle, open_case
+from cases.steps import BY_COMMAND
 from cases.tally import Vote
 from tests.unit.cases.riverton import (
     CALENDAR,
@@ -64,7 +65,7 @@ BY_TYPE: dict[type[c.Command], st.SearchStrategy[c.Command]] = {
 
 def next_command(data: st.DataObject, case: Case) -> c.Command:
     """Mostly a step the stage allows (so cases get far), sometimes any step at all."""
-    allowed = [t for t in BY_TYPE if case.stage in ALLOWED[t]]
+    allowed = [t for t in BY_TYPE if case.stage in BY_COMMAND[t].allowed_in]
     anything = data.draw(st.integers(0, 9)) == 0 or not allowed
     kind = data.draw(st.sampled_from(list(BY_TYPE) if anything else allowed))
     return data.draw(BY_TYPE[kind])

@@ -1,0 +1,131 @@
+"""Who may see what and do what (§6, §13, §14), by role from the city directory.
+
+A rule of the procedure, pure: given who is asking (an `Actor`: their directory email and
+roles) and a case, what they may see and which steps they may take. Slack, the web and
+the CLI all ask here, then log the lookup; each surface only says who is asking.
+
+Seeing a case (`case_access`), decided per case, respondent first:
+- The official complained against sees their own case as RESPONDENT whatever other
+  roles they hold (a council member does not vote on it, §14; a mayor does not act for
+  the city on it): the complaint, the hearing they must be able to attend (§9), the
+  report delivered to them (§10), the determination and decision, and the notices sent
+  to them. Not the deadlines' workings, other people's notices or the board's history.
+- FULL: the mayor's office (mayor and designees: they receive, notify and submit, §2),
+  the board (it decides sufficiency, §7) and the city attorney (advises; receives public
+  disclosure requests, §6).
+- COUNCIL: the ordinance informs the council of each complaint (§2), asks it to decide
+  continuances (§7) and longer report times (§10), delivers it the report (§10) and the
+  determination (§12). So: the complaint without the complainant's contact details, the
+  deadlines, the council's part of the history, and the notices sent to the member.
+- PUBLIC: once a case is closed, the public records of §13 that have been released, to
+  anyone who asks. §6 keeps everything else confidential after completion.
+- NONE: everyone else. The refusal is the same text whether the case exists or not.
+
+The docket (`docket_scope`): FULL and COUNCIL roles see every open case (the council is
+told of each one, §2); anyone else listed sees only the cases against them; someone not
+in the directory sees nothing. Examiners get their referral by mail, not through a surface.
+
+Taking a step: the table of steps (`cases.steps`) says which roles may take it
+(`check_step`); nobody takes a step on a case against themselves (`check_not_respondent`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from enum import StrEnum
+
+from cases.directory import ATTORNEY, BOARD, COUNCIL, OFFICE, Role
+from cases.steps import BY_ID, StepId
+
+NOT_LISTED = ("EthicsBot answers only the people the city's directory lists for the ethics "
+              "procedure. To file a complaint, write to the mayor or the city administrator "
+              "(§1).")
+NOT_ENTITLED = ("You are not entitled to see that: complaints are confidential until the "
+                "review is complete (§6). Ask the city clerk if you think you should be.")
+
+ROLE_NAMES = {Role.MAYOR: "the mayor", Role.DESIGNEE: "the mayor's designees",
+              Role.BOARD: "the ethics board", Role.BOARD_CHAIR: "the board chair",
+              Role.COUNCIL: "the city council", Role.CITY_ATTORNEY: "the city attorney",
+              Role.ADMINISTRATOR: "the city administrator", Role.EXAMINER: "an examiner",
+              Role.OFFICIAL: "an official"}
+
+_FULL = OFFICE | BOARD | ATTORNEY
+
+
+class Refused(Exception):
+    """An access decision, worded for the person refused; it never says more than they may
+    know (whether a case exists included)."""
+
+
+class Access(StrEnum):
+    FULL = "full"
+    COUNCIL = "council"
+    RESPONDENT = "respondent"
+    PUBLIC = "public"
+    NONE = "none"
+
+
+class DocketScope(StrEnum):
+    ALL = "all"
+    INVOLVING = "involving"  # only the cases against the caller
+    NONE = "none"
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who asks, as the directory knows them: `email` None when they are not listed."""
+
+    email: str | None
+    roles: frozenset[Role] = frozenset()
+
+    def has(self, roles: Collection[Role]) -> bool:
+        return not self.roles.isdisjoint(roles)
+
+
+def is_respondent(actor: Actor, respondents: Collection[str]) -> bool:
+    return actor.email is not None and actor.email.lower() in {r.lower() for r in respondents}
+
+
+def case_access(actor: Actor, *, respondents: Collection[str], closed: bool) -> Access:
+    if is_respondent(actor, respondents):
+        return Access.RESPONDENT
+    if actor.has(_FULL):
+        return Access.FULL
+    if actor.has(COUNCIL):
+        return Access.COUNCIL
+    return Access.PUBLIC if closed else Access.NONE
+
+
+def docket_scope(actor: Actor) -> DocketScope:
+    if actor.email is None:
+        return DocketScope.NONE
+    return DocketScope.ALL if actor.has(_FULL | COUNCIL) else DocketScope.INVOLVING
+
+
+def may_file_paper(actor: Actor) -> bool:
+    """The mayor's office and the administrator receive written complaints (§1) and may
+    give the real time the city received a paper or in-person one."""
+    return actor.has(OFFICE | {Role.ADMINISTRATOR})
+
+
+def who_may(step: StepId) -> str:
+    """'the board chair or the ethics board': the roles the table gives `step`, in words."""
+    return " or ".join(sorted({ROLE_NAMES[r] for r in BY_ID[step].roles})) or "EthicsBot"
+
+
+def check_step(actor: Actor, step: StepId) -> None:
+    """Refuse a step to a role the table does not give it to (before any lookup)."""
+    if actor.email is None:
+        raise Refused(NOT_LISTED)
+    rule = BY_ID[step]
+    if not actor.has(rule.roles):
+        mine = ", ".join(sorted(ROLE_NAMES[r] for r in actor.roles)) or "no procedural role"
+        raise Refused(f"Only {who_may(step)} may {rule.name}. The directory lists you as "
+                      f"{mine}.")
+
+
+def check_not_respondent(actor: Actor, respondents: Collection[str], step: StepId) -> None:
+    if is_respondent(actor, respondents):
+        raise Refused(f"You are the official complained against in this case and may not "
+                      f"{BY_ID[step].name} (§6, §14).")

@@ -1,0 +1,49 @@
+"""One handler per step: it checks what the step itself requires and returns the event
+to record. Which stage allows a step, where it leads and who may take it are not a
+handler's business: `cases.steps.STEPS` says so, and `cases.procedure.handle` asks it.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import TYPE_CHECKING, Any
+
+from cases.calendar import CityCalendar, fmt_day
+from cases.errors import ProcedureError
+from cases.events import Event, EventKind
+from cases.readings import Readings
+
+if TYPE_CHECKING:
+    from cases.case import Case
+
+
+class StepContext:
+    """What a handler needs besides the command: the case, who, when, the city's calendar
+    and its readings of the ordinance."""
+
+    def __init__(self, case: Case, at: datetime, actor: str, calendar: CityCalendar,
+                 readings: Readings) -> None:
+        self.case, self.at, self.actor, self.calendar = case, at, actor, calendar
+        self.readings = readings
+
+    @property
+    def today(self) -> date:
+        return self.calendar.local_date(self.at)
+
+    def day(self, on: date | None) -> date:
+        """The day the step happened: `on`, else today in the city; never a day to come,
+        never before the complaint was received."""
+        today = self.today
+        if on is not None and on > today:
+            raise ProcedureError(
+                f"{fmt_day(on)} has not come yet (today is {fmt_day(today)} in the city): "
+                "record a step on the day it happens, or after.")
+        received = self.calendar.local_date(self.case.received_at)
+        if on is not None and on < received:
+            raise ProcedureError(
+                f"{fmt_day(on)} is before the complaint was received ({fmt_day(received)}): "
+                "no step of the procedure can come before it (§2).")
+        return on or today
+
+    def event(self, kind: EventKind, **data: Any) -> Event:
+        return Event(kind, self.at, self.actor, data)

@@ -1,0 +1,75 @@
+"""Handlers after the report: the referral (§11), the final determination and the
+council's decision (§12, §14)."""
+
+from __future__ import annotations
+
+from cases import commands as c
+from cases.errors import ProcedureError
+from cases.events import Event, EventKind
+from cases.handlers import StepContext
+from cases.tally import eligible_to_vote, tally
+
+
+def board_hearing(s: StepContext, cmd: c.RequestBoardHearing) -> Event:
+    return s.event(EventKind.BOARD_HEARING_REQUESTED)
+
+
+def refer(s: StepContext, cmd: c.Refer) -> Event:
+    case = s.case
+    if not case.report_sufficient:
+        raise ProcedureError(f"{case.number} was found insufficient: it is not referred (§8, "
+                             "§11). Close the case instead.")
+    if case.respondent_chose_board and cmd.examiner is not None:
+        raise ProcedureError("The respondent asked to be heard by the ethics board (§11): "
+                             "refer the matter to the board, not to an examiner.")
+    if not case.respondent_chose_board and cmd.examiner is None:
+        raise ProcedureError("The matter goes to the next hearings examiner in rotation unless "
+                             "the respondent asks for the board (§11).")
+    return s.event(EventKind.REFERRED, to=cmd.examiner or "board")
+
+
+def determination(s: StepContext, cmd: c.RecordDetermination) -> Event:
+    unalleged = [x for x in cmd.sections if x not in s.case.alleged_sections]
+    if unalleged:
+        raise ProcedureError(f"{', '.join(unalleged)} was not alleged in the complaint or an "
+                             "amendment; findings and penalties may rest only on alleged "
+                             "violations (§12).")
+    return s.event(EventKind.DETERMINATION_RECEIVED, violation=cmd.violation,
+                   sections=list(cmd.sections), on=s.day(cmd.on).isoformat())
+
+
+def _needs_violation(s: StepContext) -> None:
+    if not s.case.violation_found:
+        raise ProcedureError(f"The determination in {s.case.number} found no violation: the "
+                             "council does not decide it (§12). Close the case.")
+
+
+def extend_council(s: StepContext, cmd: c.ExtendCouncilDecision) -> Event:
+    _needs_violation(s)
+    if cmd.days <= 0:
+        raise ProcedureError("Grant a positive number of days.")
+    return s.event(EventKind.COUNCIL_DECISION_EXTENDED, days=cmd.days)
+
+
+def vote(s: StepContext, cmd: c.RecordCouncilVote) -> Event:
+    _needs_violation(s)
+    eligible_to_vote(cmd.member, council=cmd.council, respondents=frozenset(s.case.respondents))
+    return s.event(EventKind.COUNCIL_VOTE_RECORDED, member=cmd.member, vote=cmd.vote.value)
+
+
+def decide(s: StepContext, cmd: c.RecordCouncilDecision) -> Event:
+    _needs_violation(s)
+    case = s.case
+    result = tally(case.council_votes, council=cmd.council,
+                   respondents=frozenset(case.respondents), mayor_vote=cmd.mayor_vote,
+                   against_mayor=cmd.mayor in case.respondents)
+    bad = [p.section for p in cmd.penalties if p.section not in case.alleged_sections]
+    if bad:
+        raise ProcedureError(f"Penalties may only rest on violations alleged in the complaint "
+                             f"or an amendment (§12); {', '.join(bad)} was not alleged.")
+    if cmd.penalties and not result.carried:
+        raise ProcedureError(f"No penalty can be imposed: {result.explanation}")
+    return s.event(EventKind.COUNCIL_DECIDED, carried=result.carried, yes=result.yes,
+                   no=result.no, mayor_broke_tie=result.mayor_broke_tie,
+                   explanation=result.explanation, on=s.day(cmd.on).isoformat(),
+                   penalties=[{"section": p.section, "action": p.action} for p in cmd.penalties])

@@ -1,0 +1,124 @@
+"""Handlers from receipt to the written report: §2 notices, the sufficiency hearing (§7,
+§9), continuances (§7), the report and its delivery (§7, §10)."""
+
+from __future__ import annotations
+
+from cases import commands as c
+from cases.calendar import fmt_day
+from cases.deadlines import MAX_CONTINUANCE_DAYS, DeadlineKey
+from cases.errors import ProcedureError
+from cases.events import Event, EventKind
+from cases.handlers import StepContext
+
+
+def notice(s: StepContext, cmd: c.RecordNoticeServed) -> Event:
+    return s.event(EventKind.NOTICE_SERVED, notice=cmd.notice.value)
+
+
+def board_received(s: StepContext, cmd: c.RecordBoardReceived) -> Event:
+    return s.event(EventKind.NOTICE_SERVED, notice=c.NoticeKind.SUBMITTED_TO_BOARD.value)
+
+
+def registered(s: StepContext, cmd: c.RecordRegisteredMail) -> Event:
+    if not cmd.tracking_number.strip():
+        raise ProcedureError("Give the registered-mail tracking number: it is the proof (§2).")
+    return s.event(EventKind.REGISTERED_MAIL_SENT, tracking_number=cmd.tracking_number.strip(),
+                   on=s.day(cmd.on).isoformat())
+
+
+def schedule(s: StepContext, cmd: c.ScheduleHearing) -> Event:
+    if cmd.starts_at.tzinfo is None:
+        raise ProcedureError("Give the hearing time with its time zone.")
+    if not cmd.place.strip():
+        raise ProcedureError("Say where the hearing will be held.")
+    return s.event(EventKind.HEARING_SCHEDULED, starts_at=cmd.starts_at.isoformat(),
+                   place=cmd.place.strip(), open_to_public=cmd.open_to_public)
+
+
+def begin(s: StepContext, cmd: c.BeginHearing) -> Event:
+    return s.event(EventKind.HEARING_BEGUN, on=s.day(cmd.on).isoformat())
+
+
+def heard(s: StepContext, cmd: c.RecordRespondentHeard) -> Event:
+    return s.event(EventKind.RESPONDENT_HEARD, presented=cmd.presented,
+                   on=s.day(cmd.on).isoformat())
+
+
+def conclude(s: StepContext, cmd: c.ConcludeHearing) -> Event:
+    return s.event(EventKind.HEARING_CONCLUDED, on=s.day(cmd.on).isoformat())
+
+
+def apply_continuance(s: StepContext, cmd: c.ApplyForContinuance) -> Event:
+    case, applied = s.case, s.day(cmd.on)
+    if case.pending_continuance is not None:
+        raise ProcedureError(f"{case.number} already has a continuance application awaiting the "
+                             "council's decision. Record that decision first.")
+    decided = [x.decided for x in case.continuances if x.decided is not None]
+    if decided and applied < max(decided):
+        raise ProcedureError(
+            f"The application ({fmt_day(applied)}) cannot be dated before the council decided "
+            f"the previous one ({fmt_day(max(decided))}): the days paused would count twice "
+            "(§7).")
+    conclude = next(d for d in case.deadlines(s.calendar, now=s.at)
+                    if d.key is DeadlineKey.HEARING_CONCLUDE)
+    # The day of the application decides, as for every step dated `on`: an application made
+    # in time and recorded later still tolls; one made after the last day cannot revive it.
+    if conclude.due is not None and applied > s.calendar.local_date(conclude.due):
+        raise ProcedureError(
+            f"Too late to toll {case.number}: the hearing had to conclude by "
+            f"{fmt_day(s.calendar.local_date(conclude.due))} (§7), and a "
+            "continuance cannot revive a deadline that has passed.")
+    if not cmd.reason.strip():
+        raise ProcedureError("State the demonstrable and compelling reason for the continuance "
+                             "(§7): the council may grant one only for such a reason.")
+    return s.event(EventKind.CONTINUANCE_APPLIED, on=applied.isoformat(), reason=cmd.reason)
+
+
+def decide_continuance(s: StepContext, cmd: c.DecideContinuance) -> Event:
+    pending = s.case.pending_continuance
+    if pending is None:
+        raise ProcedureError(f"{s.case.number} has no continuance application to decide.")
+    if not 0 <= cmd.granted_days <= MAX_CONTINUANCE_DAYS:
+        raise ProcedureError(f"A continuance may not exceed {MAX_CONTINUANCE_DAYS} days (§7); "
+                             f"{cmd.granted_days} were asked. Enter 0 to record a denial.")
+    decided = s.day(cmd.on)
+    if decided < pending.applied:
+        raise ProcedureError(f"The council's decision ({fmt_day(decided)}) cannot come before "
+                             f"the application ({fmt_day(pending.applied)}).")
+    return s.event(EventKind.CONTINUANCE_DECIDED, on=decided.isoformat(),
+                   granted_days=cmd.granted_days)
+
+
+def request_extension(s: StepContext, cmd: c.RequestReportExtension) -> Event:
+    if s.case.pending_report_extension is not None:
+        raise ProcedureError("A request for a longer time for the report is already pending.")
+    if cmd.days <= 0:
+        raise ProcedureError("Ask for a positive number of days.")
+    return s.event(EventKind.REPORT_EXTENSION_REQUESTED, requested_by=cmd.requested_by.value,
+                   days=cmd.days)
+
+
+def decide_extension(s: StepContext, cmd: c.DecideReportExtension) -> Event:
+    pending = s.case.pending_report_extension
+    if pending is None:
+        raise ProcedureError("There is no request for a longer time for the report to decide.")
+    council_must = pending.requested_by is c.Requester.BOARD
+    if council_must != cmd.decider_is_council:
+        who = "the city council" if council_must else "the board"
+        raise ProcedureError(f"A longer time requested by the {pending.requested_by.value} is "
+                             f"approved by {who} (§10).")
+    return s.event(EventKind.REPORT_EXTENSION_DECIDED, approved=cmd.approved)
+
+
+def issue_report(s: StepContext, cmd: c.IssueReport) -> Event:
+    if not s.case.respondent_heard:
+        raise ProcedureError(
+            f"No report may be issued for {s.case.number} until the official complained "
+            "against has had an opportunity to present at a hearing (§9). Record that the "
+            "respondent was heard (or given the opportunity) first.")
+    return s.event(EventKind.REPORT_ISSUED, sufficient=cmd.sufficient, summary=cmd.summary,
+                   on=s.day(cmd.on).isoformat(), report_file=cmd.report_file)
+
+
+def deliver(s: StepContext, cmd: c.DeliverReport) -> Event:
+    return s.event(EventKind.REPORT_DELIVERED, on=s.day(cmd.on).isoformat())

@@ -1,0 +1,176 @@
+"""The one table of the procedure's steps: what each is, where it may be taken, where it
+leads and who may take it.
+
+For each step: its stable id (`StepId`: Slack's subcommand words, a web form's name), its
+name as a person reads it ("schedule the hearing", completing "Cannot ..." and "Only ...
+may ..."), the stages it is allowed in, the stage it leads to (None: the stage stays),
+the roles that may take it, its command class and its handler. `cases.procedure.handle`
+refuses what the table does not allow and `Case.apply` takes the next stage from it;
+Slack's usage, help, role checks and buttons, the web and the CLI all read it. Nothing
+else lists the steps.
+
+A step recorded by EthicsBot itself (a §2 notice once delivered, correspondence filed by
+intake) is checked by the table's stages like any other; `roles` says who else may.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from cases import commands as c
+from cases.deadlines import DeadlineKey
+from cases.directory import BOARD, COUNCIL, OFFICE, Role
+from cases.events import Event, EventKind
+from cases.handlers import StepContext, council, hearing, records
+from cases.stages import OPEN_STAGES, Stage
+
+Handler = Callable[[StepContext, Any], Event]
+
+
+class StepId(StrEnum):
+    """Stable ids of the steps; the words typed after `/ethics` where Slack types them."""
+
+    NOTICE = "notice"
+    BOARD_RECEIVED = "board-received"
+    REGISTERED_MAIL = "registered-mail"
+    SCHEDULE = "schedule"
+    BEGIN = "begin"
+    HEARD = "heard"
+    CONCLUDED = "concluded"
+    CONTINUANCE_APPLY = "continuance apply"
+    CONTINUANCE_DECIDE = "continuance decide"
+    REPORT = "report"
+    DELIVER = "deliver"
+    EXTENSION_REQUEST = "extension request"
+    EXTENSION_DECIDE = "extension decide"
+    BOARD_HEARING = "board-hearing"
+    REFER = "refer"
+    DETERMINATION = "determination"
+    COUNCIL_EXTENSION = "council-extension"
+    VOTE = "vote"
+    DECIDE = "decide"
+    AMEND = "amend"
+    CORRECT_RECEIPT = "correct-receipt"
+    CLOSE = "close"
+    CORRESPONDENCE = "correspondence"
+
+
+@dataclass(frozen=True)
+class StepRule:
+    id: StepId
+    name: str  # "schedule the hearing"
+    command: type[c.Command]
+    handler: Handler
+    records: EventKind  # the event the step records
+    allowed_in: frozenset[Stage]
+    leads_to: Stage | None  # None: the stage does not change
+    roles: frozenset[Role]  # who may take it; empty: EthicsBot alone
+    section: str  # the ordinance's section, for help and refusals
+    stayed: bool = False  # refused while a continuance application is pending (§7)
+    label: str | None = None  # a button's words, for a step that needs only the case
+    meets: DeadlineKey | None = None  # the deadline the step meets, if any
+
+
+_S = Stage
+_BEFORE_CONCLUSION = frozenset({_S.RECEIVED, _S.HEARING_SCHEDULED, _S.HEARING_BEGUN})
+_AFTER_CONCLUSION = frozenset({_S.HEARING_CONCLUDED, _S.REPORTED})
+_BEFORE_DETERMINATION = OPEN_STAGES - {_S.DETERMINED, _S.COUNCIL_DECIDED}
+_K, _E = DeadlineKey, EventKind
+
+STEPS: tuple[StepRule, ...] = (
+    StepRule(StepId.NOTICE, "record a §2 notice", c.RecordNoticeServed, hearing.notice,
+             _E.NOTICE_SERVED, OPEN_STAGES, None, OFFICE, "§2"),
+    StepRule(StepId.BOARD_RECEIVED, "record that the board received the complaint",
+             c.RecordBoardReceived, hearing.board_received, _E.NOTICE_SERVED, OPEN_STAGES,
+             None, BOARD, "§2", label="Board received it"),
+    StepRule(StepId.REGISTERED_MAIL, "record registered mail", c.RecordRegisteredMail,
+             hearing.registered, _E.REGISTERED_MAIL_SENT, OPEN_STAGES, None, OFFICE, "§2",
+             meets=_K.REGISTERED_MAIL),
+    StepRule(StepId.SCHEDULE, "schedule the hearing", c.ScheduleHearing, hearing.schedule,
+             _E.HEARING_SCHEDULED, frozenset({_S.RECEIVED, _S.HEARING_SCHEDULED}),
+             _S.HEARING_SCHEDULED, BOARD, "§7, §13", stayed=True),
+    StepRule(StepId.BEGIN, "begin the hearing", c.BeginHearing, hearing.begin,
+             _E.HEARING_BEGUN, frozenset({_S.HEARING_SCHEDULED}), _S.HEARING_BEGUN, BOARD,
+             "§7", stayed=True, label="Hearing began", meets=_K.HEARING_BEGIN),
+    StepRule(StepId.HEARD, "record that the respondent was heard", c.RecordRespondentHeard,
+             hearing.heard, _E.RESPONDENT_HEARD, frozenset({_S.HEARING_BEGUN}), None, BOARD,
+             "§9", stayed=True, label="Respondent heard"),
+    StepRule(StepId.CONCLUDED, "conclude the hearing", c.ConcludeHearing,
+             hearing.conclude, _E.HEARING_CONCLUDED, frozenset({_S.HEARING_BEGUN}),
+             _S.HEARING_CONCLUDED, BOARD, "§7", stayed=True, label="Hearing concluded",
+             meets=_K.HEARING_CONCLUDE),
+    StepRule(StepId.CONTINUANCE_APPLY, "apply for a continuance", c.ApplyForContinuance,
+             hearing.apply_continuance, _E.CONTINUANCE_APPLIED, _BEFORE_CONCLUSION, None,
+             BOARD, "§7"),
+    StepRule(StepId.CONTINUANCE_DECIDE, "record the council's decision on a continuance",
+             c.DecideContinuance, hearing.decide_continuance, _E.CONTINUANCE_DECIDED,
+             _BEFORE_CONCLUSION, None, COUNCIL, "§7"),
+    StepRule(StepId.EXTENSION_REQUEST, "request a longer time for the report",
+             c.RequestReportExtension, hearing.request_extension,
+             _E.REPORT_EXTENSION_REQUESTED, _AFTER_CONCLUSION, None, BOARD | OFFICE, "§10"),
+    StepRule(StepId.EXTENSION_DECIDE, "decide a request for a longer time for the report",
+             c.DecideReportExtension, hearing.decide_extension, _E.REPORT_EXTENSION_DECIDED,
+             _AFTER_CONCLUSION, None, BOARD | COUNCIL, "§10"),
+    StepRule(StepId.REPORT, "issue the written report", c.IssueReport, hearing.issue_report,
+             _E.REPORT_ISSUED, frozenset({_S.HEARING_CONCLUDED}), _S.REPORTED, BOARD,
+             "§7, §9"),
+    StepRule(StepId.DELIVER, "deliver the written report", c.DeliverReport, hearing.deliver,
+             _E.REPORT_DELIVERED, frozenset({_S.REPORTED}), _S.REPORT_DELIVERED, BOARD,
+             "§10", label="Report delivered", meets=_K.REPORT_DELIVERY),
+    StepRule(StepId.BOARD_HEARING, "record the respondent's request to be heard by the board",
+             c.RequestBoardHearing, council.board_hearing, _E.BOARD_HEARING_REQUESTED,
+             frozenset({_S.HEARING_CONCLUDED, _S.REPORTED, _S.REPORT_DELIVERED}), None,
+             BOARD | OFFICE, "§11"),
+    StepRule(StepId.REFER, "refer the matter", c.Refer, council.refer, _E.REFERRED,
+             frozenset({_S.REPORT_DELIVERED}), _S.REFERRED, BOARD, "§11", label="Refer (§11)"),
+    StepRule(StepId.DETERMINATION, "record the final determination", c.RecordDetermination,
+             council.determination, _E.DETERMINATION_RECEIVED, frozenset({_S.REFERRED}),
+             _S.DETERMINED, BOARD | OFFICE, "§12"),
+    StepRule(StepId.COUNCIL_EXTENSION, "extend the council's decision time",
+             c.ExtendCouncilDecision, council.extend_council, _E.COUNCIL_DECISION_EXTENDED,
+             frozenset({_S.DETERMINED}), None, COUNCIL, "§12"),
+    StepRule(StepId.VOTE, "record a council vote", c.RecordCouncilVote, council.vote,
+             _E.COUNCIL_VOTE_RECORDED, frozenset({_S.DETERMINED}), None, COUNCIL, "§12, §14"),
+    StepRule(StepId.DECIDE, "record the council's decision", c.RecordCouncilDecision,
+             council.decide, _E.COUNCIL_DECIDED, frozenset({_S.DETERMINED}),
+             _S.COUNCIL_DECIDED, COUNCIL | {Role.MAYOR}, "§12, §14",
+             meets=_K.COUNCIL_DECISION),
+    StepRule(StepId.AMEND, "amend the complaint", c.AmendComplaint, records.amend,
+             _E.COMPLAINT_AMENDED, _BEFORE_DETERMINATION, None, BOARD, "§5"),
+    StepRule(StepId.CORRECT_RECEIPT, "correct the receipt time", c.CorrectReceipt,
+             records.correct_receipt, _E.RECEIPT_CORRECTED, OPEN_STAGES, None, OFFICE, "§2"),
+    StepRule(StepId.CLOSE, "close the case", c.CloseCase, records.close, _E.CASE_CLOSED,
+             frozenset({_S.REPORT_DELIVERED, _S.DETERMINED, _S.COUNCIL_DECIDED}), _S.CLOSED,
+             BOARD | OFFICE, "§6, §8, §12"),
+    StepRule(StepId.CORRESPONDENCE, "file correspondence", c.FileCorrespondence,
+             records.correspondence, _E.CORRESPONDENCE_FILED, frozenset(Stage), None,
+             frozenset(), "§6"),
+)
+
+BY_ID: dict[StepId, StepRule] = {s.id: s for s in STEPS}
+BY_COMMAND: dict[type[c.Command], StepRule] = {s.command: s for s in STEPS}
+
+
+def _leads_to() -> dict[EventKind, Stage]:
+    """The stage each recorded event leads to; steps recording one event must agree."""
+    found: dict[EventKind, set[Stage | None]] = {}
+    for s in STEPS:
+        found.setdefault(s.records, set()).add(s.leads_to)
+    assert all(len(v) == 1 for v in found.values()), found
+    return {k: stage for k, v in found.items() for stage in v if stage is not None}
+
+
+LEADS_TO: dict[EventKind, Stage] = _leads_to()
+assert len(BY_ID) == len(BY_COMMAND) == len(STEPS)  # one command, one step, one id
+
+
+def rule_for(cmd: c.Command) -> StepRule:
+    return BY_COMMAND[type(cmd)]
+
+
+def meeting(key: DeadlineKey) -> StepRule | None:
+    """The step that meets deadline `key`, if a person records it."""
+    return next((s for s in STEPS if s.meets is key), None)
