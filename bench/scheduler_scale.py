@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _databases import KINDS, throwaway
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select, update
 
 from cases.filing import Complainant, Filing
 from cases.services import file_complaint
@@ -73,6 +73,17 @@ def fill(url: str, n: int, now: datetime) -> None:
             uow.commit()
     print(f"filled {n} cases in {time.perf_counter() - t0:.1f} s")
     app.engine.dispose()
+
+
+def refill(url: str) -> None:
+    app = bootstrap(_settings(url), clock=lambda: NOW)
+    with app.session_factory.begin() as s:
+        s.execute(update(DeadlineRow).where(
+            DeadlineRow.due.is_not(None), DeadlineRow.status.in_(("open", "missed")),
+            DeadlineRow.responsible != "intake").values(remind_at=NOW))
+        s.execute(delete(OutboxRow).where(OutboxRow.notice_type == "reminder"))
+    app.close()
+    print("reset the earlier fill: every open deadline due a look, no reminder owed")
 
 
 async def start_reminders(url: str, now: datetime) -> dict[str, float]:
@@ -117,6 +128,9 @@ def main() -> None:
     ap.add_argument("--cases", type=int, default=10_000)
     ap.add_argument("--db", choices=KINDS, default="sqlite")
     ap.add_argument("--database-url", help="an empty database to fill (instead of --db)")
+    ap.add_argument("--filled", action="store_true",
+                    help="--database-url was filled by this script before: put it back as "
+                         "the fill left it (every open deadline due a look, no reminder owed)")
     ap.add_argument("--measure-only", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.measure_only:
@@ -130,7 +144,10 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         def run(url: str) -> None:
-            fill(url, args.cases, NOW)
+            if args.filled:
+                refill(url)
+            else:
+                fill(url, args.cases, NOW)
             first, again = child(url), child(url)
             print(f"{args.cases} open cases on {url.split(':')[0]}:")
             report("first start after the fill", first)

@@ -67,7 +67,9 @@ def due_for_a_look(*, session: Session, now: datetime, limit: int) -> list[Deadl
                 DeadlineRow.responsible, DeadlineRow.remind_at)
          .join(CaseRow, CaseRow.id == DeadlineRow.case_id)
          .where(DeadlineRow.remind_at <= now)
-         .order_by(DeadlineRow.remind_at, DeadlineRow.case_id, DeadlineRow.key)
+         # the index's own order, no tie-breaker: after an upgrade every open deadline
+         # has the same moment, and sorting them all for each batch is the whole cost
+         .order_by(DeadlineRow.remind_at)
          .limit(limit))
     return [DeadlineToLook(r[0], r[1], r[2], r[3], tuple(r[4] or ()), r[5], r[6], r[7], r[8],
                            r[9]) for r in session.execute(q)]
@@ -77,18 +79,21 @@ def look_again_at(*, session: Session, moves: Sequence[tuple[DeadlineToLook, dat
                   ) -> int:
     """Set each deadline's next look; returns how many rows were set.
 
-    Only where the row is still as it was read: a case rewritten meanwhile (another
-    process took a step) keeps its own `remind_at` and is looked at again."""
+    Only where the deadline is still as it was read (its due time and status): one
+    rewritten meanwhile with another date (another process took a step) keeps its own
+    `remind_at` and is looked at again. Found by primary key alone: `remind_at` is not
+    compared, since after an upgrade it is one value shared by every open deadline, and
+    `IS NOT DISTINCT FROM` on `due` keeps the planner on the key without statistics."""
     if not moves:
         return 0
     stmt = (update(DeadlineRow)
             .where(DeadlineRow.case_id == bindparam("b_case"),
                    DeadlineRow.key == bindparam("b_key"),
-                   DeadlineRow.remind_at == bindparam("b_seen"),
+                   DeadlineRow.due.is_not_distinct_from(bindparam("b_due")),
                    DeadlineRow.status == bindparam("b_status"))
             .values(remind_at=bindparam("b_next"))
             .execution_options(synchronize_session=False))
-    params = [{"b_case": d.case_id, "b_key": d.key, "b_seen": d.remind_at,
+    params = [{"b_case": d.case_id, "b_key": d.key, "b_due": d.due,
                "b_status": d.status, "b_next": nxt} for d, nxt in moves]
     result = session.connection().execute(stmt, params)
     return int(result.rowcount)
