@@ -6,7 +6,7 @@ or --database-url) with N open cases through the service layer (received over th
 3 weeks, so their deadlines are at every stage of life), then starts a worker's reminder
 service twice, each in a fresh process so that its peak memory is its own:
 
-1. the first start after the fill (as after the upgrade to revision 0002): every open
+1. the first start after the fill (as after the upgrade to revision 0004): every open
    deadline is due a look. Ready (the one job armed) and the catch-up (every deadline
    looked at, what is due owed, the next moments written) are timed apart.
 2. a restart: what every later start costs. Start-up reads the one earliest moment.

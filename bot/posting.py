@@ -17,7 +17,7 @@ from typing import Any
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.access import Refused
+from cases.access import Refused
 
 NOT_PRIVATE = ("This is not a private channel: EthicsBot posts a case only into a direct "
                "message or a private channel of people entitled to it (§6). "

@@ -51,6 +51,18 @@ class CityCalendar:
             day += timedelta(days=1)
         return day, skipped
 
+    def add_business_days(self, day: date, n: int) -> tuple[date, list[str]]:
+        """The `n`th business day after `day` (RCW 42.56.520's "within five business days"),
+        and why each closed day in between was not counted."""
+        skipped: list[str] = []
+        while n > 0:
+            day += timedelta(days=1)
+            if (why := self.closed_because(day)) is None:
+                n -= 1
+            else:
+                skipped.append(f"{fmt_day(day)} is {why}")
+        return day, skipped
+
     def local_date(self, moment: datetime) -> date:
         return self.local(moment).date()
 
@@ -80,3 +92,11 @@ def fmt_moment(moment: datetime) -> str:
     clock = f"{hour}:{moment.minute:02d}" + (f":{moment.second:02d}" if moment.second else "")
     half = "AM" if moment.hour < 12 else "PM"
     return f"{fmt_day(moment.date())} {clock} {half} {moment.tzname()}"
+
+
+def countdown(due: datetime, now: datetime) -> str:
+    """'in 3 days', 'in 5 h', 'overdue by 2 days': what a glance at the docket needs."""
+    seconds = (due - now).total_seconds()
+    span = abs(seconds)
+    amount = f"{int(span // 86400)} days" if span >= 2 * 86400 else f"{int(span // 3600)} h"
+    return f"in {amount}" if seconds >= 0 else f"overdue by {amount}"

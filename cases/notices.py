@@ -50,6 +50,7 @@ class NoticeType(StrEnum):
     DELIVERY_FAILED_ALERT = "delivery_failed_alert"  # to the clerk: a notice bounced (5xx)
     DEADLINE_ALERT = "deadline_alert"  # to the clerk: a notice unsent near its deadline
     REMINDER = "reminder"  # to whoever must act: a deadline approaches or has passed
+    SIGN_IN_LINK = "sign_in_link"  # to a person who asked the web docket for one
 
 
 # The §2 notices and the step each one completes once every copy is delivered.
@@ -61,6 +62,8 @@ SECTION_2: dict[NoticeType, NoticeKind] = {
 
 INVITES = frozenset({NoticeType.INVITE_SUFFICIENCY_WINDOW, NoticeType.INVITE_HEARING,
                      NoticeType.INVITE_COUNCIL_DECISION})
+# Mail about a person's own access, owed by the web docket, never by a step of a case.
+ACCESS = frozenset({NoticeType.SIGN_IN_LINK})
 ALERTS = frozenset({NoticeType.QUARANTINE_ALERT, NoticeType.DELIVERY_FAILED_ALERT,
                     NoticeType.DEADLINE_ALERT})
 
@@ -68,12 +71,14 @@ ALERTS = frozenset({NoticeType.QUARANTINE_ALERT, NoticeType.DELIVERY_FAILED_ALER
 INVITE_REVISIONS: dict[NoticeType, tuple[EventKind, frozenset[EventKind]]] = {
     NoticeType.INVITE_SUFFICIENCY_WINDOW: (EventKind.COMPLAINT_RECEIVED, frozenset({
         EventKind.CONTINUANCE_APPLIED, EventKind.CONTINUANCE_DECIDED,
-        EventKind.RECEIPT_CORRECTED, EventKind.DEADLINES_RECOMPUTED})),
+        EventKind.RECEIPT_CORRECTED, EventKind.DEADLINES_RECOMPUTED,
+        EventKind.STEP_DATE_CORRECTED, EventKind.CASE_VOIDED})),
     NoticeType.INVITE_HEARING: (EventKind.HEARING_SCHEDULED, frozenset({
         EventKind.HEARING_SCHEDULED, EventKind.CONTINUANCE_APPLIED,
-        EventKind.CONTINUANCE_DECIDED})),
+        EventKind.CONTINUANCE_DECIDED, EventKind.CASE_VOIDED})),
     NoticeType.INVITE_COUNCIL_DECISION: (EventKind.DETERMINATION_RECEIVED, frozenset({
-        EventKind.COUNCIL_DECISION_EXTENDED, EventKind.DEADLINES_RECOMPUTED})),
+        EventKind.COUNCIL_DECISION_EXTENDED, EventKind.DEADLINES_RECOMPUTED,
+        EventKind.STEP_DATE_CORRECTED, EventKind.CASE_VOIDED})),
 }
 
 

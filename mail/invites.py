@@ -65,11 +65,16 @@ def build_invite(case: Case, purpose: NoticeType, calendar: CityCalendar, *, now
                   start=calendar.local_date(case.received_at),
                   end=calendar.local_date(case.received_at))
     if purpose is NoticeType.INVITE_HEARING:
-        return _hearing(case, base, calendar)
-    keys = ((DeadlineKey.HEARING_BEGIN, DeadlineKey.HEARING_CONCLUDE)
-            if purpose is NoticeType.INVITE_SUFFICIENCY_WINDOW
-            else (DeadlineKey.COUNCIL_DECISION,))
-    return _window(case, base, calendar, now, keys)
+        invite = _hearing(case, base, calendar)
+    else:
+        keys = ((DeadlineKey.HEARING_BEGIN, DeadlineKey.HEARING_CONCLUDE)
+                if purpose is NoticeType.INVITE_SUFFICIENCY_WINDOW
+                else (DeadlineKey.COUNCIL_DECISION,))
+        invite = _window(case, base, calendar, now, keys)
+    if case.void:  # opened by mistake: every entry it put in a calendar comes out again
+        return replace(invite, method="CANCEL", tentative=False, description=(
+            "CANCELLED: this case was opened by mistake and is void; nothing is due."))
+    return invite
 
 
 def _window(case: Case, base: Invite, calendar: CityCalendar, now: datetime,
@@ -131,23 +136,40 @@ def _stayed_over(case: Case, calendar: CityCalendar) -> bool:
 
 def to_ical(invite: Invite, *, organizer: Person, attendee: Person, now: datetime) -> str:
     """The iTIP calendar object (METHOD REQUEST or CANCEL) for one attendee, as text."""
-    event = Event.new(
+    event = _event(invite, now, organizer=vCalAddress.new(
+        f"mailto:{organizer.email}", cn=organizer.name), attendees=[vCalAddress.new(
+            f"mailto:{attendee.email}", cn=attendee.name, role="REQ-PARTICIPANT",
+            partstat="NEEDS-ACTION", rsvp=not invite.cancelled)])
+    cal = Calendar.new(method=invite.method, prodid=PRODID, subcomponents=[event])
+    cal.pop("UID", None)  # Calendar.new invents a random one; the event's UID is the key
+    return bytes(cal.to_ical()).decode()
+
+
+def to_feed(invites: list[Invite], *, now: datetime, name: str) -> str:
+    """A subscription calendar (no METHOD, RFC 5545 publishing: what Outlook, Google and
+    Apple Calendar subscribe to) of `invites`, each event with the UID of the invite
+    mailed for it, so a feed and a mailed invite are one entry, never two; times in UTC
+    or as dates. Cancelled entries are left out: a feed shows what stands."""
+    events = [_event(i, now) for i in sorted(invites, key=lambda i: i.uid)
+              if not i.cancelled]
+    cal = Calendar.new(prodid=PRODID, subcomponents=events)
+    cal.pop("UID", None)
+    cal.add("X-WR-CALNAME", name)
+    cal.add("REFRESH-INTERVAL", timedelta(hours=1), parameters={"VALUE": "DURATION"})
+    cal.add("X-PUBLISHED-TTL", "PT1H")
+    return bytes(cal.to_ical()).decode()
+
+
+def _event(invite: Invite, now: datetime, **people: object) -> Event:
+    return Event.new(
         uid=invite.uid, sequence=invite.sequence, stamp=now.astimezone(UTC),
         start=invite.start, end=invite.end, summary=invite.summary,
         description=invite.description, location=invite.location,
-        organizer=vCalAddress.new(f"mailto:{organizer.email}", cn=organizer.name),
-        attendees=[vCalAddress.new(f"mailto:{attendee.email}", cn=attendee.name,
-                                   role="REQ-PARTICIPANT", partstat="NEEDS-ACTION",
-                                   rsvp=not invite.cancelled)],
         status=STATUS.CANCELLED if invite.cancelled else (
             STATUS.TENTATIVE if invite.tentative else STATUS.CONFIRMED),
         # a window is a reminder of a period, not time taken out of anyone's day
         transparency=TRANSP.OPAQUE if isinstance(invite.start, datetime)
-        else TRANSP.TRANSPARENT,
-    )
-    cal = Calendar.new(method=invite.method, prodid=PRODID, subcomponents=[event])
-    cal.pop("UID", None)  # Calendar.new invents a random one; the event's UID is the key
-    return bytes(cal.to_ical()).decode()
+        else TRANSP.TRANSPARENT, **people)  # type: ignore[arg-type]
 
 
 def without_method(ics: str) -> str:

@@ -43,6 +43,8 @@ log = logging.getLogger(__name__)
 JOB_ID = "reminders"
 BATCH = 500  # deadlines looked at per transaction: bounded memory, short write locks
 _LOOKED_AT = (Status.OPEN.value, Status.MISSED.value)
+# a closed or voided case is reminded of nothing but the answer to a disclosure request
+_NOT_UNDER_REVIEW = ("closed", "void")
 
 
 @dataclass(frozen=True)
@@ -155,11 +157,14 @@ class Reminders:
               reminders: list[dict[str, Any]]) -> tuple[datetime | None, Slot | None]:
         """Add to `reminders` the ones due now on `d`, if any; return its next moment and
         the slot reminded."""
-        if (d.stage == "closed" or d.due is None or d.status not in _LOOKED_AT
+        key = DeadlineKey(d.key)
+        closed = d.stage in _NOT_UNDER_REVIEW and key is not DeadlineKey.DISCLOSURE_RESPONSE
+        if (closed or d.due is None or d.status not in _LOOKED_AT
                 or d.responsible == Responsible.INTAKE.value):
             return None, None  # met, tolled, moot or not a person's: no more reminders
-        key = DeadlineKey(d.key)
-        slots = plan(d.due, self.calendar, offsets=self.settings.offsets, horizon=now,
+        # where the city's reading and the other give different dates, the earlier counts
+        due = min(d.due, d.other_due) if d.other_due is not None else d.due
+        slots = plan(due, self.calendar, offsets=self.settings.offsets, horizon=now,
                      not_before=d.received_at if key is DeadlineKey.NOTICE_24H else None)
         slot = due_now(slots, now=now, sent=sent)
         if slot is not None:

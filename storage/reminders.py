@@ -52,6 +52,7 @@ class DeadlineToLook:
     status: str
     responsible: str
     remind_at: datetime
+    other_due: datetime | None = None  # the other reading's date, where it differs
 
 
 def next_moment(*, session: Session) -> datetime | None:
@@ -64,7 +65,7 @@ def due_for_a_look(*, session: Session, now: datetime, limit: int) -> list[Deadl
     """Up to `limit` deadlines whose `remind_at` is at or before `now`, earliest first."""
     q = (select(CaseRow.number, CaseRow.id, CaseRow.stage, CaseRow.received_at,
                 CaseRow.respondents, DeadlineRow.key, DeadlineRow.due, DeadlineRow.status,
-                DeadlineRow.responsible, DeadlineRow.remind_at)
+                DeadlineRow.responsible, DeadlineRow.remind_at, DeadlineRow.other_due)
          .join(CaseRow, CaseRow.id == DeadlineRow.case_id)
          .where(DeadlineRow.remind_at <= now)
          # the index's own order, no tie-breaker: after an upgrade every open deadline
@@ -72,7 +73,7 @@ def due_for_a_look(*, session: Session, now: datetime, limit: int) -> list[Deadl
          .order_by(DeadlineRow.remind_at)
          .limit(limit))
     return [DeadlineToLook(r[0], r[1], r[2], r[3], tuple(r[4] or ()), r[5], r[6], r[7], r[8],
-                           r[9]) for r in session.execute(q)]
+                           r[9], r[10]) for r in session.execute(q)]
 
 
 def look_again_at(*, session: Session, moves: Sequence[tuple[DeadlineToLook, datetime | None]]

@@ -20,11 +20,12 @@ from typing import TYPE_CHECKING, Any
 import phonenumbers
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
-from bot.access import NOT_LISTED, Caller, Refused, may_file_paper
+from bot.access import Caller
 from bot.commands.args import sections
 from bot.ids import Field, View
 from bot.render import esc
 from bot.service import Filed, SlackDeps, blocking, file_from_slack
+from cases.access import NOT_LISTED, Refused, may_file_paper
 from cases.directory import Directory, Person
 from cases.filing import Complainant, Filing, missing_elements
 
@@ -102,7 +103,7 @@ def _officials(directory: Directory) -> dict[str, Any]:
 
 
 def form(directory: Directory, caller: Caller) -> dict[str, Any]:
-    paper = may_file_paper(caller)
+    paper = may_file_paper(caller.actor)
     blocks = [
         _input(Field.RESPONDENTS, "Official(s) complained against",
                {"type": "multi_static_select", **_officials(directory)}, optional=False),
@@ -155,7 +156,7 @@ def read_form(values: dict[str, Any], deps: SlackDeps,
     now = deps.clock()
     received = now
     stamp = get(Field.RECEIVED).get("selected_date_time")
-    if stamp is not None and may_file_paper(caller):
+    if stamp is not None and may_file_paper(caller.actor):
         received = datetime.fromtimestamp(int(stamp), UTC)
         if received > now:
             errors[Field.RECEIVED.value] = "The city cannot have received it in the future."

@@ -1,5 +1,6 @@
 """§6 and §13 in Slack: each person sees a case as far as their role entitles them, every
-lookup is logged, and after closure the public records are there for anyone who asks."""
+lookup is logged, and after closure the public records are there for anyone who asks,
+once the city attorney has released them on a disclosure request (§6)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ import json
 import pytest
 from sqlalchemy import select
 
-from bot.access import NOT_ENTITLED
 from cases import commands as c
+from cases.access import NOT_ENTITLED
+from cases.records import PublicRecord
 from cases.services import take_step
 from ethicsbot.bootstrap import App
 from storage.models import AccessLogRow
@@ -97,6 +99,11 @@ async def test_someone_listed_without_a_role_learns_nothing_until_closure(
         assert hidden.json["text"] == absent.json["text"] == NOT_ENTITLED
 
         found_insufficient_and_closed(app, other)
+        # closed, but nothing released yet: confidentiality continues (§6)
+        still = await slack.command("UPRUITT", f"status {other}")
+        assert still.json["text"] == NOT_ENTITLED
+        steps(app, other, c.RecordDisclosureRequest("A. Reporter"),
+              c.ReleaseRecords(tuple(PublicRecord), to="A. Reporter"))
         for user in ("UPRUITT", STRANGER, ATTORNEY):
             public = (await slack.command(user, f"status {other}")).shown
             assert FACTS in public and "insufficient" in public and "F0REPORT1" in public
@@ -107,7 +114,7 @@ async def test_someone_listed_without_a_role_learns_nothing_until_closure(
         with app.session_factory() as s:
             refused = s.scalars(select(AccessLogRow.case_number).where(
                 AccessLogRow.allowed.is_(False))).all()
-        assert refused == [other, "ETH-2026-0999"]
+        assert refused == [other, "ETH-2026-0999", other]
     finally:
         await slack.session.close()
         await server.close()

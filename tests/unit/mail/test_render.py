@@ -14,7 +14,7 @@ from icalendar import Calendar
 from cases import commands as c
 from cases.case import Case
 from cases.directory import Person
-from cases.notices import ALERTS, NoticeType, OwedNotice, notices_owed
+from cases.notices import ACCESS, ALERTS, NoticeType, OwedNotice, notices_owed
 from cases.procedure import handle, open_case
 from cases.tally import Vote
 from mail.render import HeaderInjection, NoticeContext, render
@@ -228,7 +228,7 @@ def lifecycle() -> tuple[Case, list[OwedNotice]]:
 def test_every_notice_the_procedure_owes_renders() -> None:
     case, owed = lifecycle()
     # reminders are owed by the scheduler, not by a step of the procedure
-    assert {n.type for n in owed} == set(NoticeType) - ALERTS - {NoticeType.REMINDER}
+    assert {n.type for n in owed} == set(NoticeType) - ALERTS - ACCESS - {NoticeType.REMINDER}
     for n in owed:
         msg = parsed(render(ctx(case, n.type, n.recipient, generation=n.generation)))
         assert msg["Subject"].startswith("[ETH-2026-0001] ")

@@ -4,8 +4,8 @@ The reminder scheduler keeps one job, armed for MIN(remind_at), instead of one i
 job per open deadline (issue 16). Existing open deadlines are marked to be looked at at
 the first start after the upgrade.
 
-Revision ID: 0002
-Revises: 0001
+Revision ID: 0004
+Revises: 0003
 Create Date: 2026-12-01
 """
 from __future__ import annotations
@@ -17,8 +17,8 @@ from alembic import op
 
 from storage.db import UTCDateTime
 
-revision = '0002'
-down_revision = '0001'
+revision = '0004'
+down_revision = '0003'
 branch_labels = None
 depends_on = None
 
