@@ -24,8 +24,6 @@ from cases.access import (
     DocketScope,
     Refused,
     case_access,
-    check_hands,
-    check_not_respondent,
     check_step,
     docket_scope,
 )
@@ -37,10 +35,10 @@ from cases.errors import ProcedureError
 from cases.events import Event
 from cases.filing import Filing
 from cases.ports import Clock
-from cases.services import file_complaint, get_case, take_step
-from cases.steps import BY_ID, StepId
+from cases.services import file_complaint, take_step_as
+from cases.steps import StepId
 from storage import queries
-from storage.uow import UowFactory
+from storage.uow import SqlUnitOfWork, UowFactory
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -133,12 +131,10 @@ def case_lookup(deps: SlackDeps, caller: Caller, number: str) -> tuple[Access, d
 @dataclass(frozen=True)
 class StepRun:
     """A step as the Slack surface asks for it: `build` makes the command from the case
-    as stored (some steps need it: the next examiner, the council's members); `after`
-    writes what else the step changes in the same transaction (the rotation)."""
+    as stored and the unit of work (`cases.derived` completes what was typed)."""
 
     step: StepId
-    build: Callable[[Case, Session], Command]
-    after: Callable[[Session, Command], None] | None = None
+    build: Callable[[Case, SqlUnitOfWork], Command]
 
 
 def allow_step(deps: SlackDeps, caller: Caller, step: StepId, number: str | None) -> None:
@@ -152,28 +148,14 @@ def allow_step(deps: SlackDeps, caller: Caller, step: StepId, number: str | None
 
 
 def run_step(deps: SlackDeps, caller: Caller, number: str, run: StepRun) -> Event:
-    """Check who may take the step (`cases.access`), then take it through `take_step` in
-    one unit of work."""
-    action = f"step {run.step.value}"
-    try:
-        check_step(caller.actor, run.step)
-        with deps.uow() as uow:
-            case = get_case(uow, number)
-            check_not_respondent(caller.actor, case.respondents, run.step)
-            cmd = run.build(case, uow.session)
-            assert BY_ID[run.step].command is type(cmd), (run.step, cmd)
-            check_hands(caller.actor, cmd)
-            event = take_step(uow, number, cmd, directory=deps.directory,
-                              calendar=deps.calendar, clock=deps.clock, actor=caller.who)
-            if run.after is not None:
-                run.after(uow.session, cmd)
-            _log(uow.session, deps, caller, number, action, True)
-            uow.commit()
-            return event
-    except Exception as e:
-        log_alone(deps, caller, number, f"{action} refused" if isinstance(e, Refused)
-                   else f"{action} failed", not isinstance(e, Refused))
-        raise
+    """Take the step as every surface does (`cases.services.take_step_as`), logged as
+    Slack's."""
+    def log(uow: SqlUnitOfWork, case: str, action: str, allowed: bool) -> None:
+        _log(uow.session, deps, caller, case, action, allowed)
+
+    return take_step_as(deps.uow, caller.actor, number, run.step, run.build,
+                        directory=deps.directory, calendar=deps.calendar, clock=deps.clock,
+                        log=log)
 
 
 @dataclass(frozen=True)
