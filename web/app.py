@@ -42,8 +42,8 @@ def mount(web_app: web.Application, deps: WebDeps) -> web.Application:
     web_app[DEPS] = deps
     web_app.middlewares.append(headers_middleware(deps.config))
     r = web_app.router
-    r.add_get("/", public.home)
     r.add_get("/static/web.css", _css)
+    public.routes(r)
     signin.routes(r)
     pages.routes(r)
     steps.routes(r)
