@@ -37,7 +37,7 @@ Page = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 def mount(web_app: web.Application, deps: WebDeps) -> web.Application:
     """Add every page of the docket to `web_app` and return it."""
-    from web import feeds, pages, public, record, signin, steps
+    from web import feeds, pages, public, record, sessions, signin, steps
 
     web_app[DEPS] = deps
     web_app.middlewares.append(headers_middleware(deps.config))
@@ -49,6 +49,7 @@ def mount(web_app: web.Application, deps: WebDeps) -> web.Application:
     steps.routes(r)
     record.routes(r)
     feeds.routes(r)
+    sessions.routes(r)
     return web_app
 
 
