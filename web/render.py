@@ -51,7 +51,8 @@ def page(request: web.Request, template: str, *, status: int = 200,
 
 _ERRORS: dict[int, type[web.HTTPException]] = {
     400: web.HTTPBadRequest, 403: web.HTTPForbidden, 404: web.HTTPNotFound,
-    409: web.HTTPConflict, 410: web.HTTPGone, 429: web.HTTPTooManyRequests}
+    409: web.HTTPConflict, 410: web.HTTPGone, 429: web.HTTPTooManyRequests,
+    502: web.HTTPBadGateway}
 
 
 def refusal(request: web.Request, status: int, title: str, text: str) -> web.HTTPException:
