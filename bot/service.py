@@ -18,12 +18,10 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from bot.access import Caller
 from cases.access import (
-    NOT_ENTITLED,
     NOT_LISTED,
     Access,
     DocketScope,
     Refused,
-    case_access,
     check_step,
     docket_scope,
 )
@@ -37,7 +35,7 @@ from cases.filing import Filing
 from cases.ports import Clock
 from cases.services import file_complaint, take_step_as
 from cases.steps import StepId
-from storage import queries
+from storage import lookups, queries
 from storage.uow import SqlUnitOfWork, UowFactory
 
 P = ParamSpec("P")
@@ -106,26 +104,16 @@ def docket_page(deps: SlackDeps, caller: Caller, page: int) -> tuple[list[dict[s
 
 
 def case_lookup(deps: SlackDeps, caller: Caller, number: str) -> tuple[Access, dict[str, Any]]:
-    """A case's stored detail and how much of it the caller may see; refuses alike whether
-    the case is hidden or absent, except to those who may see the whole docket. Someone
-    shown only the released public records has the records named in the access log."""
-    with deps.session_factory.begin() as session:
-        detail = queries.case_detail(session=session, number=number, now=deps.clock(),
-                                     readings=deps.directory.readings)
-        access = Access.NONE if detail is None else case_access(
-            caller.actor, respondents=detail["respondents"], closed=not detail["confidential"],
-            released=detail["released"])
-        action = "case status"
-        if access is Access.PUBLIC and detail is not None:
-            action = "public records shown: " + ", ".join(detail["released"])
-        _log(session, deps, caller, number, action, access is not Access.NONE)
-    if access is Access.NONE or detail is None:
-        if caller.person is None:
-            raise Refused(NOT_LISTED)
-        if detail is None and docket_scope(caller.actor) is DocketScope.ALL:
-            raise ProcedureError(f"There is no case {number}. `/ethics status` lists the docket.")
-        raise Refused(NOT_ENTITLED)
-    return access, detail
+    """A case as far as the caller may see it (`storage.lookups.case`, as the web asks):
+    refused alike whether hidden or absent, except to those who see the whole docket."""
+    try:
+        return lookups.case(deps.session_factory, lookups.Asker(caller.actor, caller.who,
+                                                                CHANNEL),
+                            number, "case status", now=deps.clock(),
+                            readings=deps.directory.readings)
+    except lookups.NoSuchCase:
+        raise ProcedureError(f"There is no case {number}. `/ethics status` lists the docket."
+                             ) from None
 
 
 @dataclass(frozen=True)

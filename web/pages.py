@@ -16,7 +16,7 @@ from cases.access import (
     NOT_LISTED,
     Access,
     DocketScope,
-    case_access,
+    Refused,
     docket_scope,
     sees_in_history,
 )
@@ -24,14 +24,15 @@ from cases.calendar import when
 from cases.deadline_values import status_at
 from cases.events import EventKind
 from cases.notices import INVITES
-from cases.records import entries, shown_action
+from cases.records import entries
 from cases.text import words
 from cases.visibility import Notices, Visibility, responsibilities, visibility
-from storage import queries
+from storage import lookups, queries
 from storage.models import CaseRow, FilingRow
 from storage.public import released_case
 from web import auth
 from web.app import deps_of, signed_in
+from web.auth import CHANNEL
 from web.deps import WebDeps
 from web.forms import offered_steps
 from web.public import record_items, released_page
@@ -118,32 +119,24 @@ class Looked:
 
 def look_up(request: web.Request, number: str, action: str, *,
             public_ok: bool = False) -> Looked:
-    """A case's stored detail as far as the reader may see it; refuses alike whether the
-    case is hidden or absent, except to those who see the whole docket. Seeing only what
-    anyone may see (PUBLIC) opens the case page (`public_ok`, logged with the records
-    shown) and nothing else: no step form, no record, no original."""
+    """A case as far as the reader may see it (`storage.lookups.case`, as Slack asks):
+    refused alike whether hidden or absent, except to those who see the whole docket.
+    Seeing only what anyone may see (PUBLIC) opens the case page (`public_ok`) and nothing
+    else: no step form, no record, no original."""
     deps, viewer = deps_of(request), viewer_of(request)
     number = number.strip().upper()
-    valid = bool(_NUMBER.fullmatch(number))
-    with deps.session_factory.begin() as session:
-        detail = queries.case_detail(session=session, number=number, now=deps.clock(),
-                                     readings=deps.directory.readings) if valid else None
-        access = Access.NONE if detail is None else case_access(
-            viewer.actor, respondents=detail["respondents"], closed=not detail["confidential"],
-            released=detail["released"])
-        if access is Access.PUBLIC and detail is not None:
-            access = access if public_ok else Access.NONE
-            action = shown_action(detail["released"]) if public_ok else action
-        auth.log(session, deps, viewer.person.email, number[:20] if valid else None,
-                 action if access is not Access.NONE else f"{action} refused",
-                 access is not Access.NONE)
-    if access is Access.NONE or detail is None:
-        if detail is None and docket_scope(viewer.actor) is DocketScope.ALL:
-            raise refusal(request, 404, "No such case",
-                          f"There is no case {number[:20]}. The docket lists every case.")
-        raise refusal(request, 404, "Not entitled", NOT_ENTITLED)
-    history = detail["history"]
-    delivered = (any(e["kind"] == EventKind.REPORT_DELIVERED for e in history)
+    wanted = number if _NUMBER.fullmatch(number) else ""
+    try:
+        access, detail = lookups.case(
+            deps.session_factory, lookups.Asker(viewer.actor, viewer.person.email, CHANNEL),
+            wanted, action, now=deps.clock(), readings=deps.directory.readings,
+            public_ok=public_ok)
+    except lookups.NoSuchCase:
+        raise refusal(request, 404, "No such case",
+                      f"There is no case {number[:20]}. The docket lists every case.") from None
+    except Refused:
+        raise refusal(request, 404, "Not entitled", NOT_ENTITLED) from None
+    delivered = (any(e["kind"] == EventKind.REPORT_DELIVERED for e in detail["history"])
                  or not detail["confidential"])
     return Looked(access, detail, visibility(access, delivered=delivered))
 
