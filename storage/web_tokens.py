@@ -99,11 +99,11 @@ def holders(*, session: Session, kinds: Collection[str], now: datetime
     return found
 
 
-def forget_link_urls(*, session: Session, now: datetime) -> None:
-    """Wipe the mailed URL of every link that can no longer be used: once expired, nothing
-    but its digest and its times stay in the database."""
+def forget_link_urls(*, session: Session, now: datetime, kind: str = LINK) -> None:
+    """Wipe what an expired, unused secret of `kind` held (a link's mailed URL, a round
+    trip's nonce and PKCE verifier): nothing but its digest and its times stay."""
     session.execute(update(WebTokenRow).where(
-        WebTokenRow.kind == LINK, WebTokenRow.expires_at < now,
+        WebTokenRow.kind == kind, WebTokenRow.expires_at < now,
         WebTokenRow.used_at.is_(None), WebTokenRow.data.is_not(None))
         .values(data={}))
 

@@ -188,6 +188,7 @@ async def start(deps: WebDeps, provider: Provider, client: str) -> Started | Non
     cfg, meta, now = provider.config, await provider.metadata(), deps.clock()
     state, nonce, verifier, browser = (web_tokens.new_secret() for _ in range(4))
     with deps.session_factory.begin() as s:
+        web_tokens.forget_link_urls(session=s, now=now, kind=OIDC)  # abandoned round trips
         since = now - deps.config.rate_window
         if web_tokens.count_since(session=s, kind=OIDC, since=since,
                                   client=client) >= 3 * deps.config.links_per_client:

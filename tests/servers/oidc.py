@@ -51,6 +51,7 @@ class Account:
     email_verified: bool = True
     sub: str = field(default_factory=lambda: secrets.token_hex(8))
     name: str = "A person"
+    claims: dict[str, Any] = field(default_factory=dict)  # more, as Entra ID's xms_edov
 
 
 @dataclass
@@ -288,7 +289,7 @@ class _IdToken(OpenIDCode):  # type: ignore[misc]
 
     def generate_user_info(self, user: Account, scope: str) -> dict[str, Any]:
         return {"sub": user.sub, "email": user.email, "email_verified": user.email_verified,
-                "name": user.name}
+                "name": user.name, **user.claims}
 
 
 def query_of(url: str) -> dict[str, str]:

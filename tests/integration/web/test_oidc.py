@@ -92,6 +92,20 @@ async def test_an_unverified_email_signs_nobody_in(oidc: OidcSite) -> None:
             False) in actions(oidc.site)
 
 
+@pytest.mark.parametrize("oidc", [{"oidc_email_verified_claim": "xms_edov"}], indirect=True)
+async def test_entra_ids_verified_domain_claim_when_the_settings_name_it(
+        oidc: OidcSite) -> None:
+    # Entra ID sends no email_verified for work accounts; xms_edov says the domain is verified
+    oidc.provider.account = Account(CLERK, email_verified=False)
+    _, _, refused = await round_trip(oidc)
+    assert refused.status == 403
+    assert ("web:127.0.0.1", "oidc sign-in refused: email not verified (xms_edov)",
+            False) in actions(oidc.site)
+    oidc.provider.account = Account(CLERK, email_verified=False, claims={"xms_edov": True})
+    _, _, answer = await round_trip(oidc)
+    assert answer.status == 303 and (await oidc.site.get("/docket")).status == 200
+
+
 async def test_an_email_the_directory_does_not_list_is_refused_as_a_stranger(
         oidc: OidcSite) -> None:
     oidc.provider.account = Account("nobody@city.test")
@@ -124,6 +138,11 @@ async def test_a_way_back_works_once_in_its_own_browser_and_in_time(
     forged = await oidc.site.get("/sign-in/oidc/callback?state=forged&code=x",
                                  allow_redirects=False)
     assert forged.status == 403
+    await oidc.site.get("/sign-in/oidc", allow_redirects=False)  # a new trip: the old forgotten
+    with oidc.site.app.session_factory() as s:
+        held = [t.data for t in s.scalars(select(WebTokenRow).where(
+            WebTokenRow.kind == "oidc").order_by(WebTokenRow.id))]
+    assert held[:-1] == [{}] * (len(held) - 1) and held[-1]["nonce"]  # no nonce, no verifier
     refused = [a for _, a, ok in actions(oidc.site) if a.startswith("oidc sign-in refused")]
     assert refused == ["oidc sign-in refused: round trip used or expired",
                        "oidc sign-in refused: round trip of another browser",
