@@ -109,13 +109,19 @@ class App:
         """The web docket's part: the database, the directory, and its settings."""
         from datetime import timedelta
 
-        from web.deps import WebConfig, WebDeps
+        from web.deps import OidcConfig, WebConfig, WebDeps
 
         s = self.settings
+        oidc = OidcConfig(issuer=s.oidc_issuer, client_id=s.oidc_client_id,
+                          client_secret=s.oidc_client_secret,
+                          discovery_url=s.oidc_discovery_url or "", name=s.oidc_name,
+                          email_verified_claim=s.oidc_email_verified_claim
+                          ) if s.oidc_issuer and s.oidc_client_id and s.oidc_client_secret \
+            else None
         config = WebConfig(base_url=s.web_base_url,
                            idle=timedelta(minutes=s.web_session_idle_minutes),
                            lifetime=timedelta(hours=s.web_session_hours),
-                           trust_proxy=s.web_trust_proxy)
+                           trust_proxy=s.web_trust_proxy, oidc=oidc)
         return WebDeps(uow=self.uow, session_factory=self.session_factory,
                        directory=self.directory, calendar=self.calendar, clock=self.clock,
                        config=config, uid_domain=s.msgid_domain)
