@@ -150,6 +150,16 @@ def may_file_paper(actor: Actor) -> bool:
     return actor.has(OFFICE | {Role.ADMINISTRATOR})
 
 
+NOT_REVOKER = ("Only the mayor or the mayor's designees (the city clerk) may end other "
+               "people's sessions and calendar addresses. Ask the city clerk.")
+
+
+def may_revoke(actor: Actor) -> bool:
+    """The mayor's office keeps the directory (§2) and so ends the web sessions and
+    calendar addresses of people who lose a device or leave."""
+    return actor.has(OFFICE)
+
+
 def who_may(step: StepId) -> str:
     """'the board chair or the ethics board': the roles the table gives `step`, in words."""
     return " or ".join(sorted({ROLE_NAMES[r] for r in BY_ID[step].roles})) or "EthicsBot"

@@ -23,7 +23,7 @@ from cases.directory import Directory
 from cases.ports import Clock
 from ethicsbot.directory_file import city_calendar, load_directory
 from ethicsbot.settings import Settings, SettingsError, load_settings
-from storage.db import make_engine, make_session_factory
+from storage.db import make_engine, make_read_engine, make_session_factory
 from storage.migrate import upgrade
 from storage.uow import SqlUnitOfWork
 
@@ -62,6 +62,15 @@ class App:
     engine: Engine
     session_factory: sessionmaker[Any]
     clock: Clock
+    read_session_factory: sessionmaker[Any] | None = None  # Slack lookups; default: the above
+
+    def close(self) -> None:
+        """Close every pooled connection (the reader's too)."""
+        if self.read_session_factory is not None:
+            bind = self.read_session_factory.kw.get("bind")
+            if isinstance(bind, Engine):
+                bind.dispose()
+        self.engine.dispose()
 
     def uow(self) -> SqlUnitOfWork:
         return SqlUnitOfWork(self.session_factory, clock=self.clock,
@@ -95,20 +104,27 @@ class App:
     def slack_deps(self) -> SlackDeps:
         from bot.service import SlackDeps
 
-        return SlackDeps(uow=self.uow, session_factory=self.session_factory,
-                         directory=self.directory, calendar=self.calendar, clock=self.clock)
+        return SlackDeps(uow=self.uow, session_factory=self.read_session_factory
+                         or self.session_factory, directory=self.directory,
+                         calendar=self.calendar, clock=self.clock)
 
     def web_deps(self) -> WebDeps:
         """The web docket's part: the database, the directory, and its settings."""
         from datetime import timedelta
 
-        from web.deps import WebConfig, WebDeps
+        from web.deps import OidcConfig, WebConfig, WebDeps
 
         s = self.settings
+        oidc = OidcConfig(issuer=s.oidc_issuer, client_id=s.oidc_client_id,
+                          client_secret=s.oidc_client_secret,
+                          discovery_url=s.oidc_discovery_url or "", name=s.oidc_name,
+                          email_verified_claim=s.oidc_email_verified_claim
+                          ) if s.oidc_issuer and s.oidc_client_id and s.oidc_client_secret \
+            else None
         config = WebConfig(base_url=s.web_base_url,
                            idle=timedelta(minutes=s.web_session_idle_minutes),
                            lifetime=timedelta(hours=s.web_session_hours),
-                           trust_proxy=s.web_trust_proxy)
+                           trust_proxy=s.web_trust_proxy, oidc=oidc)
         return WebDeps(uow=self.uow, session_factory=self.session_factory,
                        directory=self.directory, calendar=self.calendar, clock=self.clock,
                        config=config, uid_domain=s.msgid_domain)
@@ -129,9 +145,11 @@ def parse_rules(settings: Settings, directory: Directory, calendar: CityCalendar
                 ) -> ParseRules:
     """How intake reads mail under these settings (the CLI's `intake` reads the same way)."""
     from mail.parsing import ParseRules
+    from mail.parsing.limits import LIMIT_FIELDS, MailLimits
 
+    limits = MailLimits(**{name: getattr(settings, f"mail_{name}") for name in LIMIT_FIELDS})
     return ParseRules(directory, calendar.tz, (settings.msgid_domain,),
-                      settings.trusted_authserv_id)
+                      settings.trusted_authserv_id, limits)
 
 
 def bootstrap(
@@ -147,9 +165,11 @@ def bootstrap(
     if directory is None:
         directory, is_example = load_directory(settings.directory)
     engine = engine or _open(settings.database_url, migrate=migrate)
+    reader = make_read_engine(engine)
     return App(settings=settings, directory=directory, directory_is_example=is_example,
                calendar=city_calendar(directory, settings.timezone), engine=engine,
-               session_factory=make_session_factory(engine), clock=clock)
+               session_factory=make_session_factory(engine), clock=clock,
+               read_session_factory=None if reader is engine else make_session_factory(reader))
 
 
 def _open(url: str, *, migrate: bool) -> Engine:
