@@ -157,7 +157,7 @@ def test_every_look_at_a_case_from_the_command_line_is_in_the_access_log(
     assert main(["case", "ETH-2026-0999"]) == 2
     capsys.readouterr()
     with app.session_factory() as s:
-        looks = [(r.case_number, r.action, r.channel, r.allowed, r.who.startswith("cli:"),
+        looks = [(r.case_number, r.action, r.channel, r.allowed, r.who.startswith("os:"),
                   r.at.tzinfo is not None)
                  for r in s.scalars(select(AccessLogRow).order_by(AccessLogRow.id))]
     assert looks == [(number, "case detail", "cli", True, True, True),
