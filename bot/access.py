@@ -34,6 +34,7 @@ from enum import StrEnum
 
 from bot.ids import Step
 from cases.directory import Directory, Person, Role
+from cases.steps import STEPS
 
 NOT_LISTED = ("EthicsBot answers only the people the city's directory lists for the ethics "
               "procedure. To file a complaint, write to the mayor or the city administrator "
@@ -86,6 +87,8 @@ STEP_ROLES: dict[Step, frozenset[Role]] = {
     Step.DECIDE: COUNCIL | {Role.MAYOR},                  # §12, §14: the mayor breaks ties
     Step.AMEND: BOARD,                                    # §5 the decision-maker
     Step.CLOSE: BOARD | OFFICE,
+    # the meeting steps, as the table of steps gives them
+    **{Step(rule.id.value): rule.roles for rule in STEPS if rule.id.value in set(Step)},
 }
 
 ROLE_NAMES = {Role.MAYOR: "the mayor", Role.DESIGNEE: "the mayor's designees",

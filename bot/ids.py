@@ -41,6 +41,15 @@ class Step(StrEnum):
     DECIDE = "decide"
     AMEND = "amend"
     CLOSE = "close"
+    # meetings: the words are the table's (`cases.steps.StepId`), as are who may take them
+    DELIBERATION = "deliberation"
+    CANCEL_MEETING = "cancel-meeting"
+    OPEN_SESSION = "open-session"
+    SESSION_START = "session start"
+    SESSION_EXTEND = "session extend"
+    SESSION_END = "session end"
+    BOARD_VOTE = "board-vote"
+    BOARD_DETERMINATION = "board-determination"
 
 
 STEP_ACTION_PREFIX = "step:"

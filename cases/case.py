@@ -18,11 +18,12 @@ from cases.commands import NoticeKind, Requester
 from cases.deadlines import Continuance, Deadline, DeadlineKey, Triggers, compute_deadlines
 from cases.events import Event, EventKind
 from cases.filing import Filing, filing_from_data
+from cases.meetings import Body, Meeting, Meetings
 from cases.stages import Stage
 from cases.steps import LEADS_TO, STEPS
 from cases.tally import Vote
 
-__all__ = ["Case", "Hearing", "ReportExtension", "Stage"]
+__all__ = ["Case", "ReportExtension", "Stage"]
 
 
 @dataclass
@@ -30,13 +31,6 @@ class ReportExtension:
     requested_by: Requester
     days: int
     approved: bool | None = None  # None while undecided
-
-
-@dataclass
-class Hearing:
-    starts_at: datetime
-    place: str
-    open_to_public: bool
 
 
 @dataclass
@@ -50,7 +44,6 @@ class Case:
     notices_served: dict[NoticeKind, datetime] = field(default_factory=dict)
     done_on: dict[DeadlineKey, date] = field(default_factory=dict)  # the day each step happened
     registered_mail_at: datetime | None = None
-    hearing: Hearing | None = None
     hearing_begun_at: datetime | None = None
     respondent_heard: bool = False
     hearing_concluded_on: date | None = None
@@ -67,6 +60,7 @@ class Case:
     council_votes: dict[str, Vote] = field(default_factory=dict)
     council_decided_at: datetime | None = None
     closed_at: datetime | None = None
+    meetings: Meetings = field(default_factory=Meetings)  # the hearing's and deliberation's
     history: list[Event] = field(default_factory=list)
 
     # -- building ---------------------------------------------------------------------
@@ -94,14 +88,12 @@ class Case:
         k = EventKind
         if on is not None and e.kind in _MEETS:
             self.done_on[_MEETS[e.kind]] = on
+        self.meetings.apply(e, len(self.history))
         match e.kind:
             case k.NOTICE_SERVED:
                 self.notices_served.setdefault(NoticeKind(d["notice"]), e.at)
             case k.REGISTERED_MAIL_SENT:
                 self.registered_mail_at = e.at
-            case k.HEARING_SCHEDULED:
-                self.hearing = Hearing(datetime.fromisoformat(d["starts_at"]), d["place"],
-                                       bool(d["open_to_public"]))
             case k.HEARING_BEGUN:
                 self.hearing_begun_at = e.at
             case k.RESPONDENT_HEARD:
@@ -159,6 +151,11 @@ class Case:
     def confidential(self) -> bool:
         """§6: strict confidentiality until the review is complete."""
         return self.stage is not Stage.CLOSED
+
+    @property
+    def hearing(self) -> Meeting | None:
+        """The board's hearing: its latest meeting not cancelled (§7)."""
+        return self.meetings.current(Body.BOARD)
 
     @property
     def pending_continuance(self) -> Continuance | None:

@@ -58,6 +58,9 @@ class Directory:
     officials: tuple[Person, ...] = ()
     forwarders: tuple[str, ...] = ()
     holidays: tuple[date, ...] = field(default=())
+    # news outlets that asked to be told of special meetings (RCW 42.30.080); not people
+    # of the procedure: they get a meeting's public notice and nothing else
+    media: tuple[Person, ...] = ()
 
     @property
     def board_chair(self) -> Person | None:

@@ -86,7 +86,8 @@ class App:
 
         return DispatchDeps(uow=self.uow, session_factory=self.session_factory,
                             directory=self.directory, calendar=self.calendar,
-                            clock=self.clock, letterhead=self.letterhead())
+                            clock=self.clock, letterhead=self.letterhead(),
+                            postings=self.settings.postings_dir)
 
     def slack_deps(self) -> SlackDeps:
         from bot.service import SlackDeps

@@ -56,6 +56,7 @@ class _DirectoryFile(BaseModel):
     examiners: list[_Person] = []
     officials: list[_Person] = []
     forwarders: list[str] = []
+    media: list[_Person] = []  # news outlets that asked for special meeting notices
 
 
 def _ppl(items: list[_Person]) -> tuple[Person, ...]:
@@ -89,6 +90,7 @@ def parse_directory(text: str, *, source: str = "directory file") -> Directory:
         examiners=_ppl(d.examiners),
         officials=_ppl(d.officials),
         forwarders=tuple(f.strip().lower() for f in forwarders),
+        media=_ppl(d.media),
     )
 
 

@@ -68,6 +68,8 @@ class Settings(BaseSettings):
     smtp_password: str | None = None
     smtp_tls: SmtpTls = SmtpTls.STARTTLS
     outbox_dir: Path = Path("outbox")  # embedded delivery when no SMTP host is set
+    # meetings' postings (HTML and PDF) for the city's website and the meeting place
+    postings_dir: Path = Path("postings")
     mail_from: str = "ethics-intake@city.test"
 
     slack_bot_token: str | None = None

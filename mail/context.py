@@ -50,7 +50,7 @@ def load_context(session: Session, row: OutboxRow, *, letterhead: Letterhead,
         type=NoticeType(row.notice_type), message_id=row.message_id,
         recipient=Person(row.recipient_name, row.recipient_email), generation=row.generation,
         sender=letterhead.sender, uid_domain=letterhead.msgid_domain, city=letterhead.city,
-        calendar=calendar, now=now, about=_about(session, row))
+        calendar=calendar, now=now, about=_about(session, row), slot=row.slot)
     if case is None or case_row is None:
         return base
     root = session.scalars(select(OutboxRow.message_id).where(OutboxRow.case_id == case_row.id)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime, time
 
 from sqlalchemy.orm import Session
 
@@ -19,6 +20,7 @@ from cases import commands as c
 from cases.case import Case
 from cases.directory import Directory
 from cases.errors import ProcedureError
+from cases.meetings import Body, MeetingKind
 from cases.rotation import referral
 from cases.tally import Vote
 from storage import rotation
@@ -114,6 +116,55 @@ def _decide(w: Words, directory: Directory) -> c.RecordCouncilDecision:
         mayor_vote=mayor_vote, penalties=tuple(penalties))
 
 
+_CALL = "CASE DATE START [END] regular|special PLACE [LINK] [emergency: REASON]"
+_BODIES: dict[str, bool | str] = {b.value: b.value for b in Body}
+_VIA: dict[str, bool | str] = {"mail": "mail", "email": "email", "slack": "slack",
+                               "paper": "paper", "in-person": "in person", "phone": "phone"}
+_VOTES: dict[str, bool | str] = {v.value: v.value for v in Vote}
+_TIME = re.compile(r"\d{1,2}:\d{2}")
+
+
+def _call(w: Words, kind: type[c.CallMeeting]) -> c.CallMeeting:
+    """`DATE START [END] regular|special PLACE [LINK] [emergency: REASON]`: the place is
+    what is left once a link (a word starting https://) and the emergency are taken out."""
+    starts = w.moment("the meeting date")
+    ends = None
+    if _TIME.fullmatch(w.peek() or ""):
+        ends = datetime.combine(starts.date(), _time(w, "the expected end"), tzinfo=starts.tzinfo)
+    meeting_kind = MeetingKind(str(w.choice("the kind of meeting", {
+        "regular": "regular", "special": "special"})))
+    text, _, emergency = w.rest().partition("emergency:")
+    words = text.split()
+    links = [slack_link(x) for x in words if slack_link(x).startswith("https://")]
+    place = " ".join(x for x in words if not slack_link(x).startswith("https://"))
+    return kind(starts, place, meeting_kind, ends_at=ends, remote_link=links[0] if links else None,
+                emergency=emergency.strip() if _ else None)
+
+
+def _time(w: Words, what: str) -> time:
+    word = w.next(what)
+    try:
+        return time.fromisoformat(word if len(word) == 5 else f"0{word}")
+    except ValueError:
+        raise ProcedureError(f"{word!r} is not a time like 19:30. Type: `/ethics {w.usage}`") \
+            from None
+
+
+def _clock(w: Words, what: str) -> datetime:
+    """A time today in the city (`19:30`), or a date and a time (`2026-12-10 19:30`)."""
+    if w.at_day():
+        day = w.day(what)
+    elif w.now is not None:
+        day = w.calendar.local_date(w.now)
+    else:
+        raise ProcedureError(f"Give {what} with its date (like 2026-12-10 19:30).")
+    return datetime.combine(day, _time(w, what), tzinfo=w.calendar.tz)
+
+
+def _meeting_number(w: Words) -> int | None:
+    return w.number("the meeting number") if (w.peek() or "").isdigit() else None
+
+
 _NOTICES: dict[str, bool | str] = {
     "respondent": c.NoticeKind.RESPONDENT_INFORMED, "council": c.NoticeKind.COUNCIL_INFORMED,
     "board": c.NoticeKind.SUBMITTED_TO_BOARD}
@@ -129,11 +180,9 @@ SPECS: tuple[Spec, ...] = (
     Spec(_S.BOARD_RECEIVED, "board-received CASE", "board-received ETH-2026-0007",
          "record that the board received the complaint",
          lambda w, _: c.RecordBoardReceived()),
-    Spec(_S.SCHEDULE, "schedule CASE DATE TIME executive|open PLACE",
-         "schedule ETH-2026-0007 2026-12-10 18:00 executive Council Chambers",
-         "schedule the hearing", lambda w, _: c.ScheduleHearing(
-             w.moment("the hearing date"), open_to_public=bool(w.choice(
-                 "the session", {"executive": False, "open": True})), place=w.rest())),
+    Spec(_S.SCHEDULE, f"schedule {_CALL}",
+         "schedule ETH-2026-0007 2026-12-10 18:00 20:00 special Council Chambers",
+         "schedule the hearing", lambda w, _: _call(w, c.ScheduleHearing)),
     Spec(_S.BEGIN, "begin CASE [DATE]", "begin ETH-2026-0007", "record that the hearing began",
          lambda w, _: c.BeginHearing(w.optional_day())),
     Spec(_S.HEARD, "heard CASE [presented|declined] [DATE]", "heard ETH-2026-0007 presented",
@@ -183,5 +232,37 @@ SPECS: tuple[Spec, ...] = (
              text=w.rest())),
     Spec(_S.CLOSE, "close CASE [REASON]", "close ETH-2026-0007 found insufficient",
          "close the case", lambda w, _: c.CloseCase(reason=w.rest())),
+    # -- meetings (RCW 42.30) ------------------------------------------------------------
+    Spec(_S.DELIBERATION, f"deliberation {_CALL}",
+         "deliberation ETH-2026-0007 2027-02-16 19:00 regular Council Chambers",
+         "schedule the council's deliberation", lambda w, _: _call(w, c.ScheduleDeliberation)),
+    Spec(_S.CANCEL_MEETING, "cancel-meeting CASE [MEETING] REASON",
+         "cancel-meeting ETH-2026-0007 the chamber is closed for repairs", "cancel a meeting",
+         lambda w, _: c.CancelMeeting(meeting=_meeting_number(w), reason=w.rest())),
+    Spec(_S.OPEN_SESSION, "open-session CASE board|council mail|email|slack|paper|in-person|"
+         "phone [DATE]", "open-session ETH-2026-0007 board paper",
+         "record the respondent's request for an open session",
+         lambda w, _: c.RequestOpenSession(
+             body=Body(str(w.choice("whose proceedings", _BODIES))),
+             via=str(w.choice("how the request came", _VIA)), on=w.optional_day())),
+    Spec(_S.SESSION_START, "session start CASE UNTIL [STARTED]",
+         "session start ETH-2026-0007 19:30", "record the start of an executive session",
+         lambda w, _: c.StartExecutiveSession(
+             ends_at=_clock(w, "the announced end"),
+             started_at=_clock(w, "the start") if w.peek() else None)),
+    Spec(_S.SESSION_EXTEND, "session extend CASE UNTIL", "session extend ETH-2026-0007 20:00",
+         "record an extension of the executive session",
+         lambda w, _: c.ExtendExecutiveSession(until=_clock(w, "the new end"))),
+    Spec(_S.SESSION_END, "session end CASE [ENDED]", "session end ETH-2026-0007",
+         "record the end of the executive session",
+         lambda w, _: c.EndExecutiveSession(
+             ended_at=_clock(w, "the end") if w.peek() else None)),
+    Spec(_S.BOARD_VOTE, "board-vote CASE yes|no|abstain", "board-vote ETH-2026-0007 yes",
+         "record your vote on sufficiency (yes: sufficient)", lambda w, d: c.RecordBoardVote(
+             member=w.caller.who, vote=Vote(str(w.choice("your vote", _VOTES))),
+             board=frozenset(p.email for p in d.board))),
+    Spec(_S.BOARD_DETERMINATION, "board-determination CASE",
+         "board-determination ETH-2026-0007", "record the board's determination of sufficiency",
+         lambda w, d: c.RecordBoardDetermination(board=frozenset(p.email for p in d.board))),
 )
 BY_STEP = {s.step: s for s in SPECS}

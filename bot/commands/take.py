@@ -44,7 +44,8 @@ async def pressed(req: Request, step: Step, number: str) -> None:
 
 async def _take(req: Request, spec: Spec, number: str, rest: list[str]) -> None:
     deps = req.deps
-    run = spec.run(Words(rest, spec.usage, req.caller, deps.calendar), deps.directory)
+    run = spec.run(Words(rest, spec.usage, req.caller, deps.calendar, now=deps.clock()),
+                   deps.directory)
     event = await blocking(run_step, deps, req.caller, number, run)
     await req.reply(confirmation(number, event))
 

@@ -57,7 +57,7 @@ class Story:
         settings = Settings(  # type: ignore[call-arg]
             _env_file=None, database_url=f"sqlite:///{folder / 'ethicsbot.db'}",
             directory=folder / "no-directory-file.yml", maildir=folder / "mailbox",
-            outbox_dir=folder / "outbox")
+            outbox_dir=folder / "outbox", postings_dir=folder / "postings")
         self.app: App = bootstrap(settings, clock=self.clock)
         self.time = SimulatedTime(self.app, self.clock, FileTransport(settings.outbox_dir))
         self.number = ""
