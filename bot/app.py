@@ -19,8 +19,9 @@ from slack_bolt.async_app import AsyncApp, AsyncRespond
 from slack_bolt.response import BoltResponse
 
 from bot import commands, home
-from bot.access import Refused, identify
+from bot.access import identify
 from bot.service import SlackDeps
+from cases.access import Refused
 from cases.errors import ProcedureError
 
 log = logging.getLogger(__name__)

@@ -2,8 +2,10 @@
 
 A person's deadlines are those the ordinance gives their role (DESIGN.md's table):
 the mayor's office the §2 notices, the board (its chair answers for it) the hearing and
-the report, the council its decision. Cases against the person are left out: they act
-in none of them.
+the report, the council its decision, the city attorney the answer to a public disclosure
+request (RCW 42.56.520). Cases against the person are left out: they act in none of them.
+Each is judged now: one whose due time has passed stays, marked missed, until the step
+is recorded.
 """
 
 from __future__ import annotations
@@ -14,14 +16,16 @@ from typing import Any
 from slack_bolt.async_app import AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.access import BOARD, COUNCIL, NOT_LISTED, OFFICE, Caller
+from bot.access import Caller
 from bot.render import countdown, section, when, words
 from bot.service import SlackDeps, blocking, log_alone
-from cases.deadlines import Responsible
+from cases.access import NOT_LISTED
+from cases.deadlines import Responsible, Status
+from cases.directory import ATTORNEY, BOARD, COUNCIL, OFFICE
 from storage import queries
 
 RESPONSIBILITIES = ((OFFICE, Responsible.MAYORS_OFFICE), (BOARD, Responsible.BOARD_CHAIR),
-                    (COUNCIL, Responsible.COUNCIL))
+                    (COUNCIL, Responsible.COUNCIL), (ATTORNEY, Responsible.CITY_ATTORNEY))
 
 
 def register(bolt: AsyncApp, deps: SlackDeps) -> None:
@@ -41,7 +45,7 @@ def your_deadlines(deps: SlackDeps, caller: Caller) -> list[dict[str, Any]]:
     if not mine:
         return []
     with deps.session_factory() as session:
-        rows = queries.open_deadlines(session=session, responsible=mine)
+        rows = queries.open_deadlines(session=session, responsible=mine, now=deps.clock())
     return [r for r in rows if caller.who not in r["respondents"]]
 
 
@@ -63,6 +67,8 @@ def _line(r: dict[str, Any], deps: SlackDeps, now: datetime) -> str:
     if r["due"]:
         moment = datetime.fromisoformat(r["due"])
         due = f"due {when(r['due'], deps.calendar)} ({countdown(moment, now)})"
+        if r["status"] == Status.MISSED:
+            due = "*missed*: " + due
     else:
         due = "tolled: no due date until the council decides (§7)"
     return f"• *{r['number']}* · {words(r['key'])} ({words(r['responsible'])}) · {due}"

@@ -1,9 +1,12 @@
 """Every id Slack sends back to us: subcommands, button action ids, modal callback and
-block ids. Enums, so a typo is a type error rather than a button that silently does nothing."""
+block ids. Enums, so a typo is a type error rather than a button that silently does nothing.
+The procedural steps have their ids in the one table of steps (`cases.steps.StepId`)."""
 
 from __future__ import annotations
 
 from enum import StrEnum
+
+from cases.steps import StepId
 
 
 class Sub(StrEnum):
@@ -15,59 +18,21 @@ class Sub(StrEnum):
     SHARE = "share"
 
 
-class Step(StrEnum):
-    """The procedural steps, as typed after `/ethics` (a verb may follow the first word)."""
-
-    NOTICE = "notice"
-    REGISTERED_MAIL = "registered-mail"
-    BOARD_RECEIVED = "board-received"
-    SCHEDULE = "schedule"
-    BEGIN = "begin"
-    HEARD = "heard"
-    CONCLUDED = "concluded"
-    CONTINUANCE_APPLY = "continuance apply"
-    CONTINUANCE_GRANT = "continuance grant"
-    CONTINUANCE_DENY = "continuance deny"
-    REPORT = "report"
-    DELIVER = "deliver"
-    EXTENSION_REQUEST = "extension request"
-    EXTENSION_APPROVE = "extension approve"
-    EXTENSION_DENY = "extension deny"
-    BOARD_HEARING = "board-hearing"
-    REFER = "refer"
-    DETERMINATION = "determination"
-    COUNCIL_EXTENSION = "council-extension"
-    VOTE = "vote"
-    DECIDE = "decide"
-    AMEND = "amend"
-    CLOSE = "close"
-    # meetings: the words are the table's (`cases.steps.StepId`), as are who may take them
-    DELIBERATION = "deliberation"
-    CANCEL_MEETING = "cancel-meeting"
-    OPEN_SESSION = "open-session"
-    SESSION_START = "session start"
-    SESSION_EXTEND = "session extend"
-    SESSION_END = "session end"
-    BOARD_VOTE = "board-vote"
-    BOARD_DETERMINATION = "board-determination"
-
-
 STEP_ACTION_PREFIX = "step:"
 
 
-class StepAction(StrEnum):
-    """Buttons under a case's status: the steps that need nothing but the case number."""
+def step_action(step: StepId) -> str:
+    """The action id of the button for `step` under a case's status or in a reminder: the
+    table's stable id (`cases.steps.StepId`), so a button cannot name a step that does not
+    exist."""
+    return STEP_ACTION_PREFIX + step.value
 
-    BOARD_RECEIVED = STEP_ACTION_PREFIX + Step.BOARD_RECEIVED
-    BEGIN = STEP_ACTION_PREFIX + Step.BEGIN
-    HEARD = STEP_ACTION_PREFIX + Step.HEARD
-    CONCLUDED = STEP_ACTION_PREFIX + Step.CONCLUDED
-    DELIVER = STEP_ACTION_PREFIX + Step.DELIVER
-    REFER = STEP_ACTION_PREFIX + Step.REFER
 
-    @property
-    def step(self) -> Step:
-        return Step(self.value.removeprefix(STEP_ACTION_PREFIX))
+def action_step(action_id: str) -> StepId:
+    """The step a pressed button stands for; ValueError for an id that is not one."""
+    if not action_id.startswith(STEP_ACTION_PREFIX):
+        raise ValueError(f"not a step button: {action_id!r}")
+    return StepId(action_id.removeprefix(STEP_ACTION_PREFIX))
 
 
 class View(StrEnum):

@@ -15,20 +15,15 @@ import aiohttp
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.ids import StepAction
+from bot.ids import step_action
 from cases.deadlines import DeadlineKey
 from cases.directory import Directory
+from cases.steps import meeting
 from mail.render import NoticeContext, reminder_headline
 from mail.transport import Outcome, SendResult
 
 log = logging.getLogger(__name__)
 
-# The step that meets a deadline, where it needs nothing but a press.
-STEP_FOR: dict[DeadlineKey, tuple[StepAction, str]] = {
-    DeadlineKey.HEARING_BEGIN: (StepAction.BEGIN, "Record: hearing began"),
-    DeadlineKey.HEARING_CONCLUDE: (StepAction.CONCLUDED, "Record: hearing concluded"),
-    DeadlineKey.REPORT_DELIVERY: (StepAction.DELIVER, "Record: report delivered"),
-}
 RETRYABLE = {"ratelimited", "internal_error", "fatal_error", "request_timeout",
              "service_unavailable"}
 
@@ -44,11 +39,11 @@ def reminder_blocks(ctx: NoticeContext) -> tuple[str, list[dict[str, Any]]]:
     if d is not None:
         blocks.append({"type": "context", "elements": [
             {"type": "mrkdwn", "text": _escape(f"How the date is computed: {d.basis}")}]})
-    if key in STEP_FOR:
-        action, label = STEP_FOR[key]
+    step = meeting(key)  # the step that meets the deadline, where a press can record it
+    if step is not None and step.label:
         blocks.append({"type": "actions", "elements": [
-            {"type": "button", "action_id": action.value, "value": ctx.case.number,
-             "text": {"type": "plain_text", "text": label}}]})
+            {"type": "button", "action_id": step_action(step.id), "value": ctx.case.number,
+             "text": {"type": "plain_text", "text": f"Record: {step.label.lower()}"}}]})
     blocks.append({"type": "context", "elements": [{"type": "mrkdwn", "text": _escape(
         f"/ethics status {ctx.case.number} shows the case. These reminders stop once the "
         "step is recorded.")}]})

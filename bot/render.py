@@ -1,8 +1,10 @@
 """Slack text and blocks for the docket and for one case, cut to what the reader may see.
 
-What each access level shows is decided here from `bot.access.Access`; what is stored
-comes from `storage.queries`. Complaint text is data: it is escaped so a complaint can
-never mention @channel, link or format its way out of its box.
+What each access level shows is decided here from `cases.access.Access`; what is stored
+comes from `storage.queries`, its deadlines already judged at the moment of asking.
+Complaint text is data: it is escaped so a complaint can never mention @channel, link or
+format its way out of its box, nor reorder what is shown with bidirectional controls
+(`cases.text`), whenever and however it was stored.
 """
 
 from __future__ import annotations
@@ -10,26 +12,18 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from bot.access import Access
+from cases.access import Access, sees_in_history
 from cases.calendar import CityCalendar, fmt_moment
 from cases.events import EventKind as K
+from cases.text import neutralise_bidi
 
 Block = dict[str, Any]
 _MAX = 2900  # a section's text may hold 3,000 characters
 _MAX_BLOCKS = 45  # a message may hold 50 blocks; leave room for the buttons
-_COUNCIL_KINDS = frozenset({
-    K.COMPLAINT_RECEIVED, K.CONTINUANCE_APPLIED, K.CONTINUANCE_DECIDED,
-    K.REPORT_EXTENSION_REQUESTED, K.REPORT_EXTENSION_DECIDED, K.REPORT_DELIVERED,
-    K.DETERMINATION_RECEIVED, K.COUNCIL_DECISION_EXTENDED, K.COUNCIL_VOTE_RECORDED,
-    K.COUNCIL_DECIDED, K.COMPLAINT_AMENDED, K.CASE_CLOSED})
-_RESPONDENT_KINDS = frozenset({
-    K.COMPLAINT_RECEIVED, K.HEARING_SCHEDULED, K.REPORT_DELIVERED, K.BOARD_HEARING_REQUESTED,
-    K.REFERRED, K.DETERMINATION_RECEIVED, K.COUNCIL_DECISION_EXTENDED, K.COUNCIL_DECIDED,
-    K.COMPLAINT_AMENDED, K.CASE_CLOSED})
-
-
 def esc(text: object) -> str:
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """Stored text for mrkdwn: shown as written, never obeyed."""
+    return neutralise_bidi(str(text).replace("&", "&amp;").replace("<", "&lt;")
+                           .replace(">", "&gt;"))
 
 
 def section(text: str) -> Block:
@@ -90,25 +84,34 @@ def docket_blocks(rows: list[dict[str, Any]], *, page: int, more: bool,
 def case_blocks(detail: dict[str, Any], access: Access, *, viewer: str | None,
                 calendar: CityCalendar, now: datetime) -> list[Block]:
     """A case as `access` allows: FULL everything; COUNCIL and RESPONDENT their part;
-    PUBLIC the §13 records of a closed case."""
+    PUBLIC the §13 records of a closed case that have been released, and nothing else."""
     closed = not detail["confidential"]
     head = (f"*{detail['number']}* · stage {words(detail['stage'])} · received "
             f"{when(detail['received_at'], calendar)}"
             + (" · _public records (§13)_" if closed else " · _confidential (§6)_"))
+    if detail.get("void_reason") and access is not Access.PUBLIC:
+        head += f"\n_Void, opened by mistake: {esc(detail['void_reason'])}_"
     history = detail["history"]
+    if access is Access.PUBLIC:
+        released = frozenset(detail["released"])
+        blocks = [section(head)]
+        if "complaint" in released:
+            blocks.append(section(_complaint(detail, contact=False)))
+        return blocks + [section(t) for t in _records(history, calendar, released)]
     delivered = any(e["kind"] == K.REPORT_DELIVERED for e in history) or closed
     blocks = [section(head), section(_complaint(detail, contact=access is Access.FULL))]
     if access is Access.FULL or (delivered and access is not Access.NONE):
         blocks += [section(t) for t in _records(history, calendar)]
     if access in (Access.FULL, Access.COUNCIL):
         blocks += sections("*Deadlines*", _deadlines(detail["deadlines"], calendar, now))
-    if access is not Access.PUBLIC:
-        notices = [n for n in detail["notices"]
-                   if access is Access.FULL or n["recipient"] == (viewer or "").lower()]
-        blocks += sections("*Notices*", _notices(notices, calendar))
-        kinds = {Access.COUNCIL: _COUNCIL_KINDS, Access.RESPONDENT: _RESPONDENT_KINDS}
-        shown = [e for e in history if access is Access.FULL or e["kind"] in kinds[access]]
-        blocks += sections("*History*", _history(shown, calendar))
+    if access is Access.FULL and detail.get("disclosure_requests"):
+        blocks += sections("*Disclosure requests* (§6, RCW 42.56)",
+                           _disclosures(detail["disclosure_requests"]))
+    notices = [n for n in detail["notices"]
+               if access is Access.FULL or n["recipient"] == (viewer or "").lower()]
+    blocks += sections("*Notices*", _notices(notices, calendar))
+    shown = [e for e in history if sees_in_history(access, K(e["kind"]))]
+    blocks += sections("*History*", _history(shown, calendar))
     return blocks[:_MAX_BLOCKS]
 
 
@@ -120,24 +123,37 @@ def _complaint(detail: dict[str, Any], *, contact: bool) -> str:
         who += " · " + " · ".join(esc(c.get(k) or f"(no {k})")
                                   for k in ("address", "phone", "email"))
     missing = ", ".join(f.get("missing") or []) or "none"
+    alleged = detail.get("alleged_sections") or f.get("code_sections") or []
+    amended = "".join(
+        f"\n_{esc(', '.join(a['added_sections']))} added by amendment (§5), authorised by "
+        f"{esc(a['authorized_by'])}_" for a in detail.get("amendments", [])
+        if a["added_sections"])
     return (f"*Complaint* by {who}\n*Against:* {esc(', '.join(detail['respondents']) or '—')}"
-            f"\n*Sections:* {esc(', '.join(f.get('code_sections') or []) or '—')}"
+            f"\n*Sections:* {esc(', '.join(alleged) or '—')}{amended}"
             f"\n*Facts:* {esc(f.get('facts') or '—')[:1500]}"
             f"\n*Reasons:* {esc(f.get('reasons') or '—')[:600]}"
             f"\n*§1 elements missing:* {missing}")
 
 
-def _records(history: list[dict[str, Any]], calendar: CityCalendar) -> list[str]:
-    """The sufficiency determination, the written report and the final determination."""
+def _records(history: list[dict[str, Any]], calendar: CityCalendar,
+             released: frozenset[str] | None = None) -> list[str]:
+    """The sufficiency determination, the written report and the final determination; with
+    `released`, only the public records named in it (§13)."""
+    report = released is None or "written_report" in released
+    finding = report or "sufficiency_determination" in (released or ())
     out = []
     for e in history:
         d = e["data"]
-        if e["kind"] == K.REPORT_ISSUED:
+        if e["kind"] == K.REPORT_ISSUED and finding:
+            verdict = "sufficient" if d["sufficient"] else "insufficient"
+            if not report:
+                out.append(f"*Sufficiency determination* ({when(e['at'], calendar)}): the board "
+                           f"found the complaint *{verdict}* (§7, §8).")
+                continue
             ref = f"\n*Report file:* {esc(d['report_file'])}" if d.get("report_file") else ""
             out.append(f"*Written report* ({when(e['at'], calendar)}): the board found the "
-                       f"complaint *{'sufficient' if d['sufficient'] else 'insufficient'}*"
-                       f" (§7, §8).{ref}\n{esc(d.get('summary') or '')}")
-        elif e["kind"] == K.DETERMINATION_RECEIVED:
+                       f"complaint *{verdict}* (§7, §8).{ref}\n{esc(d.get('summary') or '')}")
+        elif e["kind"] == K.DETERMINATION_RECEIVED and report:
             found = "a violation" if d["violation"] else "no violation"
             out.append(f"*Final determination* ({d.get('on')}): {found}"
                        + (f" of {esc(', '.join(d['sections']))}" if d.get("sections") else "")
@@ -151,9 +167,28 @@ def _deadlines(deadlines: list[dict[str, Any]], calendar: CityCalendar,
     for d in deadlines:
         due = (f"due {when(d['due'], calendar)}"
                + (f" ({countdown(datetime.fromisoformat(d['due']), now)})"
-                  if d["status"] == "open" else "") if d["due"] else "no due date")
-        lines.append(f"• *{words(d['key'])}* — {d['status']}, {due}, "
-                     f"{words(d['responsible'])}\n   _{esc(d['basis'])}_")
+                  if d["status"] in ("open", "missed") else "") if d["due"] else "no due date")
+        line = (f"• *{words(d['key'])}* — {d['status']}, {due}, "
+                f"{words(d['responsible'])}\n   _{esc(d['basis'])}_")
+        other = d.get("other_reading")
+        if other:
+            line += (f"\n   _The city reads {esc(d['reading'])}; read with "
+                     f"{esc(other['reading'])} it would be due {when(other['due'], calendar)}: "
+                     "reminders follow the earlier date._")
+        lines.append(line)
+    return lines
+
+
+def _disclosures(requests: list[dict[str, Any]]) -> list[str]:
+    lines = []
+    for r in requests:
+        answer = "awaiting an answer (RCW 42.56.520)" if r["answered"] is None else (
+            f"answered {r['answered']}: "
+            + (f"released {', '.join(words(x) for x in r['released'])}" if r["released"]
+               else "nothing released") + f" to {esc(r['to'])}"
+            + (f" ({esc(r['note'])})" if r["note"] else ""))
+        lines.append(f"• {esc(r['requester'])}, received {r['received']}"
+                     + (f": {esc(r['what'])}" if r["what"] else "") + f" — {answer}")
     return lines
 
 

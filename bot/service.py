@@ -16,19 +16,19 @@ from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy.orm import Session, sessionmaker
 
-from bot.access import (
+from bot.access import Caller
+from cases.access import (
     NOT_ENTITLED,
     NOT_LISTED,
     Access,
-    Caller,
     DocketScope,
     Refused,
     case_access,
+    check_hands,
     check_not_respondent,
     check_step,
     docket_scope,
 )
-from bot.ids import Step
 from cases.calendar import CityCalendar
 from cases.case import Case
 from cases.commands import Command
@@ -38,6 +38,7 @@ from cases.events import Event
 from cases.filing import Filing
 from cases.ports import Clock
 from cases.services import file_complaint, get_case, take_step
+from cases.steps import BY_ID, StepId
 from storage import queries
 from storage.uow import UowFactory
 
@@ -93,7 +94,7 @@ def log_alone(deps: SlackDeps, caller: Caller, number: str | None, action: str,
 
 def docket_page(deps: SlackDeps, caller: Caller, page: int) -> tuple[list[dict[str, Any]], bool]:
     """One page of the open docket the caller may see, and whether more follow."""
-    scope = docket_scope(caller)
+    scope = docket_scope(caller.actor)
     rows: list[dict[str, Any]] = []
     with deps.session_factory.begin() as session:
         _log(session, deps, caller, None, f"docket page {page}", scope is not DocketScope.NONE)
@@ -108,16 +109,22 @@ def docket_page(deps: SlackDeps, caller: Caller, page: int) -> tuple[list[dict[s
 
 def case_lookup(deps: SlackDeps, caller: Caller, number: str) -> tuple[Access, dict[str, Any]]:
     """A case's stored detail and how much of it the caller may see; refuses alike whether
-    the case is hidden or absent, except to those who may see the whole docket."""
+    the case is hidden or absent, except to those who may see the whole docket. Someone
+    shown only the released public records has the records named in the access log."""
     with deps.session_factory.begin() as session:
-        detail = queries.case_detail(session=session, number=number)
+        detail = queries.case_detail(session=session, number=number, now=deps.clock(),
+                                     readings=deps.directory.readings)
         access = Access.NONE if detail is None else case_access(
-            caller, respondents=detail["respondents"], closed=not detail["confidential"])
-        _log(session, deps, caller, number, "case status", access is not Access.NONE)
+            caller.actor, respondents=detail["respondents"], closed=not detail["confidential"],
+            released=detail["released"])
+        action = "case status"
+        if access is Access.PUBLIC and detail is not None:
+            action = "public records shown: " + ", ".join(detail["released"])
+        _log(session, deps, caller, number, action, access is not Access.NONE)
     if access is Access.NONE or detail is None:
         if caller.person is None:
             raise Refused(NOT_LISTED)
-        if detail is None and docket_scope(caller) is DocketScope.ALL:
+        if detail is None and docket_scope(caller.actor) is DocketScope.ALL:
             raise ProcedureError(f"There is no case {number}. `/ethics status` lists the docket.")
         raise Refused(NOT_ENTITLED)
     return access, detail
@@ -129,35 +136,37 @@ class StepRun:
     as stored (some steps need it: the next examiner, the council's members); `after`
     writes what else the step changes in the same transaction (the rotation)."""
 
-    step: Step
-    what: str  # "schedule the hearing": for refusals and the log
+    step: StepId
     build: Callable[[Case, Session], Command]
     after: Callable[[Session, Command], None] | None = None
 
 
-def allow_step(deps: SlackDeps, caller: Caller, step: Step, what: str, number: str | None) -> None:
+def allow_step(deps: SlackDeps, caller: Caller, step: StepId, number: str | None) -> None:
     """The role check alone, logged when it refuses: done before the step's words are read,
     so someone refused learns nothing more, not even the step's usage."""
     try:
-        check_step(caller, step, what)
+        check_step(caller.actor, step)
     except Refused:
         log_alone(deps, caller, number, f"step {step.value} refused", False)
         raise
 
 
-def run_step(deps: SlackDeps, caller: Caller, number: str, step: StepRun) -> Event:
-    """Check the role, then take the step through `take_step` in one unit of work."""
-    action = f"step {step.step.value}"
+def run_step(deps: SlackDeps, caller: Caller, number: str, run: StepRun) -> Event:
+    """Check who may take the step (`cases.access`), then take it through `take_step` in
+    one unit of work."""
+    action = f"step {run.step.value}"
     try:
-        check_step(caller, step.step, step.what)
+        check_step(caller.actor, run.step)
         with deps.uow() as uow:
             case = get_case(uow, number)
-            check_not_respondent(caller, case.respondents, step.what)
-            cmd = step.build(case, uow.session)
+            check_not_respondent(caller.actor, case.respondents, run.step)
+            cmd = run.build(case, uow.session)
+            assert BY_ID[run.step].command is type(cmd), (run.step, cmd)
+            check_hands(caller.actor, cmd)
             event = take_step(uow, number, cmd, directory=deps.directory,
                               calendar=deps.calendar, clock=deps.clock, actor=caller.who)
-            if step.after is not None:
-                step.after(uow.session, cmd)
+            if run.after is not None:
+                run.after(uow.session, cmd)
             _log(uow.session, deps, caller, number, action, True)
             uow.commit()
             return event

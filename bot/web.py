@@ -3,34 +3,72 @@ platform. Slack is served only when configured with a signing secret (an HTTP en
 without one would accept forged requests); the health endpoints are always there.
 Socket Mode (`ETHICSBOT_SLACK_APP_TOKEN`) serves the same Bolt app over a websocket, for
 a city that cannot expose an HTTP endpoint.
+
+Anyone on the internet can reach `/slack/events`, so a request is judged in order of
+cost, and Bolt sees only what passed: the size (413 beyond `MAX_BODY`, counted while
+reading, whatever Content-Length claims), then Slack's signature over the raw bytes
+(401: a timestamp that is not a plain number within five minutes of now, a signature
+not of the form `v0=<64 hex>`, or one that does not match), and only then the body's
+form (400: not UTF-8, a content type Slack does not send, JSON that is not an object).
+Bolt itself would parse the body before checking the signature, and answer a malformed
+one with a 500 and a traceback in the log.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
+import json
 import logging
-from collections.abc import Awaitable, Callable
+import re
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+from urllib.parse import parse_qsl
 
 from aiohttp import web
-from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
+from slack_bolt.adapter.aiohttp import to_aiohttp_response
 from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 from slack_bolt.async_app import AsyncApp
+from slack_bolt.request.async_request import AsyncBoltRequest
 
 log = logging.getLogger(__name__)
 EVENTS_PATH = "/slack/events"
+# Slack's largest payload, a view submission with every field of the filing form full
+# (3,000 characters each), is some tens of KB: 256 KB leaves room and bounds the cost.
+MAX_BODY = 256 * 1024
+MAX_AGE = 5 * 60  # seconds: Slack's own replay window
+_TIMESTAMP = re.compile(r"[0-9]{1,12}")  # ASCII digits only: int() takes other scripts'
+_SIGNATURE = re.compile(r"v0=[0-9a-f]{64}")
+_FORM, _JSON = "application/x-www-form-urlencoded", "application/json"
 
 Readiness = Callable[[], Awaitable[tuple[bool, dict[str, str]]]]
 """Whether this process can do its job now, and the answer per part (for /readyz)."""
 
 
+class Rejected(Exception):
+    """A request refused before Bolt sees it: its HTTP status and a reason for the log."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+
+
 def make_web_app(readiness: Readiness, slack: AsyncApp | None, *,
-                 serve_events: bool) -> web.Application:
-    """The health endpoints, and `POST /slack/events` when `serve_events` (the composition
-    root sets it only with a signing secret: without one the app would take forgeries)."""
+                 signing_secret: str | None) -> web.Application:
+    """The health endpoints, and `POST /slack/events` when there is a signing secret
+    (without one the app would take forgeries)."""
+    refusals = _RefusalLog()
+
     async def events(request: web.Request) -> web.Response:
-        assert slack is not None
-        return await to_aiohttp_response(await slack.async_dispatch(
-            await to_bolt_request(request)))
+        assert slack is not None and signing_secret is not None
+        try:
+            bolt_request = await checked(request, signing_secret, now=time.time())
+        except Rejected as e:
+            refusals.note(e, time.monotonic())
+            return web.Response(status=e.status, text=_REASONS[e.status])
+        return await to_aiohttp_response(await slack.async_dispatch(bolt_request))
 
     async def healthz(_request: web.Request) -> web.Response:
         return web.json_response({"status": "ok"})
@@ -42,9 +80,110 @@ def make_web_app(readiness: Readiness, slack: AsyncApp | None, *,
     web_app = web.Application()
     web_app.router.add_get("/healthz", healthz)
     web_app.router.add_get("/readyz", readyz)
-    if slack is not None and serve_events:
+    if slack is not None and signing_secret:
         web_app.router.add_post(EVENTS_PATH, events)
     return web_app
+
+
+class _RefusalLog:
+    """One log line a minute at most about refused requests: a wrong signing secret
+    shows, and a stranger's flood of forgeries cannot flood the log."""
+
+    EVERY = 60.0
+
+    def __init__(self) -> None:
+        self.quiet_until, self.unlogged = 0.0, 0
+
+    def note(self, e: Rejected, now: float) -> None:
+        if now < self.quiet_until:
+            self.unlogged += 1
+            return
+        more = f" ({self.unlogged} more refused since the last line)" if self.unlogged else ""
+        log.warning("Slack request refused (%d): %s%s", e.status, e, more)
+        self.quiet_until, self.unlogged = now + self.EVERY, 0
+
+
+_REASONS = {400: "malformed request", 401: "invalid signature", 413: "request too large"}
+
+
+async def checked(request: web.Request, secret: str, *, now: float) -> AsyncBoltRequest:
+    """The request as Bolt takes it, once it is small, signed by Slack and well formed;
+    else `Rejected`."""
+    raw = await _read_capped(request)
+    if not signed_by_slack(secret, raw, request.headers.get("X-Slack-Request-Timestamp"),
+                           request.headers.get("X-Slack-Signature"), now=now):
+        raise Rejected(401, "no valid Slack signature")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise Rejected(400, "body is not UTF-8") from e
+    _well_formed(text, request.content_type)
+    # x-slack-bolt-* headers steer Bolt's own lazy re-dispatch: never from outside
+    headers: dict[str, str | Sequence[str]] = {
+        k: v for k, v in request.headers.items() if not k.lower().startswith("x-slack-bolt-")}
+    try:  # Bolt reads ids out of the body here; a shape Slack never sends breaks that
+        return AsyncBoltRequest(body=text, query=request.query_string, headers=headers)
+    except Exception as e:
+        raise Rejected(400, f"body not understood ({type(e).__name__})") from e
+
+
+async def _read_capped(request: web.Request) -> bytes:
+    if (request.content_length or 0) > MAX_BODY:
+        raise Rejected(413, f"Content-Length {request.content_length} over {MAX_BODY}")
+    chunks, size = [], 0
+    try:
+        async for chunk in request.content.iter_chunked(64 * 1024):
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise Rejected(413, f"body over {MAX_BODY} bytes")
+            chunks.append(chunk)
+    except (OSError, asyncio.IncompleteReadError, ValueError) as e:
+        raise Rejected(400, f"body not received ({type(e).__name__})") from e
+    return b"".join(chunks)
+
+
+def signed_by_slack(secret: str, raw: bytes, timestamp: str | None, signature: str | None,
+                    *, now: float) -> bool:
+    """Slack's v0 request signature (HMAC-SHA256 of `v0:<timestamp>:<body>`), with a
+    timestamp within `MAX_AGE` of `now`; judged on the raw bytes, before any parsing."""
+    if not timestamp or not _TIMESTAMP.fullmatch(timestamp):
+        return False
+    if abs(now - int(timestamp)) > MAX_AGE:
+        return False
+    if not signature or not _SIGNATURE.fullmatch(signature):
+        return False
+    expected = hmac.new(secret.encode(), b"v0:" + timestamp.encode() + b":" + raw,
+                        hashlib.sha256).hexdigest()
+    return hmac.compare_digest("v0=" + expected, signature)
+
+
+def _well_formed(text: str, content_type: str) -> None:
+    """Refuse what Bolt's parser would choke on. Bolt reads JSON when the type says so or
+    the body starts with `{`, else a form whose `payload` field, if any, is JSON."""
+    if content_type == _JSON or text.startswith("{"):
+        if content_type not in (_JSON, _FORM):
+            raise Rejected(400, f"content type {content_type[:60]!r}")
+        _json_object(text, "body")
+        return
+    if content_type != _FORM:
+        raise Rejected(400, f"content type {content_type[:60]!r}")
+    if "payload" in text:
+        payload = dict(parse_qsl(text, keep_blank_values=True)).get("payload")
+        if payload is not None:
+            _json_object(payload, "payload")
+
+
+def _json_object(text: str, what: str) -> dict[str, Any]:
+    def no_constants(name: str) -> None:
+        raise ValueError(f"{name} is not JSON")
+
+    try:
+        value = json.loads(text, parse_constant=no_constants)
+    except (ValueError, RecursionError) as e:
+        raise Rejected(400, f"{what} is not JSON ({type(e).__name__})") from e
+    if not isinstance(value, dict):
+        raise Rejected(400, f"{what} is JSON but not an object")
+    return value
 
 
 async def serve_web(web_app: web.Application, *, stop: asyncio.Event, port: int,

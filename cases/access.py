@@ -17,8 +17,9 @@ Seeing a case (`case_access`), decided per case, respondent first:
   continuances (§7) and longer report times (§10), delivers it the report (§10) and the
   determination (§12). So: the complaint without the complainant's contact details, the
   deadlines, the council's part of the history, and the notices sent to the member.
-- PUBLIC: once a case is closed, the public records of §13 that have been released, to
-  anyone who asks. §6 keeps everything else confidential after completion.
+- PUBLIC: once a case is closed, the public records of §13 that have been released
+  (`cases.records.released`: through a disclosure request, or at closure if the city reads
+  it so), to anyone who asks. §6 keeps everything else confidential after completion.
 - NONE: everyone else. The refusal is the same text whether the case exists or not.
 
 The docket (`docket_scope`): FULL and COUNCIL roles see every open case (the council is
@@ -26,7 +27,8 @@ told of each one, §2); anyone else listed sees only the cases against them; som
 in the directory sees nothing. Examiners get their referral by mail, not through a surface.
 
 Taking a step: the table of steps (`cases.steps`) says which roles may take it
-(`check_step`); nobody takes a step on a case against themselves (`check_not_respondent`).
+(`check_step`); nobody takes a step on a case against themselves (`check_not_respondent`);
+a council member enters no vote but their own (`check_hands`).
 """
 
 from __future__ import annotations
@@ -35,7 +37,10 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
 
-from cases.directory import ATTORNEY, BOARD, COUNCIL, OFFICE, Role
+from cases.commands import Command, RecordCouncilVote
+from cases.directory import ATTORNEY, BOARD, COUNCIL, OFFICE, Directory, Role
+from cases.events import EventKind
+from cases.records import PublicRecord
 from cases.steps import BY_ID, StepId
 
 NOT_LISTED = ("EthicsBot answers only the people the city's directory lists for the ethics "
@@ -83,18 +88,54 @@ class Actor:
         return not self.roles.isdisjoint(roles)
 
 
+def actor_for(directory: Directory, email: str) -> Actor:
+    """The actor a directory email stands for (not listed: no email, no roles)."""
+    person = directory.by_email(email)
+    if person is None:
+        return Actor(None)
+    return Actor(person.email.strip().lower(), directory.roles_of(person))
+
+
 def is_respondent(actor: Actor, respondents: Collection[str]) -> bool:
     return actor.email is not None and actor.email.lower() in {r.lower() for r in respondents}
 
 
-def case_access(actor: Actor, *, respondents: Collection[str], closed: bool) -> Access:
+def case_access(actor: Actor, *, respondents: Collection[str], closed: bool,
+                released: Collection[PublicRecord]) -> Access:
+    """How much of a case `actor` may see. `released`: the public records anyone may see
+    (`cases.records.released`); with none, a stranger sees nothing, closed or not."""
     if is_respondent(actor, respondents):
         return Access.RESPONDENT
     if actor.has(_FULL):
         return Access.FULL
     if actor.has(COUNCIL):
         return Access.COUNCIL
-    return Access.PUBLIC if closed else Access.NONE
+    return Access.PUBLIC if closed and released else Access.NONE
+
+
+# The council's and the respondent's part of a case's history; FULL sees all of it,
+# PUBLIC none (only the released records).
+_HISTORY: dict[Access, frozenset[EventKind]] = {
+    Access.COUNCIL: frozenset({
+        EventKind.COMPLAINT_RECEIVED, EventKind.CONTINUANCE_APPLIED,
+        EventKind.CONTINUANCE_DECIDED, EventKind.REPORT_EXTENSION_REQUESTED,
+        EventKind.REPORT_EXTENSION_DECIDED, EventKind.REPORT_DELIVERED,
+        EventKind.DETERMINATION_RECEIVED, EventKind.COUNCIL_DECISION_EXTENDED,
+        EventKind.COUNCIL_VOTE_RECORDED, EventKind.MAYOR_VOTE_RECORDED,
+        EventKind.COUNCIL_DECIDED, EventKind.COMPLAINT_AMENDED, EventKind.CASE_CLOSED,
+        EventKind.CASE_VOIDED}),
+    Access.RESPONDENT: frozenset({
+        EventKind.COMPLAINT_RECEIVED, EventKind.HEARING_SCHEDULED,
+        EventKind.REPORT_DELIVERED, EventKind.BOARD_HEARING_REQUESTED, EventKind.REFERRED,
+        EventKind.DETERMINATION_RECEIVED, EventKind.COUNCIL_DECISION_EXTENDED,
+        EventKind.COUNCIL_DECIDED, EventKind.COMPLAINT_AMENDED, EventKind.CASE_CLOSED,
+        EventKind.CASE_VOIDED}),
+}
+
+
+def sees_in_history(access: Access, kind: EventKind) -> bool:
+    """Whether `access` sees an entry of kind `kind` in a case's history."""
+    return access is Access.FULL or kind in _HISTORY.get(access, frozenset())
 
 
 def docket_scope(actor: Actor) -> DocketScope:
@@ -123,6 +164,16 @@ def check_step(actor: Actor, step: StepId) -> None:
         mine = ", ".join(sorted(ROLE_NAMES[r] for r in actor.roles)) or "no procedural role"
         raise Refused(f"Only {who_may(step)} may {rule.name}. The directory lists you as "
                       f"{mine}.")
+
+
+def check_hands(actor: Actor, cmd: Command) -> None:
+    """The right hands on a vote (§12, §14): a council member enters only their own vote;
+    the mayor's office records the roll call. (The mayor's tie-breaking vote is its own
+    step, which the table gives to the mayor and the designees alone.)"""
+    if isinstance(cmd, RecordCouncilVote) and not actor.has(OFFICE) \
+            and (actor.email or "") != cmd.member.strip().lower():
+        raise Refused(f"A council member enters only their own vote (§14); the clerk records "
+                      f"the roll call. You may not enter the vote of {cmd.member}.")
 
 
 def check_not_respondent(actor: Actor, respondents: Collection[str], step: StepId) -> None:

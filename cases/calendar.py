@@ -51,6 +51,18 @@ class CityCalendar:
             day += timedelta(days=1)
         return day, skipped
 
+    def add_business_days(self, day: date, n: int) -> tuple[date, list[str]]:
+        """The `n`th business day after `day` (RCW 42.56.520's "within five business days"),
+        and why each closed day in between was not counted."""
+        skipped: list[str] = []
+        while n > 0:
+            day += timedelta(days=1)
+            if (why := self.closed_because(day)) is None:
+                n -= 1
+            else:
+                skipped.append(f"{fmt_day(day)} is {why}")
+        return day, skipped
+
     def local_date(self, moment: datetime) -> date:
         return self.local(moment).date()
 

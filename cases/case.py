@@ -4,26 +4,42 @@ The case is rebuilt from its history (events) so that what is stored is exactly 
 happened; `apply` is the only place state changes, and the stage an event leads to is
 read from the table of steps (`cases.steps`). Deciding whether a step is allowed is
 `cases.procedure`'s job.
+
+A correction of the day an earlier step happened (`STEP_DATE_CORRECTED`) leaves the
+mistaken entry in the history as it was: the case keeps the corrected day beside it
+(`corrections`) and rebuilds its state from the history as corrected.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from datetime import date, datetime
 from typing import Any
 
 from cases.calendar import CityCalendar
 from cases.commands import NoticeKind, Requester
-from cases.deadlines import Continuance, Deadline, DeadlineKey, Triggers, compute_deadlines
+from cases.deadlines import (
+    Continuance,
+    Deadline,
+    DeadlineKey,
+    DisclosureRequest,
+    Extension,
+    Triggers,
+    compute_deadlines,
+)
 from cases.events import Event, EventKind
 from cases.filing import Filing, filing_from_data
 from cases.meetings import Body, Meeting, Meetings
+from cases.readings import DEFAULT, Readings
+from cases.records import Disclosure, PublicRecord
 from cases.stages import Stage
 from cases.steps import LEADS_TO, STEPS
 from cases.tally import Vote
 
 __all__ = ["Case", "ReportExtension", "Stage"]
+
+UNNAMED = "the official complained against"  # when the directory matched nobody
 
 
 @dataclass
@@ -31,6 +47,8 @@ class ReportExtension:
     requested_by: Requester
     days: int
     approved: bool | None = None  # None while undecided
+    requested_on: date | None = None
+    decided_on: date | None = None
 
 
 @dataclass
@@ -44,22 +62,34 @@ class Case:
     notices_served: dict[NoticeKind, datetime] = field(default_factory=dict)
     done_on: dict[DeadlineKey, date] = field(default_factory=dict)  # the day each step happened
     registered_mail_at: datetime | None = None
+    registered_mail_on: date | None = None
     hearing_begun_at: datetime | None = None
-    respondent_heard: bool = False
+    hearing_begun_on: date | None = None
+    heard: dict[str, bool] = field(default_factory=dict)  # respondent -> presented (§9)
+    heard_on: dict[str, date] = field(default_factory=dict)
     hearing_concluded_on: date | None = None
     hearing_concluded_at: datetime | None = None
     continuances: list[Continuance] = field(default_factory=list)
     report_extensions: list[ReportExtension] = field(default_factory=list)
     report_sufficient: bool | None = None
+    report_issued_on: date | None = None
     report_delivered_at: datetime | None = None
+    report_delivered_on: date | None = None
     respondent_chose_board: bool = False
     referred_to: str | None = None  # examiner email, or "board"
+    referred_at: datetime | None = None
+    referred_on: date | None = None  # None in histories older than the day was recorded
     violation_found: bool | None = None
     determination_received_on: date | None = None
-    council_extension_days: int = 0
+    council_extensions: list[Extension] = field(default_factory=list)
     council_votes: dict[str, Vote] = field(default_factory=dict)
+    mayor_vote: Vote | None = None
     council_decided_at: datetime | None = None
+    council_decided_on: date | None = None
     closed_at: datetime | None = None
+    void_reason: str | None = None
+    disclosure_requests: list[Disclosure] = field(default_factory=list)
+    corrections: dict[int, str] = field(default_factory=dict)  # history index -> day (ISO)
     meetings: Meetings = field(default_factory=Meetings)  # the hearing's and deliberation's
     history: list[Event] = field(default_factory=list)
 
@@ -68,7 +98,13 @@ class Case:
     @classmethod
     def replay(cls, number: str, events: Iterable[Event]) -> Case:
         it = iter(events)
-        first = next(it)
+        case = cls._opened(number, next(it))
+        for e in it:
+            case.apply(e)
+        return case
+
+    @classmethod
+    def _opened(cls, number: str, first: Event) -> Case:
         if first.kind is not EventKind.COMPLAINT_RECEIVED:
             raise ValueError(f"case {number}: history must start with the complaint")
         d = first.data
@@ -78,11 +114,35 @@ class Case:
                    else None)
         case.alleged_sections = list(case.filing.code_sections)
         case.history.append(first)
-        for e in it:
-            case.apply(e)
         return case
 
     def apply(self, e: Event) -> None:
+        if e.kind is EventKind.STEP_DATE_CORRECTED:
+            self.corrections[int(e.data["target"])] = str(e.data["new"])
+            self._rebuild()
+        else:
+            self._effect(e)
+        self.history.append(e)
+
+    def _rebuild(self) -> None:
+        """Every state from the history as corrected (the entries themselves unchanged)."""
+        fresh = Case._opened(self.number, self.history[0])
+        for i, e in enumerate(self.history[1:], start=1):
+            if e.kind is not EventKind.STEP_DATE_CORRECTED:
+                fresh._effect(self.as_corrected(i))
+            fresh.history.append(e)
+        for f in fields(self):
+            if f.name not in ("corrections", "history"):
+                setattr(self, f.name, getattr(fresh, f.name))
+
+    def as_corrected(self, index: int) -> Event:
+        """History entry `index` with its day as corrected, if it was."""
+        e = self.history[index]
+        if index not in self.corrections:
+            return e
+        return Event(e.kind, e.at, e.actor, {**e.data, "on": self.corrections[index]})
+
+    def _effect(self, e: Event) -> None:
         d: dict[str, Any] = e.data
         on = date.fromisoformat(d["on"]) if d.get("on") else None
         k = EventKind
@@ -93,11 +153,15 @@ class Case:
             case k.NOTICE_SERVED:
                 self.notices_served.setdefault(NoticeKind(d["notice"]), e.at)
             case k.REGISTERED_MAIL_SENT:
-                self.registered_mail_at = e.at
+                self.registered_mail_at, self.registered_mail_on = e.at, on
             case k.HEARING_BEGUN:
-                self.hearing_begun_at = e.at
+                self.hearing_begun_at, self.hearing_begun_on = e.at, on
             case k.RESPONDENT_HEARD:
-                self.respondent_heard = True
+                # before each respondent was named, one entry stood for all of them
+                for party in [d["respondent"]] if d.get("respondent") else self.parties():
+                    self.heard[party] = bool(d.get("presented", True))
+                    if on is not None:
+                        self.heard_on[party] = on
             case k.HEARING_CONCLUDED:
                 self.hearing_concluded_on, self.hearing_concluded_at = on, e.at
             case k.CONTINUANCE_APPLIED:
@@ -107,27 +171,30 @@ class Case:
                 c = self.continuances[-1]
                 self.continuances[-1] = Continuance(c.applied, on, int(d["granted_days"]))
             case k.REPORT_EXTENSION_REQUESTED:
-                self.report_extensions.append(
-                    ReportExtension(Requester(d["requested_by"]), int(d["days"])))
+                self.report_extensions.append(ReportExtension(
+                    Requester(d["requested_by"]), int(d["days"]), requested_on=on))
             case k.REPORT_EXTENSION_DECIDED:
-                self.report_extensions[-1].approved = bool(d["approved"])
+                ext = self.report_extensions[-1]
+                ext.approved, ext.decided_on = bool(d["approved"]), on
             case k.REPORT_ISSUED:
-                self.report_sufficient = bool(d["sufficient"])
+                self.report_sufficient, self.report_issued_on = bool(d["sufficient"]), on
             case k.REPORT_DELIVERED:
-                self.report_delivered_at = e.at
+                self.report_delivered_at, self.report_delivered_on = e.at, on
             case k.BOARD_HEARING_REQUESTED:
                 self.respondent_chose_board = True
             case k.REFERRED:
-                self.referred_to = d["to"]
+                self.referred_to, self.referred_at, self.referred_on = d["to"], e.at, on
             case k.DETERMINATION_RECEIVED:
                 self.violation_found = bool(d["violation"])
                 self.determination_received_on = on
             case k.COUNCIL_DECISION_EXTENDED:
-                self.council_extension_days += int(d["days"])
+                self.council_extensions.append(Extension(int(d["days"]), on))
             case k.COUNCIL_VOTE_RECORDED:
                 self.council_votes[d["member"]] = Vote(d["vote"])
+            case k.MAYOR_VOTE_RECORDED:
+                self.mayor_vote = Vote(d["vote"])
             case k.COUNCIL_DECIDED:
-                self.council_decided_at = e.at
+                self.council_decided_at, self.council_decided_on = e.at, on
             case k.COMPLAINT_AMENDED:
                 for s in d.get("added_sections", []):
                     if s not in self.alleged_sections:
@@ -136,10 +203,23 @@ class Case:
                 self.filing = _with_received(self.filing, datetime.fromisoformat(d["new"]))
             case k.CASE_CLOSED:
                 self.closed_at = e.at
-            case k.DEADLINES_RECOMPUTED | k.CORRESPONDENCE_FILED | k.COMPLAINT_RECEIVED:
+            case k.CASE_VOIDED:
+                self.void_reason = str(d["reason"])
+            case k.DISCLOSURE_REQUESTED:
+                assert on is not None
+                self.disclosure_requests.append(Disclosure(
+                    str(d["requester"]), on, tuple(PublicRecord(r) for r in d["records"]),
+                    str(d.get("what") or "")))
+            case k.RECORDS_RELEASED:
+                n = int(d["request"]) - 1
+                self.disclosure_requests[n] = replace(
+                    self.disclosure_requests[n], answered=on, released_to=str(d["to"]),
+                    released=tuple(PublicRecord(r) for r in d["records"]),
+                    note=str(d.get("note") or ""))
+            case (k.DEADLINES_RECOMPUTED | k.CORRESPONDENCE_FILED | k.COMPLAINT_RECEIVED
+                  | k.STEP_DATE_CORRECTED):
                 pass
         self.stage = LEADS_TO.get(e.kind, self.stage)
-        self.history.append(e)
 
     # -- questions ----------------------------------------------------------------------
 
@@ -148,9 +228,42 @@ class Case:
         return self.filing.received_at
 
     @property
+    def closed(self) -> bool:
+        """The review is complete (§6)."""
+        return self.stage is Stage.CLOSED
+
+    @property
     def confidential(self) -> bool:
-        """§6: strict confidentiality until the review is complete."""
-        return self.stage is not Stage.CLOSED
+        """§6: strict confidentiality until the review is complete. A void case was never
+        reviewed: it stays confidential."""
+        return not self.closed
+
+    @property
+    def void(self) -> bool:
+        return self.stage is Stage.VOID
+
+    def parties(self) -> tuple[str, ...]:
+        """Whom §9 gives the opportunity to be heard: each respondent (by email; by name
+        where the directory matched nobody)."""
+        return self.respondents or tuple(self.filing.respondents) or (UNNAMED,)
+
+    @property
+    def not_yet_heard(self) -> tuple[str, ...]:
+        return tuple(p for p in self.parties() if p not in self.heard)
+
+    @property
+    def respondent_heard(self) -> bool:
+        """§9: every respondent has had the opportunity to present."""
+        return not self.not_yet_heard
+
+    @property
+    def council_extension_days(self) -> int:
+        return sum(x.days for x in self.council_extensions)
+
+    @property
+    def released_records(self) -> frozenset[PublicRecord]:
+        """Every record the city attorney has released on a disclosure request."""
+        return frozenset(r for x in self.disclosure_requests for r in x.released)
 
     @property
     def hearing(self) -> Meeting | None:
@@ -184,16 +297,25 @@ class Case:
             if self.violation_found else None,
             public_since=self.public_since,
             extensions={
-                DeadlineKey.REPORT_DELIVERY: sum(
-                    x.days for x in self.report_extensions if x.approved),
-                DeadlineKey.COUNCIL_DECISION: self.council_extension_days,
+                DeadlineKey.REPORT_DELIVERY: tuple(
+                    Extension(x.days, x.decided_on) for x in self.report_extensions
+                    if x.approved),
+                DeadlineKey.COUNCIL_DECISION: tuple(self.council_extensions),
             },
+            disclosure_requests=tuple(DisclosureRequest(x.received, x.answered)
+                                      for x in self.disclosure_requests),
             done=done,
             done_on={k: on for k, on in self.done_on.items() if k in done},
         )
 
-    def deadlines(self, calendar: CityCalendar, *, now: datetime) -> list[Deadline]:
-        return compute_deadlines(self.triggers(), calendar, now=now)
+    def deadlines(self, calendar: CityCalendar, *, now: datetime,
+                  readings: Readings = DEFAULT) -> list[Deadline]:
+        """The deadlines as they stand at `now`. A void case owes nothing any more but the
+        answer to a disclosure request made about it."""
+        out = compute_deadlines(self.triggers(), calendar, now=now, readings=readings)
+        if self.void:
+            return [d for d in out if d.key is DeadlineKey.DISCLOSURE_RESPONSE]
+        return out
 
 
 # The events that meet a day deadline, and carry the day the step happened (`on`).

@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
 
+from cases.events import EventKind
 from cases.meetings import Answer, Body, MeetingKind
+from cases.records import PublicRecord
 from cases.tally import Vote
 
 
@@ -50,8 +52,9 @@ class RecordRegisteredMail(Command):
 
 
 @dataclass(frozen=True)
-class CallMeeting(Command):
-    """A meeting of a body for the case (RCW 42.30): when, where, and what kind.
+class CallMeeting:
+    """What calling a meeting of a body for the case says (RCW 42.30): when, where, and
+    what kind. Not a step itself: the board's hearing and the council's deliberation are.
 
     Scheduling the body's meeting again while it is still to come moves it; once it was
     cancelled, scheduling makes a new meeting. The session is executive unless the
@@ -67,7 +70,7 @@ class CallMeeting(Command):
 
 
 @dataclass(frozen=True)
-class ScheduleHearing(CallMeeting):
+class ScheduleHearing(CallMeeting, Command):
     """§7: the board's sufficiency hearing, a meeting of the board."""
 
 
@@ -78,10 +81,12 @@ class BeginHearing(Command):
 
 @dataclass(frozen=True)
 class RecordRespondentHeard(Command):
-    """§9: the respondent had the opportunity to present; `presented` says if they did."""
+    """§9: a respondent had the opportunity to present; `presented` says if they did.
+    `respondent` (their email) may be left out when the complaint names only one."""
 
     presented: bool = True
     on: date | None = None
+    respondent: str | None = None
 
 
 @dataclass(frozen=True)
@@ -105,12 +110,14 @@ class DecideContinuance(Command):
 class RequestReportExtension(Command):
     requested_by: Requester
     days: int
+    on: date | None = None
 
 
 @dataclass(frozen=True)
 class DecideReportExtension(Command):
     approved: bool
     decider_is_council: bool = False  # True when the council decides, False for the board
+    on: date | None = None
 
 
 @dataclass(frozen=True)
@@ -134,6 +141,7 @@ class RequestBoardHearing(Command):
 @dataclass(frozen=True)
 class Refer(Command):
     examiner: str | None  # None: to the ethics board at the respondent's request
+    on: date | None = None
 
 
 @dataclass(frozen=True)
@@ -148,6 +156,7 @@ class ExtendCouncilDecision(Command):
     """§12: an extension requested by the respondent and granted by the council."""
 
     days: int
+    on: date | None = None  # the day the council granted it
 
 
 @dataclass(frozen=True)
@@ -164,10 +173,19 @@ class Penalty:
 
 
 @dataclass(frozen=True)
+class RecordMayorVote(Command):
+    """§14, RCW 35A.12.100: the mayor's vote on a tie, entered by the mayor or the clerk."""
+
+    vote: Vote
+    mayor: str  # the mayor's email (the action may be against the mayor)
+
+
+@dataclass(frozen=True)
 class RecordCouncilDecision(Command):
+    """The council's decision, counted from the recorded votes (and the mayor's, on a tie)."""
+
     council: frozenset[str]
     mayor: str
-    mayor_vote: Vote | None = None
     penalties: tuple[Penalty, ...] = ()
     on: date | None = None
 
@@ -188,8 +206,50 @@ class CorrectReceipt(Command):
 
 
 @dataclass(frozen=True)
+class CorrectStepDate(Command):
+    """A clerk's typo in the day an earlier step happened, corrected as its own step: the
+    latest step recording `kind` (for a hearing of several respondents, `respondent`'s)."""
+
+    kind: EventKind
+    on: date
+    reason: str
+    respondent: str | None = None
+
+
+@dataclass(frozen=True)
 class CloseCase(Command):
     reason: str = ""
+
+
+@dataclass(frozen=True)
+class VoidCase(Command):
+    """A case opened by mistake (spam past the screening, a duplicate): kept, never
+    deleted, and no deadline runs on it any more."""
+
+    reason: str
+    duplicate_of: str | None = None
+
+
+@dataclass(frozen=True)
+class RecordDisclosureRequest(Command):
+    """A public disclosure request filed with the city attorney (§6; RCW 42.56)."""
+
+    requester: str
+    on: date | None = None  # the day the city received it
+    records: tuple[PublicRecord, ...] = ()  # what was asked for, if it names records
+    what: str = ""  # the request in the requester's words, briefly
+
+
+@dataclass(frozen=True)
+class ReleaseRecords(Command):
+    """The answer to a disclosure request: the public records released (§13), to whom and
+    when; with no records, `note` says what the answer was (an estimate, a denial)."""
+
+    records: tuple[PublicRecord, ...]
+    to: str
+    on: date | None = None
+    note: str = ""
+    request: int | None = None  # which request (1 = the first); None: the oldest unanswered
 
 
 @dataclass(frozen=True)
@@ -204,7 +264,7 @@ class FileCorrespondence(Command):
 # -- meetings (cases.meetings, cases.open_meetings) -----------------------------------------
 
 @dataclass(frozen=True)
-class ScheduleDeliberation(CallMeeting):
+class ScheduleDeliberation(CallMeeting, Command):
     """§12: the council convenes to decide on a final determination of violation."""
 
 

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
 
+from cases.readings import DEFAULT, Readings
+
 
 class Role(StrEnum):
     MAYOR = "mayor"
@@ -58,6 +60,7 @@ class Directory:
     officials: tuple[Person, ...] = ()
     forwarders: tuple[str, ...] = ()
     holidays: tuple[date, ...] = field(default=())
+    readings: Readings = DEFAULT  # the city's readings of contested passages
     # news outlets that asked to be told of special meetings (RCW 42.30.080); not people
     # of the procedure: they get a meeting's public notice and nothing else
     media: tuple[Person, ...] = ()

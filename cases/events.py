@@ -31,12 +31,17 @@ class EventKind(StrEnum):
     DETERMINATION_RECEIVED = "determination_received"
     COUNCIL_DECISION_EXTENDED = "council_decision_extended"
     COUNCIL_VOTE_RECORDED = "council_vote_recorded"
+    MAYOR_VOTE_RECORDED = "mayor_vote_recorded"
     COUNCIL_DECIDED = "council_decided"
     COMPLAINT_AMENDED = "complaint_amended"
     RECEIPT_CORRECTED = "receipt_corrected"
     DEADLINES_RECOMPUTED = "deadlines_recomputed"
     CORRESPONDENCE_FILED = "correspondence_filed"
+    STEP_DATE_CORRECTED = "step_date_corrected"
     CASE_CLOSED = "case_closed"
+    CASE_VOIDED = "case_voided"
+    DISCLOSURE_REQUESTED = "disclosure_requested"
+    RECORDS_RELEASED = "records_released"
     # meetings (cases.meetings): the council's deliberation, cancellations, the open-session
     # request, the executive session, the board's vote, the invitees' answers
     DELIBERATION_SCHEDULED = "deliberation_scheduled"

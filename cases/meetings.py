@@ -57,7 +57,7 @@ MEETING_EVENTS = frozenset({
     EventKind.EXECUTIVE_SESSION_STARTED, EventKind.EXECUTIVE_SESSION_EXTENDED,
     EventKind.EXECUTIVE_SESSION_ENDED, EventKind.BOARD_VOTE_RECORDED,
     EventKind.BOARD_DETERMINED, EventKind.MEETING_REPLY_RECORDED,
-    EventKind.CONTINUANCE_APPLIED, EventKind.CONTINUANCE_DECIDED})
+    EventKind.CONTINUANCE_APPLIED, EventKind.CONTINUANCE_DECIDED, EventKind.CASE_VOIDED})
 
 
 @dataclass(frozen=True)
@@ -188,6 +188,11 @@ class Meetings:
                 for m in self.all:
                     if m.body is body and self._ahead(m, e.at) and not m.open_to_public:
                         m.open_to_public = True
+                        m.revisions.append(index)
+            case k.CASE_VOIDED:  # opened by mistake: no meeting on it takes place
+                for m in self.all:
+                    if self._ahead(m, e.at):
+                        m.cancelled, m.tentative = "the case was opened by mistake (void)", None
                         m.revisions.append(index)
             case k.CONTINUANCE_APPLIED:
                 # §7: the proceedings are stayed; a hearing still to come may not take place

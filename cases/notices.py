@@ -83,9 +83,11 @@ ALERTS = frozenset({NoticeType.QUARANTINE_ALERT, NoticeType.DELIVERY_FAILED_ALER
 INVITE_REVISIONS: dict[NoticeType, tuple[EventKind, frozenset[EventKind]]] = {
     NoticeType.INVITE_SUFFICIENCY_WINDOW: (EventKind.COMPLAINT_RECEIVED, frozenset({
         EventKind.CONTINUANCE_APPLIED, EventKind.CONTINUANCE_DECIDED,
-        EventKind.RECEIPT_CORRECTED, EventKind.DEADLINES_RECOMPUTED})),
+        EventKind.RECEIPT_CORRECTED, EventKind.DEADLINES_RECOMPUTED,
+        EventKind.STEP_DATE_CORRECTED, EventKind.CASE_VOIDED})),
     NoticeType.INVITE_COUNCIL_DECISION: (EventKind.DETERMINATION_RECEIVED, frozenset({
-        EventKind.COUNCIL_DECISION_EXTENDED, EventKind.DEADLINES_RECOMPUTED})),
+        EventKind.COUNCIL_DECISION_EXTENDED, EventKind.DEADLINES_RECOMPUTED,
+        EventKind.STEP_DATE_CORRECTED, EventKind.CASE_VOIDED})),
 }
 
 

@@ -2,8 +2,9 @@
 
 It looks the command up in the table of steps (`cases.steps.STEPS`), refuses what the
 table does not allow with a `ProcedureError` a clerk can act on, lets the step's handler
-check what the step itself requires, and records the event on the case. Who may take a
-step is `cases.access`'s question, asked by each surface before it calls this.
+check what the step itself requires, refuses a step whose day would put the case's steps
+out of order (`cases.order`), and records the event on the case. Who may take a step is
+`cases.access`'s question, asked by each surface before it calls this.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from cases.events import Event, EventKind
 from cases.filing import Filing, filing_to_data
 from cases.handlers import StepContext
 from cases.open_meetings import check_final_action
+from cases.order import problems
 from cases.readings import DEFAULT, Readings
 from cases.steps import StepRule, rule_for
 
@@ -46,8 +48,24 @@ def handle(case: Case, cmd: c.Command, *, at: datetime, actor: str,
     if rule.final_action is not None:
         check_final_action(case.meetings.all, rule.final_action, rule.name)
     event = rule.handler(StepContext(case, at, actor, calendar, readings), cmd)
+    if "on" in event.data or event.kind in _MOVES_DAYS:
+        _check_order(case, event, calendar)
     case.apply(event)
     return event
+
+
+# Events that move the days of steps already recorded (all others that date a step say so
+# with `on`); an event without a day cannot put steps out of order.
+_MOVES_DAYS = frozenset({EventKind.STEP_DATE_CORRECTED, EventKind.RECEIPT_CORRECTED})
+
+
+def _check_order(case: Case, event: Event, calendar: CityCalendar) -> None:
+    """Refuse `event` if, recorded, it would put a step before the one it follows."""
+    trial = Case.replay(case.number, [*case.history, event])
+    known = set(problems(case, calendar))  # a history stored before these checks existed
+    new = [p for p in problems(trial, calendar) if p not in known]
+    if new:
+        raise ProcedureError(new[0])
 
 
 def _wrong_stage(case: Case, rule: StepRule) -> str:

@@ -38,7 +38,7 @@ def file_complaint(
     number = uow.cases.next_number(calendar.local_date(filing.received_at).year)
     case = open_case(number=number, filing=filing, respondents=respondents, at=now,
                      actor=actor, public_since=public_since)
-    uow.cases.save(case, case.deadlines(calendar, now=now))
+    uow.cases.save(case, case.deadlines(calendar, now=now, readings=directory.readings))
     for notice in notices_owed(case, case.history[0], directory):
         uow.outbox.add(notice)
     return case
@@ -57,12 +57,13 @@ def take_step(
     """Record one procedural step on case `number`, with what it changes and owes."""
     case = get_case(uow, number)
     now = clock()
-    before = case.deadlines(calendar, now=now)
-    event = handle(case, cmd, at=now, actor=actor, calendar=calendar)
-    after = case.deadlines(calendar, now=now)
-    if event.kind is EventKind.RECEIPT_CORRECTED:
+    readings = directory.readings
+    before = case.deadlines(calendar, now=now, readings=readings)
+    event = handle(case, cmd, at=now, actor=actor, calendar=calendar, readings=readings)
+    after = case.deadlines(calendar, now=now, readings=readings)
+    if event.kind in _CORRECTIONS:
         _record_recomputation(case, before, after, calendar, at=now, actor=actor,
-                              reason=f"receipt corrected: {event.data['reason']}")
+                              reason=f"{_CORRECTIONS[event.kind]}: {event.data['reason']}")
     uow.cases.save(case, after)
     for notice in notices_owed(case, event, directory):
         uow.outbox.add(notice)
@@ -76,7 +77,7 @@ def recompute(uow: UnitOfWork, number: str, *, directory: Directory, calendar: C
     the changes (empty: nothing moved)."""
     case = get_case(uow, number)
     now = clock()
-    after = case.deadlines(calendar, now=now)
+    after = case.deadlines(calendar, now=now, readings=directory.readings)
     changes = _record_recomputation(case, uow.cases.stored_deadlines(number), after,
                                     calendar, at=now, actor="ethicsbot", reason=reason)
     uow.cases.save(case, after)
@@ -84,6 +85,10 @@ def recompute(uow: UnitOfWork, number: str, *, directory: Directory, calendar: C
         for notice in notices_owed(case, case.history[-1], directory):
             uow.outbox.add(notice)
     return changes
+
+
+_CORRECTIONS = {EventKind.RECEIPT_CORRECTED: "receipt corrected",
+                EventKind.STEP_DATE_CORRECTED: "date of an earlier step corrected"}
 
 
 def get_case(uow: UnitOfWork, number: str) -> Case:

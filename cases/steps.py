@@ -22,7 +22,7 @@ from typing import Any
 
 from cases import commands as c
 from cases.deadlines import DeadlineKey
-from cases.directory import BOARD, COUNCIL, OFFICE, Role
+from cases.directory import ATTORNEY, BOARD, COUNCIL, OFFICE, Role
 from cases.events import Event, EventKind
 from cases.handlers import StepContext, council, hearing, meetings, records
 from cases.meetings import Body
@@ -52,10 +52,15 @@ class StepId(StrEnum):
     DETERMINATION = "determination"
     COUNCIL_EXTENSION = "council-extension"
     VOTE = "vote"
+    MAYOR_VOTE = "mayor-vote"
     DECIDE = "decide"
     AMEND = "amend"
     CORRECT_RECEIPT = "correct-receipt"
+    CORRECT_DATE = "correct-date"
     CLOSE = "close"
+    VOID = "void"
+    DISCLOSURE_REQUEST = "disclosure-request"
+    RELEASE = "release"
     CORRESPONDENCE = "correspondence"
     # meetings (cases.meetings, RCW 42.30)
     DELIBERATION = "deliberation"
@@ -112,9 +117,12 @@ STEPS: tuple[StepRule, ...] = (
     StepRule(StepId.BEGIN, "begin the hearing", c.BeginHearing, hearing.begin,
              _E.HEARING_BEGUN, frozenset({_S.HEARING_SCHEDULED}), _S.HEARING_BEGUN, BOARD,
              "§7", stayed=True, label="Hearing began", meets=_K.HEARING_BEGIN),
+    # after the conclusion too, dated on a day of the hearing (`cases.order`): a board that
+    # forgot to record it is not locked out of its report (§9)
     StepRule(StepId.HEARD, "record that the respondent was heard", c.RecordRespondentHeard,
-             hearing.heard, _E.RESPONDENT_HEARD, frozenset({_S.HEARING_BEGUN}), None, BOARD,
-             "§9", stayed=True, label="Respondent heard"),
+             hearing.heard, _E.RESPONDENT_HEARD,
+             frozenset({_S.HEARING_BEGUN, _S.HEARING_CONCLUDED}), None, BOARD, "§9",
+             stayed=True, label="Respondent heard"),
     StepRule(StepId.CONCLUDED, "conclude the hearing", c.ConcludeHearing,
              hearing.conclude, _E.HEARING_CONCLUDED, frozenset({_S.HEARING_BEGUN}),
              _S.HEARING_CONCLUDED, BOARD, "§7", stayed=True, label="Hearing concluded",
@@ -149,20 +157,36 @@ STEPS: tuple[StepRule, ...] = (
     StepRule(StepId.COUNCIL_EXTENSION, "extend the council's decision time",
              c.ExtendCouncilDecision, council.extend_council, _E.COUNCIL_DECISION_EXTENDED,
              frozenset({_S.DETERMINED}), None, COUNCIL, "§12"),
+    # each member enters their own vote; the mayor's office records the roll call
+    # (`cases.access.check_hands`)
     StepRule(StepId.VOTE, "record a council vote", c.RecordCouncilVote, council.vote,
-             _E.COUNCIL_VOTE_RECORDED, frozenset({_S.DETERMINED}), None, COUNCIL, "§12, §14",
-             final_action=Body.COUNCIL),
+             _E.COUNCIL_VOTE_RECORDED, frozenset({_S.DETERMINED}), None, COUNCIL | OFFICE,
+             "§12, §14", final_action=Body.COUNCIL),
+    StepRule(StepId.MAYOR_VOTE, "record the mayor's tie-breaking vote", c.RecordMayorVote,
+             council.mayor_vote, _E.MAYOR_VOTE_RECORDED, frozenset({_S.DETERMINED}), None,
+             OFFICE, "§14", final_action=Body.COUNCIL),
     StepRule(StepId.DECIDE, "record the council's decision", c.RecordCouncilDecision,
              council.decide, _E.COUNCIL_DECIDED, frozenset({_S.DETERMINED}),
-             _S.COUNCIL_DECIDED, COUNCIL | {Role.MAYOR}, "§12, §14",
-             meets=_K.COUNCIL_DECISION, final_action=Body.COUNCIL),
+             _S.COUNCIL_DECIDED, COUNCIL | OFFICE, "§12, §14", meets=_K.COUNCIL_DECISION,
+             final_action=Body.COUNCIL),
     StepRule(StepId.AMEND, "amend the complaint", c.AmendComplaint, records.amend,
              _E.COMPLAINT_AMENDED, _BEFORE_DETERMINATION, None, BOARD, "§5"),
     StepRule(StepId.CORRECT_RECEIPT, "correct the receipt time", c.CorrectReceipt,
              records.correct_receipt, _E.RECEIPT_CORRECTED, OPEN_STAGES, None, OFFICE, "§2"),
+    StepRule(StepId.CORRECT_DATE, "correct the date of an earlier step", c.CorrectStepDate,
+             records.correct_date, _E.STEP_DATE_CORRECTED, OPEN_STAGES | {_S.CLOSED}, None,
+             OFFICE | BOARD, "§7–§12"),
     StepRule(StepId.CLOSE, "close the case", c.CloseCase, records.close, _E.CASE_CLOSED,
              frozenset({_S.REPORT_DELIVERED, _S.DETERMINED, _S.COUNCIL_DECIDED}), _S.CLOSED,
              BOARD | OFFICE, "§6, §8, §12"),
+    StepRule(StepId.VOID, "void the case", c.VoidCase, records.void, _E.CASE_VOIDED,
+             OPEN_STAGES, _S.VOID, OFFICE, "§1, §2"),
+    StepRule(StepId.DISCLOSURE_REQUEST, "record a public disclosure request",
+             c.RecordDisclosureRequest, records.disclosure_request, _E.DISCLOSURE_REQUESTED,
+             frozenset(Stage), None, ATTORNEY, "§6; RCW 42.56"),
+    StepRule(StepId.RELEASE, "record the answer to a disclosure request", c.ReleaseRecords,
+             records.release, _E.RECORDS_RELEASED, frozenset(Stage), None, ATTORNEY,
+             "§6, §13; RCW 42.56.520", meets=_K.DISCLOSURE_RESPONSE),
     StepRule(StepId.CORRESPONDENCE, "file correspondence", c.FileCorrespondence,
              records.correspondence, _E.CORRESPONDENCE_FILED, frozenset(Stage), None,
              frozenset(), "§6"),
@@ -191,7 +215,7 @@ STEPS: tuple[StepRule, ...] = (
              c.RecordBoardDetermination, meetings.board_determination, _E.BOARD_DETERMINED,
              _AT_HEARING, None, BOARD, "§7", final_action=Body.BOARD),
     StepRule(StepId.MEETING_REPLY, "record an answer to a meeting's invitation",
-             c.RecordMeetingReply, meetings.reply, _E.MEETING_REPLY_RECORDED, frozenset(Stage),
+             c.RecordMeetingReply, meetings.reply, _E.MEETING_REPLY_RECORDED, OPEN_STAGES,
              None, frozenset(), "RCW 42.30"),
 )
 

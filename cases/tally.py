@@ -1,8 +1,11 @@
 """The council's vote on a final determination of violation (§12, §14).
 
-Action is by majority of the votes cast. A council member complained against does not
-vote on any matter involving them (§14). The mayor votes only to break a tie, and not
-when the action is against the mayor (RCW 35A.12.100, as §14 cites).
+Action is by majority vote: of the votes cast, or of the members entitled to vote, as the
+city reads §12 and §14 (`cases.readings.CouncilMajority`; the explanation names it). A
+council member complained against does not vote on any matter involving them, and is not
+among the members entitled to vote (§14). The mayor votes only to break a tie, and not
+when the action is against the mayor (RCW 35A.12.100, as §14 cites); under the reading of
+members entitled, the mayor's vote counts as one more towards that majority.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from cases.errors import ProcedureError
+from cases.readings import CouncilMajority, describe
 
 
 class Vote(StrEnum):
@@ -48,6 +52,7 @@ def tally(
     respondents: frozenset[str],
     mayor_vote: Vote | None = None,
     against_mayor: bool = False,
+    majority: CouncilMajority = CouncilMajority.VOTES_CAST,
 ) -> Tally:
     """Count the council's votes; call only once every vote to be counted is recorded."""
     for member in votes:
@@ -57,6 +62,14 @@ def tally(
     abstained = sum(v is Vote.ABSTAIN for v in votes.values())
     if yes + no == 0:
         raise ProcedureError("No council member has voted yes or no; there is nothing to count.")
+    entitled = len({m.lower() for m in council} - {r.lower() for r in respondents})
+    need = entitled // 2 + 1
+    by_members = majority is CouncilMajority.MEMBERS_ENTITLED
+    if yes != no and by_members:
+        carried = yes >= need
+        return Tally(yes, no, abstained, False, carried,
+                     f"{yes} yes, {no} no: the motion {'carries' if carried else 'fails'}; "
+                     f"a {describe(majority)} is {need} of {entitled}.")
     if yes != no:
         carried = yes > no
         return Tally(yes, no, abstained, False, carried,
@@ -67,10 +80,12 @@ def tally(
                      f"{yes}–{no} tie; the action is against the mayor, who may not break it "
                      "(§14), so the motion fails.")
     if mayor_vote in (Vote.YES, Vote.NO):
-        carried = mayor_vote is Vote.YES
+        carried = mayor_vote is Vote.YES and (not by_members or yes + 1 >= need)
+        counted = (f" With the mayor's vote, {yes + (mayor_vote is Vote.YES)} yes; a "
+                   f"{describe(majority)} is {need} of {entitled}." if by_members else "")
         return Tally(yes, no, abstained, True, carried,
                      f"{yes}–{no} tie broken by the mayor voting {mayor_vote.value} (§14): the "
-                     f"motion {'carries' if carried else 'fails'}.")
+                     f"motion {'carries' if carried else 'fails'}.{counted}")
     raise ProcedureError(
         f"The vote is tied {yes}–{no}. Record the mayor's tie-breaking vote (§14) first."
     )

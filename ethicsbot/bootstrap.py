@@ -128,12 +128,23 @@ def bootstrap(
     is_example = False
     if directory is None:
         directory, is_example = load_directory(settings.directory)
-    engine = engine or make_engine(settings.database_url)
-    if migrate:
-        upgrade(engine)
+    engine = engine or _open(settings.database_url, migrate=migrate)
     return App(settings=settings, directory=directory, directory_is_example=is_example,
                calendar=city_calendar(directory, settings.timezone), engine=engine,
                session_factory=make_session_factory(engine), clock=clock)
+
+
+def _open(url: str, *, migrate: bool) -> Engine:
+    """The engine, migrated when asked; `DatabaseUnavailable` (one line) if it cannot be."""
+    from ethicsbot.database_errors import explain
+
+    try:
+        engine = make_engine(url)
+        if migrate:
+            upgrade(engine)
+    except Exception as e:  # each driver fails its own way: explain() sorts them
+        raise explain(url, e) from e
+    return engine
 
 
 # -- the clients, apps and schedulers adapters are handed ---------------------------------
@@ -193,7 +204,7 @@ def build_web_app(app: App, bolt: AsyncApp | None) -> web.Application:
     async def ready() -> tuple[bool, dict[str, str]]:
         return await readiness(app)
 
-    return make_web_app(ready, bolt, serve_events=bool(app.settings.slack_signing_secret))
+    return make_web_app(ready, bolt, signing_secret=app.settings.slack_signing_secret)
 
 
 def build_messenger(app: App, client: AsyncWebClient | None = None) -> SlackReminders | None:

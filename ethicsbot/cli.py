@@ -3,15 +3,24 @@ arguments, call the composition root and the service layer, and print.
 
 Every expected failure (bad arguments, a refused step, a malformed settings value) ends
 with one readable line on stderr and a non-zero exit, never a traceback.
+
+What a command prints may quote a stranger (a sender's name, a complaint): it goes out
+through `for_terminal` (or `json_for_terminal`), so escape sequences and bidirectional
+controls are shown as marks and cannot clear the screen, retitle the window or reorder
+the words.
 """
 
 from __future__ import annotations
 
+import json
 import sys
 
 import click
+from sqlalchemy.exc import SQLAlchemyError
 
 from cases.errors import ProcedureError
+from cases.text import BIDI_CONTROLS, neutralise_bidi
+from ethicsbot.database_errors import DatabaseUnavailable
 from ethicsbot.directory_file import DirectoryError
 from ethicsbot.leadership import AnotherWorkerIsRunning
 from ethicsbot.settings import SettingsError
@@ -19,6 +28,29 @@ from ethicsbot.settings import SettingsError
 
 class CliError(Exception):
     """A one-line reason to stop; exit status 2."""
+
+
+# C0 and C1 controls (ESC, CSI U+009B, BEL, ...), DEL and the bidirectional controls; a
+# line break and a tab are layout, and stay
+_UNSAFE = [chr(c) for c in (*range(0x20), 0x7F, *range(0x80, 0xA0)) if chr(c) not in "\n\t"]
+_CONTROL_MARKS = {ord(ch): f"[U+{ord(ch):04X}]" for ch in _UNSAFE}
+_JSON_ESCAPES = {ord(ch): f"\\u{ord(ch):04x}" for ch in (*_UNSAFE, *BIDI_CONTROLS)}
+
+
+def for_terminal(text: str) -> str:
+    """`text` with every control that a terminal would obey shown as a mark instead."""
+    return neutralise_bidi(text.translate(_CONTROL_MARKS))
+
+
+def json_for_terminal(value: object) -> str:
+    """Indented JSON, letters as they are (accents, other scripts), controls escaped:
+    the same data for a program, nothing a terminal obeys."""
+    text = json.dumps(value, indent=2, ensure_ascii=False)
+    return text.translate(_JSON_ESCAPES)
+
+
+def _one_line(error: object) -> str:
+    return for_terminal(" ".join(str(error).split("\n")))
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -51,13 +83,26 @@ def main(argv: list[str] | None = None) -> int:
         print("ethicsbot: aborted", file=sys.stderr)
         return 130
     except click.ClickException as e:
-        print(f"ethicsbot: {e.format_message()}", file=sys.stderr)
+        print(f"ethicsbot: {_one_line(e.format_message())}", file=sys.stderr)
         return 2
     except (CliError, ProcedureError, SettingsError, DirectoryError,
-            AnotherWorkerIsRunning) as e:
-        print(f"ethicsbot: {e}", file=sys.stderr)
+            AnotherWorkerIsRunning, DatabaseUnavailable) as e:
+        print(f"ethicsbot: {_one_line(e)}", file=sys.stderr)
+        return 2
+    except SQLAlchemyError as e:  # opened, then failed midway: still one line
+        print(f"ethicsbot: {_one_line(_database_failed(e))}", file=sys.stderr)
         return 2
     return 0
+
+
+def _database_failed(error: SQLAlchemyError) -> Exception:
+    from ethicsbot.database_errors import failed
+    from ethicsbot.settings import load_settings
+
+    try:
+        return failed(load_settings().database_url, error)
+    except Exception:  # the settings themselves are what failed: say the database's words
+        return error
 
 
 def run() -> None:

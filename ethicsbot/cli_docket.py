@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import UTC, date, datetime
 
 import click
@@ -10,8 +11,18 @@ from rich.console import Console
 from rich.table import Table
 
 from cases.calendar import CityCalendar, fmt_moment
-from cases.deadlines import Continuance, Deadline, DeadlineKey, Triggers, compute_deadlines
+from cases.deadlines import (
+    Continuance,
+    Deadline,
+    DeadlineKey,
+    DisclosureRequest,
+    Extension,
+    Triggers,
+    compute_deadlines,
+)
+from cases.readings import ContinuanceCap, Readings
 from ethicsbot.cli import CliError
+from ethicsbot.cli_access import log_access, operator, refusal_logged
 from storage import queries
 
 
@@ -20,12 +31,14 @@ def register(group: click.Group) -> None:
         group.add_command(command)
 
 
-def _calendar() -> CityCalendar:
+def _city() -> tuple[CityCalendar, Readings]:
+    """The city's calendar and its readings of the ordinance, from the directory file."""
     from ethicsbot.directory_file import city_calendar, load_directory
     from ethicsbot.settings import load_settings
 
     settings = load_settings()
-    return city_calendar(load_directory(settings.directory)[0], settings.timezone)
+    directory = load_directory(settings.directory)[0]
+    return city_calendar(directory, settings.timezone), directory.readings
 
 
 def parse_moment(value: str, calendar: CityCalendar, what: str) -> datetime:
@@ -68,19 +81,30 @@ def parse_toll(value: str) -> Continuance:
         raise CliError(f"--toll {value!r}: {e}") from e
 
 
-def parse_extension(value: str) -> tuple[DeadlineKey, int]:
-    key, _, days = value.partition(":")
+def parse_extension(value: str) -> tuple[DeadlineKey, Extension]:
+    """`KEY:DAYS`, or `KEY:DAYS:ON` with the day it was approved (a late one is shown as
+    unable to revive the deadline)."""
+    key, _, rest = value.partition(":")
+    days, _, on = rest.partition(":")
     allowed = (DeadlineKey.REPORT_DELIVERY, DeadlineKey.COUNCIL_DECISION)
     try:
         k = DeadlineKey(key)
         n = int(days)
     except ValueError as e:
-        raise CliError(f"--extend {value!r}: use KEY:DAYS with KEY one of "
+        raise CliError(f"--extend {value!r}: use KEY:DAYS[:APPROVED] with KEY one of "
                        f"{', '.join(a.value for a in allowed)}") from e
     if k not in allowed or n <= 0:
         raise CliError(f"--extend {value!r}: only {', '.join(a.value for a in allowed)} can be "
                        "extended, by a positive number of days (§10, §12)")
-    return k, n
+    return k, Extension(n, parse_day(on or None, "--extend approval date"))
+
+
+def parse_disclosure(value: str) -> DisclosureRequest:
+    """`RECEIVED` or `RECEIVED:ANSWERED`: a public disclosure request (RCW 42.56.520)."""
+    received, _, answered = value.partition(":")
+    day = parse_day(received, "--disclosure-request received date")
+    assert day is not None
+    return DisclosureRequest(day, parse_day(answered or None, "--disclosure-request answer"))
 
 
 @click.command()
@@ -94,17 +118,27 @@ def parse_extension(value: str) -> tuple[DeadlineKey, int]:
 @click.option("--public-since",
               help="Date the misconduct was reasonably available to the public (§4).")
 @click.option("--extend", multiple=True,
-              help="KEY:DAYS approved extension (report_delivery, council_decision).")
+              help="KEY:DAYS[:APPROVED] approved extension (report_delivery, "
+                   "council_decision), with the day it was approved. Repeatable.")
+@click.option("--disclosure-request", "disclosure", multiple=True,
+              help="A public disclosure request: RECEIVED or RECEIVED:ANSWERED. Repeatable.")
+@click.option("--continuance-cap", type=click.Choice([c.value for c in ContinuanceCap]),
+              help="Read §7's cap this way instead of the directory file's reading.")
 @click.option("--now", help="Judge each status as of this time (ISO); default: now.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def deadlines(received: str, toll: tuple[str, ...], hearing_concluded: str | None,
               determination_received: str | None, public_since: str | None,
-              extend: tuple[str, ...], now: str | None, as_json: bool) -> None:
-    """Show a complaint's statutory calendar, with the arithmetic behind each date."""
-    calendar = _calendar()
-    extensions: dict[DeadlineKey, int] = {}
-    for k, n in (parse_extension(x) for x in extend):
-        extensions[k] = extensions.get(k, 0) + n
+              extend: tuple[str, ...], disclosure: tuple[str, ...],
+              continuance_cap: str | None, now: str | None, as_json: bool) -> None:
+    """Show a complaint's statutory calendar, with the arithmetic behind each date. Where
+    the city's reading of the ordinance changes a date, the other reading's date is shown
+    beside it."""
+    calendar, readings = _city()
+    if continuance_cap:
+        readings = replace(readings, continuance_cap=ContinuanceCap(continuance_cap))
+    extensions: dict[DeadlineKey, tuple[Extension, ...]] = {}
+    for k, x in (parse_extension(e) for e in extend):
+        extensions[k] = (*extensions.get(k, ()), x)
     triggers = Triggers(
         received=parse_moment(received, calendar, "--received"),
         continuances=tuple(parse_toll(t) for t in toll),
@@ -112,13 +146,14 @@ def deadlines(received: str, toll: tuple[str, ...], hearing_concluded: str | Non
         determination_received=parse_day(determination_received, "--determination-received"),
         public_since=parse_day(public_since, "--public-since"),
         extensions=extensions,
+        disclosure_requests=tuple(parse_disclosure(x) for x in disclosure),
     )
     pending = [c for c in triggers.continuances if c.pending]
     if len(pending) > 1 or (pending and pending[0] is not max(
             triggers.continuances, key=lambda c: c.applied)):
         raise CliError("--toll: only the latest continuance can still be pending")
     moment = parse_moment(now, calendar, "--now") if now else datetime.now(UTC)
-    result = compute_deadlines(triggers, calendar, now=moment)
+    result = compute_deadlines(triggers, calendar, now=moment, readings=readings)
     if as_json:
         click.echo(json.dumps({"deadlines": [d.as_json() for d in result]}, indent=2))
     else:
@@ -130,7 +165,10 @@ def print_deadlines(result: list[Deadline], calendar: CityCalendar) -> None:
     for col in ("deadline", "due", "status", "responsible", "basis"):
         table.add_column(col, overflow="fold")
     for d in result:
-        due = d.due.astimezone(calendar.tz).strftime("%a %b %d %Y %H:%M %Z") if d.due else "—"
+        due = fmt_moment(calendar.local(d.due)) if d.due else "—"
+        if d.other is not None:  # the other reading's date beside the city's
+            other = fmt_moment(calendar.local(d.other.due)) if d.other.due else "—"
+            due += f"\n(other reading: {other})"
         table.add_row(f"{d.key.value} ({d.ordinance})", due, d.status.value,
                       d.responsible.value, d.basis)
     Console().print(table)
@@ -143,8 +181,9 @@ def cases(as_json: bool) -> None:
     from ethicsbot.bootstrap import bootstrap
 
     app = bootstrap()
-    with app.session_factory() as session:
+    with app.session_factory.begin() as session:
         rows = queries.docket(session=session)
+        log_access(app, None, "docket", session=session)
     if as_json:
         click.echo(json.dumps({"cases": rows}, indent=2))
         return
@@ -171,9 +210,9 @@ def case(number: str, as_json: bool) -> None:
 
     app, number = bootstrap(), number.strip().upper()
     with app.session_factory.begin() as session:
-        detail = queries.case_detail(session=session, number=number)
-        queries.log_access(session=session, at=app.clock(), who=_operator(), number=number,
-                           action="case detail", channel="cli", allowed=detail is not None)
+        detail = queries.case_detail(session=session, number=number, now=app.clock(),
+                                     readings=app.directory.readings)
+        log_access(app, number, "case detail", allowed=detail is not None, session=session)
     if detail is None:
         raise CliError(f"there is no case {number}; `ethicsbot cases` lists the docket")
     if as_json:
@@ -182,25 +221,20 @@ def case(number: str, as_json: bool) -> None:
     console = Console()
     console.print(f"[bold]{detail['number']}[/bold] — stage {detail['stage']}, received "
                   f"{detail['received_at']}" + (" (confidential, §6)" if detail["confidential"]
-                                                else ""))
-    table = Table(title="Deadlines", show_lines=True)
+                                                else "")
+                  + (f"; void: {detail['void_reason']}" if detail["void_reason"] else ""))
+    console.print(f"sections alleged (as amended, §5): {', '.join(detail['alleged_sections'])}")
+    table = Table(title=f"Deadlines (judged at {fmt_moment(app.calendar.local(app.clock()))})",
+                  show_lines=True)
     for col in ("deadline", "due", "status", "basis"):
         table.add_column(col, overflow="fold")
     for d in detail["deadlines"]:
-        table.add_row(d["key"], d["due"] or "—", d["status"], d["basis"])
+        other = d["other_reading"]
+        due = (d["due"] or "—") + (f"\n(other reading: {other['due'] or '—'})" if other else "")
+        table.add_row(d["key"], due, d["status"], d["basis"])
     console.print(table)
     for e in detail["history"]:
         console.print(f"  {e['at']}  {e['kind']}  by {e['actor']}")
-
-
-def _operator() -> str:
-    """Who looked, for the access log: the operating-system user at the terminal."""
-    import getpass
-
-    try:
-        return f"cli:{getpass.getuser()}"
-    except (KeyError, OSError):
-        return "cli:unknown"
 
 
 @click.command()
@@ -226,11 +260,12 @@ def correct_receipt(number: str, received: str, reason: str) -> None:
 
     app, number = bootstrap(), number.strip().upper()
     moment = parse_moment(received, app.calendar, "RECEIVED")
-    with app.uow() as uow:
+    with refusal_logged(app, number, "correct receipt"), app.uow() as uow:
         take_step(uow, number, CorrectReceipt(received_at=moment, reason=reason),
                   directory=app.directory, calendar=app.calendar, clock=app.clock,
-                  actor=_operator())
+                  actor=operator())
         case = uow.cases.get(number)
+        log_access(app, number, "correct receipt", session=uow.session)
         uow.commit()
     assert case is not None
     last = case.history[-1].data.get("changes", [])

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import click
 
-from ethicsbot.cli import CliError
+from ethicsbot.cli import CliError, for_terminal, json_for_terminal
+from ethicsbot.cli_access import log_access
 
 
 def register(group: click.Group) -> None:
@@ -36,7 +36,7 @@ def intake(path: Path, as_json: bool) -> None:
     directory, _ = load_directory(settings.directory)
     rules = parse_rules(settings, directory, city_calendar(directory, settings.timezone))
     result = rules.parse(_read(path))
-    click.echo(json.dumps(intake_json(result), indent=2, ensure_ascii=False))
+    click.echo(json_for_terminal(intake_json(result)))
 
 
 @click.command()
@@ -52,12 +52,14 @@ def file(path: Path, received: str | None) -> None:
     app = bootstrap()
     received_at = parse_moment(received, app.calendar, "--received") if received else None
     result = take_in(_read(path), app.intake(), source="cli", received_at=received_at)
+    log_access(app, result.case_number, f"file complaint ({result.outcome.value})")
     if result.outcome is Outcome.OPENED:
         click.echo(result.case_number)
         return
     if result.outcome is Outcome.DUPLICATE and result.case_number:
         click.echo(result.case_number)
-        click.echo(f"ethicsbot: {path} was {result.detail}; no new case", err=True)
+        click.echo(for_terminal(f"ethicsbot: {path} was {result.detail}; no new case"),
+                   err=True)
         return
     what = ("filed as correspondence" if result.outcome is Outcome.CORRESPONDENCE
             else "kept in quarantine; the clerk is told")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ethicsbot.cli import CliError
+from ethicsbot.cli import CliError, for_terminal
+from ethicsbot.cli_access import log_access, refusal_logged
 
 
 def register(group: click.Group) -> None:
@@ -20,15 +21,13 @@ def notices(number: str, fmt: str) -> None:
     """Every notice owed on a case and each delivery attempt: time, recipient,
     Message-ID and the mail server's reply."""
     from ethicsbot.bootstrap import bootstrap
-    from ethicsbot.cli_docket import _operator
     from mail.notices import export_notice_log
-    from storage import queries
 
     app, number = bootstrap(), number.strip().upper()
-    with app.session_factory.begin() as session:  # §6: every look at a case is logged
-        queries.log_access(session=session, at=app.clock(), who=_operator(), number=number,
-                           action="notice log", channel="cli")
-    click.echo(export_notice_log(app.uow, number, fmt), nl=False)
+    with refusal_logged(app, number, "notice log"):  # §6: every look at a case is logged
+        text = export_notice_log(app.uow, number, fmt)
+    log_access(app, number, "notice log")
+    click.echo(for_terminal(text), nl=False)
 
 
 @click.command()
@@ -42,6 +41,9 @@ def resend(number: str, notice_type: str, recipient: str) -> None:
 
     if "@" not in recipient:
         raise CliError(f"{recipient!r} is not an email address")
-    generation = owe_again(bootstrap().uow, number.strip().upper(), notice_type, recipient)
+    app, number, action = bootstrap(), number.strip().upper(), f"resend {notice_type}"
+    with refusal_logged(app, number, action):
+        generation = owe_again(app.uow, number, notice_type, recipient)
+    log_access(app, number, action)
     click.echo(f"{notice_type} to {recipient} owed again (generation {generation}); "
                "the dispatcher sends it")

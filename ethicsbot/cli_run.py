@@ -35,5 +35,6 @@ def run(host: str) -> None:
         click.echo(f"directory: {app.settings.directory} ({app.directory.city})")
     for line in [*cli_worker.describe(app.settings), *cli_web.describe(app.settings)]:
         click.echo(line)
+    cli_worker.warn_if_forwarders_unchecked(app)
     click.echo("EthicsBot is running; Ctrl-C stops it (queued notices stay in the outbox).")
     until_signalled(functools.partial(run_process, app, host=host))

@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import functools
+import logging
+from typing import TYPE_CHECKING
 
 import click
 
 from ethicsbot.cli import CliError
 from ethicsbot.settings import Settings
+
+if TYPE_CHECKING:
+    from ethicsbot.bootstrap import App
+
+log = logging.getLogger(__name__)
 
 
 def register(group: click.Group) -> None:
@@ -51,6 +58,14 @@ def describe(settings: Settings) -> list[str]:
     return lines
 
 
+def warn_if_forwarders_unchecked(app: App) -> None:
+    """One warning line at start while anyone may forge a forwarder (ethicsbot.forwarders)."""
+    from ethicsbot.forwarders import UNCHECKED, forwarders_checked_by
+
+    if forwarders_checked_by(app) is None:
+        log.warning(UNCHECKED)
+
+
 def _hide_password(url: str) -> str:
     from sqlalchemy.engine import make_url
 
@@ -73,5 +88,5 @@ def worker() -> None:
     configure_logging(app.settings.log_level)
     for line in describe(app.settings):
         click.echo(line)
-
+    warn_if_forwarders_unchecked(app)
     until_signalled(functools.partial(worker_process, app))

@@ -1,7 +1,9 @@
 """`/readyz`: can this process do its job right now? The database must be reachable and
 migrated; the IMAP and SMTP servers, when configured, must accept a connection. A
 platform stops routing to (or restarts) a process that is not ready, and the answer
-names the part that is not, never a host name or a password."""
+names the part that is not, never a host name or a password. It also says whether
+forwarders' mail is authenticated (`ethicsbot.forwarders`), which does not make the
+process unready."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import asyncio
 import contextlib
 
 from ethicsbot.bootstrap import App
+from ethicsbot.forwarders import forwarder_check
 from storage.migrate import is_current
 
 TIMEOUT = 3.0
@@ -23,6 +26,8 @@ async def readiness(app: App) -> tuple[bool, dict[str, str]]:
                      and s.smtp_host else "not used (.eml files in the outbox folder)")
     ready = parts["database"] == "current" and all(
         parts[k] in ("reachable",) or parts[k].startswith("not used") for k in ("imap", "smtp"))
+    # said, not judged: the city may run without the check and stay ready
+    parts["forwarders"] = forwarder_check(app)
     return ready, {"status": "ready" if ready else "unready", **parts}
 
 

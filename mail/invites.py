@@ -84,7 +84,11 @@ def build_invite(case: Case, purpose: NoticeType, calendar: CityCalendar, *, now
     keys = ((DeadlineKey.HEARING_BEGIN, DeadlineKey.HEARING_CONCLUDE)
             if purpose is NoticeType.INVITE_SUFFICIENCY_WINDOW
             else (DeadlineKey.COUNCIL_DECISION,))
-    return _window(case, base, calendar, now, keys)
+    invite = _window(case, base, calendar, now, keys)
+    if case.void:  # opened by mistake: every entry it put in a calendar comes out again
+        return replace(invite, method="CANCEL", tentative=False, description=(
+            "CANCELLED: this case was opened by mistake and is void; nothing is due."))
+    return invite
 
 
 def _window(case: Case, base: Invite, calendar: CityCalendar, now: datetime,

@@ -2,9 +2,12 @@
 
 Everything the message says comes from `NoticeContext` (loaded by `mail.context`), so
 rendering is pure and can be tested without a database. Templates live in `templates/`:
-the complaint and every other value reach them as data, HTML is autoescaped, and no value
-reaches a header with a CR or LF in it (Python 3.11's header folding does not refuse them
-reliably, and a newline there would let a complaint add headers or recipients).
+the complaint and every other value reach them as data, never as template source; the
+HTML part is autoescaped and the plain-text part is not (there "Smith & Sons" must stay
+"Smith & Sons"); every value shown has its bidirectional controls neutralised
+(`cases.text`); and no value reaches a header with a CR or LF in it (Python 3.11's
+header folding does not refuse them reliably, and a newline there would let a complaint
+add headers or recipients).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from cases.deadlines import Deadline, DeadlineKey
 from cases.directory import Person
 from cases.meetings import Body, Meeting
 from cases.notices import ALERTS, INVITES, NoticeType, meeting_of, owing_event_index
+from cases.text import neutralise_bidi
 from mail.invites import Invite, attendee_role, build_invite, to_ical, when_text
 from mail.meeting_text import meeting_data, meeting_subject
 
@@ -72,11 +76,18 @@ RELEVANT: dict[NoticeType, tuple[DeadlineKey, ...]] = {
 WITH_COMPLAINT = frozenset({T.SUBMISSION_TO_BOARD, T.COMPLAINT_TO_RESPONDENT,
                             T.REGISTERED_MAIL_TASK})
 
+def _shown(value: object) -> object:
+    """Every `{{ value }}` passes here before it is written (Jinja's `finalize`)."""
+    return neutralise_bidi(value) if isinstance(value, str) else value
+
+
+# HTML templates are escaped, plain-text ones not; any other kind (none yet) would be.
 _ENV = Environment(loader=PackageLoader("templates", "notices"),
                    autoescape=select_autoescape(enabled_extensions=("html.j2",),
+                                                disabled_extensions=("txt.j2",),
                                                 default_for_string=True, default=True),
-                   undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                   keep_trailing_newline=True)
+                   finalize=_shown, undefined=StrictUndefined, trim_blocks=True,
+                   lstrip_blocks=True, keep_trailing_newline=True)
 _ADDRESS = re.compile(r"^[^@\s<>,;:\"()\[\]\\]+@[^@\s<>,;:\"()\[\]\\]+$")
 
 

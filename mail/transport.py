@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Protocol
 
 import aiosmtplib
 
+from storage.private import open_private, private_folder
+
 if TYPE_CHECKING:
     from mail.render import NoticeContext
 
@@ -137,7 +139,7 @@ class FileTransport:
         self.folder = folder
 
     async def __aenter__(self) -> FileTransport:
-        self.folder.mkdir(parents=True, exist_ok=True)
+        private_folder(self.folder)  # the notices quote complaints: the owner's alone
         return self
 
     async def __aexit__(self, et: type[BaseException] | None, e: BaseException | None,
@@ -157,7 +159,7 @@ class FileTransport:
 
 def _write_atomically(path: Path, data: bytes) -> None:
     tmp = path.with_suffix(".tmp")
-    with open(tmp, "wb") as f:
+    with open_private(tmp) as f:
         f.write(data)
         f.flush()
         os.fsync(f.fileno())

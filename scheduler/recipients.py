@@ -29,6 +29,8 @@ def reminder_recipients(key: DeadlineKey, responsible: Responsible, directory: D
             people += list(directory.board)
     elif responsible is Responsible.COUNCIL:
         people = [*directory.council, *directory.mayors_office]
+    elif responsible is Responsible.CITY_ATTORNEY:  # a disclosure request's answer (§6)
+        people = [directory.city_attorney] if directory.city_attorney else []
     seen: set[str] = set()
     out = []
     for p in people:

@@ -1,15 +1,20 @@
-"""Engines and sessions: SQLite by default (WAL, foreign keys, immediate transactions),
-PostgreSQL by URL. All times are stored in UTC and come back aware."""
+"""Engines and sessions: SQLite by default (WAL, foreign keys, immediate transactions,
+a database file only its owner can read), PostgreSQL by URL. All times are stored in UTC
+and come back aware."""
 
 from __future__ import annotations
 
+import contextlib
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import DateTime, Engine, create_engine, event
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import sessionmaker
 from sqlalchemy.types import TypeDecorator
+
+from storage.private import create_private_file
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -46,6 +51,7 @@ def make_engine(url: str, **kw: Any) -> Engine:
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
                                **kw)
         _sqlite_pragmas(engine)
+        _sqlite_file_private(engine)
         return engine
     return create_engine(url, pool_pre_ping=True, **kw)
 
@@ -66,6 +72,19 @@ def _sqlite_pragmas(engine: Engine) -> None:
     @event.listens_for(engine, "begin")
     def _begin(conn: Any) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def _sqlite_file_private(engine: Engine) -> None:
+    """Create the database file 0600 before SQLite does (it would follow the umask);
+    SQLite gives its -wal and -shm files the database file's own mode."""
+    path = engine.url.database
+    if not path or path == ":memory:" or path.startswith("file:") or engine.url.query:
+        return  # in memory, or a URI whose options SQLite must read itself
+
+    @event.listens_for(engine, "do_connect")
+    def _create(*_args: Any) -> None:
+        with contextlib.suppress(OSError):  # no folder, no access: connecting says so
+            create_private_file(Path(path))
 
 
 def make_session_factory(engine: Engine) -> sessionmaker[Any]:

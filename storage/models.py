@@ -82,6 +82,10 @@ class DeadlineRow(Base):
     status: Mapped[str] = mapped_column(String(20))
     responsible: Mapped[str] = mapped_column(String(40))
     basis: Mapped[str] = mapped_column(Text)
+    # where the city's reading changes the date: the reading used, and the other's date
+    reading: Mapped[str | None] = mapped_column(Text)
+    other_reading: Mapped[str | None] = mapped_column(Text)
+    other_due: Mapped[datetime | None]
 
 
 class FilingRow(Base):

@@ -1,6 +1,11 @@
 """Read-side queries: the docket and one case as stored, for the CLI, Slack and the web.
 
 Every look at a case's details is written to the access log (§6), allowed or not.
+
+A stored deadline's status was judged when it was saved; every reader here judges it
+again at the `now` it is given (`cases.deadlines.status_at`), so nothing shows `open` for
+a deadline whose due time has passed. What the case's history says beyond its snapshot
+(the sections as amended, a voiding, the records released) comes from replaying it.
 """
 
 from __future__ import annotations
@@ -11,6 +16,11 @@ from typing import Any
 from sqlalchemy import String, cast, insert, select
 from sqlalchemy.orm import Session
 
+from cases.case import Case
+from cases.deadlines import DeadlineKey, Status, status_at
+from cases.events import Event, EventKind
+from cases.readings import DEFAULT, Readings
+from cases.records import released
 from storage.models import (
     AccessLogRow,
     CaseRow,
@@ -21,9 +31,19 @@ from storage.models import (
     OutboxRow,
 )
 
+_FINAL = ("closed", "void")
+
 
 def _iso(moment: datetime | None) -> str | None:
     return moment.isoformat() if moment else None
+
+
+def _deadline(d: DeadlineRow, now: datetime) -> dict[str, Any]:
+    status = status_at(d.key, d.status, d.due, now)
+    return {"key": d.key, "due": _iso(d.due), "status": status.value,
+            "responsible": d.responsible, "basis": d.basis, "reading": d.reading,
+            "other_reading": None if d.other_reading is None else {
+                "reading": d.other_reading, "due": _iso(d.other_due)}}
 
 
 def docket(*, session: Session, open_only: bool = False, involving: str | None = None,
@@ -35,7 +55,7 @@ def docket(*, session: Session, open_only: bool = False, involving: str | None =
     q = select(CaseRow.number, CaseRow.stage, CaseRow.confidential, CaseRow.received_at,
                CaseRow.next_due_key, CaseRow.next_due, CaseRow.tolled).order_by(CaseRow.id)
     if open_only:
-        q = q.where(CaseRow.stage != "closed")
+        q = q.where(CaseRow.stage.not_in(_FINAL))
     if involving is not None:  # the JSON list as text holds '"email"' on both backends
         q = q.where(cast(CaseRow.respondents, String).contains(f'"{involving}"',
                                                                 autoescape=True))
@@ -49,13 +69,18 @@ def docket(*, session: Session, open_only: bool = False, involving: str | None =
     ]
 
 
-def case_detail(*, session: Session, number: str) -> dict[str, Any] | None:
+def case_detail(*, session: Session, number: str, now: datetime,
+                readings: Readings = DEFAULT) -> dict[str, Any] | None:
+    """One case as stored, its deadlines judged at `now`; `released` lists the public
+    records anyone may be shown (`cases.records.released`, by the city's `readings`)."""
     row = session.scalars(select(CaseRow).where(CaseRow.number == number)).one_or_none()
     if row is None:
         return None
     events = session.scalars(
         select(EventRow).where(EventRow.case_id == row.id).order_by(EventRow.seq)).all()
     first = events[0].data if events else {}
+    case = Case.replay(number, [Event(EventKind(e.kind), e.at, e.actor, e.data)
+                                for e in events]) if events else None
     deadlines = session.scalars(select(DeadlineRow).where(DeadlineRow.case_id == row.id)).all()
     return {
         "number": row.number,
@@ -64,11 +89,20 @@ def case_detail(*, session: Session, number: str) -> dict[str, Any] | None:
         "received_at": _iso(row.received_at),
         "respondents": row.respondents,
         "filing": first.get("filing"),
-        "deadlines": [
-            {"key": d.key, "due": _iso(d.due), "status": d.status,
-             "responsible": d.responsible, "basis": d.basis}
-            for d in sorted(deadlines, key=lambda d: (d.due is None, d.due or row.received_at))
-        ],
+        "alleged_sections": list(case.alleged_sections) if case else [],
+        "amendments": [{"at": _iso(e.at), "authorized_by": e.data.get("authorized_by"),
+                        "added_sections": e.data.get("added_sections", [])}
+                       for e in events if e.kind == EventKind.COMPLAINT_AMENDED],
+        "void_reason": case.void_reason if case else None,
+        "released": sorted(r.value for r in released(case, readings)) if case else [],
+        "disclosure_requests": [
+            {"requester": x.requester, "received": x.received.isoformat(), "what": x.what,
+             "records": [r.value for r in x.records],
+             "answered": x.answered.isoformat() if x.answered else None,
+             "released": [r.value for r in x.released], "to": x.released_to, "note": x.note}
+            for x in (case.disclosure_requests if case else [])],
+        "deadlines": [_deadline(d, now) for d in sorted(
+            deadlines, key=lambda d: (d.due is None, d.due or row.received_at))],
         "notices": notice_log(session=session, case_id=row.id),
         "history": [{"seq": e.seq, "kind": e.kind, "at": _iso(e.at), "actor": e.actor,
                      "data": e.data} for e in events],
@@ -105,15 +139,19 @@ def log_access(*, session: Session, at: datetime, who: str, number: str | None, 
 _LOG_ACCESS = insert(AccessLogRow)
 
 
-def open_deadlines(*, session: Session, responsible: list[str], limit: int = 50,
-                   ) -> list[dict[str, Any]]:
-    """Open or tolled deadlines of open cases that the given responsibilities must meet,
-    soonest first and tolled last (someone's "Your deadlines")."""
+def open_deadlines(*, session: Session, responsible: list[str], now: datetime,
+                   limit: int = 50) -> list[dict[str, Any]]:
+    """The deadlines still to be met that the given responsibilities answer for, soonest
+    first and tolled last (someone's "Your deadlines"): open, tolled and missed ones of
+    cases under review, and the answer to a disclosure request on a closed case. Each is
+    judged at `now`: a missed one stays on the list, marked, until the step is recorded."""
+    waiting = (Status.OPEN.value, Status.TOLLED.value, Status.MISSED.value)
     q = (select(DeadlineRow, CaseRow.number, CaseRow.respondents)
          .join(CaseRow, CaseRow.id == DeadlineRow.case_id)
-         .where(CaseRow.stage != "closed", DeadlineRow.responsible.in_(responsible),
-                DeadlineRow.status.in_(("open", "tolled")))
+         .where(DeadlineRow.responsible.in_(responsible), DeadlineRow.status.in_(waiting),
+                DeadlineRow.key != DeadlineKey.LIMITATIONS.value,
+                (CaseRow.stage.not_in(_FINAL))
+                | (DeadlineRow.key == DeadlineKey.DISCLOSURE_RESPONSE.value))
          .order_by(DeadlineRow.due.is_(None), DeadlineRow.due, CaseRow.id).limit(limit))
-    return [{"number": number, "respondents": respondents, "key": d.key, "due": _iso(d.due),
-             "status": d.status, "responsible": d.responsible, "basis": d.basis}
+    return [{"number": number, "respondents": respondents, **_deadline(d, now)}
             for d, number, respondents in session.execute(q)]

@@ -32,23 +32,29 @@ class OpenDeadline:
     received_at: datetime
     respondents: tuple[str, ...]
     key: DeadlineKey
-    due: datetime
+    due: datetime  # the moment reminders follow: the earlier reading's date, if two differ
     status: Status
     responsible: Responsible
 
 
 def remindable_deadlines(*, session: Session, numbers: Iterable[str] | None = None
                    ) -> list[OpenDeadline]:
-    """Deadlines with a due date that are not yet done, on cases not closed."""
+    """Deadlines with a due date that are not yet done: on cases under review (not closed,
+    not void), and the answer to a disclosure request on any case. Where the city's
+    reading and the other give different dates, reminders follow the earlier."""
     q = (select(CaseRow.number, CaseRow.id, CaseRow.received_at, CaseRow.respondents,
-                DeadlineRow.key, DeadlineRow.due, DeadlineRow.status, DeadlineRow.responsible)
+                DeadlineRow.key, DeadlineRow.due, DeadlineRow.status, DeadlineRow.responsible,
+                DeadlineRow.other_due)
          .join(DeadlineRow, DeadlineRow.case_id == CaseRow.id)
-         .where(CaseRow.stage != "closed", DeadlineRow.due.is_not(None),
+         .where(CaseRow.stage.not_in(("closed", "void"))
+                | (DeadlineRow.key == DeadlineKey.DISCLOSURE_RESPONSE.value),
+                DeadlineRow.due.is_not(None),
                 DeadlineRow.status.in_([Status.OPEN.value, Status.MISSED.value]),
                 DeadlineRow.responsible != Responsible.INTAKE.value))
     if numbers is not None:
         q = q.where(CaseRow.number.in_(list(numbers)))
-    return [OpenDeadline(r[0], r[1], r[2], tuple(r[3] or ()), DeadlineKey(r[4]), r[5],
+    return [OpenDeadline(r[0], r[1], r[2], tuple(r[3] or ()), DeadlineKey(r[4]),
+                         min(r[5], r[8]) if r[8] is not None else r[5],
                          Status(r[6]), Responsible(r[7]))
             for r in session.execute(q) if r[5] is not None]
 

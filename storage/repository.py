@@ -8,7 +8,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from cases.case import Case
-from cases.deadlines import RULES, Deadline, DeadlineKey, Responsible, Status
+from cases.deadlines import RULES, Deadline, DeadlineKey, OtherReading, Responsible, Status
 from cases.events import Event, EventKind
 from cases.ports import Clock
 from storage.models import CaseNumber, CaseRow, DeadlineRow, EventRow
@@ -94,7 +94,9 @@ class SqlCaseRepository:
             self.session.execute(delete(DeadlineRow).where(DeadlineRow.case_id == row.id))
         self.session.add_all(
             DeadlineRow(case_id=row.id, key=d.key.value, due=d.due, status=d.status.value,
-                        responsible=d.responsible.value, basis=d.basis) for d in deadlines)
+                        responsible=d.responsible.value, basis=d.basis, reading=d.reading,
+                        other_reading=d.other.reading if d.other else None,
+                        other_due=d.other.due if d.other else None) for d in deadlines)
         self.session.flush()
 
     def stored_deadlines(self, number: str) -> list[Deadline]:
@@ -108,5 +110,6 @@ class SqlCaseRepository:
 def to_deadline(r: DeadlineRow) -> Deadline:
     key = DeadlineKey(r.key)
     _, section, action = RULES[key]
+    other = OtherReading(r.other_reading, r.other_due) if r.other_reading else None
     return Deadline(key, r.due, Status(r.status), Responsible(r.responsible), r.basis, section,
-                    action)
+                    action, r.reading, other)

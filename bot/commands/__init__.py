@@ -14,8 +14,9 @@ from slack_sdk.web.async_client import AsyncWebClient
 from bot.commands import filing, share, status, take
 from bot.commands import help as usage
 from bot.commands.request import Request
-from bot.ids import STEP_ACTION_PREFIX, StepAction, Sub
+from bot.ids import STEP_ACTION_PREFIX, Sub, action_step
 from bot.service import SlackDeps
+from cases.errors import ProcedureError
 
 
 def register(bolt: AsyncApp, deps: SlackDeps) -> None:
@@ -37,7 +38,12 @@ def register(bolt: AsyncApp, deps: SlackDeps) -> None:
                           client: AsyncWebClient, respond: AsyncRespond,
                           context: dict[str, Any]) -> None:
         req = Request(deps, context["caller"], [], body, client, ack, respond)
-        await take.pressed(req, StepAction(action["action_id"]).step, action["value"])
+        try:
+            step = action_step(action["action_id"])
+        except ValueError:
+            raise ProcedureError("That button is out of date: `/ethics status CASE` shows the "
+                                 "steps you may take now.") from None
+        await take.pressed(req, step, action["value"])
         await ack()  # last: see bot.app on awaiting after ack()
 
     bolt.command("/ethics")(ethics)

@@ -10,6 +10,7 @@ from datetime import date, datetime, time
 
 from bot.access import Caller
 from cases.calendar import CityCalendar
+from cases.directory import Directory
 from cases.errors import ProcedureError
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -78,6 +79,29 @@ class Words:
         except ValueError:
             raise self._fail(f"{word!r} is not a time like 18:00") from None
         return datetime.combine(day, clock, tzinfo=self.calendar.tz)
+
+    def at_person(self) -> bool:
+        """The next word names a person: a Slack mention (<@U123|name>, when the command
+        escapes them), an @name, or an email."""
+        return "@" in (self.peek() or "")
+
+    def person(self, what: str, directory: Directory) -> str:
+        """The directory email of the person the next word names: by Slack id, by email,
+        or by one word of their name after an @ (which must name one person only)."""
+        word = self.next(what)
+        if word.startswith("<@"):
+            found = directory.by_slack(word[2:-1].split("|", 1)[0])
+        elif not word.startswith("@"):
+            found = directory.by_email(word)
+        else:
+            token = word[1:].casefold()
+            named = [p for p in directory.people()
+                     if token and token in (n.casefold() for n in p.name.split())]
+            found = named[0] if len(named) == 1 else None
+        if found is None:
+            raise self._fail(f"{what}: {word[:60]!r} is not one person in the city's directory "
+                             "(give their email)")
+        return found.email
 
     def done(self) -> None:
         if self.pos < len(self.items):

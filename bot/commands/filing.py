@@ -5,6 +5,11 @@ complaint lacking other elements is still a complaint the city received, and the
 decides sufficiency (§2, §7). The filer is told the case number and what is missing.
 Only the mayor's office and the administrator, who receive written complaints (§1), may
 give the time a paper or in-person complaint really arrived; the clocks run from it.
+
+The official complained against is chosen from the directory (every candidate is
+offered, in groups when there are more than Slack's 100 a list) and a submission naming
+anyone else is refused beside the field: the §2 notices go to the people named, so an
+unknown name must never be dropped silently or reach them.
 """
 
 from __future__ import annotations
@@ -15,12 +20,13 @@ from typing import TYPE_CHECKING, Any
 import phonenumbers
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
-from bot.access import NOT_LISTED, Caller, Refused, may_file_paper
+from bot.access import Caller
 from bot.commands.args import sections
 from bot.ids import Field, View
 from bot.render import esc
 from bot.service import Filed, SlackDeps, blocking, file_from_slack
-from cases.directory import Directory
+from cases.access import NOT_LISTED, Refused, may_file_paper
+from cases.directory import Directory, Person
 from cases.filing import Complainant, Filing, missing_elements
 
 if TYPE_CHECKING:
@@ -76,13 +82,31 @@ def _option(text: str, value: str) -> dict[str, Any]:
     return {"text": {"type": "plain_text", "text": text[:75]}, "value": value}
 
 
+_LIST = 100  # Slack's most options in a list, and most groups in a select
+UNKNOWN_RESPONDENT = ("Choose the officials from the list: only people in the city's "
+                      "directory can be complained against here. If the official is not "
+                      "listed, tell the city clerk, who keeps the directory.")
+
+
+def _officials(directory: Directory) -> dict[str, Any]:
+    """The select's `options`, or `option_groups` of 100 in name order when more."""
+    people = sorted(directory.respondent_candidates(), key=lambda p: p.name.casefold())
+    options = [_option(p.name + (f", {p.title}" if p.title else ""), p.email) for p in people]
+    if len(options) <= _LIST:
+        return {"options": options}
+    groups = []
+    for i in range(0, min(len(people), _LIST * _LIST), _LIST):
+        first, last = people[i].name, people[min(i + _LIST, len(people)) - 1].name
+        groups.append({"label": {"type": "plain_text", "text": f"{first} – {last}"[:75]},
+                       "options": options[i:i + _LIST]})
+    return {"option_groups": groups}
+
+
 def form(directory: Directory, caller: Caller) -> dict[str, Any]:
-    paper = may_file_paper(caller)
-    officials = [_option(f"{p.name}" + (f", {p.title}" if p.title else ""), p.email)
-                 for p in directory.respondent_candidates()][:100]
+    paper = may_file_paper(caller.actor)
     blocks = [
         _input(Field.RESPONDENTS, "Official(s) complained against",
-               {"type": "multi_static_select", "options": officials}, optional=False),
+               {"type": "multi_static_select", **_officials(directory)}, optional=False),
         _input(Field.FACTS, "Specific facts, with precision and detail", _text(True),
                optional=False),
         _input(Field.SECTIONS, "Sections and subsections of the ethics code violated",
@@ -132,13 +156,15 @@ def read_form(values: dict[str, Any], deps: SlackDeps,
     now = deps.clock()
     received = now
     stamp = get(Field.RECEIVED).get("selected_date_time")
-    if stamp is not None and may_file_paper(caller):
+    if stamp is not None and may_file_paper(caller.actor):
         received = datetime.fromtimestamp(int(stamp), UTC)
         if received > now:
             errors[Field.RECEIVED.value] = "The city cannot have received it in the future."
-    if errors:
+    chosen = _chosen_respondents(get(Field.RESPONDENTS), deps.directory)
+    if chosen is None:
+        errors[Field.RESPONDENTS.value] = UNKNOWN_RESPONDENT
+    if errors or chosen is None:
         return None, errors
-    emails = [o["value"] for o in get(Field.RESPONDENTS).get("selected_options") or []]
     complainant = Complainant(name=text(Field.NAME) or None, email=email or None,
                               phone=phone or None, address=text(Field.ADDRESS) or None)
     code_sections = sections(text(Field.SECTIONS))
@@ -147,10 +173,29 @@ def read_form(values: dict[str, Any], deps: SlackDeps,
     return Filing(
         received_at=received, complainant=complainant, facts=facts,
         code_sections=code_sections, reasons=reasons, signed=signed,
-        respondents=tuple(p.name for e in emails if (p := deps.directory.by_email(e))),
+        respondents=tuple(p.name for p in chosen),
         missing=missing_elements(has_facts=bool(facts), code_sections=code_sections,
                                  has_reasons=bool(reasons), signed=signed,
                                  complainant=complainant)), {}
+
+
+def _chosen_respondents(element: dict[str, Any], directory: Directory
+                        ) -> tuple[Person, ...] | None:
+    """The people chosen, or None unless every one is a candidate from the directory
+    (and at least one is chosen)."""
+    selected = element.get("selected_options")
+    if not isinstance(selected, list) or not selected:
+        return None
+    candidates = {p.email.lower(): p for p in directory.respondent_candidates()}
+    chosen: list[Person] = []
+    for option in selected:
+        value = option.get("value") if isinstance(option, dict) else None
+        person = candidates.get(value.strip().lower()) if isinstance(value, str) else None
+        if person is None:
+            return None
+        if person not in chosen:
+            chosen.append(person)
+    return tuple(chosen)
 
 
 def receipt(filed: Filed) -> dict[str, Any]:

@@ -1,13 +1,15 @@
-"""`/ethics help`: every subcommand with an example and who may use it, built from the
-same tables that route and check the steps, so the help cannot drift from the bot."""
+"""`/ethics help`: every subcommand with an example and who may use it: the step's name,
+section and roles from the table of steps (`cases.steps`), its usage and example from
+Slack's own parsers, so the help cannot drift from what the bot does."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.access import NOT_LISTED, ROLE_NAMES, STEP_ROLES, Refused
 from bot.commands.steps import SPECS
 from bot.render import section
+from cases.access import NOT_LISTED, Refused, who_may
+from cases.steps import BY_ID
 
 if TYPE_CHECKING:
     from bot.commands.request import Request
@@ -27,9 +29,9 @@ def lines() -> list[str]:
     out = [f"• `/ethics {usage}` — {what}. E.g. `/ethics {example}`"
            for usage, example, what in GENERAL]
     for spec in SPECS:
-        who = " or ".join(sorted({ROLE_NAMES[r] for r in STEP_ROLES[spec.step]}))
-        out.append(f"• `/ethics {spec.usage}` — {spec.what} ({who}). "
-                   f"E.g. `/ethics {spec.example}`")
+        rule = BY_ID[spec.step]
+        out.append(f"• `/ethics {spec.usage}` — {rule.name}, {rule.section} "
+                   f"({who_may(spec.step)}). E.g. `/ethics {spec.example}`")
     return out
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.access import Access, Refused, case_access, identify
+from bot.access import identify
 from bot.posting import post_private
 from bot.render import case_blocks
 from bot.service import blocking, case_lookup, case_number, log_alone
+from cases.access import Access, Refused, case_access
 from cases.errors import ProcedureError
 
 if TYPE_CHECKING:
@@ -25,8 +26,9 @@ async def post(req: Request) -> None:
                       "case into a channel (§6).")
 
     def may_see(slack_id: str) -> bool:
-        return case_access(identify(deps.directory, slack_id), respondents=detail["respondents"],
-                           closed=not detail["confidential"]) is Access.FULL
+        return case_access(identify(deps.directory, slack_id).actor,
+                           respondents=detail["respondents"], closed=not detail["confidential"],
+                           released=detail["released"]) is Access.FULL
 
     blocks = case_blocks(detail, Access.FULL, viewer=None, calendar=deps.calendar,
                          now=deps.clock())

@@ -1,31 +1,21 @@
 """`/ethics status [page N | CASE]`: the open docket, or one case as far as the caller may
-see it (`bot.access`), with buttons for the steps the caller may take next."""
+see it (`cases.access`), with buttons for the steps the caller may take next."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.access import STEP_ROLES, Access, Caller
-from bot.ids import StepAction
+from bot.access import Caller
+from bot.ids import step_action
 from bot.render import Block, case_blocks, docket_blocks
 from bot.service import blocking, case_lookup, case_number, docket_page
-from cases import commands as c
+from cases.access import Access
 from cases.case import Stage
 from cases.errors import ProcedureError
-from cases.steps import BY_COMMAND
+from cases.steps import STEPS
 
 if TYPE_CHECKING:
     from bot.commands.request import Request
-
-_BUTTONS: dict[StepAction, tuple[str, type[c.Command]]] = {
-    StepAction.BOARD_RECEIVED: ("Board received it", c.RecordBoardReceived),
-    StepAction.BEGIN: ("Hearing began", c.BeginHearing),
-    StepAction.HEARD: ("Respondent heard", c.RecordRespondentHeard),
-    StepAction.CONCLUDED: ("Hearing concluded", c.ConcludeHearing),
-    StepAction.DELIVER: ("Report delivered", c.DeliverReport),
-    StepAction.REFER: ("Refer (§11)", c.Refer),
-}
-
 
 async def show(req: Request) -> None:
     deps, now = req.deps, req.deps.clock()
@@ -53,12 +43,13 @@ def _page(words: list[str]) -> int:
 
 
 def buttons(caller: Caller, access: Access, detail: dict[str, Any]) -> list[Block]:
-    """The no-argument steps the stage allows and the caller's role may take."""
-    if access is not Access.FULL or detail["stage"] == Stage.CLOSED:
+    """A button for each step of the table that needs only the case number (it has a
+    label), that the case's stage allows and that the caller's role may take."""
+    if access is not Access.FULL:
         return []
     stage = Stage(detail["stage"])
-    elements = [{"type": "button", "action_id": action.value, "value": detail["number"],
-                 "text": {"type": "plain_text", "text": label}}
-                for action, (label, cmd) in _BUTTONS.items()
-                if stage in BY_COMMAND[cmd].allowed_in and caller.has(STEP_ROLES[action.step])]
+    elements = [{"type": "button", "action_id": step_action(s.id), "value": detail["number"],
+                 "text": {"type": "plain_text", "text": s.label}}
+                for s in STEPS
+                if s.label and stage in s.allowed_in and caller.has(s.roles)]
     return [{"type": "actions", "elements": elements}] if elements else []

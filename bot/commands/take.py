@@ -1,6 +1,7 @@
 """Taking a procedural step, typed (`/ethics schedule ETH-2026-0007 ...`) or pressed (a
-button under a case's status): the role is checked before anything is looked up, the
-words become a command (`steps.SPECS`), and `bot.service.run_step` takes it."""
+button under a case's status or in a reminder): the role is checked (`cases.access`, from
+the table of steps) before anything is looked up, the words become a command
+(`steps.SPECS`), and `bot.service.run_step` takes it."""
 
 from __future__ import annotations
 
@@ -8,38 +9,42 @@ from contextlib import suppress
 from typing import TYPE_CHECKING
 
 from bot.commands.args import Words
-from bot.commands.steps import BY_STEP, Spec
-from bot.ids import Step
+from bot.commands.steps import SPECS, SPECS_BY_WORDS, Spec
 from bot.render import esc, words
 from bot.service import allow_step, blocking, case_number, run_step
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
+from cases.steps import BY_ID, StepId
 
 if TYPE_CHECKING:
     from bot.commands.request import Request
 
-_STEPS = {s.value for s in Step}
+# A button takes the one step it names, with nothing but the case number.
+_PRESSABLE = {s.step: s for s in SPECS if BY_ID[s.step].label}
 
 
 async def typed(req: Request, typed_words: list[str]) -> None:
     two = " ".join(typed_words[:2]).lower()
-    key, rest = (two, typed_words[2:]) if two in _STEPS else (
+    key, rest = (two, typed_words[2:]) if two in SPECS_BY_WORDS else (
         typed_words[0].lower(), typed_words[1:])
-    if key not in _STEPS:
+    if key not in SPECS_BY_WORDS:
         raise ProcedureError(f"`/ethics {esc(key)}` is not a subcommand. `/ethics help` lists "
                              "them, each with an example.")
-    spec = BY_STEP[Step(key)]
+    spec = SPECS_BY_WORDS[key]
     number = None
     with suppress(ProcedureError):  # a malformed number is reported after the role check
         number = case_number(rest[0]) if rest else None
-    await blocking(allow_step, req.deps, req.caller, spec.step, spec.what, number)
+    await blocking(allow_step, req.deps, req.caller, spec.step, number)
     if not rest:
         raise ProcedureError(f"Give the case number. Type: `/ethics {spec.usage}`")
     await _take(req, spec, number or case_number(rest[0]), rest[1:])
 
 
-async def pressed(req: Request, step: Step, number: str) -> None:
-    await _take(req, BY_STEP[step], case_number(number), [])
+async def pressed(req: Request, step: StepId, number: str) -> None:
+    if step not in _PRESSABLE:
+        raise ProcedureError(f"There is no button to {BY_ID[step].name}: type it, "
+                             "`/ethics help` shows how.")
+    await _take(req, _PRESSABLE[step], case_number(number), [])
 
 
 async def _take(req: Request, spec: Spec, number: str, rest: list[str]) -> None:

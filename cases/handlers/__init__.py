@@ -9,6 +9,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from cases.calendar import CityCalendar, fmt_day
+from cases.deadlines import DeadlineKey
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.readings import Readings
@@ -47,3 +48,20 @@ class StepContext:
 
     def event(self, kind: EventKind, **data: Any) -> Event:
         return Event(kind, self.at, self.actor, data)
+
+    def due_day(self, key: DeadlineKey) -> date | None:
+        """The last day of deadline `key` as the case now stands (None: none, or tolled)."""
+        d = next((d for d in self.case.deadlines(self.calendar, now=self.at,
+                                                 readings=self.readings) if d.key is key), None)
+        return None if d is None or d.due is None else self.calendar.local_date(d.due)
+
+    def not_revived(self, key: DeadlineKey, day: date, what: str, section: str) -> None:
+        """Refuse `what` (an extension) dated after deadline `key` has passed (§10, §12):
+        the deadline stays missed, and the act it would have covered is late."""
+        last = self.due_day(key)
+        if last is not None and day > last:
+            raise ProcedureError(
+                f"Too late to {what} for {self.case.number}: the time ran out on "
+                f"{fmt_day(last)} ({section}), and an extension cannot revive a deadline "
+                "that has passed. The deadline stays missed; what is done now is recorded "
+                "as late.")

@@ -4,10 +4,12 @@ council's decision (§12, §14)."""
 from __future__ import annotations
 
 from cases import commands as c
+from cases.deadlines import DeadlineKey
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.handlers import StepContext
-from cases.tally import eligible_to_vote, tally
+from cases.readings import describe
+from cases.tally import Vote, eligible_to_vote, tally
 
 
 def board_hearing(s: StepContext, cmd: c.RequestBoardHearing) -> Event:
@@ -25,7 +27,8 @@ def refer(s: StepContext, cmd: c.Refer) -> Event:
     if not case.respondent_chose_board and cmd.examiner is None:
         raise ProcedureError("The matter goes to the next hearings examiner in rotation unless "
                              "the respondent asks for the board (§11).")
-    return s.event(EventKind.REFERRED, to=cmd.examiner or "board")
+    return s.event(EventKind.REFERRED, to=cmd.examiner or "board",
+                   on=s.day(cmd.on).isoformat())
 
 
 def determination(s: StepContext, cmd: c.RecordDetermination) -> Event:
@@ -48,7 +51,10 @@ def extend_council(s: StepContext, cmd: c.ExtendCouncilDecision) -> Event:
     _needs_violation(s)
     if cmd.days <= 0:
         raise ProcedureError("Grant a positive number of days.")
-    return s.event(EventKind.COUNCIL_DECISION_EXTENDED, days=cmd.days)
+    day = s.day(cmd.on)
+    s.not_revived(DeadlineKey.COUNCIL_DECISION, day, "extend the council's time to decide",
+                  "§12")
+    return s.event(EventKind.COUNCIL_DECISION_EXTENDED, days=cmd.days, on=day.isoformat())
 
 
 def vote(s: StepContext, cmd: c.RecordCouncilVote) -> Event:
@@ -57,12 +63,31 @@ def vote(s: StepContext, cmd: c.RecordCouncilVote) -> Event:
     return s.event(EventKind.COUNCIL_VOTE_RECORDED, member=cmd.member, vote=cmd.vote.value)
 
 
+def mayor_vote(s: StepContext, cmd: c.RecordMayorVote) -> Event:
+    """§14, RCW 35A.12.100: the mayor votes in the case of a tie, except if the action is
+    against the mayor."""
+    _needs_violation(s)
+    case = s.case
+    if cmd.mayor.lower() in {r.lower() for r in case.respondents}:
+        raise ProcedureError(f"The action in {case.number} is against the mayor, who does not "
+                             "vote on it, not even to break a tie (§14).")
+    yes = sum(v is Vote.YES for v in case.council_votes.values())
+    no = sum(v is Vote.NO for v in case.council_votes.values())
+    if yes != no or yes == 0:
+        raise ProcedureError(f"The mayor votes only to break a tie (§14, RCW 35A.12.100); the "
+                             f"council's recorded votes in {case.number} stand {yes} yes, "
+                             f"{no} no.")
+    return s.event(EventKind.MAYOR_VOTE_RECORDED, vote=cmd.vote.value, mayor=cmd.mayor)
+
+
 def decide(s: StepContext, cmd: c.RecordCouncilDecision) -> Event:
     _needs_violation(s)
     case = s.case
+    majority = s.readings.council_majority
     result = tally(case.council_votes, council=cmd.council,
-                   respondents=frozenset(case.respondents), mayor_vote=cmd.mayor_vote,
-                   against_mayor=cmd.mayor in case.respondents)
+                   respondents=frozenset(case.respondents), mayor_vote=case.mayor_vote,
+                   against_mayor=cmd.mayor.lower() in {r.lower() for r in case.respondents},
+                   majority=majority)
     bad = [p.section for p in cmd.penalties if p.section not in case.alleged_sections]
     if bad:
         raise ProcedureError(f"Penalties may only rest on violations alleged in the complaint "
@@ -72,4 +97,5 @@ def decide(s: StepContext, cmd: c.RecordCouncilDecision) -> Event:
     return s.event(EventKind.COUNCIL_DECIDED, carried=result.carried, yes=result.yes,
                    no=result.no, mayor_broke_tie=result.mayor_broke_tie,
                    explanation=result.explanation, on=s.day(cmd.on).isoformat(),
+                   reading=describe(majority),
                    penalties=[{"section": p.section, "action": p.action} for p in cmd.penalties])

@@ -10,6 +10,7 @@ from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.handlers import StepContext
 from cases.handlers.meetings import check_report
+from cases.readings import ContinuanceCap
 
 
 def notice(s: StepContext, cmd: c.RecordNoticeServed) -> Event:
@@ -32,8 +33,18 @@ def begin(s: StepContext, cmd: c.BeginHearing) -> Event:
 
 
 def heard(s: StepContext, cmd: c.RecordRespondentHeard) -> Event:
+    parties = s.case.parties()
+    if cmd.respondent is None and len(parties) > 1:
+        raise ProcedureError(f"Say which official was heard: the complaint in {s.case.number} "
+                             f"is against {' and '.join(parties)}, and each must have had the "
+                             "opportunity (§9).")
+    party = parties[0] if cmd.respondent is None else next(
+        (p for p in parties if p.casefold() == cmd.respondent.strip().casefold()), None)
+    if party is None:
+        raise ProcedureError(f"{cmd.respondent} is not complained against in {s.case.number}: "
+                             f"the complaint is against {' and '.join(parties)} (§9).")
     return s.event(EventKind.RESPONDENT_HEARD, presented=cmd.presented,
-                   on=s.day(cmd.on).isoformat())
+                   on=s.day(cmd.on).isoformat(), respondent=party)
 
 
 def conclude(s: StepContext, cmd: c.ConcludeHearing) -> Event:
@@ -73,6 +84,14 @@ def decide_continuance(s: StepContext, cmd: c.DecideContinuance) -> Event:
     if not 0 <= cmd.granted_days <= MAX_CONTINUANCE_DAYS:
         raise ProcedureError(f"A continuance may not exceed {MAX_CONTINUANCE_DAYS} days (§7); "
                              f"{cmd.granted_days} were asked. Enter 0 to record a denial.")
+    if s.readings.continuance_cap is ContinuanceCap.IN_TOTAL:
+        before = sum(x.granted_days for x in s.case.continuances if not x.pending)
+        if cmd.granted_days > MAX_CONTINUANCE_DAYS - before:
+            raise ProcedureError(
+                f"Continuances may not exceed {MAX_CONTINUANCE_DAYS} days in total, as the "
+                f"city reads §7: {before} days were granted before, so at most "
+                f"{max(0, MAX_CONTINUANCE_DAYS - before)} may be granted now; "
+                f"{cmd.granted_days} were asked. Enter 0 to record a denial.")
     decided = s.day(cmd.on)
     if decided < pending.applied:
         raise ProcedureError(f"The council's decision ({fmt_day(decided)}) cannot come before "
@@ -86,8 +105,11 @@ def request_extension(s: StepContext, cmd: c.RequestReportExtension) -> Event:
         raise ProcedureError("A request for a longer time for the report is already pending.")
     if cmd.days <= 0:
         raise ProcedureError("Ask for a positive number of days.")
+    day = s.day(cmd.on)
+    s.not_revived(DeadlineKey.REPORT_DELIVERY, day, "ask for a longer time for the report",
+                  "§10")
     return s.event(EventKind.REPORT_EXTENSION_REQUESTED, requested_by=cmd.requested_by.value,
-                   days=cmd.days)
+                   days=cmd.days, on=day.isoformat())
 
 
 def decide_extension(s: StepContext, cmd: c.DecideReportExtension) -> Event:
@@ -99,16 +121,23 @@ def decide_extension(s: StepContext, cmd: c.DecideReportExtension) -> Event:
         who = "the city council" if council_must else "the board"
         raise ProcedureError(f"A longer time requested by the {pending.requested_by.value} is "
                              f"approved by {who} (§10).")
-    return s.event(EventKind.REPORT_EXTENSION_DECIDED, approved=cmd.approved)
+    day = s.day(cmd.on)
+    if cmd.approved:
+        s.not_revived(DeadlineKey.REPORT_DELIVERY, day, "approve a longer time for the report",
+                      "§10")
+    return s.event(EventKind.REPORT_EXTENSION_DECIDED, approved=cmd.approved,
+                   on=day.isoformat())
 
 
 def issue_report(s: StepContext, cmd: c.IssueReport) -> Event:
     check_report(s, cmd.sufficient)
-    if not s.case.respondent_heard:
+    waiting = s.case.not_yet_heard
+    if waiting:
         raise ProcedureError(
-            f"No report may be issued for {s.case.number} until the official complained "
-            "against has had an opportunity to present at a hearing (§9). Record that the "
-            "respondent was heard (or given the opportunity) first.")
+            f"No report may be issued for {s.case.number} until every official complained "
+            "against has had an opportunity to present at a hearing (§9); not yet recorded "
+            f"for {' and '.join(waiting)}. Record that each was heard (or given the "
+            "opportunity) first.")
     return s.event(EventKind.REPORT_ISSUED, sufficient=cmd.sufficient, summary=cmd.summary,
                    on=s.day(cmd.on).isoformat(), report_file=cmd.report_file)
 

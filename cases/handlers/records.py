@@ -1,12 +1,16 @@
-"""Handlers that keep the record straight: amendments (§5), corrections, closure and the
-correspondence filed with a case."""
+"""Handlers that keep the record straight: amendments (§5), corrections, closure, voiding,
+public disclosure requests (§6, §13) and the correspondence filed with a case."""
 
 from __future__ import annotations
 
+from datetime import UTC, date
+
 from cases import commands as c
+from cases.calendar import fmt_day, fmt_moment
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.handlers import StepContext
+from cases.records import WORDS, PublicRecord
 from cases.stages import Stage
 
 
@@ -22,6 +26,11 @@ def correct_receipt(s: StepContext, cmd: c.CorrectReceipt) -> Event:
         raise ProcedureError("Give the corrected receipt time with its time zone.")
     if not cmd.reason.strip():
         raise ProcedureError("Say why the receipt time is corrected: it moves every deadline.")
+    if cmd.received_at.astimezone(UTC) > s.at.astimezone(UTC):
+        raise ProcedureError(
+            f"The corrected receipt time ({fmt_moment(s.calendar.local(cmd.received_at))}) has "
+            f"not come yet (it is now {fmt_moment(s.calendar.local(s.at))} in the city): the "
+            "city can only have received a complaint in the past (§2).")
     return s.event(EventKind.RECEIPT_CORRECTED, old=s.case.received_at.isoformat(),
                    new=cmd.received_at.isoformat(), reason=cmd.reason)
 
@@ -40,3 +49,97 @@ def close(s: StepContext, cmd: c.CloseCase) -> Event:
 def correspondence(s: StepContext, cmd: c.FileCorrespondence) -> Event:
     return s.event(EventKind.CORRESPONDENCE_FILED, sender=cmd.sender, subject=cmd.subject,
                    message_id=cmd.message_id)
+
+
+def correct_date(s: StepContext, cmd: c.CorrectStepDate) -> Event:
+    """A clerk's typo in an earlier step's day, corrected as its own step; the order of the
+    steps is checked again on the corrected case (`cases.procedure.handle`)."""
+    case = s.case
+    if not cmd.reason.strip():
+        raise ProcedureError("Say why the date is corrected: the correction is kept in the "
+                             "case's history with the reason.")
+    what = cmd.kind.value.replace("_", " ")
+    index = next((i for i in range(len(case.history) - 1, 0, -1)
+                  if case.history[i].kind is cmd.kind
+                  and (cmd.respondent is None or str(case.history[i].data.get("respondent", ""))
+                       .casefold() == cmd.respondent.strip().casefold())), None)
+    if index is None:
+        raise ProcedureError(f"{case.number} has no {what} recorded to correct"
+                             + (f" for {cmd.respondent}." if cmd.respondent else "."))
+    event = case.as_corrected(index)
+    if "on" not in event.data and event.kind is not EventKind.REFERRED:
+        raise ProcedureError(f"A {what} has no date to correct: it is recorded when it "
+                             "happens.")
+    old = event.data.get("on") or s.calendar.local_date(event.at).isoformat()
+    new = s.day(cmd.on)
+    if new.isoformat() == old:
+        raise ProcedureError(f"The {what} is already dated {fmt_day(new)}: nothing to correct.")
+    _continuance_in_order(s, index, new)
+    return s.event(EventKind.STEP_DATE_CORRECTED, target=index, step=cmd.kind.value,
+                   old=old, new=new.isoformat(), reason=cmd.reason.strip())
+
+
+def _continuance_in_order(s: StepContext, index: int, new: date) -> None:
+    """A continuance is decided on or after the day it was applied for (§7): checked here,
+    since a continuance cannot even be held with its days the wrong way round."""
+    history = s.case.history
+    kind = history[index].kind
+    if kind not in (EventKind.CONTINUANCE_APPLIED, EventKind.CONTINUANCE_DECIDED):
+        return
+    nth = sum(1 for e in history[:index + 1] if e.kind is kind) - 1
+    x = s.case.continuances[nth]
+    applied, decided = (new, x.decided) if kind is EventKind.CONTINUANCE_APPLIED else (
+        x.applied, new)
+    if decided is not None and decided < applied:
+        raise ProcedureError(
+            f"The council cannot decide on the continuance ({fmt_day(decided)}) before the "
+            f"board applied for it ({fmt_day(applied)}) (§7). If both dates were mistyped, "
+            "correct the other one first.")
+
+
+def void(s: StepContext, cmd: c.VoidCase) -> Event:
+    if not cmd.reason.strip():
+        raise ProcedureError("Say why the case is void (spam that slipped past the screening, "
+                             "a duplicate of another case): the reason is kept with it.")
+    return s.event(EventKind.CASE_VOIDED, reason=cmd.reason.strip(),
+                   duplicate_of=cmd.duplicate_of)
+
+
+def disclosure_request(s: StepContext, cmd: c.RecordDisclosureRequest) -> Event:
+    if not cmd.requester.strip():
+        raise ProcedureError("Say who asked: a public disclosure request is recorded with the "
+                             "requester, the day it was received and what it asks for.")
+    return s.event(EventKind.DISCLOSURE_REQUESTED, requester=cmd.requester.strip(),
+                   on=s.day(cmd.on).isoformat(), records=[r.value for r in cmd.records],
+                   what=cmd.what.strip())
+
+
+def release(s: StepContext, cmd: c.ReleaseRecords) -> Event:
+    """The answer to a disclosure request (RCW 42.56.520): records released only after the
+    review is complete (§6), and only records that exist."""
+    case = s.case
+    requests = case.disclosure_requests
+    if cmd.request is not None and not 1 <= cmd.request <= len(requests):
+        raise ProcedureError(f"{case.number} has no disclosure request {cmd.request}: it has "
+                             f"{len(requests)}.")
+    number = cmd.request or next((i for i, x in enumerate(requests, start=1)
+                                  if x.answered is None), None)
+    if number is None or requests[number - 1].answered is not None:
+        raise ProcedureError(f"There is no disclosure request awaiting an answer on "
+                             f"{case.number}: record the request first.")
+    if not cmd.records and not cmd.note.strip():
+        raise ProcedureError("Name the records released (complaint, sufficiency determination, "
+                             "written report), or say what was answered instead in a note.")
+    if not cmd.to.strip():
+        raise ProcedureError("Say to whom the records were released (or the answer sent).")
+    if cmd.records and not case.closed:
+        raise ProcedureError(f"The records of {case.number} stay confidential until the review "
+                             "is complete (§6): answer the request with a note now, and "
+                             "release the public records after closure.")
+    missing = [WORDS[r] for r in cmd.records
+               if r is not PublicRecord.COMPLAINT and case.report_sufficient is None]
+    if missing:
+        raise ProcedureError(f"{case.number} has no {' or '.join(missing)} to release.")
+    return s.event(EventKind.RECORDS_RELEASED, records=[r.value for r in cmd.records],
+                   to=cmd.to.strip(), on=s.day(cmd.on).isoformat(), request=number,
+                   note=cmd.note.strip())

@@ -23,6 +23,7 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 
 from mail.intake import IntakeContext, IntakeOutcome, Outcome, take_in
 from mail.listener.retry import wait_for_stop
+from storage.private import create_private_file, private_folder
 
 log = logging.getLogger(__name__)
 
@@ -38,11 +39,12 @@ class Maildir:
         self.failed: set[str] = set()  # take_in raised: left in new/, tried again at restart
 
     def prepare(self) -> None:
+        """The folders, each one it creates its owner's alone (complaints lie there)."""
         for folder in (self.root, self.root / PROCESSED, self.root / QUARANTINE):
             for sub in ("new", "cur", "tmp"):
-                (folder / sub).mkdir(parents=True, exist_ok=True)
+                private_folder(folder / sub)
         for sub in (PROCESSED, QUARANTINE):
-            (self.root / sub / "maildirfolder").touch()  # marks a Maildir++ subfolder
+            create_private_file(self.root / sub / "maildirfolder")  # marks a Maildir++ folder
 
     def waiting(self) -> list[str]:
         """Names in new/, oldest first; dot-files are a deliverer's temporaries."""

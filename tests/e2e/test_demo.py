@@ -12,7 +12,8 @@ from pathlib import Path
 ANNOUNCED = {  # every kind of message the story tells of
     "complaint_to_respondent", "complaint_to_council", "submission_to_board",
     "registered_mail_task", "invite_sufficiency_window", "hearing_scheduled",
-    "invite_meeting", "meeting_notice", "continuance_applied", "continuance_decided", "report_delivered",
+    "invite_meeting", "meeting_notice", "continuance_applied", "continuance_decided",
+    "report_delivered",
     "referral", "determination", "invite_council_decision", "council_decided",
     "case_closed", "reminder"}
 

@@ -1,12 +1,15 @@
 """The README's first command's main job, `ethicsbot run`, on a fresh folder with no
 settings at all: a complaint dropped in mailbox/new/ becomes a case with its notices in
-outbox/, the health endpoints answer, and SIGTERM stops it cleanly."""
+outbox/, the health endpoints answer, and SIGTERM stops it cleanly. Under the common
+umask 022 what it creates on disk is still its owner's alone, and it warns that
+forwarders are not checked."""
 
 from __future__ import annotations
 
 import json
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -23,7 +26,8 @@ def test_run_on_embedded_defaults_takes_a_complaint_in_and_writes_its_notices(
     (port,) = free_ports(1)
     env = {"PATH": "/usr/bin:/bin", "PORT": str(port), "HOME": str(tmp_path)}
     proc = subprocess.Popen([sys.executable, "-m", "ethicsbot", "run"], cwd=tmp_path, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            umask=0o022)
     try:
         deadline = time.monotonic() + 30
         while not (tmp_path / "mailbox" / "new").is_dir():
@@ -36,7 +40,8 @@ def test_run_on_embedded_defaults_takes_a_complaint_in_and_writes_its_notices(
             assert time.monotonic() < deadline, "the notices never reached outbox/"
             time.sleep(0.1)
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=5) as r:
-            assert json.load(r)["status"] == "ready"
+            ready = json.load(r)
+        assert ready["status"] == "ready" and ready["forwarders"].startswith("not checked")
         cases = subprocess.run([sys.executable, "-m", "ethicsbot", "cases", "--json"],
                                cwd=tmp_path, env=env, capture_output=True, text=True, check=True)
         docket = json.loads(cases.stdout)["cases"]
@@ -51,3 +56,11 @@ def test_run_on_embedded_defaults_takes_a_complaint_in_and_writes_its_notices(
     assert proc.returncode == 0, err
     assert "ETHICSBOT_IMAP_HOST" in out and "ETHICSBOT_SMTP_HOST" in out  # how to switch
     assert "Slack is off" in out
+    (warning,) = [line for line in err.splitlines() if "ETHICSBOT_TRUSTED_AUTHSERV_ID" in line]
+    assert json.loads(warning)["level"] == "warning"
+    # the delivered message keeps its deliverer's mode; the folders around it are closed
+    made = [tmp_path / "ethicsbot.db", tmp_path / "mailbox", tmp_path / "outbox",
+            *(p for p in (tmp_path / "mailbox").rglob("*") if p.name != "1.eml:2,"),
+            *(tmp_path / "outbox").iterdir()]
+    modes = {str(p.relative_to(tmp_path)): stat.S_IMODE(p.stat().st_mode) for p in made}
+    assert modes == {name: 0o700 if (tmp_path / name).is_dir() else 0o600 for name in modes}

@@ -1,15 +1,18 @@
 """§6 and §13 in Slack: each person sees a case as far as their role entitles them, every
-lookup is logged, and after closure the public records are there for anyone who asks."""
+lookup is logged, and after closure the public records are there for anyone who asks,
+once the city attorney has released them on a disclosure request (§6)."""
 
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 from sqlalchemy import select
 
-from bot.access import NOT_ENTITLED
 from cases import commands as c
+from cases.access import NOT_ENTITLED
+from cases.records import PublicRecord
 from cases.services import take_step
 from ethicsbot.bootstrap import App
 from storage.models import AccessLogRow
@@ -96,6 +99,11 @@ async def test_someone_listed_without_a_role_learns_nothing_until_closure(
         assert hidden.json["text"] == absent.json["text"] == NOT_ENTITLED
 
         found_insufficient_and_closed(app, other)
+        # closed, but nothing released yet: confidentiality continues (§6)
+        still = await slack.command("UPRUITT", f"status {other}")
+        assert still.json["text"] == NOT_ENTITLED
+        steps(app, other, c.RecordDisclosureRequest("A. Reporter"),
+              c.ReleaseRecords(tuple(PublicRecord), to="A. Reporter"))
         for user in ("UPRUITT", STRANGER, ATTORNEY):
             public = (await slack.command(user, f"status {other}")).shown
             assert FACTS in public and "insufficient" in public and "F0REPORT1" in public
@@ -106,7 +114,35 @@ async def test_someone_listed_without_a_role_learns_nothing_until_closure(
         with app.session_factory() as s:
             refused = s.scalars(select(AccessLogRow.case_number).where(
                 AccessLogRow.allowed.is_(False))).all()
-        assert refused == [other, "ETH-2026-0999"]
+        assert refused == [other, "ETH-2026-0999", other]
     finally:
         await slack.session.close()
         await server.close()
+
+
+async def test_bidirectional_controls_in_a_stored_complaint_are_shown_as_marks(
+        slack: SlackDriver, bot_app: App) -> None:
+    """Text stored before any parser neutralised it (or typed into the form) still cannot
+    reorder what a board member reads in Slack."""
+    from cases.filing import Complainant, Filing
+    from cases.services import file_complaint
+    from cases.text import BIDI_CONTROLS
+
+    filing = Filing(received_at=bot_app.clock(),
+                    complainant=Complainant("Dana \u202eWhitfield", "dw@example.net", None,
+                                            "1418 Larch \u2066Avenue\u2069"),
+                    facts="He was paid \u202e0001$\u202c in cash.",
+                    code_sections=("2.94.030",), reasons="\u2067misuse\u2069", signed=True,
+                    respondents=("Gary Pruitt",))
+    with bot_app.uow() as uow:
+        number = file_complaint(uow, filing, directory=bot_app.directory,
+                                calendar=bot_app.calendar, clock=bot_app.clock,
+                                actor="clerk@city.test").number
+        uow.commit()
+    reply = await slack.command(BOARD_MEMBER, f"status {number}")
+    answer = json.dumps(reply.json, ensure_ascii=False)
+    assert "paid" in answer and not any(ch in answer for ch in BIDI_CONTROLS)
+    shown = reply.shown
+    assert "He was paid [U+202E]0001$[U+202C] in cash." in shown
+    assert "Dana [U+202E]Whitfield" in shown and "1418 Larch [U+2066]Avenue[U+2069]" in shown
+    assert "[U+2067]misuse[U+2069]" in shown

@@ -4,16 +4,24 @@ missing. Only the mayor's office may back-date the receipt of a paper complaint.
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select
 
 from bot.ids import Field, View
+from cases.directory import Person
 from ethicsbot.bootstrap import App
 from storage.models import CaseRow, FilingRow, OutboxRow
 from tests.fixtures.slack_stub import SlackStub
-from tests.integration.bot.conftest import CLERK, COUNCIL, STRANGER, SlackDriver
+from tests.integration.bot.conftest import (
+    CLERK,
+    COUNCIL,
+    STRANGER,
+    SlackDriver,
+    start_driver,
+)
 
 PAPER = datetime(2026, 11, 27, 16, 30, tzinfo=UTC)  # Fri Nov 27, 8:30 AM in Riverton
 
@@ -106,3 +114,51 @@ async def test_only_the_mayors_office_sets_the_receipt_and_bad_fields_are_shown(
     assert "Every §1 element is present" in ok.json["view"]["blocks"][0]["text"]["text"]
     with bot_app.session_factory() as s:
         assert s.scalars(select(CaseRow.received_at)).one() == bot_app.clock()
+
+
+def respondents(*emails: str) -> dict[str, Any]:
+    chosen = values()
+    chosen[Field.RESPONDENTS.value][Field.RESPONDENTS.value]["selected_options"] = [
+        {"value": e} for e in emails]
+    return chosen
+
+
+async def test_only_respondents_from_the_directory_are_accepted(
+        slack: SlackDriver, bot_app: App) -> None:
+    """A submission naming someone not in the directory (or an examiner, who cannot be
+    complained against) is refused beside the field, and opens no case."""
+    form = {"type": "modal", "callback_id": View.FILE.value}
+    for i, chosen in enumerate((("gpruitt@city.test", "boss@evil.example"),
+                                ("myu@examiners.example",), ())):
+        reply = await slack.submit(CLERK, form, respondents(*chosen), view_id=f"VX{i}")
+        assert reply.json["response_action"] == "errors", reply.json
+        error = reply.json["errors"][Field.RESPONDENTS.value]
+        assert "directory" in error and "choose" in error.lower()
+    with bot_app.session_factory() as s:
+        assert s.scalars(select(CaseRow)).all() == []
+    ok = await slack.submit(CLERK, form, respondents("GPruitt@city.test"), view_id="VOK")
+    assert ok.json["response_action"] == "update"
+    with bot_app.session_factory() as s:
+        assert s.scalars(select(CaseRow.respondents)).one() == ["gpruitt@city.test"]
+
+
+async def test_a_big_directory_is_offered_whole_in_groups(bot_app: App,
+                                                         slack_stub: SlackStub) -> None:
+    """Slack takes 100 options a list: 150 officials come in two groups, none left out."""
+    staff = tuple(Person(f"Employee {i:03d}", f"e{i}@city.test", title="Clerk II")
+                  for i in range(150))
+    d = dataclasses.replace(bot_app.directory, officials=bot_app.directory.officials + staff)
+    big = dataclasses.replace(bot_app, directory=d)
+    server, driver = await start_driver(big, slack_stub, process_before_response=True)
+    try:
+        await driver.command(CLERK, "file")
+        element = opened_form(slack_stub)["blocks"][0]["element"]
+    finally:
+        await driver.session.close()
+        await server.close()
+    assert "options" not in element
+    groups = element["option_groups"]
+    assert all(len(g["options"]) <= 100 for g in groups) and len(groups) <= 100
+    offered = [o["value"] for g in groups for o in g["options"]]
+    assert len(offered) == len(set(offered)) == len(d.respondent_candidates())
+    assert {"e0@city.test", "e149@city.test", "gpruitt@city.test"} <= set(offered)

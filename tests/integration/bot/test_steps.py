@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from bot.ids import StepAction
+from bot.ids import step_action
 from cases.case import Stage
+from cases.steps import StepId
 from ethicsbot.bootstrap import App
 from storage.models import EventRow, RotationRow
 from tests.fixtures.app import FakeClock
@@ -81,7 +82,7 @@ async def test_every_step_from_receipt_to_closure_each_refused_to_the_wrong_role
     assert "1 days paused" in status.shown and "5 days continuance granted" in status.shown
 
     clock.advance(days=10)
-    pressed = await slack.press(CHAIR, StepAction.BEGIN.value, n)  # a button under status
+    pressed = await slack.press(CHAIR, step_action(StepId.BEGIN), n)  # a button under status
     assert pressed.status == 200
     assert "recorded" in slack_stub.to("response/button")[-1]["text"]
     assert stage(bot_app, n) is Stage.HEARING_BEGUN

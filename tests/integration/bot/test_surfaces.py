@@ -8,7 +8,8 @@ import dataclasses
 import aiohttp
 from aiohttp.test_utils import TestServer
 
-from bot.ids import StepAction
+from bot.ids import step_action
+from cases.steps import StepId
 from ethicsbot.bootstrap import App, bootstrap, build_web_app
 from mail.transport import SmtpTls
 from tests.fixtures.app import FakeClock, make_settings
@@ -78,6 +79,25 @@ async def test_a_case_is_posted_only_into_a_private_channel_of_entitled_people(
     assert message["channel"] == "GBOARD" and n in message["text"]
 
 
+async def test_every_page_of_a_channel_s_members_is_checked_before_a_case_is_posted(
+        slack: SlackDriver, slack_stub: SlackStub, bot_app: App) -> None:
+    """A stranger on the third page of conversations.members keeps the case out."""
+    n = open_case(bot_app)
+    slack_stub.channels["GBIG"] = {"id": "GBIG", "is_private": True}
+    slack_stub.members["GBIG"] = [CHAIR, BOARD_MEMBER, BOT_USER, ATTORNEY, STRANGER]
+    slack_stub.members_page = 2
+    refused = await slack.command(CHAIR, f"share {n}", channel="GBIG")
+    assert "1 member(s) of this channel may not see" in refused.json["text"]
+    assert slack_stub.to("chat.postMessage") == []
+    assert len(slack_stub.to("conversations.members")) == 3
+
+    slack_stub.members["GBIG"].remove(STRANGER)
+    posted = await slack.command(CHAIR, f"share {n}", channel="GBIG")
+    assert posted.json["text"] == f"Posted {n} in this private channel."
+    cursors = [p.get("cursor") for p in slack_stub.to("conversations.members")[3:]]
+    assert cursors == [None, "2"]
+
+
 async def test_acknowledged_first_the_answers_arrive_through_the_response_url(
         bot_app: App, slack_stub: SlackStub) -> None:
     server, slack = await start_driver(bot_app, slack_stub, process_before_response=False)
@@ -85,7 +105,7 @@ async def test_acknowledged_first_the_answers_arrive_through_the_response_url(
         n = open_case(bot_app)
         docket = await slack.command(BOARD_MEMBER, "status")
         assert n in docket.shown  # fast enough to answer in the acknowledgement itself
-        pressed = await slack.press(CHAIR, StepAction.BEGIN.value, n)  # not scheduled yet
+        pressed = await slack.press(CHAIR, step_action(StepId.BEGIN), n)  # not scheduled yet
         assert pressed.status == 200 and pressed.text == ""
         for _ in range(200):  # the refusal follows the acknowledgement
             if slack_stub.to("response/button"):
@@ -118,6 +138,27 @@ async def test_health_and_readiness(bot_app: App, tmp_path: object, clock: FakeC
             finally:
                 await server.close()
     fresh.engine.dispose()
+
+
+async def test_readyz_says_whether_forwarders_are_checked_without_failing_for_it(
+        app: App) -> None:
+    checked = dataclasses.replace(app, settings=app.settings.model_copy(
+        update={"trusted_authserv_id": "mx.city.test"}))
+    answers = []
+    async with aiohttp.ClientSession() as http:
+        for each in (app, checked):
+            server = TestServer(build_web_app(each, None), host="127.0.0.1")
+            await server.start_server()
+            try:
+                async with http.get(server.make_url("/readyz")) as r:
+                    answers.append((r.status, await r.json()))
+            finally:
+                await server.close()
+    (off_status, off), (on_status, on) = answers
+    assert off_status == on_status == 200 and off["status"] == on["status"] == "ready"
+    assert off["forwarders"].startswith("not checked") and (
+        "ETHICSBOT_TRUSTED_AUTHSERV_ID" in off["forwarders"])
+    assert on["forwarders"].startswith("checked") and "mx.city.test" not in str(on)
 
 
 async def test_readyz_names_an_unreachable_mail_server_and_a_reachable_one(

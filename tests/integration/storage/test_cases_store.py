@@ -131,7 +131,7 @@ def test_docket_and_case_detail_queries_log_every_access(app: App) -> None:
     number = open_one(app)
     with app.session_factory.begin() as s:
         rows = queries.docket(session=s)
-        detail = queries.case_detail(session=s, number=number)
+        detail = queries.case_detail(session=s, number=number, now=app.clock())
         queries.log_access(session=s, at=app.clock(), who="UPARK", number=number,
                            action="status", channel="slack")
     assert rows[0]["number"] == number and rows[0]["confidential"] is True

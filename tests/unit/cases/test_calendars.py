@@ -652,3 +652,109 @@ def test_continuance_limits() -> None:
     with pytest.raises(ValueError):
         Continuance(date(2026, 1, 12), date(2026, 1, 11), 0)
     assert Continuance(date(2026, 1, 12), date(2026, 1, 22), 10).paused_days == 10
+
+
+# -- 25. the readings the city decides (cases/readings.py) ------------------------------------
+
+def test_continuance_cap_per_application_or_in_total() -> None:
+    # received Tue Jan 6 2026; the two continuances of test 20 (5 then 10 days granted).
+    # per application (the default): as test 20, begin Tue Feb 17, conclude Thu Feb 19.
+    # in total: the second counts only 10 - 5 = 5 days:
+    #   begin:    Mon Jan 26 + 2 + 5 = Mon Feb 2 + 3 + 5 = Tue Feb 10 (a business day)
+    #   conclude: Fri Jan 30 + 7 = Fri Feb 6 + 3 + 5 = Sat Feb 14 -> Sun Feb 15 -> Mon Feb 16
+    #             (Presidents' Day) -> Tue Feb 17
+    from cases.readings import ContinuanceCap, Readings, describe
+
+    first = Continuance(date(2026, 1, 12), date(2026, 1, 14), 5)
+    second = Continuance(date(2026, 2, 2), date(2026, 2, 5), 10)
+    per = compute("2026-01-06T09:30:00-08:00", continuances=(first, second))
+    total = {d.key: d for d in compute_deadlines(
+        Triggers(received=at("2026-01-06T09:30:00-08:00"), continuances=(first, second)), CAL,
+        now=at("2026-01-06T09:30:00-08:00"),
+        readings=Readings(continuance_cap=ContinuanceCap.IN_TOTAL))}
+    expect(per, {BEGIN: (eod("2026-02-17"), OPEN), CONCLUDE: (eod("2026-02-19"), OPEN)})
+    expect(total, {BEGIN: (eod("2026-02-10"), OPEN), CONCLUDE: (eod("2026-02-17"), OPEN)})
+    for ds, mine, theirs in ((per, ContinuanceCap.PER_APPLICATION, ContinuanceCap.IN_TOTAL),
+                             (total, ContinuanceCap.IN_TOTAL, ContinuanceCap.PER_APPLICATION)):
+        for key in (BEGIN, CONCLUDE):
+            assert ds[key].reading == describe(mine)
+            other = ds[key].other
+            assert other is not None and other.reading == describe(theirs)
+    assert per[BEGIN].other is not None and per[BEGIN].other.due == at(eod("2026-02-10"))
+    assert total[CONCLUDE].other is not None
+    assert total[CONCLUDE].other.due == at(eod("2026-02-19"))
+    assert ("+ 3 days paused (applied Mon Feb 2, 2026, decided Thu Feb 5, 2026) + 10 days "
+            "continuance granted, 5 of them counted (10 days in total) = Tue Feb 10, 2026"
+            ) in total[BEGIN].basis
+    # the earlier date is the one reminders follow, whichever reading the city chose
+    assert per[BEGIN].remind_by == total[BEGIN].remind_by == at(eod("2026-02-10"))
+
+
+def test_the_council_majority_and_release_readings_move_no_date() -> None:
+    from cases.readings import CouncilMajority, Readings, Release
+
+    t = Triggers(received=at("2026-01-06T09:30:00-08:00"),
+                 determination_received=date(2026, 3, 2), hearing_concluded=date(2026, 1, 30))
+    now = at("2026-01-06T09:30:00-08:00")
+    plain = [d.as_json() for d in compute_deadlines(t, CAL, now=now)]
+    other = [d.as_json() for d in compute_deadlines(t, CAL, now=now, readings=Readings(
+        council_majority=CouncilMajority.MEMBERS_ENTITLED, release=Release.AT_CLOSURE))]
+    assert plain == other
+
+
+# -- 26. a late extension cannot revive the deadline it would extend (§10, §12) ---------------
+
+def test_an_extension_after_the_period_ended_is_not_counted() -> None:
+    # hearing concluded Fri Jan 30 2026: + 10 = Mon Feb 9.
+    # 5 days approved Mon Feb 9 (the last day): counted, Sat Feb 14 -> Tue Feb 17 (test 21).
+    # 5 days approved Tue Feb 10: after the period ended; not counted, still Mon Feb 9, and
+    # the report delivered Wed Feb 11 is late.
+    from cases.deadlines import Extension
+
+    in_time = compute("2026-01-06T09:30:00-08:00", hearing_concluded=date(2026, 1, 30),
+                      extensions={REPORT: (Extension(5, date(2026, 2, 9)),)})
+    expect(in_time, {REPORT: (eod("2026-02-17"), OPEN)})
+    late = compute("2026-01-06T09:30:00-08:00", now="2026-02-12T09:00:00-08:00",
+                   hearing_concluded=date(2026, 1, 30),
+                   extensions={REPORT: (Extension(5, date(2026, 2, 10)),)},
+                   done={REPORT: at("2026-02-11T10:00:00-08:00")})
+    expect(late, {REPORT: (eod("2026-02-09"), Status.LATE)})
+    assert ("5 days extension approved Tue Feb 10, 2026, after the period ended, cannot "
+            "revive it (§10)") in late[REPORT].basis
+    # the council's 7 days (§12): determination Mon Mar 2, + 7 = Mon Mar 9 (PDT); 3 days
+    # granted Tue Mar 10 are not counted
+    council = compute("2026-01-06T09:30:00-08:00", determination_received=date(2026, 3, 2),
+                      extensions={COUNCIL: (Extension(3, date(2026, 3, 10)),)})
+    expect(council, {COUNCIL: (eod("2026-03-09", "-07:00"), OPEN)})
+    assert "cannot revive it (§12)" in council[COUNCIL].basis
+
+
+# -- 27. a public disclosure request: five business days (RCW 42.56.520) ------------------------
+
+def test_disclosure_response_in_five_business_days() -> None:
+    # received Fri Nov 20 2026: Mon 23 (1), Tue 24 (2), Wed 25 (3), Thanksgiving Thu 26 and
+    # Native American Heritage Day Fri 27 are not counted, Sat 28, Sun 29 neither,
+    # Mon 30 (4), Tue Dec 1 (5): due Tue Dec 1 23:59:59 PST
+    from cases.deadlines import DisclosureRequest
+
+    ds = compute("2026-10-01T09:00:00-07:00", now="2026-11-24T09:00:00-08:00",
+                 disclosure_requests=(DisclosureRequest(date(2026, 11, 20)),))
+    expect(ds, {K.DISCLOSURE_RESPONSE: (eod("2026-12-01"), OPEN)})
+    d = ds[K.DISCLOSURE_RESPONSE]
+    assert d.responsible is Responsible.CITY_ATTORNEY and d.ordinance == "RCW 42.56.520"
+    assert d.basis.startswith("request received Fri Nov 20, 2026 + 5 business days = "
+                              "Tue Dec 1, 2026 (")
+    # received on a Saturday: the first business day after it is day 1
+    # Sat Feb 7 2026: Mon 9, Tue 10, Wed 11, Thu 12, Fri 13
+    sat = compute("2026-01-06T09:30:00-08:00",
+                  disclosure_requests=(DisclosureRequest(date(2026, 2, 7)),))
+    expect(sat, {K.DISCLOSURE_RESPONSE: (eod("2026-02-13"), OPEN)})
+    # answered Tue Dec 1 (in time), then the next request runs: received Wed Dec 2:
+    # Thu 3, Fri 4, Mon 7, Tue 8, Wed 9
+    two = compute("2026-10-01T09:00:00-07:00", now="2026-12-02T09:00:00-08:00",
+                  disclosure_requests=(DisclosureRequest(date(2026, 11, 20), date(2026, 12, 1)),
+                                       DisclosureRequest(date(2026, 12, 2))))
+    expect(two, {K.DISCLOSURE_RESPONSE: (eod("2026-12-09"), OPEN)})
+    done = compute("2026-10-01T09:00:00-07:00", now="2026-12-02T09:00:00-08:00",
+                   disclosure_requests=(DisclosureRequest(date(2026, 11, 20), date(2026, 12, 2)),))
+    expect(done, {K.DISCLOSURE_RESPONSE: (eod("2026-12-01"), Status.LATE)})

@@ -112,7 +112,9 @@ def referred(case: Case) -> None:
 
 def decide(case: Case, penalties: tuple[c.Penalty, ...] = (), *,
            mayor_vote: Vote | None = None) -> Event:
-    return do(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR, mayor_vote, penalties),
+    if mayor_vote is not None:  # §14: the mayor's tie-break is its own step, the mayor's
+        do(case, c.RecordMayorVote(mayor_vote, MAYOR), "2026-02-26T20:30:00-08:00", MAYOR)
+    return do(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR, penalties),
               "2026-02-26T21:00:00-08:00")
 
 
@@ -500,7 +502,7 @@ def test_penalties_only_for_alleged_sections() -> None:
     votes(case, ("praman@city.test", Vote.YES), ("abrandt@city.test", Vote.YES),
           ("bokafor@city.test", Vote.YES))
     msg = refused(case, c.RecordCouncilDecision(
-        COUNCIL_EMAILS, MAYOR, None, (c.Penalty(SECTION_OTHER, "censure"),)),
+        COUNCIL_EMAILS, MAYOR, (c.Penalty(SECTION_OTHER, "censure"),)),
         "2026-02-26T21:00:00-08:00", f"{SECTION_OTHER} was not alleged")
     assert "(§12)" in msg
     # a section alleged in the original complaint is fine
@@ -543,7 +545,7 @@ def test_council_votes_in_the_procedure() -> None:
     refused(case, c.RecordCouncilVote("mayor@city.test", Vote.NO, COUNCIL_EMAILS),
             "2026-02-26T19:00:00-08:00", "not a member of the council")
     votes(case, ("praman@city.test", Vote.YES), ("abrandt@city.test", Vote.NO))
-    refused(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR, None,
+    refused(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR,
                                           (c.Penalty(SECTION_A, "censure"),)),
             "2026-02-26T21:00:00-08:00", "Record the mayor's tie-breaking vote")
     event = decide(case, (c.Penalty(SECTION_A, "censure"),), mayor_vote=Vote.YES)
@@ -557,7 +559,7 @@ def test_a_motion_that_fails_imposes_no_penalty() -> None:
        "2026-02-23T09:00:00-08:00")
     votes(case, ("praman@city.test", Vote.NO), ("abrandt@city.test", Vote.NO),
           ("bokafor@city.test", Vote.YES))
-    refused(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR, None,
+    refused(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR,
                                           (c.Penalty(SECTION_A, "censure"),)),
             "2026-02-26T21:00:00-08:00", "No penalty can be imposed")
     event = decide(case)
@@ -571,10 +573,13 @@ def test_tie_on_an_action_against_the_mayor_fails() -> None:
     do(case, c.RecordDetermination(violation=True, sections=(SECTION_A,)),
        "2026-02-23T09:00:00-08:00")
     votes(case, ("praman@city.test", Vote.YES), ("abrandt@city.test", Vote.NO))
-    refused(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR, Vote.YES,
+    # the mayor may not break it (§14): not even the clerk may enter a vote for the mayor
+    refused(case, c.RecordMayorVote(Vote.YES, MAYOR), "2026-02-26T20:30:00-08:00",
+            "against the mayor")
+    refused(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR,
                                           (c.Penalty(SECTION_A, "censure"),)),
             "2026-02-26T21:00:00-08:00", "against the mayor")
-    event = decide(case, mayor_vote=Vote.YES)
+    event = decide(case)
     assert event.data["carried"] is False and event.data["mayor_broke_tie"] is False
 
 
@@ -589,6 +594,10 @@ def test_receipt_correction_moves_every_deadline() -> None:
             "2026-01-06T11:00:00-08:00", "with its time zone")
     refused(case, c.CorrectReceipt(at("2026-01-02T16:00:00-08:00"), " "),
             "2026-01-06T11:00:00-08:00", "Say why the receipt time is corrected")
+    # a receipt still to come would start every clock late: refused, naming both moments
+    msg = refused(case, c.CorrectReceipt(at("2027-01-01T09:00:00-08:00"), "typo"),
+                  "2026-01-06T11:00:00-08:00", "has not come yet")
+    assert "Fri Jan 1, 2027 9:00 AM PST" in msg and "Tue Jan 6, 2026 11:00 AM PST" in msg
     event = do(case, c.CorrectReceipt(at("2026-01-03T00:00:00+00:00"),
                                       "the date inside the forward"),
                "2026-01-06T11:00:00-08:00")

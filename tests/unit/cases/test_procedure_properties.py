@@ -4,15 +4,20 @@ case is confidential exactly until it is closed."""
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+import contextlib
+from dataclasses import fields, replace
+from datetime import date, datetime, timedelta
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cases import commands as c
 from cases.case import Case, Stage
+from cases.deadlines import status_at
 from cases.errors import ProcedureError
+from cases.events import EventKind
 from cases.procedure import handle, open_case
+from cases.records import PublicRecord
 from cases.steps import BY_COMMAND
 from cases.tally import Vote
 from tests.unit.cases.riverton import (
@@ -50,9 +55,10 @@ BY_TYPE: dict[type[c.Command], st.SearchStrategy[c.Command]] = {
     c.RecordCouncilVote: st.builds(c.RecordCouncilVote,
                                    st.sampled_from([*MEMBERS, "gpruitt@city.test"]),
                                    st.sampled_from(list(Vote)), st.just(COUNCIL_EMAILS)),
+    c.RecordMayorVote: st.sampled_from(list(Vote)).map(
+        lambda v: c.RecordMayorVote(v, "mayor@city.test")),
     c.RecordCouncilDecision: st.builds(
         c.RecordCouncilDecision, st.just(COUNCIL_EMAILS), st.just("mayor@city.test"),
-        st.sampled_from([None, *Vote]),
         st.sampled_from([(), (c.Penalty(SECTION_A, "censure"),),
                          (c.Penalty(SECTION_OTHER, "fine"),)])),
     c.AmendComplaint: st.sampled_from([(), (SECTION_OTHER,)]).map(
@@ -60,6 +66,11 @@ BY_TYPE: dict[type[c.Command], st.SearchStrategy[c.Command]] = {
     c.CorrectReceipt: st.integers(-5, 0).map(
         lambda d: c.CorrectReceipt(START + timedelta(days=d), "forward")),
     c.CloseCase: st.just(c.CloseCase("done")),
+    c.RecordBoardReceived: st.just(c.RecordBoardReceived()),
+    c.VoidCase: st.just(c.VoidCase("a duplicate")),
+    c.RecordDisclosureRequest: st.just(c.RecordDisclosureRequest("A. Reporter")),
+    c.ReleaseRecords: st.sampled_from([(), tuple(PublicRecord)]).map(
+        lambda r: c.ReleaseRecords(r, to="A. Reporter", note="answered")),
 }
 
 
@@ -91,8 +102,11 @@ def test_any_sequence_of_steps(data: st.DataObject, length: int) -> None:
         assert case.confidential is (case.stage is not Stage.CLOSED)
         assert Case.replay(case.number, case.history) == case
         deadlines = case.deadlines(CALENDAR, now=moment)
-        assert [d.key for d in deadlines][:4] == ["notice_24h", "registered_mail",
-                                                  "hearing_begin", "hearing_conclude"]
+        if case.stage is Stage.VOID:  # no deadline runs on a case opened by mistake
+            assert {d.key for d in deadlines} <= {"disclosure_response"}
+        else:
+            assert [d.key for d in deadlines][:4] == ["notice_24h", "registered_mail",
+                                                      "hearing_begin", "hearing_conclude"]
         assert sum(x.pending for x in case.continuances) <= 1
         for x in case.continuances:
             assert 0 <= x.granted_days <= 10
@@ -101,3 +115,85 @@ def test_any_sequence_of_steps(data: st.DataObject, length: int) -> None:
         if case.stage is Stage.CLOSED:
             assert case.closed_at is not None
         assert all(isinstance(e.at.date(), date) for e in case.history)
+
+
+# -- issue 10: dated steps stay in order; statuses judged now agree with a fresh replay --------
+
+DAYS = st.integers(-3, 0)  # the step happened today or up to three days before
+
+
+def _dated(data: st.DataObject, cmd: c.Command, moment: datetime) -> c.Command:
+    """`cmd` with a generated `on` (the day it happened), where the step has one."""
+    if "on" not in {f.name for f in fields(cmd)}:
+        return cmd
+    day = CALENDAR.local_date(moment) + timedelta(days=data.draw(DAYS))
+    return replace(cmd, on=day)  # type: ignore[type-var]
+
+
+CORRECTABLE = [EventKind.REGISTERED_MAIL_SENT, EventKind.HEARING_BEGUN,
+               EventKind.RESPONDENT_HEARD, EventKind.HEARING_CONCLUDED, EventKind.REPORT_ISSUED,
+               EventKind.REPORT_DELIVERED, EventKind.REFERRED,
+               EventKind.DETERMINATION_RECEIVED, EventKind.CONTINUANCE_APPLIED,
+               EventKind.CONTINUANCE_DECIDED]
+
+
+def assert_in_order(case: Case) -> None:
+    """No step of the stored case is dated before the step it follows."""
+    def chain(*days: date | None) -> None:
+        known = [d for d in days if d is not None]
+        assert known == sorted(known), days
+
+    received = CALENDAR.local_date(case.received_at)
+    heard = list(case.heard_on.values())
+    for h in heard or [None]:
+        chain(received, case.hearing_begun_on, h, case.hearing_concluded_on,
+              case.report_issued_on, case.report_delivered_on, case.referred_on,
+              case.determination_received_on, case.council_decided_on)
+    chain(received, case.registered_mail_on)
+    previous: date | None = received
+    for x in case.continuances:
+        chain(previous, x.applied, x.decided)
+        previous = x.decided or x.applied
+    if case.hearing_concluded_on is not None:
+        for x in case.continuances:
+            chain(x.decided, case.hearing_concluded_on)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data(), st.integers(1, 60))
+def test_dated_steps_are_never_stored_out_of_order(data: st.DataObject, length: int) -> None:
+    case = open_case(number="2026-101", filing=filing(), respondents=("gpruitt@city.test",),
+                     at=START, actor="clerk@city.test")
+    moment = START
+    for _ in range(length):
+        moment += timedelta(minutes=data.draw(st.integers(0, 3 * 24 * 60)))
+        if data.draw(st.integers(0, 5)) == 0:
+            cmd: c.Command = c.CorrectStepDate(
+                data.draw(st.sampled_from(CORRECTABLE)),
+                CALENDAR.local_date(moment) - timedelta(days=data.draw(st.integers(0, 30))),
+                "typo")
+        else:
+            cmd = _dated(data, next_command(data, case), moment)
+        with contextlib.suppress(ProcedureError):
+            handle(case, cmd, at=moment, actor="clerk@city.test", calendar=CALENDAR)
+        assert_in_order(case)
+        assert Case.replay(case.number, case.history) == case
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data(), st.integers(1, 50), st.integers(-40 * 24, 80 * 24))
+def test_stored_statuses_judged_at_any_now_agree_with_a_fresh_replay(
+        data: st.DataObject, length: int, hours: int) -> None:
+    case = open_case(number="2026-102", filing=filing(), respondents=("gpruitt@city.test",),
+                     at=START, actor="clerk@city.test")
+    moment = START
+    for _ in range(length):
+        moment += timedelta(minutes=data.draw(st.integers(0, 2 * 24 * 60)))
+        with contextlib.suppress(ProcedureError):
+            handle(case, next_command(data, case), at=moment, actor="clerk@city.test",
+                   calendar=CALENDAR)
+    stored = case.deadlines(CALENDAR, now=moment)  # as saved with the last step
+    now = moment + timedelta(hours=hours)
+    fresh = Case.replay(case.number, case.history).deadlines(CALENDAR, now=now)
+    assert [(d.key, status_at(d.key, d.status, d.due, now)) for d in stored] == [
+        (d.key, d.status) for d in fresh]

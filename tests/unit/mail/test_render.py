@@ -21,6 +21,7 @@ from mail.render import HeaderInjection, NoticeContext, render
 from tests.unit.cases.riverton import (
     BOARD,
     CALENDAR,
+    CLERK,
     COUNCIL,
     COUNCIL_EMAILS,
     DIRECTORY,
@@ -110,6 +111,45 @@ def test_complaint_text_is_data_escaped_in_html_and_never_template_source() -> N
     assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp;" in html and "<script>" not in html
     assert "{{ 7*7 }}" in text and "49" not in text
     assert "{% if x %}" in text
+
+
+def test_the_text_part_says_what_was_written_and_the_html_part_escapes_it() -> None:
+    """Autoescape is for HTML: "Smith & Sons" and "New Year's Day" must reach the plain
+    text as written, not as "Smith &amp; Sons" and "New Year&#39;s Day"."""
+    received = "2025-12-29T09:30:00-08:00"  # + 3 days is New Year's Day
+    case = open_case(number="ETH-2026-0001", filing=replace(
+        filing(received), facts='Smith & Sons won the <b>bid</b>, "unopposed".',
+        complainant=replace(filing().complainant, name="Ann O'Neil & Co")),
+        respondents=("gpruitt@city.test",), at=at(received), actor="clerk@city.test")
+    for type_ in (T.SUBMISSION_TO_BOARD, T.REGISTERED_MAIL_TASK):
+        text = body(parsed(render(ctx(case, type_))))
+        assert "&amp;" not in text and "&#39;" not in text and "&lt;" not in text
+        assert "&#34;" not in text and "&quot;" not in text
+    task = parsed(render(ctx(case, T.REGISTERED_MAIL_TASK, CLERK)))
+    assert "Thu Jan 1, 2026 is New Year's Day" in body(task)
+    assert "Thu Jan 1, 2026 is New Year&#39;s Day" in body(task, "html")
+    board = parsed(render(ctx(case, T.SUBMISSION_TO_BOARD)))
+    text, html = body(board), body(board, "html")
+    assert 'Smith & Sons won the <b>bid</b>, "unopposed".' in text
+    assert "Complainant: Ann O'Neil & Co" in text
+    assert "Smith &amp; Sons won the &lt;b&gt;bid&lt;/b&gt;, &#34;unopposed&#34;." in html
+    assert "Ann O&#39;Neil &amp; Co" in html
+
+
+BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+
+
+def test_bidirectional_controls_in_a_complaint_are_shown_not_obeyed() -> None:
+    """An override (U+202E) would make "pay 100" read "001 yap"; every rendering shows a
+    visible mark in its place, in both parts, whoever wrote it and when."""
+    case = a_case(facts=f"The director \u202eexif\u202c paid {BIDI} cash.",
+                  reasons="\u2067hidden\u2069", complainant=replace(
+                      filing().complainant, name="Ada \u202eCitizen"))
+    msg = parsed(render(ctx(case, T.SUBMISSION_TO_BOARD)))
+    for part in (body(msg), body(msg, "html")):
+        assert not any(ch in part for ch in BIDI)
+        assert "The director [U+202E]exif[U+202C] paid" in part
+        assert "[U+2067]hidden[U+2069]" in part and "Ada [U+202E]Citizen" in part
 
 
 def test_line_breaks_never_reach_a_header() -> None:

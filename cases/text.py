@@ -1,0 +1,20 @@
+"""Text from outside (a complaint, a name, a sender's address) as it may be shown.
+
+Unicode's bidirectional controls (the embeddings and overrides U+202A–U+202E and the
+isolates U+2066–U+2069) change the order in which the characters after them are
+displayed, so "pay 100" can be made to read "001 yap" and a phrase can be hidden or
+moved ("Trojan Source", CVE-2021-42574). In a record a city relies on, what is shown must
+be what was written: wherever such text is displayed (Slack, the command line, notices)
+each control is replaced by a visible mark naming it, and plain right-to-left writing
+(Arabic, Hebrew), which needs none of them, reads as before.
+"""
+
+from __future__ import annotations
+
+BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
+_MARKS = {ord(ch): f"[U+{ord(ch):04X}]" for ch in BIDI_CONTROLS}
+
+
+def neutralise_bidi(text: str) -> str:
+    """`text` with each bidirectional control shown as `[U+202E]` instead of obeyed."""
+    return text.translate(_MARKS)

@@ -1,0 +1,158 @@
+"""Issue 10 in Slack: statuses judged now wherever shown, the sections as amended, the right
+hands on each vote, voiding, and public records after closure only once released.
+
+The example city; the clock starts Mon Nov 30 2026 09:00 PST and each case is received
+then: 24-hour notice due Tue Dec 1 09:00 PST, registered mail Thu Dec 3."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from sqlalchemy import select
+
+from cases import commands as c
+from cases.access import NOT_LISTED
+from cases.readings import Readings, Release
+from ethicsbot.bootstrap import App
+from storage.models import AccessLogRow
+from tests.fixtures.app import FakeClock
+from tests.fixtures.slack_stub import SlackStub
+from tests.integration.bot.conftest import (
+    ATTORNEY,
+    CHAIR,
+    CLERK,
+    COUNCIL,
+    MAYOR,
+    STRANGER,
+    SlackDriver,
+    open_case,
+    start_driver,
+)
+from tests.integration.bot.test_confidentiality import (
+    FACTS,
+    found_insufficient_and_closed,
+    steps,
+)
+from tests.integration.bot.test_surfaces import home_of
+
+OKAFOR, HALE = "UOKAFOR", "UHALE"
+
+
+async def done(slack: SlackDriver, user: str, text: str) -> str:
+    reply = await slack.command(user, text)
+    assert reply.status == 200 and "recorded" in reply.json["text"], reply.text
+    return str(reply.json["text"])
+
+
+async def refused(slack: SlackDriver, user: str, text: str, *expected: str) -> str:
+    reply = await slack.command(user, text)
+    assert reply.status == 200 and "recorded" not in reply.json["text"], reply.text
+    for words in expected:
+        assert words in reply.json["text"], reply.json["text"]
+    return str(reply.json["text"])
+
+
+async def test_an_overdue_deadline_stays_on_app_home_after_a_later_step(
+        slack: SlackDriver, slack_stub: SlackStub, bot_app: App, clock: FakeClock) -> None:
+    n = open_case(bot_app)
+    clock.advance(days=2)  # Wed Dec 2 09:00: the 24-hour notice passed unrecorded
+    await done(slack, CLERK, f"registered-mail {n} RE123456789US")  # a later step
+    clerk = await home_of(slack, slack_stub, CLERK)
+    assert f"*{n}* · notice 24h" in clerk, clerk
+    assert "missed" in clerk and "overdue by 24 h" in clerk
+
+
+async def test_status_judges_each_deadline_now_not_when_it_was_saved(
+        slack: SlackDriver, bot_app: App, clock: FakeClock) -> None:
+    n = open_case(bot_app)  # saved with every deadline open
+    clock.advance(days=2)
+    shown = (await slack.command(CLERK, f"status {n}")).shown
+    assert "*notice 24h* — missed" in shown, shown
+    assert "*registered mail* — open" in shown
+
+
+async def test_status_shows_the_sections_as_amended(slack: SlackDriver, bot_app: App) -> None:
+    n = open_case(bot_app)
+    steps(bot_app, n, c.AmendComplaint("hpark@city.test", ("2.94.040",), "also used staff"))
+    shown = (await slack.command(COUNCIL, f"status {n}")).shown
+    assert "*Sections:* 2.94.030, 2.94.040" in shown, shown
+    assert "2.94.040 added by amendment (§5)" in shown
+
+
+async def determined(app: App, clock: FakeClock) -> str:
+    n = open_case(app)
+    steps(app, n, c.ScheduleHearing(app.clock(), "Council Chambers"), c.BeginHearing(),
+          c.RecordRespondentHeard(), c.ConcludeHearing(),
+          c.IssueReport(sufficient=True, report_file="F0REPORT1"), c.DeliverReport(),
+          c.Refer("myu@examiners.example"), c.RecordDetermination(violation=True))
+    return n
+
+
+async def test_each_member_votes_for_themself_and_the_clerk_records_the_roll_call(
+        slack: SlackDriver, bot_app: App, clock: FakeClock) -> None:
+    n = await determined(bot_app, clock)
+    await refused(slack, COUNCIL, f"vote {n} @Okafor yes", "only their own vote")
+    await refused(slack, CLERK, f"vote {n} @Nobody yes", "not one person in the city's")
+    await done(slack, COUNCIL, f"vote {n} yes")
+    await done(slack, CLERK, f"vote {n} <@UOKAFOR|ben> no")  # the roll call, by mention
+    await refused(slack, CLERK, f"vote {n} thale@city.test maybe", "yes, no, abstain")
+    await refused(slack, CHAIR, f"vote {n} yes", "Only the city council")
+    # 1-1: the mayor breaks the tie, and no council member may enter the mayor's vote
+    await refused(slack, HALE, f"mayor-vote {n} yes", "Only the mayor or the mayor's "
+                  "designees may record the mayor's tie-breaking vote")
+    await refused(slack, COUNCIL, f"decide {n} mayor-yes", "mayor-vote")
+    await done(slack, MAYOR, f"mayor-vote {n} yes")
+    decided = await done(slack, CLERK, f"decide {n} 2.94.030: written reprimand")
+    assert "tie broken by the mayor voting yes" in decided
+
+
+async def test_a_case_opened_by_mistake_is_voided_by_the_mayors_office(
+        slack: SlackDriver, bot_app: App) -> None:
+    n = open_case(bot_app)
+    await refused(slack, CHAIR, f"void {n} spam", "Only the mayor or the mayor's designees")
+    await refused(slack, CLERK, f"void {n}", "Say why")
+    await done(slack, CLERK, f"void {n} duplicate of ETH-2026-0001")
+    shown = (await slack.command(CLERK, f"status {n}")).shown
+    assert "stage void" in shown and "duplicate of ETH-2026-0001" in shown
+    assert n not in (await slack.command(CLERK, "status")).shown  # off the open docket
+    await refused(slack, CHAIR, f"schedule {n} 2026-12-10 18:00 special City Hall",
+                  "stage 'void'")
+
+
+async def test_after_closure_only_released_records_are_shown_and_each_showing_logged(
+        slack: SlackDriver, bot_app: App, clock: FakeClock) -> None:
+    n = open_case(bot_app)
+    found_insufficient_and_closed(bot_app, n)
+    # §6: confidentiality continues after completion; a stranger learns nothing yet
+    hidden = await slack.command(STRANGER, f"status {n}")
+    assert hidden.json["text"] == NOT_LISTED and FACTS not in hidden.shown
+    assert FACTS in (await slack.command("UOSEI", f"status {n}")).shown  # the board: all
+
+    await refused(slack, CLERK, f"disclosure-request {n} A. Reporter", "Only the city attorney")
+    await done(slack, ATTORNEY, f"disclosure-request {n} A. Reporter, Riverton Ledger")
+    shown = (await slack.command(ATTORNEY, f"status {n}")).shown
+    assert "disclosure response" in shown and "A. Reporter, Riverton Ledger" in shown
+    await done(slack, ATTORNEY, f"release {n} report A. Reporter")
+    public = (await slack.command(STRANGER, f"status {n}")).shown
+    assert "F0REPORT1" in public and "insufficient" in public  # the written report
+    assert FACTS not in public  # the complaint was not released
+    with bot_app.session_factory() as s:
+        actions = [r.action for r in s.scalars(select(AccessLogRow).where(
+            AccessLogRow.who == f"slack:{STRANGER}").order_by(AccessLogRow.id))]
+    assert actions[-1] == "public records shown: written_report"
+
+
+async def test_a_city_reading_release_at_closure_shows_them_at_closure(
+        bot_app: App, slack_stub: SlackStub) -> None:
+    app = dataclasses.replace(bot_app, directory=dataclasses.replace(
+        bot_app.directory, readings=Readings(release=Release.AT_CLOSURE)))
+    server, slack = await start_driver(app, slack_stub, process_before_response=True)
+    try:
+        n = open_case(app)
+        assert FACTS not in (await slack.command(STRANGER, f"status {n}")).shown
+        found_insufficient_and_closed(app, n)
+        public = (await slack.command(STRANGER, f"status {n}")).shown
+        assert FACTS in public and "F0REPORT1" in public
+    finally:
+        await slack.session.close()
+        await server.close()

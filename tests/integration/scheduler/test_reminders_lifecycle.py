@@ -1,0 +1,107 @@
+"""Reminders and issue 10 (SQLite and PostgreSQL): they follow the earlier date where the
+city's reading and the other differ, they remind the city attorney of a disclosure
+request's answer on a closed case, and they stop for a case voided as opened by mistake.
+
+Received Tue Dec 1 2026 2:15 PM PST (tests.fixtures.cases.TUESDAY)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+
+from apscheduler.schedulers.background import BackgroundScheduler
+from sqlalchemy import select
+
+from cases import commands as c
+from cases.deadlines import DeadlineKey
+from cases.records import PublicRecord
+from ethicsbot.bootstrap import App
+from storage import reminders as store
+from storage.models import OutboxRow
+from tests.fixtures.app import FakeClock
+from tests.fixtures.cases import TUESDAY as RECEIVED
+from tests.fixtures.cases import a_filing, open_one, step
+from tests.integration.scheduler.test_reminders import fire_next
+
+LA = "-08:00"
+
+
+def at(iso: str) -> datetime:
+    return datetime.fromisoformat(iso)
+
+
+def remindable(app: App, number: str) -> dict[DeadlineKey, datetime]:
+    with app.session_factory() as s:
+        return {d.key: d.due for d in store.remindable_deadlines(session=s, numbers=[number])}
+
+
+def test_reminders_follow_the_earlier_of_two_readings(app: App, clock: FakeClock) -> None:
+    # two continuances of 10 days each (1 day paused each), by the default reading of 10
+    # days per application: begin Mon Dec 21 + 1 + 10 + 1 + 10 = Tue Jan 12 2027. Read as
+    # 10 days in total the second counts nothing: Sat Jan 2 -> Mon Jan 4 2027. Reminders
+    # follow Mon Jan 4.
+    clock.set(RECEIVED)
+    number = open_one(app, a_filing(RECEIVED))
+    for when, cmd in (("2026-12-03T09:00", c.ApplyForContinuance("witness abroad")),
+                      ("2026-12-04T09:00", c.DecideContinuance(10)),
+                      ("2026-12-07T09:00", c.ApplyForContinuance("counsel in trial")),
+                      ("2026-12-08T09:00", c.DecideContinuance(10))):
+        clock.set(at(when + LA))
+        step(app, number, cmd)
+    due = remindable(app, number)
+    assert due[DeadlineKey.HEARING_BEGIN] == at("2027-01-04T23:59:59" + LA)
+    with app.uow() as uow:
+        stored = {d.key: d for d in uow.cases.stored_deadlines(number)}
+    begin = stored[DeadlineKey.HEARING_BEGIN]
+    assert begin.due == at("2027-01-12T23:59:59" + LA)  # the city's reading is the due date
+    assert begin.other is not None and begin.other.due == at("2027-01-04T23:59:59" + LA)
+    assert begin.reading is not None and "per application" in begin.reading
+
+
+def closed_case(app: App, clock: FakeClock) -> str:
+    clock.set(RECEIVED)
+    number = open_one(app, a_filing(RECEIVED))
+    clock.set(at("2026-12-02T09:00:00" + LA))
+    for cmd in (c.ScheduleHearing(clock.now, "Council Chambers"), c.BeginHearing(),
+                c.RecordRespondentHeard(), c.ConcludeHearing(), c.IssueReport(sufficient=False),
+                c.DeliverReport(), c.CloseCase("insufficient (§8)")):
+        step(app, number, cmd)
+    return number
+
+
+def test_the_city_attorney_is_reminded_to_answer_a_disclosure_request(
+        app: App, clock: FakeClock, paused_scheduler: BackgroundScheduler) -> None:
+    number = closed_case(app, clock)
+    assert remindable(app, number) == {}  # closed: nothing more is due from anyone
+    # received Wed Dec 2: Thu 3, Fri 4, Mon 7, Tue 8, Wed Dec 9
+    step(app, number, c.RecordDisclosureRequest("A. Reporter", on=date(2026, 12, 2),
+                                                records=(PublicRecord.COMPLAINT,)),
+         actor="attorney@city.test")
+    assert remindable(app, number) == {
+        DeadlineKey.DISCLOSURE_RESPONSE: at("2026-12-09T23:59:59" + LA)}
+    rem = app.reminders(paused_scheduler)
+    assert rem.reconcile() == 1
+    while fire_next(rem, paused_scheduler, clock, until=at("2026-12-10T00:00:00" + LA)):
+        pass
+    with app.session_factory() as s:
+        owed = {(r.slot, r.recipient_email) for r in s.scalars(
+            select(OutboxRow).where(OutboxRow.notice_type == "reminder"))}
+    assert ("disclosure_response:due", "attorney@city.test") in owed
+    assert {email for _, email in owed} == {"attorney@city.test"}
+    # answered: the reminders end
+    clock.set(at("2026-12-10T09:00:00" + LA))
+    step(app, number, c.ReleaseRecords((PublicRecord.COMPLAINT,), to="A. Reporter"),
+         actor="attorney@city.test")
+    assert remindable(app, number) == {}
+
+
+def test_a_voided_case_is_reminded_of_nothing(app: App, clock: FakeClock,
+                                              paused_scheduler: BackgroundScheduler) -> None:
+    clock.set(RECEIVED)
+    number = open_one(app, a_filing(RECEIVED))
+    assert set(remindable(app, number)) == {
+        DeadlineKey.NOTICE_24H, DeadlineKey.REGISTERED_MAIL, DeadlineKey.HEARING_BEGIN,
+        DeadlineKey.HEARING_CONCLUDE}
+    clock.set(RECEIVED + timedelta(hours=1))
+    step(app, number, c.VoidCase("a duplicate of ETH-2026-0001"))
+    assert remindable(app, number) == {}
+    assert app.reminders(paused_scheduler).reconcile() == 0

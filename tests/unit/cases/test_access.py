@@ -1,0 +1,171 @@
+"""Who may see and do what (§6, §13, §14): `cases.access`, asked by every surface."""
+
+from __future__ import annotations
+
+import pytest
+
+from cases import commands as c
+from cases.access import (
+    Access,
+    Actor,
+    DocketScope,
+    Refused,
+    actor_for,
+    case_access,
+    check_hands,
+    check_not_respondent,
+    check_step,
+    docket_scope,
+    may_file_paper,
+)
+from cases.case import Case
+from cases.directory import Role
+from cases.errors import ProcedureError
+from cases.procedure import open_case
+from cases.records import PublicRecord
+from cases.steps import StepId
+from cases.tally import Vote
+from tests.unit.cases.riverton import COUNCIL_EMAILS, DIRECTORY, at, filing
+from tests.unit.cases.test_procedure import CLERK, decide, do, referred, votes
+
+R = Role
+CHAIR = actor_for(DIRECTORY, "hpark@city.test")
+CLERK_ = actor_for(DIRECTORY, CLERK)
+MAYOR = actor_for(DIRECTORY, "mayor@city.test")
+RAMAN = actor_for(DIRECTORY, "praman@city.test")
+BRANDT = actor_for(DIRECTORY, "abrandt@city.test")
+ATTORNEY = actor_for(DIRECTORY, "attorney@city.test")
+PRUITT = actor_for(DIRECTORY, "gpruitt@city.test")
+STRANGER = actor_for(DIRECTORY, "nobody@example.org")
+ALL_RECORDS = frozenset(PublicRecord)
+MAYOR_EMAIL = "mayor@city.test"
+
+
+def test_actors_from_the_directory() -> None:
+    assert Actor("hpark@city.test", frozenset({R.BOARD, R.BOARD_CHAIR})) == CHAIR
+    assert Actor(None, frozenset()) == STRANGER
+    assert actor_for(DIRECTORY, " PRaman@City.test ").email == "praman@city.test"
+
+
+@pytest.mark.parametrize(("actor", "open_", "closed"), [
+    (CLERK_, Access.FULL, Access.FULL), (CHAIR, Access.FULL, Access.FULL),
+    (ATTORNEY, Access.FULL, Access.FULL), (RAMAN, Access.COUNCIL, Access.COUNCIL),
+    (PRUITT, Access.RESPONDENT, Access.RESPONDENT), (STRANGER, Access.NONE, Access.PUBLIC),
+])
+def test_who_sees_a_case(actor: Actor, open_: Access, closed: Access) -> None:
+    respondents = ("gpruitt@city.test",)
+    assert case_access(actor, respondents=respondents, closed=False,
+                       released=ALL_RECORDS) is open_
+    assert case_access(actor, respondents=respondents, closed=True,
+                       released=ALL_RECORDS) is closed
+
+
+def test_after_closure_a_stranger_sees_only_what_was_released() -> None:
+    # §6: confidentiality continues after completion unless released through a disclosure
+    # request; nothing released, nothing shown (the same refusal as for no case at all)
+    assert case_access(STRANGER, respondents=(), closed=True, released=frozenset()) \
+        is Access.NONE
+    assert case_access(STRANGER, respondents=(), closed=True,
+                       released=frozenset({PublicRecord.COMPLAINT})) is Access.PUBLIC
+    # those otherwise entitled keep what they had
+    assert case_access(RAMAN, respondents=(), closed=True, released=frozenset()) \
+        is Access.COUNCIL
+
+
+def test_docket_scope() -> None:
+    assert docket_scope(CLERK_) is DocketScope.ALL
+    assert docket_scope(RAMAN) is DocketScope.ALL
+    assert docket_scope(PRUITT) is DocketScope.INVOLVING
+    assert docket_scope(STRANGER) is DocketScope.NONE
+    assert may_file_paper(CLERK_) and not may_file_paper(CHAIR)
+
+
+def test_steps_by_role_from_the_table() -> None:
+    check_step(CHAIR, StepId.SCHEDULE)
+    with pytest.raises(Refused, match=r"Only the board chair or the ethics board may schedule "
+                                      r"the hearing\. The directory lists you as the city "
+                                      r"council"):
+        check_step(RAMAN, StepId.SCHEDULE)
+    with pytest.raises(Refused, match="directory lists"):
+        check_step(STRANGER, StepId.SCHEDULE)
+    with pytest.raises(Refused, match="official complained against"):
+        check_not_respondent(PRUITT, ("GPruitt@city.test",), StepId.CLOSE)
+
+
+# -- the right hands on each vote (§12, §14) ------------------------------------------------
+
+def vote(member: str, v: Vote = Vote.YES) -> c.RecordCouncilVote:
+    return c.RecordCouncilVote(member, v, COUNCIL_EMAILS)
+
+
+def test_a_member_enters_their_own_vote_and_the_clerk_the_roll_call() -> None:
+    check_step(RAMAN, StepId.VOTE)
+    check_hands(RAMAN, vote("praman@city.test"))
+    with pytest.raises(Refused, match="only their own vote"):
+        check_hands(RAMAN, vote("abrandt@city.test"))
+    # the mayor's office records the roll call: any member's vote
+    check_step(CLERK_, StepId.VOTE)
+    check_hands(CLERK_, vote("abrandt@city.test"))
+    with pytest.raises(Refused, match="Only"):
+        check_step(CHAIR, StepId.VOTE)
+
+
+def test_the_mayors_tie_break_only_by_the_mayor_or_the_clerk() -> None:
+    check_step(MAYOR, StepId.MAYOR_VOTE)
+    check_step(CLERK_, StepId.MAYOR_VOTE)
+    for other in (RAMAN, BRANDT, CHAIR, ATTORNEY):
+        with pytest.raises(Refused, match="Only the mayor or the mayor's designees"):
+            check_step(other, StepId.MAYOR_VOTE)
+
+
+def test_the_decision_counts_the_mayors_recorded_vote() -> None:
+    case = _determined()
+    votes(case, ("praman@city.test", Vote.YES), ("abrandt@city.test", Vote.NO))
+    with pytest.raises(ProcedureError, match="tie-breaking vote"):
+        decide(case)
+    do(case, c.RecordMayorVote(Vote.YES, MAYOR_EMAIL), "2026-02-26T20:00:00-08:00", MAYOR_EMAIL)
+    event = decide(case, (c.Penalty("2.96.030(A)", "censure"),))
+    assert event.data["mayor_broke_tie"] is True and event.data["carried"] is True
+
+
+def test_the_mayor_votes_only_to_break_a_tie() -> None:
+    case = _determined()
+    votes(case, ("praman@city.test", Vote.YES))
+    with pytest.raises(ProcedureError, match="only to break a tie"):
+        do(case, c.RecordMayorVote(Vote.NO, MAYOR_EMAIL), "2026-02-26T20:00:00-08:00",
+           MAYOR_EMAIL)
+
+
+def test_no_mayors_vote_on_an_action_against_the_mayor() -> None:
+    case = open_case(number="2026-031", filing=filing(respondents=("Pat Rivera",)),
+                     respondents=("mayor@city.test",), at=at("2026-01-06T09:45:00-08:00"),
+                     actor=CLERK)
+    referred(case)
+    do(case, c.RecordDetermination(violation=True), "2026-02-23T09:00:00-08:00")
+    votes(case, ("praman@city.test", Vote.YES), ("abrandt@city.test", Vote.NO))
+    with pytest.raises(ProcedureError, match="against the mayor"):
+        do(case, c.RecordMayorVote(Vote.YES, MAYOR_EMAIL), "2026-02-26T20:00:00-08:00", CLERK)
+
+
+def _determined() -> Case:
+    case = open_case(number="2026-030", filing=filing(), respondents=("gpruitt@city.test",),
+                     at=at("2026-01-06T09:45:00-08:00"), actor=CLERK)
+    referred(case)
+    do(case, c.RecordDetermination(violation=True), "2026-02-23T09:00:00-08:00")
+    return case
+
+
+def test_each_access_sees_its_part_of_the_history() -> None:
+    from cases.access import sees_in_history
+    from cases.events import EventKind as K
+
+    assert all(sees_in_history(Access.FULL, k) for k in K)
+    assert not any(sees_in_history(Access.PUBLIC, k) for k in K)
+    assert not any(sees_in_history(Access.NONE, k) for k in K)
+    # the council decides continuances and votes; the respondent attends the hearing
+    assert sees_in_history(Access.COUNCIL, K.CONTINUANCE_DECIDED)
+    assert not sees_in_history(Access.COUNCIL, K.HEARING_SCHEDULED)
+    assert sees_in_history(Access.RESPONDENT, K.HEARING_SCHEDULED)
+    assert not sees_in_history(Access.RESPONDENT, K.COUNCIL_VOTE_RECORDED)
+    for access in (Access.COUNCIL, Access.RESPONDENT):  # a voiding is told to both
+        assert sees_in_history(access, K.CASE_VOIDED)

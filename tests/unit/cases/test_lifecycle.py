@@ -1,0 +1,296 @@
+"""The lifecycle as a city attorney reads it (issue 10): statuses judged now, steps in
+order, every respondent heard, no revived deadlines, voiding a case opened by mistake.
+
+Riverton's calendar (America/Los_Angeles). The complaint is received Tue Jan 6 2026 09:30
+PST: hearing begins by Mon Jan 26, concludes by Fri Jan 30 (see test_calendars).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from cases import commands as c
+from cases.case import Case, Stage
+from cases.deadlines import DeadlineKey, Status, status_at
+from cases.events import EventKind
+from cases.notices import NoticeType, notices_owed
+from cases.procedure import open_case
+from cases.tally import Vote
+from tests.unit.cases.riverton import CALENDAR, DIRECTORY, at, filing
+from tests.unit.cases.test_procedure import (
+    CHAIR,
+    CLERK,
+    RESPONDENT,
+    deadlines,
+    do,
+    due,
+    new_case,
+    refused,
+    reported,
+    serve_notices,
+    stage,
+    status,
+    through_hearing,
+)
+
+K = DeadlineKey
+SECOND = "lbates@city.test"  # Lorna Bates, Deputy Fire Chief
+
+
+def two_respondents() -> Case:
+    return open_case(number="2026-020", filing=filing(respondents=("Gary Pruitt", "Lorna Bates")),
+                     respondents=(RESPONDENT, SECOND), at=at("2026-01-06T09:45:00-08:00"),
+                     actor=CLERK)
+
+
+def begun(case: Case, on: date | None = None) -> None:
+    serve_notices(case)
+    do(case, c.ScheduleHearing(at("2026-01-20T18:00:00-08:00"), "City Hall"),
+       "2026-01-12T09:00:00-08:00")
+    do(case, c.BeginHearing(on=on), "2026-01-21T09:00:00-08:00", CHAIR)
+
+
+# -- statuses are judged now, not when saved ---------------------------------------------------
+
+def test_a_deadline_saved_open_is_missed_once_its_due_time_has_passed() -> None:
+    case = new_case()
+    saved = deadlines(case, "2026-01-06T10:00:00-08:00")  # as stored on receipt
+    begin = saved[K.HEARING_BEGIN]
+    assert begin.status is Status.OPEN
+    # one second after Mon Jan 26 23:59:59 PST
+    later = at("2026-01-27T00:00:00-08:00")
+    assert status_at(begin.key, begin.status, begin.due, later) is Status.MISSED
+    assert status_at(begin.key, begin.status, begin.due,
+                     at("2026-01-26T23:59:59-08:00")) is Status.OPEN
+    # what is done, tolled or about the complaint's timeliness does not change with time
+    for s in (Status.MET, Status.LATE, Status.TOLLED):
+        assert status_at(begin.key, s, begin.due, later) is s
+    assert status_at(K.LIMITATIONS, Status.MISSED, begin.due,
+                     at("2025-01-01T00:00:00-08:00")) is Status.MISSED
+    # and the strings a reader has from storage work the same
+    assert status_at("hearing_begin", "open", begin.due, later) is Status.MISSED
+
+
+# -- steps in order -------------------------------------------------------------------------
+
+def test_a_hearing_cannot_conclude_before_it_began() -> None:
+    case = new_case()
+    begun(case, on=date(2026, 1, 20))
+    msg = refused(case, c.ConcludeHearing(on=date(2026, 1, 19)), "2026-01-21T10:00:00-08:00",
+                  "Mon Jan 19, 2026")
+    assert "Tue Jan 20, 2026" in msg and "began" in msg
+
+
+def test_the_respondent_is_heard_between_begin_and_conclusion() -> None:
+    case = new_case()
+    begun(case, on=date(2026, 1, 20))
+    msg = refused(case, c.RecordRespondentHeard(on=date(2026, 1, 19)),
+                  "2026-01-21T10:00:00-08:00", "Mon Jan 19, 2026")
+    assert "Tue Jan 20, 2026" in msg
+    do(case, c.RecordRespondentHeard(on=date(2026, 1, 20)), "2026-01-21T10:00:00-08:00")
+    # heard Jan 20: the hearing cannot be recorded as concluded the day before ...
+    refused(case, c.ConcludeHearing(on=date(2026, 1, 19)), "2026-01-21T10:00:00-08:00",
+            "Mon Jan 19, 2026")
+    do(case, c.ConcludeHearing(on=date(2026, 1, 20)), "2026-01-21T10:00:00-08:00")
+    assert stage(case) is Stage.HEARING_CONCLUDED
+
+
+def test_report_referral_determination_and_decision_each_after_the_one_before() -> None:
+    case = new_case()
+    through_hearing(case, concluded="2026-01-27T20:00:00-08:00")  # concluded Tue Jan 27
+    msg = refused(case, c.IssueReport(sufficient=True, on=date(2026, 1, 26)),
+                  "2026-02-02T10:00:00-08:00", "Mon Jan 26, 2026")
+    assert "Tue Jan 27, 2026" in msg
+    do(case, c.IssueReport(sufficient=True, on=date(2026, 1, 29)), "2026-02-02T10:00:00-08:00")
+    refused(case, c.DeliverReport(on=date(2026, 1, 28)), "2026-02-02T10:00:00-08:00",
+            "Thu Jan 29, 2026")
+    do(case, c.DeliverReport(on=date(2026, 1, 30)), "2026-02-02T10:00:00-08:00")
+    msg = refused(case, c.Refer("myu@examiners.example", on=date(2026, 1, 29)),
+                  "2026-02-02T10:00:00-08:00", "Thu Jan 29, 2026")
+    assert "Fri Jan 30, 2026" in msg
+    do(case, c.Refer("myu@examiners.example", on=date(2026, 2, 2)), "2026-02-02T10:00:00-08:00")
+    assert case.history[-1].data["on"] == "2026-02-02"
+    msg = refused(case, c.RecordDetermination(violation=True, on=date(2026, 2, 1)),
+                  "2026-02-23T09:00:00-08:00", "Sun Feb 1, 2026")
+    assert "Mon Feb 2, 2026" in msg
+    do(case, c.RecordDetermination(violation=True, on=date(2026, 2, 20)),
+       "2026-02-23T09:00:00-08:00")
+    do(case, c.RecordCouncilVote("praman@city.test", Vote.YES,
+                                 frozenset({"praman@city.test"})), "2026-02-23T10:00:00-08:00")
+    msg = refused(case, c.RecordCouncilDecision(frozenset({"praman@city.test"}),
+                                                "mayor@city.test", on=date(2026, 2, 19)),
+                  "2026-02-23T11:00:00-08:00", "Thu Feb 19, 2026")
+    assert "Fri Feb 20, 2026" in msg
+
+
+def test_a_correction_of_an_earlier_date_is_its_own_step_and_recomputes() -> None:
+    # the chair typed the conclusion as Tue Jan 27; it was Fri Jan 23. The report's 10
+    # days then run from Jan 23: + 10 = Mon Feb 2 (not Fri Feb 6).
+    case = new_case()
+    through_hearing(case, concluded="2026-01-27T20:00:00-08:00")
+    assert due(case, K.REPORT_DELIVERY) == "2026-02-06T23:59:59-08:00"
+    history = list(case.history)
+    refused(case, c.CorrectStepDate(EventKind.HEARING_CONCLUDED, date(2026, 1, 23), " "),
+            "2026-01-28T09:00:00-08:00", "Say why")
+    # the hearing began Tue Jan 20: a conclusion on Mon Jan 19 is refused, naming both days
+    msg = refused(case, c.CorrectStepDate(EventKind.HEARING_CONCLUDED, date(2026, 1, 19),
+                                          "typo"), "2026-01-28T09:00:00-08:00",
+                  "Mon Jan 19, 2026")
+    assert "Tue Jan 20, 2026" in msg
+    event = do(case, c.CorrectStepDate(EventKind.HEARING_CONCLUDED, date(2026, 1, 23),
+                                       "typed the wrong day"), "2026-01-28T09:00:00-08:00")
+    assert event.kind is EventKind.STEP_DATE_CORRECTED
+    assert (event.data["old"], event.data["new"]) == ("2026-01-27", "2026-01-23")
+    assert case.history[:len(history)] == history  # the mistaken entry is kept as it was
+    assert case.hearing_concluded_on == date(2026, 1, 23)
+    assert due(case, K.REPORT_DELIVERY) == "2026-02-02T23:59:59-08:00"
+    assert Case.replay(case.number, case.history) == case
+    # a step that was never recorded, or has no date, cannot be corrected
+    refused(case, c.CorrectStepDate(EventKind.REPORT_DELIVERED, date(2026, 1, 28), "typo"),
+            "2026-01-28T09:00:00-08:00", "no report delivered")
+    refused(case, c.CorrectStepDate(EventKind.NOTICE_SERVED, date(2026, 1, 7), "typo"),
+            "2026-01-28T09:00:00-08:00", "no date")
+
+
+def test_a_correction_is_checked_against_the_steps_after_it_too() -> None:
+    case = new_case()
+    through_hearing(case, concluded="2026-01-27T20:00:00-08:00")  # begun Tue Jan 20
+    msg = refused(case, c.CorrectStepDate(EventKind.HEARING_BEGUN, date(2026, 1, 28), "typo"),
+                  "2026-01-29T09:00:00-08:00", "Wed Jan 28, 2026")
+    assert "Tue Jan 27, 2026" in msg  # it would begin after it concluded
+    # moving the receipt after a recorded step is refused the same way
+    msg = refused(case, c.CorrectReceipt(at("2026-01-21T09:00:00-08:00"), "forward date"),
+                  "2026-01-29T09:00:00-08:00", "Wed Jan 21, 2026")
+    assert "the registered-mail copy was sent on Thu Jan 8, 2026" in msg
+
+
+# -- §9 for every respondent ----------------------------------------------------------------
+
+def test_each_respondent_must_have_had_the_opportunity_to_be_heard() -> None:
+    case = two_respondents()
+    begun(case)
+    msg = refused(case, c.RecordRespondentHeard(), "2026-01-21T10:00:00-08:00",
+                  "which official")
+    assert RESPONDENT in msg and SECOND in msg
+    refused(case, c.RecordRespondentHeard(respondent="praman@city.test"),
+            "2026-01-21T10:00:00-08:00", "not complained against")
+    do(case, c.RecordRespondentHeard(respondent=RESPONDENT), "2026-01-21T10:00:00-08:00")
+    do(case, c.ConcludeHearing(), "2026-01-21T12:00:00-08:00")
+    msg = refused(case, c.IssueReport(sufficient=False), "2026-01-22T10:00:00-08:00",
+                  SECOND)
+    assert "(§9)" in msg and RESPONDENT not in msg.split("until")[-1]
+
+
+def test_a_hearing_recorded_after_the_conclusion_is_dated_within_the_hearing() -> None:
+    case = two_respondents()
+    begun(case, on=date(2026, 1, 20))
+    do(case, c.RecordRespondentHeard(respondent=RESPONDENT), "2026-01-21T10:00:00-08:00")
+    do(case, c.ConcludeHearing(on=date(2026, 1, 21)), "2026-01-21T12:00:00-08:00")
+    # the chair forgot the second official: recorded afterwards, on a day of the hearing
+    msg = refused(case, c.RecordRespondentHeard(respondent=SECOND),
+                  "2026-01-23T10:00:00-08:00", "Fri Jan 23, 2026")
+    assert "Wed Jan 21, 2026" in msg
+    do(case, c.RecordRespondentHeard(respondent=SECOND, on=date(2026, 1, 21)),
+       "2026-01-23T10:00:00-08:00")
+    do(case, c.IssueReport(sufficient=False), "2026-01-23T11:00:00-08:00")
+    assert stage(case) is Stage.REPORTED
+
+
+def test_with_two_respondents_both_heard_the_report_may_issue() -> None:
+    case = two_respondents()
+    begun(case)
+    do(case, c.RecordRespondentHeard(respondent=RESPONDENT), "2026-01-21T10:00:00-08:00")
+    do(case, c.RecordRespondentHeard(presented=False, respondent=SECOND.upper()),
+       "2026-01-21T10:30:00-08:00")
+    assert case.heard == {RESPONDENT: True, SECOND: False}
+    do(case, c.ConcludeHearing(), "2026-01-21T12:00:00-08:00")
+    do(case, c.IssueReport(sufficient=False), "2026-01-22T10:00:00-08:00")
+    assert stage(case) is Stage.REPORTED
+
+
+# -- no revived deadlines ---------------------------------------------------------------------
+
+def test_a_report_extension_asked_after_the_report_was_due_is_refused() -> None:
+    # concluded Tue Jan 27: report due Fri Feb 6. Asked Sat Feb 7: too late, stays missed.
+    case = new_case()
+    through_hearing(case)
+    msg = refused(case, c.RequestReportExtension(c.Requester.RESPONDENT, 5),
+                  "2026-02-07T09:00:00-08:00", "Fri Feb 6, 2026")
+    assert "(§10)" in msg and "cannot revive" in msg
+    assert status(case, K.REPORT_DELIVERY, "2026-02-07T09:00:00-08:00") is Status.MISSED
+    # the report delivered afterwards is recorded, as late
+    do(case, c.IssueReport(sufficient=False), "2026-02-09T09:00:00-08:00")
+    do(case, c.DeliverReport(), "2026-02-09T10:00:00-08:00")
+    assert status(case, K.REPORT_DELIVERY, "2026-02-09T11:00:00-08:00") is Status.LATE
+
+
+def test_a_report_extension_approved_after_the_report_was_due_is_refused() -> None:
+    case = new_case()
+    through_hearing(case)
+    do(case, c.RequestReportExtension(c.Requester.BOARD, 5, on=date(2026, 2, 5)),
+       "2026-02-05T09:00:00-08:00")
+    msg = refused(case, c.DecideReportExtension(approved=True, decider_is_council=True),
+                  "2026-02-07T09:00:00-08:00", "Fri Feb 6, 2026")
+    assert "(§10)" in msg
+    # a denial revives nothing: it may be recorded late
+    do(case, c.DecideReportExtension(approved=False, decider_is_council=True),
+       "2026-02-07T09:00:00-08:00")
+    assert status(case, K.REPORT_DELIVERY, "2026-02-07T10:00:00-08:00") is Status.MISSED
+    # approved in time (Thu Feb 5, recorded later): it counts. + 5 = Wed Feb 11
+    late_recorded = new_case("2026-021")
+    through_hearing(late_recorded)
+    do(late_recorded, c.RequestReportExtension(c.Requester.BOARD, 5, on=date(2026, 2, 5)),
+       "2026-02-05T09:00:00-08:00")
+    do(late_recorded, c.DecideReportExtension(True, True, on=date(2026, 2, 6)),
+       "2026-02-09T09:00:00-08:00")
+    assert due(late_recorded, K.REPORT_DELIVERY) == "2026-02-11T23:59:59-08:00"
+
+
+def test_a_council_extension_granted_after_the_decision_was_due_is_refused() -> None:
+    case = new_case()
+    reported(case, sufficient=True)
+    do(case, c.Refer("myu@examiners.example"), "2026-02-04T09:00:00-08:00")
+    # received Mon Feb 23: + 7 = Mon Mar 2
+    do(case, c.RecordDetermination(violation=True), "2026-02-23T09:00:00-08:00")
+    msg = refused(case, c.ExtendCouncilDecision(days=5), "2026-03-03T09:00:00-08:00",
+                  "Mon Mar 2, 2026")
+    assert "(§12)" in msg
+    assert status(case, K.COUNCIL_DECISION, "2026-03-03T09:00:00-08:00") is Status.MISSED
+    do(case, c.ExtendCouncilDecision(days=5, on=date(2026, 3, 2)), "2026-03-03T09:00:00-08:00")
+    assert due(case, K.COUNCIL_DECISION) == "2026-03-09T23:59:59-07:00"
+
+
+# -- a case opened by mistake ---------------------------------------------------------------
+
+def test_a_case_opened_by_mistake_is_voided_never_deleted() -> None:
+    case = new_case()
+    serve_notices(case)
+    do(case, c.ScheduleHearing(at("2026-01-20T18:00:00-08:00"), "City Hall"),
+       "2026-01-12T09:00:00-08:00")
+    history = list(case.history)
+    refused(case, c.VoidCase(" "), "2026-01-13T09:00:00-08:00", "Say why")
+    event = do(case, c.VoidCase("a duplicate of ETH-2026-0003", duplicate_of="ETH-2026-0003"),
+               "2026-01-13T09:00:00-08:00")
+    assert stage(case) is Stage.VOID and case.void_reason == "a duplicate of ETH-2026-0003"
+    assert case.history[:len(history)] == history and case.history[-1] is event
+    assert case.confidential  # never reviewed, never released
+    # no deadline runs any more, so nothing is reminded
+    assert case.deadlines(CALENDAR, now=at("2026-02-01T00:00:00-08:00")) == []
+    # every invite sent is cancelled
+    owed = {(n.type, n.recipient.email) for n in notices_owed(case, event, DIRECTORY)}
+    assert (NoticeType.INVITE_MEETING, "hpark@city.test") in owed
+    assert case.meetings.all[0].cancelled  # the hearing does not take place
+    assert (NoticeType.INVITE_SUFFICIENCY_WINDOW, "praman@city.test") in owed
+    # and nothing more can be done to it
+    refused(case, c.BeginHearing(), "2026-01-20T18:00:00-08:00", "stage 'void'")
+    refused(case, c.VoidCase("again"), "2026-01-20T18:00:00-08:00", "stage 'void'")
+    assert Case.replay(case.number, case.history) == case
+
+
+def test_a_closed_case_is_not_voided() -> None:
+    case = new_case()
+    reported(case, sufficient=False)
+    do(case, c.CloseCase("insufficient"), "2026-02-04T09:00:00-08:00")
+    refused(case, c.VoidCase("spam"), "2026-02-05T09:00:00-08:00", "stage 'closed'")
+
+
