@@ -33,7 +33,7 @@ from cases.commands import NoticeKind
 from cases.deadlines import DeadlineKey
 from cases.directory import Directory, Person
 from cases.events import Event, EventKind
-from cases.meetings import Body, MeetingKind
+from cases.meetings import Body, Meeting, MeetingKind
 
 GENERATION_STRIDE = 100  # room for 99 deliberate resends of one occurrence
 
@@ -228,13 +228,29 @@ def _meeting_plan(case: Case, event: Event, index: int, a: _Audience,
             continue  # it took place before it was recorded: nothing is sent for it
         members = a.board if m.body is Body.BOARD else a.council
         slot = meeting_slot(m.number)
-        plan.append((NoticeType.INVITE_MEETING, members + a.respondents + a.complainant, slot))
+        plan.append((NoticeType.INVITE_MEETING, _invitees(m, a), slot))
         if m.starts_at <= event.at:
             continue  # too late to post or give notice; the invitation still updates calendars
         plan.append((NoticeType.MEETING_POSTING, [POSTING], slot))
         if m.kind is MeetingKind.SPECIAL:
             plan.append((NoticeType.MEETING_NOTICE, members + list(directory.media), slot))
     return plan
+
+
+def _invitees(m: Meeting, a: _Audience) -> list[Person]:
+    members = a.board if m.body is Body.BOARD else a.council
+    return members + a.respondents + a.complainant
+
+
+def meeting_invitees(case: Case, meeting: Meeting, directory: Directory) -> list[Person]:
+    """Who is invited to `meeting`: its body's members (but a respondent) and the parties."""
+    return _invitees(meeting, _Audience(case, directory))
+
+
+def meeting_members(case: Case, meeting: Meeting, directory: Directory) -> list[Person]:
+    """The members of the meeting's body who may act on the case (respondents left out)."""
+    a = _Audience(case, directory)
+    return a.board if meeting.body is Body.BOARD else a.council
 
 
 def _invite_plan(case: Case, event: Event, a: _Audience) -> _Plan:

@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo
 
 from cases.directory import Directory
 from cases.filing import Element, Filing
+from mail.calendar_replies import read_reply
 from mail.parsing import mime
 from mail.parsing.authres import forwarder_authenticated
 from mail.parsing.city import forwarders
@@ -76,6 +77,12 @@ def _read(raw: bytes, directory: Directory, tz: ZoneInfo, own_domains: tuple[str
     own_date = _own_date(msg, tz)
     tag = case_tag(msg, own_domains)
     message_id = mime.header_text(msg, "Message-ID") or None
+    reply = read_reply(msg)  # before the machine-mail checks: some calendars mark answers
+    if reply is not None and not (trusted_authserv and forwarder_authenticated(
+            msg, trusted_authserv, reply.sender or "")):
+        return IntakeResult(False, "not_a_complaint", own_date, None, None, message_id, tag,
+                            f"A calendar answer ({reply.partstat.lower()}) from "
+                            f"{reply.attendee}.", calendar_reply=reply)
     rejection = machine_generated(msg) or not_for_intake(msg, own_domains, tag)
     sender = mime.header_address(msg, "From")[1]
     if rejection is None and sender is None:

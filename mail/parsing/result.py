@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from cases.filing import Complainant, Element, Filing
+from mail.calendar_replies import CalendarReply
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,8 @@ class IntakeResult:
     message_id: str | None  # the outer message's Message-ID
     case_tag: str | None  # "ETH-2026-0007" when the message refers to one of our cases
     detail: str  # one sentence for the clerk: why rejected, or what was found
+    # an answer to one of EthicsBot's meeting invitations (recorded, never a case)
+    calendar_reply: CalendarReply | None = None
 
 
 def intake_json(result: IntakeResult) -> dict[str, Any]:
