@@ -20,12 +20,9 @@ from bot.access import Caller
 from bot.render import countdown, section, when, words
 from bot.service import SlackDeps, blocking, log_alone
 from cases.access import NOT_LISTED
-from cases.deadlines import Responsible, Status
-from cases.directory import ATTORNEY, BOARD, COUNCIL, OFFICE
+from cases.deadlines import Status
+from cases.visibility import RESPONSIBILITIES
 from storage import queries
-
-RESPONSIBILITIES = ((OFFICE, Responsible.MAYORS_OFFICE), (BOARD, Responsible.BOARD_CHAIR),
-                    (COUNCIL, Responsible.COUNCIL), (ATTORNEY, Responsible.CITY_ATTORNEY))
 
 
 def register(bolt: AsyncApp, deps: SlackDeps) -> None:

@@ -92,3 +92,11 @@ def fmt_moment(moment: datetime) -> str:
     clock = f"{hour}:{moment.minute:02d}" + (f":{moment.second:02d}" if moment.second else "")
     half = "AM" if moment.hour < 12 else "PM"
     return f"{fmt_day(moment.date())} {clock} {half} {moment.tzname()}"
+
+
+def countdown(due: datetime, now: datetime) -> str:
+    """'in 3 days', 'in 5 h', 'overdue by 2 days': what a glance at the docket needs."""
+    seconds = (due - now).total_seconds()
+    span = abs(seconds)
+    amount = f"{int(span // 86400)} days" if span >= 2 * 86400 else f"{int(span // 3600)} h"
+    return f"in {amount}" if seconds >= 0 else f"overdue by {amount}"

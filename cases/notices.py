@@ -58,6 +58,7 @@ class NoticeType(StrEnum):
     DELIVERY_FAILED_ALERT = "delivery_failed_alert"  # to the clerk: a notice bounced (5xx)
     DEADLINE_ALERT = "deadline_alert"  # to the clerk: a notice unsent near its deadline
     REMINDER = "reminder"  # to whoever must act: a deadline approaches or has passed
+    SIGN_IN_LINK = "sign_in_link"  # to a person who asked the web docket for one
     MEETING_NOTICE = "meeting_notice"  # RCW 42.30.080: special meeting, members and media
     MEETING_POSTING = "meeting_posting"  # RCW 42.30.077, .080: website and meeting place
     QUORUM_WARNING = "quorum_warning"  # to the chair and the clerk: too few accepted (48 h)
@@ -72,6 +73,8 @@ SECTION_2: dict[NoticeType, NoticeKind] = {
 
 INVITES = frozenset({NoticeType.INVITE_SUFFICIENCY_WINDOW, NoticeType.INVITE_MEETING,
                      NoticeType.INVITE_COUNCIL_DECISION})
+# Mail about a person's own access, owed by the web docket, never by a step of a case.
+ACCESS = frozenset({NoticeType.SIGN_IN_LINK})
 MEETING_NOTICES = frozenset({NoticeType.INVITE_MEETING, NoticeType.MEETING_NOTICE,
                              NoticeType.MEETING_POSTING, NoticeType.QUORUM_WARNING})
 # The posting's "recipient": the city's website and the entrance of the meeting place.

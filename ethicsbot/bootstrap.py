@@ -4,9 +4,9 @@ client, the Bolt app and the reminder scheduler, and hands each adapter the few 
 it uses (cosmicpython's bootstrap). It takes overrides (tests pass a fixed clock, an
 engine, a directory) and nothing happens at import time.
 
-Adapters (`mail/`, `bot/`, `scheduler/`, `storage/`) never import this module: each
-declares what it needs (an `IntakeContext`, `DispatchDeps`, `SlackDeps`, a `Reminders`
-built from plain arguments) and `App` below makes them.
+Adapters (`mail/`, `bot/`, `web/`, `scheduler/`, `storage/`) never import this module:
+each declares what it needs (an `IntakeContext`, `DispatchDeps`, `SlackDeps`, `WebDeps`, a
+`Reminders` built from plain arguments) and `App` below makes them.
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from mail.parsing import ParseRules
     from mail.transport import Transport
     from scheduler.jobs import Reminders
+    from web.deps import WebDeps
 
 
 def system_clock() -> datetime:
@@ -94,6 +95,21 @@ class App:
 
         return SlackDeps(uow=self.uow, session_factory=self.session_factory,
                          directory=self.directory, calendar=self.calendar, clock=self.clock)
+
+    def web_deps(self) -> WebDeps:
+        """The web docket's part: the database, the directory, and its settings."""
+        from datetime import timedelta
+
+        from web.deps import WebConfig, WebDeps
+
+        s = self.settings
+        config = WebConfig(base_url=s.web_base_url,
+                           idle=timedelta(minutes=s.web_session_idle_minutes),
+                           lifetime=timedelta(hours=s.web_session_hours),
+                           trust_proxy=s.web_trust_proxy)
+        return WebDeps(uow=self.uow, session_factory=self.session_factory,
+                       directory=self.directory, calendar=self.calendar, clock=self.clock,
+                       config=config, uid_domain=s.msgid_domain)
 
     def reminders(self, scheduler: BaseScheduler) -> Reminders:
         """The reminder service on `scheduler` (a test passes a paused one)."""
@@ -197,14 +213,17 @@ def build_socket_mode(app: App, bolt: AsyncApp) -> AsyncSocketModeHandler | None
 
 
 def build_web_app(app: App, bolt: AsyncApp | None) -> web.Application:
-    """/healthz, /readyz, and Slack's HTTP endpoint when there is a signing secret."""
+    """/healthz, /readyz, Slack's HTTP endpoint when there is a signing secret, and the
+    web docket at /."""
     from bot.web import make_web_app
     from ethicsbot.readiness import readiness
+    from web.app import mount
 
     async def ready() -> tuple[bool, dict[str, str]]:
         return await readiness(app)
 
-    return make_web_app(ready, bolt, signing_secret=app.settings.slack_signing_secret)
+    web_app = make_web_app(ready, bolt, signing_secret=app.settings.slack_signing_secret)
+    return mount(web_app, app.web_deps())
 
 
 def build_messenger(app: App, client: AsyncWebClient | None = None) -> SlackReminders | None:

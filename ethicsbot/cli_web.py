@@ -1,4 +1,5 @@
-"""`ethicsbot web`: the Slack endpoint and the health checks, on `PORT`."""
+"""`ethicsbot web`: the web docket, the Slack endpoint and the health checks, on `PORT`;
+`ethicsbot sessions revoke EMAIL`."""
 
 from __future__ import annotations
 
@@ -9,6 +10,24 @@ import click
 
 def register(group: click.Group) -> None:
     group.add_command(web)
+    group.add_command(sessions)
+
+
+@click.group()
+def sessions() -> None:
+    """The web docket's sign-in sessions."""
+
+
+@sessions.command("revoke")
+@click.argument("email")
+def revoke(email: str) -> None:
+    """End every web session of EMAIL at once (a lost laptop, someone leaving)."""
+    from ethicsbot.bootstrap import bootstrap
+    from web.auth import revoke_sessions
+
+    app = bootstrap()
+    ended = revoke_sessions(app.web_deps(), email, by="cli")
+    click.echo(f"{ended} session(s) of {email} ended; they must sign in again.")
 
 
 def describe(settings: object) -> list[str]:
@@ -17,7 +36,12 @@ def describe(settings: object) -> list[str]:
 
     assert isinstance(settings, Settings)
     lines = [f"serving on port {settings.port}: GET /healthz (alive), GET /readyz "
-             "(database migrated; IMAP and SMTP reachable when configured)"]
+             "(database migrated; IMAP and SMTP reachable when configured)",
+             f"web docket: {settings.web_base_url}/ (sign in with your directory address)"]
+    if not settings.uses_smtp:
+        lines.append(f"sign-in links are mailed like every notice: without SMTP each is "
+                     f"written as an .eml file under {settings.outbox_dir}/ (open the newest "
+                     "sign_in_link one); set ETHICSBOT_WEB_URL to the address people use")
     if settings.slack_bot_token and settings.slack_signing_secret:
         lines.append("Slack: POST /slack/events (the /ethics command, buttons, App Home)")
     if settings.slack_bot_token and settings.slack_app_token:
@@ -34,7 +58,8 @@ def describe(settings: object) -> list[str]:
 @click.command()
 @click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
 def web(host: str) -> None:
-    """Serve Slack's /ethics at /slack/events, plus /healthz and /readyz, on PORT."""
+    """Serve the web docket at /, Slack's /ethics at /slack/events, /healthz and /readyz,
+    on PORT."""
     from ethicsbot.bootstrap import bootstrap
     from ethicsbot.logs import configure_logging
     from ethicsbot.processes import until_signalled, web_process

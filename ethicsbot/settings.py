@@ -80,6 +80,13 @@ class Settings(BaseSettings):
     # when reminders go out before a deadline: days (d) or hours (h), comma separated
     reminder_offsets: str = "3d,1d,4h"
 
+    # the web docket: where people reach it (sign-in links and calendar feeds point here;
+    # default http://127.0.0.1:PORT) and how long a session lasts
+    web_url: str | None = None
+    web_session_idle_minutes: int = Field(default=30, gt=0)
+    web_session_hours: int = Field(default=12, gt=0)
+    web_trust_proxy: bool = False  # behind a proxy that appends X-Forwarded-For
+
     port: int = Field(default=3000, validation_alias="PORT")
     log_level: str = "INFO"
 
@@ -92,6 +99,17 @@ class Settings(BaseSettings):
             except (ZoneInfoNotFoundError, ValueError) as e:
                 raise ValueError(f"unknown time zone {v!r} (use e.g. America/Los_Angeles)") from e
         return v
+
+    @field_validator("web_url")
+    @classmethod
+    def _web_url(cls, v: str | None) -> str | None:
+        if v is not None and not (v.startswith("https://") or v.startswith("http://")):
+            raise ValueError(f"{v!r} is not a URL like https://ethics.city.example")
+        return v.rstrip("/") if v else v
+
+    @property
+    def web_base_url(self) -> str:
+        return self.web_url or f"http://127.0.0.1:{self.port}"
 
     @property
     def msgid_domain(self) -> str:

@@ -14,13 +14,13 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from cases.calendar import CityCalendar
+from cases.calendar import CityCalendar, fmt_moment
 from cases.deadlines import DeadlineKey
 from cases.directory import Person
 from cases.notices import NoticeType
 from cases.ports import Clock
 from mail.render import NoticeContext
-from storage.models import CaseRow, DeliveryRow, FilingRow, OutboxRow
+from storage.models import CaseRow, DeliveryRow, FilingRow, OutboxRow, WebTokenRow
 from storage.repository import SqlCaseRepository
 
 DEADLINE_ORDER = list(DeadlineKey)  # a deadline alert's generation is the key's index here
@@ -43,6 +43,8 @@ class Letterhead:
 
 def load_context(session: Session, row: OutboxRow, *, letterhead: Letterhead,
                  calendar: CityCalendar, clock: Clock, now: datetime) -> NoticeContext:
+    if row.notice_type == NoticeType.SIGN_IN_LINK:
+        return _sign_in(session, row, letterhead=letterhead, calendar=calendar, now=now)
     case_row = session.get(CaseRow, row.case_id) if row.case_id is not None else None
     cases = SqlCaseRepository(session, clock)
     case = cases.get(case_row.number) if case_row is not None else None
@@ -92,3 +94,21 @@ def _about(session: Session, row: OutboxRow) -> dict[str, Any]:
              "recipient": f"{u.recipient_name} <{u.recipient_email}>",
              "attempts": u.attempts, "last_error": u.last_error} for u in unsent]}
     return {}
+
+
+def _sign_in(session: Session, row: OutboxRow, *, letterhead: Letterhead,
+             calendar: CityCalendar, now: datetime) -> NoticeContext:
+    """A sign-in link (`generation` is its `web_tokens` row): its URL while it can still
+    be used; once used or expired the web has wiped it, and the mail says so."""
+    link = session.get(WebTokenRow, row.generation)
+    url = (link.data or {}).get("url") if link is not None and link.used_at is None else None
+    live = url is not None and link is not None and (link.expires_at is None
+                                                     or link.expires_at > now)
+    about = {"url": url if live else None,
+             "expires": fmt_moment(calendar.local(link.expires_at))
+             if link is not None and link.expires_at else ""}
+    return NoticeContext(
+        type=NoticeType.SIGN_IN_LINK, message_id=row.message_id,
+        recipient=Person(row.recipient_name, row.recipient_email), generation=row.generation,
+        sender=letterhead.sender, uid_domain=letterhead.msgid_domain, city=letterhead.city,
+        calendar=calendar, now=now, about=about)

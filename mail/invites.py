@@ -153,23 +153,40 @@ def to_ical(invite: Invite, *, organizer: Person, attendee: Person, now: datetim
             role: str = "REQ-PARTICIPANT") -> str:
     """The iTIP calendar object (METHOD REQUEST or CANCEL) for one attendee, as text. Only a
     meeting asks for an answer (RSVP); a window's entry is for information."""
-    event = Event.new(
+    event = _event(invite, now, organizer=vCalAddress.new(
+        f"mailto:{organizer.email}", cn=organizer.name), attendees=[vCalAddress.new(
+            f"mailto:{attendee.email}", cn=attendee.name, role=role,
+            partstat="NEEDS-ACTION", rsvp=invite.meeting and not invite.cancelled)])
+    cal = Calendar.new(method=invite.method, prodid=PRODID, subcomponents=[event])
+    cal.pop("UID", None)  # Calendar.new invents a random one; the event's UID is the key
+    return bytes(cal.to_ical()).decode()
+
+
+def to_feed(invites: list[Invite], *, now: datetime, name: str) -> str:
+    """A subscription calendar (no METHOD, RFC 5545 publishing: what Outlook, Google and
+    Apple Calendar subscribe to) of `invites`, each event with the UID of the invite
+    mailed for it, so a feed and a mailed invite are one entry, never two; times in UTC
+    or as dates. Cancelled entries are left out: a feed shows what stands."""
+    events = [_event(i, now) for i in sorted(invites, key=lambda i: i.uid)
+              if not i.cancelled]
+    cal = Calendar.new(prodid=PRODID, subcomponents=events)
+    cal.pop("UID", None)
+    cal.add("X-WR-CALNAME", name)
+    cal.add("REFRESH-INTERVAL", timedelta(hours=1), parameters={"VALUE": "DURATION"})
+    cal.add("X-PUBLISHED-TTL", "PT1H")
+    return bytes(cal.to_ical()).decode()
+
+
+def _event(invite: Invite, now: datetime, **people: object) -> Event:
+    return Event.new(
         uid=invite.uid, sequence=invite.sequence, stamp=now.astimezone(UTC),
         start=invite.start, end=invite.end, summary=invite.summary,
         description=invite.description, location=invite.location,
-        organizer=vCalAddress.new(f"mailto:{organizer.email}", cn=organizer.name),
-        attendees=[vCalAddress.new(f"mailto:{attendee.email}", cn=attendee.name,
-                                   role=role, partstat="NEEDS-ACTION",
-                                   rsvp=invite.meeting and not invite.cancelled)],
         status=STATUS.CANCELLED if invite.cancelled else (
             STATUS.TENTATIVE if invite.tentative else STATUS.CONFIRMED),
         # a window is a reminder of a period, not time taken out of anyone's day
         transparency=TRANSP.OPAQUE if isinstance(invite.start, datetime)
-        else TRANSP.TRANSPARENT,
-    )
-    cal = Calendar.new(method=invite.method, prodid=PRODID, subcomponents=[event])
-    cal.pop("UID", None)  # Calendar.new invents a random one; the event's UID is the key
-    return bytes(cal.to_ical()).decode()
+        else TRANSP.TRANSPARENT, **people)  # type: ignore[arg-type]
 
 
 def without_method(ics: str) -> str:

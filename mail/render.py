@@ -53,6 +53,7 @@ SUBJECTS: dict[NoticeType, str] = {
     T.DEADLINE_ALERT: "URGENT: notices still unsent as their deadline nears",
     T.QUARANTINE_ALERT: "EthicsBot: a message was held for review",
     T.REMINDER: "Reminder",
+    T.SIGN_IN_LINK: "Your sign-in link to the ethics docket",
     T.MEETING_NOTICE: "Notice of special meeting",  # the meeting's own (`meeting_subject`)
     T.QUORUM_WARNING: "Quorum in doubt",
 }

@@ -191,3 +191,32 @@ class StateRow(Base):
     __tablename__ = "app_state"
     key: Mapped[str] = mapped_column(String(80), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+
+
+class WebTokenRow(Base):
+    """A secret handed to a browser or a mailbox, kept only as its SHA-256 (`digest`): a
+    sign-in link (`link`), a signed-in session (`session`), a calendar subscription
+    (`feed`) or an identity-provider round trip (`oidc`). Rows are never reused: a used
+    link, a revoked session or feed keeps its row, so who signed in when stays on record.
+
+    `email` is the directory address it belongs to (for a link, the address as typed, kept
+    to rate-limit even unknown ones); `client` the network address that asked; `data` what
+    the kind needs (a session's CSRF token; an undelivered link's URL, wiped once used or
+    expired; an OIDC round trip's nonce and PKCE verifier)."""
+
+    __tablename__ = "web_tokens"
+    __table_args__ = (Index("ix_web_tokens_kind_email_created", "kind", "email", "created_at"),
+                      Index("ix_web_tokens_kind_client_created", "kind", "client",
+                            "created_at"))
+    id: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[str] = mapped_column(String(10))
+    digest: Mapped[str] = mapped_column(String(64), unique=True)
+    email: Mapped[str] = mapped_column(String(320))
+    client: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime | None]
+    last_seen_at: Mapped[datetime | None]
+    used_at: Mapped[datetime | None]
+    revoked_at: Mapped[datetime | None]
+    via: Mapped[str] = mapped_column(String(20), default="")  # a session: link or oidc
+    data: Mapped[dict[str, Any]]

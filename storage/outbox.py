@@ -81,6 +81,12 @@ class SqlOutbox:
                   message_id=f"<filing-{filing_id}.{notice_type}."
                              f"{secrets.token_hex(6)}@{self.msgid_domain}>")
 
+    def add_sign_in_link(self, *, link_id: int, recipient: Person) -> None:
+        """Mail a person the sign-in link stored as `web_tokens` row `link_id`."""
+        self._owe(case_id=None, filing_id=None, notice_type=NoticeType.SIGN_IN_LINK.value,
+                  recipient=recipient, deadline_key=None, generation=link_id,
+                  message_id=f"<sign-in-{link_id}.{secrets.token_hex(6)}@{self.msgid_domain}>")
+
     def _owe(self, *, case_id: int | None, filing_id: int | None, notice_type: str,
              recipient: Person, deadline_key: str | None, generation: int,
              message_id: str, channel: str = "email", slot: str = "") -> None:

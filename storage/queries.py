@@ -106,9 +106,11 @@ def case_detail(*, session: Session, number: str, now: datetime,
         "notices": notice_log(session=session, case_id=row.id),
         "history": [{"seq": e.seq, "kind": e.kind, "at": _iso(e.at), "actor": e.actor,
                      "data": e.data} for e in events],
-        "filings": [{"source": f.source, "message_id": f.message_id, "outcome": f.outcome,
-                     "taken_at": _iso(f.taken_at), "bytes": len(f.raw)}
-                    for f in session.scalars(select(FilingRow).where(FilingRow.case_id == row.id))],
+        "filings": [{"id": f.id, "source": f.source, "message_id": f.message_id,
+                     "outcome": f.outcome, "taken_at": _iso(f.taken_at), "bytes": len(f.raw),
+                     "sender": f.sender}
+                    for f in session.scalars(select(FilingRow).where(FilingRow.case_id == row.id)
+                                             .order_by(FilingRow.id))],
     }
 
 

@@ -50,12 +50,19 @@ def test_run_on_embedded_defaults_takes_a_complaint_in_and_writes_its_notices(
         assert {"complaint_to_respondent", "complaint_to_council", "submission_to_board",
                 "registered_mail_task", "invite_sufficiency_window"} <= names
         assert (tmp_path / "mailbox" / ".Processed" / "cur").is_dir()
+        _ask_for_a_link(port)
+        while not list(outbox.glob("sign-in-*.eml")):
+            assert time.monotonic() < deadline, "the sign-in link never reached outbox/"
+            time.sleep(0.1)
+        mail = next(outbox.glob("sign-in-*.eml")).read_text()
+        assert f"http://127.0.0.1:{port}/sign-in/link/" in mail
     finally:
         proc.send_signal(signal.SIGTERM)
         out, err = proc.communicate(timeout=20)
     assert proc.returncode == 0, err
     assert "ETHICSBOT_IMAP_HOST" in out and "ETHICSBOT_SMTP_HOST" in out  # how to switch
     assert "Slack is off" in out
+    assert f"web docket: http://127.0.0.1:{port}/" in out and "sign_in_link" in out
     (warning,) = [line for line in err.splitlines() if "ETHICSBOT_TRUSTED_AUTHSERV_ID" in line]
     assert json.loads(warning)["level"] == "warning"
     # the delivered message keeps its deliverer's mode; the folders around it are closed
@@ -64,3 +71,19 @@ def test_run_on_embedded_defaults_takes_a_complaint_in_and_writes_its_notices(
             *(tmp_path / "outbox").iterdir()]
     modes = {str(p.relative_to(tmp_path)): stat.S_IMODE(p.stat().st_mode) for p in made}
     assert modes == {name: 0o700 if (tmp_path / name).is_dir() else 0o600 for name in modes}
+
+
+def _ask_for_a_link(port: int) -> None:
+    """Ask the web docket for a sign-in link as a browser would (cookie, CSRF token)."""
+    import http.cookiejar
+    import re
+    import urllib.parse
+
+    opener = urllib.request.build_opener(
+        urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    with opener.open(f"http://127.0.0.1:{port}/sign-in", timeout=5) as r:
+        token = re.search(r'name="csrf" value="([^"]+)"', r.read().decode())
+    assert token
+    body = urllib.parse.urlencode({"email": "clerk@city.test", "csrf": token.group(1)})
+    with opener.open(f"http://127.0.0.1:{port}/sign-in", data=body.encode(), timeout=5) as r:
+        assert r.status == 200

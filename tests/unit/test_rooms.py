@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-ADAPTERS = ("mail", "bot", "scheduler", "storage")
+ADAPTERS = ("mail", "bot", "scheduler", "storage", "web")
 FRAMEWORKS = ("sqlalchemy", "alembic", "slack_bolt", "slack_sdk", "aiohttp", "aiosmtplib",
               "smtplib", "imaplib", "imapclient", "apscheduler", "psycopg", "icalendar",
               "jinja2", "pydantic", "pydantic_settings", "click", "rich", "yaml")

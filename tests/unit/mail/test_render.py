@@ -14,7 +14,7 @@ from icalendar import Calendar
 from cases import commands as c
 from cases.case import Case
 from cases.directory import Person
-from cases.notices import ALERTS, NoticeType, OwedNotice, notices_owed
+from cases.notices import ACCESS, ALERTS, NoticeType, OwedNotice, notices_owed
 from cases.procedure import handle, open_case
 from cases.tally import Vote
 from mail.render import HeaderInjection, NoticeContext, render
@@ -228,8 +228,8 @@ def lifecycle() -> tuple[Case, list[OwedNotice]]:
 def test_every_notice_the_procedure_owes_renders() -> None:
     case, owed = lifecycle()
     # reminders and quorum warnings are owed by the scheduler, not by a step
-    assert {n.type for n in owed} == set(NoticeType) - ALERTS - {NoticeType.REMINDER,
-                                                                 NoticeType.QUORUM_WARNING}
+    assert {n.type for n in owed} == set(NoticeType) - ALERTS - ACCESS - {
+        NoticeType.REMINDER, NoticeType.QUORUM_WARNING}
     for n in owed:
         if n.type is NoticeType.MEETING_POSTING:
             continue  # written to the postings folder, not mailed (test_postings)

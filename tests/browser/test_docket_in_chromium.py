@@ -1,0 +1,103 @@
+"""The web docket in a real headless Chromium: sign in by the link taken from the real
+SMTP sink, see the docket, open a case, record a step, be refused a step of another
+role, download the case record, subscribe to the feed (which parses in `icalendar` and
+matches the deadlines), and a stranger sees only the public page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+from icalendar import Calendar
+from sqlalchemy import select
+
+from mail.intake import Outcome, take_in
+from storage.models import CaseRow, DeadlineRow
+from tests.fixtures.web import Site
+from tests.integration.mail.complaints import corpus
+
+CHAIR = "hpark@city.test"
+
+
+def opened(site: Site) -> str:
+    result = take_in(corpus("gmail-forward-letter.eml"), site.app.intake(), source="imap",
+                     received_at=site.app.clock())
+    assert result.outcome is Outcome.OPENED and result.case_number
+    return result.case_number
+
+
+async def test_a_stranger_sees_only_the_public_page(site: Site, browser: Any,
+                                                    screenshot: Any) -> None:
+    number = opened(site)
+    page = await browser.new_page()
+    await page.goto(site.url + "/")
+    assert await page.locator("h1").inner_text() == "Riverton ethics complaints: public information"
+    assert number not in await page.content()
+    await page.keyboard.press("Tab")  # the first stop skips to the content
+    assert await page.evaluate("document.activeElement.textContent") == "Skip to the content"
+    await screenshot(page, "public")
+    for path in ("/docket", f"/cases/{number}", f"/cases/{number}/record.pdf", "/deadlines"):
+        await page.goto(site.url + path)
+        assert page.url == site.url + "/sign-in", path
+    await screenshot(page, "sign-in")
+
+
+async def test_the_chair_works_a_case_in_the_browser(site: Site, browser: Any,
+                                                    screenshot: Any) -> None:
+    number = opened(site)
+    page = await browser.new_page()
+    await page.goto(site.url + "/sign-in")
+    await page.get_by_label("Email address").fill(CHAIR)
+    await page.get_by_role("button", name="Mail me a sign-in link").click()
+    assert "Check your mail" in await page.locator("h1").inner_text()
+    await page.goto(await site.link_mailed_to(CHAIR))
+    await page.get_by_role("button", name="Sign in").click()
+    await page.wait_for_url(site.url + "/docket")
+    assert number in await page.locator("table").inner_text()
+    await screenshot(page, "docket")
+
+    await page.get_by_role("link", name=number).click()
+    assert await page.locator("h1").inner_text() == number
+    assert "Dana Whitfield" in await page.content()
+    await screenshot(page, "case")
+
+    await page.get_by_role("link", name="Schedule the hearing").click()
+    await page.get_by_label("Date and time (city time)").fill("2026-12-10T18:00")
+    await page.get_by_label("Place").fill("Council Chambers")
+    await page.get_by_label("Executive session").check()
+    await screenshot(page, "step-form")
+    await page.get_by_role("button", name="Schedule the hearing").click()
+    assert "Recorded: hearing scheduled." in await page.get_by_role("status").inner_text()
+    with site.app.session_factory() as s:
+        assert s.scalar(select(CaseRow.stage)) == "hearing_scheduled"
+
+    answer = await page.goto(site.url + f"/cases/{number}/steps/registered-mail")
+    assert answer is not None and answer.status == 403
+    assert "Only the mayor or the mayor's designees may record registered mail" in (
+        await page.locator("main").inner_text())
+
+    await page.goto(site.url + f"/cases/{number}")
+    async with page.expect_download() as pdf:
+        await page.get_by_role("link", name="Case record (PDF)").click()
+    saved = await (await pdf.value).path()
+    assert Path(saved).read_bytes()[:5] == b"%PDF-"
+    async with page.expect_download() as archive:
+        await page.get_by_role("link", name="Case record with the originals (ZIP)").click()
+    assert Path(await (await archive.value).path()).read_bytes()[:2] == b"PK"
+
+    await page.goto(site.url + "/deadlines")
+    await screenshot(page, "my-deadlines")
+    await page.get_by_role("link", name="Calendar feed").click()
+    await page.get_by_role("button", name="Make a new calendar address").click()
+    url = await page.locator("#feed-url").inner_text()
+    await screenshot(page, "calendar-feed")
+    async with aiohttp.ClientSession() as calendar_app, calendar_app.get(url) as r:
+        cal = Calendar.from_ical(await r.text())
+    due = {str(e["UID"]).split("-deadline-")[1].split("@")[0]: e["DTSTART"].dt
+           for e in cal.walk("VEVENT") if "-deadline-" in str(e["UID"])}
+    with site.app.session_factory() as s:
+        stored = {d.key: site.app.calendar.local_date(d.due) for d in s.scalars(
+            select(DeadlineRow).where(DeadlineRow.responsible == "board_chair"))
+            if d.due is not None and d.status == "open"}
+    assert due == stored and set(due) == {"hearing_begin", "hearing_conclude"}

@@ -1,0 +1,146 @@
+"""The docket, a case page and the step forms, as each role sees them, on SQLite and
+PostgreSQL: the same rules and refusal sentences as Slack (`cases.access`), every view
+and refusal in the access log."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from cases.access import NOT_ENTITLED, Actor, check_step
+from cases.directory import Role
+from cases.steps import StepId
+from storage.models import AccessLogRow, CaseRow, EventRow
+from tests.fixtures.app import FakeClock
+from tests.fixtures.web import Site, csrf_of
+from tests.integration.bot.conftest import open_case
+
+CLERK, CHAIR, ATTORNEY = "clerk@city.test", "hpark@city.test", "attorney@city.test"
+OTHER_OFFICIAL, COUNCIL = "lbates@city.test", "abrandt@city.test"
+RESPONDENT = "gpruitt@city.test"
+
+
+def logged(site: Site, who: str) -> list[tuple[str | None, str, bool]]:
+    with site.app.session_factory() as s:
+        return [(r.case_number, r.action, r.allowed) for r in s.scalars(
+            select(AccessLogRow).where(AccessLogRow.who == who).order_by(AccessLogRow.id))]
+
+
+async def test_the_clerk_sees_the_docket_and_the_whole_case(site: Site) -> None:
+    number = open_case(site.app)
+    await site.sign_in(CLERK)
+    docket = await site.get("/docket")
+    assert number in docket.text and "received" in docket.text
+    # signing in delivered the §2 notices too (the sink took them): the 24 hours are met
+    assert "registered mail: Thu Dec 3, 2026 11:59:59 PM PST (in 3 days)" in docket.text
+    case = await site.get(f"/cases/{number}")
+    assert case.status == 200
+    for part in ("1418 Larch Avenue", "Deadlines", "received Mon Nov 30, 2026", "met",
+                 "complaint to respondent", "Filings as received", "History",
+                 "Case record (PDF)", "Calendar invites"):
+        assert part in case.text, part
+    assert "Schedule the hearing" not in case.text  # a board step: not offered to the clerk
+    assert "Record registered mail" in case.text
+    assert (number, "case page", True) in logged(site, CLERK)
+
+
+async def test_the_docket_judges_deadlines_now(site: Site, clock: FakeClock) -> None:
+    number = open_case(site.app)
+    clock.advance(days=5)  # registered mail was due Thu Dec 3
+    await site.sign_in(CLERK)
+    docket = await site.get("/docket")
+    assert "missed" in docket.text and "overdue by" in docket.text
+    case = await site.get(f"/cases/{number}")
+    assert 'class="badge missed"' in case.text
+
+
+async def test_a_board_member_records_a_step_through_its_form(site: Site) -> None:
+    number = open_case(site.app)
+    await site.sign_in(CHAIR)
+    form = await site.get(f"/cases/{number}/steps/schedule")
+    assert form.status == 200 and 'type="datetime-local"' in form.text
+    assert "special" in form.text and "regular" in form.text
+    done = await site.post(f"/cases/{number}/steps/schedule", {
+        "csrf": csrf_of(form.text), "starts_at": "2026-12-10T18:00",
+        "place": "Council Chambers", "kind": "special"})
+    assert done.status == 200 and "Recorded: hearing scheduled." in done.text
+    with site.app.session_factory() as s:
+        stage = s.scalar(select(CaseRow.stage).where(CaseRow.number == number))
+        event = s.scalars(select(EventRow).order_by(EventRow.id.desc())).first()
+    assert stage == "hearing_scheduled" and event is not None
+    assert event.actor == CHAIR and event.data["place"] == "Council Chambers"
+    assert event.data["starts_at"] == "2026-12-10T18:00:00-08:00"
+    assert (number, "step schedule", True) in logged(site, CHAIR)
+
+
+async def test_a_step_of_another_role_is_refused_with_slacks_sentence(site: Site) -> None:
+    number = open_case(site.app)
+    await site.sign_in(CLERK)
+    refused = await site.get(f"/cases/{number}/steps/schedule")
+    try:
+        check_step(Actor(CLERK, frozenset({Role.DESIGNEE})), StepId.SCHEDULE)
+    except Exception as e:
+        sentence = str(e)
+    assert refused.status == 403 and sentence in refused.text.replace("&#39;", "'")
+    docket = await site.get("/docket")
+    posted = await site.post(f"/cases/{number}/steps/schedule", {
+        "csrf": csrf_of(docket.text), "starts_at": "2026-12-10T18:00", "place": "x",
+        "kind": "special"})
+    assert posted.status == 403
+    assert logged(site, CLERK).count((None, "step schedule refused", False)) == 2
+
+
+async def test_a_step_the_stage_does_not_allow_says_why(site: Site) -> None:
+    number = open_case(site.app)
+    await site.sign_in(CHAIR)
+    form = await site.get(f"/cases/{number}/steps/concluded")
+    answer = await site.post(f"/cases/{number}/steps/concluded", {"csrf": csrf_of(form.text)})
+    assert answer.status == 409
+    assert "Cannot conclude the hearing for" in answer.text
+    assert (number, "step concluded failed", False) in logged(site, CHAIR)
+
+
+async def test_a_council_member_votes_as_themselves(site: Site) -> None:
+    from cases import commands as c
+    from tests.fixtures.cases import step
+
+    number = open_case(site.app)
+    for cmd in (c.ScheduleHearing(site.app.clock(), "Room 2"), c.BeginHearing(),
+                c.RecordRespondentHeard(), c.ConcludeHearing(),
+                c.IssueReport(sufficient=True), c.DeliverReport(),
+                c.Refer(examiner="myu@examiners.example"), c.RecordDetermination(True)):
+        step(site.app, number, cmd)
+    await site.sign_in(COUNCIL)
+    form = await site.get(f"/cases/{number}/steps/vote")
+    assert "member" not in form.text and 'value="abstain"' in form.text
+    done = await site.post(f"/cases/{number}/steps/vote", {"csrf": csrf_of(form.text),
+                                                          "vote": "yes"})
+    assert done.status == 200, done.text
+    with site.app.session_factory() as s:
+        event = s.scalars(select(EventRow).order_by(EventRow.id.desc())).first()
+    assert event is not None and event.data["member"] == COUNCIL
+
+
+async def test_another_persons_confidential_case_is_refused_and_logged(site: Site) -> None:
+    number = open_case(site.app)  # against Gary Pruitt
+    await site.sign_in(OTHER_OFFICIAL)
+    docket = await site.get("/docket")
+    assert number not in docket.text
+    hidden = await site.get(f"/cases/{number}")
+    absent = await site.get("/cases/ETH-2026-9999")
+    assert hidden.status == absent.status == 404
+    assert NOT_ENTITLED.split(":")[0] in hidden.text
+    assert hidden.text.replace(number, "N") == absent.text.replace("ETH-2026-9999", "N")
+    record = await site.get(f"/cases/{number}/record.pdf")
+    assert record.status == 404
+    assert (number, "case page refused", False) in logged(site, OTHER_OFFICIAL)
+
+
+async def test_the_respondent_sees_their_part_only(site: Site) -> None:
+    number = open_case(site.app)
+    await site.sign_in(RESPONDENT)
+    case = await site.get(f"/cases/{number}")
+    assert case.status == 200 and "Facts" in case.text
+    assert "1418 Larch Avenue" not in case.text  # no contact details
+    assert "Deadlines" not in case.text and "Steps you may take" not in case.text
+    assert "record.pdf" not in case.text
+    assert "submission to board" not in case.text  # others' notices

@@ -1,0 +1,83 @@
+"""The case record download: a PDF and a ZIP of the originals, for those entitled, the
+same bytes every time from the same database (on SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import zipfile
+
+from pypdf import PdfReader
+from sqlalchemy import select
+
+from cases import commands as c
+from mail.intake import Outcome, take_in
+from storage.models import AccessLogRow, FilingRow
+from tests.fixtures.app import FakeClock
+from tests.fixtures.cases import step
+from tests.fixtures.web import Site
+from tests.integration.mail.complaints import corpus
+
+ATTORNEY, COUNCIL = "attorney@city.test", "abrandt@city.test"
+
+
+def opened(site: Site) -> str:
+    result = take_in(corpus("gmail-forward-letter.eml"), site.app.intake(), source="imap",
+                     received_at=site.app.clock())
+    assert result.outcome is Outcome.OPENED and result.case_number
+    return result.case_number
+
+
+async def download(site: Site, path: str) -> bytes:
+    async with site.http.get(site.url + path) as r:
+        assert r.status == 200, await r.text()
+        assert r.headers["Content-Disposition"].startswith("attachment;")
+        return await r.read()
+
+
+async def test_the_city_attorney_downloads_the_whole_record_byte_for_byte(
+        site: Site, clock: FakeClock) -> None:
+    number = opened(site)
+    step(site.app, number, c.ScheduleHearing(clock() + __import__("datetime").timedelta(
+        days=8), "Council Chambers"), actor="hpark@city.test")
+    await site.sign_in(ATTORNEY)
+    first_pdf = await download(site, f"/cases/{number}/record.pdf")
+    first_zip = await download(site, f"/cases/{number}/record.zip")
+    clock.advance(minutes=20)  # the wall clock moves; the record does not
+    assert await download(site, f"/cases/{number}/record.pdf") == first_pdf
+    assert await download(site, f"/cases/{number}/record.zip") == first_zip
+
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(first_pdf)).pages)
+    for part in (number, "Dana Whitfield", "received Mon Nov 30, 2026", "hearing scheduled",
+                 "complaint to respondent", "SHA-256", "sufficiency hearing window"):
+        assert part in " ".join(text.split()), part
+
+    z = zipfile.ZipFile(io.BytesIO(first_zip))
+    names = z.namelist()
+    assert names == sorted(names)
+    assert {i.date_time for i in z.infolist()} == {z.getinfo(names[0]).date_time}
+    with site.app.session_factory() as s:
+        raw = s.scalars(select(FilingRow.raw)).one()
+    eml = next(n for n in names if n.startswith(f"{number}/filings/"))
+    assert z.read(eml) == raw  # the message exactly as received
+    assert hashlib.sha256(raw).hexdigest() in z.read(f"{number}/README.txt").decode()
+    data = json.loads(z.read(f"{number}/record.json"))
+    assert [e["kind"] for e in data["history"]][:1] == ["complaint_received"]
+    assert z.read(f"{number}/record.pdf") == first_pdf
+    assert b"BEGIN:VEVENT" in z.read(f"{number}/invites.ics")
+    assert b"METHOD" not in z.read(f"{number}/invites.ics")
+    assert b"/CreationDate" in first_pdf
+
+
+async def test_a_council_member_may_not_download_the_record(site: Site) -> None:
+    number = opened(site)
+    await site.sign_in(COUNCIL)
+    case = await site.get(f"/cases/{number}")
+    assert case.status == 200 and "record.pdf" not in case.text
+    refused = await site.get(f"/cases/{number}/record.zip")
+    assert refused.status == 403
+    with site.app.session_factory() as s:
+        assert s.scalars(select(AccessLogRow.action).where(
+            AccessLogRow.who == COUNCIL, AccessLogRow.allowed.is_(False))).all() == [
+            "case record zip refused"]

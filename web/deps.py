@@ -1,0 +1,65 @@
+"""What the web docket is handed by the composition root, and nothing more."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+from urllib.parse import urlsplit
+
+from sqlalchemy.orm import sessionmaker
+
+from cases.calendar import CityCalendar
+from cases.directory import Directory
+from cases.ports import Clock
+from storage.uow import UowFactory
+
+LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
+
+
+@dataclass(frozen=True)
+class Posting:
+    """A meeting posting shown on the public page (the meetings work fills these in)."""
+
+    title: str
+    published_at: str
+    href: str
+
+
+@dataclass(frozen=True)
+class WebConfig:
+    base_url: str  # where people reach the docket: the sign-in links and feeds point here
+    idle: timedelta = timedelta(minutes=30)  # a session unused this long ends
+    lifetime: timedelta = timedelta(hours=12)  # and every session ends this long after sign-in
+    link_ttl: timedelta = timedelta(minutes=15)
+    links_per_address: int = 3  # per `rate_window`, known address or not
+    links_per_client: int = 10
+    rate_window: timedelta = timedelta(minutes=15)
+    trust_proxy: bool = False  # the client address from X-Forwarded-For (behind a proxy)
+
+    @property
+    def secure(self) -> bool:
+        """Cookies are Secure (and HSTS sent) everywhere but on loopback over plain HTTP."""
+        parts = urlsplit(self.base_url)
+        return not (parts.scheme == "http" and (parts.hostname or "") in LOOPBACK)
+
+    @property
+    def origin(self) -> str:
+        parts = urlsplit(self.base_url)
+        return f"{parts.scheme}://{parts.netloc}"
+
+    def url(self, path: str) -> str:
+        return self.base_url.rstrip("/") + path
+
+
+@dataclass(frozen=True)
+class WebDeps:
+    uow: UowFactory  # steps, and the sign-in links the outbox mails
+    session_factory: sessionmaker[Any]  # lookups, sessions and the access log
+    directory: Directory  # who is signed in, and their roles
+    calendar: CityCalendar
+    clock: Clock
+    config: WebConfig
+    uid_domain: str  # the domain of the invites' UIDs, which the feeds repeat
+    postings: Callable[[], list[Posting]] = field(default=lambda: [])

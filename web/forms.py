@@ -1,0 +1,206 @@
+"""Step forms derived from the table of steps (`cases.steps.STEPS`) and each step's
+command dataclass: one input per field a person types, typed by the field's annotation
+(an enum is a choice, a date a date, a bool a yes/no, a tuple of sections a list), the
+fields nobody types (`cases.derived`) left out. A new step or field in `cases/` appears
+here without a line changed; only the words of a label live here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import re
+import types
+import typing
+from dataclasses import dataclass
+from datetime import date, datetime, time
+from typing import Any
+
+from cases import commands as c
+from cases.access import Access, Actor, is_respondent
+from cases.calendar import CityCalendar
+from cases.derived import filled
+from cases.errors import ProcedureError
+from cases.stages import Stage
+from cases.steps import STEPS, StepId, StepRule
+
+LONG = frozenset({"reason", "summary", "text"})
+LABELS = {
+    "notice": "Which §2 act was done", "tracking_number": "Registered mail tracking number",
+    "on": "The day it happened", "starts_at": "Date and time (city time)",
+    "place": "Place", "presented": "At the hearing (§9)",
+    "kind": "Kind of meeting (a special one needs 24 hours' notice, RCW 42.30.080)",
+    "ends_at": "Expected end (city time)", "remote_link": "Where the public may attend remotely",
+    "emergency": "Emergency (RCW 42.30.080(4)): why 24 hours' notice cannot be given",
+    "reason": "Reason", "granted_days": "Days granted (0: denied; at most 10, §7)",
+    "requested_by": "Requested by (§10)", "days": "Days", "approved": "Decision",
+    "sufficient": "The board's finding (§7)", "summary": "Summary of the report",
+    "report_file": "Where the written report is kept (a link)",
+    "violation": "The final determination (§12)", "sections": "Sections found violated",
+    "vote": "Your vote", "mayor_vote": "The mayor's vote, to break a tie (§14)",
+    "penalties": "Penalties, one a line: SECTION: action (§12)",
+    "added_sections": "Sections added", "text": "Text of the amendment",
+    "received_at": "When the city received the complaint (city time)",
+    "to_board": "Referred to (§11)",
+}
+YES_NO = {
+    "sufficient": ("Sufficient", "Insufficient"), "violation": ("A violation", "No violation"),
+    "approved": ("Approved", "Denied"), "presented": ("The respondent presented",
+                                                       "The respondent declined"),
+    "to_board": ("The ethics board (the respondent asked)", "The next examiner in rotation"),
+}
+_LIST = re.compile(r"[\s,;]+")
+
+
+@dataclass(frozen=True)
+class Input:
+    name: str
+    label: str
+    kind: str  # text, textarea, date, datetime, number, choice, lines
+    required: bool
+    options: tuple[tuple[str, str], ...] = ()  # (value, label) of a choice
+    default: str = ""
+    hint: str = ""
+
+
+def slug(step: StepId) -> str:
+    return step.value.replace(" ", "-")
+
+
+BY_SLUG: dict[str, StepRule] = {slug(s.id): s for s in STEPS}
+
+
+def taken_by_people(rule: StepRule) -> bool:
+    return bool(rule.roles)
+
+
+def inputs(rule: StepRule) -> list[Input]:
+    """The inputs of `rule`'s form, in the command's field order."""
+    hints = typing.get_type_hints(rule.command)
+    out: list[Input] = []
+    for f in dataclasses.fields(rule.command):
+        if f.name in filled(rule.command):
+            continue
+        out.append(_input(f, hints[f.name]))
+    if rule.command is c.Refer:  # the examiner comes from the rotation; only this is asked
+        out.append(Input("to_board", LABELS["to_board"], "choice", True,
+                         (("no", YES_NO["to_board"][1]), ("yes", YES_NO["to_board"][0])),
+                         "no"))
+    return out
+
+
+def _input(f: dataclasses.Field[Any], hint: Any) -> Input:
+    base, optional = _unwrap(hint)
+    has_default = f.default is not dataclasses.MISSING
+    default = "" if not has_default or f.default is None else f.default
+    required = not optional and not has_default
+    label = LABELS.get(f.name, f.name.replace("_", " ").capitalize())
+    if base is bool:
+        yes, no = YES_NO.get(f.name, ("Yes", "No"))
+        return Input(f.name, label, "choice", True, (("yes", yes), ("no", no)),
+                     "" if not has_default else ("yes" if default else "no"))
+    if isinstance(base, type) and issubclass(base, enum.Enum):
+        options = tuple((str(m.value), str(m.value).replace("_", " ")) for m in base)
+        return Input(f.name, label, "choice", required, options,
+                     str(default.value) if isinstance(default, enum.Enum) else "")
+    if base is int:
+        return Input(f.name, label, "number", required, default=str(default))
+    if base is date:
+        return Input(f.name, label, "date", required, hint="Leave empty for today."
+                     if optional else "")
+    if base is datetime:
+        return Input(f.name, label, "datetime", required)
+    if typing.get_origin(base) is tuple:
+        (item, *_rest) = typing.get_args(base)
+        if dataclasses.is_dataclass(item):
+            return Input(f.name, label, "lines", required)
+        return Input(f.name, label, "text", required, hint="Separate them with commas.")
+    if base is str:
+        return Input(f.name, label, "textarea" if f.name in LONG else "text", required,
+                     default=str(default))
+    raise TypeError(f"{f.name}: no form input for {hint!r}")
+
+
+def _unwrap(hint: Any) -> tuple[Any, bool]:
+    """`X | None` -> (X, True); anything else -> (it, False)."""
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(hint) if a is not type(None)]
+        if len(args) == 1:
+            return args[0], True
+    return hint, False
+
+
+def parse(rule: StepRule, form: typing.Mapping[str, str], calendar: CityCalendar
+          ) -> dict[str, Any]:
+    """The typed values of `rule`'s inputs; ProcedureError naming the first bad one."""
+    hints = typing.get_type_hints(rule.command)
+    values: dict[str, Any] = {}
+    for spec in inputs(rule):
+        raw = (form.get(spec.name) or "").strip()
+        if not raw:
+            if spec.required:
+                raise ProcedureError(f"Give {spec.label[0].lower() + spec.label[1:]}.")
+            continue
+        hint = hints.get(spec.name, bool)
+        values[spec.name] = _value(spec, _unwrap(hint)[0], raw, calendar)
+    return values
+
+
+def _value(spec: Input, base: Any, raw: str, calendar: CityCalendar) -> Any:
+    what = spec.label
+    if len(raw) > 20_000:
+        raise ProcedureError(f"{what}: at most 20,000 characters.")
+    if base is bool:
+        if raw not in ("yes", "no"):
+            raise ProcedureError(f"{what}: choose one of the options.")
+        return raw == "yes"
+    if isinstance(base, type) and issubclass(base, enum.Enum):
+        try:
+            return base(raw)
+        except ValueError:
+            raise ProcedureError(f"{what}: choose one of the options.") from None
+    if base is int:
+        if not raw.isdigit() or len(raw) > 6:
+            raise ProcedureError(f"{what}: a whole number, not {raw[:20]!r}.")
+        return int(raw)
+    if base is date:
+        try:
+            return date.fromisoformat(raw)
+        except ValueError:
+            raise ProcedureError(f"{what}: {raw[:20]!r} is not a date like 2026-12-10.") from None
+    if base is datetime:
+        try:
+            moment = datetime.fromisoformat(raw)
+        except ValueError:
+            raise ProcedureError(f"{what}: {raw[:30]!r} is not a date and time like "
+                                 "2026-12-10T18:00.") from None
+        return moment if moment.tzinfo else datetime.combine(
+            moment.date(), time(moment.hour, moment.minute), tzinfo=calendar.tz)
+    if typing.get_origin(base) is tuple:
+        (item, *_rest) = typing.get_args(base)
+        if dataclasses.is_dataclass(item):
+            return tuple(_line(item, line, what) for line in raw.splitlines() if line.strip())
+        return tuple(s for s in _LIST.split(raw) if s)
+    return raw
+
+
+def _line(item: Any, line: str, what: str) -> Any:
+    names = [f.name for f in dataclasses.fields(item)]
+    parts = [p.strip() for p in line.split(":", len(names) - 1)]
+    if len(parts) != len(names) or not all(parts):
+        raise ProcedureError(f"{what}: write each line as {': '.join(n.upper() for n in names)}"
+                             f" ({line.strip()[:40]!r} is not).")
+    return item(*parts)
+
+
+def offered_steps(actor: Actor, access: Access, detail: dict[str, Any]) -> list[dict[str, str]]:
+    """The steps `actor` may take on this case now: their role, the stage, not their own
+    case. (Whether the step's own conditions hold is for the step to say when taken.)"""
+    if access not in (Access.FULL, Access.COUNCIL):
+        return []
+    stage = Stage(detail["stage"])
+    if is_respondent(actor, detail["respondents"]):
+        return []
+    return [{"slug": slug(s.id), "name": s.name, "section": s.section}
+            for s in STEPS if taken_by_people(s) and actor.has(s.roles)
+            and stage in s.allowed_in]

@@ -1,0 +1,204 @@
+"""The signed-in pages: the docket, "my deadlines", one case as far as the reader may
+see it, and a filing exactly as received. Each view and each refusal is logged."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from aiohttp import web
+from sqlalchemy import select
+
+from cases.access import (
+    NOT_ENTITLED,
+    NOT_LISTED,
+    Access,
+    DocketScope,
+    case_access,
+    docket_scope,
+    sees_in_history,
+)
+from cases.events import EventKind
+from cases.notices import INVITES
+from cases.visibility import Notices, Visibility, responsibilities, visibility
+from storage import queries
+from storage.models import CaseRow, FilingRow
+from web import auth
+from web.app import deps_of, signed_in
+from web.deps import WebDeps
+from web.forms import offered_steps
+from web.render import due_text, page, refusal, status_now, when, words
+
+PAGE = 50
+_NUMBER = re.compile(r"ETH-\d{4}-\d{4,6}")  # as `storage.repository` numbers cases
+
+
+def routes(r: web.UrlDispatcher) -> None:
+    r.add_get("/docket", docket)
+    r.add_get("/deadlines", my_deadlines)
+    r.add_get("/cases/{number}", case)
+    r.add_get("/cases/{number}/filings/{filing}.eml", original)
+
+
+def viewer_of(request: web.Request) -> auth.Viewer:
+    from web.app import VIEWER
+
+    found: auth.Viewer | None = request.get(VIEWER)
+    assert found is not None  # `signed_in` saw to it
+    return found
+
+
+@signed_in
+async def docket(request: web.Request) -> web.StreamResponse:
+    deps, viewer = deps_of(request), viewer_of(request)
+    scope = docket_scope(viewer.actor)
+    number = request.query.get("page", "1")
+    current = int(number) if number.isdigit() and 0 < int(number) < 100_000 else 1
+    rows: list[dict[str, Any]] = []
+    with deps.session_factory.begin() as session:
+        auth.log(session, deps, viewer.person.email, None, f"docket page {current}",
+                 scope is not DocketScope.NONE)
+        if scope is not DocketScope.NONE:
+            rows = queries.docket(session=session, open_only=True, limit=PAGE + 1,
+                                  offset=(current - 1) * PAGE,
+                                  involving=viewer.person.email
+                                  if scope is DocketScope.INVOLVING else None)
+    if scope is DocketScope.NONE:
+        raise refusal(request, 403, "Not listed", NOT_LISTED)
+    now = deps.clock()
+    lines = [_docket_line(r, deps, now) for r in rows[:PAGE]]
+    return page(request, "docket.html.j2", rows=lines, page_number=current,
+                more=len(rows) > PAGE, involving=scope is DocketScope.INVOLVING)
+
+
+def _docket_line(r: dict[str, Any], deps: WebDeps, now: datetime) -> dict[str, Any]:
+    status = status_now("open", r["next_due"], now) if r["next_due"] else None
+    return {"number": r["number"], "stage": words(r["stage"]), "tolled": r["tolled"],
+            "key": words(r["next_deadline"]) if r["next_deadline"] else None,
+            "status": status, "due": due_text(r["next_due"], status or "open", now,
+                                              deps.calendar) if r["next_due"] else None,
+            "received": when(r["received_at"], deps.calendar)}
+
+
+@signed_in
+async def my_deadlines(request: web.Request) -> web.StreamResponse:
+    deps, viewer = deps_of(request), viewer_of(request)
+    mine = [r.value for r in responsibilities(viewer.actor)]
+    with deps.session_factory.begin() as session:
+        auth.log(session, deps, viewer.person.email, None, "my deadlines", True)
+        rows = queries.open_deadlines(session=session, responsible=mine,
+                                      now=deps.clock()) if mine else []
+    now, email = deps.clock(), viewer.person.email.lower()
+    lines = []
+    for r in rows:
+        if email in {x.lower() for x in r["respondents"]}:
+            continue  # a case against the reader: they act in none of its deadlines
+        status = status_now(r["status"], r["due"], now)
+        lines.append({"number": r["number"], "key": words(r["key"]), "status": status,
+                      "responsible": words(r["responsible"]), "basis": r["basis"],
+                      "due": due_text(r["due"], status, now, deps.calendar)})
+    return page(request, "deadlines.html.j2", rows=lines)
+
+
+@dataclass(frozen=True)
+class Looked:
+    access: Access
+    detail: dict[str, Any]
+    seen: Visibility
+
+
+def look_up(request: web.Request, number: str, action: str) -> Looked:
+    """A case's stored detail as far as the reader may see it; refuses alike whether the
+    case is hidden or absent, except to those who see the whole docket."""
+    deps, viewer = deps_of(request), viewer_of(request)
+    number = number.strip().upper()
+    valid = bool(_NUMBER.fullmatch(number))
+    with deps.session_factory.begin() as session:
+        detail = queries.case_detail(session=session, number=number, now=deps.clock(),
+                                     readings=deps.directory.readings) if valid else None
+        access = Access.NONE if detail is None else case_access(
+            viewer.actor, respondents=detail["respondents"], closed=not detail["confidential"],
+            released=detail["released"])
+        auth.log(session, deps, viewer.person.email, number[:20] if valid else None,
+                 action if access is not Access.NONE else f"{action} refused",
+                 access is not Access.NONE)
+    if access is Access.NONE or detail is None:
+        if detail is None and docket_scope(viewer.actor) is DocketScope.ALL:
+            raise refusal(request, 404, "No such case",
+                          f"There is no case {number[:20]}. The docket lists every case.")
+        raise refusal(request, 404, "Not entitled", NOT_ENTITLED)
+    history = detail["history"]
+    delivered = (any(e["kind"] == EventKind.REPORT_DELIVERED for e in history)
+                 or not detail["confidential"])
+    return Looked(access, detail, visibility(access, delivered=delivered))
+
+
+@signed_in
+async def case(request: web.Request) -> web.StreamResponse:
+    deps, viewer = deps_of(request), viewer_of(request)
+    looked = look_up(request, request.match_info["number"], "case page")
+    d, seen, now = looked.detail, looked.seen, deps.clock()
+    email = viewer.person.email.lower()
+    notices = [n for n in d["notices"] if seen.notices is Notices.ALL
+               or (seen.notices is Notices.OWN and n["recipient"] == email)]
+    for n in notices:
+        n["attempts_text"] = [f"{a['outcome']} {when(a['at'], deps.calendar)}: "
+                              f"{a['server_reply']}" for a in n["attempts"]]
+    deadlines = [{**x, "status": status_now(x["status"], x["due"], now),
+                  "due_text": due_text(x["due"], status_now(x["status"], x["due"], now), now,
+                                       deps.calendar)} for x in d["deadlines"]]
+    history = [{**e, "when": when(e["at"], deps.calendar), "what": words(e["kind"])}
+               for e in d["history"] if sees_in_history(looked.access, EventKind(e["kind"]))]
+    kind = request.query.get("recorded", "")
+    recorded = f"Recorded: {words(kind)}." if kind in set(EventKind) else None
+    return page(request, "case.html.j2", d=d, seen=seen, access=looked.access.value,
+                request_recorded=recorded,
+                filing=d.get("filing") or {}, deadlines=deadlines,
+                notices=[n for n in notices if n["type"] not in INVITES],
+                invites=[n for n in notices if n["type"] in INVITES], history=history,
+                records=_records(d["history"], deps) if seen.records else [],
+                received=when(d["received_at"], deps.calendar),
+                steps=offered_steps(viewer.actor, looked.access, d),
+                filings=d["filings"] if seen.originals else [])
+
+
+def _records(history: list[dict[str, Any]], deps: WebDeps) -> list[dict[str, str]]:
+    """The §13 records: the written report on sufficiency and the final determination."""
+    out = []
+    for e in history:
+        data = e["data"]
+        if e["kind"] == EventKind.REPORT_ISSUED:
+            found = "sufficient" if data["sufficient"] else "insufficient"
+            out.append({"title": f"Written report ({when(e['at'], deps.calendar)})",
+                        "text": f"The board found the complaint {found} (§7, §8). "
+                                + str(data.get("summary") or ""),
+                        "file": str(data.get("report_file") or "")})
+        elif e["kind"] == EventKind.DETERMINATION_RECEIVED:
+            found = "a violation" if data["violation"] else "no violation"
+            sections = ", ".join(data.get("sections") or [])
+            out.append({"title": f"Final determination ({data.get('on') or '—'})",
+                        "text": f"{found}" + (f" of {sections}" if sections else "")
+                                + " (§12).", "file": ""})
+    return out
+
+
+@signed_in
+async def original(request: web.Request) -> web.StreamResponse:
+    """A filing exactly as received, to those who may see the originals (FULL)."""
+    looked = look_up(request, request.match_info["number"], "filing original")
+    if not looked.seen.originals:
+        raise refusal(request, 404, "Not entitled", NOT_ENTITLED)
+    deps, wanted = deps_of(request), request.match_info["filing"]
+    raw = None
+    if wanted.isdigit():
+        with deps.session_factory() as session:
+            raw = session.scalar(select(FilingRow.raw).join(CaseRow, CaseRow.id ==
+                                                            FilingRow.case_id).where(
+                FilingRow.id == int(wanted), CaseRow.number == looked.detail["number"]))
+    if raw is None:
+        raise refusal(request, 404, "No such filing", "This case has no such filing.")
+    return web.Response(body=raw, content_type="message/rfc822", headers={
+        "Content-Disposition": f'attachment; filename="{looked.detail["number"]}-'
+                               f'filing-{wanted}.eml"'})

@@ -1,0 +1,174 @@
+"""The case record: one download of everything the database holds about a case (the
+history, the deadlines with their basis, every notice with its proof, the filings as
+received, the invites), as a PDF to read and a ZIP of the originals beside it.
+
+Reproducible byte for byte from the database: every date in it (the PDF's creation date,
+the ZIP entries' times, the invites' DTSTAMP) is the record's own last moment (the latest
+event, delivery attempt or filing), entries are sorted, and nothing reads the wall clock.
+Two downloads of an unchanged case are the same file, so its digest can be quoted.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import zipfile
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from aiohttp import web
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from cases.calendar import CityCalendar
+from cases.notices import INVITES, NoticeType, invite_sequence, meeting_slot
+from mail.invites import Invite, build_invite, to_feed
+from storage import queries
+from storage.models import CaseRow, FilingRow
+from storage.repository import SqlCaseRepository
+from web import auth
+from web.app import deps_of, signed_in
+from web.deps import WebDeps
+from web.pages import look_up, viewer_of
+from web.render import refusal
+
+PROOF_FIELDS = ("type", "recipient", "message_id", "status", "deadline", "sent_at",
+                "attempt_at", "outcome", "server_reply")
+
+
+@dataclass(frozen=True)
+class Record:
+    number: str
+    city: str
+    moment: datetime  # the record's last moment: its only date
+    detail: dict[str, Any]
+    originals: list[tuple[int, str, bytes]]  # (filing id, source, raw bytes)
+    invites: list[Invite]
+    calendar: CityCalendar  # times print in city time, as every deadline's basis does
+
+    def digest_of(self, raw: bytes) -> str:
+        return hashlib.sha256(raw).hexdigest()
+
+
+def routes(r: web.UrlDispatcher) -> None:
+    r.add_get("/cases/{number}/record.pdf", pdf)
+    r.add_get("/cases/{number}/record.zip", archive)
+
+
+def load(session: Session, deps: WebDeps, number: str) -> Record | None:
+    detail = queries.case_detail(session=session, number=number, now=deps.clock(),
+                                 readings=deps.directory.readings)
+    if detail is None:
+        return None
+    rows = session.execute(select(FilingRow.id, FilingRow.source, FilingRow.raw)
+                           .join(CaseRow, CaseRow.id == FilingRow.case_id)
+                           .where(CaseRow.number == number).order_by(FilingRow.id)).all()
+    moments = [detail["received_at"], *(e["at"] for e in detail["history"]),
+               *(a["at"] for n in detail["notices"] for a in n["attempts"]),
+               *(f["taken_at"] for f in detail["filings"])]
+    moment = max(datetime.fromisoformat(m) for m in moments if m).astimezone(UTC)
+    case = SqlCaseRepository(session, deps.clock).get(number)
+    invites = []
+    if case is not None:
+        wanted = [(p, "") for p in sorted(INVITES - {NoticeType.INVITE_MEETING})
+                  if invite_sequence(case, p) is not None]
+        wanted += [(NoticeType.INVITE_MEETING, meeting_slot(m.number))
+                   for m in case.meetings.all]  # each meeting its own entry
+        for purpose, slot in wanted:
+            try:
+                invites.append(build_invite(case, purpose, deps.calendar, now=moment,
+                                            uid_domain=deps.uid_domain, slot=slot))
+            except ValueError:
+                continue  # e.g. a council window for a case without a violation
+    return Record(number, deps.directory.city, moment, detail,
+                  [(i, s, bytes(raw)) for i, s, raw in rows], invites, deps.calendar)
+
+
+def _fetch(request: web.Request, what: str) -> Record:
+    looked = look_up(request, request.match_info["number"], f"case record {what}")
+    deps, viewer = deps_of(request), viewer_of(request)
+    if not looked.seen.originals:
+        auth.log_alone(deps, viewer.person.email, looked.detail["number"],
+                       f"case record {what} refused", False)
+        raise refusal(request, 403, "Not entitled",
+                      "The complete case record is for the mayor's office, the board and "
+                      "the city attorney (§6).")
+    with deps.session_factory() as session:
+        found = load(session, deps, looked.detail["number"])
+    assert found is not None
+    return found
+
+
+@signed_in
+async def pdf(request: web.Request) -> web.StreamResponse:
+    from web.record_pdf import render_pdf
+
+    record = _fetch(request, "pdf")
+    return web.Response(body=render_pdf(record), content_type="application/pdf", headers={
+        "Content-Disposition": f'attachment; filename="{record.number}-record.pdf"'})
+
+
+@signed_in
+async def archive(request: web.Request) -> web.StreamResponse:
+    record = _fetch(request, "zip")
+    return web.Response(body=render_zip(record), content_type="application/zip", headers={
+        "Content-Disposition": f'attachment; filename="{record.number}-record.zip"'})
+
+
+def render_zip(record: Record) -> bytes:
+    """The record as a ZIP: the PDF, the data as JSON, the proof of notice as CSV, each
+    filing's bytes as received, each invite as iCalendar; sorted, every entry dated with
+    the record's moment, so the same database gives the same bytes."""
+    from web.record_pdf import render_pdf
+
+    n = record.number
+    files: dict[str, bytes] = {
+        f"{n}/record.pdf": render_pdf(record),
+        f"{n}/record.json": json.dumps(record.detail, indent=2, sort_keys=True,
+                                       ensure_ascii=False).encode(),
+        f"{n}/proof-of-notice.csv": _proof_csv(record.detail["notices"]).encode(),
+        f"{n}/README.txt": _readme(record).encode(),
+    }
+    for filing_id, source, raw in record.originals:
+        files[f"{n}/filings/{filing_id:06d}-{source}.eml"] = raw
+    if record.invites:
+        files[f"{n}/invites.ics"] = to_feed(record.invites, now=record.moment,
+                                            name=f"{n} invites").encode()
+    stamp = record.moment.timetuple()[:6]
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as z:
+        for name in sorted(files):
+            info = zipfile.ZipInfo(name, date_time=stamp)
+            info.compress_type, info.create_system = zipfile.ZIP_DEFLATED, 3
+            info.external_attr = 0o100644 << 16
+            z.writestr(info, files[name], compresslevel=9)
+    return out.getvalue()
+
+
+def _proof_csv(notices: list[dict[str, Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=PROOF_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    for x in notices:
+        common = {k: x.get(k) for k in ("type", "recipient", "message_id", "status",
+                                        "deadline", "sent_at")}
+        for a in x["attempts"] or [{}]:
+            writer.writerow({**common, "attempt_at": a.get("at"), "outcome": a.get("outcome"),
+                             "server_reply": a.get("server_reply")})
+    return out.getvalue()
+
+
+def _readme(record: Record) -> str:
+    lines = [f"Case record of {record.number}, City of {record.city}.",
+             f"As the database stood at {record.moment.isoformat()} (the record's last "
+             "event, delivery attempt or filing); every date in these files is that one.",
+             "", "record.pdf           the record to read", "record.json          the same, as "
+             "data", "proof-of-notice.csv  every notice owed and each delivery attempt",
+             "filings/             each message or form exactly as received (SHA-256 below)",
+             "invites.ics          the calendar entries as the case now stands", ""]
+    lines += [f"{record.digest_of(raw)}  filings/{i:06d}-{s}.eml"
+              for i, s, raw in record.originals]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,77 @@
+"""Pages from `templates/web/` (Jinja2, autoescaped: complaint text is data, never markup)
+and the small formatting helpers they use."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from aiohttp import web
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+
+from cases.calendar import CityCalendar, countdown, fmt_moment
+from web.security import FORM_COOKIE, set_cookie
+
+_ENV = Environment(loader=PackageLoader("templates", "web"),
+                   autoescape=select_autoescape(default=True, default_for_string=True),
+                   undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+
+
+def words(value: object) -> str:
+    return str(value).replace("_", " ")
+
+
+def when(iso: str | datetime | None, calendar: CityCalendar) -> str:
+    if iso is None:
+        return "—"
+    moment = datetime.fromisoformat(iso) if isinstance(iso, str) else iso
+    return fmt_moment(calendar.local(moment))
+
+
+def status_now(status: str, due: str | None, now: datetime) -> str:
+    """A stored deadline's status judged at `now`: an open one past its due time is missed."""
+    if status == "open" and due is not None and datetime.fromisoformat(due) < now:
+        return "missed"
+    return status
+
+
+def due_text(due: str | None, status: str, now: datetime, calendar: CityCalendar) -> str:
+    if due is None:
+        return "no due date (tolled, §7)" if status == "tolled" else "—"
+    moment = datetime.fromisoformat(due)
+    text = when(due, calendar)
+    if status in ("open", "missed"):
+        text += f" ({countdown(moment, now)})"
+    return text
+
+
+_ENV.filters["words"] = words
+
+
+def page(request: web.Request, template: str, *, status: int = 200,
+         cookies: dict[str, str] | None = None, **context: Any) -> web.Response:
+    """Render `template` with the common context; set any double-submit cookie made for
+    its forms."""
+    from web.app import DEPS, VIEWER
+
+    deps = request.app[DEPS]
+    html = _ENV.get_template(template).render(
+        city=deps.directory.city, viewer=request.get(VIEWER),
+        **context)
+    response = web.Response(text=html, status=status, content_type="text/html",
+                            charset="utf-8")
+    for name, value in (cookies or {}).items():
+        set_cookie(response, deps.config, name, value, samesite="Strict",
+                   max_age=3600 if name == FORM_COOKIE else None)
+    return response
+
+
+_ERRORS: dict[int, type[web.HTTPException]] = {
+    400: web.HTTPBadRequest, 403: web.HTTPForbidden, 404: web.HTTPNotFound,
+    409: web.HTTPConflict, 410: web.HTTPGone, 429: web.HTTPTooManyRequests}
+
+
+def refusal(request: web.Request, status: int, title: str, text: str) -> web.HTTPException:
+    """A page saying what happened and what to do, to raise with its HTTP status."""
+    body = page(request, "message.html.j2", title=title, text=text).text or ""
+    return _ERRORS[status](text=body, content_type="text/html")
