@@ -256,6 +256,20 @@ def meeting_members(case: Case, meeting: Meeting, directory: Directory) -> list[
     return a.board if meeting.body is Body.BOARD else a.council
 
 
+def quorum_warned(case: Case, meeting: Meeting, directory: Directory) -> list[Person]:
+    """Who hears that a meeting may lack a quorum: its presiding officer (the board's
+    chair; the mayor for the council, RCW 35A.12.100) and the clerks, never a respondent."""
+    chair = directory.board_chair if meeting.body is Body.BOARD else directory.mayor
+    parties = {r.lower() for r in case.respondents}
+    seen: set[str] = set()
+    out = []
+    for p in [*([chair] if chair else []), *clerks(directory)]:
+        if p.email.lower() not in parties | seen:
+            seen.add(p.email.lower())
+            out.append(p)
+    return out
+
+
 def _invite_plan(case: Case, event: Event, a: _Audience) -> _Plan:
     audiences = {
         NoticeType.INVITE_SUFFICIENCY_WINDOW: a.board + a.council,

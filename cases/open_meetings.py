@@ -140,6 +140,18 @@ def quorum(members: Iterable[str], respondents: Iterable[str]) -> Quorum:
     return Quorum(len(everyone), len(everyone) // 2 + 1, frozenset(everyone - parties))
 
 
+def quorum_look_at(meeting: Meeting, *, now: datetime) -> datetime | None:
+    """When the chair and the clerk must hear whether a quorum is coming: 48 hours before
+    the meeting, or halfway to it for one called less than 48 hours ahead (the members get
+    half the time to answer). A moment passed is now: every change after it (an answer, a
+    move) is looked at again. None for a meeting cancelled, begun or recorded late."""
+    if meeting.cancelled or meeting.recorded_late or meeting.starts_at <= now:
+        return None
+    look = max(meeting.starts_at - QUORUM_LOOK,
+               meeting.scheduled_at + (meeting.starts_at - meeting.scheduled_at) / 2)
+    return max(look, now)
+
+
 def accepted(meeting: Meeting, q: Quorum) -> list[str]:
     return sorted(who for who, a in meeting.answers().items()
                   if a is Answer.ACCEPTED and who in q.counted)

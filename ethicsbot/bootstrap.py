@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from mail.parsing import ParseRules
     from mail.transport import Transport
     from scheduler.jobs import Reminders
+    from scheduler.quorum import QuorumLooks
     from web.deps import WebDeps
 
 
@@ -110,6 +111,13 @@ class App:
         return WebDeps(uow=self.uow, session_factory=self.session_factory,
                        directory=self.directory, calendar=self.calendar, clock=self.clock,
                        config=config, uid_domain=s.msgid_domain)
+
+    def quorum_looks(self, scheduler: BaseScheduler) -> QuorumLooks:
+        """The quorum look before each meeting, on `scheduler` (a test passes a paused one)."""
+        from scheduler.quorum import QuorumLooks
+
+        return QuorumLooks(uow=self.uow, session_factory=self.session_factory,
+                           clock=self.clock, directory=self.directory, scheduler=scheduler)
 
     def reminders(self, scheduler: BaseScheduler) -> Reminders:
         """The reminder service on `scheduler` (a test passes a paused one)."""

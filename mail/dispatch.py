@@ -193,6 +193,7 @@ def _prepare(deps: DispatchDeps, row_id: int) -> _Prepared:
         assert row is not None
         try:
             ctx = load_context(s, row, letterhead=deps.letterhead, calendar=deps.calendar,
+                               directory=deps.directory,
                                clock=deps.clock, now=deps.clock())
             if row.channel == "slack":
                 return _Prepared(row_id, row.recipient_email, None, dm=ctx)

@@ -12,9 +12,10 @@ from typing import Any
 
 from cases.calendar import CityCalendar, fmt_moment
 from cases.case import Case
-from cases.meetings import BODY_NAME, OPEN_SECTION, Body, Meeting, MeetingKind
+from cases.directory import Directory
+from cases.meetings import BODY_NAME, OPEN_SECTION, Answer, Body, Meeting, MeetingKind
 from cases.notices import NoticeType
-from cases.open_meetings import EXECUTIVE_GROUND, agenda_item, business
+from cases.open_meetings import EXECUTIVE_GROUND, agenda_item, business, quorum, shortfall
 
 _LABEL = {Body.BOARD: "Sufficiency hearing", Body.COUNCIL: "Council deliberation"}
 
@@ -46,3 +47,20 @@ def meeting_subject(notice: NoticeType, m: Meeting) -> str:
     if notice is NoticeType.QUORUM_WARNING:
         return f"Quorum in doubt: {label.lower()} (meeting {m.number})"
     return label
+
+
+def quorum_about(case: Case, m: Meeting, directory: Directory) -> dict[str, Any]:
+    """The quorum warning's particulars, as the meeting's answers now stand: who accepted,
+    declined, answered tentative or has not answered, among the members who may act."""
+    members = directory.board if m.body is Body.BOARD else directory.council
+    q = quorum((p.email for p in members), case.respondents)
+    names = {p.email.lower(): p.name for p in members}
+    answers = m.answers()
+
+    def who(answer: Answer) -> list[str]:
+        return sorted(names[w] for w, a in answers.items() if a is answer and w in q.counted)
+
+    return {"shortfall": shortfall(m, q) or f"enough members have accepted since; {q.rule}.",
+            "accepted": who(Answer.ACCEPTED), "declined": who(Answer.DECLINED),
+            "tentative": who(Answer.TENTATIVE),
+            "silent": sorted(names[w] for w in q.counted if w not in answers)}

@@ -21,6 +21,7 @@ from cases.deadlines import DeadlineKey, Status, status_at
 from cases.events import Event, EventKind
 from cases.readings import DEFAULT, Readings
 from cases.records import released
+from storage import meetings
 from storage.models import (
     AccessLogRow,
     CaseRow,
@@ -101,6 +102,7 @@ def case_detail(*, session: Session, number: str, now: datetime,
              "answered": x.answered.isoformat() if x.answered else None,
              "released": [r.value for r in x.released], "to": x.released_to, "note": x.note}
             for x in (case.disclosure_requests if case else [])],
+        "meetings": [meetings.view(case, m) for m in case.meetings.all] if case else [],
         "deadlines": [_deadline(d, now) for d in sorted(
             deadlines, key=lambda d: (d.due is None, d.due or row.received_at))],
         "notices": notice_log(session=session, case_id=row.id),

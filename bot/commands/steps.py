@@ -319,5 +319,33 @@ SPECS: tuple[Spec, ...] = (
          "disclosure-request ETH-2026-0007 A. Reporter, Riverton Ledger", _disclosure_request),
     Spec("release", _S.RELEASE, "release CASE complaint,determination,report|none [DATE] "
          "TO WHOM[; NOTE]", "release ETH-2026-0007 complaint,report A. Reporter", _release),
+    # -- meetings (RCW 42.30) ------------------------------------------------------------
+    Spec("deliberation", _S.DELIBERATION, f"deliberation {_CALL}",
+         "deliberation ETH-2026-0007 2027-02-16 19:00 regular Council Chambers",
+         lambda w, _: _call(w, c.ScheduleDeliberation)),
+    Spec("cancel-meeting", _S.CANCEL_MEETING, "cancel-meeting CASE [MEETING] REASON",
+         "cancel-meeting ETH-2026-0007 the chamber is closed for repairs",
+         lambda w, _: c.CancelMeeting(meeting=_meeting_number(w), reason=w.rest())),
+    Spec("open-session", _S.OPEN_SESSION, "open-session CASE board|council "
+         "mail|email|slack|paper|in-person|phone [DATE]", "open-session ETH-2026-0007 board paper",
+         lambda w, _: c.RequestOpenSession(
+             body=Body(str(w.choice("whose proceedings", _BODIES))),
+             via=str(w.choice("how the request came", _VIA)), on=w.optional_day())),
+    Spec("session start", _S.SESSION_START, "session start CASE UNTIL [STARTED]",
+         "session start ETH-2026-0007 19:30",
+         lambda w, _: c.StartExecutiveSession(
+             ends_at=_clock(w, "the announced end"),
+             started_at=_clock(w, "the start") if w.peek() else None)),
+    Spec("session extend", _S.SESSION_EXTEND, "session extend CASE UNTIL",
+         "session extend ETH-2026-0007 20:00",
+         lambda w, _: c.ExtendExecutiveSession(until=_clock(w, "the new end"))),
+    Spec("session end", _S.SESSION_END, "session end CASE [ENDED]", "session end ETH-2026-0007",
+         lambda w, _: c.EndExecutiveSession(
+             ended_at=_clock(w, "the end") if w.peek() else None)),
+    Spec("board-vote", _S.BOARD_VOTE, "board-vote CASE [@MEMBER] yes|no|abstain",
+         "board-vote ETH-2026-0007 yes", _board_vote),
+    Spec("board-determination", _S.BOARD_DETERMINATION, "board-determination CASE",
+         "board-determination ETH-2026-0007",
+         lambda w, d: c.RecordBoardDetermination(board=frozenset(p.email for p in d.board))),
 )
 SPECS_BY_WORDS = {s.words: s for s in SPECS}
