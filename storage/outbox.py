@@ -102,6 +102,6 @@ class SqlOutbox:
 def notice_message_id(notice: OwedNotice, domain: str) -> str:
     """`<eth-2026-0007.complaint_to_council.0.9f2c…@ethicsbot.city.test>`: the case number
     inside lets intake file a reply to its case; the random part keeps it unique."""
-    slot = f"{notice.slot}." if notice.slot else ""
+    slot = f"{notice.slot.replace(':', '-')}." if notice.slot else ""  # ':' is no atext
     return (f"<{notice.case_number.lower()}.{notice.type.value}.{slot}{notice.generation}."
             f"{secrets.token_hex(6)}@{domain}>")

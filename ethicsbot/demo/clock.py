@@ -17,6 +17,8 @@ from ethicsbot.bootstrap import App
 from mail.dispatch import dispatch_once
 from mail.transport import Transport
 from scheduler.jobs import Reminders
+from scheduler.quorum import JOB_ID as QUORUM_JOB
+from scheduler.quorum import QuorumLooks, Warned
 
 
 @dataclass
@@ -34,11 +36,14 @@ class SimulatedTime:
     transport: Transport
     scheduler: BackgroundScheduler = field(init=False)
     reminders: Reminders = field(init=False)
+    quorum: QuorumLooks = field(init=False)
+    warned: list[Warned] = field(default_factory=list)  # the quorum warnings, as they came
 
     def __post_init__(self) -> None:
         self.scheduler = BackgroundScheduler(timezone=UTC)
         self.scheduler.start(paused=True)  # nothing fires on the real clock
         self.reminders = self.app.reminders(self.scheduler)
+        self.quorum = self.app.quorum_looks(self.scheduler)
 
     def close(self) -> None:
         self.scheduler.shutdown(wait=False)
@@ -57,12 +62,19 @@ class SimulatedTime:
         fired: list[tuple[datetime, str]] = []
         while True:
             await asyncio.to_thread(self.reminders.reconcile)
+            await asyncio.to_thread(self.quorum.arm)
             jobs = sorted(self.scheduler.get_jobs(), key=lambda j: j.next_run_time)
             if not jobs or jobs[0].next_run_time > to:
                 break
             job = jobs[0]
             self.clock.now = max(self.clock.now, job.next_run_time)
             job.remove()
+            if job.id == QUORUM_JOB:  # the quorum look before a meeting
+                warned = await asyncio.to_thread(self.quorum.fire)
+                if await self.deliver() and warned:
+                    self.warned += warned
+                    fired.append((self.clock.now, "quorum_warning"))
+                continue
             await asyncio.to_thread(self.reminders.fire, *job.args)
             if await self.deliver():
                 fired.append((self.clock.now, str(job.args[1])))
