@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine
@@ -110,7 +111,9 @@ class App:
                            trust_proxy=s.web_trust_proxy)
         return WebDeps(uow=self.uow, session_factory=self.session_factory,
                        directory=self.directory, calendar=self.calendar, clock=self.clock,
-                       config=config, uid_domain=s.msgid_domain)
+                       config=config, uid_domain=s.msgid_domain,
+                       postings=lambda: current_postings(s.postings_dir, self.calendar),
+                       postings_dir=s.postings_dir)
 
     def quorum_looks(self, scheduler: BaseScheduler) -> QuorumLooks:
         """The quorum look before each meeting, on `scheduler` (a test passes a paused one)."""
@@ -129,6 +132,19 @@ class App:
                          settings=ReminderSettings(msgid_domain=s.msgid_domain,
                                                    offsets=s.reminder_offset_list,
                                                    slack_dms=s.uses_slack))
+
+
+def current_postings(folder: Path, calendar: CityCalendar) -> list[Any]:
+    """The meetings' current postings, for the web's public page (`web.deps.Posting`)."""
+    from cases.calendar import fmt_moment
+    from mail.postings import PostingFolder
+    from web.deps import Posting
+
+    if not folder.is_dir():
+        return []
+    return [Posting(e["title"], fmt_moment(calendar.local(datetime.fromisoformat(
+        e["published_at"]))), f"/postings/{e['name']}.pdf")
+        for e in PostingFolder(folder).entries() if e["current"]]
 
 
 def parse_rules(settings: Settings, directory: Directory, calendar: CityCalendar

@@ -43,6 +43,7 @@ def mount(web_app: web.Application, deps: WebDeps) -> web.Application:
     web_app.middlewares.append(headers_middleware(deps.config))
     r = web_app.router
     r.add_get("/", public.home)
+    r.add_get("/postings/{name}", public.posting)
     r.add_get("/static/web.css", _css)
     signin.routes(r)
     pages.routes(r)
