@@ -1,4 +1,5 @@
-"""Taking one message in: open exactly one case, file a reply to its case, or quarantine.
+"""Taking one message in: open exactly one case, file a reply to its case, record a
+member's answer to a meeting's invitation (`_answer`), or quarantine.
 
 Whatever the source (IMAP, the Maildir of the embedded defaults, `ethicsbot file`), a
 message goes through `take_in`, which stores it byte for byte with its outcome in the
