@@ -1,14 +1,22 @@
 #!/usr/bin/env python3
 """bench/scheduler_scale.py — how fast the reminder scheduler is ready with a big docket.
 
-Fills a fresh SQLite database (or --database-url) with N open cases (default 10,000,
-received over the past 3 weeks so their deadlines are at every stage of life), then
-measures what a worker does at start for reminders: migrate, check the calendar, build
-every reminder job from the deadlines table and start APScheduler — and prints the
-start-to-ready time, the number of jobs and future reminder moments, and the peak
-resident memory of this process. Goal (issue 5): ready in under 10 s, under 300 MB.
+Fills a fresh database (SQLite, or a throw-away PostgreSQL database with --db postgres,
+or --database-url) with N open cases through the service layer (received over the past
+3 weeks, so their deadlines are at every stage of life), then starts a worker's reminder
+service twice, each in a fresh process so that its peak memory is its own:
 
-    .venv/bin/python bench/scheduler_scale.py [--cases 10000] [--database-url URL]
+1. the first start after the fill (as after the upgrade to revision 0004): every open
+   deadline is due a look. Ready (the one job armed) and the catch-up (every deadline
+   looked at, what is due owed, the next moments written) are timed apart.
+2. a restart: what every later start costs. Start-up reads the one earliest moment.
+
+For each it prints start-to-ready, catch-up, reminders owed and peak resident memory.
+Goal (issue 16): a restart ready in ≤ 5 s and ≤ 200 MB at 100,000 cases, on SQLite and
+PostgreSQL, with the same figures at 10,000 (cost independent of the docket's size).
+
+    .venv/bin/python bench/scheduler_scale.py [--cases 10000] [--db sqlite|postgres]
+        [--database-url URL]
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import itertools
+import json
 import resource
 import subprocess
 import sys
@@ -24,22 +33,31 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _databases import KINDS, throwaway
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
+from sqlalchemy import delete, func, select, update
 
 from cases.filing import Complainant, Filing
 from cases.services import file_complaint
 from ethicsbot.bootstrap import bootstrap
 from ethicsbot.calendar_sync import sync_calendar
 from ethicsbot.settings import Settings
-from scheduler.plan import plan
-from storage.reminders import remindable_deadlines
+from storage.models import DeadlineRow, OutboxRow
 
 RESPONDENTS = ["Priya Raman", "Gary Pruitt", "Lorna Bates", "Helen Ostrowski", "Anita Brandt"]
+NOW = datetime(2026, 12, 1, 18, 0, tzinfo=UTC)
+
+
+def _settings(url: str) -> Settings:
+    return Settings(_env_file=None, database_url=url,  # type: ignore[call-arg]
+                    directory=Path("/nonexistent/city.yml"))
 
 
 def fill(url: str, n: int, now: datetime) -> None:
-    app = bootstrap(Settings(_env_file=None, database_url=url,  # type: ignore[call-arg]
-                             directory=Path("/nonexistent/city.yml")), clock=lambda: now)
+    app = bootstrap(_settings(url), clock=lambda: now)
     t0 = time.perf_counter()
     batch = 500
     for start in range(0, n, batch):
@@ -57,50 +75,91 @@ def fill(url: str, n: int, now: datetime) -> None:
     app.engine.dispose()
 
 
-async def start_worker_reminders(url: str, now: datetime) -> tuple[float, int, int]:
+def refill(url: str) -> None:
+    app = bootstrap(_settings(url), clock=lambda: NOW)
+    with app.session_factory.begin() as s:
+        s.execute(update(DeadlineRow).where(
+            DeadlineRow.due.is_not(None), DeadlineRow.status.in_(("open", "missed")),
+            DeadlineRow.responsible != "intake").values(remind_at=NOW))
+        s.execute(delete(OutboxRow).where(OutboxRow.notice_type == "reminder"))
+    app.close()
+    print("reset the earlier fill: every open deadline due a look, no reminder owed")
+
+
+async def start_reminders(url: str, now: datetime) -> dict[str, float]:
+    """What `ethicsbot worker` does for reminders at start, then the catch-up."""
     t0 = time.perf_counter()
-    app = bootstrap(Settings(_env_file=None, database_url=url,  # type: ignore[call-arg]
-                             directory=Path("/nonexistent/city.yml")), clock=lambda: now)
+    app = bootstrap(_settings(url), clock=lambda: now)
     sync_calendar(app)
     scheduler = AsyncIOScheduler(timezone=UTC)
-    scheduler.start(paused=True)  # ready, but the measurement must not send anything
+    scheduler.start(paused=True)  # armed, but only this measurement fires it
     reminders = app.reminders(scheduler)
-    jobs = await asyncio.to_thread(reminders.reconcile)
+    moment = await asyncio.to_thread(reminders.arm)
     ready = time.perf_counter() - t0
-    future = 0  # reminder moments still to come, before and at due (overdue pings aside)
-    with app.session_factory() as session:
-        for d in remindable_deadlines(session=session):
-            future += sum(1 for s in plan(d.due, app.calendar, overdue_pings=0) if s.at > now)
+    owed = 0
+    t1 = time.perf_counter()
+    while moment is not None and moment <= now:  # the catch-up: what the job would do
+        owed += await asyncio.to_thread(reminders.fire)
+        moment = reminders.armed_for
+    caught_up = time.perf_counter() - t1
+    with app.session_factory() as s:
+        planned = s.scalar(select(func.count()).where(DeadlineRow.remind_at.is_not(None)))
+        reminder_rows = s.scalar(select(func.count()).where(OutboxRow.notice_type == "reminder"))
     scheduler.shutdown(wait=False)
-    return ready, jobs, future
+    app.engine.dispose()
+    return {"ready": ready, "catch_up": caught_up, "owed": owed, "planned": planned or 0,
+            "reminder_rows": reminder_rows or 0,
+            "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
 
 
-def measure(url: str, now: datetime, cases: int) -> None:
+def measure(url: str) -> None:
     """Runs in a fresh process so its peak RSS is the worker's, not the filler's."""
-    ready, jobs, future = asyncio.run(start_worker_reminders(url, now))
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"open cases:            {cases}")
-    print(f"reminder jobs armed:   {jobs}")
-    print(f"future reminder moments (before and at due): {future}")
-    print(f"start-to-ready:        {ready:.2f} s   (goal < 10 s)")
-    print(f"peak RSS:              {rss:.0f} MB  (goal < 300 MB)")
+    print(json.dumps(asyncio.run(start_reminders(url, NOW))))
+
+
+def report(what: str, r: dict[str, float]) -> None:
+    print(f"  {what}: ready {r['ready']:.2f} s, catch-up {r['catch_up']:.2f} s "
+          f"({r['owed']:.0f} deadline reminders owed), peak RSS {r['rss_mb']:.0f} MB; "
+          f"{r['planned']:.0f} deadlines with a next moment")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--cases", type=int, default=10_000)
-    ap.add_argument("--database-url")
+    ap.add_argument("--db", choices=KINDS, default="sqlite")
+    ap.add_argument("--database-url", help="an empty database to fill (instead of --db)")
+    ap.add_argument("--filled", action="store_true",
+                    help="--database-url was filled by this script before: put it back as "
+                         "the fill left it (every open deadline due a look, no reminder owed)")
     ap.add_argument("--measure-only", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    now = datetime(2026, 12, 1, 18, 0, tzinfo=UTC)
     if args.measure_only:
-        measure(args.database_url, now, args.cases)
+        measure(args.database_url)
         return
+
+    def child(url: str) -> dict[str, float]:
+        out = subprocess.run([sys.executable, __file__, "--measure-only", "--database-url", url],
+                             check=True, capture_output=True, text=True).stdout
+        return dict(json.loads(out.strip().splitlines()[-1]))
+
     with tempfile.TemporaryDirectory() as tmp:
-        url = args.database_url or f"sqlite:///{tmp}/bench.db"
-        fill(url, args.cases, now)
-        subprocess.run([sys.executable, __file__, "--measure-only", "--database-url", url,
-                        "--cases", str(args.cases)], check=True)
+        def run(url: str) -> None:
+            if args.filled:
+                refill(url)
+            else:
+                fill(url, args.cases, NOW)
+            first, again = child(url), child(url)
+            print(f"{args.cases} open cases on {url.split(':')[0]}:")
+            report("first start after the fill", first)
+            report("restart                   ", again)
+            ok = again["ready"] <= 5 and again["rss_mb"] <= 200
+            print(f"  goal (restart ready ≤ 5 s, ≤ 200 MB): {'met' if ok else 'NOT met'}")
+
+        if args.database_url:
+            run(args.database_url)
+        else:
+            with throwaway(args.db, Path(tmp)) as url:
+                run(url)
 
 
 if __name__ == "__main__":

@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
 """bench/slack_status.py — how fast `/ethics status` is acknowledged under load.
 
-Fills a fresh SQLite database (or --database-url) with 10,000 open cases through the
-service layer (the same docket as bench/scheduler_scale.py), serves the real web app
-(`ethicsbot.bootstrap.build_web_app` around `build_bolt`) on loopback in a child process,
+Fills a fresh SQLite database (or a throw-away PostgreSQL one with --db postgres, or
+--database-url) with 10,000 open cases through the service layer (the same docket as
+bench/scheduler_scale.py), serves the real web app (`ethicsbot.bootstrap.build_web_app`
+around `build_bolt`) on loopback in a child process,
 and sends 50 concurrent, correctly signed `/ethics status` requests for 30 seconds from
 board, council and clerk accounts. Prints p50/p90/p99/max of the time to the HTTP answer
 — the acknowledgement, which here carries the docket page itself. Goal (issue 6): p99
-under 150 ms (Slack allows 3,000 ms).
+under 150 ms (Slack allows 3,000 ms). `--compare` runs SQLite and PostgreSQL back to back
+in one invocation and prints both and their ratio; goal (issue 16): PostgreSQL's p99
+within 1.2× of SQLite's and its throughput at least 0.85× of SQLite's.
 
     .venv/bin/python bench/slack_status.py [--cases 10000] [--seconds 30] [--concurrency 50]
-        [--database-url URL [--no-fill]] [--ack-first]
+        [--db sqlite|postgres | --compare | --database-url URL [--no-fill]] [--ack-first]
 """
 
 from __future__ import annotations
@@ -18,10 +21,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import multiprocessing
+import os
 import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -33,6 +38,7 @@ from slack_sdk.signature import SignatureVerifier
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _databases import KINDS, throwaway
 from scheduler_scale import fill
 
 from ethicsbot.settings import Settings
@@ -107,40 +113,78 @@ async def load(url: str, api_url: str, *, seconds: float,
     return latencies, failures
 
 
+@dataclass(frozen=True)
+class Run:
+    db: str
+    latencies_ms: list[float]
+    failures: int
+    seconds: float
+
+    @property
+    def rate(self) -> float:
+        return len(self.latencies_ms) / self.seconds
+
+    def q(self, p: int) -> float:
+        return statistics.quantiles(self.latencies_ms, n=100)[p - 1]
+
+    def show(self, concurrency: int, ack_first: bool) -> None:
+        ms = self.latencies_ms
+        print(f"{self.db}: {len(ms)} signed `/ethics status` requests, {concurrency} "
+              f"concurrent, {self.seconds:.0f} s ({self.rate:.0f}/s), {self.failures} failed; "
+              f"process_before_response={not ack_first}")
+        print(f"  ack time: p50 {self.q(50):.1f} ms, p90 {self.q(90):.1f} ms, "
+              f"p99 {self.q(99):.1f} ms, max {ms[-1]:.1f} ms  (goal: p99 < 150 ms)")
+
+
+def bench(db: str, url: str, api_url: str, args: argparse.Namespace) -> Run:
+    if not (args.no_fill and args.database_url):
+        fill(url, args.cases, datetime.now(UTC))
+    parent, child = multiprocessing.Pipe()
+    server = multiprocessing.Process(target=serve, args=(
+        url, api_url, args.ack_first, child), daemon=True)
+    server.start()
+    try:
+        port = parent.recv()
+        latencies, failures = asyncio.run(load(
+            f"http://127.0.0.1:{port}/slack/events", api_url,
+            seconds=args.seconds, concurrency=args.concurrency))
+    finally:
+        server.terminate()
+        server.join()
+    return Run(db, sorted(x * 1000 for x in latencies), failures, args.seconds)
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--cases", type=int, default=10_000)
     p.add_argument("--seconds", type=float, default=30.0)
     p.add_argument("--concurrency", type=int, default=50)
+    p.add_argument("--db", choices=KINDS, default="sqlite")
+    p.add_argument("--compare", action="store_true",
+                   help="run SQLite, then PostgreSQL, and print the ratio")
     p.add_argument("--database-url")
     p.add_argument("--ack-first", action="store_true",
                    help="process_before_response=False: Bolt acknowledges, then runs")
     p.add_argument("--no-fill", action="store_true",
                    help="use the cases already in --database-url")
     args = p.parse_args()
+    runs: list[Run] = []
     with tempfile.TemporaryDirectory() as tmp, running_stub() as stub:
-        url = args.database_url or f"sqlite:///{tmp}/bench.db"
-        if not (args.no_fill and args.database_url):
-            fill(url, args.cases, datetime.now(UTC))
-        parent, child = multiprocessing.Pipe()
-        server = multiprocessing.Process(target=serve, args=(
-            url, stub.api_url, args.ack_first, child), daemon=True)
-        server.start()
-        try:
-            port = parent.recv()
-            latencies, failures = asyncio.run(load(
-                f"http://127.0.0.1:{port}/slack/events", stub.api_url,
-                seconds=args.seconds, concurrency=args.concurrency))
-        finally:
-            server.terminate()
-            server.join()
-    ms = sorted(x * 1000 for x in latencies)
-    q = statistics.quantiles(ms, n=100)
-    print(f"{len(ms)} signed `/ethics status` requests, {args.concurrency} concurrent, "
-          f"{args.seconds:.0f} s ({len(ms) / args.seconds:.0f}/s), {failures} failed; "
-          f"process_before_response={not args.ack_first}, {url.split(':')[0]}")
-    print(f"ack time: p50 {q[49]:.1f} ms, p90 {q[89]:.1f} ms, p99 {q[98]:.1f} ms, "
-          f"max {ms[-1]:.1f} ms  (goal: p99 < 150 ms)")
+        if args.database_url:
+            runs.append(bench(args.database_url.split(":")[0], args.database_url,
+                              stub.api_url, args))
+        for db in (KINDS if args.compare else () if args.database_url else (args.db,)):
+            with throwaway(db, Path(tmp)) as url:
+                runs.append(bench(db, url, stub.api_url, args))
+    print(f"{args.cases} open cases; load: os.getloadavg() = "
+          f"{', '.join(f'{x:.2f}' for x in os.getloadavg())} (2 cores)")
+    for run in runs:
+        run.show(args.concurrency, args.ack_first)
+    if args.compare:
+        lite, pg = runs
+        p99, rate = pg.q(99) / lite.q(99), pg.rate / lite.rate
+        print(f"postgres / sqlite: p99 {p99:.2f}× (goal ≤ 1.2×), throughput {rate:.2f}× "
+              f"(goal ≥ 0.85×): {'met' if p99 <= 1.2 and rate >= 0.85 else 'NOT met'}")
 
 
 if __name__ == "__main__":

@@ -95,15 +95,15 @@ def log_alone(deps: SlackDeps, caller: Caller, number: str | None, action: str,
 def docket_page(deps: SlackDeps, caller: Caller, page: int) -> tuple[list[dict[str, Any]], bool]:
     """One page of the open docket the caller may see, and whether more follow."""
     scope = docket_scope(caller.actor)
-    rows: list[dict[str, Any]] = []
-    with deps.session_factory.begin() as session:
-        _log(session, deps, caller, None, f"docket page {page}", scope is not DocketScope.NONE)
-        if scope is not DocketScope.NONE:
-            involving = caller.who if scope is DocketScope.INVOLVING else None
-            rows = queries.docket(session=session, open_only=True, involving=involving,
-                                  limit=PAGE + 1, offset=(page - 1) * PAGE)
     if scope is DocketScope.NONE:
+        log_alone(deps, caller, None, f"docket page {page}", False)
         raise Refused(NOT_LISTED)
+    look = queries.Look(at=deps.clock(), who=caller.who[:320], number=None,
+                        action=f"docket page {page}", channel=CHANNEL)
+    with deps.session_factory.begin() as session:
+        involving = caller.who if scope is DocketScope.INVOLVING else None
+        rows = queries.docket(session=session, open_only=True, involving=involving,
+                              limit=PAGE + 1, offset=(page - 1) * PAGE, logged=look)
     return rows[:PAGE], len(rows) > PAGE
 
 

@@ -24,7 +24,7 @@ from cases.directory import Directory
 from cases.ports import Clock
 from ethicsbot.directory_file import city_calendar, load_directory
 from ethicsbot.settings import Settings, SettingsError, load_settings
-from storage.db import make_engine, make_session_factory
+from storage.db import make_engine, make_read_engine, make_session_factory
 from storage.migrate import upgrade
 from storage.uow import SqlUnitOfWork
 
@@ -63,6 +63,15 @@ class App:
     engine: Engine
     session_factory: sessionmaker[Any]
     clock: Clock
+    read_session_factory: sessionmaker[Any] | None = None  # Slack lookups; default: the above
+
+    def close(self) -> None:
+        """Close every pooled connection (the reader's too)."""
+        if self.read_session_factory is not None:
+            bind = self.read_session_factory.kw.get("bind")
+            if isinstance(bind, Engine):
+                bind.dispose()
+        self.engine.dispose()
 
     def uow(self) -> SqlUnitOfWork:
         return SqlUnitOfWork(self.session_factory, clock=self.clock,
@@ -95,8 +104,9 @@ class App:
     def slack_deps(self) -> SlackDeps:
         from bot.service import SlackDeps
 
-        return SlackDeps(uow=self.uow, session_factory=self.session_factory,
-                         directory=self.directory, calendar=self.calendar, clock=self.clock)
+        return SlackDeps(uow=self.uow, session_factory=self.read_session_factory
+                         or self.session_factory, directory=self.directory,
+                         calendar=self.calendar, clock=self.clock)
 
     def web_deps(self) -> WebDeps:
         """The web docket's part: the database, the directory, and its settings."""
@@ -169,9 +179,11 @@ def bootstrap(
     if directory is None:
         directory, is_example = load_directory(settings.directory)
     engine = engine or _open(settings.database_url, migrate=migrate)
+    reader = make_read_engine(engine)
     return App(settings=settings, directory=directory, directory_is_example=is_example,
                calendar=city_calendar(directory, settings.timezone), engine=engine,
-               session_factory=make_session_factory(engine), clock=clock)
+               session_factory=make_session_factory(engine), clock=clock,
+               read_session_factory=None if reader is engine else make_session_factory(reader))
 
 
 def _open(url: str, *, migrate: bool) -> Engine:

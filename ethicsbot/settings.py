@@ -144,7 +144,10 @@ class Settings(BaseSettings):
 
     @property
     def uses_slack(self) -> bool:
-        return bool(self.slack_bot_token and self.slack_signing_secret)
+        """Slack is on: a bot token, served over HTTP (a signing secret) or Socket Mode (an
+        app-level token). Either way reminders go out as DMs; a DM needs only the token."""
+        return bool(self.slack_bot_token and (self.slack_signing_secret
+                                              or self.slack_app_token))
 
 
 def load_settings(**overrides: object) -> Settings:

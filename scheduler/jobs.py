@@ -1,12 +1,19 @@
-"""Reminder jobs on APScheduler, derived from the stored deadlines.
+"""Reminders on APScheduler: one job, armed for the next moment any deadline is due a look.
 
-One job per open deadline (id `remind:<case>:<deadline>`), scheduled at its next reminder
-moment. The jobs are reconciled with the deadlines table at start and whenever a case
-changes (the worker watches `cases.updated_at`, so a step recorded by the web process is
-seen too): a met, moot or tolled deadline loses its job, a moved one moves it. A job
-that fires owes the reminder in the outbox (idempotent) and re-arms itself for the next
-moment. Jobs live in memory only: the deadlines table is the truth, so nothing pickled
-can go stale, and a restart rebuilds them.
+The moments live in the database (`deadlines.remind_at`, see storage/reminders.py), not
+in memory: start-up reads the earliest one (one indexed query) and arms the job for it.
+When the job fires, the deadlines due a look are taken in batches, oldest first: for
+each, the reminder due now (the latest moment come and not yet owed: moments missed
+while no worker ran are coalesced into that one) is owed in the outbox, and the next
+moment is written back; then the job is armed again for the new earliest moment. A step
+taken anywhere (this process, the web process, the CLI) rewrites its case's deadlines
+with `remind_at` = the time of writing, so `watch`, which reads the earliest moment
+every few seconds, re-arms the job at once. Cost at start and per change is independent
+of the docket's size; memory is one batch.
+
+What a reminder is and when it is due is decided by pure functions (scheduler/plan.py);
+who gets it by scheduler/recipients.py. Once per person, channel and moment: the
+outbox's unique key.
 """
 
 from __future__ import annotations
@@ -14,7 +21,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Iterable
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -23,6 +31,7 @@ from apscheduler.schedulers.base import BaseScheduler
 from sqlalchemy.orm import sessionmaker
 
 from cases.calendar import CityCalendar
+from cases.deadlines import DeadlineKey, Responsible, Status
 from cases.directory import Directory
 from cases.ports import Clock
 from scheduler.plan import DEFAULT_OFFSETS, Slot, due_now, next_after, plan
@@ -30,6 +39,12 @@ from scheduler.recipients import reminder_recipients
 from storage import reminders as store
 
 log = logging.getLogger(__name__)
+
+JOB_ID = "reminders"
+BATCH = 500  # deadlines looked at per transaction: bounded memory, short write locks
+_LOOKED_AT = (Status.OPEN.value, Status.MISSED.value)
+# a closed or voided case is reminded of nothing but the answer to a disclosure request
+_NOT_UNDER_REVIEW = ("closed", "void")
 
 
 @dataclass(frozen=True)
@@ -41,104 +56,129 @@ class ReminderSettings:
     slack_dms: bool = False  # remind by Slack DM those with a Slack id (Slack is on)
 
 
+@dataclass(frozen=True)
+class Owed:
+    """One deadline reminded at one moment (to each of its people, on their channels)."""
+
+    number: str
+    key: str
+    moment: str
+
+
 class Reminders:
     def __init__(self, *, session_factory: sessionmaker[Any], clock: Clock,
                  calendar: CityCalendar, directory: Directory, scheduler: BaseScheduler,
                  settings: ReminderSettings) -> None:
         self.session_factory, self.clock, self.scheduler = session_factory, clock, scheduler
         self.calendar, self.directory, self.settings = calendar, directory, settings
-        self.offsets = settings.offsets
-        self.slack = settings.slack_dms
-        self._seen_until: datetime | None = None
+        self._firing = threading.Lock()
+        self.armed_for: datetime | None = None
 
-    @staticmethod
-    def job_id(number: str, key: str) -> str:
-        return f"remind:{number}:{key}"
-
-    def reconcile(self, numbers: Iterable[str] | None = None) -> int:
-        """Make the jobs match the stored deadlines (all cases, or `numbers`).
-
-        Owes any reminder that is due now (coalesced: one per deadline) and returns how
-        many jobs are armed afterwards.
-        """
-        wanted = set(numbers) if numbers is not None else None
-        now = self.clock()
+    def next_moment(self) -> datetime | None:
         with self.session_factory() as session:
-            deadlines = store.remindable_deadlines(session=session, numbers=wanted)
-            case_ids = None if wanted is None else {d.case_id for d in deadlines}
-            sent = store.sent_slots(session=session, case_ids=case_ids)
-        keep: set[str] = set()
-        for d in deadlines:
-            job = self.job_id(d.number, d.key.value)
-            slots = self._slots(d, now)
-            if due_now(slots, now=now, sent=sent.get((d.case_id, d.key.value), set())):
-                run_at = now
-            else:
-                nxt = next_after(slots, now)
-                if nxt is None:
-                    continue
-                run_at = nxt.at
-            keep.add(job)
-            self._arm(d.number, d.key.value, run_at)
-        for job in self.scheduler.get_jobs():
-            number = job.id.split(":")[1] if job.id.startswith("remind:") else None
-            if number and job.id not in keep and (wanted is None or number in wanted):
-                job.remove()
-        return len(keep)
+            return store.next_moment(session=session)
 
-    def fire(self, number: str, key: str) -> None:
-        """Owe the reminder due now for one deadline, then re-arm for the next moment."""
-        now = self.clock()
-        with self.session_factory.begin() as session:
-            found = [d for d in store.remindable_deadlines(session=session, numbers=[number])
-                     if d.key.value == key]
-            if not found:
-                return  # met, tolled or moot since: the job simply ends
-            d = found[0]
-            slots = self._slots(d, now)
-            sent = store.sent_slots(session=session, case_ids=[d.case_id]).get(
-                (d.case_id, key), set())
-            slot = due_now(slots, now=now, sent=sent)
-            if slot is not None:
-                urgent = slot.overdue or slot.name in ("due", "before-4h")
-                for person in reminder_recipients(d.key, d.responsible, self.directory,
-                                                  d.respondents):
-                    for channel in self._channels(person.slack if self.slack else None, urgent):
-                        store.owe_reminder(session=session, case_id=d.case_id, number=number,
-                                           key=d.key, moment=slot.name, person=person,
-                                           channel=channel, at=now,
-                                           msgid_domain=self.settings.msgid_domain)
-                log.info("reminder owed", extra={"case": number, "deadline": key,
-                                                 "slot": slot.name})
-            nxt = next_after(slots, now)
-        if nxt is not None:
-            self._arm(number, key, nxt.at)
+    def arm(self) -> datetime | None:
+        """Arm the one job for the earliest moment due (a past one fires at once); remove it
+        when there is none. Returns that moment."""
+        moment = self.next_moment()
+        self.armed_for = moment
+        if moment is None:
+            with contextlib.suppress(LookupError):  # JobLookupError: nothing armed
+                self.scheduler.remove_job(JOB_ID)
+            return None
+        # misfire_grace_time=None: a moment passed while the loop was busy still fires;
+        # max_instances=2: re-armed from inside `fire`, the next run waits for this one
+        self.scheduler.add_job(self.fire, "date", run_date=moment, id=JOB_ID,
+                               replace_existing=True, misfire_grace_time=None, coalesce=True,
+                               max_instances=2)
+        return moment
+
+    def fire(self, on_owed: Callable[[Owed], object] | None = None) -> int:
+        """Owe every reminder due now, batch by batch, then arm for the next moment.
+
+        Returns how many deadlines were reminded; `on_owed` hears of each (the demo and
+        the tests listen; the worker does not, so memory stays one batch)."""
+        reminded = 0
+        with self._firing:
+            try:
+                while True:
+                    looked, moved, batch = self._batch(self.clock())
+                    reminded += len(batch)
+                    if on_owed is not None:
+                        for o in batch:
+                            on_owed(o)
+                    if looked < BATCH:
+                        break
+                    if moved == 0:  # every row changed under us: the watch comes back
+                        log.warning("reminders: a full batch changed while being looked at")
+                        break
+            finally:
+                self.arm()
+        return reminded
 
     async def watch(self, *, stop: asyncio.Event, every: float = 2.0) -> None:
-        """Reconcile the cases changed since the last look, until `stop`.
-
-        `>=` rather than `>`: a case saved in the same instant as the last one seen is
-        reconciled again rather than missed; reconciling is idempotent.
-        """
-        self._seen_until = self.clock()
+        """Re-arm when a change made a moment earlier than the armed one, or the job is
+        gone (it failed), until `stop`. One indexed query every `every` seconds."""
         while not stop.is_set():
-            with self.session_factory() as session:
-                changed = store.changed_since(session=session, since=self._seen_until)
-            if changed:
-                self._seen_until = max(t for _, t in changed)
-                await asyncio.to_thread(self.reconcile, [n for n, _ in changed])
+            if not self._firing.locked():
+                moment = await asyncio.to_thread(self.next_moment)
+                stale = moment is not None and (
+                    self.armed_for is None or moment < self.armed_for
+                    or self.scheduler.get_job(JOB_ID) is None)
+                if stale and not self._firing.locked():
+                    await asyncio.to_thread(self.arm)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), timeout=every)
 
-    def _arm(self, number: str, key: str, run_at: datetime) -> None:
-        # misfire_grace_time=None: a moment passed while the loop was busy still fires
-        self.scheduler.add_job(self.fire, "date", run_date=run_at, id=self.job_id(number, key),
-                               args=[number, key], replace_existing=True,
-                               misfire_grace_time=None, coalesce=True)
+    def _batch(self, now: datetime) -> tuple[int, int, list[Owed]]:
+        """Look at one batch of due deadlines; (looked at, moments written, owed)."""
+        owed: list[Owed] = []
+        with self.session_factory.begin() as session:
+            rows = store.due_for_a_look(session=session, now=now, limit=BATCH)
+            if not rows:
+                return 0, 0, []
+            sent = store.sent_slots(session=session, case_ids={d.case_id for d in rows})
+            moves: list[tuple[store.DeadlineToLook, datetime | None]] = []
+            reminders: list[dict[str, Any]] = []
+            for d in rows:
+                nxt, slot = self._look(d, now, sent.get((d.case_id, d.key), set()), reminders)
+                moves.append((d, nxt))
+                if slot is not None:
+                    owed.append(Owed(d.number, d.key, slot.name))
+            store.owe_reminders(session=session, rows=reminders)
+            moved = store.look_again_at(session=session, moves=moves)
+        for o in owed:
+            log.info("reminder owed", extra={"case": o.number, "deadline": o.key,
+                                             "slot": o.moment})
+        return len(rows), moved, owed
 
-    def _slots(self, d: store.OpenDeadline, now: datetime) -> list[Slot]:
-        return plan(d.due, self.calendar, offsets=self.offsets, horizon=now,
-                    not_before=d.received_at if d.key.value == "notice_24h" else None)
+    def _look(self, d: store.DeadlineToLook, now: datetime, sent: set[str],
+              reminders: list[dict[str, Any]]) -> tuple[datetime | None, Slot | None]:
+        """Add to `reminders` the ones due now on `d`, if any; return its next moment and
+        the slot reminded."""
+        key = DeadlineKey(d.key)
+        closed = d.stage in _NOT_UNDER_REVIEW and key is not DeadlineKey.DISCLOSURE_RESPONSE
+        if (closed or d.due is None or d.status not in _LOOKED_AT
+                or d.responsible == Responsible.INTAKE.value):
+            return None, None  # met, tolled, moot or not a person's: no more reminders
+        # where the city's reading and the other give different dates, the earlier counts
+        due = min(d.due, d.other_due) if d.other_due is not None else d.due
+        slots = plan(due, self.calendar, offsets=self.settings.offsets, horizon=now,
+                     not_before=d.received_at if key is DeadlineKey.NOTICE_24H else None)
+        slot = due_now(slots, now=now, sent=sent)
+        if slot is not None:
+            urgent = slot.overdue or slot.name in ("due", "before-4h")
+            for person in reminder_recipients(key, Responsible(d.responsible), self.directory,
+                                              d.respondents):
+                slack = person.slack if self.settings.slack_dms else None
+                for channel in self._channels(slack, urgent):
+                    reminders.append(store.reminder_row(
+                        case_id=d.case_id, number=d.number, key=key, moment=slot.name,
+                        person=person, channel=channel, at=now,
+                        msgid_domain=self.settings.msgid_domain))
+        nxt = next_after(slots, now)
+        return (nxt.at if nxt else None), slot
 
     @staticmethod
     def _channels(slack_id: str | None, urgent: bool) -> list[str]:
@@ -149,12 +189,12 @@ class Reminders:
 
 
 async def run_reminders(reminders: Reminders, *, stop: asyncio.Event) -> None:
-    """The worker's reminder service: start the scheduler, build the jobs, then follow
-    case changes. The scheduler is `reminders.scheduler`, made for this run."""
+    """The worker's reminder service: start the scheduler, arm the one job for the next
+    moment, then follow changes. The scheduler is `reminders.scheduler`, made for this run."""
     reminders.scheduler.start()
     try:
-        armed = await asyncio.to_thread(reminders.reconcile)
-        log.info("reminders ready: %d deadlines armed", armed)
+        moment = await asyncio.to_thread(reminders.arm)
+        log.info("reminders ready: next look at %s", moment.isoformat() if moment else "none")
         await reminders.watch(stop=stop)
     finally:
         reminders.scheduler.shutdown(wait=False)

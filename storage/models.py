@@ -86,6 +86,10 @@ class DeadlineRow(Base):
     reading: Mapped[str | None] = mapped_column(Text)
     other_reading: Mapped[str | None] = mapped_column(Text)
     other_due: Mapped[datetime | None]
+    # the next moment the reminder scheduler must look at this deadline: set to the time
+    # of writing whenever the row is (re)written, then by the scheduler to its next
+    # reminder moment, NULL when none is left (storage/reminders.py)
+    remind_at: Mapped[datetime | None] = mapped_column(index=True)
 
 
 class FilingRow(Base):

@@ -10,6 +10,8 @@ a deadline whose due time has passed. What the case's history says beyond its sn
 
 from __future__ import annotations
 
+from collections import defaultdict
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -39,6 +41,22 @@ def _iso(moment: datetime | None) -> str | None:
     return moment.isoformat() if moment else None
 
 
+@dataclass(frozen=True)
+class Look:
+    """One access-log entry (§6): who looked, when, at what, through what, allowed or not."""
+
+    at: datetime
+    who: str
+    number: str | None
+    action: str
+    channel: str
+    allowed: bool = True
+
+    def values(self) -> dict[str, Any]:
+        return {"at": self.at, "who": self.who, "case_number": self.number,
+                "action": self.action, "channel": self.channel, "allowed": self.allowed}
+
+
 def _deadline(d: DeadlineRow, now: datetime) -> dict[str, Any]:
     status = status_at(d.key, d.status, d.due, now)
     return {"key": d.key, "due": _iso(d.due), "status": status.value,
@@ -48,13 +66,22 @@ def _deadline(d: DeadlineRow, now: datetime) -> dict[str, Any]:
 
 
 def docket(*, session: Session, open_only: bool = False, involving: str | None = None,
-           limit: int | None = None, offset: int = 0) -> list[dict[str, Any]]:
+           limit: int | None = None, offset: int = 0,
+           logged: Look | None = None) -> list[dict[str, Any]]:
     """The docket from the `cases` snapshot, in case-number order (the order cases were
     opened), which the primary key serves: a page of a 10,000-case docket is read without
     sorting it (bench/slack_status.py). `involving` keeps the cases whose respondents
-    include that email; `limit`/`offset` page it (Slack shows a page at a time)."""
+    include that email; `limit`/`offset` page it (Slack shows a page at a time).
+
+    `logged` is written to the access log with the read: on PostgreSQL in the same
+    statement (a data-modifying WITH), one round trip for the whole lookup."""
     q = select(CaseRow.number, CaseRow.stage, CaseRow.confidential, CaseRow.received_at,
                CaseRow.next_due_key, CaseRow.next_due, CaseRow.tolled).order_by(CaseRow.id)
+    if logged is not None:
+        if session.get_bind().dialect.name == "postgresql":
+            q = q.add_cte(_LOG_ACCESS.values(logged.values()).cte("logged"))
+        else:
+            session.execute(_LOG_ACCESS, logged.values())
     if open_only:
         q = q.where(CaseRow.stage.not_in(_FINAL))
     if involving is not None:  # the JSON list as text holds '"email"' on both backends
@@ -118,16 +145,19 @@ def case_detail(*, session: Session, number: str, now: datetime,
 
 def notice_log(*, session: Session, case_id: int) -> list[dict[str, Any]]:
     """The proof of notice: every owed notice and each delivery attempt."""
+    attempts: dict[int, list[DeliveryRow]] = defaultdict(list)
+    for a in session.scalars(select(DeliveryRow)
+                             .join(OutboxRow, OutboxRow.id == DeliveryRow.outbox_id)
+                             .where(OutboxRow.case_id == case_id).order_by(DeliveryRow.id)):
+        attempts[a.outbox_id].append(a)  # one query for every attempt, not one per notice
     out = []
     for n in session.scalars(select(OutboxRow).where(OutboxRow.case_id == case_id)
                              .order_by(OutboxRow.id)):
-        attempts = session.scalars(select(DeliveryRow).where(DeliveryRow.outbox_id == n.id)
-                                   .order_by(DeliveryRow.id))
         out.append({
             "type": n.notice_type, "recipient": n.recipient_email, "status": n.status,
             "message_id": n.message_id, "deadline": n.deadline_key, "sent_at": _iso(n.sent_at),
             "attempts": [{"at": _iso(a.attempted_at), "outcome": a.outcome,
-                          "server_reply": a.server_reply} for a in attempts],
+                          "server_reply": a.server_reply} for a in attempts[n.id]],
         })
     return out
 

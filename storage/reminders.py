@@ -1,4 +1,14 @@
-"""What the reminder scheduler reads and writes: open deadlines and owed reminders.
+"""What the reminder scheduler reads and writes: when to look next, the deadlines due a
+look, and the reminders owed.
+
+Each deadline row carries `remind_at`, the next moment the scheduler must look at it
+(indexed). The repository sets it to the time of writing whenever it rewrites a case's
+deadlines ("look at this one now"); the scheduler, having looked, sets it to the next
+reminder moment `scheduler.plan` gives, or NULL when none is left. So the next moment
+due anywhere is one indexed query (`next_moment`), and what is due is an index range
+(`due_for_a_look`), whatever the size of the docket. Nothing is read by when it was
+stamped: a change is found by the state it leaves, so a transaction that commits after
+a later-stamped one is found all the same (no high-water mark to run ahead of commits).
 
 A reminder is an outbox row (notice_type "reminder", slot "<deadline>:<moment>", one per
 person and channel), so it gets the notices' retries and proof, and the unique key on the
@@ -9,15 +19,16 @@ from __future__ import annotations
 
 import secrets
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any, cast
 
-from sqlalchemy import select
+from sqlalchemy import Table, bindparam, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from cases.deadlines import DeadlineKey, Responsible, Status
+from cases.deadlines import DeadlineKey
 from cases.directory import Person
 from cases.notices import NoticeType
 from storage.models import CaseRow, DeadlineRow, OutboxRow
@@ -26,37 +37,67 @@ REMINDER = NoticeType.REMINDER.value
 
 
 @dataclass(frozen=True)
-class OpenDeadline:
+class DeadlineToLook:
+    """A deadline whose `remind_at` has come, with what deciding its reminders needs.
+
+    Raw stored values: the scheduler decides whether it is still remindable."""
+
     number: str
     case_id: int
+    stage: str
     received_at: datetime
     respondents: tuple[str, ...]
-    key: DeadlineKey
-    due: datetime  # the moment reminders follow: the earlier reading's date, if two differ
-    status: Status
-    responsible: Responsible
+    key: str
+    due: datetime | None
+    status: str
+    responsible: str
+    remind_at: datetime
+    other_due: datetime | None = None  # the other reading's date, where it differs
 
 
-def remindable_deadlines(*, session: Session, numbers: Iterable[str] | None = None
-                   ) -> list[OpenDeadline]:
-    """Deadlines with a due date that are not yet done: on cases under review (not closed,
-    not void), and the answer to a disclosure request on any case. Where the city's
-    reading and the other give different dates, reminders follow the earlier."""
-    q = (select(CaseRow.number, CaseRow.id, CaseRow.received_at, CaseRow.respondents,
-                DeadlineRow.key, DeadlineRow.due, DeadlineRow.status, DeadlineRow.responsible,
-                DeadlineRow.other_due)
-         .join(DeadlineRow, DeadlineRow.case_id == CaseRow.id)
-         .where(CaseRow.stage.not_in(("closed", "void"))
-                | (DeadlineRow.key == DeadlineKey.DISCLOSURE_RESPONSE.value),
-                DeadlineRow.due.is_not(None),
-                DeadlineRow.status.in_([Status.OPEN.value, Status.MISSED.value]),
-                DeadlineRow.responsible != Responsible.INTAKE.value))
-    if numbers is not None:
-        q = q.where(CaseRow.number.in_(list(numbers)))
-    return [OpenDeadline(r[0], r[1], r[2], tuple(r[3] or ()), DeadlineKey(r[4]),
-                         min(r[5], r[8]) if r[8] is not None else r[5],
-                         Status(r[6]), Responsible(r[7]))
-            for r in session.execute(q) if r[5] is not None]
+def next_moment(*, session: Session) -> datetime | None:
+    """The earliest moment any deadline is due a look (one index lookup)."""
+    moment: datetime | None = session.scalar(select(func.min(DeadlineRow.remind_at)))
+    return moment
+
+
+def due_for_a_look(*, session: Session, now: datetime, limit: int) -> list[DeadlineToLook]:
+    """Up to `limit` deadlines whose `remind_at` is at or before `now`, earliest first."""
+    q = (select(CaseRow.number, CaseRow.id, CaseRow.stage, CaseRow.received_at,
+                CaseRow.respondents, DeadlineRow.key, DeadlineRow.due, DeadlineRow.status,
+                DeadlineRow.responsible, DeadlineRow.remind_at, DeadlineRow.other_due)
+         .join(CaseRow, CaseRow.id == DeadlineRow.case_id)
+         .where(DeadlineRow.remind_at <= now)
+         # the index's own order, no tie-breaker: after an upgrade every open deadline
+         # has the same moment, and sorting them all for each batch is the whole cost
+         .order_by(DeadlineRow.remind_at)
+         .limit(limit))
+    return [DeadlineToLook(r[0], r[1], r[2], r[3], tuple(r[4] or ()), r[5], r[6], r[7], r[8],
+                           r[9], r[10]) for r in session.execute(q)]
+
+
+def look_again_at(*, session: Session, moves: Sequence[tuple[DeadlineToLook, datetime | None]]
+                  ) -> int:
+    """Set each deadline's next look; returns how many rows were set.
+
+    Only where the deadline is still as it was read (its due time and status): one
+    rewritten meanwhile with another date (another process took a step) keeps its own
+    `remind_at` and is looked at again. Found by primary key alone: `remind_at` is not
+    compared, since after an upgrade it is one value shared by every open deadline, and
+    `IS NOT DISTINCT FROM` on `due` keeps the planner on the key without statistics."""
+    if not moves:
+        return 0
+    stmt = (update(DeadlineRow)
+            .where(DeadlineRow.case_id == bindparam("b_case"),
+                   DeadlineRow.key == bindparam("b_key"),
+                   DeadlineRow.due.is_not_distinct_from(bindparam("b_due")),
+                   DeadlineRow.status == bindparam("b_status"))
+            .values(remind_at=bindparam("b_next"))
+            .execution_options(synchronize_session=False))
+    params = [{"b_case": d.case_id, "b_key": d.key, "b_due": d.due,
+               "b_status": d.status, "b_next": nxt} for d, nxt in moves]
+    result = session.connection().execute(stmt, params)
+    return int(result.rowcount)
 
 
 def sent_slots(*, session: Session, case_ids: Iterable[int] | None = None
@@ -73,21 +114,24 @@ def sent_slots(*, session: Session, case_ids: Iterable[int] | None = None
     return out
 
 
-def changed_since(*, session: Session, since: datetime) -> list[tuple[str, datetime]]:
-    return [(n, t) for n, t in session.execute(
-        select(CaseRow.number, CaseRow.updated_at).where(CaseRow.updated_at >= since))]
-
-
-def owe_reminder(*, session: Session, case_id: int, number: str, key: DeadlineKey, moment: str,
-                 person: Person, channel: str, at: datetime, msgid_domain: str) -> None:
-    """Owe one reminder; owing it again is a no-op (the outbox's unique key)."""
-    values = dict(
+def reminder_row(*, case_id: int, number: str, key: DeadlineKey, moment: str, person: Person,
+                 channel: str, at: datetime, msgid_domain: str) -> dict[str, Any]:
+    """One reminder owed, as an outbox row's values (for `owe_reminders`)."""
+    return dict(
         case_id=case_id, notice_type=REMINDER, recipient_email=person.email.lower(),
         recipient_name=person.name, deadline_key=key.value, generation=0, channel=channel,
         slot=f"{key.value}:{moment}", status="pending", attempts=0, next_attempt_at=at,
-        created_at=at,
+        created_at=at, filing_id=None, sent_at=None, last_error=None,
         message_id=f"<{number.lower()}.reminder.{key.value}.{moment}.{channel}."
                    f"{secrets.token_hex(4)}@{msgid_domain}>")
+
+
+def owe_reminders(*, session: Session, rows: Sequence[dict[str, Any]]) -> None:
+    """Owe these reminders in one statement; one owed before is skipped (the outbox's
+    unique key), so owing the same reminder twice is impossible."""
+    if not rows:
+        return
     dialect = session.get_bind().dialect.name
     ins = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    session.execute(ins(OutboxRow).values(**values).on_conflict_do_nothing())
+    table = cast(Table, OutboxRow.__table__)  # Core executemany: one round trip a batch
+    session.connection().execute(ins(table).on_conflict_do_nothing(), list(rows))

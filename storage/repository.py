@@ -93,11 +93,14 @@ class SqlCaseRepository:
                                       actor=e.actor, data=e.data))
         if not new:
             self.session.execute(delete(DeadlineRow).where(DeadlineRow.case_id == row.id))
+        # remind_at = now: the reminder scheduler looks at every rewritten deadline at its
+        # next pass (storage/reminders.py), whatever order concurrent writers commit in
         self.session.add_all(
             DeadlineRow(case_id=row.id, key=d.key.value, due=d.due, status=d.status.value,
                         responsible=d.responsible.value, basis=d.basis, reading=d.reading,
                         other_reading=d.other.reading if d.other else None,
-                        other_due=d.other.due if d.other else None) for d in deadlines)
+                        other_due=d.other.due if d.other else None,
+                        remind_at=now if _remindable(d) else None) for d in deadlines)
         save_meetings(session=self.session, case_id=row.id, case=case, now=now, new=new)
         self.session.flush()
 
@@ -107,6 +110,11 @@ class SqlCaseRepository:
             return []
         rows = self.session.scalars(select(DeadlineRow).where(DeadlineRow.case_id == row.id))
         return [to_deadline(r) for r in rows]
+
+
+def _remindable(d: Deadline) -> bool:
+    return (d.due is not None and d.status in (Status.OPEN, Status.MISSED)
+            and d.responsible is not Responsible.INTAKE)
 
 
 def to_deadline(r: DeadlineRow) -> Deadline:

@@ -1,8 +1,8 @@
 """Simulated time for the demo: the same services as production, driven by hand.
 
-The reminder scheduler runs paused; `SimulatedTime.advance` moves the clock to each armed
-reminder in turn, fires it, and delivers what it owed, exactly as the worker would have
-done had the weeks really passed.
+The reminder scheduler runs paused; `SimulatedTime.advance` moves the clock to each next
+reminder moment in turn, fires the reminders, and delivers what they owed, exactly as the
+worker would have done had the weeks really passed.
 """
 
 from __future__ import annotations
@@ -16,8 +16,7 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from ethicsbot.bootstrap import App
 from mail.dispatch import dispatch_once
 from mail.transport import Transport
-from scheduler.jobs import Reminders
-from scheduler.quorum import JOB_ID as QUORUM_JOB
+from scheduler.jobs import Owed, Reminders
 from scheduler.quorum import QuorumLooks, Warned
 
 
@@ -61,23 +60,22 @@ class SimulatedTime:
         fired and for which deadline."""
         fired: list[tuple[datetime, str]] = []
         while True:
-            await asyncio.to_thread(self.reminders.reconcile)
-            await asyncio.to_thread(self.quorum.arm)
-            jobs = sorted(self.scheduler.get_jobs(), key=lambda j: j.next_run_time)
-            if not jobs or jobs[0].next_run_time > to:
-                break
-            job = jobs[0]
-            self.clock.now = max(self.clock.now, job.next_run_time)
-            job.remove()
-            if job.id == QUORUM_JOB:  # the quorum look before a meeting
+            moment = await asyncio.to_thread(self.reminders.next_moment)
+            look = await asyncio.to_thread(self.quorum.next_moment)
+            if look is not None and (moment is None or look < moment) and look <= to:
+                self.clock.now = max(self.clock.now, look)  # the quorum look before a meeting
                 warned = await asyncio.to_thread(self.quorum.fire)
                 if await self.deliver() and warned:
                     self.warned += warned
                     fired.append((self.clock.now, "quorum_warning"))
                 continue
-            await asyncio.to_thread(self.reminders.fire, *job.args)
+            if moment is None or moment > to:
+                break
+            self.clock.now = max(self.clock.now, moment)
+            owed: list[Owed] = []
+            await asyncio.to_thread(self.reminders.fire, owed.append)
             if await self.deliver():
-                fired.append((self.clock.now, str(job.args[1])))
+                fired += [(self.clock.now, o.key) for o in owed]
         self.clock.now = max(self.clock.now, to)
         await self.deliver()
         return fired

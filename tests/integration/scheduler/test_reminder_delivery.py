@@ -12,10 +12,12 @@ from cases.commands import NoticeKind, RecordNoticeServed
 from ethicsbot.bootstrap import App
 from mail.dispatch import dispatch_once
 from mail.transport import SmtpTls, SmtpTransport
+from scheduler.jobs import Owed
 from storage.models import OutboxRow
 from tests.fixtures.app import FakeClock, deadline_alerts
 from tests.fixtures.cases import TUESDAY as RECEIVED
 from tests.fixtures.cases import a_filing, open_one, step
+from tests.fixtures.reminders import fire_next
 from tests.servers.smtp_sink import SmtpSink
 
 
@@ -31,9 +33,10 @@ async def test_an_overdue_reminder_is_mailed_with_what_and_when(
             row.status = "sent"
     clock.set(datetime(2026, 12, 7, 17, 30, tzinfo=UTC))  # Mon Dec 7, 9:30 AM: overdue
     rem = app.reminders(paused_scheduler)
-    rem.reconcile()
-    job = next(j for j in paused_scheduler.get_jobs() if j.args[1] == "registered_mail")
-    rem.fire(*job.args)
+    rem.arm()  # the moments missed meanwhile fire at once, coalesced
+    owed: list[Owed] = []
+    rem.fire(owed.append)
+    assert {o.key for o in owed} == {"registered_mail"}
     assert deadline_alerts(app) == 0  # reminders are not statutory notices
     sent = await dispatch_once(app.dispatch_deps(), SmtpTransport(smtp_sink.host, smtp_sink.port,
                                                   tls=SmtpTls.NONE))
@@ -49,3 +52,43 @@ async def test_an_overdue_reminder_is_mailed_with_what_and_when(
     assert "has PASSED" in body
     assert "received Tue Dec 1, 2026 + 3 days = Fri Dec 4, 2026" in body
     assert "Dana Whitfield" not in body and "campaign" not in body  # no complaint details
+
+
+async def test_a_reminder_due_while_no_worker_ran_is_sent_once_on_start(
+        app: App, clock: FakeClock, smtp_sink: SmtpSink) -> None:
+    """A worker ran when the case opened, then none for a week: registered mail's '3 days
+    before', 'due' and two overdue mornings passed unsent. The next start sends one
+    reminder (the latest moment) to each person, once; a start after that sends nothing."""
+    clock.set(RECEIVED)
+    number = open_one(app, a_filing(RECEIVED))
+    for kind in NoticeKind:
+        step(app, number, RecordNoticeServed(kind))
+    with app.session_factory.begin() as s:
+        for row in s.scalars(select(OutboxRow)):
+            row.status = "sent"
+    transport = SmtpTransport(smtp_sink.host, smtp_sink.port, tls=SmtpTls.NONE)
+
+    async def start_worker_and_deliver() -> int:
+        sched = BackgroundScheduler(timezone=UTC)
+        sched.start(paused=True)
+        try:
+            rem = app.reminders(sched)
+            rem.arm()  # start-up: the one moment due next, read from the database
+            while fire_next(rem, sched, clock, until=clock.now) is not None:
+                pass
+        finally:
+            sched.shutdown(wait=False)
+        sent = 0
+        while batch := await dispatch_once(app.dispatch_deps(), transport):
+            sent += batch
+        return sent
+
+    assert await start_worker_and_deliver() == 0  # opened: nothing due yet
+    clock.set(datetime(2026, 12, 8, 18, 0, tzinfo=UTC))  # Tue Dec 8, 10 AM: down since
+    assert await start_worker_and_deliver() == 2  # the mayor and the clerk, once each
+    with app.session_factory() as s:
+        slots = sorted(s.scalars(select(OutboxRow.slot).where(
+            OutboxRow.notice_type == "reminder")))
+    assert slots == ["registered_mail:overdue-2026-12-08"] * 2
+    assert await start_worker_and_deliver() == 0  # started again: nothing owed twice
+    assert len(smtp_sink.wait_for(2)) == 2

@@ -1,13 +1,14 @@
 """Reminders walked through a case's life on an injected clock (SQLite and PostgreSQL).
 
 APScheduler runs paused: the test plays the scheduler's part by moving the clock to the
-next armed job and firing it, so nothing waits for real time to pass.
+one armed job's moment and firing it (tests/fixtures/reminders.py), so nothing waits for
+real time to pass.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from cases.commands import (
     ApplyForContinuance,
     BeginHearing,
     ConcludeHearing,
+    CorrectReceipt,
     DecideContinuance,
     DecideReportExtension,
     DeliverReport,
@@ -31,12 +33,14 @@ from cases.commands import (
     ScheduleHearing,
 )
 from cases.deadlines import DeadlineKey, Status
+from cases.services import take_step
 from ethicsbot.bootstrap import App, bootstrap
-from scheduler.jobs import Reminders
 from storage.models import OutboxRow
+from storage.uow import SqlUnitOfWork
 from tests.fixtures.app import FakeClock, make_settings
 from tests.fixtures.cases import TUESDAY as RECEIVED
 from tests.fixtures.cases import a_filing, open_one, step
+from tests.fixtures.reminders import fire_next, look, moments, run_until
 
 
 @pytest.fixture
@@ -54,38 +58,28 @@ def owed(app: App) -> list[tuple[str, str, str]]:
             select(OutboxRow).where(OutboxRow.notice_type == "reminder").order_by(OutboxRow.id))]
 
 
-def fire_next(rem: Reminders, sched: BackgroundScheduler, clock: FakeClock,
-              until: datetime) -> str | None:
-    """Move the clock to the earliest armed job (if before `until`) and fire it."""
-    jobs = sorted(sched.get_jobs(), key=lambda j: j.next_run_time)
-    if not jobs or jobs[0].next_run_time > until:
-        return None
-    job = jobs[0]
-    clock.set(max(clock.now, job.next_run_time))
-    job.remove()
-    rem.fire(*job.args)
-    return str(job.args[1])
-
-
 def test_a_walk_through_the_hearing_window(slack_app: App, clock: FakeClock,
                                            paused_scheduler: BackgroundScheduler) -> None:
     app = slack_app
     clock.set(RECEIVED)
     number = open_one(app, a_filing(RECEIVED))
     rem = app.reminders(paused_scheduler)
-    assert rem.reconcile() == 4  # notice_24h, registered_mail, hearing_begin, hearing_conclude
+    assert rem.arm() == RECEIVED  # the new case is due a look now: nothing is owed yet
+    assert look(rem, paused_scheduler, clock) == set()
+    assert set(moments(app)) == {"notice_24h", "registered_mail", "hearing_begin",
+                                 "hearing_conclude"}
 
     # Tue Dec 1 17:00 PST: registered mail is due Fri Dec 4 (3 days before, at the close
     # of business); Slack only, since it is not the last day.
     assert fire_next(rem, paused_scheduler, clock, until=RECEIVED.replace(hour=23)) is None
-    assert fire_next(rem, paused_scheduler, clock, until=datetime(2026, 12, 2, 2, tzinfo=UTC)) == (
-        "registered_mail")
+    assert fire_next(rem, paused_scheduler, clock, until=datetime(2026, 12, 2, 2, tzinfo=UTC)) == {
+        "registered_mail"}
     assert clock.now == datetime(2026, 12, 2, 1, 0, tzinfo=UTC)
     assert {(s, c) for s, _, c in owed(app)} == {("registered_mail:before-3d", "slack")}
     # Wed Dec 2 10:15 PST: the 24h notice is 4 hours away -> the mayor's office, on Slack
     # (mayor and clerk have Slack ids) and by email since it is the last day.
     assert fire_next(rem, paused_scheduler, clock,
-                     until=datetime(2026, 12, 3, tzinfo=UTC)) == "notice_24h"
+                     until=datetime(2026, 12, 3, tzinfo=UTC)) == {"notice_24h"}
     pings = [p for p in owed(app) if p[0].startswith("notice_24h")]
     assert {(s, e, c) for s, e, c in pings} == {
         ("notice_24h:before-4h", "mayor@city.test", "slack"),
@@ -94,35 +88,34 @@ def test_a_walk_through_the_hearing_window(slack_app: App, clock: FakeClock,
         ("notice_24h:before-4h", "clerk@city.test", "email")}
     assert clock.now == datetime(2026, 12, 2, 18, 15, tzinfo=UTC)
 
-    # The notices are served: the 24-hour deadline is met and its job disappears.
+    # The notices are served: the 24-hour deadline is met and has no more moments.
     for kind in NoticeKind:
         step(app, number, RecordNoticeServed(kind))
-    rem.reconcile([number])
-    assert {j.args[1] for j in paused_scheduler.get_jobs()} == {"registered_mail", "hearing_begin",
-                                                    "hearing_conclude"}
+    look(rem, paused_scheduler, clock)
+    assert set(moments(app)) == {"registered_mail", "hearing_begin", "hearing_conclude"}
     step(app, number, RecordRegisteredMail("RR123456789US"))
-    rem.reconcile([number])
+    look(rem, paused_scheduler, clock)
 
-    # A continuance is applied for: the hearing deadlines are tolled, their jobs go.
+    # A continuance is applied for: the hearing deadlines are tolled, nothing is armed.
     clock.set(datetime(2026, 12, 10, 18, 0, tzinfo=UTC))
     step(app, number, ApplyForContinuance(reason="the respondent is in hospital"))
-    rem.reconcile([number])
+    look(rem, paused_scheduler, clock)
+    assert moments(app) == {}
     assert paused_scheduler.get_jobs() == []
     # Granted 5 days on Dec 14: pause 4 + 5 = 9 days; Dec 21 -> Dec 30 (hearing_begin).
     clock.set(datetime(2026, 12, 14, 18, 0, tzinfo=UTC))
     step(app, number, DecideContinuance(granted_days=5))
-    rem.reconcile([number])
-    begin = next(j for j in paused_scheduler.get_jobs() if j.args[1] == "hearing_begin")
+    look(rem, paused_scheduler, clock)
     # 3 days before Wed Dec 30 23:59:59 is Sun Dec 27 -> moved back into business hours:
     # Thu Dec 24 17:00 (Fri Dec 25 is Christmas, Dec 26-27 a weekend).
-    assert begin.next_run_time.astimezone(app.calendar.tz).isoformat().startswith(
+    assert moments(app)["hearing_begin"].astimezone(app.calendar.tz).isoformat().startswith(
         "2026-12-24T17:00")
 
-    # The board begins the hearing before the job fires: no hearing_begin reminder at all.
+    # The board begins the hearing before that moment: no hearing_begin reminder at all.
     step(app, number, ScheduleHearing(datetime(2026, 12, 22, 1, 0, tzinfo=UTC), "City Hall"))
     step(app, number, BeginHearing())
-    rem.reconcile([number])
-    assert {j.args[1] for j in paused_scheduler.get_jobs()} == {"hearing_conclude"}
+    look(rem, paused_scheduler, clock)
+    assert set(moments(app)) == {"hearing_conclude"}
     assert not [p for p in owed(app) if p[0].startswith("hearing_begin")]
 
     # Nothing was owed twice.
@@ -137,7 +130,7 @@ def test_reminders_missed_while_down_are_sent_once_and_never_again(
     # The worker was down for three weeks: every hearing_begin moment has passed.
     clock.set(datetime(2026, 12, 23, 20, 0, tzinfo=UTC))  # Wed Dec 23 noon, overdue
     rem = app.reminders(paused_scheduler)
-    rem.reconcile()
+    rem.arm()
     while fire_next(rem, paused_scheduler, clock, until=clock.now) is not None:
         pass
     begin = [p for p in owed(app) if p[0].startswith("hearing_begin")]
@@ -147,7 +140,7 @@ def test_reminders_missed_while_down_are_sent_once_and_never_again(
     sched2.start(paused=True)
     try:
         rem2 = app.reminders(sched2)
-        rem2.reconcile()
+        rem2.arm()
         while fire_next(rem2, sched2, clock, until=clock.now) is not None:
             pass
     finally:
@@ -156,14 +149,6 @@ def test_reminders_missed_while_down_are_sent_once_and_never_again(
     # Board chair and board, never the respondent (Priya Raman is on the council).
     assert "praman@city.test" not in {p[1] for p in owed(app)}
     assert number == "ETH-2026-0001"
-
-
-def run_until(rem: Reminders, sched: BackgroundScheduler, clock: FakeClock,
-              until: datetime) -> None:
-    while fire_next(rem, sched, clock, until) is not None:
-        pass
-    clock.set(max(clock.now, until))
-    rem.reconcile()
 
 
 def report_pings(app: App) -> list[tuple[str, str]]:
@@ -198,7 +183,7 @@ def test_an_extension_moves_the_report_reminders_and_a_missed_report_is_pinged_d
     step(app, number, DecideReportExtension(approved=True, decider_is_council=True))
     # Dec 20 + 5 = Fri Dec 25 (Christmas) -> Sat, Sun -> due Mon Dec 28 23:59:59
     rem = app.reminders(paused_scheduler)
-    rem.reconcile()
+    rem.arm()
     run_until(rem, paused_scheduler, clock, datetime(2026, 12, 31, 12, 0, tzinfo=tz))
     assert report_pings(app) == [
         # 3 days and 1 day before (Fri Dec 25, Sun Dec 27) both fall back to the last
@@ -219,7 +204,7 @@ def test_an_extension_moves_the_report_reminders_and_a_missed_report_is_pinged_d
                           ("dbrooks@city.test", "email")}
     step(app, number, IssueReport(sufficient=False))
     step(app, number, DeliverReport())  # Thu Dec 31: late
-    rem.reconcile([number])
+    look(rem, paused_scheduler, clock)
     before = report_pings(app)
     run_until(rem, paused_scheduler, clock, datetime(2027, 1, 8, 12, 0, tzinfo=tz))
     assert report_pings(app) == before  # nothing after the step was recorded
@@ -230,3 +215,58 @@ def test_an_extension_moves_the_report_reminders_and_a_missed_report_is_pinged_d
                       if d.key is DeadlineKey.REPORT_DELIVERY)
     assert report.status is Status.LATE
     assert "+ 5 days extension" in report.basis
+
+
+def test_a_change_committed_after_a_later_stamped_one_is_not_missed(
+        app: App, clock: FakeClock, paused_scheduler: BackgroundScheduler) -> None:
+    """Issue 10: transaction A stamps its change at t1, B at t2 > t1, and B commits first;
+    the worker looks in between. A reader that follows a high-water mark of stamps (t2)
+    would never see A. On PostgreSQL the two really overlap; SQLite lets one writer in at
+    a time, so there A simply commits after B, with its earlier stamp."""
+    clock.set(RECEIVED)
+    a, b = open_one(app, a_filing(RECEIVED)), open_one(app, a_filing(RECEIVED, "Gary Pruitt"))
+    for number in (a, b):
+        for kind in NoticeKind:
+            step(app, number, RecordNoticeServed(kind))
+        step(app, number, RecordRegisteredMail("RR1"))
+    rem = app.reminders(paused_scheduler)
+    look(rem, paused_scheduler, clock)
+    t1 = datetime(2026, 12, 3, 18, 0, tzinfo=UTC)  # Thu Dec 3, 10 AM in Riverton
+    t2 = t1 + timedelta(seconds=1)
+    clock.set(t2)
+    # A: the receipt was really 3 weeks earlier, so hearing_begin (Dec 21) is overdue now
+    wrote_at_t1 = SqlUnitOfWork(app.session_factory, clock=lambda: t1,
+                                msgid_domain=app.settings.msgid_domain)
+    wrote_at_t2 = SqlUnitOfWork(app.session_factory, clock=lambda: t2,
+                                msgid_domain=app.settings.msgid_domain)
+
+    def change_a() -> None:
+        take_step(wrote_at_t1, a, CorrectReceipt(RECEIVED - timedelta(days=21), "typo"),
+                  directory=app.directory, calendar=app.calendar, clock=lambda: t1,
+                  actor="clerk@city.test")
+
+    def change_b_and_commit() -> None:
+        with wrote_at_t2:
+            take_step(wrote_at_t2, b, ScheduleHearing(t2 + timedelta(days=10), "City Hall"),
+                      directory=app.directory, calendar=app.calendar, clock=lambda: t2,
+                      actor="hpark@city.test")
+            wrote_at_t2.commit()
+
+    if app.engine.dialect.name == "postgresql":
+        with wrote_at_t1:
+            change_a()
+            wrote_at_t1.session.flush()  # A is written, not committed
+            change_b_and_commit()
+            assert look(rem, paused_scheduler, clock) == set()  # the worker sees B only
+            wrote_at_t1.commit()
+    else:
+        change_b_and_commit()
+        assert look(rem, paused_scheduler, clock) == set()
+        with wrote_at_t1:
+            change_a()
+            wrote_at_t1.commit()
+    assert rem.next_moment() == t1  # A's change is due a look, stamp or no stamp
+    look(rem, paused_scheduler, clock)
+    assert {s for s, _, _ in owed(app) if s.startswith("hearing_begin")} == {
+        "hearing_begin:overdue-2026-12-03"}
+    assert all(at > t2 for at in moments(app).values())  # every change looked at

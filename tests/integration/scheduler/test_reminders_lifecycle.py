@@ -15,12 +15,13 @@ from cases import commands as c
 from cases.deadlines import DeadlineKey
 from cases.records import PublicRecord
 from ethicsbot.bootstrap import App
-from storage import reminders as store
+from scheduler.jobs import JOB_ID, Reminders
+from scheduler.plan import next_after, plan
 from storage.models import OutboxRow
 from tests.fixtures.app import FakeClock
 from tests.fixtures.cases import TUESDAY as RECEIVED
 from tests.fixtures.cases import a_filing, open_one, step
-from tests.integration.scheduler.test_reminders import fire_next
+from tests.fixtures.reminders import fire_next, look, moments
 
 LA = "-08:00"
 
@@ -29,12 +30,15 @@ def at(iso: str) -> datetime:
     return datetime.fromisoformat(iso)
 
 
-def remindable(app: App, number: str) -> dict[DeadlineKey, datetime]:
-    with app.session_factory() as s:
-        return {d.key: d.due for d in store.remindable_deadlines(session=s, numbers=[number])}
+def remindable(app: App, rem: Reminders, sched: BackgroundScheduler, clock: FakeClock,
+               number: str) -> dict[str, datetime]:
+    """The scheduler's look after a step: deadline key -> its next reminder moment."""
+    look(rem, sched, clock)
+    return moments(app, number)
 
 
-def test_reminders_follow_the_earlier_of_two_readings(app: App, clock: FakeClock) -> None:
+def test_reminders_follow_the_earlier_of_two_readings(
+        app: App, clock: FakeClock, paused_scheduler: BackgroundScheduler) -> None:
     # two continuances of 10 days each (1 day paused each), by the default reading of 10
     # days per application: begin Mon Dec 21 + 1 + 10 + 1 + 10 = Tue Jan 12 2027. Read as
     # 10 days in total the second counts nothing: Sat Jan 2 -> Mon Jan 4 2027. Reminders
@@ -47,8 +51,11 @@ def test_reminders_follow_the_earlier_of_two_readings(app: App, clock: FakeClock
                       ("2026-12-08T09:00", c.DecideContinuance(10))):
         clock.set(at(when + LA))
         step(app, number, cmd)
-    due = remindable(app, number)
-    assert due[DeadlineKey.HEARING_BEGIN] == at("2027-01-04T23:59:59" + LA)
+    rem = app.reminders(paused_scheduler)
+    following = plan(at("2027-01-04T23:59:59" + LA), app.calendar, horizon=clock.now)
+    nxt = next_after(following, clock.now)
+    assert nxt is not None
+    assert remindable(app, rem, paused_scheduler, clock, number)["hearing_begin"] == nxt.at
     with app.uow() as uow:
         stored = {d.key: d for d in uow.cases.stored_deadlines(number)}
     begin = stored[DeadlineKey.HEARING_BEGIN]
@@ -71,15 +78,15 @@ def closed_case(app: App, clock: FakeClock) -> str:
 def test_the_city_attorney_is_reminded_to_answer_a_disclosure_request(
         app: App, clock: FakeClock, paused_scheduler: BackgroundScheduler) -> None:
     number = closed_case(app, clock)
-    assert remindable(app, number) == {}  # closed: nothing more is due from anyone
+    rem = app.reminders(paused_scheduler)
+    # closed: nothing more is due from anyone
+    assert remindable(app, rem, paused_scheduler, clock, number) == {}
     # received Wed Dec 2: Thu 3, Fri 4, Mon 7, Tue 8, Wed Dec 9
     step(app, number, c.RecordDisclosureRequest("A. Reporter", on=date(2026, 12, 2),
                                                 records=(PublicRecord.COMPLAINT,)),
          actor="attorney@city.test")
-    assert remindable(app, number) == {
-        DeadlineKey.DISCLOSURE_RESPONSE: at("2026-12-09T23:59:59" + LA)}
-    rem = app.reminders(paused_scheduler)
-    assert rem.reconcile() == 1
+    assert set(remindable(app, rem, paused_scheduler, clock, number)) == {
+        DeadlineKey.DISCLOSURE_RESPONSE.value}
     while fire_next(rem, paused_scheduler, clock, until=at("2026-12-10T00:00:00" + LA)):
         pass
     with app.session_factory() as s:
@@ -91,17 +98,18 @@ def test_the_city_attorney_is_reminded_to_answer_a_disclosure_request(
     clock.set(at("2026-12-10T09:00:00" + LA))
     step(app, number, c.ReleaseRecords((PublicRecord.COMPLAINT,), to="A. Reporter"),
          actor="attorney@city.test")
-    assert remindable(app, number) == {}
+    assert remindable(app, rem, paused_scheduler, clock, number) == {}
 
 
 def test_a_voided_case_is_reminded_of_nothing(app: App, clock: FakeClock,
                                               paused_scheduler: BackgroundScheduler) -> None:
     clock.set(RECEIVED)
     number = open_one(app, a_filing(RECEIVED))
-    assert set(remindable(app, number)) == {
-        DeadlineKey.NOTICE_24H, DeadlineKey.REGISTERED_MAIL, DeadlineKey.HEARING_BEGIN,
-        DeadlineKey.HEARING_CONCLUDE}
+    rem = app.reminders(paused_scheduler)
+    assert set(remindable(app, rem, paused_scheduler, clock, number)) == {
+        k.value for k in (DeadlineKey.NOTICE_24H, DeadlineKey.REGISTERED_MAIL,
+                          DeadlineKey.HEARING_BEGIN, DeadlineKey.HEARING_CONCLUDE)}
     clock.set(RECEIVED + timedelta(hours=1))
     step(app, number, c.VoidCase("a duplicate of ETH-2026-0001"))
-    assert remindable(app, number) == {}
-    assert app.reminders(paused_scheduler).reconcile() == 0
+    assert remindable(app, rem, paused_scheduler, clock, number) == {}
+    assert paused_scheduler.get_job(JOB_ID) is None  # nothing left to arm for

@@ -4,8 +4,8 @@ The board's hearings and the council's deliberations (RCW 42.30) are kept in eac
 history; this snapshot of them is rewritten with the case, like `deadlines`. Existing
 cases get theirs at their next change.
 
-Revision ID: 0004
-Revises: 0003
+Revision ID: 0005
+Revises: 0004
 Create Date: 2026-12-01
 """
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0004'
-down_revision = '0003'
+revision = '0005'
+down_revision = '0004'
 branch_labels = None
 depends_on = None
 
