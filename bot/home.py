@@ -19,10 +19,12 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.access import Caller
 from bot.meetings import home_lines, runs
-from bot.render import countdown, section, when, words
+from bot.render import section
 from bot.service import SlackDeps, blocking, log_alone
 from cases.access import NOT_LISTED
+from cases.calendar import countdown, when
 from cases.deadlines import Status
+from cases.text import words
 from cases.visibility import RESPONSIBILITIES
 from storage import meetings, queries
 

@@ -14,10 +14,11 @@ from typing import Any
 
 from bot.meetings import meeting_lines
 from cases.access import Access, sees_in_history
-from cases.calendar import CityCalendar, fmt_moment
+from cases.calendar import CityCalendar, countdown, fmt_moment, when
 from cases.directory import Directory
 from cases.events import EventKind as K
-from cases.text import neutralise_bidi
+from cases.records import Determination, Finding, PublicRecord, Report, entries
+from cases.text import neutralise_bidi, words
 
 Block = dict[str, Any]
 _MAX = 2900  # a section's text may hold 3,000 characters
@@ -41,22 +42,6 @@ def sections(title: str, lines: list[str]) -> list[Block]:
             chunk = []
         chunk.append(line[:_MAX])
     return [*blocks, section("\n".join(chunk))]
-
-
-def words(value: str) -> str:
-    return value.replace("_", " ")
-
-
-def when(iso: str | None, calendar: CityCalendar) -> str:
-    return fmt_moment(calendar.local(datetime.fromisoformat(iso))) if iso else "—"
-
-
-def countdown(due: datetime, now: datetime) -> str:
-    """'in 3 days', 'in 5 h', 'overdue by 2 days': what a glance at the docket needs."""
-    seconds = (due - now).total_seconds()
-    span = abs(seconds)
-    amount = f"{int(span // 86400)} days" if span >= 2 * 86400 else f"{int(span // 3600)} h"
-    return f"in {amount}" if seconds >= 0 else f"overdue by {amount}"
 
 
 def due_line(key: str | None, due: str | None, tolled: bool, calendar: CityCalendar,
@@ -144,27 +129,25 @@ def _complaint(detail: dict[str, Any], *, contact: bool) -> str:
 
 def _records(history: list[dict[str, Any]], calendar: CityCalendar,
              released: frozenset[str] | None = None) -> list[str]:
-    """The sufficiency determination, the written report and the final determination; with
-    `released`, only the public records named in it (§13)."""
-    report = released is None or "written_report" in released
-    finding = report or "sufficiency_determination" in (released or ())
+    """The §13 records (`cases.records.entries`); with `released`, only those released."""
     out = []
-    for e in history:
-        d = e["data"]
-        if e["kind"] == K.REPORT_ISSUED and finding:
-            verdict = "sufficient" if d["sufficient"] else "insufficient"
-            if not report:
-                out.append(f"*Sufficiency determination* ({when(e['at'], calendar)}): the board "
+    chosen = None if released is None else frozenset(PublicRecord(r) for r in released)
+    for x in entries(history, chosen):
+        match x:
+            case Finding():
+                verdict = "sufficient" if x.sufficient else "insufficient"
+                out.append(f"*Sufficiency determination* ({when(x.at, calendar)}): the board "
                            f"found the complaint *{verdict}* (§7, §8).")
-                continue
-            ref = f"\n*Report file:* {esc(d['report_file'])}" if d.get("report_file") else ""
-            out.append(f"*Written report* ({when(e['at'], calendar)}): the board found the "
-                       f"complaint *{verdict}* (§7, §8).{ref}\n{esc(d.get('summary') or '')}")
-        elif e["kind"] == K.DETERMINATION_RECEIVED and report:
-            found = "a violation" if d["violation"] else "no violation"
-            out.append(f"*Final determination* ({d.get('on')}): {found}"
-                       + (f" of {esc(', '.join(d['sections']))}" if d.get("sections") else "")
-                       + " (§12).")
+            case Report():
+                verdict = "sufficient" if x.sufficient else "insufficient"
+                ref = f"\n*Report file:* {esc(x.report_file)}" if x.report_file else ""
+                out.append(f"*Written report* ({when(x.at, calendar)}): the board found the "
+                           f"complaint *{verdict}* (§7, §8).{ref}\n{esc(x.summary)}")
+            case Determination():
+                found = "a violation" if x.violation else "no violation"
+                out.append(f"*Final determination* ({x.on}): {found}"
+                           + (f" of {esc(', '.join(x.sections))}" if x.sections else "")
+                           + " (§12).")
     return out
 
 

@@ -18,14 +18,10 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from bot.access import Caller
 from cases.access import (
-    NOT_ENTITLED,
     NOT_LISTED,
     Access,
     DocketScope,
     Refused,
-    case_access,
-    check_hands,
-    check_not_respondent,
     check_step,
     docket_scope,
 )
@@ -37,10 +33,10 @@ from cases.errors import ProcedureError
 from cases.events import Event
 from cases.filing import Filing
 from cases.ports import Clock
-from cases.services import file_complaint, get_case, take_step
-from cases.steps import BY_ID, StepId
-from storage import queries
-from storage.uow import UowFactory
+from cases.services import file_complaint, take_step_as
+from cases.steps import StepId
+from storage import lookups, queries
+from storage.uow import SqlUnitOfWork, UowFactory
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -108,37 +104,25 @@ def docket_page(deps: SlackDeps, caller: Caller, page: int) -> tuple[list[dict[s
 
 
 def case_lookup(deps: SlackDeps, caller: Caller, number: str) -> tuple[Access, dict[str, Any]]:
-    """A case's stored detail and how much of it the caller may see; refuses alike whether
-    the case is hidden or absent, except to those who may see the whole docket. Someone
-    shown only the released public records has the records named in the access log."""
-    with deps.session_factory.begin() as session:
-        detail = queries.case_detail(session=session, number=number, now=deps.clock(),
-                                     readings=deps.directory.readings)
-        access = Access.NONE if detail is None else case_access(
-            caller.actor, respondents=detail["respondents"], closed=not detail["confidential"],
-            released=detail["released"])
-        action = "case status"
-        if access is Access.PUBLIC and detail is not None:
-            action = "public records shown: " + ", ".join(detail["released"])
-        _log(session, deps, caller, number, action, access is not Access.NONE)
-    if access is Access.NONE or detail is None:
-        if caller.person is None:
-            raise Refused(NOT_LISTED)
-        if detail is None and docket_scope(caller.actor) is DocketScope.ALL:
-            raise ProcedureError(f"There is no case {number}. `/ethics status` lists the docket.")
-        raise Refused(NOT_ENTITLED)
-    return access, detail
+    """A case as far as the caller may see it (`storage.lookups.case`, as the web asks):
+    refused alike whether hidden or absent, except to those who see the whole docket."""
+    try:
+        return lookups.case(deps.session_factory, lookups.Asker(caller.actor, caller.who,
+                                                                CHANNEL),
+                            number, "case status", now=deps.clock(),
+                            readings=deps.directory.readings)
+    except lookups.NoSuchCase:
+        raise ProcedureError(f"There is no case {number}. `/ethics status` lists the docket."
+                             ) from None
 
 
 @dataclass(frozen=True)
 class StepRun:
     """A step as the Slack surface asks for it: `build` makes the command from the case
-    as stored (some steps need it: the next examiner, the council's members); `after`
-    writes what else the step changes in the same transaction (the rotation)."""
+    as stored and the unit of work (`cases.derived` completes what was typed)."""
 
     step: StepId
-    build: Callable[[Case, Session], Command]
-    after: Callable[[Session, Command], None] | None = None
+    build: Callable[[Case, SqlUnitOfWork], Command]
 
 
 def allow_step(deps: SlackDeps, caller: Caller, step: StepId, number: str | None) -> None:
@@ -152,28 +136,14 @@ def allow_step(deps: SlackDeps, caller: Caller, step: StepId, number: str | None
 
 
 def run_step(deps: SlackDeps, caller: Caller, number: str, run: StepRun) -> Event:
-    """Check who may take the step (`cases.access`), then take it through `take_step` in
-    one unit of work."""
-    action = f"step {run.step.value}"
-    try:
-        check_step(caller.actor, run.step)
-        with deps.uow() as uow:
-            case = get_case(uow, number)
-            check_not_respondent(caller.actor, case.respondents, run.step)
-            cmd = run.build(case, uow.session)
-            assert BY_ID[run.step].command is type(cmd), (run.step, cmd)
-            check_hands(caller.actor, cmd)
-            event = take_step(uow, number, cmd, directory=deps.directory,
-                              calendar=deps.calendar, clock=deps.clock, actor=caller.who)
-            if run.after is not None:
-                run.after(uow.session, cmd)
-            _log(uow.session, deps, caller, number, action, True)
-            uow.commit()
-            return event
-    except Exception as e:
-        log_alone(deps, caller, number, f"{action} refused" if isinstance(e, Refused)
-                   else f"{action} failed", not isinstance(e, Refused))
-        raise
+    """Take the step as every surface does (`cases.services.take_step_as`), logged as
+    Slack's."""
+    def log(uow: SqlUnitOfWork, case: str, action: str, allowed: bool) -> None:
+        _log(uow.session, deps, caller, case, action, allowed)
+
+    return take_step_as(deps.uow, caller.actor, number, run.step, run.build,
+                        directory=deps.directory, calendar=deps.calendar, clock=deps.clock,
+                        log=log)
 
 
 @dataclass(frozen=True)

@@ -94,6 +94,15 @@ def fmt_moment(moment: datetime) -> str:
     return f"{fmt_day(moment.date())} {clock} {half} {moment.tzname()}"
 
 
+def when(moment: str | datetime | None, calendar: CityCalendar) -> str:
+    """A stored moment (ISO text, as the read side gives it, or an aware datetime) in city
+    time, as `fmt_moment` writes it; '—' when there is none."""
+    if moment is None or moment == "":
+        return "—"
+    found = datetime.fromisoformat(moment) if isinstance(moment, str) else moment
+    return fmt_moment(calendar.local(found))
+
+
 def countdown(due: datetime, now: datetime) -> str:
     """'in 3 days', 'in 5 h', 'overdue by 2 days': what a glance at the docket needs."""
     seconds = (due - now).total_seconds()

@@ -1,23 +1,34 @@
 """The fields of a step's command that nobody types: who votes, who authorised an
 amendment, whether the council or the board decides a longer report time, the council's
-members and the mayor. They come from the person taking the step and the directory, the
-same way on every surface (Slack's words, the web's forms): a member can only vote as
-themselves, and an amendment is authorised by whoever records it (§5).
+and the board's members, the mayor, the examiner next in rotation. They come from the
+person taking the step, the directory and the stored rotation, the same way on every
+surface (Slack's words, the web's forms): a member votes as themselves, an amendment is
+authorised by whoever records it (§5), a referral goes to the next examiner (§11).
 
-The examiner of a referral is not typed either: it is the next one in rotation
-(`cases.rotation.referral`), which needs the stored rotation and is asked for there.
+One such field may be typed instead, by the roles `TYPED_BY` names: the mayor's office
+records the council's roll call (§14), the board chair the board's (§7), naming the member
+whose vote it enters. Whoever else names a member is refused by
+`cases.access.check_hands`, on every surface.
+
+A surface hands `complete` what the person typed; `complete` makes the command.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from cases import commands as c
-from cases.access import Actor
-from cases.directory import BOARD, COUNCIL, Directory
+from cases.access import ROLL_CALL, Actor
+from cases.case import Case
+from cases.directory import BOARD, COUNCIL, Directory, Person, Role
+from cases.ports import Rotation
+from cases.rotation import referral
 
 Fill = Callable[[Actor, Directory], Any]
+C = TypeVar("C", bound=c.Command)
+TO_BOARD = "to_board"  # typed with a referral: the respondent asked for the board (§11)
 
 
 def _council(_actor: Actor, directory: Directory) -> frozenset[str]:
@@ -26,6 +37,10 @@ def _council(_actor: Actor, directory: Directory) -> frozenset[str]:
 
 def _board(_actor: Actor, directory: Directory) -> frozenset[str]:
     return frozenset(p.email for p in directory.board)
+
+
+def _mayor(_actor: Actor, directory: Directory) -> str:
+    return directory.mayor.email
 
 
 def _me(actor: Actor, _directory: Directory) -> str:
@@ -41,25 +56,63 @@ def _council_decides(actor: Actor, _directory: Directory) -> bool:
 
 _FROM_CALLER: dict[type[c.Command], dict[str, Fill]] = {
     c.RecordCouncilVote: {"member": _me, "council": _council},
-    c.RecordCouncilDecision: {"council": _council,
-                              "mayor": lambda _a, d: d.mayor.email},
+    c.RecordMayorVote: {"mayor": _mayor},
+    c.RecordCouncilDecision: {"council": _council, "mayor": _mayor},
     c.AmendComplaint: {"authorized_by": _me},
     c.DecideReportExtension: {"decider_is_council": _council_decides},
     c.RecordBoardVote: {"member": _me, "board": _board},
     c.RecordBoardDetermination: {"board": _board},
 }
 
-# Filled from the stored case and rotation, not from the caller (see the docstring).
+@dataclass(frozen=True)
+class Typable:
+    """A caller-derived field that `roles` may type instead, naming one of `people`."""
+
+    roles: frozenset[Role]
+    people: Callable[[Directory], Sequence[Person]]
+
+
+# The roll calls (`cases.access.ROLL_CALL`): the mayor's office enters the vote of the
+# council member it names (§14); the board chair, presiding at the hearing, that of the
+# board member (§7).
+TYPED_BY: dict[type[c.Command], dict[str, Typable]] = {
+    c.RecordCouncilVote: {"member": Typable(ROLL_CALL[c.RecordCouncilVote],
+                                            lambda d: d.council)},
+    c.RecordBoardVote: {"member": Typable(ROLL_CALL[c.RecordBoardVote], lambda d: d.board)},
+}
+
+# Filled from the stored case and rotation, not from the caller.
 FROM_ROTATION: dict[type[c.Command], frozenset[str]] = {c.Refer: frozenset({"examiner"})}
 
 
-def filled(command: type[c.Command]) -> frozenset[str]:
-    """The fields of `command` no person types."""
-    return frozenset(_FROM_CALLER.get(command, {})) | FROM_ROTATION.get(command, frozenset())
+def may_type(command: type[c.Command], actor: Actor) -> frozenset[str]:
+    """The caller-derived fields of `command` that `actor` may type instead."""
+    return frozenset(name for name, typable in TYPED_BY.get(command, {}).items()
+                     if actor.has(typable.roles))
 
 
-def caller_fields(command: type[c.Command], actor: Actor,
-                  directory: Directory) -> dict[str, Any]:
-    """The values of `command`'s caller-derived fields for `actor`."""
+def filled(command: type[c.Command], actor: Actor | None = None) -> frozenset[str]:
+    """The fields of `command` that `actor` does not type (no actor: that nobody may)."""
+    mine = may_type(command, actor) if actor is not None else frozenset()
+    return ((frozenset(_FROM_CALLER.get(command, {})) - mine)
+            | FROM_ROTATION.get(command, frozenset()))
+
+
+def caller_fields(command: type[c.Command], actor: Actor, directory: Directory,
+                  typed: Collection[str] = ()) -> dict[str, Any]:
+    """The values of `command`'s caller-derived fields for `actor`, but those typed."""
     return {name: fill(actor, directory)
-            for name, fill in _FROM_CALLER.get(command, {}).items()}
+            for name, fill in _FROM_CALLER.get(command, {}).items() if name not in typed}
+
+
+def complete(command: type[C], typed: Mapping[str, Any], actor: Actor, directory: Directory,
+             case: Case, rotation: Rotation) -> C:
+    """The command `actor` asks for on `case`: the fields they typed, the rest from them,
+    the directory and the rotation. (A referral's `to_board` is typed, not a field.)"""
+    values = dict(typed)
+    if command is c.Refer:
+        to_board = bool(values.pop(TO_BOARD, False))
+        chosen = referral(case, [p.email for p in directory.examiners],
+                          last_assigned=rotation.last_assigned(), to_board=to_board)
+        values["examiner"] = chosen.examiner
+    return command(**values, **caller_fields(command, actor, directory, typed=values.keys()))

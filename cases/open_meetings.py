@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from cases.calendar import CityCalendar, fmt_moment
-from cases.directory import _fold, _whole_words
+from cases.directory import _first_whole, _fold
 from cases.errors import ProcedureError
 from cases.meetings import BODY_NAME, OPEN_SECTION, Answer, Body, Meeting, MeetingKind
 
@@ -83,7 +83,7 @@ def check_public_text(texts: dict[str, str | None], names: Iterable[str]) -> Non
              for n in (name.strip(), name.split()[-1]) if len(n) >= 3}
     for what, text in texts.items():
         hay = _fold(text or "")
-        named = sorted(n for n in forms if _whole_words(_fold(n)).search(hay))
+        named = sorted(n for n in forms if _first_whole(_fold(n), hay) >= 0)
         if named:
             raise ProcedureError(
                 f"The {what} is posted publicly and names {named[0]}: the complaint and the "

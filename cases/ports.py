@@ -29,6 +29,15 @@ class Outbox(Protocol):
     def add(self, notice: OwedNotice) -> None: ...
 
 
+class Rotation(Protocol):
+    """Where the examiners' rotation stands (§11): the examiner given the last referral."""
+
+    def last_assigned(self) -> str | None:
+        """Read under a lock held until the commit: two referrals never pick the same one."""
+
+    def record_assigned(self, examiner: str) -> None: ...
+
+
 class UnitOfWork(Protocol):
     """One transaction: the service functions write through it; the caller commits."""
 
@@ -37,5 +46,8 @@ class UnitOfWork(Protocol):
 
     @property
     def outbox(self) -> Outbox: ...
+
+    @property
+    def rotation(self) -> Rotation: ...
 
     def commit(self) -> None: ...

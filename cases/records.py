@@ -10,11 +10,13 @@ otherwise entitled only once the city attorney has recorded its release. A city 
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from cases.events import EventKind
 from cases.readings import Readings, Release
 
 if TYPE_CHECKING:
@@ -53,3 +55,60 @@ def released(case: Case, readings: Readings) -> frozenset[PublicRecord]:
     if readings.release is Release.AT_CLOSURE:
         return frozenset(PublicRecord)
     return case.released_records
+
+
+@dataclass(frozen=True)
+class Finding:
+    """The determination of sufficiency or no sufficiency (§7, §8), released alone."""
+
+    at: str  # when it was recorded (ISO)
+    sufficient: bool
+
+
+@dataclass(frozen=True)
+class Report:
+    """The board's written report, its finding included (§7, §9)."""
+
+    at: str
+    sufficient: bool
+    summary: str
+    report_file: str
+
+
+@dataclass(frozen=True)
+class Determination:
+    """The hearings examiner's (or the board's) final determination: its written report
+    under §13 (§11, §12)."""
+
+    on: str | None  # the day it was made (ISO)
+    violation: bool
+    sections: tuple[str, ...]
+
+
+Entry = Finding | Report | Determination
+
+
+def entries(history: Iterable[Mapping[str, Any]],
+            released: Collection[PublicRecord] | None = None) -> list[Entry]:
+    """The §13 records in a case's history (entries as the read side gives them: kind, at,
+    data), in order. With `released`, only what was released: the written reports with
+    `WRITTEN_REPORT`, the board's finding alone with `SUFFICIENCY_DETERMINATION`."""
+    report = released is None or PublicRecord.WRITTEN_REPORT in released
+    finding = report or PublicRecord.SUFFICIENCY_DETERMINATION in (released or ())
+    out: list[Entry] = []
+    for e in history:
+        d = e["data"]
+        if e["kind"] == EventKind.REPORT_ISSUED and report:
+            out.append(Report(str(e["at"]), bool(d["sufficient"]), str(d.get("summary") or ""),
+                              str(d.get("report_file") or "")))
+        elif e["kind"] == EventKind.REPORT_ISSUED and finding:
+            out.append(Finding(str(e["at"]), bool(d["sufficient"])))
+        elif e["kind"] == EventKind.DETERMINATION_RECEIVED and report:
+            out.append(Determination(d.get("on"), bool(d["violation"]),
+                                     tuple(d.get("sections") or ())))
+    return out
+
+
+def shown_action(released: Iterable[PublicRecord | str]) -> str:
+    """The access log's words for showing the released records (every surface)."""
+    return "public records shown: " + ", ".join(sorted(str(r) for r in released))

@@ -1,17 +1,24 @@
-"""The service layer: every entry point (mail, Slack, CLI, scheduler) changes cases here.
+"""The service layer: every entry point (mail, Slack, the web, CLI, scheduler) changes
+cases here.
 
 Each function runs one step inside one unit of work: the case change, its events, its
 recomputed deadlines and the notices it owes are committed together, or not at all.
 Nothing here sends anything; the outbox dispatcher does, after the commit.
+`take_step_as` is a person's step from any surface: the checks of `cases.access`, the
+step, and the access log entry each surface writes its own way.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from datetime import date, datetime
+from typing import TypeVar
 
+from cases.access import Actor, Refused, check_hands, check_not_respondent, check_step
 from cases.calendar import CityCalendar
 from cases.case import Case
-from cases.commands import Command
+from cases.commands import Command, Refer
 from cases.deadlines import Deadline, deadline_changes
 from cases.directory import Directory
 from cases.errors import ProcedureError
@@ -20,6 +27,9 @@ from cases.filing import Filing
 from cases.notices import notices_owed
 from cases.ports import Clock, UnitOfWork
 from cases.procedure import handle, open_case
+from cases.steps import BY_ID, StepId
+
+U = TypeVar("U", bound=UnitOfWork)
 
 
 def file_complaint(
@@ -65,9 +75,55 @@ def take_step(
         _record_recomputation(case, before, after, calendar, at=now, actor=actor,
                               reason=f"{_CORRECTIONS[event.kind]}: {event.data['reason']}")
     uow.cases.save(case, after)
+    if isinstance(cmd, Refer) and cmd.examiner:
+        uow.rotation.record_assigned(cmd.examiner)  # the next referral continues after them
     for notice in notices_owed(case, event, directory):
         uow.outbox.add(notice)
     return event
+
+
+def take_step_as(
+    new_uow: Callable[[], AbstractContextManager[U]],
+    actor: Actor,
+    number: str,
+    step: StepId,
+    build: Callable[[Case, U], Command],
+    *,
+    directory: Directory,
+    calendar: CityCalendar,
+    clock: Clock,
+    log: Callable[[U, str, str, bool], None],
+) -> Event:
+    """A person's step on case `number`, from any surface, committed: the role the table
+    gives the step (`check_step`), never on a case against oneself, the command `build`
+    makes from the stored case (what the person typed, completed by `cases.derived`), the
+    right hands on a vote (`check_hands`), then `take_step`.
+
+    `log(uow, number, action, allowed)` writes the surface's access log entry: in the
+    step's transaction when it is taken; in a transaction of its own when it is refused
+    (not allowed) or fails (allowed, but the procedure said no), since the step's is
+    rolled back. The exception is raised again for the surface to word."""
+    action = f"step {step.value}"
+    try:
+        check_step(actor, step)
+        with new_uow() as uow:
+            case = get_case(uow, number)
+            check_not_respondent(actor, case.respondents, step)
+            cmd = build(case, uow)
+            assert BY_ID[step].command is type(cmd), (step, cmd)
+            check_hands(actor, cmd)
+            event = take_step(uow, number, cmd, directory=directory, calendar=calendar,
+                              clock=clock, actor=actor.email or "")
+            log(uow, number, action, True)
+            uow.commit()
+            return event
+    except Exception as e:
+        refused = isinstance(e, Refused)
+        with new_uow() as uow:
+            log(uow, number, f"{action} refused" if refused else f"{action} failed",
+                not refused)
+            uow.commit()
+        raise
 
 
 def recompute(uow: UnitOfWork, number: str, *, directory: Directory, calendar: CityCalendar,

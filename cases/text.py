@@ -18,3 +18,8 @@ _MARKS = {ord(ch): f"[U+{ord(ch):04X}]" for ch in BIDI_CONTROLS}
 def neutralise_bidi(text: str) -> str:
     """`text` with each bidirectional control shown as `[U+202E]` instead of obeyed."""
     return text.translate(_MARKS)
+
+
+def words(value: object) -> str:
+    """A stored name ('hearing_scheduled', 'council_informed') as words for a reader."""
+    return str(value).replace("_", " ")

@@ -112,13 +112,19 @@ class App:
         """The web docket's part: the database, the directory, and its settings."""
         from datetime import timedelta
 
-        from web.deps import WebConfig, WebDeps
+        from web.deps import OidcConfig, WebConfig, WebDeps
 
         s = self.settings
+        oidc = OidcConfig(issuer=s.oidc_issuer, client_id=s.oidc_client_id,
+                          client_secret=s.oidc_client_secret,
+                          discovery_url=s.oidc_discovery_url or "", name=s.oidc_name,
+                          email_verified_claim=s.oidc_email_verified_claim
+                          ) if s.oidc_issuer and s.oidc_client_id and s.oidc_client_secret \
+            else None
         config = WebConfig(base_url=s.web_base_url,
                            idle=timedelta(minutes=s.web_session_idle_minutes),
                            lifetime=timedelta(hours=s.web_session_hours),
-                           trust_proxy=s.web_trust_proxy)
+                           trust_proxy=s.web_trust_proxy, oidc=oidc)
         return WebDeps(uow=self.uow, session_factory=self.session_factory,
                        directory=self.directory, calendar=self.calendar, clock=self.clock,
                        config=config, uid_domain=s.msgid_domain,
@@ -161,9 +167,11 @@ def parse_rules(settings: Settings, directory: Directory, calendar: CityCalendar
                 ) -> ParseRules:
     """How intake reads mail under these settings (the CLI's `intake` reads the same way)."""
     from mail.parsing import ParseRules
+    from mail.parsing.limits import LIMIT_FIELDS, MailLimits
 
+    limits = MailLimits(**{name: getattr(settings, f"mail_{name}") for name in LIMIT_FIELDS})
     return ParseRules(directory, calendar.tz, (settings.msgid_domain,),
-                      settings.trusted_authserv_id)
+                      settings.trusted_authserv_id, limits)
 
 
 def bootstrap(

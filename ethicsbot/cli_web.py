@@ -21,13 +21,16 @@ def sessions() -> None:
 @sessions.command("revoke")
 @click.argument("email")
 def revoke(email: str) -> None:
-    """End every web session of EMAIL at once (a lost laptop, someone leaving)."""
+    """End every web session and calendar address of EMAIL at once (a lost laptop, a
+    leaked feed, someone leaving), as the clerk's Sessions page does."""
     from ethicsbot.bootstrap import bootstrap
-    from web.auth import revoke_sessions
+    from ethicsbot.cli_access import operator
+    from web.auth import revoke_access
 
     app = bootstrap()
-    ended = revoke_sessions(app.web_deps(), email, by="cli")
-    click.echo(f"{ended} session(s) of {email} ended; they must sign in again.")
+    ended = revoke_access(app.web_deps(), email, by=operator())
+    click.echo(f"{ended} for {email}: they must sign in again and make a new calendar "
+               "address.")
 
 
 def describe(settings: object) -> list[str]:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from mail.transport import SmtpTls, default_smtp_port
@@ -61,6 +62,20 @@ class Settings(BaseSettings):
     trusted_authserv_id: str | None = None
     intake_daily_cap: int = Field(default=40, gt=0)  # per forwarder; more is held as a loop
     maildir: Path = Path("mailbox")  # embedded intake when no IMAP host is set
+    # How much work one message may cost (mail.parsing.limits.MailLimits, same defaults);
+    # a message past one is quarantined unread with the limit named, the clerk told.
+    mail_max_bytes: int = Field(default=50 * 2**20, gt=0)
+    mail_max_header_bytes: int = Field(default=256 * 2**10, gt=0)
+    mail_max_header_chars: int = Field(default=8_000, gt=0)
+    mail_max_parts: int = Field(default=200, gt=0)
+    mail_max_depth: int = Field(default=20, gt=0, le=100)  # scanned by recursion
+    mail_max_text_bytes: int = Field(default=2**20, gt=0)
+    mail_max_pdfs: int = Field(default=20, ge=0)
+    mail_max_pdf_bytes: int = Field(default=15 * 2**20, gt=0)
+    mail_max_pdf_pages: int = Field(default=100, gt=0)
+    mail_max_pdf_stream_bytes: int = Field(default=4 * 2**20, gt=0)
+    mail_max_pdf_seconds: float = Field(default=10.0, gt=0)
+    mail_max_pdf_memory_bytes: int = Field(default=512 * 2**20, ge=128 * 2**20)
 
     smtp_host: str | None = None
     smtp_port: int | None = None
@@ -87,6 +102,15 @@ class Settings(BaseSettings):
     web_session_hours: int = Field(default=12, gt=0)
     web_trust_proxy: bool = False  # behind a proxy that appends X-Forwarded-For
 
+    # sign-in through the city's OpenID Connect provider (Microsoft Entra ID, Google
+    # Workspace), beside the mailed link: the issuer, the client id and its secret together
+    oidc_issuer: str | None = None  # e.g. https://login.microsoftonline.com/TENANT-ID/v2.0
+    oidc_discovery_url: str | None = None  # default: ISSUER/.well-known/openid-configuration
+    oidc_client_id: str | None = None
+    oidc_client_secret: str | None = None
+    oidc_name: str = "your city account"  # the button reads "Sign in with <name>"
+    oidc_email_verified_claim: str = "email_verified"  # Entra ID: xms_edov
+
     port: int = Field(default=3000, validation_alias="PORT")
     log_level: str = "INFO"
 
@@ -106,6 +130,33 @@ class Settings(BaseSettings):
         if v is not None and not (v.startswith("https://") or v.startswith("http://")):
             raise ValueError(f"{v!r} is not a URL like https://ethics.city.example")
         return v.rstrip("/") if v else v
+
+    @field_validator("oidc_issuer", "oidc_discovery_url")
+    @classmethod
+    def _oidc_url(cls, v: str | None) -> str | None:
+        if v is None or not v.strip():
+            return None
+        parts = urlsplit(v.strip())
+        loopback = parts.scheme == "http" and parts.hostname in ("127.0.0.1", "localhost", "::1")
+        if not (parts.scheme == "https" or loopback) or not parts.hostname:
+            raise ValueError(f"{v!r} is not an https URL like "
+                             "https://login.microsoftonline.com/TENANT-ID/v2.0")
+        return v.strip()
+
+    @model_validator(mode="after")
+    def _oidc_complete(self) -> Settings:
+        given = {"ETHICSBOT_OIDC_ISSUER": self.oidc_issuer,
+                 "ETHICSBOT_OIDC_CLIENT_ID": self.oidc_client_id,
+                 "ETHICSBOT_OIDC_CLIENT_SECRET": self.oidc_client_secret}
+        missing = [k for k, v in given.items() if not v]
+        if len(missing) not in (0, len(given)):
+            raise ValueError(f"sign-in through the city's provider needs "
+                             f"{', '.join(given)} together; {', '.join(missing)} is not set")
+        return self
+
+    @property
+    def uses_oidc(self) -> bool:
+        return bool(self.oidc_issuer and self.oidc_client_id and self.oidc_client_secret)
 
     @property
     def web_base_url(self) -> str:
@@ -156,7 +207,8 @@ def load_settings(**overrides: object) -> Settings:
         return Settings(**overrides)  # type: ignore[arg-type]
     except ValidationError as e:
         problems = "; ".join(
-            f"ETHICSBOT_{'.'.join(str(p) for p in err['loc']).upper()}: {err['msg']}"
+            (f"ETHICSBOT_{'.'.join(str(p) for p in err['loc']).upper()}: " if err["loc"]
+             else "") + err["msg"]
             for err in e.errors()
         )
         raise SettingsError(f"EthicsBot settings are not valid: {problems}") from e

@@ -42,9 +42,9 @@ class CalendarReply:
 def read_reply(msg: Message) -> CalendarReply | None:
     """The calendar answer `msg` carries, or None when it carries none."""
     # imported here: `mail.parsing` reads mail through this module at its screening step
-    from mail.parsing import mime
+    from mail.parsing import headers, mime
 
-    sender = mime.header_address(msg, "From")[1]
+    sender = headers.header_address(msg, "From")[1]
     for part in _calendar_parts(msg):
         found = _reply_in(mime.part_text(part)[:MAX_ICS + 1], sender)
         if found is not None:

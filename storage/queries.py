@@ -155,7 +155,8 @@ def notice_log(*, session: Session, case_id: int) -> list[dict[str, Any]]:
                              .order_by(OutboxRow.id)):
         out.append({
             "type": n.notice_type, "recipient": n.recipient_email, "status": n.status,
-            "message_id": n.message_id, "deadline": n.deadline_key, "sent_at": _iso(n.sent_at),
+            "message_id": n.message_id, "deadline": n.deadline_key, "slot": n.slot,
+            "sent_at": _iso(n.sent_at),
             "attempts": [{"at": _iso(a.attempted_at), "outcome": a.outcome,
                           "server_reply": a.server_reply} for a in attempts[n.id]],
         })

@@ -25,3 +25,16 @@ def record_assigned(*, session: Session, examiner: str, name: str = EXAMINERS) -
     else:
         row.last_assigned = examiner
     session.flush()
+
+
+class SqlRotation:
+    """`cases.ports.Rotation` in the unit of work's transaction."""
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    def last_assigned(self) -> str | None:
+        return last_assigned(session=self._session)
+
+    def record_assigned(self, examiner: str) -> None:
+        record_assigned(session=self._session, examiner=examiner)

@@ -12,6 +12,7 @@ from cases.ports import Clock
 from storage.filings import SqlFilings
 from storage.outbox import SqlOutbox
 from storage.repository import SqlCaseRepository
+from storage.rotation import SqlRotation
 
 
 class SqlUnitOfWork:
@@ -19,6 +20,7 @@ class SqlUnitOfWork:
     cases: SqlCaseRepository
     outbox: SqlOutbox
     filings: SqlFilings
+    rotation: SqlRotation
 
     def __init__(self, session_factory: sessionmaker[Any], *, clock: Clock,
                  msgid_domain: str) -> None:
@@ -30,6 +32,7 @@ class SqlUnitOfWork:
         self.outbox = SqlOutbox(self.session, self.cases, clock=self._clock,
                                 msgid_domain=self._domain)
         self.filings = SqlFilings(self.session)
+        self.rotation = SqlRotation(self.session)
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -86,11 +86,24 @@ def live(*, session: Session, kind: str, email: str) -> list[WebTokenRow]:
         .order_by(WebTokenRow.id.desc())))
 
 
-def forget_link_urls(*, session: Session, now: datetime) -> None:
-    """Wipe the mailed URL of every link that can no longer be used: once expired, nothing
-    but its digest and its times stay in the database."""
+def holders(*, session: Session, kinds: Collection[str], now: datetime
+            ) -> dict[str, dict[str, int]]:
+    """Who holds live secrets of these kinds (unrevoked, unexpired): email -> kind -> count."""
+    found: dict[str, dict[str, int]] = {}
+    q = (select(func.lower(WebTokenRow.email), WebTokenRow.kind, func.count())
+         .where(WebTokenRow.kind.in_(list(kinds)), WebTokenRow.revoked_at.is_(None),
+                WebTokenRow.expires_at.is_(None) | (WebTokenRow.expires_at > now))
+         .group_by(func.lower(WebTokenRow.email), WebTokenRow.kind))
+    for email, kind, n in session.execute(q):
+        found.setdefault(str(email), {})[str(kind)] = int(n)
+    return found
+
+
+def forget_link_urls(*, session: Session, now: datetime, kind: str = LINK) -> None:
+    """Wipe what an expired, unused secret of `kind` held (a link's mailed URL, a round
+    trip's nonce and PKCE verifier): nothing but its digest and its times stay."""
     session.execute(update(WebTokenRow).where(
-        WebTokenRow.kind == LINK, WebTokenRow.expires_at < now,
+        WebTokenRow.kind == kind, WebTokenRow.expires_at < now,
         WebTokenRow.used_at.is_(None), WebTokenRow.data.is_not(None))
         .values(data={}))
 

@@ -12,7 +12,7 @@ from importlib import resources
 from aiohttp import web
 from multidict import MultiDict, MultiDictProxy
 
-from web import auth
+from web import auth, oidc
 from web.deps import WebDeps
 from web.security import (
     CSRF_FIELD,
@@ -28,6 +28,7 @@ from web.security import (
 
 log = logging.getLogger(__name__)
 DEPS = web.AppKey("web_deps", WebDeps)
+OIDC = web.AppKey("web_oidc", oidc.Provider)  # only when the settings name a provider
 VIEWER: web.RequestKey[auth.Viewer | None] = web.RequestKey("ethicsbot_viewer",
                                                             auth.Viewer | None)  # type: ignore[arg-type]
 FORM_LIMIT = 256 * 1024  # a step form is a few hundred bytes; a stranger's is refused early
@@ -37,19 +38,21 @@ Page = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 def mount(web_app: web.Application, deps: WebDeps) -> web.Application:
     """Add every page of the docket to `web_app` and return it."""
-    from web import feeds, pages, public, record, signin, steps
+    from web import feeds, pages, public, record, sessions, signin, steps
 
     web_app[DEPS] = deps
+    if deps.config.oidc is not None:
+        web_app[OIDC] = oidc.Provider(deps.config.oidc)
     web_app.middlewares.append(headers_middleware(deps.config))
     r = web_app.router
-    r.add_get("/", public.home)
-    r.add_get("/postings/{name}", public.posting)
     r.add_get("/static/web.css", _css)
+    public.routes(r)
     signin.routes(r)
     pages.routes(r)
     steps.routes(r)
     record.routes(r)
     feeds.routes(r)
+    sessions.routes(r)
     return web_app
 
 

@@ -18,10 +18,10 @@ from enum import StrEnum
 
 from sqlalchemy.orm import Session
 
-from cases.access import Actor
+from cases.access import Actor, may_revoke
 from cases.directory import Person
 from storage import queries, web_tokens
-from storage.web_tokens import LINK, SESSION
+from storage.web_tokens import FEED, LINK, SESSION
 from web.deps import WebDeps
 
 CHANNEL = "web"
@@ -41,6 +41,11 @@ class Viewer:
     actor: Actor
     csrf: str
     via: str
+
+    @property
+    def revokes(self) -> bool:
+        """Whether they may end other people's sessions (`cases.access.may_revoke`)."""
+        return may_revoke(self.actor)
 
 
 def log(session: Session, deps: WebDeps, who: str, number: str | None, action: str,
@@ -168,9 +173,24 @@ def sign_out(deps: WebDeps, secret: str) -> None:
             log(s, deps, row.email, None, "signed out", True)
 
 
-def revoke_sessions(deps: WebDeps, email: str, *, by: str) -> int:
-    """End every session of `email` (a clerk's action, or the CLI's); how many ended."""
+@dataclass(frozen=True)
+class Revoked:
+    sessions: int
+    feeds: int
+
+    def __str__(self) -> str:
+        return (f"{self.sessions} session(s) and {self.feeds} calendar address(es) ended")
+
+
+def revoke_access(deps: WebDeps, email: str, *, by: str) -> Revoked:
+    """End every session and calendar address of `email` at once (a lost laptop, a leaked
+    feed, someone leaving): the clerk's page and `ethicsbot sessions revoke` both call
+    this. Logged as `by`'s act, with how many of each ended."""
+    address = email.strip().lower()[:320]
+    now = deps.clock()
     with deps.session_factory.begin() as s:
-        n = web_tokens.revoke(session=s, email=email, kinds=(SESSION,), at=deps.clock())
-        log(s, deps, by, None, f"sessions of {email.strip().lower()[:40]} revoked: {n}", True)
-    return n
+        done = Revoked(web_tokens.revoke(session=s, email=address, kinds=(SESSION,), at=now),
+                       web_tokens.revoke(session=s, email=address, kinds=(FEED,), at=now))
+        log(s, deps, by, None, f"revoked {address[:40]}: {done.sessions} s, {done.feeds} f",
+            True)
+    return done

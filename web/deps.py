@@ -29,6 +29,26 @@ class Posting:
 
 
 @dataclass(frozen=True)
+class OidcConfig:
+    """The city's OpenID Connect provider (Microsoft Entra ID, Google Workspace), as the
+    settings name it; `web.oidc` runs the sign-in with it."""
+
+    issuer: str  # exactly as the provider's discovery document and ID tokens say it
+    client_id: str
+    client_secret: str
+    discovery_url: str = ""  # empty: ISSUER/.well-known/openid-configuration
+    name: str = "your city account"  # the button reads "Sign in with <name>"
+    email_verified_claim: str = "email_verified"  # Entra ID says it as xms_edov
+    round_trip: timedelta = timedelta(minutes=10)  # from the button to the way back
+    timeout: float = 10.0  # seconds for each call to the provider
+
+    @property
+    def discovery(self) -> str:
+        return self.discovery_url or (self.issuer.rstrip("/")
+                                      + "/.well-known/openid-configuration")
+
+
+@dataclass(frozen=True)
 class WebConfig:
     base_url: str  # where people reach the docket: the sign-in links and feeds point here
     idle: timedelta = timedelta(minutes=30)  # a session unused this long ends
@@ -38,6 +58,7 @@ class WebConfig:
     links_per_client: int = 10
     rate_window: timedelta = timedelta(minutes=15)
     trust_proxy: bool = False  # the client address from X-Forwarded-For (behind a proxy)
+    oidc: OidcConfig | None = None  # sign-in through the city's provider, when configured
 
     @property
     def secure(self) -> bool:

@@ -1,8 +1,10 @@
 """Step forms derived from the table of steps (`cases.steps.STEPS`) and each step's
 command dataclass: one input per field a person types, typed by the field's annotation
 (an enum is a choice, a date a date, a bool a yes/no, a tuple of sections a list), the
-fields nobody types (`cases.derived`) left out. A new step or field in `cases/` appears
-here without a line changed; only the words of a label live here.
+fields nobody types (`cases.derived`) left out, and those the reader may type instead (the
+clerk's roll call names the member) as a choice of the people `cases.derived` names. A new
+step or field in `cases/` appears here without a line changed; only the words of a label
+live here.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from typing import Any
 from cases import commands as c
 from cases.access import Access, Actor, is_respondent
 from cases.calendar import CityCalendar
-from cases.derived import filled
+from cases.derived import TO_BOARD, TYPED_BY, filled, may_type
+from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.stages import Stage
 from cases.steps import STEPS, StepId, StepRule
@@ -41,15 +44,25 @@ LABELS = {
     "penalties": "Penalties, one a line: SECTION: action (§12)",
     "added_sections": "Sections added", "text": "Text of the amendment",
     "received_at": "When the city received the complaint (city time)",
-    "to_board": "Referred to (§11)",
+    TO_BOARD: "Referred to (§11)",
 }
+# the member a roll call names (`cases.derived.TYPED_BY`), in each body's words
+MEMBER = {c.RecordCouncilVote: "The council member whose vote this is (§14)",
+          c.RecordBoardVote: "The board member whose vote this is (§7)"}
+# Slack offers the same words: the mayor breaks a tie with yes or no (§14)
+ONLY: dict[tuple[type[c.Command], str], tuple[str, ...]] = {
+    (c.RecordMayorVote, "vote"): ("yes", "no")}
 YES_NO = {
     "sufficient": ("Sufficient", "Insufficient"), "violation": ("A violation", "No violation"),
     "approved": ("Approved", "Denied"), "presented": ("The respondent presented",
                                                        "The respondent declined"),
-    "to_board": ("The ethics board (the respondent asked)", "The next examiner in rotation"),
+    TO_BOARD: ("The ethics board (the respondent asked)", "The next examiner in rotation"),
 }
 _LIST = re.compile(r"[\s,;]+")
+
+
+class BadInput(ProcedureError):
+    """A form's value is missing or malformed (400); the message names the input."""
 
 
 @dataclass(frozen=True)
@@ -74,22 +87,29 @@ def taken_by_people(rule: StepRule) -> bool:
     return bool(rule.roles)
 
 
-def inputs(rule: StepRule) -> list[Input]:
-    """The inputs of `rule`'s form, in the command's field order."""
+def inputs(rule: StepRule, actor: Actor, directory: Directory) -> list[Input]:
+    """The inputs of `rule`'s form for `actor`, in the command's field order."""
     hints = typing.get_type_hints(rule.command)
+    skip, named = filled(rule.command, actor), may_type(rule.command, actor)
     out: list[Input] = []
     for f in dataclasses.fields(rule.command):
-        if f.name in filled(rule.command):
-            continue
-        out.append(_input(f, hints[f.name]))
+        if f.name in named:
+            out.append(_person(rule.command, f.name, directory))
+        elif f.name not in skip:
+            out.append(_input(f, hints[f.name], rule.command))
     if rule.command is c.Refer:  # the examiner comes from the rotation; only this is asked
-        out.append(Input("to_board", LABELS["to_board"], "choice", True,
-                         (("no", YES_NO["to_board"][1]), ("yes", YES_NO["to_board"][0])),
-                         "no"))
+        out.append(Input(TO_BOARD, LABELS[TO_BOARD], "choice", True,
+                         (("no", YES_NO[TO_BOARD][1]), ("yes", YES_NO[TO_BOARD][0])), "no"))
     return out
 
 
-def _input(f: dataclasses.Field[Any], hint: Any) -> Input:
+def _person(command: type[c.Command], name: str, directory: Directory) -> Input:
+    people = TYPED_BY[command][name].people(directory)
+    label = MEMBER.get(command, LABELS.get(name, name.capitalize()))
+    return Input(name, label, "choice", True, tuple((p.email, p.name) for p in people))
+
+
+def _input(f: dataclasses.Field[Any], hint: Any, command: type[c.Command]) -> Input:
     base, optional = _unwrap(hint)
     has_default = f.default is not dataclasses.MISSING
     default = "" if not has_default or f.default is None else f.default
@@ -100,7 +120,9 @@ def _input(f: dataclasses.Field[Any], hint: Any) -> Input:
         return Input(f.name, label, "choice", True, (("yes", yes), ("no", no)),
                      "" if not has_default else ("yes" if default else "no"))
     if isinstance(base, type) and issubclass(base, enum.Enum):
-        options = tuple((str(m.value), str(m.value).replace("_", " ")) for m in base)
+        only = ONLY.get((command, f.name))
+        options = tuple((str(m.value), str(m.value).replace("_", " ")) for m in base
+                        if only is None or str(m.value) in only)
         return Input(f.name, label, "choice", required, options,
                      str(default.value) if isinstance(default, enum.Enum) else "")
     if base is int:
@@ -130,49 +152,56 @@ def _unwrap(hint: Any) -> tuple[Any, bool]:
     return hint, False
 
 
-def parse(rule: StepRule, form: typing.Mapping[str, str], calendar: CityCalendar
-          ) -> dict[str, Any]:
-    """The typed values of `rule`'s inputs; ProcedureError naming the first bad one."""
+def parse(rule: StepRule, form: typing.Mapping[str, str], calendar: CityCalendar,
+          actor: Actor, directory: Directory) -> dict[str, Any]:
+    """The typed values of `actor`'s inputs of `rule`; ProcedureError naming the first bad
+    one. A member named by someone who may not name one is kept, for
+    `cases.access.check_hands` to refuse as Slack does."""
     hints = typing.get_type_hints(rule.command)
     values: dict[str, Any] = {}
-    for spec in inputs(rule):
+    shown = inputs(rule, actor, directory)
+    for spec in shown:
         raw = (form.get(spec.name) or "").strip()
         if not raw:
             if spec.required:
-                raise ProcedureError(f"Give {spec.label[0].lower() + spec.label[1:]}.")
+                raise BadInput(f"Give {spec.label[0].lower() + spec.label[1:]}.")
             continue
         hint = hints.get(spec.name, bool)
         values[spec.name] = _value(spec, _unwrap(hint)[0], raw, calendar)
+    for name in TYPED_BY.get(rule.command, {}):
+        raw = (form.get(name) or "").strip()
+        if raw and name not in values:
+            values[name] = raw[:320]
     return values
 
 
 def _value(spec: Input, base: Any, raw: str, calendar: CityCalendar) -> Any:
     what = spec.label
     if len(raw) > 20_000:
-        raise ProcedureError(f"{what}: at most 20,000 characters.")
+        raise BadInput(f"{what}: at most 20,000 characters.")
+    if spec.kind == "choice" and raw not in {v for v, _label in spec.options}:
+        raise BadInput(f"{what}: choose one of the options.")
     if base is bool:
-        if raw not in ("yes", "no"):
-            raise ProcedureError(f"{what}: choose one of the options.")
         return raw == "yes"
     if isinstance(base, type) and issubclass(base, enum.Enum):
         try:
             return base(raw)
         except ValueError:
-            raise ProcedureError(f"{what}: choose one of the options.") from None
+            raise BadInput(f"{what}: choose one of the options.") from None
     if base is int:
         if not raw.isdigit() or len(raw) > 6:
-            raise ProcedureError(f"{what}: a whole number, not {raw[:20]!r}.")
+            raise BadInput(f"{what}: a whole number, not {raw[:20]!r}.")
         return int(raw)
     if base is date:
         try:
             return date.fromisoformat(raw)
         except ValueError:
-            raise ProcedureError(f"{what}: {raw[:20]!r} is not a date like 2026-12-10.") from None
+            raise BadInput(f"{what}: {raw[:20]!r} is not a date like 2026-12-10.") from None
     if base is datetime:
         try:
             moment = datetime.fromisoformat(raw)
         except ValueError:
-            raise ProcedureError(f"{what}: {raw[:30]!r} is not a date and time like "
+            raise BadInput(f"{what}: {raw[:30]!r} is not a date and time like "
                                  "2026-12-10T18:00.") from None
         return moment if moment.tzinfo else datetime.combine(
             moment.date(), time(moment.hour, moment.minute), tzinfo=calendar.tz)
@@ -188,7 +217,7 @@ def _line(item: Any, line: str, what: str) -> Any:
     names = [f.name for f in dataclasses.fields(item)]
     parts = [p.strip() for p in line.split(":", len(names) - 1)]
     if len(parts) != len(names) or not all(parts):
-        raise ProcedureError(f"{what}: write each line as {': '.join(n.upper() for n in names)}"
+        raise BadInput(f"{what}: write each line as {': '.join(n.upper() for n in names)}"
                              f" ({line.strip()[:40]!r} is not).")
     return item(*parts)
 

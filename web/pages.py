@@ -16,20 +16,27 @@ from cases.access import (
     NOT_LISTED,
     Access,
     DocketScope,
-    case_access,
+    Refused,
     docket_scope,
     sees_in_history,
 )
+from cases.calendar import when
+from cases.deadline_values import status_at
 from cases.events import EventKind
-from cases.notices import INVITES
+from cases.notices import INVITES, NoticeType, meeting_of
+from cases.records import entries
+from cases.text import words
 from cases.visibility import Notices, Visibility, responsibilities, visibility
-from storage import queries
+from storage import lookups, queries
 from storage.models import CaseRow, FilingRow
+from storage.public import released_case
 from web import auth
 from web.app import deps_of, signed_in
+from web.auth import CHANNEL
 from web.deps import WebDeps
 from web.forms import offered_steps
-from web.render import due_text, page, refusal, status_now, when, words
+from web.public import record_items, released_page
+from web.render import due_text, page, refusal
 
 PAGE = 50
 _NUMBER = re.compile(r"ETH-\d{4}-\d{4,6}")  # as `storage.repository` numbers cases
@@ -74,7 +81,8 @@ async def docket(request: web.Request) -> web.StreamResponse:
 
 
 def _docket_line(r: dict[str, Any], deps: WebDeps, now: datetime) -> dict[str, Any]:
-    status = status_now("open", r["next_due"], now) if r["next_due"] else None
+    status = (status_at(r["next_deadline"], "open", datetime.fromisoformat(r["next_due"]),
+                        now).value if r["next_due"] else None)
     return {"number": r["number"], "stage": words(r["stage"]), "tolled": r["tolled"],
             "key": words(r["next_deadline"]) if r["next_deadline"] else None,
             "status": status, "due": due_text(r["next_due"], status or "open", now,
@@ -95,7 +103,7 @@ async def my_deadlines(request: web.Request) -> web.StreamResponse:
     for r in rows:
         if email in {x.lower() for x in r["respondents"]}:
             continue  # a case against the reader: they act in none of its deadlines
-        status = status_now(r["status"], r["due"], now)
+        status = r["status"]  # judged at `now` by the query
         lines.append({"number": r["number"], "key": words(r["key"]), "status": status,
                       "responsible": words(r["responsible"]), "basis": r["basis"],
                       "due": due_text(r["due"], status, now, deps.calendar)})
@@ -109,28 +117,26 @@ class Looked:
     seen: Visibility
 
 
-def look_up(request: web.Request, number: str, action: str) -> Looked:
-    """A case's stored detail as far as the reader may see it; refuses alike whether the
-    case is hidden or absent, except to those who see the whole docket."""
+def look_up(request: web.Request, number: str, action: str, *,
+            public_ok: bool = False) -> Looked:
+    """A case as far as the reader may see it (`storage.lookups.case`, as Slack asks):
+    refused alike whether hidden or absent, except to those who see the whole docket.
+    Seeing only what anyone may see (PUBLIC) opens the case page (`public_ok`) and nothing
+    else: no step form, no record, no original."""
     deps, viewer = deps_of(request), viewer_of(request)
     number = number.strip().upper()
-    valid = bool(_NUMBER.fullmatch(number))
-    with deps.session_factory.begin() as session:
-        detail = queries.case_detail(session=session, number=number, now=deps.clock(),
-                                     readings=deps.directory.readings) if valid else None
-        access = Access.NONE if detail is None else case_access(
-            viewer.actor, respondents=detail["respondents"], closed=not detail["confidential"],
-            released=detail["released"])
-        auth.log(session, deps, viewer.person.email, number[:20] if valid else None,
-                 action if access is not Access.NONE else f"{action} refused",
-                 access is not Access.NONE)
-    if access is Access.NONE or detail is None:
-        if detail is None and docket_scope(viewer.actor) is DocketScope.ALL:
-            raise refusal(request, 404, "No such case",
-                          f"There is no case {number[:20]}. The docket lists every case.")
-        raise refusal(request, 404, "Not entitled", NOT_ENTITLED)
-    history = detail["history"]
-    delivered = (any(e["kind"] == EventKind.REPORT_DELIVERED for e in history)
+    wanted = number if _NUMBER.fullmatch(number) else ""
+    try:
+        access, detail = lookups.case(
+            deps.session_factory, lookups.Asker(viewer.actor, viewer.person.email, CHANNEL),
+            wanted, action, now=deps.clock(), readings=deps.directory.readings,
+            public_ok=public_ok)
+    except lookups.NoSuchCase:
+        raise refusal(request, 404, "No such case",
+                      f"There is no case {number[:20]}. The docket lists every case.") from None
+    except Refused:
+        raise refusal(request, 404, "Not entitled", NOT_ENTITLED) from None
+    delivered = (any(e["kind"] == EventKind.REPORT_DELIVERED for e in detail["history"])
                  or not detail["confidential"])
     return Looked(access, detail, visibility(access, delivered=delivered))
 
@@ -138,17 +144,23 @@ def look_up(request: web.Request, number: str, action: str) -> Looked:
 @signed_in
 async def case(request: web.Request) -> web.StreamResponse:
     deps, viewer = deps_of(request), viewer_of(request)
-    looked = look_up(request, request.match_info["number"], "case page")
+    looked = look_up(request, request.match_info["number"], "case page", public_ok=True)
     d, seen, now = looked.detail, looked.seen, deps.clock()
+    if looked.access is Access.PUBLIC:  # entitled to no more than anyone: what was released
+        with deps.session_factory.begin() as session:
+            found = released_case(session=session, number=d["number"],
+                                  readings=deps.directory.readings)
+        if found is None:
+            raise refusal(request, 404, "Not entitled", NOT_ENTITLED)
+        return released_page(request, found)
     email = viewer.person.email.lower()
     notices = [n for n in d["notices"] if seen.notices is Notices.ALL
                or (seen.notices is Notices.OWN and n["recipient"] == email)]
     for n in notices:
         n["attempts_text"] = [f"{a['outcome']} {when(a['at'], deps.calendar)}: "
                               f"{a['server_reply']}" for a in n["attempts"]]
-    deadlines = [{**x, "status": status_now(x["status"], x["due"], now),
-                  "due_text": due_text(x["due"], status_now(x["status"], x["due"], now), now,
-                                       deps.calendar)} for x in d["deadlines"]]
+    deadlines = [{**x, "due_text": due_text(x["due"], x["status"], now, deps.calendar)}
+                 for x in d["deadlines"]]  # judged at `now` by the query
     history = [{**e, "when": when(e["at"], deps.calendar), "what": words(e["kind"])}
                for e in d["history"] if sees_in_history(looked.access, EventKind(e["kind"]))]
     kind = request.query.get("recorded", "")
@@ -157,30 +169,28 @@ async def case(request: web.Request) -> web.StreamResponse:
                 request_recorded=recorded,
                 filing=d.get("filing") or {}, deadlines=deadlines,
                 notices=[n for n in notices if n["type"] not in INVITES],
-                invites=[n for n in notices if n["type"] in INVITES], history=history,
-                records=_records(d["history"], deps) if seen.records else [],
+                invites=with_replies([n for n in notices if n["type"] in INVITES],
+                                     d["meetings"]), history=history,
+                records=record_items(entries(d["history"]), deps.calendar)
+                if seen.records else [],
                 received=when(d["received_at"], deps.calendar),
                 steps=offered_steps(viewer.actor, looked.access, d),
                 filings=d["filings"] if seen.originals else [])
 
 
-def _records(history: list[dict[str, Any]], deps: WebDeps) -> list[dict[str, str]]:
-    """The §13 records: the written report on sufficiency and the final determination."""
+def with_replies(invites: list[dict[str, Any]],
+                 meetings: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each invite with its recipient's answer to the meeting it invites to, as intake
+    recorded it from their calendar (`mail.intake`); a deadline's entry asks for none."""
+    answers = {m["number"]: m["answers"] for m in meetings}
     out = []
-    for e in history:
-        data = e["data"]
-        if e["kind"] == EventKind.REPORT_ISSUED:
-            found = "sufficient" if data["sufficient"] else "insufficient"
-            out.append({"title": f"Written report ({when(e['at'], deps.calendar)})",
-                        "text": f"The board found the complaint {found} (§7, §8). "
-                                + str(data.get("summary") or ""),
-                        "file": str(data.get("report_file") or "")})
-        elif e["kind"] == EventKind.DETERMINATION_RECEIVED:
-            found = "a violation" if data["violation"] else "no violation"
-            sections = ", ".join(data.get("sections") or [])
-            out.append({"title": f"Final determination ({data.get('on') or '—'})",
-                        "text": f"{found}" + (f" of {sections}" if sections else "")
-                                + " (§12).", "file": ""})
+    for n in invites:
+        meeting = meeting_of(n.get("slot") or "")
+        if n["type"] != NoticeType.INVITE_MEETING or meeting is None:
+            reply = "none asked (a deadline, not a meeting)"
+        else:
+            reply = answers.get(meeting, {}).get(n["recipient"].lower(), "no answer yet")
+        out.append({**n, "reply": reply})
     return out
 
 

@@ -3,40 +3,57 @@ closure (§13), and nothing else.
 
 Meeting postings come from `WebDeps.postings` (the composition root lists the postings
 folder's current ones, `mail.postings`) and are served from `WebDeps.postings_dir` at
-`/postings/NAME`; released records from `released_records` (public
-disclosure releases, §6, recorded by the city attorney; until those are recorded nothing
-is released, whatever was closed).
+`/postings/NAME`. Released records are exactly those `cases.records.released` lets
+anyone see (released through a disclosure request, or at closure if the city reads §13
+so; `storage.public`): the complaint without the complainant's contact details, the
+sufficiency determination, the written report, as released. The page lists the cases;
+each case's page shows its records, and each showing is in the access log with the
+records shown, as Slack logs it. A case with nothing released, open or absent gets the
+same answer.
 """
 
 from __future__ import annotations
 
 import re
+from datetime import date, datetime
 from typing import Any
 
 from aiohttp import web
-from sqlalchemy.orm import Session
 
+from cases.calendar import CityCalendar, fmt_day, when
+from cases.records import WORDS, Determination, Entry, Finding, PublicRecord, Report, shown_action
+from storage import public
 from web import auth
 from web.app import anyone, deps_of, who
 from web.render import page, refusal
 
-
-def released_records(_session: Session) -> list[dict[str, Any]]:
-    """The §13 records released after closure, newest first: none until releases are
-    recorded (the `lifecycle` work records public disclosure releases)."""
-    return []
-
-
+PAGE = 20
+_NUMBER = re.compile(r"ETH-\d{4}-\d{4,6}")
 _POSTED = re.compile(r"eth-\d{4}-\d{4,6}-meeting-\d+-r\d+\.(html|pdf)")
+NONE_RELEASED = ("No records of that case have been released. A case's complaint, "
+                 "sufficiency determination and written report become public after it "
+                 "closes, once released through a public disclosure request filed with the "
+                 "city attorney (§6, §13). The public page lists every case with released "
+                 "records.")
+
+
+def routes(r: web.UrlDispatcher) -> None:
+    r.add_get("/", home)
+    r.add_get("/records/{number}", records)
+    r.add_get("/postings/{name}", posting)
 
 
 @anyone
 async def posting(request: web.Request) -> web.StreamResponse:
-    """One posted meeting notice, HTML or PDF, as the postings folder keeps it."""
+    """One posted meeting notice, HTML or PDF, as the postings folder keeps it; each
+    showing and each refusal in the access log, as the public page's."""
     deps, name = deps_of(request), request.match_info["name"]
     folder = deps.postings_dir
     path = folder / name if folder is not None and _POSTED.fullmatch(name) else None
-    if path is None or not path.is_file():
+    found = path is not None and path.is_file()
+    auth.log_alone(deps, who(request), None, f"posting {name[:60]}" if found
+                   else "posting refused", found)
+    if path is None or not found:
         raise refusal(request, 404, "No such posting",
                       "That meeting notice is not posted. The public page lists those that "
                       "are.")
@@ -48,7 +65,79 @@ async def posting(request: web.Request) -> web.StreamResponse:
 @anyone
 async def home(request: web.Request) -> web.StreamResponse:
     deps = deps_of(request)
+    wanted = request.query.get("page", "1")
+    current = int(wanted) if wanted.isdigit() and 0 < int(wanted) < 100_000 else 1
     with deps.session_factory.begin() as session:
-        records = released_records(session)
-        auth.log(session, deps, who(request), None, "public page", True)
-    return page(request, "public.html.j2", postings=deps.postings(), records=records)
+        rows, more = public.released_cases(session=session, readings=deps.directory.readings,
+                                           limit=PAGE, offset=(current - 1) * PAGE)
+        auth.log(session, deps, who(request), None,
+                 "public page" if current == 1 else f"public page {current}", True)
+    listing = [{"number": r["number"], "closed": _day(r["closed_at"], deps.calendar),
+                "records": [WORDS[PublicRecord(x)] for x in r["released"]]} for r in rows]
+    return page(request, "public.html.j2", postings=deps.postings(), records=listing,
+                page_number=current, more=more)
+
+
+@anyone
+async def records(request: web.Request) -> web.StreamResponse:
+    deps = deps_of(request)
+    number = request.match_info["number"].strip().upper()
+    valid = bool(_NUMBER.fullmatch(number))
+    with deps.session_factory.begin() as session:
+        found = public.released_case(session=session, number=number,
+                                     readings=deps.directory.readings) if valid else None
+        auth.log(session, deps, who(request), number[:20] if valid else None,
+                 shown_action(found["released"]) if found else "public records refused",
+                 found is not None)
+    if found is None:
+        raise refusal(request, 404, "No released records", NONE_RELEASED)
+    return released_page(request, found)
+
+
+def released_page(request: web.Request, found: dict[str, Any]) -> web.Response:
+    """A case's released records, as the public page and a reader entitled to no more
+    (`cases.access.Access.PUBLIC`) see them."""
+    calendar = deps_of(request).calendar
+    on = found["released_on"]
+    return page(request, "released.html.j2", number=found["number"],
+                closed=_day(found["closed_at"], calendar),
+                released=[{"what": WORDS[PublicRecord(r)], "on": _day(on.get(r), calendar)}
+                          for r in found["released"]],
+                complaint=found["complaint"],
+                received=when(found["complaint"]["received_at"], calendar)
+                if found["complaint"] else "",
+                items=record_items(found["entries"], calendar))
+
+
+def record_items(found: list[Entry], calendar: CityCalendar) -> list[dict[str, str]]:
+    """The §13 records (`cases.records.entries`) as a page shows them."""
+    out = []
+    for x in found:
+        match x:
+            case Finding():
+                out.append({"title": f"Sufficiency determination ({when(x.at, calendar)})",
+                            "text": f"The board found the complaint {_found(x.sufficient)} "
+                                    "(§7, §8).", "file": ""})
+            case Report():
+                out.append({"title": f"Written report ({when(x.at, calendar)})",
+                            "text": f"The board found the complaint {_found(x.sufficient)} "
+                                    f"(§7, §8). {x.summary}".strip(), "file": x.report_file})
+            case Determination():
+                sections = ", ".join(x.sections)
+                out.append({"title": f"Final determination ({_day(x.on, calendar)})",
+                            "text": ("a violation" if x.violation else "no violation")
+                            + (f" of {sections}" if sections else "") + " (§12).",
+                            "file": ""})
+    return out
+
+
+def _found(sufficient: bool) -> str:
+    return "sufficient" if sufficient else "insufficient"
+
+
+def _day(iso: str | None, calendar: CityCalendar) -> str:
+    if not iso:
+        return "—"
+    if len(iso) == 10:
+        return fmt_day(date.fromisoformat(iso))
+    return fmt_day(calendar.local_date(datetime.fromisoformat(iso)))

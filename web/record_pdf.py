@@ -4,13 +4,12 @@ with the record's own moment (see `web.record`)."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from importlib import resources
 from typing import Any
 
 from fpdf import FPDF
 
-from cases.calendar import fmt_moment
+from cases.calendar import when
 from web.record import Record
 
 _FONTS = resources.files("web").joinpath("fonts")
@@ -50,7 +49,7 @@ class _Writer:
         self.pdf, self.r, self.d = pdf, record, record.detail
 
     def when(self, iso: str | None) -> str:
-        return fmt_moment(self.r.calendar.local(datetime.fromisoformat(iso))) if iso else "—"
+        return when(iso, self.r.calendar)
 
     def heading(self, text: str, size: int = 13) -> None:
         self.pdf.ln(3)

@@ -9,30 +9,13 @@ from typing import Any
 from aiohttp import web
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
-from cases.calendar import CityCalendar, countdown, fmt_moment
+from cases.calendar import CityCalendar, countdown, when
+from cases.text import words
 from web.security import FORM_COOKIE, set_cookie
 
 _ENV = Environment(loader=PackageLoader("templates", "web"),
                    autoescape=select_autoescape(default=True, default_for_string=True),
                    undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-
-
-def words(value: object) -> str:
-    return str(value).replace("_", " ")
-
-
-def when(iso: str | datetime | None, calendar: CityCalendar) -> str:
-    if iso is None:
-        return "—"
-    moment = datetime.fromisoformat(iso) if isinstance(iso, str) else iso
-    return fmt_moment(calendar.local(moment))
-
-
-def status_now(status: str, due: str | None, now: datetime) -> str:
-    """A stored deadline's status judged at `now`: an open one past its due time is missed."""
-    if status == "open" and due is not None and datetime.fromisoformat(due) < now:
-        return "missed"
-    return status
 
 
 def due_text(due: str | None, status: str, now: datetime, calendar: CityCalendar) -> str:
@@ -68,7 +51,8 @@ def page(request: web.Request, template: str, *, status: int = 200,
 
 _ERRORS: dict[int, type[web.HTTPException]] = {
     400: web.HTTPBadRequest, 403: web.HTTPForbidden, 404: web.HTTPNotFound,
-    409: web.HTTPConflict, 410: web.HTTPGone, 429: web.HTTPTooManyRequests}
+    409: web.HTTPConflict, 410: web.HTTPGone, 429: web.HTTPTooManyRequests,
+    502: web.HTTPBadGateway}
 
 
 def refusal(request: web.Request, status: int, title: str, text: str) -> web.HTTPException:

@@ -1,13 +1,16 @@
-"""The sign-in pages: ask for a link, open it, use it; sign out."""
+"""The sign-in pages: ask for a link, open it, use it; or go through the city's OpenID
+Connect provider and come back (`web.oidc`); sign out."""
 
 from __future__ import annotations
 
 from aiohttp import web
 
-from web import auth
-from web.app import anyone, client, deps_of, form, signed_in
+from web import auth, oidc
+from web.app import OIDC, anyone, client, deps_of, form, signed_in
 from web.render import page, refusal
 from web.security import clear_cookie, form_token, session_cookie_name, set_cookie
+
+BROWSER_COOKIE = "ethicsbot_oidc"  # binds a round trip through the provider to its browser
 
 SENT = ("If {address} is in the city's directory for the ethics procedure, a sign-in link "
         "is on its way to it. The link works once, for 15 minutes. No mail? Check the "
@@ -22,12 +25,20 @@ def routes(r: web.UrlDispatcher) -> None:
     r.add_get("/sign-in/link/{secret}", opened)
     r.add_post("/sign-in/link", used)
     r.add_post("/sign-out", sign_out)
+    r.add_get("/sign-in/oidc", provider_start)
+    r.add_get(oidc.CALLBACK, provider_back)
+
+
+def _provider_name(request: web.Request) -> str | None:
+    cfg = deps_of(request).config.oidc
+    return cfg.name if cfg is not None else None
 
 
 @anyone
 async def ask(request: web.Request) -> web.StreamResponse:
     cookies: dict[str, str] = {}
-    return page(request, "sign_in.html.j2", csrf=form_token(request, cookies), cookies=cookies)
+    return page(request, "sign_in.html.j2", csrf=form_token(request, cookies), cookies=cookies,
+                provider=_provider_name(request))
 
 
 @anyone
@@ -37,7 +48,7 @@ async def asked(request: web.Request) -> web.StreamResponse:
     if "@" not in address:
         cookies: dict[str, str] = {}
         return page(request, "sign_in.html.j2", status=400, cookies=cookies,
-                    csrf=form_token(request, cookies),
+                    csrf=form_token(request, cookies), provider=_provider_name(request),
                     error="Give the email address the city's directory lists for you.")
     answer = auth.request_link(deps_of(request), address, client(request))
     if answer is auth.LinkAnswer.TOO_MANY:
@@ -80,4 +91,45 @@ async def sign_out(request: web.Request) -> web.StreamResponse:
     auth.sign_out(deps, request.cookies.get(name, ""))
     response = web.HTTPSeeOther("/")
     clear_cookie(response, deps.config, name)
+    raise response
+
+
+@anyone
+async def provider_start(request: web.Request) -> web.StreamResponse:
+    """Off to the provider: a link, not a form, since the Content-Security-Policy lets
+    forms post only here (a GET begins a round trip that only this browser can finish)."""
+    deps, provider = deps_of(request), request.app.get(OIDC)
+    if provider is None or deps.config.oidc is None:
+        raise refusal(request, 404, "No such page", "Sign in with the link mailed to you.")
+    try:
+        started = await oidc.start(deps, provider, client(request))
+    except oidc.OidcRefused as e:
+        auth.log_alone(deps, f"web:{client(request)}", None, f"oidc sign-in refused: {e.why}",
+                       False)
+        raise refusal(request, e.status, "Sign-in refused", e.text) from None
+    if started is None:
+        raise refusal(request, 429, "Try again later", TOO_MANY)
+    response = web.HTTPSeeOther(started.url)
+    set_cookie(response, deps.config, BROWSER_COOKIE, started.browser,
+               max_age=int(deps.config.oidc.round_trip.total_seconds()))
+    raise response
+
+
+@anyone
+async def provider_back(request: web.Request) -> web.StreamResponse:
+    """Back from the provider with a code (or an error): a session, or a refusal."""
+    deps, provider = deps_of(request), request.app.get(OIDC)
+    if provider is None:
+        raise refusal(request, 404, "No such page", "Sign in with the link mailed to you.")
+    query = {k: v[:4096] for k, v in request.query.items()}
+    try:
+        opened = await oidc.finish(deps, provider, query, request.cookies.get(BROWSER_COOKIE),
+                                   client(request))
+    except oidc.OidcRefused as e:
+        refused = refusal(request, e.status, "Sign-in refused", e.text)
+        clear_cookie(refused, deps.config, BROWSER_COOKIE)
+        raise refused from None
+    response = web.HTTPSeeOther("/docket")
+    clear_cookie(response, deps.config, BROWSER_COOKIE)
+    set_cookie(response, deps.config, session_cookie_name(deps.config), opened)
     raise response

@@ -1,28 +1,27 @@
 """Taking a procedural step from its form: the role is checked before anything is looked
-up (someone refused learns nothing, not even whether the case exists), then the case, then
-the form's values; the step is taken through `cases.services.take_step` in one unit of
-work, with the same refusals Slack gives, and logged either way."""
+up (someone refused learns nothing, not even whether the case exists), then the case;
+the step is taken as on every surface (`cases.services.take_step_as`: the same checks,
+the same refusals as Slack), the form's values completed by `cases.derived`, and logged
+either way."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from aiohttp import web
 
 from cases import commands as c
-from cases.access import Refused, check_not_respondent, check_step
-from cases.derived import caller_fields
+from cases.access import Refused, check_step
+from cases.case import Case
+from cases.derived import complete
 from cases.errors import ProcedureError
-from cases.events import Event
-from cases.rotation import referral
-from cases.services import get_case, take_step
+from cases.services import take_step_as
 from cases.steps import StepRule
-from storage import rotation
+from storage.uow import SqlUnitOfWork
 from web import auth
 from web.app import deps_of, form, signed_in
-from web.forms import BY_SLUG, inputs, parse, taken_by_people
+from web.forms import BY_SLUG, BadInput, inputs, parse, taken_by_people
 from web.pages import look_up, viewer_of
-from web.render import page, refusal, words
+from web.render import page, refusal
+from web.security import CSRF_FIELD
 
 
 def routes(r: web.UrlDispatcher) -> None:
@@ -57,9 +56,10 @@ async def show(request: web.Request) -> web.StreamResponse:
 
 def _form_page(request: web.Request, rule: StepRule, number: str, values: dict[str, str],
                error: str | None, status: int) -> web.Response:
+    deps, viewer = deps_of(request), viewer_of(request)
     return page(request, "step.html.j2", status=status, rule=rule, number=number,
-                inputs=inputs(rule), values=values, error=error,
-                slug=request.match_info["step"])
+                inputs=inputs(rule, viewer.actor, deps.directory), values=values,
+                error=error, slug=request.match_info["step"])
 
 
 @signed_in
@@ -68,43 +68,24 @@ async def take(request: web.Request) -> web.StreamResponse:
     fields = await form(request)
     _allowed(request, rule)
     deps, viewer = deps_of(request), viewer_of(request)
-    number = look_up(request, request.match_info["number"], f"step {rule.id.value}"
+    number = look_up(request, request.match_info["number"], f"step form {rule.id.value} sent"
                      ).detail["number"]
-    typed = {k: v for k, v in fields.items() if k != "csrf"}
-    action = f"step {rule.id.value}"
+    typed = {k: v for k, v in fields.items() if k != CSRF_FIELD}
+
+    def build(case: Case, uow: SqlUnitOfWork) -> c.Command:
+        values = parse(rule, typed, deps.calendar, viewer.actor, deps.directory)
+        return complete(rule.command, values, viewer.actor, deps.directory, case,
+                        uow.rotation)
+
+    def log(uow: SqlUnitOfWork, case: str, action: str, allowed: bool) -> None:
+        auth.log(uow.session, deps, viewer.person.email, case, action, allowed)
+
     try:
-        values = parse(rule, typed, deps.calendar)
-        event = _run(request, rule, number, values)
+        event = take_step_as(deps.uow, viewer.actor, number, rule.id, build,
+                             directory=deps.directory, calendar=deps.calendar,
+                             clock=deps.clock, log=log)
     except (ProcedureError, Refused, ValueError) as e:
-        refused = isinstance(e, Refused)
-        auth.log_alone(deps, viewer.person.email, number,
-                       f"{action} refused" if refused else f"{action} failed", False)
-        return _form_page(request, rule, number, typed, str(e), 403 if refused else 409
-                          if isinstance(e, ProcedureError) and "Give" not in str(e) else 400)
+        status = (403 if isinstance(e, Refused) else 400 if isinstance(e, BadInput | ValueError)
+                  else 409)
+        return _form_page(request, rule, number, typed, str(e), status)
     raise web.HTTPSeeOther(f"/cases/{number}?recorded={event.kind.value}")
-
-
-def _run(request: web.Request, rule: StepRule, number: str, values: dict[str, Any]) -> Event:
-    deps, viewer = deps_of(request), viewer_of(request)
-    with deps.uow() as uow:
-        case = get_case(uow, number)
-        check_not_respondent(viewer.actor, case.respondents, rule.id)
-        to_board = bool(values.pop("to_board", False))
-        if rule.command is c.Refer:
-            cmd: c.Command = referral(case, [p.email for p in deps.directory.examiners],
-                                      last_assigned=rotation.last_assigned(session=uow.session),
-                                      to_board=to_board)
-        else:
-            cmd = rule.command(**values, **caller_fields(rule.command, viewer.actor,
-                                                         deps.directory))
-        event = take_step(uow, number, cmd, directory=deps.directory, calendar=deps.calendar,
-                          clock=deps.clock, actor=viewer.person.email)
-        if isinstance(cmd, c.Refer) and cmd.examiner:
-            rotation.record_assigned(session=uow.session, examiner=cmd.examiner)
-        auth.log(uow.session, deps, viewer.person.email, number, f"step {rule.id.value}", True)
-        uow.commit()
-    return event
-
-
-def recorded_text(kind: str) -> str:
-    return f"Recorded: {words(kind)}."

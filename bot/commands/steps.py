@@ -1,6 +1,8 @@
 """Each procedural step as Slack types it: its words after `/ethics`, its usage, an example,
 and how the words become a `cases.commands` command. That is all Slack keeps: what each
-step is called, where it is allowed and who may take it are in `cases.steps.STEPS`.
+step is called, where it is allowed and who may take it are in `cases.steps.STEPS`; the
+fields nobody types (who votes, the council, the mayor, the examiner next in rotation)
+come from `cases.derived`, as on the web.
 
 Some steps are typed two ways ("continuance grant 5" and "continuance deny" both record
 the council's decision on a continuance): two specs, one step.
@@ -12,26 +14,24 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from datetime import datetime, time
-from typing import TypeVar
-
-from sqlalchemy.orm import Session
+from typing import Any, TypeVar
 
 from bot.commands.args import Words, sections, slack_link
 from bot.service import StepRun
 from cases import commands as c
 from cases.case import Case
-from cases.directory import BOARD, COUNCIL, Directory
+from cases.derived import TO_BOARD, complete, filled
+from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.events import EventKind
 from cases.meetings import Body, MeetingKind
 from cases.records import PublicRecord
-from cases.rotation import referral
 from cases.steps import BY_ID, STEPS, StepId
 from cases.tally import Vote
-from storage import rotation
+from storage.uow import SqlUnitOfWork
 
-Build = Callable[[Case, Session], c.Command]
-Make = Callable[[Words, Directory], "c.Command | Build"]
+Typed = dict[str, Any]  # the fields typed; `cases.derived.complete` makes the command
+Make = Callable[[Words, Directory], "c.Command | Typed"]
 _SLACK_FILE = re.compile(r"F[A-Z0-9]{6,}")
 _CASE = re.compile(r"ETH-\d{4}-\d{4,6}", re.IGNORECASE)
 
@@ -42,18 +42,25 @@ class Spec:
     step: StepId
     usage: str
     example: str
-    make: Make  # the command, or a function making it from the stored case
-    after: Callable[[Session, c.Command], None] | None = None
+    make: Make  # the command, or the typed fields of one that `cases.derived` completes
 
     @property
     def what(self) -> str:
         return BY_ID[self.step].name
 
     def run(self, words: Words, directory: Directory) -> StepRun:
-        made = self.make(words, directory)
-        words.done()
-        build: Build = made if callable(made) else (lambda _case, _session: made)
-        return StepRun(self.step, build, self.after)
+        """The step from `words`, read once the case is found (so a refusal comes before
+        a usage error, and either is in the access log)."""
+        command = BY_ID[self.step].command
+
+        def build(case: Case, uow: SqlUnitOfWork) -> c.Command:
+            made = self.make(words, directory)
+            words.done()
+            if isinstance(made, c.Command):
+                assert not filled(command), f"{command.__name__}: typed fields only"
+                return made
+            return complete(command, made, words.caller.actor, directory, case, uow.rotation)
+        return StepRun(self.step, build)
 
 
 def _report(w: Words, _d: Directory) -> c.IssueReport:
@@ -83,46 +90,29 @@ def _determination(w: Words, _d: Directory) -> c.RecordDetermination:
 
 
 def _extension_decision(approved: bool) -> Make:
-    def make(w: Words, _d: Directory) -> c.DecideReportExtension:
-        # §10: the board decides the official's request, the council the board's
-        council = w.caller.has(COUNCIL) and not w.caller.has(BOARD)
-        return c.DecideReportExtension(approved, council, w.optional_day())
+    def make(w: Words, _d: Directory) -> Typed:
+        return {"approved": approved, "on": w.optional_day()}
     return make
 
 
-def _refer(w: Words, directory: Directory) -> Build:
+def _refer(w: Words, _d: Directory) -> Typed:
     to_board = False
     if w.peek() and not w.at_day():
         to_board = bool(w.choice("where", {"board": True, "examiner": False}))
-    on = w.optional_day()
-    roster = [p.email for p in directory.examiners]
-
-    def build(case: Case, session: Session) -> c.Command:
-        cmd = referral(case, roster, last_assigned=rotation.last_assigned(session=session),
-                       to_board=to_board)
-        return c.Refer(cmd.examiner, on)
-    return build
+    return {TO_BOARD: to_board, "on": w.optional_day()}
 
 
-def _record_rotation(session: Session, cmd: c.Command) -> None:
-    if isinstance(cmd, c.Refer) and cmd.examiner:
-        rotation.record_assigned(session=session, examiner=cmd.examiner)
-
-
-def _vote(w: Words, directory: Directory) -> c.RecordCouncilVote:
+def _vote(w: Words, directory: Directory) -> Typed:
     # a member's own vote, or (the clerk's roll call) the vote of the member named
-    member = w.person("the member voting", directory) if w.at_person() else w.caller.who
-    vote = Vote(str(w.choice("the vote", {v.value: v.value for v in Vote})))
-    return c.RecordCouncilVote(member=member, vote=vote,
-                               council=frozenset(p.email for p in directory.council))
+    member = {"member": w.person("the member voting", directory)} if w.at_person() else {}
+    return {**member, "vote": Vote(str(w.choice("the vote", {v.value: v.value for v in Vote})))}
 
 
-def _mayor_vote(w: Words, directory: Directory) -> c.RecordMayorVote:
-    vote = Vote(str(w.choice("the mayor's vote", {"yes": "yes", "no": "no"})))
-    return c.RecordMayorVote(vote, directory.mayor.email)
+def _mayor_vote(w: Words, _d: Directory) -> Typed:
+    return {"vote": Vote(str(w.choice("the mayor's vote", {"yes": "yes", "no": "no"})))}
 
 
-def _decide(w: Words, directory: Directory) -> c.RecordCouncilDecision:
+def _decide(w: Words, _d: Directory) -> Typed:
     if (w.peek() or "").lower() in ("mayor-yes", "mayor-no"):
         raise ProcedureError("The mayor's tie-breaking vote is its own step, entered by the "
                              "mayor or the clerk: `/ethics mayor-vote CASE yes|no` (§14). "
@@ -134,9 +124,7 @@ def _decide(w: Words, directory: Directory) -> c.RecordCouncilDecision:
             raise ProcedureError(f"Write each penalty as SECTION: action, separated by ';' "
                                  f"({part!r} has no action).")
         penalties.append(c.Penalty(section.strip(), action.strip()))
-    return c.RecordCouncilDecision(
-        council=frozenset(p.email for p in directory.council), mayor=directory.mayor.email,
-        penalties=tuple(penalties))
+    return {"penalties": tuple(penalties)}
 
 
 # The steps whose day can be corrected: those recorded with the day they happened, typed
@@ -236,12 +224,10 @@ def _meeting_number(w: Words) -> int | None:
     return w.number("the meeting number") if (w.peek() or "").isdigit() else None
 
 
-def _board_vote(w: Words, directory: Directory) -> c.RecordBoardVote:
-    # a member's own vote, or (the clerk's roll call) the vote of the member named
-    member = w.person("the member voting", directory) if w.at_person() else w.caller.who
-    vote = Vote(str(w.choice("the vote", {v.value: v.value for v in Vote})))
-    return c.RecordBoardVote(member=member, vote=vote,
-                             board=frozenset(p.email for p in directory.board))
+def _board_vote(w: Words, directory: Directory) -> Typed:
+    # a member's own vote, or (the chair's roll call) the vote of the member named
+    member = {"member": w.person("the member voting", directory)} if w.at_person() else {}
+    return {**member, "vote": Vote(str(w.choice("the vote", {v.value: v.value for v in Vote})))}
 
 
 _NOTICES: dict[str, bool | str] = {
@@ -292,8 +278,7 @@ SPECS: tuple[Spec, ...] = (
          "extension deny ETH-2026-0007", _extension_decision(False)),
     Spec("board-hearing", _S.BOARD_HEARING, "board-hearing CASE", "board-hearing ETH-2026-0007",
          lambda w, _: c.RequestBoardHearing()),
-    Spec("refer", _S.REFER, "refer CASE [board] [DATE]", "refer ETH-2026-0007", _refer,
-         after=_record_rotation),
+    Spec("refer", _S.REFER, "refer CASE [board] [DATE]", "refer ETH-2026-0007", _refer),
     Spec("determination", _S.DETERMINATION,
          "determination CASE violation|no-violation [SECTIONS] [DATE]",
          "determination ETH-2026-0007 violation 2.94.030", _determination),
@@ -306,9 +291,8 @@ SPECS: tuple[Spec, ...] = (
     Spec("decide", _S.DECIDE, "decide CASE [SECTION: PENALTY; ...]",
          "decide ETH-2026-0007 2.94.030: written reprimand", _decide),
     Spec("amend", _S.AMEND, "amend CASE SECTIONS [TEXT]",
-         "amend ETH-2026-0007 2.94.040 also used staff", lambda w, _: c.AmendComplaint(
-             authorized_by=w.caller.who, added_sections=sections(w.next("the added sections")),
-             text=w.rest())),
+         "amend ETH-2026-0007 2.94.040 also used staff", lambda w, _: {
+             "added_sections": sections(w.next("the added sections")), "text": w.rest()}),
     Spec("correct-date", _S.CORRECT_DATE, "correct-date CASE STEP DATE [@OFFICIAL] REASON",
          "correct-date ETH-2026-0007 concluded 2026-12-18 typed the wrong day", _correct_date),
     Spec("close", _S.CLOSE, "close CASE [REASON]", "close ETH-2026-0007 found insufficient",
@@ -345,7 +329,6 @@ SPECS: tuple[Spec, ...] = (
     Spec("board-vote", _S.BOARD_VOTE, "board-vote CASE [@MEMBER] yes|no|abstain",
          "board-vote ETH-2026-0007 yes", _board_vote),
     Spec("board-determination", _S.BOARD_DETERMINATION, "board-determination CASE",
-         "board-determination ETH-2026-0007",
-         lambda w, d: c.RecordBoardDetermination(board=frozenset(p.email for p in d.board))),
+         "board-determination ETH-2026-0007", lambda w, _: {}),
 )
 SPECS_BY_WORDS = {s.words: s for s in SPECS}

@@ -68,6 +68,9 @@ def mayor_vote(s: StepContext, cmd: c.RecordMayorVote) -> Event:
     against the mayor."""
     _needs_violation(s)
     case = s.case
+    if cmd.vote is Vote.ABSTAIN:
+        raise ProcedureError("The mayor breaks a tie with a vote, yes or no (§14, RCW "
+                             "35A.12.100); an abstention breaks nothing.")
     if cmd.mayor.lower() in {r.lower() for r in case.respondents}:
         raise ProcedureError(f"The action in {case.number} is against the mayor, who does not "
                              "vote on it, not even to break a tie (§14).")

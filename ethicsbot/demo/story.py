@@ -35,7 +35,6 @@ from ethicsbot.demo.replies import calendar_answer
 from ethicsbot.settings import Settings
 from mail.intake import Outcome, take_in
 from mail.transport import FileTransport
-from storage import rotation
 
 LA = ZoneInfo("America/Los_Angeles")
 
@@ -196,12 +195,10 @@ class Story:
         roster = [p.email for p in self.app.directory.examiners]
         with self.app.uow() as uow:
             cmd = referral(get_case(uow, self.number), roster,
-                           last_assigned=rotation.last_assigned(session=uow.session))
+                           last_assigned=uow.rotation.last_assigned())
             take_step(uow, self.number, cmd, directory=self.app.directory,
                       calendar=self.app.calendar, clock=self.app.clock, actor="hpark@city.test")
             examiner = cmd.examiner or "the board"
-            if cmd.examiner:
-                rotation.record_assigned(session=uow.session, examiner=cmd.examiner)
             uow.commit()
         return await self.delivered(f"Referred to the next hearings examiner in rotation, "
                                     f"{examiner} (§11)")

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from email.message import Message
 
 from cases.directory import Directory
-from mail.parsing import mime
+from mail.parsing import headers, mime
 from mail.parsing.city import forwarder_domains, in_domains
 from mail.parsing.sections import find_sections
 
@@ -59,10 +59,10 @@ def _ours(message_id: str, own_domains: tuple[str, ...]) -> bool:
 def case_tag(msg: Message, own_domains: tuple[str, ...]) -> str | None:
     """The case a message refers to: a subject tag, or a reply to (or a bounce of) our mail."""
     for candidate in (msg, *mime.attached_messages(msg)):
-        m = CASE_TAG.search(mime.header_text(candidate, "Subject"))
+        m = CASE_TAG.search(headers.header_text(candidate, "Subject"))
         if m:
             return f"ETH-{m[1]}-{m[2]}"
-        for ref in mime.message_ids(candidate, "In-Reply-To", "References", "Message-ID"):
+        for ref in headers.message_ids(candidate, "In-Reply-To", "References", "Message-ID"):
             m = CASE_TAG.match(ref)
             if m and _ours(ref, own_domains):
                 return f"ETH-{m[1]}-{m[2]}"
@@ -71,23 +71,23 @@ def case_tag(msg: Message, own_domains: tuple[str, ...]) -> str | None:
 
 def machine_generated(msg: Message) -> Rejection | None:
     """A bounce or an automatic reply (RFC 3834 and the headers Exchange actually sends)."""
-    sender = mime.header_text(msg, "From") or "an unknown sender"
+    sender = headers.header_text(msg, "From") or "an unknown sender"
     ctype = msg.get_content_type()
     report = str(msg.get_param("report-type", "")).lower() if ctype == "multipart/report" else ""
     parts = {p.get_content_type() for p in msg.walk()}
-    local = (mime.header_address(msg, "From")[1] or "").split("@")[0]
+    local = (headers.header_address(msg, "From")[1] or "").split("@")[0]
     if (report == "delivery-status" or "message/delivery-status" in parts
             or local in ("mailer-daemon", "postmaster")
-            or mime.header_text(msg, "X-Failed-Recipients")
-            or _BOUNCE_SUBJECT.match(mime.header_text(msg, "Subject"))):
+            or headers.header_text(msg, "X-Failed-Recipients")
+            or _BOUNCE_SUBJECT.match(headers.header_text(msg, "Subject"))):
         return Rejection("bounce", f"A delivery failure report from {sender}: one of our "
                                    "messages could not be delivered; nothing to file.")
-    auto = mime.header_text(msg, "Auto-Submitted").split(";")[0].strip().lower()
+    auto = headers.header_text(msg, "Auto-Submitted").split(";")[0].strip().lower()
     flagged = [h for h in ("X-Autoreply", "X-Autorespond", "X-Autoresponder")
-               if mime.header_text(msg, h).lower() not in ("", "no")]
-    precedence = mime.header_text(msg, "Precedence").lower()
+               if headers.header_text(msg, h).lower() not in ("", "no")]
+    precedence = headers.header_text(msg, "Precedence").lower()
     if ((auto and auto != "no") or flagged or precedence == "auto_reply" or report
-            or _AUTO_SUBJECT.match(mime.header_text(msg, "Subject"))):
+            or _AUTO_SUBJECT.match(headers.header_text(msg, "Subject"))):
         how = f"Auto-Submitted: {auto}" if auto and auto != "no" else (
             flagged[0] if flagged else "an automatic-reply subject or report")
         return Rejection("auto_reply", f"An automatic reply ({how}) from {sender}; "
@@ -97,19 +97,19 @@ def machine_generated(msg: Message) -> Rejection | None:
 
 def not_for_intake(msg: Message, own_domains: tuple[str, ...], tag: str | None) -> Rejection | None:
     """Our own mail, replies to it, and spam or bulk mail: not new complaints."""
-    sender = mime.header_text(msg, "From") or "an unknown sender"
-    refs = mime.message_ids(msg, "In-Reply-To", "References")
-    if any(_ours(i, own_domains) for i in mime.message_ids(msg, "Message-ID")):
+    sender = headers.header_text(msg, "From") or "an unknown sender"
+    refs = headers.message_ids(msg, "In-Reply-To", "References")
+    if any(_ours(i, own_domains) for i in headers.message_ids(msg, "Message-ID")):
         return Rejection("not_a_complaint", f"EthicsBot's own message from {sender} came back "
                                             "to the intake mailbox.")
-    tagged = bool(CASE_TAG.search(mime.header_text(msg, "Subject")))
+    tagged = bool(CASE_TAG.search(headers.header_text(msg, "Subject")))
     if tagged or any(_ours(i, own_domains) for i in refs):
         about = f" about case {tag}" if tag else ""
         return Rejection("not_a_complaint", f"A reply from {sender} to EthicsBot's mail{about}, "
                                             "not a new complaint; file it with the case.")
-    spam = mime.header_text(msg, "X-Spam-Flag").lower() == "yes" or mime.header_text(
+    spam = headers.header_text(msg, "X-Spam-Flag").lower() == "yes" or headers.header_text(
         msg, "X-Spam-Status").lower().startswith("yes")
-    if spam or mime.header_text(msg, "Precedence").lower() in ("bulk", "junk", "list"):
+    if spam or headers.header_text(msg, "Precedence").lower() in ("bulk", "junk", "list"):
         return Rejection("not_a_complaint", f"Spam or bulk mail from {sender}.")
     return None
 

@@ -24,6 +24,7 @@ from mail.parsing.contact import (
     normalise_phone,
     phones_in,
     sentence_contact,
+    street_key,
 )
 from mail.parsing.labels import Field
 from mail.parsing.signature import contact_under, is_name_like, signer, slash_signature
@@ -74,16 +75,11 @@ def _own(contact: Contact, material: Material) -> Contact:
     """Drop what belongs to the city: its phone numbers, addresses and mail domains."""
     city = material.city_text
     city_phones = set(phones_in(city))
-    city_streets = {_street(a) for a in inline_addresses(city)} | {
-        _street(line) for line in city.split("\n") if line.strip()[:1].isdigit()}
+    city_streets = {street_key(a) for a in inline_addresses(city)} | {
+        street_key(line) for line in city.split("\n") if line.strip()[:1].isdigit()}
     return Contact(
-        address=None if contact.address and _street(contact.address) in city_streets
+        address=None if contact.address and street_key(contact.address) in city_streets
         else contact.address,
         phone=None if contact.phone in city_phones else contact.phone,
         email=None if in_domains(contact.email, material.city_domains) else contact.email,
     )
-
-
-def _street(address: str) -> str:
-    first = re.split(r"[,\n]", address.strip(), maxsplit=1)[0]
-    return " ".join(re.sub(r"[^\w\s]", " ", first).lower().split())

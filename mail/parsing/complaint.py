@@ -24,8 +24,10 @@ from cases.directory import Directory
 from mail.parsing import mime
 from mail.parsing.city import city_domains, forwarders, is_city_person
 from mail.parsing.forwards import Segment
+from mail.parsing.headers import clean
 from mail.parsing.labels import Labelled, form_fields_text, read_labels
-from mail.parsing.pdf import read_pdf
+from mail.parsing.limits import LimitExceeded, MailLimits
+from mail.parsing.pdf import read_pdfs
 from mail.parsing.signature import same_name
 
 
@@ -56,14 +58,16 @@ def _by_date(segments: list[Segment]) -> list[Segment]:
 
 
 def gather(msg: Message, thread: list[Segment], directory: Directory,
-           own_domains: tuple[str, ...]) -> Material:
-    """The complaint material of a message whose thread has been split."""
+           own_domains: tuple[str, ...], limits: MailLimits) -> Material:
+    """The complaint material of a message whose thread has been split; raises
+    `LimitExceeded` when its PDFs ask for more than `limits` allow."""
     domains = city_domains(directory, own_domains)
     theirs = _by_date([s for s in thread
                        if not is_city_person(s.name, s.email, directory, domains)])
     if theirs:
         texts = [s.text for s in theirs]
-        city_texts = [s.text for s in thread if s not in theirs]
+        chosen = set(theirs)  # a set: a thread of thousands of parts stays linear
+        city_texts = [s.text for s in thread if s not in chosen]
     else:
         theirs = _by_date([s for s in thread if not s.outer
                            and not _is_forwarder(s, directory)])
@@ -72,15 +76,16 @@ def gather(msg: Message, thread: list[Segment], directory: Directory,
         # An employee's own message counts whole (their name ends it); a clerk's note
         # loses its signature. Either way the staff signature vouches for no number.
         texts = [s.text for s in theirs] or [kept for kept, _ in split]
-        city_texts = [sig for _, sig in split] + [s.text for s in thread if s not in writers]
+        chosen = set(writers)
+        city_texts = [sig for _, sig in split] + [s.text for s in thread if s not in chosen]
     notes: list[str] = []
     files = mime.files(msg)
-    for part in files:
-        if part.content_type == "application/pdf" or part.name.lower().endswith(".pdf"):
-            content = read_pdf(part.data())
-            texts += [form_fields_text(content.fields), content.text]
-            if content.problem:
-                notes.append(f"{part.name} {content.problem}")
+    pdfs = [part for part in files if part.content_type == "application/pdf"
+            or part.name.lower().endswith(".pdf")]
+    for content, part in zip(read_pdfs(_pdf_data(pdfs, limits), limits), pdfs, strict=True):
+        texts += [clean(form_fields_text(content.fields)), clean(content.text)]
+        if content.problem:
+            notes.append(f"{part.name} {content.problem}")
     labelled = Labelled()
     for text in texts:
         read_labels(text, labelled)
@@ -96,6 +101,18 @@ def gather(msg: Message, thread: list[Segment], directory: Directory,
         attachments=tuple(p.name for p in files),
         notes=tuple(notes),
     )
+
+
+def _pdf_data(pdfs: list[mime.FilePart], limits: MailLimits) -> list[bytes]:
+    """The files' bytes; the count and the size as carried are checked before any is
+    decoded (base64 is a third larger than the file)."""
+    if len(pdfs) > limits.max_pdfs:
+        raise LimitExceeded(limits, "max_pdfs", f"{len(pdfs)} PDF files")
+    for part in pdfs:
+        if part.encoded_size() * 3 // 4 > limits.max_pdf_bytes + 1024:
+            raise LimitExceeded(limits, "max_pdf_bytes", f"a PDF file of about "
+                                f"{part.encoded_size() * 3 // 4:,} bytes ({part.name})")
+    return [part.data() for part in pdfs]
 
 
 def _plausible(dates: list[datetime | None], forwarded: datetime | None) -> list[datetime]:

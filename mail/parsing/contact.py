@@ -82,6 +82,17 @@ def inline_addresses(text: str) -> list[str]:
     return [re.sub(r"\s+", " ", m.group(0)).strip() for m in _INLINE_ADDRESS.finditer(text)]
 
 
+def street_key(address: str) -> str:
+    """An address's first line, compared loosely ("12 Elm St." is "12 elm st")."""
+    first = re.split(r"[,\n]", address.strip(), maxsplit=1)[0]
+    return " ".join(re.sub(r"[^\w\s]", " ", first).lower().split())
+
+
+def is_city_line(line: str) -> bool:
+    """`Riverton, WA 99301`: the line that ends an address."""
+    return bool(_CITY.match(line))
+
+
 def is_contact_line(line: str) -> bool:
     """A line of a signature block: street, unit, city line, phone or email."""
     line = line.strip()

@@ -22,6 +22,7 @@ _ABBREVIATIONS = {
     "EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "MST": -7, "MDT": -6,
     "PST": -8, "PDT": -7, "AKST": -9, "AKDT": -8, "HST": -10,
 }
+_YEARS = (1900, 2200)
 _RFC5322 = re.compile(r"^\s*(?:[A-Za-z]{3},\s*)?\d{1,2}\s+[A-Za-z]{3}\s+\d{4}\s+\d{1,2}:\d{2}")
 _MONTH_NAME = r"(?P<mon>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 _DATE_FORMS = (
@@ -48,11 +49,11 @@ def parse_date(text: str, tz: ZoneInfo) -> datetime | None:
     text = text.replace("\u202f", " ").replace("\xa0", " ").strip()
     if not text:
         return None
-    if _RFC5322.match(text):
-        found = _rfc5322(text, tz)
-        if found is not None:
-            return found
-    return _loose(text, tz)
+    found = _rfc5322(text, tz) if _RFC5322.match(text) else None
+    found = found or _loose(text, tz)
+    # Far from now is a misreading or a trap: near datetime's bounds, converting a zone
+    # or adding a day overflows.
+    return found if found is not None and _YEARS[0] <= found.year <= _YEARS[1] else None
 
 
 def _rfc5322(text: str, tz: ZoneInfo) -> datetime | None:
@@ -101,6 +102,8 @@ def _zone(offset: str | None, abbr: str | None, tz: ZoneInfo) -> tzinfo:
     if offset:
         digits = offset.replace(":", "")
         delta = timedelta(hours=int(digits[1:3]), minutes=int(digits[3:5]))
+        if delta >= timedelta(hours=24):
+            return tz  # no such offset (+2500): read the time as if it had none
         return timezone(-delta if digits[0] == "-" else delta)
     if abbr and abbr.upper() in _ABBREVIATIONS:
         return timezone(timedelta(hours=_ABBREVIATIONS[abbr.upper()]))

@@ -11,15 +11,18 @@ facts are its running prose and the reasons the sentences that say why ("because
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
 
 from cases.directory import Directory
 from cases.filing import Filing, missing_elements
+from cases.text import neutralise_bidi
 from mail.parsing.complainant import Identity
 from mail.parsing.complaint import Material
 from mail.parsing.labels import Field
 from mail.parsing.prose import prose_words, sentences, without_salutations
 from mail.parsing.sections import find_sections
+from mail.parsing.withheld import without_contact
 
 MIN_FACT_WORDS = 25  # about two sentences of running prose
 _REASON_CUES = re.compile(
@@ -59,15 +62,18 @@ def build_filing(material: Material, identity: Identity, *, directory: Directory
                  section_pattern: str | None) -> Filing:
     facts, reasons = facts_of(material), reasons_of(material)
     sections = find_sections(material.texts, section_pattern)
+    who = identity.complainant
+    names = tuple(n for n, _ in material.authors if n)
+    shown = replace(who, **{k: neutralise_bidi(v) for k, v in vars(who).items() if v})
     return Filing(
         received_at=received_at,
-        complainant=identity.complainant,
-        facts=facts,
+        complainant=shown,
+        facts=neutralise_bidi(without_contact(facts, who, names)),
         code_sections=sections,
-        reasons=reasons,
+        reasons=neutralise_bidi(without_contact(reasons, who, names)),
         signed=identity.signed,
         respondents=respondents_of(material, directory),
-        attachments=material.attachments,
+        attachments=tuple(neutralise_bidi(a) for a in material.attachments),
         forwarded_by=forwarded_by,
         missing=missing_elements(has_facts=bool(facts.strip()), code_sections=sections,
                                  has_reasons=bool(reasons.strip()), signed=identity.signed,

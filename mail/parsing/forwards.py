@@ -17,7 +17,7 @@ from datetime import datetime
 from email.message import Message
 from zoneinfo import ZoneInfo
 
-from mail.parsing import mime
+from mail.parsing import headers, mime
 from mail.parsing.dates import parse_date
 
 _FROM = {"from", "von", "de", "van", "da"}
@@ -36,6 +36,9 @@ _WROTE = re.compile(
     r"(?:\s*[+-]\d{4}|\s*[A-Z]{2,5}\b)?),?\s+(?P<who>.+?)\s+wrote:\s*$"
 )
 _QUOTE = re.compile(r"^(?:\s*>)+ ?")
+# "On Tue, Jun 9, 2026 at 7:42 AM Dana Whitfield <dwhitfield@example.net> wrote:" is 80;
+# `_WROTE` takes time growing with the square of what it reads, so longer is not read.
+MAX_ATTRIBUTION = 400
 
 
 @dataclass(frozen=True)
@@ -62,9 +65,9 @@ class _Block:
 
 def thread_of(msg: Message, tz: ZoneInfo, *, outer: bool = True) -> list[Segment]:
     """Every message inside `msg`, outermost first: inline forwards, then attached mail."""
-    name, addr = mime.header_address(msg, "From")
-    date = parse_date(mime.header_text(msg, "Date"), tz)
-    subject = mime.header_text(msg, "Subject")
+    name, addr = headers.header_address(msg, "From")
+    date = parse_date(headers.header_text(msg, "Date"), tz)
+    subject = headers.header_text(msg, "Subject")
     lead, inner = split_inline(mime.body_text(msg), tz)
     segments = [Segment(name, addr, date, subject, lead, outer=outer), *inner]
     for attached in mime.attached_messages(msg):
@@ -95,19 +98,26 @@ def _own_text(lines: list[str], start: int, stop: int) -> str:
 
 
 def _blocks(lines: list[str], tz: ZoneInfo) -> list[_Block]:
+    """The header blocks and attribution lines, in one pass over the lines.
+
+    A run of header-like lines is read once: when it holds no From and date, no run
+    starting inside it can (its labels are a subset), so the scan goes on after it.
+    """
     blocks: list[_Block] = []
     i = 0
     while i < len(lines):
-        block = _header_block(lines, i, tz) or _attribution(lines, i, tz)
+        run_end, block = _header_block(lines, i, tz)
+        block = block or _attribution(lines, i, tz)
         if block is None:
-            i += 1
+            i = max(i + 1, run_end)
             continue
         blocks.append(block)
         i = block.end
     return blocks
 
 
-def _header_block(lines: list[str], i: int, tz: ZoneInfo) -> _Block | None:
+def _header_block(lines: list[str], i: int, tz: ZoneInfo) -> tuple[int, _Block | None]:
+    """(the end of the run of header-like lines at `i`, the block when it is one)."""
     fields: dict[str, str] = {}
     j = i
     while j < len(lines):
@@ -117,9 +127,10 @@ def _header_block(lines: list[str], i: int, tz: ZoneInfo) -> _Block | None:
         fields.setdefault(_kind(m["label"].lower()), m["value"].strip())
         j += 1
     if "from" not in fields or "date" not in fields:
-        return None
-    name, addr = mime.split_address(fields["from"].replace("*", ""))
-    return _Block(i, j, name, addr, parse_date(fields["date"], tz), fields.get("subject", ""))
+        return j, None
+    name, addr = headers.split_address(fields["from"].replace("*", ""))
+    return j, _Block(i, j, name, addr, parse_date(fields["date"], tz),
+                     fields.get("subject", ""))
 
 
 def _kind(label: str) -> str:
@@ -134,8 +145,12 @@ def _attribution(lines: list[str], i: int, tz: ZoneInfo) -> _Block | None:
         return None
     for span in (1, 2, 3):  # Gmail wraps a long attribution line
         joined = " ".join(line.strip() for line in lines[i:i + span])
+        if len(joined) > MAX_ATTRIBUTION:
+            return None  # no client writes one this long; the pattern's cost would grow
+        if not joined.endswith("wrote:"):
+            continue
         m = _WROTE.match(joined)
         if m:
-            name, addr = mime.split_address(m["who"])
+            name, addr = headers.split_address(m["who"])
             return _Block(i, i + span, name, addr, parse_date(m["date"], tz), "")
     return None

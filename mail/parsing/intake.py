@@ -5,21 +5,37 @@ what is not a new complaint (our own mail and replies to it, spam, mail with no 
 in it), then who sent it (only the allowed forwarders), and only then the complaint
 itself. Receipt is the earliest date of the complainant's own messages inside the
 forwards (§2's clocks run from it), else the message's own Date.
+
+Cheap checks come first, so that a stranger cannot make intake work for them: the header
+block alone (within `max_header_bytes`) says whether the mail is machine-made, ours, or
+from an allowed forwarder, and whether the city's server vouches for that forwarder.
+Anyone else's mail is only glanced at (`_glance`: its first 64 KB, a few parts) to say
+whether it was a complaint sent to the wrong place. Only a forwarder's mail is read
+whole, within `MailLimits`; past a limit it is refused as `over_limit`, the limit named.
+
+A member's answer to a meeting's invitation (an iTIP REPLY, `mail.calendar_replies`) is
+looked for once the header block has said the mail is not a bounce (an automatic answer
+still counts: a calendar may decline for someone away), and before it is taken for a
+reply to our mail (its subject names the case): only when its first 64 KB name a
+calendar part, and then only in the glance. It is never a complaint; `mail.intake`
+records it against its meeting.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from email.message import Message
+from email.parser import BytesHeaderParser
 from zoneinfo import ZoneInfo
 
 from cases.directory import Directory
 from cases.filing import Element, Filing
+from cases.text import neutralise_bidi
 from mail.calendar_replies import read_reply
-from mail.parsing import mime
+from mail.parsing import headers, mime, structure
 from mail.parsing.authres import forwarder_authenticated
 from mail.parsing.city import forwarders
 from mail.parsing.classify import (
@@ -35,14 +51,21 @@ from mail.parsing.complaint import gather
 from mail.parsing.dates import parse_date, to_local_if_utc
 from mail.parsing.elements import build_filing
 from mail.parsing.forwards import thread_of
+from mail.parsing.limits import LimitExceeded, MailLimits
 from mail.parsing.result import IntakeResult
 
 log = logging.getLogger(__name__)
 
+GLANCE_BYTES = 64 * 1024  # what is read of a stranger's message
+GLANCE_PARTS = 50
+# a calendar part's own Content-Type (never encoded), or an .ics file's name
+_CALENDAR_PART = re.compile(rb"text/calendar|application/ics|\.ics\b", re.I)
+
 
 def parse_message(raw: bytes, *, directory: Directory, timezone: ZoneInfo,
                   own_domains: tuple[str, ...] = (), section_pattern: str | None = None,
-                  trusted_authserv: str | None = None) -> IntakeResult:
+                  trusted_authserv: str | None = None,
+                  limits: MailLimits | None = None) -> IntakeResult:
     """Read `raw` (an RFC 5322 message) as a forwarded ethics complaint; never raises on
     bad input.
 
@@ -50,77 +73,179 @@ def parse_message(raw: bytes, *, directory: Directory, timezone: ZoneInfo,
     (default: `ethicsbot.<domain>` for each forwarder's domain). `section_pattern`: regex
     of a section number (default `2.94.NNN`; see `sections.section_pattern`).
     `trusted_authserv`: when set, a forwarder's mail must pass DMARC/DKIM according to the
-    Authentication-Results header that server added (`authres`).
+    Authentication-Results header that server added (`authres`). `limits`: how much work
+    the message may cost (default `MailLimits()`).
     """
     if section_pattern is not None:
         re.compile(section_pattern)  # a bad pattern is the caller's error: raise it now
-    domains = own_domains or default_own_domains(directory)
+    reading = _Reading(raw, directory, timezone, own_domains or default_own_domains(directory),
+                       section_pattern, trusted_authserv, limits or MailLimits())
     try:
-        return _read(raw, directory, timezone, domains, section_pattern, trusted_authserv)
+        return reading.read()
+    except LimitExceeded as over:
+        return reading.over_limit(over)
     except Exception as e:  # last resort, so one unreadable message never stops intake
         log.error("intake could not read a message (%s)", type(e).__name__)
         log.debug("intake could not read a message", exc_info=True)  # may quote its text
-        return _rejected("not_a_complaint", datetime.now(timezone),
-                         "The message could not be read (an internal error was logged); "
-                         "a person needs to look at it.")
+        return reading.rejected("not_a_complaint", "The message could not be read (an "
+                                "internal error was logged); a person needs to look at it.")
 
 
-def _read(raw: bytes, directory: Directory, tz: ZoneInfo, own_domains: tuple[str, ...],
-          section_pattern: str | None, trusted_authserv: str | None) -> IntakeResult:
-    if not raw.strip():
-        return _rejected("not_a_complaint", datetime.now(tz), "The message is empty.")
+@dataclass
+class _Reading:
+    """One message being read; what is known so far goes into any outcome."""
+
+    raw: bytes
+    directory: Directory
+    tz: ZoneInfo
+    own_domains: tuple[str, ...]
+    section_pattern: str | None
+    trusted_authserv: str | None
+    limits: MailLimits
+    sender: str | None = None
+    own_date: datetime | None = None
+    message_id: str | None = None
+    tag: str | None = None
+    notes: list[str] = field(default_factory=list)
+    glanced: Message | None = field(default=None, init=False, repr=False)
+    was_glanced: bool = field(default=False, init=False, repr=False)
+
+    def read(self) -> IntakeResult:
+        if not self.raw or self.raw.isspace():
+            return self.rejected("not_a_complaint", "The message is empty.")
+        head = self._head()
+        machine = self._machine_made(head)
+        bounce = machine is not None and machine.reason == "bounce"
+        if not bounce and (answer := self._calendar_answer(head)):  # even one marked auto
+            return answer
+        if rejection := machine or self._screen(head):
+            return self.rejected(rejection.reason, rejection.detail)
+        sender = self.sender
+        assert sender is not None
+        if sender not in forwarders(self.directory):
+            return self._stranger(head, sender)
+        if self.trusted_authserv and (
+                why := forwarder_authenticated(head, self.trusted_authserv, sender)):
+            return self.rejected("sender_not_allowed", f"Mail that claims to come from "
+                                 f"{sender}, but {why}.")
+        try:
+            msg = mime.parse_bytes(self.raw, self.limits)
+        except mime.UnreadableMessage as exc:
+            return self.rejected("not_a_complaint", f"The message cannot be read: {exc}.")
+        if _more_to_screen(msg) and (rejection := self._screen(msg)):
+            return self.rejected(rejection.reason, rejection.detail)  # seen in its parts
+        return self._complaint(msg, sender)
+
+    def _head(self) -> Message:
+        """The header block alone, parsed; the message's date and id are known from it."""
+        policy = headers.capped_policy(self.limits.max_header_chars)
+        block = structure.header_block(self.raw, self.limits)
+        head = BytesHeaderParser(policy=policy).parsebytes(block)
+        self.own_date = _own_date(head, self.tz)
+        self.message_id = headers.header_text(head, "Message-ID") or None
+        self.sender = headers.header_address(head, "From")[1]
+        return head
+
+    def _machine_made(self, head: Message) -> Rejection | None:
+        """A bounce or an automatic reply, said by the header block alone (a calendar
+        that declines for someone away may mark its answer as automatic)."""
+        self.tag = case_tag(head, self.own_domains)
+        return machine_generated(head)
+
+    def _calendar_answer(self, head: Message) -> IntakeResult | None:
+        """A calendar answer from the sender, read from the glance; None when there is
+        none, or when the trusted server does not vouch for the sender."""
+        if self.sender is None or not _CALENDAR_PART.search(self.raw[:GLANCE_BYTES]):
+            return None
+        glance = self._glanced()
+        reply = read_reply(glance) if glance is not None else None
+        if reply is None or (self.trusted_authserv and forwarder_authenticated(
+                head, self.trusted_authserv, self.sender)):
+            return None
+        return replace(self.rejected("not_a_complaint", f"A calendar answer "
+                                     f"({reply.partstat.lower()}) from {reply.attendee}."),
+                       calendar_reply=reply)
+
+    def _screen(self, msg: Message) -> Rejection | None:
+        self.tag = case_tag(msg, self.own_domains)
+        rejection = machine_generated(msg) or not_for_intake(msg, self.own_domains, self.tag)
+        if rejection is None and self.sender is None:
+            return Rejection("not_a_complaint", "The message has no readable From address.")
+        return rejection
+
+    def _glanced(self) -> Message | None:
+        """The glance (`_glance`), read once for the answer and the stranger alike."""
+        if not self.was_glanced:
+            self.glanced, self.was_glanced = _glance(self.raw, self.limits), True
+        return self.glanced
+
+    def _stranger(self, head: Message, sender: str) -> IntakeResult:
+        """Not an allowed forwarder's: a glance says machine mail, a misdirected complaint,
+        or other mail."""
+        glance = self._glanced()
+        if glance is not None and _more_to_screen(glance) and (
+                rejection := self._screen(glance)):
+            return self.rejected(rejection.reason, rejection.detail)
+        thread = thread_of(glance, self.tz) if glance is not None else []
+        texts = [headers.header_text(head, "Subject"), *(s.text for s in thread)]
+        if not mentions_complaint(texts, self.section_pattern):
+            return self.rejected("not_a_complaint", f"Mail from {sender} that is not an "
+                                 "ethics complaint.")
+        return self.rejected("sender_not_allowed", f"A complaint sent by {sender}, who is not "
+                             "an allowed forwarder; it must come through "
+                             f"{', '.join(self.directory.forwarders) or 'the mayor'}.")
+
+    def _complaint(self, msg: Message, sender: str) -> IntakeResult:
+        thread = thread_of(msg, self.tz)
+        material = gather(msg, thread, self.directory, self.own_domains, self.limits)
+        if not mentions_complaint([*material.subjects, *material.texts],
+                                  self.section_pattern):
+            return self.rejected("not_a_complaint", f"Mail from {sender} with no complaint "
+                                 "in it (correspondence?).")
+        assert self.own_date is not None
+        received = to_local_if_utc(material.received_at or self.own_date, self.tz)
+        directory = self.directory
+        identity = identify(material,
+                            is_city_name=lambda name: bool(directory.match_respondents(name)))
+        filing = build_filing(material, identity, directory=directory, received_at=received,
+                              forwarded_by=sender, section_pattern=self.section_pattern)
+        notes = "".join(f"; note: {n}" for n in material.notes)
+        return IntakeResult(True, None, received, sender, filing, self.message_id, self.tag,
+                            neutralise_bidi(_summary(filing) + notes + "."))
+
+    def rejected(self, reason: str, detail: str, limit: str | None = None) -> IntakeResult:
+        when = self.own_date or datetime.now(self.tz)
+        return IntakeResult(False, reason, when, None, None, self.message_id, self.tag,
+                            neutralise_bidi(detail), limit)
+
+    def over_limit(self, over: LimitExceeded) -> IntakeResult:
+        who = f" (from {self.sender})" if self.sender else ""
+        return self.rejected("over_limit", over.sentence.replace(": ", f"{who}: ", 1),
+                             over.setting)
+
+
+def _more_to_screen(msg: Message) -> bool:
+    """Whether the body can say more than the headers did: a delivery report inside it,
+    or attached mail (whose subject may name a case)."""
+    return any(part.get_content_type() in ("message/delivery-status", "message/rfc822")
+               for part in msg.walk())
+
+
+def _glance(raw: bytes, limits: MailLimits) -> Message | None:
+    """The first `GLANCE_BYTES` of a message, parsed; None when even that is unreadable."""
+    small = replace(limits, max_parts=min(limits.max_parts, GLANCE_PARTS),
+                    max_header_bytes=max(limits.max_header_bytes, GLANCE_BYTES))
     try:
-        msg = mime.parse_bytes(raw)
-    except mime.UnreadableMessage as exc:
-        return _rejected("not_a_complaint", datetime.now(tz), f"The message cannot be read: "
-                         f"{exc}.")
-    own_date = _own_date(msg, tz)
-    tag = case_tag(msg, own_domains)
-    message_id = mime.header_text(msg, "Message-ID") or None
-    reply = read_reply(msg)  # before the machine-mail checks: some calendars mark answers
-    if reply is not None and not (trusted_authserv and forwarder_authenticated(
-            msg, trusted_authserv, reply.sender or "")):
-        return IntakeResult(False, "not_a_complaint", own_date, None, None, message_id, tag,
-                            f"A calendar answer ({reply.partstat.lower()}) from "
-                            f"{reply.attendee}.", calendar_reply=reply)
-    rejection = machine_generated(msg) or not_for_intake(msg, own_domains, tag)
-    sender = mime.header_address(msg, "From")[1]
-    if rejection is None and sender is None:
-        rejection = Rejection("not_a_complaint", "The message has no readable From address.")
-    if rejection is not None:
-        return _rejected(rejection.reason, own_date, rejection.detail, message_id, tag)
-    assert sender is not None
-    thread = thread_of(msg, tz)
-    if sender not in forwarders(directory):
-        texts = [mime.header_text(msg, "Subject"), *(s.text for s in thread)]
-        if not mentions_complaint(texts, section_pattern):
-            return _rejected("not_a_complaint", own_date, f"Mail from {sender} that is not "
-                             "an ethics complaint.", message_id, tag)
-        return _rejected("sender_not_allowed", own_date, f"A complaint sent by {sender}, who "
-                         "is not an allowed forwarder; it must come through "
-                         f"{', '.join(directory.forwarders) or 'the mayor'}.", message_id, tag)
-    if trusted_authserv and (why := forwarder_authenticated(msg, trusted_authserv, sender)):
-        return _rejected("sender_not_allowed", own_date, f"Mail that claims to come from "
-                         f"{sender}, but {why}.", message_id, tag)
-    material = gather(msg, thread, directory, own_domains)
-    if not mentions_complaint([*material.subjects, *material.texts], section_pattern):
-        return _rejected("not_a_complaint", own_date, f"Mail from {sender} with no complaint "
-                         "in it (correspondence?).", message_id, tag)
-    received = to_local_if_utc(material.received_at or own_date, tz)
-    identity = identify(material,
-                        is_city_name=lambda name: bool(directory.match_respondents(name)))
-    filing = build_filing(material, identity, directory=directory, received_at=received,
-                          forwarded_by=sender, section_pattern=section_pattern)
-    notes = "".join(f"; note: {n}" for n in material.notes)
-    return IntakeResult(True, None, received, sender, filing, message_id, tag,
-                        _summary(filing) + notes + ".")
+        return mime.parse_bytes(raw[:GLANCE_BYTES], small)
+    except (LimitExceeded, mime.UnreadableMessage):
+        return None
 
 
 def _own_date(msg: Message, tz: ZoneInfo) -> datetime:
     """The message's Date, else when our server received it, else now."""
-    found = parse_date(mime.header_text(msg, "Date"), tz)
+    found = parse_date(headers.header_text(msg, "Date"), tz)
     if found is None:
-        received = mime.header_text(msg, "Received")
+        received = headers.header_text(msg, "Received")
         found = parse_date(received.rsplit(";", 1)[-1], tz) if ";" in received else None
     return to_local_if_utc(found or datetime.now(tz), tz)
 
@@ -134,11 +259,6 @@ def _summary(filing: Filing) -> str:
             f"missing: {missing}")
 
 
-def _rejected(reason: str, when: datetime, detail: str, message_id: str | None = None,
-              tag: str | None = None) -> IntakeResult:
-    return IntakeResult(False, reason, when, None, None, message_id, tag, detail)
-
-
 @dataclass(frozen=True)
 class ParseRules:
     """Everything `parse_message` needs besides the bytes, as one value: intake, the CLI
@@ -147,9 +267,10 @@ class ParseRules:
     directory: Directory
     timezone: ZoneInfo
     own_domains: tuple[str, ...] = ()
-    trusted_authserv: str | None = None
+    trusted_authserv: str | None = None  # None: forwarders' mail is not authenticated
+    limits: MailLimits = field(default_factory=MailLimits)
 
     def parse(self, raw: bytes) -> IntakeResult:
         return parse_message(raw, directory=self.directory, timezone=self.timezone,
                              own_domains=self.own_domains,
-                             trusted_authserv=self.trusted_authserv)
+                             trusted_authserv=self.trusted_authserv, limits=self.limits)

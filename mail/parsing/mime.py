@@ -1,104 +1,79 @@
-"""Walk a message's MIME tree: safe headers, readable body text, files, attached mail.
+"""Walk a message's MIME tree: readable body text, files, attached mail.
 
 Mail arrives from every client ever written, and some of it is broken: unknown or wrong
 charsets, raw 8-bit headers, truncated base64. Every function here degrades to "what
 could be read" instead of raising, because intake must quarantine and explain a bad
 message, never crash on it. Attached `message/rfc822` parts are kept apart: they are
 forwarded originals, read by `forwards.py` as messages of their own.
+
+`parse_bytes` reads the message's shape first, within the limits (`structure`), and hands
+the standard parser a skeleton without the larger bodies; `_payload` reads those from the
+original bytes, so a 50 MB photo costs its own size once, not the parser's tenfold.
 """
 
 from __future__ import annotations
 
+import binascii
 import email
-import email.policy
-import email.utils
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from email.message import EmailMessage, Message
 
+from mail.parsing import structure
+from mail.parsing.headers import capped_policy, clean, filename, is_attachment
 from mail.parsing.htmltext import html_to_text
+from mail.parsing.limits import MailLimits
 
-MAX_TEXT = 500_000  # characters read from one text part: far beyond any complaint
-MAX_DEPTH = 40  # MIME nesting; real clients stay under ten, hostile mail overflows the stack
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-_MAILTO = re.compile(r"\[mailto:([^\]\s]+)\]", re.I)
+MAX_TEXT = 500_000  # characters kept of one text part (its bytes are capped by the limits)
+_ELIDED = "_ethicsbot_elided"  # attribute of a part whose body is read from the original
 # WHATWG practice: mail labelled Latin-1 or ASCII is usually Windows-1252 (curly quotes).
 _CHARSET_ALIASES = {"iso-8859-1": "cp1252", "latin-1": "cp1252", "latin1": "cp1252"}
-
-
-def clean(text: str) -> str:
-    """Text safe to store and print: raw 8-bit bytes recovered as UTF-8, controls dropped."""
-    if any("\udc80" <= c <= "\udcff" for c in text):
-        text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-    text = text.encode("utf-8", "replace").decode("utf-8")  # any other lone surrogate
-    return _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
 
 
 class UnreadableMessage(ValueError):
     """The message cannot be read at all; the text says why, for the clerk."""
 
 
-def parse_bytes(raw: bytes) -> EmailMessage:
-    """The message tree. The stdlib parser is lenient (it records defects rather than
-    raising) except on absurd nesting, which is refused here before anything walks it."""
+def parse_bytes(raw: bytes, limits: MailLimits | None = None) -> EmailMessage:
+    """The message tree, within `limits` (raises `LimitExceeded` past one).
+
+    The tree is parsed from a skeleton of the message (`structure.skeleton`); each body
+    left out of it is found again by its marker header, which is then removed.
+    """
+    limits = limits or MailLimits()
+    policy = capped_policy(limits.max_header_chars)
+    found = structure.shape(raw, limits, policy)
+    bones = structure.skeleton(raw, found)
     try:
-        msg = email.message_from_bytes(raw, policy=email.policy.default)
-    except RecursionError:
-        raise UnreadableMessage("its MIME parts are nested too deeply") from None
+        msg = email.message_from_bytes(bones.data, policy=policy)
+    except RecursionError:  # the shape was within the limits; this is a parser quirk
+        raise UnreadableMessage("its MIME structure could not be parsed") from None
     assert isinstance(msg, EmailMessage)
-    if _depth(msg) > MAX_DEPTH:
-        raise UnreadableMessage(f"its MIME parts are nested more than {MAX_DEPTH} deep")
+    for part in msg.walk():
+        spot = part.get(bones.marker)
+        if spot is not None:
+            del part[bones.marker]
+            start, end = (int(n) for n in str(spot).split()[:2])
+            setattr(part, _ELIDED, (raw, start, end))
     return msg
 
 
-def _depth(msg: Message) -> int:
-    deepest, stack = 0, [(msg, 1)]
-    while stack:
-        part, level = stack.pop()
-        deepest = max(deepest, level)
-        if level <= MAX_DEPTH:
-            stack.extend((kid, level + 1) for kid in _children(part))
-    return deepest
-
-
-def header_text(msg: Message, name: str) -> str:
-    """One header's decoded, unfolded value, or "" when absent."""
-    try:
-        value = msg.get(name)
-        text = "" if value is None else str(value)
-    except Exception:  # the header model failed on a malformed value; use the raw text
-        text = next((str(v) for k, v in msg.raw_items() if k.lower() == name.lower()), "")
-    return re.sub(r"\s*\n\s*", " ", clean(text)).strip()
-
-
-def split_address(value: str) -> tuple[str | None, str | None]:
-    """(display name, lower-cased address) of a From-style value; either may be None.
-
-    Also reads Outlook's `Name [mailto:addr]` and a bare name without an address, which
-    Exchange prints for colleagues inside the same organisation.
-    """
-    value = _MAILTO.sub(r"<\1>", clean(value)).strip()
-    name, addr = email.utils.parseaddr(value)
-    if "@" not in addr:
-        bare = value.strip(" \"'")
-        return (bare or None), None
-    return (name.strip(" \"'") or None), addr.strip().lower()
-
-
-def header_address(msg: Message, name: str) -> tuple[str | None, str | None]:
-    return split_address(header_text(msg, name))
-
-
-def message_ids(msg: Message, *names: str) -> list[str]:
-    """Message ids (without angle brackets, lower-cased) named in the given headers."""
-    ids: list[str] = []
-    for name in names:
-        ids += [i.lower() for i in re.findall(r"<([^<>\s]+)>", header_text(msg, name))]
-    return ids
-
-
 def _payload(part: Message) -> bytes:
+    """The decoded body of a leaf part, read from the original bytes if it was left out."""
+    elided = getattr(part, _ELIDED, None)
+    if elided is not None:
+        raw, start, end = elided
+        encoding = part.get("Content-Transfer-Encoding")
+        if str(encoding or "").strip().lower() == "base64":
+            try:  # the common case (files), at C speed: line breaks are skipped
+                return binascii.a2b_base64(raw[start:end])
+            except binascii.Error:
+                pass  # bad padding and such: the standard library's lenient reading
+        stand_in = Message()  # decodes exactly as the part would have, from its own bytes
+        stand_in.set_payload(raw[start:end].decode("ascii", "surrogateescape"))
+        if encoding is not None:
+            stand_in["Content-Transfer-Encoding"] = str(encoding)
+        part = stand_in
     try:
         data = part.get_payload(decode=True)
     except Exception:  # a transfer encoding the stdlib chokes on
@@ -152,10 +127,6 @@ def part_text(part: Message) -> str:
     return text
 
 
-def _is_attachment(part: Message) -> bool:
-    return part.get_content_disposition() == "attachment" or filename(part) is not None
-
-
 def _children(part: Message) -> list[Message]:
     payload = part.get_payload()
     return [p for p in payload if isinstance(p, Message)] if isinstance(payload, list) else []
@@ -182,21 +153,11 @@ def _text_of(part: Message, *, top: bool = False) -> str:
             other = [t for c, t in texts if c != "text/plain" and t.strip()]
             return (plain or other or [""])[0]
         return "\n\n".join(t for t in (_text_of(k) for k in kids) if t.strip())
-    if not top and _is_attachment(part):
+    if not top and is_attachment(part):
         return ""
     if part.get_content_maintype() == "text" and part.get_content_subtype() in ("plain", "html"):
         return part_text(part)
     return ""
-
-
-def filename(part: Message) -> str | None:
-    try:
-        name = part.get_filename()
-    except Exception:
-        return None
-    if not name:
-        return None
-    return clean(name).strip() or None
 
 
 @dataclass(frozen=True)
@@ -207,6 +168,14 @@ class FilePart:
 
     def data(self) -> bytes:
         return _payload(self.part)
+
+    def encoded_size(self) -> int:
+        """Its size as carried (base64 is a third larger), known without decoding it."""
+        elided = getattr(self.part, _ELIDED, None)
+        if elided is not None:
+            return int(elided[2] - elided[1])
+        payload = self.part.get_payload()
+        return len(payload) if isinstance(payload, str | bytes) else 0
 
 
 def files(msg: Message) -> list[FilePart]:

@@ -1,18 +1,22 @@
-"""Read an attached PDF's text and fillable-form values, with hard limits.
+"""Read a message's attached PDFs (text and fillable-form values) within the message's limits.
 
 The complaint is often only in a PDF: a letter (text, read with pdfminer.six) or the
 city's fillable form (AcroForm values, which pdfminer does not return, read with pypdf's
 `get_fields()`). PDFs from the public are untrusted: a crafted file can loop or inflate
-for minutes. So each PDF is read by `pdfworker.py` in a fresh interpreter with a memory
-ceiling, killed at the deadline; oversized files are not opened at all. A subprocess
-rather than multiprocessing: it never re-imports the caller's main module and never forks
-a threaded process. What went wrong is returned as `problem`, for the clerk, never raised.
+for minutes, and a message can carry many. So the limits are the message's, not each
+file's: how many PDFs, the size of each, their pages together, each decoded stream, and
+the time and memory of reading them all, in one reader process (`pdfworker.py`, a fresh
+interpreter with a memory ceiling, killed at the deadline). A subprocess rather than
+multiprocessing: it never re-imports the caller's main module and never forks a threaded
+process. A file that is merely broken gets a `problem` for the clerk; a message past a
+limit raises `LimitExceeded` and is quarantined unread.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import struct
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -20,17 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from mail.parsing import pdfworker
+from mail.parsing.limits import LimitExceeded, MailLimits
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class PdfLimits:
-    max_bytes: int = 15 * 1024 * 1024
-    max_pages: int = 40
-    max_chars: int = 200_000
-    timeout_s: float = 20.0
-    memory_bytes: int = 1024 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -40,37 +36,76 @@ class PdfContent:
     problem: str | None = None  # why (part of) the PDF could not be read
 
 
-def read_pdf(data: bytes, limits: PdfLimits | None = None) -> PdfContent:
-    """Text and form values of a PDF, within `limits`; never raises."""
-    limits = limits or PdfLimits()
-    if len(data) > limits.max_bytes:
-        return PdfContent(problem=f"is larger than {limits.max_bytes // (1024 * 1024)} MB "
-                                  "and was not opened")
-    if b"%PDF" not in data[:1024]:
-        return PdfContent(problem="is not a PDF file")
-    args = [str(limits.max_pages), str(limits.max_chars), str(limits.memory_bytes)]
+def is_pdf(data: bytes) -> bool:
+    return b"%PDF" in data[:1024]
+
+
+def read_pdfs(files: list[bytes], limits: MailLimits) -> list[PdfContent]:
+    """Text and form values of each file (in order), all within `limits`; a file that is
+    not a PDF at all gets a problem. Raises `LimitExceeded`."""
+    if len(files) > limits.max_pdfs:
+        raise LimitExceeded(limits, "max_pdfs", f"{len(files)} PDF files")
+    for data in files:
+        if len(data) > limits.max_pdf_bytes:
+            raise LimitExceeded(limits, "max_pdf_bytes", f"a PDF file of {len(data):,} bytes")
+    readable = [data for data in files if is_pdf(data)]
+    contents = iter(_read(readable, limits) if readable else [])
+    return [next(contents) if is_pdf(data) else PdfContent(problem="is not a PDF file")
+            for data in files]
+
+
+def _read(files: list[bytes], limits: MailLimits) -> list[PdfContent]:
+    args = [str(limits.max_pdf_pages), str(limits.max_pdf_stream_bytes),
+            str(limits.max_pdf_memory_bytes)]
+    framed = b"".join(struct.pack(">Q", len(data)) + data for data in files)
     try:
         done = subprocess.run(
             [sys.executable, "-s", str(Path(pdfworker.__file__)), *args],
-            input=data, capture_output=True, timeout=limits.timeout_s, check=False,
+            input=framed, capture_output=True, timeout=limits.max_pdf_seconds, check=False,
         )
     except subprocess.TimeoutExpired:
-        return PdfContent(problem=f"took longer than {limits.timeout_s:g} s to read")
-    except OSError as exc:  # no processes allowed here: read in-process, pages still capped
+        raise LimitExceeded(limits, "max_pdf_seconds", f"{len(files)} PDF file(s) that take "
+                            f"longer than {limits.max_pdf_seconds:g} s to read") from None
+    except OSError as exc:  # no processes allowed here: read in-process, limits still hold
         log.warning("PDF reader process unavailable (%s); reading in-process", exc)
-        return _content(pdfworker.extract(data, limits.max_pages, limits.max_chars))
+        return _contents(_in_process(files, limits), files, limits)
     try:
-        return _content(json.loads(done.stdout))
+        result = json.loads(done.stdout)
     except ValueError:
-        return PdfContent(problem=f"could not be read (reader exit status {done.returncode})")
+        problem = f"could not be read (reader exit status {done.returncode})"
+        return [PdfContent(problem=problem) for _ in files]
+    if isinstance(result, dict):
+        log.debug("read %d PDF file(s); the reader's peak memory was %s kB", len(files),
+                  result.get("peak_kb"))
+    return _contents(result, files, limits)
 
 
-def _content(result: Any) -> PdfContent:
+def _in_process(files: list[bytes], limits: MailLimits) -> Any:
+    try:
+        return pdfworker.read_all(files, limits.max_pdf_pages, limits.max_pdf_stream_bytes)
+    except pdfworker.Over as over:
+        return {"files": [], "limit": {"name": over.name, "what": over.what}}
+
+
+def _contents(result: Any, files: list[bytes], limits: MailLimits) -> list[PdfContent]:
     if not isinstance(result, dict):
+        return [PdfContent(problem="could not be read") for _ in files]
+    over = result.get("limit")
+    if isinstance(over, dict) and over.get("name") in ("max_pdf_pages", "max_pdf_stream_bytes",
+                                                       "max_pdf_memory_bytes"):
+        raise LimitExceeded(limits, str(over["name"]), str(over.get("what") or "PDF files"))
+    found = result.get("files")
+    items = found if isinstance(found, list) and len(found) == len(files) else []
+    return [_content(item) for item in items] or [
+        PdfContent(problem="could not be read") for _ in files]
+
+
+def _content(item: Any) -> PdfContent:
+    if not isinstance(item, dict):
         return PdfContent(problem="could not be read")
-    fields = result.get("fields")
+    fields = item.get("fields")
     fields = fields if isinstance(fields, dict) else {}
-    problem = result.get("problem")
-    return PdfContent(text=str(result.get("text") or ""),
+    problem = item.get("problem")
+    return PdfContent(text=str(item.get("text") or ""),
                       fields={str(k): str(v) for k, v in fields.items()},
                       problem=str(problem) if problem else None)

@@ -1,7 +1,9 @@
 """The outcome of reading one message, and its JSON form (the intake corpus schema).
 
 A rejected message keeps what the clerk needs to act on it (its Message-ID, the case it
-refers to, one sentence of why); everything else stays empty, as in the corpus.
+refers to, one sentence of why); everything else stays empty, as in the corpus. Besides
+the corpus's four reasons, `over_limit` says the message asked for more work than intake
+allows (`limits`); `limit` then names the setting and its value.
 """
 
 from __future__ import annotations
@@ -17,13 +19,15 @@ from mail.calendar_replies import CalendarReply
 @dataclass(frozen=True)
 class IntakeResult:
     accepted: bool
-    reject_reason: str | None  # "bounce" | "auto_reply" | "not_a_complaint" | "sender_not_allowed"
+    # "bounce" | "auto_reply" | "not_a_complaint" | "sender_not_allowed" | "over_limit"
+    reject_reason: str | None
     received_at: datetime  # aware: the earliest time the city had the complaint
     forwarded_by: str | None
     filing: Filing | None  # when accepted
     message_id: str | None  # the outer message's Message-ID
     case_tag: str | None  # "ETH-2026-0007" when the message refers to one of our cases
     detail: str  # one sentence for the clerk: why rejected, or what was found
+    limit: str | None = None  # "ETHICSBOT_MAIL_MAX_PARTS=200" when over a limit
     # an answer to one of EthicsBot's meeting invitations (recorded, never a case)
     calendar_reply: CalendarReply | None = None
 

@@ -65,6 +65,11 @@ def _lines(text: str) -> list[str]:
     return lines
 
 
+def is_closing(line: str) -> bool:
+    """"Sincerely," and the like: what comes before a signature."""
+    return bool(_CLOSING.match(line.strip()))
+
+
 def slash_signature(text: str) -> str | None:
     m = _SLASH_S.search(text)
     return m.group(1).strip() if m else None

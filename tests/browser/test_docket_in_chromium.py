@@ -36,7 +36,6 @@ async def test_a_stranger_sees_only_the_public_page(site: Site, browser: Any,
     assert number not in await page.content()
     await page.keyboard.press("Tab")  # the first stop skips to the content
     assert await page.evaluate("document.activeElement.textContent") == "Skip to the content"
-    await screenshot(page, "public")
     for path in ("/docket", f"/cases/{number}", f"/cases/{number}/record.pdf", "/deadlines"):
         await page.goto(site.url + path)
         assert page.url == site.url + "/sign-in", path

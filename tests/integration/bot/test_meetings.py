@@ -76,7 +76,9 @@ async def test_the_executive_session_is_announced_and_final_action_waits_for_its
     clock.set(datetime(2026, 12, 10, 19, 10, tzinfo=LA))
     await done(slack, CHAIR, f"session end {n}")
     await done(slack, CHAIR, f"board-vote {n} yes")
+    await refused(slack, BOARD_MEMBER, f"board-vote {n} @Brooks no", "only their own vote")
     await done(slack, BOARD_MEMBER, f"board-vote {n} yes")
+    await done(slack, CHAIR, f"board-vote {n} @Brooks no")  # the chair's roll call
     counted = await done(slack, CHAIR, f"board-determination {n}")
     assert "found sufficient by majority of the board, 2 of 3 members" in counted
     await refused(slack, CLERK, f"board-vote {n} no", "Only")  # the board's own act

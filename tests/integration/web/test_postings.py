@@ -6,7 +6,10 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+from sqlalchemy import select
+
 from cases.commands import ScheduleHearing
+from storage.models import AccessLogRow
 from tests.fixtures.cases import step
 from tests.fixtures.web import Site
 from tests.integration.bot.conftest import open_case
@@ -31,3 +34,8 @@ async def test_the_public_page_lists_and_serves_the_meetings_postings(site: Site
     assert "Pruitt" not in page.text  # no name in public (§6)
     for probe in ("index.json", f"{number.lower()}-meeting-1-r0.json", "..%2Fethicsbot.db"):
         assert (await site.get(f"/postings/{probe}")).status == 404
+    with site.app.session_factory() as s:
+        shown = [(r.action, r.allowed) for r in s.scalars(
+            select(AccessLogRow).where(AccessLogRow.action.like("posting%")))]
+    assert (f"posting {number.lower()}-meeting-1-r0.pdf", True) in shown
+    assert shown.count(("posting refused", False)) == 3  # each refusal logged too

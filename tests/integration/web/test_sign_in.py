@@ -91,7 +91,7 @@ async def test_a_forged_session_is_refused_and_logged(site: Site) -> None:
 
 async def test_sessions_end_when_idle_signed_out_or_revoked(site: Site, clock: FakeClock
                                                             ) -> None:
-    from web.auth import revoke_sessions
+    from web.auth import Revoked, revoke_access
 
     await site.sign_in(CLERK)
     clock.advance(minutes=29)
@@ -108,7 +108,7 @@ async def test_sessions_end_when_idle_signed_out_or_revoked(site: Site, clock: F
 
     await site.sign_in(CLERK)
     # the idle one had ended but was never revoked: it is marked too
-    assert revoke_sessions(site.app.web_deps(), CLERK, by="cli") == 2
+    assert revoke_access(site.app.web_deps(), CLERK, by="os:alice") == Revoked(2, 0)
     assert (await site.get("/docket")).url.endswith("/sign-in")
     assert (CLERK, "session refused: revoked", False, "web") in log_lines(site)
 

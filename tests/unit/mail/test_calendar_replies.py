@@ -40,11 +40,16 @@ def ics(method: str, body: str = "") -> str:
             "END:VEVENT\r\nEND:VCALENDAR\r\n")
 
 
-def message(calendar: str, *, wrap_as_forward: bool = False) -> EmailMessage:
+def answering() -> EmailMessage:
     msg = EmailMessage()
     msg["From"] = "hpark@city.test"
     msg["Subject"] = "Accepted: ETH-2026-0001"
     msg.set_content("see attached")
+    return msg
+
+
+def message(calendar: str, *, wrap_as_forward: bool = False) -> EmailMessage:
+    msg = answering()
     msg.add_alternative(calendar, subtype="calendar", params={"method": "REPLY"})
     if not wrap_as_forward:
         return msg
@@ -76,3 +81,32 @@ def test_only_uids_ethicsbot_gave_are_ours() -> None:
                 ("ethicsbot.city.test",)) == ("ETH-2026-0001", "sufficiency-window")
     assert ours(UID.replace("city.test", "elsewhere.example"), ("ethicsbot.city.test",)) is None
     assert ours("040000008200E00074C5B7101A82E008@outlook.com", ("ethicsbot.city.test",)) is None
+
+
+def with_headers(raw: bytes, *lines: str) -> bytes:
+    return "".join(f"{line}\r\n" for line in lines).encode() + raw
+
+
+def test_the_header_block_is_screened_first_and_an_automatic_answer_still_counts() -> None:
+    outlook = (DATA / "outlook-accepted.eml").read_bytes()
+    # a calendar declining for someone away marks its answer as automatic: still an answer
+    automatic = RULES.parse(with_headers(outlook, "Auto-Submitted: auto-generated"))
+    assert automatic.calendar_reply is not None and automatic.reject_reason == "not_a_complaint"
+    # a bounce is a bounce, whatever calendar part it carries
+    bounce = RULES.parse(with_headers(outlook, "X-Failed-Recipients: hpark@city.test"))
+    assert bounce.reject_reason == "bounce" and bounce.calendar_reply is None
+
+
+def test_an_answer_is_looked_for_only_within_the_glance() -> None:
+    msg = message(ics("REPLY"))
+    assert RULES.parse(msg.as_bytes()).calendar_reply is not None
+    padded = answering()
+    for n in range(60):  # more parts than a glance reads before the calendar's
+        padded.add_attachment(f"part {n}", filename=f"note-{n}.txt")
+    padded.add_attachment(ics("REPLY").encode(), maintype="text", subtype="calendar",
+                          params={"method": "REPLY"})
+    result = RULES.parse(padded.as_bytes())
+    assert result.calendar_reply is None and not result.accepted
+    far = message(ics("REPLY").replace("BEGIN:VEVENT", "X-PAD:" + "x" * 70_000 +
+                                       "\r\nBEGIN:VEVENT"))
+    assert RULES.parse(far.as_bytes()).calendar_reply is None  # past the first 64 KB

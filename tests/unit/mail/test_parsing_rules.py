@@ -18,7 +18,8 @@ from mail.parsing.dates import parse_date
 from mail.parsing.forwards import split_inline
 from mail.parsing.htmltext import html_to_text
 from mail.parsing.labels import field_of
-from mail.parsing.pdf import PdfLimits, read_pdf
+from mail.parsing.limits import LimitExceeded, MailLimits
+from mail.parsing.pdf import read_pdfs
 from mail.parsing.sections import find_sections, section_pattern
 from tests.unit.mail.conftest import CITY_TZ, CORPUS
 
@@ -224,7 +225,8 @@ def test_absurdly_nested_mime_is_refused_with_a_reason(depth: int, directory: Di
                       for i in range(depth))
     result = parse_message(head + nested + b"Content-Type: text/plain\n\n2.94.030\n",
                            directory=directory, timezone=CITY_TZ)
-    assert result.reject_reason == "not_a_complaint" and "nested" in result.detail
+    assert result.reject_reason == "over_limit" and "nested more than 20 deep" in result.detail
+    assert result.limit == "ETHICSBOT_MAIL_MAX_DEPTH=20"
     assert_handled(result)
 
 
@@ -261,18 +263,31 @@ def corpus_pdf(name: str) -> bytes:
 
 
 def test_pdf_form_values_and_letter_text_are_read() -> None:
-    form = read_pdf(corpus_pdf("owa-empty-body-acroform.eml"))
+    form, letter = read_pdfs([corpus_pdf("owa-empty-body-acroform.eml"),
+                              corpus_pdf("owa-forward-pdf-letter.eml")], MailLimits())
     assert form.problem is None and form.fields["Phone"] == "(509) 555-0149"
-    letter = read_pdf(corpus_pdf("owa-forward-pdf-letter.eml"))
     assert "908 Orchard Lane" in letter.text and letter.fields == {}
 
 
-def test_pdf_limits_are_enforced_without_raising() -> None:
+@pytest.mark.parametrize(("limits", "name"), [
+    (MailLimits(max_pdf_bytes=1000), "max_pdf_bytes"),
+    (MailLimits(max_pdf_seconds=0.01), "max_pdf_seconds"),
+    (MailLimits(max_pdfs=1), "max_pdfs"),
+    (MailLimits(max_pdf_pages=1), "max_pdf_pages"),
+])
+def test_a_message_s_pdfs_past_a_limit_raise_with_the_limit_named(
+        limits: MailLimits, name: str) -> None:
     pdf = corpus_pdf("owa-forward-pdf-letter.eml")
-    assert "larger than" in (read_pdf(pdf, PdfLimits(max_bytes=1000)).problem or "")
-    assert "longer than" in (read_pdf(pdf, PdfLimits(timeout_s=0.01)).problem or "")
-    assert read_pdf(b"MZ\x90\x00 an exe").problem == "is not a PDF file"
-    broken = read_pdf(pdf[: len(pdf) // 3])
+    with pytest.raises(LimitExceeded) as caught:
+        read_pdfs([pdf, pdf], limits)
+    assert caught.value.name == name
+    assert caught.value.setting == limits.setting(name)
+
+
+def test_a_broken_or_foreign_file_is_a_problem_not_a_limit() -> None:
+    pdf = corpus_pdf("owa-forward-pdf-letter.eml")
+    exe, broken = read_pdfs([b"MZ\x90\x00 an exe", pdf[: len(pdf) // 3]], MailLimits())
+    assert exe.problem == "is not a PDF file"
     assert broken.problem and "unreadable" in broken.problem
 
 

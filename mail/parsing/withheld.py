@@ -1,0 +1,101 @@
+"""Keep the complainant's contact details out of the facts and reasons.
+
+Who may see a complainant's address and phone is decided by the views that show the
+filing's contact details (DESIGN.md's secrecy rules); the facts are shown more widely
+(the council sees them in `/ethics status`). So the contact details must live only in
+`Filing.complainant`, never also in `facts` or `reasons`: the complainant's signature
+block (a closing, their name, the address and phone lines under it, a letterhead of the
+same shape) is dropped, and wherever else their phone, email or street address is
+written, it is replaced by `WITHHELD`.
+"""
+
+from __future__ import annotations
+
+import re
+
+import phonenumbers
+
+from cases.filing import Complainant
+from mail.parsing.contact import inline_addresses, is_city_line, is_contact_line, street_key
+from mail.parsing.signature import is_closing, same_name, slash_signature
+
+WITHHELD = "[contact details withheld]"
+
+
+def without_contact(text: str, complainant: Complainant, names: tuple[str, ...]) -> str:
+    """`text` without the complainant's signature blocks and contact details."""
+    if not text:
+        return text
+    names = tuple(n for n in dict.fromkeys((complainant.name, *names)) if n)
+    text = _without_blocks(text, names)
+    return _redacted(text, complainant).strip()
+
+
+def _without_blocks(text: str, names: tuple[str, ...]) -> str:
+    lines = text.split("\n")
+    drop: set[int] = set()
+    for i, line in enumerate(lines):
+        stripped = line.strip()
+        signs = bool(slash_signature(stripped)) or any(same_name(stripped, n) for n in names)
+        if not signs:
+            continue
+        j = i + 1
+        while j < len(lines) and lines[j].strip() and is_contact_line(lines[j]):
+            j += 1
+        at_end = all(not rest.strip() for rest in lines[j:])
+        if j == i + 1 and not at_end:
+            continue  # the name alone, inside the text: part of what they wrote
+        drop.update(range(i, j))
+        k = i - 1
+        while k >= 0 and not lines[k].strip():
+            k -= 1
+        if k >= 0 and is_closing(lines[k]):
+            drop.add(k)  # "Sincerely," before the signature
+    return "\n".join(line for i, line in enumerate(lines) if i not in drop)
+
+
+def _redacted(text: str, who: Complainant) -> str:
+    if who.phone:
+        text = _without_phone(text, who.phone)
+    if who.email:
+        text = re.sub(re.escape(who.email), WITHHELD, text, flags=re.I)
+    if who.address:
+        street = street_key(who.address)
+        for found in inline_addresses(text):
+            if street_key(found) == street:
+                text = text.replace(found, WITHHELD)
+        text = _without_street_lines(text, street)
+    return text
+
+
+def _without_phone(text: str, e164: str) -> str:
+    if e164[-4:] not in text:
+        return text  # however it is written, a number ends in its last four digits
+    out, pos = [], 0
+    try:
+        for match in phonenumbers.PhoneNumberMatcher(text, "US"):
+            number = phonenumbers.format_number(match.number,
+                                                phonenumbers.PhoneNumberFormat.E164)
+            if number == e164:
+                out += [text[pos:match.start], WITHHELD]
+                pos = match.end
+    except Exception:  # third-party code on hostile text: keep what was done
+        pass
+    return "".join([*out, text[pos:]])
+
+
+def _without_street_lines(text: str, street: str) -> str:
+    """A street line of the complainant's (and the city line under it) written apart."""
+    lines = text.split("\n")
+    out: list[str] = []
+    skipping = False
+    for line in lines:
+        if street and street_key(line) == street:
+            out.append(WITHHELD)
+            skipping = True
+            continue
+        if skipping and line.strip() and is_city_line(line.strip()):
+            continue
+        skipping = False
+        out.append(line)
+    return "\n".join(out)

@@ -1,0 +1,72 @@
+"""A case as every surface looks it up (Slack's `/ethics status`, the web's case page and
+forms): the stored detail, the access `cases.access` gives the one asking, and the line
+in the access log (§6), in one transaction. A case hidden from the asker and an absent
+one are refused alike (`Refused`), except to those who see the whole docket, who are told
+there is no such case (`NoSuchCase`); each surface words the refusal its own way.
+
+Someone entitled to no more than anyone (PUBLIC: a closed case's released records) is
+let through only where the surface shows those records (`public_ok`), and the log names
+the records shown (`cases.records.shown_action`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.orm import Session, sessionmaker
+
+from cases.access import (
+    NOT_ENTITLED,
+    NOT_LISTED,
+    Access,
+    Actor,
+    DocketScope,
+    Refused,
+    case_access,
+    docket_scope,
+)
+from cases.readings import Readings
+from cases.records import shown_action
+from storage import queries
+
+
+@dataclass(frozen=True)
+class Asker:
+    """Who looks, as the access log names them, and through which surface."""
+
+    actor: Actor
+    who: str
+    channel: str
+
+
+class NoSuchCase(Exception):
+    """Said only to those who see the whole docket (anyone else learns nothing)."""
+
+
+def case(session_factory: sessionmaker[Session], asker: Asker, number: str, action: str, *,
+         now: datetime, readings: Readings, public_ok: bool = True
+         ) -> tuple[Access, dict[str, Any]]:
+    """The case `number` as far as `asker` may see it, the look logged as `action`."""
+    with session_factory.begin() as session:
+        detail = queries.case_detail(session=session, number=number, now=now,
+                                     readings=readings) if number else None
+        access = Access.NONE if detail is None else case_access(
+            asker.actor, respondents=detail["respondents"], closed=not detail["confidential"],
+            released=detail["released"])
+        if access is Access.PUBLIC and detail is not None:
+            access = access if public_ok else Access.NONE
+            action = shown_action(detail["released"]) if public_ok else action
+        allowed = access is not Access.NONE
+        queries.log_access(session=session, at=now, who=asker.who[:320],
+                           number=number[:20] or None,
+                           action=(action if allowed else f"{action} refused")[:80],
+                           channel=asker.channel, allowed=allowed)
+    if detail is None or access is Access.NONE:
+        if asker.actor.email is None:
+            raise Refused(NOT_LISTED)
+        if detail is None and docket_scope(asker.actor) is DocketScope.ALL:
+            raise NoSuchCase(number)
+        raise Refused(NOT_ENTITLED)
+    return access, detail

@@ -1,0 +1,138 @@
+"""The public page shows exactly the §13 records released after closure (the complaint
+without the complainant's contact details, the sufficiency determination, the written
+report, as released), each showing in the access log, and nothing else: an open case, a
+closed case with nothing released and an absent one get the same answer."""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+
+from sqlalchemy import select
+
+from cases import commands as c
+from cases.readings import Readings, Release
+from cases.records import PublicRecord
+from ethicsbot.bootstrap import App
+from storage.models import AccessLogRow
+from tests.fixtures.cases import step
+from tests.fixtures.web import Site, csrf_of, start_site, with_web
+from tests.integration.bot.conftest import open_case
+from tests.integration.bot.test_confidentiality import CONTACT, FACTS
+from tests.integration.web.test_docket import ATTORNEY, logged
+from tests.servers.net import free_ports
+from tests.servers.smtp_sink import SmtpSink
+
+REASONS = "misuse of city property"
+SUMMARY = "no prima facie showing"
+STRANGER = "web:127.0.0.1"
+
+
+def closed_insufficient(app: App) -> str:
+    number = open_case(app)
+    for cmd in (c.ScheduleHearing(app.clock(), "Council Chambers"), c.BeginHearing(),
+                c.RecordRespondentHeard(), c.ConcludeHearing(),
+                c.IssueReport(sufficient=False, summary=SUMMARY, report_file="F0REPORT1"),
+                c.DeliverReport(), c.CloseCase("insufficient")):
+        step(app, number, cmd, actor="hpark@city.test")
+    return number
+
+
+def release(app: App, number: str, *records: PublicRecord) -> None:
+    step(app, number, c.RecordDisclosureRequest("A. Reporter, Riverton Ledger"),
+         actor=ATTORNEY)
+    step(app, number, c.ReleaseRecords(records, to="A. Reporter"), actor=ATTORNEY)
+
+
+def text(answer_text: str) -> str:
+    return html.unescape(answer_text)
+
+
+async def test_an_unreleased_closed_case_shows_nothing(site: Site) -> None:
+    number = closed_insufficient(site.app)
+    still_open = open_case(site.app)
+    home = await site.get("/")
+    assert home.status == 200 and number not in home.text and still_open not in home.text
+    assert "No records have been released." in home.text
+    numbers = (number, still_open, "ETH-2026-9999")
+    answers = [await site.get(f"/records/{n}") for n in numbers]
+    assert {a.status for a in answers} == {404}
+    assert len({a.text.replace(n, "N") for a, n in zip(answers, numbers, strict=True)}) == 1
+    for a in answers:
+        assert FACTS not in a.text and SUMMARY not in a.text
+    assert (number, "public records refused", False) in logged(site, STRANGER)
+    # the disclosure request answered without records releases nothing either
+    step(site.app, number, c.RecordDisclosureRequest("A. Reporter"), actor=ATTORNEY)
+    step(site.app, number, c.ReleaseRecords((), to="A. Reporter", note="exempt: estimate"),
+         actor=ATTORNEY)
+    assert number not in (await site.get("/")).text
+    assert (await site.get(f"/records/{number}")).status == 404
+
+
+async def test_released_records_are_shown_exactly_and_each_showing_logged(site: Site) -> None:
+    number = closed_insufficient(site.app)
+    release(site.app, number, PublicRecord.COMPLAINT, PublicRecord.WRITTEN_REPORT)
+    home = await site.get("/")
+    assert f'href="/records/{number}"' in home.text
+    assert "the complaint, the written report" in home.text
+    assert FACTS not in home.text  # the list names the records; the case's page shows them
+    shown = await site.get(f"/records/{number}")
+    page = text(shown.text)
+    assert shown.status == 200
+    for part in (FACTS, REASONS, "Dana Whitfield", "Gary Pruitt", "2.94.030", SUMMARY,
+                 "F0REPORT1", "found the complaint insufficient", "The complaint, released"):
+        assert part in page, part
+    for part in (*CONTACT, "A. Reporter", "Council Chambers", "hpark@city.test"):
+        assert part not in page, part  # contact details, the requester, the rest of the case
+    assert (number, "public records shown: complaint, written_report", True) in logged(
+        site, STRANGER)
+    with site.app.session_factory() as s:
+        assert s.scalar(select(AccessLogRow.channel).where(
+            AccessLogRow.action.startswith("public records shown"))) == "web"
+
+
+async def test_the_finding_alone_is_shown_without_the_report_or_the_complaint(
+        site: Site) -> None:
+    number = closed_insufficient(site.app)
+    release(site.app, number, PublicRecord.SUFFICIENCY_DETERMINATION)
+    page = text((await site.get(f"/records/{number}")).text)
+    assert "Sufficiency determination" in page and "insufficient" in page
+    for part in (SUMMARY, "F0REPORT1", FACTS, REASONS, "Dana Whitfield"):
+        assert part not in page, part
+    assert (number, "public records shown: sufficiency_determination", True) in logged(
+        site, STRANGER)
+
+
+async def test_a_listed_reader_entitled_to_no_more_sees_what_was_released(site: Site) -> None:
+    number = closed_insufficient(site.app)
+    await site.sign_in("lbates@city.test")  # an official, not the respondent
+    hidden = await site.get(f"/cases/{number}")
+    assert hidden.status == 404 and FACTS not in hidden.text
+    release(site.app, number, PublicRecord.WRITTEN_REPORT)
+    case = text((await site.get(f"/cases/{number}")).text)
+    assert SUMMARY in case and FACTS not in case and CONTACT[0] not in case
+    assert (number, "public records shown: written_report", True) in logged(
+        site, "lbates@city.test")
+    pdf = await site.get(f"/cases/{number}/record.pdf")
+    assert pdf.status == 404  # the record is for the city's offices, not the public
+    form = await site.get("/docket")
+    step_form = await site.post(f"/cases/{number}/steps/close", {"csrf": csrf_of(form.text)})
+    assert step_form.status == 403
+
+
+async def test_a_city_reading_release_at_closure_shows_them_at_closure(
+        app: App, smtp_sink: SmtpSink) -> None:
+    at_closure = dataclasses.replace(app, directory=dataclasses.replace(
+        app.directory, readings=Readings(release=Release.AT_CLOSURE)))
+    port = free_ports(1)[0]
+    server, site = await start_site(with_web(at_closure, port), smtp_sink, port)
+    try:
+        number = open_case(at_closure)
+        assert (await site.get(f"/records/{number}")).status == 404  # open: confidential
+        closed = closed_insufficient(at_closure)
+        assert f"/records/{closed}" in (await site.get("/")).text
+        page = text((await site.get(f"/records/{closed}")).text)
+        assert FACTS in page and SUMMARY in page and CONTACT[0] not in page
+    finally:
+        await site.http.close()
+        await server.close()

@@ -1,0 +1,88 @@
+"""The fields nobody types (`cases.derived`), as every surface completes a command: the
+caller votes as themselves, the clerk's and the chair's roll calls name the member, the
+directory names the council, the board and the mayor, the rotation the examiner."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cases import commands as c
+from cases.access import actor_for
+from cases.derived import TO_BOARD, complete, filled, may_type
+from cases.procedure import open_case
+from cases.tally import Vote
+from tests.unit.cases.riverton import COUNCIL_EMAILS, DIRECTORY, at, filing
+
+BRANDT = actor_for(DIRECTORY, "abrandt@city.test")
+CLERK = actor_for(DIRECTORY, "clerk@city.test")
+CHAIR = actor_for(DIRECTORY, "hpark@city.test")
+CASE = open_case(number="ETH-2026-0001", filing=filing(), respondents=("gpruitt@city.test",),
+                 at=at("2026-01-06T10:00:00-08:00"), actor="clerk@city.test")
+
+
+@dataclass
+class Roster:
+    """The stored rotation, as the unit of work holds it."""
+
+    last: str | None = None
+
+    def last_assigned(self) -> str | None:
+        return self.last
+
+    def record_assigned(self, examiner: str) -> None:
+        self.last = examiner
+
+
+def test_a_member_votes_as_themselves_and_the_clerk_names_the_member() -> None:
+    assert filled(c.RecordCouncilVote, BRANDT) == {"member", "council"}
+    assert filled(c.RecordCouncilVote, CLERK) == {"council"}
+    assert may_type(c.RecordCouncilVote, CLERK) == {"member"}
+    own = complete(c.RecordCouncilVote, {"vote": Vote.YES}, BRANDT, DIRECTORY, CASE, Roster())
+    assert own == c.RecordCouncilVote("abrandt@city.test", Vote.YES, COUNCIL_EMAILS)
+    roll_call = complete(c.RecordCouncilVote, {"vote": Vote.NO, "member": "thale@city.test"},
+                         CLERK, DIRECTORY, CASE, Roster())
+    assert roll_call.member == "thale@city.test" and roll_call.council == COUNCIL_EMAILS
+
+
+def test_a_board_member_votes_as_themselves_and_the_chair_names_the_member() -> None:
+    board = frozenset(p.email for p in DIRECTORY.board)
+    brooks = actor_for(DIRECTORY, "dbrooks@city.test")
+    assert filled(c.RecordBoardVote, brooks) == {"member", "board"}
+    assert filled(c.RecordBoardVote, CHAIR) == {"board"}
+    assert may_type(c.RecordBoardVote, CHAIR) == {"member"} and not may_type(
+        c.RecordBoardVote, CLERK)
+    own = complete(c.RecordBoardVote, {"vote": Vote.YES}, brooks, DIRECTORY, CASE, Roster())
+    assert own == c.RecordBoardVote("dbrooks@city.test", Vote.YES, board)
+    roll_call = complete(c.RecordBoardVote, {"vote": Vote.NO, "member": "vosei@city.test"},
+                         CHAIR, DIRECTORY, CASE, Roster())
+    assert roll_call.member == "vosei@city.test" and roll_call.board == board
+    counted = complete(c.RecordBoardDetermination, {}, CHAIR, DIRECTORY, CASE, Roster())
+    assert counted == c.RecordBoardDetermination(board)
+
+
+def test_the_directory_names_the_mayor_and_the_council() -> None:
+    tie_break = complete(c.RecordMayorVote, {"vote": Vote.YES}, CLERK, DIRECTORY, CASE,
+                         Roster())
+    assert tie_break == c.RecordMayorVote(Vote.YES, "mayor@city.test")
+    decision = complete(c.RecordCouncilDecision, {}, BRANDT, DIRECTORY, CASE, Roster())
+    assert decision.mayor == "mayor@city.test" and decision.council == COUNCIL_EMAILS
+
+
+def test_who_decides_a_longer_report_time_follows_the_caller() -> None:
+    by_council = complete(c.DecideReportExtension, {"approved": True}, BRANDT, DIRECTORY,
+                          CASE, Roster())
+    by_board = complete(c.DecideReportExtension, {"approved": True}, CHAIR, DIRECTORY, CASE,
+                        Roster())
+    assert by_council.decider_is_council and not by_board.decider_is_council
+    amended = complete(c.AmendComplaint, {"added_sections": ("2.94.040",)}, CHAIR, DIRECTORY,
+                       CASE, Roster())
+    assert amended.authorized_by == "hpark@city.test"
+
+
+def test_a_referral_goes_to_the_next_examiner_or_the_board_with_its_day() -> None:
+    after_yu = complete(c.Refer, {TO_BOARD: False, "on": None}, CHAIR, DIRECTORY, CASE,
+                        Roster("myu@examiners.example"))
+    assert after_yu == c.Refer("spatel@examiners.example", None)
+    day = at("2026-02-02T10:00:00-08:00").date()
+    board = complete(c.Refer, {TO_BOARD: True, "on": day}, CHAIR, DIRECTORY, CASE, Roster())
+    assert board == c.Refer(None, day)
