@@ -9,11 +9,10 @@ they may be heard (§9) and whether the session is open. The agenda names no one
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from cases.access import Access
-from cases.calendar import CityCalendar, fmt_moment
+from cases.calendar import CityCalendar, when
 from cases.directory import Directory, Role
 from cases.meetings import BODY_NAME, OPEN_SECTION, Answer, Body
 from cases.open_meetings import EXECUTIVE_GROUND, quorum
@@ -36,7 +35,7 @@ def meeting_lines(meetings: list[dict[str, Any]], access: Access, *,
         if access is Access.COUNCIL and body is not Body.COUNCIL:
             continue
         line = (f"• *Meeting {m['number']}*: {m['kind']} meeting of {BODY_NAME[body]}, "
-                f"{_when(m['starts_at'], calendar)}, {esc(m['place'])} · " + (
+                f"{when(m['starts_at'], calendar)}, {esc(m['place'])} · " + (
                     f"open to the public at the respondent's request ({OPEN_SECTION[body]})"
                     if m["open"] else f"executive session ({EXECUTIVE_GROUND})"))
         if m["cancelled"]:
@@ -46,7 +45,7 @@ def meeting_lines(meetings: list[dict[str, Any]], access: Access, *,
         if m["recorded_late"]:
             line += "\n   _recorded after it took place: nothing was sent for it_"
         if m.get("in_session_until"):
-            line += (f"\n   *In executive session* until {_when(m['in_session_until'], calendar)}"
+            line += (f"\n   *In executive session* until {when(m['in_session_until'], calendar)}"
                      ": no final action until its end is recorded")
         if access in (Access.FULL, Access.COUNCIL):
             line += f"\n   _Agenda: {esc(m['agenda'])}_"
@@ -92,12 +91,8 @@ def home_lines(rows: list[dict[str, Any]], *, calendar: CityCalendar, directory:
         if viewer.lower() in {x.lower() for x in r["respondents"]}:
             continue  # nobody runs a meeting on a case against themselves
         line = (f"• *{r['case']}* · meeting {r['number']} of {BODY_NAME[Body(r['body'])]}, "
-                f"{_when(r['starts_at'], calendar)}, {esc(r['place'])}")
+                f"{when(r['starts_at'], calendar)}, {esc(r['place'])}")
         if r["tentative"]:
             line += " · _tentative (§7)_"
         out.append(line + "\n   " + answers_line(r, directory, r["respondents"]))
     return out
-
-
-def _when(iso: str, calendar: CityCalendar) -> str:
-    return fmt_moment(calendar.local(datetime.fromisoformat(iso)))

@@ -152,15 +152,14 @@ class App:
 
 def current_postings(folder: Path, calendar: CityCalendar) -> list[Any]:
     """The meetings' current postings, for the web's public page (`web.deps.Posting`)."""
-    from cases.calendar import fmt_moment
+    from cases.calendar import when
     from mail.postings import PostingFolder
     from web.deps import Posting
 
     if not folder.is_dir():
         return []
-    return [Posting(e["title"], fmt_moment(calendar.local(datetime.fromisoformat(
-        e["published_at"]))), f"/postings/{e['name']}.pdf")
-        for e in PostingFolder(folder).entries() if e["current"]]
+    return [Posting(e["title"], when(e["published_at"], calendar), f"/postings/{e['name']}.pdf")
+            for e in PostingFolder(folder).entries() if e["current"]]
 
 
 def parse_rules(settings: Settings, directory: Directory, calendar: CityCalendar
