@@ -1,4 +1,5 @@
-"""App Home: "Your deadlines", for the person opening it.
+"""App Home: "Your deadlines", and "Your meetings" for those who run them (the board's
+chair, the mayor, the clerks: `bot.meetings`), for the person opening it.
 
 A person's deadlines are those the ordinance gives their role (DESIGN.md's table):
 the mayor's office the §2 notices, the board (its chair answers for it) the hearing and
@@ -17,6 +18,7 @@ from slack_bolt.async_app import AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.access import Caller
+from bot.meetings import home_lines, runs
 from bot.render import section
 from bot.service import SlackDeps, blocking, log_alone
 from cases.access import NOT_LISTED
@@ -24,7 +26,7 @@ from cases.calendar import countdown, when
 from cases.deadlines import Status
 from cases.text import words
 from cases.visibility import RESPONSIBILITIES
-from storage import queries
+from storage import meetings, queries
 
 
 def register(bolt: AsyncApp, deps: SlackDeps) -> None:
@@ -48,6 +50,18 @@ def your_deadlines(deps: SlackDeps, caller: Caller) -> list[dict[str, Any]]:
     return [r for r in rows if caller.who not in r["respondents"]]
 
 
+def your_meetings(deps: SlackDeps, caller: Caller) -> list[str]:
+    """The meetings still to come that the caller runs (bot.meetings.runs), with who has
+    answered and whether a quorum is coming."""
+    bodies = runs(caller.roles)
+    if not bodies or caller.person is None:
+        return []
+    with deps.session_factory() as session:
+        rows = meetings.upcoming(session=session, now=deps.clock(), bodies=bodies)
+    return home_lines(rows, calendar=deps.calendar, directory=deps.directory,
+                      viewer=caller.who)
+
+
 def home_view(deps: SlackDeps, caller: Caller) -> dict[str, Any]:
     if caller.person is None:
         blocks = [section(NOT_LISTED)]
@@ -59,6 +73,12 @@ def home_view(deps: SlackDeps, caller: Caller) -> dict[str, Any]:
         blocks += [section("\n".join(lines[i:i + 10])) for i in range(0, len(lines), 10)]
         if not lines:
             blocks.append(section("Nothing is due from you on any open case."))
+        meetings = your_meetings(deps, caller)
+        if meetings:
+            blocks.append({"type": "header",
+                           "text": {"type": "plain_text", "text": "Your meetings"}})
+            blocks += [section("\n".join(meetings[i:i + 8]))
+                       for i in range(0, len(meetings), 8)]
     return {"type": "home", "blocks": blocks}
 
 

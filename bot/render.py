@@ -12,8 +12,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from bot.meetings import meeting_lines
 from cases.access import Access, sees_in_history
 from cases.calendar import CityCalendar, countdown, fmt_moment, when
+from cases.directory import Directory
 from cases.events import EventKind as K
 from cases.records import Determination, Finding, PublicRecord, Report, entries
 from cases.text import neutralise_bidi, words
@@ -67,7 +69,8 @@ def docket_blocks(rows: list[dict[str, Any]], *, page: int, more: bool,
 
 
 def case_blocks(detail: dict[str, Any], access: Access, *, viewer: str | None,
-                calendar: CityCalendar, now: datetime) -> list[Block]:
+                calendar: CityCalendar, now: datetime,
+                directory: Directory | None = None) -> list[Block]:
     """A case as `access` allows: FULL everything; COUNCIL and RESPONDENT their part;
     PUBLIC the §13 records of a closed case that have been released, and nothing else."""
     closed = not detail["confidential"]
@@ -89,6 +92,10 @@ def case_blocks(detail: dict[str, Any], access: Access, *, viewer: str | None,
         blocks += [section(t) for t in _records(history, calendar)]
     if access in (Access.FULL, Access.COUNCIL):
         blocks += sections("*Deadlines*", _deadlines(detail["deadlines"], calendar, now))
+    shown_meetings = meeting_lines(detail.get("meetings", []), access, calendar=calendar,
+                                   directory=directory, respondents=detail["respondents"])
+    if shown_meetings:
+        blocks += sections("*Meetings* (RCW 42.30)", shown_meetings)
     if access is Access.FULL and detail.get("disclosure_requests"):
         blocks += sections("*Disclosure requests* (§6, RCW 42.56)",
                            _disclosures(detail["disclosure_requests"]))

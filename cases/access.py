@@ -28,7 +28,8 @@ in the directory sees nothing. Examiners get their referral by mail, not through
 
 Taking a step: the table of steps (`cases.steps`) says which roles may take it
 (`check_step`); nobody takes a step on a case against themselves (`check_not_respondent`);
-a council member enters no vote but their own (`check_hands`).
+a member of the council or the board enters no vote but their own, unless they record
+the roll call (`check_hands`).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
 
-from cases.commands import Command, RecordCouncilVote
+from cases.commands import Command, RecordBoardVote, RecordCouncilVote
 from cases.directory import ATTORNEY, BOARD, COUNCIL, OFFICE, Directory, Role
 from cases.events import EventKind
 from cases.records import PublicRecord
@@ -176,13 +177,24 @@ def check_step(actor: Actor, step: StepId) -> None:
                       f"{mine}.")
 
 
+# Who records each body's roll call, entering the vote of the member they name: the
+# mayor's office the council's (§14), the board chair, presiding at the hearing, the
+# board's (§7). Every other member enters only their own vote.
+ROLL_CALL: dict[type[Command], frozenset[Role]] = {
+    RecordCouncilVote: OFFICE, RecordBoardVote: frozenset({Role.BOARD_CHAIR})}
+_ROLL_CALL_WORDS = {RecordCouncilVote: ("A council member", "§14", "the clerk"),
+                    RecordBoardVote: ("A board member", "§7", "the board chair")}
+
+
 def check_hands(actor: Actor, cmd: Command) -> None:
-    """The right hands on a vote (§12, §14): a council member enters only their own vote;
-    the mayor's office records the roll call. (The mayor's tie-breaking vote is its own
-    step, which the table gives to the mayor and the designees alone.)"""
-    if isinstance(cmd, RecordCouncilVote) and not actor.has(OFFICE) \
-            and (actor.email or "") != cmd.member.strip().lower():
-        raise Refused(f"A council member enters only their own vote (§14); the clerk records "
+    """The right hands on a vote (§7, §12, §14): a member enters only their own vote; the
+    roles `ROLL_CALL` names record the roll call. (The mayor's tie-breaking vote is its
+    own step, which the table gives to the mayor and the designees alone.)"""
+    if not isinstance(cmd, RecordCouncilVote | RecordBoardVote):
+        return
+    if not actor.has(ROLL_CALL[type(cmd)]) and (actor.email or "") != cmd.member.strip().lower():
+        member, section, clerk = _ROLL_CALL_WORDS[type(cmd)]
+        raise Refused(f"{member} enters only their own vote ({section}); {clerk} records "
                       f"the roll call. You may not enter the vote of {cmd.member}.")
 
 

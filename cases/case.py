@@ -30,13 +30,14 @@ from cases.deadlines import (
 )
 from cases.events import Event, EventKind
 from cases.filing import Filing, filing_from_data
+from cases.meetings import Body, Meeting, Meetings
 from cases.readings import DEFAULT, Readings
 from cases.records import Disclosure, PublicRecord
 from cases.stages import Stage
 from cases.steps import LEADS_TO, STEPS
 from cases.tally import Vote
 
-__all__ = ["Case", "Hearing", "ReportExtension", "Stage"]
+__all__ = ["Case", "ReportExtension", "Stage"]
 
 UNNAMED = "the official complained against"  # when the directory matched nobody
 
@@ -51,13 +52,6 @@ class ReportExtension:
 
 
 @dataclass
-class Hearing:
-    starts_at: datetime
-    place: str
-    open_to_public: bool
-
-
-@dataclass
 class Case:
     number: str
     filing: Filing
@@ -69,7 +63,6 @@ class Case:
     done_on: dict[DeadlineKey, date] = field(default_factory=dict)  # the day each step happened
     registered_mail_at: datetime | None = None
     registered_mail_on: date | None = None
-    hearing: Hearing | None = None
     hearing_begun_at: datetime | None = None
     hearing_begun_on: date | None = None
     heard: dict[str, bool] = field(default_factory=dict)  # respondent -> presented (§9)
@@ -97,6 +90,7 @@ class Case:
     void_reason: str | None = None
     disclosure_requests: list[Disclosure] = field(default_factory=list)
     corrections: dict[int, str] = field(default_factory=dict)  # history index -> day (ISO)
+    meetings: Meetings = field(default_factory=Meetings)  # the hearing's and deliberation's
     history: list[Event] = field(default_factory=list)
 
     # -- building ---------------------------------------------------------------------
@@ -154,14 +148,12 @@ class Case:
         k = EventKind
         if on is not None and e.kind in _MEETS:
             self.done_on[_MEETS[e.kind]] = on
+        self.meetings.apply(e, len(self.history))
         match e.kind:
             case k.NOTICE_SERVED:
                 self.notices_served.setdefault(NoticeKind(d["notice"]), e.at)
             case k.REGISTERED_MAIL_SENT:
                 self.registered_mail_at, self.registered_mail_on = e.at, on
-            case k.HEARING_SCHEDULED:
-                self.hearing = Hearing(datetime.fromisoformat(d["starts_at"]), d["place"],
-                                       bool(d["open_to_public"]))
             case k.HEARING_BEGUN:
                 self.hearing_begun_at, self.hearing_begun_on = e.at, on
             case k.RESPONDENT_HEARD:
@@ -272,6 +264,11 @@ class Case:
     def released_records(self) -> frozenset[PublicRecord]:
         """Every record the city attorney has released on a disclosure request."""
         return frozenset(r for x in self.disclosure_requests for r in x.released)
+
+    @property
+    def hearing(self) -> Meeting | None:
+        """The board's hearing: its latest meeting not cancelled (§7)."""
+        return self.meetings.current(Body.BOARD)
 
     @property
     def pending_continuance(self) -> Continuance | None:

@@ -11,6 +11,7 @@ from datetime import date, datetime
 from enum import StrEnum
 
 from cases.events import EventKind
+from cases.meetings import Answer, Body, MeetingKind
 from cases.records import PublicRecord
 from cases.tally import Vote
 
@@ -51,10 +52,26 @@ class RecordRegisteredMail(Command):
 
 
 @dataclass(frozen=True)
-class ScheduleHearing(Command):
+class CallMeeting:
+    """What calling a meeting of a body for the case says (RCW 42.30): when, where, and
+    what kind. Not a step itself: the board's hearing and the council's deliberation are.
+
+    Scheduling the body's meeting again while it is still to come moves it; once it was
+    cancelled, scheduling makes a new meeting. The session is executive unless the
+    respondent asked for an open one (`RequestOpenSession`, §13, §14). A time already past
+    records a meeting after the fact (nothing is sent for it)."""
+
     starts_at: datetime
     place: str
-    open_to_public: bool = False  # §13: executive session unless the respondent asks
+    kind: MeetingKind = MeetingKind.SPECIAL
+    ends_at: datetime | None = None  # expected end; default two hours after the start
+    remote_link: str | None = None  # where the public may attend remotely
+    emergency: str | None = None  # RCW 42.30.080(4): why 24 hours' notice cannot be given
+
+
+@dataclass(frozen=True)
+class ScheduleHearing(CallMeeting, Command):
+    """§7: the board's sufficiency hearing, a meeting of the board."""
 
 
 @dataclass(frozen=True)
@@ -242,3 +259,80 @@ class FileCorrespondence(Command):
     sender: str
     subject: str
     message_id: str | None = None
+
+
+# -- meetings (cases.meetings, cases.open_meetings) -----------------------------------------
+
+@dataclass(frozen=True)
+class ScheduleDeliberation(CallMeeting, Command):
+    """§12: the council convenes to decide on a final determination of violation."""
+
+
+@dataclass(frozen=True)
+class CancelMeeting(Command):
+    reason: str
+    meeting: int | None = None  # None: the case's meeting still to come
+
+
+@dataclass(frozen=True)
+class RequestOpenSession(Command):
+    """§13 (the board's and the examiner's proceedings), §14 (the council's deliberation):
+    the person complained against asks that the proceedings be open to the public."""
+
+    body: Body
+    via: str  # how the request came: mail, slack, paper, in person
+    respondent: str | None = None  # their email; None when the complaint names one
+    on: date | None = None  # the day the request was made
+
+
+@dataclass(frozen=True)
+class StartExecutiveSession(Command):
+    """RCW 42.30.110(2): the presiding officer announced the purpose and the time the
+    session will end (`ends_at`), and the body convened in executive session."""
+
+    ends_at: datetime
+    started_at: datetime | None = None  # None: now
+    meeting: int | None = None  # None: the meeting under way
+
+
+@dataclass(frozen=True)
+class ExtendExecutiveSession(Command):
+    """The presiding officer announced a later end, before the announced one passed."""
+
+    until: datetime
+    announced_at: datetime | None = None  # None: now
+    meeting: int | None = None
+
+
+@dataclass(frozen=True)
+class EndExecutiveSession(Command):
+    ended_at: datetime | None = None  # None: now
+    meeting: int | None = None
+
+
+@dataclass(frozen=True)
+class RecordBoardVote(Command):
+    """A board member's vote on sufficiency, cast in open session (yes: sufficient)."""
+
+    member: str
+    vote: Vote
+    board: frozenset[str]
+    meeting: int | None = None
+
+
+@dataclass(frozen=True)
+class RecordBoardDetermination(Command):
+    """§7: the board's determination of sufficiency, counted from its members' votes."""
+
+    board: frozenset[str]
+    meeting: int | None = None
+
+
+@dataclass(frozen=True)
+class RecordMeetingReply(Command):
+    """An invitee's answer to a meeting's invitation (an iTIP REPLY taken in by intake)."""
+
+    meeting: int
+    attendee: str
+    answer: Answer
+    sequence: int  # the invitation's SEQUENCE the answer was given to

@@ -1,13 +1,14 @@
 """The fields of a step's command that nobody types: who votes, who authorised an
 amendment, whether the council or the board decides a longer report time, the council's
-members and the mayor, the examiner next in rotation. They come from the person taking
-the step, the directory and the stored rotation, the same way on every surface (Slack's
-words, the web's forms): a member votes as themselves, an amendment is authorised by
-whoever records it (§5), a referral goes to the next examiner (§11).
+and the board's members, the mayor, the examiner next in rotation. They come from the
+person taking the step, the directory and the stored rotation, the same way on every
+surface (Slack's words, the web's forms): a member votes as themselves, an amendment is
+authorised by whoever records it (§5), a referral goes to the next examiner (§11).
 
 One such field may be typed instead, by the roles `TYPED_BY` names: the mayor's office
-records the council's roll call, naming the member whose vote it enters (§14). Whoever
-else names a member is refused by `cases.access.check_hands`, on every surface.
+records the council's roll call (§14), the board chair the board's (§7), naming the member
+whose vote it enters. Whoever else names a member is refused by
+`cases.access.check_hands`, on every surface.
 
 A surface hands `complete` what the person typed; `complete` makes the command.
 """
@@ -19,9 +20,9 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from cases import commands as c
-from cases.access import Actor
+from cases.access import ROLL_CALL, Actor
 from cases.case import Case
-from cases.directory import BOARD, COUNCIL, OFFICE, Directory, Person, Role
+from cases.directory import BOARD, COUNCIL, Directory, Person, Role
 from cases.ports import Rotation
 from cases.rotation import referral
 
@@ -32,6 +33,10 @@ TO_BOARD = "to_board"  # typed with a referral: the respondent asked for the boa
 
 def _council(_actor: Actor, directory: Directory) -> frozenset[str]:
     return frozenset(p.email for p in directory.council)
+
+
+def _board(_actor: Actor, directory: Directory) -> frozenset[str]:
+    return frozenset(p.email for p in directory.board)
 
 
 def _mayor(_actor: Actor, directory: Directory) -> str:
@@ -55,6 +60,8 @@ _FROM_CALLER: dict[type[c.Command], dict[str, Fill]] = {
     c.RecordCouncilDecision: {"council": _council, "mayor": _mayor},
     c.AmendComplaint: {"authorized_by": _me},
     c.DecideReportExtension: {"decider_is_council": _council_decides},
+    c.RecordBoardVote: {"member": _me, "board": _board},
+    c.RecordBoardDetermination: {"board": _board},
 }
 
 @dataclass(frozen=True)
@@ -65,9 +72,13 @@ class Typable:
     people: Callable[[Directory], Sequence[Person]]
 
 
-# The clerk's roll call: the mayor's office enters the vote of the member it names (§14).
+# The roll calls (`cases.access.ROLL_CALL`): the mayor's office enters the vote of the
+# council member it names (§14); the board chair, presiding at the hearing, that of the
+# board member (§7).
 TYPED_BY: dict[type[c.Command], dict[str, Typable]] = {
-    c.RecordCouncilVote: {"member": Typable(OFFICE, lambda d: d.council)},
+    c.RecordCouncilVote: {"member": Typable(ROLL_CALL[c.RecordCouncilVote],
+                                            lambda d: d.council)},
+    c.RecordBoardVote: {"member": Typable(ROLL_CALL[c.RecordBoardVote], lambda d: d.board)},
 }
 
 # Filled from the stored case and rotation, not from the caller.

@@ -61,6 +61,9 @@ class Directory:
     forwarders: tuple[str, ...] = ()
     holidays: tuple[date, ...] = field(default=())
     readings: Readings = DEFAULT  # the city's readings of contested passages
+    # news outlets that asked to be told of special meetings (RCW 42.30.080); not people
+    # of the procedure: they get a meeting's public notice and nothing else
+    media: tuple[Person, ...] = ()
 
     @property
     def board_chair(self) -> Person | None:

@@ -42,6 +42,17 @@ class EventKind(StrEnum):
     CASE_VOIDED = "case_voided"
     DISCLOSURE_REQUESTED = "disclosure_requested"
     RECORDS_RELEASED = "records_released"
+    # meetings (cases.meetings): the council's deliberation, cancellations, the open-session
+    # request, the executive session, the board's vote, the invitees' answers
+    DELIBERATION_SCHEDULED = "deliberation_scheduled"
+    MEETING_CANCELLED = "meeting_cancelled"
+    OPEN_SESSION_REQUESTED = "open_session_requested"
+    EXECUTIVE_SESSION_STARTED = "executive_session_started"
+    EXECUTIVE_SESSION_EXTENDED = "executive_session_extended"
+    EXECUTIVE_SESSION_ENDED = "executive_session_ended"
+    BOARD_VOTE_RECORDED = "board_vote_recorded"
+    BOARD_DETERMINED = "board_determined"
+    MEETING_REPLY_RECORDED = "meeting_reply_recorded"
 
 
 @dataclass(frozen=True)

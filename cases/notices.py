@@ -13,6 +13,13 @@ step replayed owes nothing new, and the renderer can find the owing event again.
 Calendar invites are notices too (`INVITE_*`): one per person and purpose, re-owed when
 an event moves the purpose's dates (`INVITE_REVISIONS`); their iCalendar SEQUENCE is the
 number of such events in the history, so it is derived from what is stored.
+
+A meeting (`cases.meetings`) owes, each time an event revises it, its invitation to the
+members of its body and to the parties, and, unless it was recorded after the fact, its
+posting for the city's website and the meeting place; a special meeting also owes the
+written notice of RCW 42.30.080 to each member and to each news outlet that asked (the
+directory's `media`). These notices name their meeting in `slot` ("meeting-2"); the
+posting is delivered to the `postings/` folder, not by mail (`channel_of`).
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ from cases.commands import NoticeKind
 from cases.deadlines import DeadlineKey
 from cases.directory import Directory, Person
 from cases.events import Event, EventKind
+from cases.meetings import Body, Meeting, MeetingKind
 
 GENERATION_STRIDE = 100  # room for 99 deliberate resends of one occurrence
 
@@ -44,13 +52,16 @@ class NoticeType(StrEnum):
     COUNCIL_DECIDED = "council_decided"  # §12, §14
     CASE_CLOSED = "case_closed"  # §6 confidentiality ends
     INVITE_SUFFICIENCY_WINDOW = "invite_sufficiency_window"  # §7 begin..conclude
-    INVITE_HEARING = "invite_hearing"  # §7, §13
+    INVITE_MEETING = "invite_meeting"  # a meeting of the board or council (RCW 42.30)
     INVITE_COUNCIL_DECISION = "invite_council_decision"  # §12 seven days
     QUARANTINE_ALERT = "quarantine_alert"  # to the clerk: a message opened no case
     DELIVERY_FAILED_ALERT = "delivery_failed_alert"  # to the clerk: a notice bounced (5xx)
     DEADLINE_ALERT = "deadline_alert"  # to the clerk: a notice unsent near its deadline
     REMINDER = "reminder"  # to whoever must act: a deadline approaches or has passed
     SIGN_IN_LINK = "sign_in_link"  # to a person who asked the web docket for one
+    MEETING_NOTICE = "meeting_notice"  # RCW 42.30.080: special meeting, members and media
+    MEETING_POSTING = "meeting_posting"  # RCW 42.30.077, .080: website and meeting place
+    QUORUM_WARNING = "quorum_warning"  # to the chair and the clerk: too few accepted (48 h)
 
 
 # The §2 notices and the step each one completes once every copy is delivered.
@@ -60,10 +71,14 @@ SECTION_2: dict[NoticeType, NoticeKind] = {
     NoticeType.SUBMISSION_TO_BOARD: NoticeKind.SUBMITTED_TO_BOARD,
 }
 
-INVITES = frozenset({NoticeType.INVITE_SUFFICIENCY_WINDOW, NoticeType.INVITE_HEARING,
+INVITES = frozenset({NoticeType.INVITE_SUFFICIENCY_WINDOW, NoticeType.INVITE_MEETING,
                      NoticeType.INVITE_COUNCIL_DECISION})
 # Mail about a person's own access, owed by the web docket, never by a step of a case.
 ACCESS = frozenset({NoticeType.SIGN_IN_LINK})
+MEETING_NOTICES = frozenset({NoticeType.INVITE_MEETING, NoticeType.MEETING_NOTICE,
+                             NoticeType.MEETING_POSTING, NoticeType.QUORUM_WARNING})
+# The posting's "recipient": the city's website and the entrance of the meeting place.
+POSTING = Person("Public posting (the city's website and the meeting place)", "posting")
 ALERTS = frozenset({NoticeType.QUARANTINE_ALERT, NoticeType.DELIVERY_FAILED_ALERT,
                     NoticeType.DEADLINE_ALERT})
 
@@ -73,9 +88,6 @@ INVITE_REVISIONS: dict[NoticeType, tuple[EventKind, frozenset[EventKind]]] = {
         EventKind.CONTINUANCE_APPLIED, EventKind.CONTINUANCE_DECIDED,
         EventKind.RECEIPT_CORRECTED, EventKind.DEADLINES_RECOMPUTED,
         EventKind.STEP_DATE_CORRECTED, EventKind.CASE_VOIDED})),
-    NoticeType.INVITE_HEARING: (EventKind.HEARING_SCHEDULED, frozenset({
-        EventKind.HEARING_SCHEDULED, EventKind.CONTINUANCE_APPLIED,
-        EventKind.CONTINUANCE_DECIDED, EventKind.CASE_VOIDED})),
     NoticeType.INVITE_COUNCIL_DECISION: (EventKind.DETERMINATION_RECEIVED, frozenset({
         EventKind.COUNCIL_DECISION_EXTENDED, EventKind.DEADLINES_RECOMPUTED,
         EventKind.STEP_DATE_CORRECTED, EventKind.CASE_VOIDED})),
@@ -89,6 +101,22 @@ class OwedNotice:
     recipient: Person
     deadline: DeadlineKey | None  # the statutory deadline the notice serves, if any
     generation: int = 0  # see the module docstring
+    slot: str = ""  # which meeting a meeting's notice is about ("meeting-2"); else empty
+
+
+def channel_of(notice_type: NoticeType) -> str:
+    """How a notice is delivered: the posting to its folder, everything else by email."""
+    return "posting" if notice_type is NoticeType.MEETING_POSTING else "email"
+
+
+def meeting_slot(number: int) -> str:
+    return f"meeting-{number}"
+
+
+def meeting_of(slot: str) -> int | None:
+    """The meeting a slot names ("meeting-2", "meeting-2:quorum:0"), if any."""
+    head = slot.split(":", 1)[0]
+    return int(head[8:]) if head.startswith("meeting-") and head[8:].isdigit() else None
 
 
 def owing_event_index(generation: int) -> int:
@@ -118,15 +146,18 @@ def notices_owed(case: Case, event: Event, directory: Directory) -> list[OwedNot
     """The notices `event` (already applied to `case`) makes owed."""
     index = next((i for i, e in enumerate(case.history) if e is event), len(case.history) - 1)
     aud = _Audience(case, directory)
-    plan = _plan(case, event, aud) + _invite_plan(case, event, aud)
+    plan = [(t, people, key, "") for t, people, key in
+            _plan(case, event, aud) + _invite_plan(case, event, aud)]
+    plan += [(t, people, None, slot)
+             for t, people, slot in _meeting_plan(case, event, index, aud, directory)]
     owed: list[OwedNotice] = []
-    for type_, people, key in plan:
+    for type_, people, key, slot in plan:
         seen: set[str] = set()
         for p in people:
             if p.email.lower() not in seen:
                 seen.add(p.email.lower())
                 owed.append(OwedNotice(case.number, type_, p, key,
-                                       index * GENERATION_STRIDE))
+                                       index * GENERATION_STRIDE, slot))
     return owed
 
 
@@ -167,6 +198,9 @@ def _plan(case: Case, event: Event, a: _Audience) -> _Plan:
                     (t.SUBMISSION_TO_BOARD, a.board, key.NOTICE_24H),
                     (t.REGISTERED_MAIL_TASK, a.mayors_office, key.REGISTERED_MAIL)]
         case k.HEARING_SCHEDULED:
+            hearing = case.hearing
+            if hearing is None or hearing.recorded_late:
+                return []  # recorded after it took place: nothing to tell anyone
             return [(t.HEARING_SCHEDULED, a.board + parties, key.HEARING_BEGIN)]
         case k.CONTINUANCE_APPLIED | k.CONTINUANCE_DECIDED:
             # the council decides the application (§7), so it is told as well
@@ -188,10 +222,57 @@ def _plan(case: Case, event: Event, a: _Audience) -> _Plan:
     return []
 
 
+def _meeting_plan(case: Case, event: Event, index: int, a: _Audience,
+                  directory: Directory) -> list[tuple[NoticeType, list[Person], str]]:
+    """What each meeting `event` revised owes: see the module docstring."""
+    plan: list[tuple[NoticeType, list[Person], str]] = []
+    for m in case.meetings.changed_by(index):
+        if m.recorded_late:
+            continue  # it took place before it was recorded: nothing is sent for it
+        members = a.board if m.body is Body.BOARD else a.council
+        slot = meeting_slot(m.number)
+        plan.append((NoticeType.INVITE_MEETING, _invitees(m, a), slot))
+        if m.starts_at <= event.at:
+            continue  # too late to post or give notice; the invitation still updates calendars
+        plan.append((NoticeType.MEETING_POSTING, [POSTING], slot))
+        if m.kind is MeetingKind.SPECIAL:
+            plan.append((NoticeType.MEETING_NOTICE, members + list(directory.media), slot))
+    return plan
+
+
+def _invitees(m: Meeting, a: _Audience) -> list[Person]:
+    members = a.board if m.body is Body.BOARD else a.council
+    return members + a.respondents + a.complainant
+
+
+def meeting_invitees(case: Case, meeting: Meeting, directory: Directory) -> list[Person]:
+    """Who is invited to `meeting`: its body's members (but a respondent) and the parties."""
+    return _invitees(meeting, _Audience(case, directory))
+
+
+def meeting_members(case: Case, meeting: Meeting, directory: Directory) -> list[Person]:
+    """The members of the meeting's body who may act on the case (respondents left out)."""
+    a = _Audience(case, directory)
+    return a.board if meeting.body is Body.BOARD else a.council
+
+
+def quorum_warned(case: Case, meeting: Meeting, directory: Directory) -> list[Person]:
+    """Who hears that a meeting may lack a quorum: its presiding officer (the board's
+    chair; the mayor for the council, RCW 35A.12.100) and the clerks, never a respondent."""
+    chair = directory.board_chair if meeting.body is Body.BOARD else directory.mayor
+    parties = {r.lower() for r in case.respondents}
+    seen: set[str] = set()
+    out = []
+    for p in [*([chair] if chair else []), *clerks(directory)]:
+        if p.email.lower() not in parties | seen:
+            seen.add(p.email.lower())
+            out.append(p)
+    return out
+
+
 def _invite_plan(case: Case, event: Event, a: _Audience) -> _Plan:
     audiences = {
         NoticeType.INVITE_SUFFICIENCY_WINDOW: a.board + a.council,
-        NoticeType.INVITE_HEARING: a.board + a.respondents + a.complainant,
         NoticeType.INVITE_COUNCIL_DECISION: a.council,
     }
     plan: _Plan = []

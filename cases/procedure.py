@@ -18,6 +18,7 @@ from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.filing import Filing, filing_to_data
 from cases.handlers import StepContext
+from cases.open_meetings import check_final_action
 from cases.order import problems
 from cases.readings import DEFAULT, Readings
 from cases.steps import StepRule, rule_for
@@ -44,6 +45,8 @@ def handle(case: Case, cmd: c.Command, *, at: datetime, actor: str,
             "board's application for a continuance (applied "
             f"{fmt_day(case.pending_continuance.applied)}) awaits the council's decision "
             "(§7). Record the council's decision first.")
+    if rule.final_action is not None:
+        check_final_action(case.meetings.all, rule.final_action, rule.name)
     event = rule.handler(StepContext(case, at, actor, calendar, readings), cmd)
     if "on" in event.data or event.kind in _MOVES_DAYS:
         _check_order(case, event, calendar)

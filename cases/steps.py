@@ -24,7 +24,8 @@ from cases import commands as c
 from cases.deadlines import DeadlineKey
 from cases.directory import ATTORNEY, BOARD, COUNCIL, OFFICE, Role
 from cases.events import Event, EventKind
-from cases.handlers import StepContext, council, hearing, records
+from cases.handlers import StepContext, council, hearing, meetings, records
+from cases.meetings import Body
 from cases.stages import OPEN_STAGES, Stage
 
 Handler = Callable[[StepContext, Any], Event]
@@ -61,6 +62,16 @@ class StepId(StrEnum):
     DISCLOSURE_REQUEST = "disclosure-request"
     RELEASE = "release"
     CORRESPONDENCE = "correspondence"
+    # meetings (cases.meetings, RCW 42.30)
+    DELIBERATION = "deliberation"
+    CANCEL_MEETING = "cancel-meeting"
+    OPEN_SESSION = "open-session"
+    SESSION_START = "session start"
+    SESSION_EXTEND = "session extend"
+    SESSION_END = "session end"
+    BOARD_VOTE = "board-vote"
+    BOARD_DETERMINATION = "board-determination"
+    MEETING_REPLY = "meeting-reply"
 
 
 @dataclass(frozen=True)
@@ -77,12 +88,17 @@ class StepRule:
     stayed: bool = False  # refused while a continuance application is pending (§7)
     label: str | None = None  # a button's words, for a step that needs only the case
     meets: DeadlineKey | None = None  # the deadline the step meets, if any
+    # final action of this body: taken in open session only, refused while its executive
+    # session is under way (RCW 42.30.060, 42.30.110(1)(f))
+    final_action: Body | None = None
 
 
 _S = Stage
 _BEFORE_CONCLUSION = frozenset({_S.RECEIVED, _S.HEARING_SCHEDULED, _S.HEARING_BEGUN})
 _AFTER_CONCLUSION = frozenset({_S.HEARING_CONCLUDED, _S.REPORTED})
 _BEFORE_DETERMINATION = OPEN_STAGES - {_S.DETERMINED, _S.COUNCIL_DECIDED}
+_AT_HEARING = frozenset({_S.HEARING_BEGUN, _S.HEARING_CONCLUDED})
+_MEETING_ROLES = BOARD | COUNCIL | OFFICE  # the presiding officers and the clerk
 _K, _E = DeadlineKey, EventKind
 
 STEPS: tuple[StepRule, ...] = (
@@ -94,7 +110,8 @@ STEPS: tuple[StepRule, ...] = (
     StepRule(StepId.REGISTERED_MAIL, "record registered mail", c.RecordRegisteredMail,
              hearing.registered, _E.REGISTERED_MAIL_SENT, OPEN_STAGES, None, OFFICE, "§2",
              meets=_K.REGISTERED_MAIL),
-    StepRule(StepId.SCHEDULE, "schedule the hearing", c.ScheduleHearing, hearing.schedule,
+    StepRule(StepId.SCHEDULE, "schedule the hearing", c.ScheduleHearing,
+             meetings.schedule_hearing,
              _E.HEARING_SCHEDULED, frozenset({_S.RECEIVED, _S.HEARING_SCHEDULED}),
              _S.HEARING_SCHEDULED, BOARD, "§7, §13", stayed=True),
     StepRule(StepId.BEGIN, "begin the hearing", c.BeginHearing, hearing.begin,
@@ -144,13 +161,14 @@ STEPS: tuple[StepRule, ...] = (
     # (`cases.access.check_hands`)
     StepRule(StepId.VOTE, "record a council vote", c.RecordCouncilVote, council.vote,
              _E.COUNCIL_VOTE_RECORDED, frozenset({_S.DETERMINED}), None, COUNCIL | OFFICE,
-             "§12, §14"),
+             "§12, §14", final_action=Body.COUNCIL),
     StepRule(StepId.MAYOR_VOTE, "record the mayor's tie-breaking vote", c.RecordMayorVote,
              council.mayor_vote, _E.MAYOR_VOTE_RECORDED, frozenset({_S.DETERMINED}), None,
-             OFFICE, "§14"),
+             OFFICE, "§14", final_action=Body.COUNCIL),
     StepRule(StepId.DECIDE, "record the council's decision", c.RecordCouncilDecision,
              council.decide, _E.COUNCIL_DECIDED, frozenset({_S.DETERMINED}),
-             _S.COUNCIL_DECIDED, COUNCIL | OFFICE, "§12, §14", meets=_K.COUNCIL_DECISION),
+             _S.COUNCIL_DECIDED, COUNCIL | OFFICE, "§12, §14", meets=_K.COUNCIL_DECISION,
+             final_action=Body.COUNCIL),
     StepRule(StepId.AMEND, "amend the complaint", c.AmendComplaint, records.amend,
              _E.COMPLAINT_AMENDED, _BEFORE_DETERMINATION, None, BOARD, "§5"),
     StepRule(StepId.CORRECT_RECEIPT, "correct the receipt time", c.CorrectReceipt,
@@ -172,6 +190,33 @@ STEPS: tuple[StepRule, ...] = (
     StepRule(StepId.CORRESPONDENCE, "file correspondence", c.FileCorrespondence,
              records.correspondence, _E.CORRESPONDENCE_FILED, frozenset(Stage), None,
              frozenset(), "§6"),
+    # -- meetings: the board's hearing and the council's deliberation (RCW 42.30) --------
+    StepRule(StepId.DELIBERATION, "schedule the council's deliberation",
+             c.ScheduleDeliberation, meetings.schedule_deliberation, _E.DELIBERATION_SCHEDULED,
+             frozenset({_S.DETERMINED}), None, COUNCIL | OFFICE, "§12, §14"),
+    StepRule(StepId.CANCEL_MEETING, "cancel a meeting", c.CancelMeeting, meetings.cancel,
+             _E.MEETING_CANCELLED, OPEN_STAGES, None, _MEETING_ROLES, "RCW 42.30.080"),
+    StepRule(StepId.OPEN_SESSION, "record the respondent's request for an open session",
+             c.RequestOpenSession, meetings.open_session, _E.OPEN_SESSION_REQUESTED,
+             OPEN_STAGES, None, _MEETING_ROLES, "§13, §14"),
+    StepRule(StepId.SESSION_START, "record the start of an executive session",
+             c.StartExecutiveSession, meetings.session_start, _E.EXECUTIVE_SESSION_STARTED,
+             OPEN_STAGES, None, _MEETING_ROLES, "§13, §14; RCW 42.30.110"),
+    StepRule(StepId.SESSION_EXTEND, "record an extension of the executive session",
+             c.ExtendExecutiveSession, meetings.session_extend, _E.EXECUTIVE_SESSION_EXTENDED,
+             OPEN_STAGES, None, _MEETING_ROLES, "RCW 42.30.110(2)"),
+    StepRule(StepId.SESSION_END, "record the end of the executive session",
+             c.EndExecutiveSession, meetings.session_end, _E.EXECUTIVE_SESSION_ENDED,
+             OPEN_STAGES, None, _MEETING_ROLES, "RCW 42.30.110(2)"),
+    StepRule(StepId.BOARD_VOTE, "record a board member's vote on sufficiency",
+             c.RecordBoardVote, meetings.board_vote, _E.BOARD_VOTE_RECORDED, _AT_HEARING, None,
+             BOARD, "§7", final_action=Body.BOARD),
+    StepRule(StepId.BOARD_DETERMINATION, "record the board's determination of sufficiency",
+             c.RecordBoardDetermination, meetings.board_determination, _E.BOARD_DETERMINED,
+             _AT_HEARING, None, BOARD, "§7", final_action=Body.BOARD),
+    StepRule(StepId.MEETING_REPLY, "record an answer to a meeting's invitation",
+             c.RecordMeetingReply, meetings.reply, _E.MEETING_REPLY_RECORDED, OPEN_STAGES,
+             None, frozenset(), "RCW 42.30"),
 )
 
 BY_ID: dict[StepId, StepRule] = {s.id: s for s in STEPS}

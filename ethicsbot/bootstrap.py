@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
     from mail.parsing import ParseRules
     from mail.transport import Transport
     from scheduler.jobs import Reminders
+    from scheduler.quorum import QuorumLooks
     from web.deps import WebDeps
 
 
@@ -99,7 +101,8 @@ class App:
                             directory=self.directory, calendar=self.calendar,
                             clock=self.clock, letterhead=self.letterhead(),
                             undelivered_after=self.settings.undelivered_alert_after,
-                            slack_alerts=self.settings.uses_slack)
+                            slack_alerts=self.settings.uses_slack,
+                            postings=self.settings.postings_dir)
 
     def slack_deps(self) -> SlackDeps:
         from bot.service import SlackDeps
@@ -127,7 +130,16 @@ class App:
                            trust_proxy=s.web_trust_proxy, oidc=oidc)
         return WebDeps(uow=self.uow, session_factory=self.session_factory,
                        directory=self.directory, calendar=self.calendar, clock=self.clock,
-                       config=config, uid_domain=s.msgid_domain)
+                       config=config, uid_domain=s.msgid_domain,
+                       postings=lambda: current_postings(s.postings_dir, self.calendar),
+                       postings_dir=s.postings_dir)
+
+    def quorum_looks(self, scheduler: BaseScheduler) -> QuorumLooks:
+        """The quorum look before each meeting, on `scheduler` (a test passes a paused one)."""
+        from scheduler.quorum import QuorumLooks
+
+        return QuorumLooks(uow=self.uow, session_factory=self.session_factory,
+                           clock=self.clock, directory=self.directory, scheduler=scheduler)
 
     def reminders(self, scheduler: BaseScheduler) -> Reminders:
         """The reminder service on `scheduler` (a test passes a paused one)."""
@@ -139,6 +151,18 @@ class App:
                          settings=ReminderSettings(msgid_domain=s.msgid_domain,
                                                    offsets=s.reminder_offset_list,
                                                    slack_dms=s.uses_slack))
+
+
+def current_postings(folder: Path, calendar: CityCalendar) -> list[Any]:
+    """The meetings' current postings, for the web's public page (`web.deps.Posting`)."""
+    from cases.calendar import when
+    from mail.postings import PostingFolder
+    from web.deps import Posting
+
+    if not folder.is_dir():
+        return []
+    return [Posting(e["title"], when(e["published_at"], calendar), f"/postings/{e['name']}.pdf")
+            for e in PostingFolder(folder).entries() if e["current"]]
 
 
 def parse_rules(settings: Settings, directory: Directory, calendar: CityCalendar

@@ -42,6 +42,9 @@ def demo(folder: Path) -> None:
     console.print(f"\nDone in {time.monotonic() - started:.1f} s. {len(files)} messages in "
                   f"{outbox}/ ({len(invites)} of them calendar invites), the database in "
                   f"{folder / 'ethicsbot.db'}.")
+    postings = sorted((folder / "postings").glob("*.pdf"))
+    console.print(f"{len(postings)} meeting postings (HTML and printable PDF, listed in "
+                  f"{folder / 'postings' / 'index.html'}).")
     console.print("Open any .eml with your mail program, or look at the case with: "
                   f"ETHICSBOT_DATABASE_URL=sqlite:///{folder / 'ethicsbot.db'} ethicsbot case "
                   f"{story.number}")

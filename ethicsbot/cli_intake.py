@@ -61,6 +61,7 @@ def file(path: Path, received: str | None) -> None:
         click.echo(for_terminal(f"ethicsbot: {path} was {result.detail}; no new case"),
                    err=True)
         return
-    what = ("filed as correspondence" if result.outcome is Outcome.CORRESPONDENCE
-            else "kept in quarantine; the clerk is told")
+    what = {Outcome.CORRESPONDENCE: "filed as correspondence",
+            Outcome.CALENDAR_REPLY: "an answer to a meeting's invitation, filed with its case",
+            }.get(result.outcome, "kept in quarantine; the clerk is told")
     raise CliError(f"{path} opened no case: {result.detail} ({what})")

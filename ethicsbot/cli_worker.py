@@ -53,6 +53,8 @@ def describe(settings: Settings) -> list[str]:
         lines.append(f"outgoing mail: .eml files under {settings.outbox_dir.resolve()}/ "
                      "(embedded default). To send by SMTP, set ETHICSBOT_SMTP_HOST (and "
                      "ETHICSBOT_SMTP_PORT, _USER, _PASSWORD, _TLS as needed).")
+    lines.append(f"meeting postings: {settings.postings_dir.resolve()}/ (publish that folder "
+                 "on the city's website; ETHICSBOT_POSTINGS_DIR moves it)")
     return lines
 
 

@@ -71,6 +71,7 @@ class _DirectoryFile(BaseModel):
     officials: list[_Person] = []
     forwarders: list[str] = []
     readings: _Readings = _Readings()
+    media: list[_Person] = []  # news outlets that asked for special meeting notices
 
 
 def _ppl(items: list[_Person]) -> tuple[Person, ...]:
@@ -105,6 +106,7 @@ def parse_directory(text: str, *, source: str = "directory file") -> Directory:
         officials=_ppl(d.officials),
         forwarders=tuple(f.strip().lower() for f in forwarders),
         readings=d.readings.to_readings(),
+        media=_ppl(d.media),
     )
 
 

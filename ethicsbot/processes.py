@@ -67,10 +67,12 @@ def take_over(app: App, lock: WorkerLock) -> int:
 
 
 def background_services(app: App) -> list[Callable[[asyncio.Event], Awaitable[None]]]:
-    """What runs beside intake: the outbox dispatcher and the reminder scheduler."""
+    """What runs beside intake: the outbox dispatcher, the reminder scheduler and the
+    quorum look before meetings."""
     from ethicsbot.bootstrap import build_messenger, build_scheduler, build_transport
     from mail.dispatch import run_dispatcher
     from scheduler.jobs import run_reminders
+    from scheduler.quorum import run_quorum_looks
 
     messenger = build_messenger(app)
 
@@ -81,7 +83,10 @@ def background_services(app: App) -> list[Callable[[asyncio.Event], Awaitable[No
     async def reminders(stop: asyncio.Event) -> None:
         await run_reminders(app.reminders(build_scheduler(app)), stop=stop)
 
-    return [outbox, reminders]
+    async def quorum(stop: asyncio.Event) -> None:  # 48 hours before each meeting
+        await run_quorum_looks(app.quorum_looks(build_scheduler(app)), stop=stop)
+
+    return [outbox, reminders, quorum]
 
 
 async def web_process(app: App, stop: asyncio.Event, *, host: str = "0.0.0.0",

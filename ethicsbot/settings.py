@@ -83,6 +83,8 @@ class Settings(BaseSettings):
     smtp_password: str | None = None
     smtp_tls: SmtpTls = SmtpTls.STARTTLS
     outbox_dir: Path = Path("outbox")  # embedded delivery when no SMTP host is set
+    # meetings' postings (HTML and PDF) for the city's website and the meeting place
+    postings_dir: Path = Path("postings")
     mail_from: str = "ethics-intake@city.test"
     # a statutory notice still undelivered this long (minutes) is overdue: the clerk is
     # alerted on every channel they have, and /readyz and `ethicsbot status` count it

@@ -16,9 +16,10 @@ from sqlalchemy.orm import Session
 
 from cases.calendar import CityCalendar, fmt_moment
 from cases.deadlines import DeadlineKey
-from cases.directory import Person
-from cases.notices import NoticeType
+from cases.directory import Directory, Person
+from cases.notices import NoticeType, meeting_of
 from cases.ports import Clock
+from mail.meeting_text import quorum_about
 from mail.render import NoticeContext
 from storage.models import CaseRow, DeliveryRow, FilingRow, OutboxRow, WebTokenRow
 from storage.repository import SqlCaseRepository
@@ -42,7 +43,9 @@ class Letterhead:
 
 
 def load_context(session: Session, row: OutboxRow, *, letterhead: Letterhead,
-                 calendar: CityCalendar, clock: Clock, now: datetime) -> NoticeContext:
+                 calendar: CityCalendar, clock: Clock, now: datetime,
+                 directory: Directory | None = None) -> NoticeContext:
+    """`directory` is needed for a quorum warning (who the members are)."""
     if row.notice_type == NoticeType.SIGN_IN_LINK:
         return _sign_in(session, row, letterhead=letterhead, calendar=calendar, now=now)
     case_row = session.get(CaseRow, row.case_id) if row.case_id is not None else None
@@ -52,7 +55,7 @@ def load_context(session: Session, row: OutboxRow, *, letterhead: Letterhead,
         type=NoticeType(row.notice_type), message_id=row.message_id,
         recipient=Person(row.recipient_name, row.recipient_email), generation=row.generation,
         sender=letterhead.sender, uid_domain=letterhead.msgid_domain, city=letterhead.city,
-        calendar=calendar, now=now, about=_about(session, row, calendar))
+        calendar=calendar, now=now, about=_about(session, row, calendar), slot=row.slot)
     if case is None or case_row is None:
         return base
     root = session.scalars(select(OutboxRow.message_id).where(OutboxRow.case_id == case_row.id)
@@ -60,8 +63,12 @@ def load_context(session: Session, row: OutboxRow, *, letterhead: Letterhead,
     raw = session.scalars(select(FilingRow.raw).where(
         FilingRow.case_id == case_row.id, FilingRow.outcome == "opened")
         .order_by(FilingRow.id).limit(1)).first()
+    about = base.about
+    meeting = case.meetings.get(meeting_of(row.slot) or 0)
+    if base.type is NoticeType.QUORUM_WARNING and meeting is not None and directory:
+        about = quorum_about(case, meeting, directory)
     return replace(base, case=case, deadlines=tuple(case.deadlines(calendar, now=now)),
-                   thread_root=root, complaint=raw)
+                   thread_root=root, complaint=raw, about=about)
 
 
 def _about(session: Session, row: OutboxRow, calendar: CityCalendar) -> dict[str, Any]:

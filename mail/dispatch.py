@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from email.message import EmailMessage
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event, select, update
@@ -43,6 +44,7 @@ from cases.services import take_step
 from mail.alerts import alert_clerks, case_number, owe_deadline_alerts
 from mail.context import Letterhead, load_context
 from mail.listener.retry import Backoff, Outage, wait_for_stop
+from mail.postings import Posting, PostingFolder, render_posting
 from mail.recovery import MailWatch, OverdueLog
 from mail.render import NoticeContext, render
 from mail.transport import DirectMessenger, Outcome, SendResult, Transport
@@ -71,6 +73,7 @@ class DispatchDeps:
     undelivered_after: timedelta = timedelta(minutes=15)  # a statutory notice unsent this
     # long is overdue: the clerk is alerted (ETHICSBOT_UNDELIVERED_ALERT_MINUTES)
     slack_alerts: bool = False  # alert the clerk by Slack DM too (Slack is configured)
+    postings: Path = Path("postings")  # where meetings' postings are published
 
 
 @dataclass(frozen=True)
@@ -80,9 +83,12 @@ class _Prepared:
     msg: EmailMessage | None  # an email to send
     error: str = ""
     dm: NoticeContext | None = None  # or a notice owed on Slack
+    posting: Posting | None = None  # or a meeting's posting
 
     async def send(self, mail_from: str, transport: Transport,
-                   messenger: DirectMessenger | None) -> SendResult:
+                   messenger: DirectMessenger | None, postings: Path) -> SendResult:
+        if self.posting is not None:
+            return await PostingFolder(postings).publish(self.posting)
         if self.dm is not None:
             if messenger is None:
                 return SendResult(Outcome.PERMANENT, "Slack is off: set "
@@ -181,7 +187,8 @@ async def dispatch_once(deps: DispatchDeps, transport: Transport, *,
                     break
                 started += 1
                 p = await asyncio.to_thread(_prepare, deps, row_id)
-                result = await p.send(deps.letterhead.mail_from, transport, messenger)
+                result = await p.send(deps.letterhead.mail_from, transport, messenger,
+                                      deps.postings)
                 await asyncio.to_thread(record_attempt, deps, row_id, result)
                 if outcomes is not None:
                     outcomes.append((p.dm is None and p.msg is not None, result))
@@ -216,9 +223,13 @@ def _prepare(deps: DispatchDeps, row_id: int) -> _Prepared:
         assert row is not None
         try:
             ctx = load_context(s, row, letterhead=deps.letterhead, calendar=deps.calendar,
+                               directory=deps.directory,
                                clock=deps.clock, now=deps.clock())
             if row.channel == "slack":
                 return _Prepared(row_id, row.recipient_email, None, dm=ctx)
+            if row.channel == "posting":
+                return _Prepared(row_id, row.recipient_email, None,
+                                 posting=render_posting(ctx))
             msg = render(ctx)
         except Exception as e:  # our bug or bad data: do not retry forever, tell the clerk
             # the message may quote a name or the complaint: details only at DEBUG

@@ -1,4 +1,5 @@
-"""Taking one message in: open exactly one case, file a reply to its case, or quarantine.
+"""Taking one message in: open exactly one case, file a reply to its case, record a
+member's answer to a meeting's invitation (`_answer`), or quarantine.
 
 Whatever the source (IMAP, the Maildir of the embedded defaults, `ethicsbot file`), a
 message goes through `take_in`, which stores it byte for byte with its outcome in the
@@ -18,13 +19,16 @@ from email.parser import BytesHeaderParser
 from enum import StrEnum
 
 from cases.calendar import CityCalendar
-from cases.commands import FileCorrespondence
+from cases.commands import FileCorrespondence, RecordMeetingReply
 from cases.directory import Directory
 from cases.errors import ProcedureError
-from cases.notices import NoticeType, clerks
+from cases.meetings import Answer
+from cases.notices import NoticeType, clerks, meeting_invitees, meeting_of
 from cases.ports import Clock
 from cases.services import file_complaint, take_step
+from mail.calendar_replies import CalendarReply, ours
 from mail.parsing import IntakeResult, ParseRules, intake_json
+from mail.parsing.classify import default_own_domains
 from mail.parsing.headers import capped_policy
 from mail.parsing.limits import LimitExceeded, MailLimits
 from mail.parsing.structure import header_block
@@ -38,6 +42,7 @@ class Outcome(StrEnum):
     OPENED = "opened"  # a new case
     DUPLICATE = "duplicate"  # taken in before; nothing new happened
     CORRESPONDENCE = "correspondence"  # a reply to our notice, filed to its case
+    CALENDAR_REPLY = "calendar_reply"  # an answer to a meeting's invitation, recorded
     QUARANTINED = "quarantined"  # kept for the clerk, who is told
 
 
@@ -106,6 +111,8 @@ def take_in(raw: bytes, ctx: IntakeContext, *, source: str,
 def _decide(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
             received_at: datetime | None) -> IntakeOutcome:
     result = msg.result
+    if result.calendar_reply is not None:
+        return _answer(uow, ctx, msg, result.calendar_reply)
     if result.accepted and result.filing is not None:
         sender = result.forwarded_by
         if sender and uow.filings.count_from(
@@ -135,6 +142,54 @@ def _decide(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
         return IntakeOutcome(Outcome.CORRESPONDENCE, number, f"filed to {number}")
 
     return _quarantine(uow, ctx, msg, result.detail or str(result.reject_reason))
+
+
+def _answer(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
+            reply: CalendarReply) -> IntakeOutcome:
+    """Record a member's answer to a meeting's invitation against that meeting; file the
+    message with its case. Only an answer EthicsBot cannot place is held for the clerk."""
+    domains = ctx.rules.own_domains or default_own_domains(ctx.directory)
+    found = ours(reply.uid, domains)
+    if found is None:
+        return _quarantine(uow, ctx, msg, f"a calendar answer from {reply.attendee} to an "
+                           "invitation EthicsBot did not send")
+    number, purpose = found
+    case = uow.cases.get(number)
+    meeting = case.meetings.get(meeting_of(purpose) or 0) if case is not None else None
+    if case is None or (meeting is None and meeting_of(purpose) is not None):
+        return _quarantine(uow, ctx, msg, f"a calendar answer from {reply.attendee} to "
+                           f"{reply.uid}, which is no meeting of a case")
+    if meeting is None:  # a statutory window: it asks for no answer
+        return _filed(uow, msg, number, f"{reply.attendee} answered the {purpose} entry, "
+                      "which asks for no answer; nothing recorded")
+    if reply.sender != reply.attendee:
+        return _quarantine(uow, ctx, msg, f"a calendar answer for {reply.attendee} to meeting "
+                           f"{meeting.number} of {number}, sent by {reply.sender or 'nobody'}")
+    invited = {p.email.lower() for p in meeting_invitees(case, meeting, ctx.directory)}
+    if reply.attendee not in invited:
+        return _quarantine(uow, ctx, msg, f"a calendar answer from {reply.attendee}, who was "
+                           f"not invited to meeting {meeting.number} of {number}")
+    try:
+        answer = Answer(reply.partstat.lower())
+    except ValueError:
+        return _filed(uow, msg, number, f"{reply.attendee} answered meeting "
+                      f"{meeting.number} {reply.partstat}; only accepted, declined and "
+                      "tentative are recorded")
+    try:
+        take_step(uow, number, RecordMeetingReply(meeting.number, reply.attendee, answer,
+                                                  reply.sequence),
+                  directory=ctx.directory, calendar=ctx.calendar, clock=ctx.clock,
+                  actor="ethicsbot")
+    except ProcedureError as e:
+        return _filed(uow, msg, number, f"{reply.attendee}'s answer to meeting "
+                      f"{meeting.number} was not recorded: {e}")
+    return _filed(uow, msg, number, f"{reply.attendee} {answer.value} meeting "
+                  f"{meeting.number} (invitation version {reply.sequence})")
+
+
+def _filed(uow: SqlUnitOfWork, msg: _Message, number: str, detail: str) -> IntakeOutcome:
+    msg.store(uow, Outcome.CALENDAR_REPLY, case_number=number, reason=detail)
+    return IntakeOutcome(Outcome.CALENDAR_REPLY, number, detail)
 
 
 def _quarantine(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,

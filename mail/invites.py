@@ -7,6 +7,13 @@ the case and purpose, so an update replaces the earlier entry and a restart repe
 rather than invents. Each person gets their own REQUEST naming only them as attendee:
 the list of invitees would itself tell who is involved in a confidential case (§6).
 SUMMARY and LOCATION carry the case number and the room, never a name.
+
+A meeting's invitation (`INVITE_MEETING`) has its own UID, `<case>-meeting-<n>@...`, and
+its SEQUENCE is the meeting's count of revisions (`cases.meetings`): moved, opened at the
+respondent's request, stayed by a continuance (TENTATIVE, with the reason), confirmed or
+cancelled when the council decides. A cancelled meeting's UID is never used again. Only
+a meeting asks for an answer (RSVP); the statutory windows are entries for information,
+with no reply requested.
 """
 
 from __future__ import annotations
@@ -21,17 +28,19 @@ from cases.calendar import CityCalendar, fmt_day, fmt_moment
 from cases.case import Case
 from cases.deadlines import DeadlineKey, compute_deadlines
 from cases.directory import Person
-from cases.events import EventKind
-from cases.notices import NoticeType, invite_sequence
+from cases.meetings import Body, Meeting
+from cases.notices import NoticeType, invite_sequence, meeting_of, meeting_slot
+from cases.open_meetings import business
 
-HEARING_LENGTH = timedelta(hours=2)  # the ordinance sets none; a placeholder block
 PRODID = "-//EthicsBot//Ethics complaint docket//EN"
 
 _PURPOSE = {
     NoticeType.INVITE_SUFFICIENCY_WINDOW: ("sufficiency-window", "sufficiency hearing window"),
-    NoticeType.INVITE_HEARING: ("hearing", "sufficiency hearing"),
     NoticeType.INVITE_COUNCIL_DECISION: ("council-decision", "council decision window"),
 }
+_MEETING_LABEL = {Body.BOARD: "sufficiency hearing of the Ethics Board",
+                  Body.COUNCIL: "deliberation of the City Council"}
+NO_REPLY = "A statutory period, not a meeting: no reply is needed."
 
 
 @dataclass(frozen=True)
@@ -47,6 +56,7 @@ class Invite:
     end: date | datetime
     location: str | None = None
     tentative: bool = False
+    meeting: bool = False  # a meeting asks its invitees to answer; a window asks no one
 
     @property
     def cancelled(self) -> bool:
@@ -54,8 +64,15 @@ class Invite:
 
 
 def build_invite(case: Case, purpose: NoticeType, calendar: CityCalendar, *, now: datetime,
-                 uid_domain: str) -> Invite:
-    """The invite for `purpose` on `case`; ValueError if the case never opened it."""
+                 uid_domain: str, slot: str = "") -> Invite:
+    """The invite for `purpose` on `case` (for a meeting, the one `slot` names); ValueError
+    if the case never opened it."""
+    if purpose is NoticeType.INVITE_MEETING:
+        number = meeting_of(slot)
+        meeting = case.meetings.get(number) if number is not None else None
+        if meeting is None:
+            raise ValueError(f"{case.number} has no meeting {slot!r} to invite to")
+        return _meeting(case, meeting, calendar, uid_domain)
     sequence = invite_sequence(case, purpose)
     if sequence is None:
         raise ValueError(f"{case.number} has no {purpose.value} to invite to")
@@ -64,13 +81,10 @@ def build_invite(case: Case, purpose: NoticeType, calendar: CityCalendar, *, now
                   method="REQUEST", summary=f"{case.number}: {label}", description="",
                   start=calendar.local_date(case.received_at),
                   end=calendar.local_date(case.received_at))
-    if purpose is NoticeType.INVITE_HEARING:
-        invite = _hearing(case, base, calendar)
-    else:
-        keys = ((DeadlineKey.HEARING_BEGIN, DeadlineKey.HEARING_CONCLUDE)
-                if purpose is NoticeType.INVITE_SUFFICIENCY_WINDOW
-                else (DeadlineKey.COUNCIL_DECISION,))
-        invite = _window(case, base, calendar, now, keys)
+    keys = ((DeadlineKey.HEARING_BEGIN, DeadlineKey.HEARING_CONCLUDE)
+            if purpose is NoticeType.INVITE_SUFFICIENCY_WINDOW
+            else (DeadlineKey.COUNCIL_DECISION,))
+    invite = _window(case, base, calendar, now, keys)
     if case.void:  # opened by mistake: every entry it put in a calendar comes out again
         return replace(invite, method="CANCEL", tentative=False, description=(
             "CANCELLED: this case was opened by mistake and is void; nothing is due."))
@@ -94,52 +108,55 @@ def _window(case: Case, base: Invite, calendar: CityCalendar, now: datetime,
     if tolled:
         lines.insert(0, "TOLLED (§7): a continuance is pending before the council; these "
                         "dates will move when it decides, and this entry will be updated.")
+    lines.append(NO_REPLY)
     return replace(base, description="\n".join(lines), start=start,
                    end=calendar.local_date(last.due) + timedelta(days=1), tentative=tolled)
 
 
-def _hearing(case: Case, base: Invite, calendar: CityCalendar) -> Invite:
-    hearing = case.hearing
-    if hearing is None:
-        raise ValueError(f"{case.number} has no hearing scheduled")
-    start = hearing.starts_at.astimezone(UTC)
-    session = ("open to the public at the request of the person involved (§13)"
-               if hearing.open_to_public else "in executive session (§13)")
-    text = (f"Sufficiency hearing (§7), held {session}, at "
-            f"{fmt_moment(calendar.local(hearing.starts_at))}. The person complained against "
-            "may present information at the hearing (§9).")
-    invite = replace(base, start=start, end=start + HEARING_LENGTH, location=hearing.place,
-                     description=text)
-    if _stayed_over(case, calendar):
-        return replace(invite, method="CANCEL", description=(
-            "CANCELLED: the proceedings were stayed (§7) over the date of this hearing. "
-            "A new date will be sent when the board reschedules it."))
-    if case.pending_continuance is not None and case.hearing_begun_at is None:
-        return replace(invite, tentative=True, description=(
-            "STAYED (§7): a continuance is pending before the council; the hearing cannot "
-            f"begin until it decides. {text}"))
-    return invite
+def _meeting(case: Case, m: Meeting, calendar: CityCalendar, uid_domain: str) -> Invite:
+    """A meeting of the board or the council, as it now stands: moved, opened, stayed
+    (tentative, with the reason) or cancelled."""
+    lines = [*business(m, case.number)]
+    if m.cancelled:
+        lines.insert(0, f"CANCELLED: {m.cancelled}.")
+    elif m.tentative:
+        lines.insert(0, f"TENTATIVE: {m.tentative}. This entry will be confirmed, moved or "
+                        "cancelled when the council decides.")
+    if m.emergency:
+        lines.append(f"Called as an emergency (RCW 42.30.080(4)): {m.emergency}")
+    if m.remote_link:
+        lines.append(f"To attend remotely: {m.remote_link}")
+    if m.body is Body.BOARD:
+        lines.append("The person complained against may present information at the hearing "
+                     "(§9).")
+    lines.append(f"{fmt_moment(calendar.local(m.starts_at))} to "
+                 f"{fmt_moment(calendar.local(m.ends_at))}, {m.place}.")
+    return Invite(uid=f"{case.number.lower()}-{meeting_slot(m.number)}@{uid_domain}",
+                  sequence=m.sequence, method="CANCEL" if m.cancelled else "REQUEST",
+                  summary=f"{case.number}: {_MEETING_LABEL[m.body]}",
+                  description="\n".join(lines), start=m.starts_at.astimezone(UTC),
+                  end=m.ends_at.astimezone(UTC), location=m.place,
+                  tentative=m.tentative is not None, meeting=True)
 
 
-def _stayed_over(case: Case, calendar: CityCalendar) -> bool:
-    """The hearing fell inside a decided stay that began after it was scheduled."""
-    assert case.hearing is not None
-    if case.hearing_begun_at is not None:
-        return False
-    day = calendar.local_date(case.hearing.starts_at)
-    scheduled = max(i for i, e in enumerate(case.history) if e.kind is EventKind.HEARING_SCHEDULED)
-    applied_after = {date.fromisoformat(e.data["on"]) for e in case.history[scheduled + 1:]
-                     if e.kind is EventKind.CONTINUANCE_APPLIED}
-    return any(c.decided is not None and c.applied in applied_after
-               and c.applied <= day <= c.decided for c in case.continuances)
+def attendee_role(case: Case, invite: Invite, email: str) -> str:
+    """A window asks no one to attend; a meeting needs its members, and invites the parties."""
+    if not invite.meeting:
+        return "NON-PARTICIPANT"
+    parties = {r.lower() for r in case.respondents}
+    if case.filing.complainant.email:
+        parties.add(case.filing.complainant.email.lower())
+    return "OPT-PARTICIPANT" if email.lower() in parties else "REQ-PARTICIPANT"
 
 
-def to_ical(invite: Invite, *, organizer: Person, attendee: Person, now: datetime) -> str:
-    """The iTIP calendar object (METHOD REQUEST or CANCEL) for one attendee, as text."""
+def to_ical(invite: Invite, *, organizer: Person, attendee: Person, now: datetime,
+            role: str = "REQ-PARTICIPANT") -> str:
+    """The iTIP calendar object (METHOD REQUEST or CANCEL) for one attendee, as text. Only a
+    meeting asks for an answer (RSVP); a window's entry is for information."""
     event = _event(invite, now, organizer=vCalAddress.new(
         f"mailto:{organizer.email}", cn=organizer.name), attendees=[vCalAddress.new(
-            f"mailto:{attendee.email}", cn=attendee.name, role="REQ-PARTICIPANT",
-            partstat="NEEDS-ACTION", rsvp=not invite.cancelled)])
+            f"mailto:{attendee.email}", cn=attendee.name, role=role,
+            partstat="NEEDS-ACTION", rsvp=invite.meeting and not invite.cancelled)])
     cal = Calendar.new(method=invite.method, prodid=PRODID, subcomponents=[event])
     cal.pop("UID", None)  # Calendar.new invents a random one; the event's UID is the key
     return bytes(cal.to_ical()).decode()

@@ -74,6 +74,7 @@ def resend(uow_factory: UowFactory, number: str, notice_type: str, recipient: st
         uow.outbox.add(OwedNotice(
             number, NoticeType(latest.notice_type),
             Person(latest.recipient_name, latest.recipient_email),
-            DeadlineKey(latest.deadline_key) if latest.deadline_key else None, generation))
+            DeadlineKey(latest.deadline_key) if latest.deadline_key else None, generation,
+            latest.slot))
         uow.commit()
     return generation

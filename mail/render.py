@@ -25,9 +25,11 @@ from cases.calendar import CityCalendar, fmt_moment
 from cases.case import Case
 from cases.deadlines import Deadline, DeadlineKey
 from cases.directory import Person
-from cases.notices import ALERTS, INVITES, NoticeType, owing_event_index
+from cases.meetings import Body, Meeting
+from cases.notices import ALERTS, INVITES, NoticeType, meeting_of, owing_event_index
 from cases.text import neutralise_bidi
-from mail.invites import Invite, build_invite, to_ical, when_text
+from mail.invites import Invite, attendee_role, build_invite, to_ical, when_text
+from mail.meeting_text import meeting_data, meeting_subject
 
 T, K = NoticeType, DeadlineKey
 
@@ -45,13 +47,15 @@ SUBJECTS: dict[NoticeType, str] = {
     T.COUNCIL_DECIDED: "Council decision recorded",
     T.CASE_CLOSED: "Case closed",
     T.INVITE_SUFFICIENCY_WINDOW: "Sufficiency hearing window",
-    T.INVITE_HEARING: "Sufficiency hearing",
+    T.INVITE_MEETING: "Meeting",  # the meeting's own label (`_subject`)
     T.INVITE_COUNCIL_DECISION: "Council decision window",
     T.DELIVERY_FAILED_ALERT: "ACTION NEEDED: a notice could not be delivered",
     T.DEADLINE_ALERT: "URGENT: notices still unsent as their deadline nears",
     T.QUARANTINE_ALERT: "EthicsBot: a message was held for review",
     T.REMINDER: "Reminder",
     T.SIGN_IN_LINK: "Your sign-in link to the ethics docket",
+    T.MEETING_NOTICE: "Notice of special meeting",  # the meeting's own (`meeting_subject`)
+    T.QUORUM_WARNING: "Quorum in doubt",
 }
 
 # The deadlines each notice spells out, with their basis.
@@ -67,7 +71,6 @@ RELEVANT: dict[NoticeType, tuple[DeadlineKey, ...]] = {
     T.DETERMINATION: (K.COUNCIL_DECISION,),
     T.COUNCIL_DECIDED: (K.COUNCIL_DECISION,),
     T.INVITE_SUFFICIENCY_WINDOW: (K.HEARING_BEGIN, K.HEARING_CONCLUDE),
-    T.INVITE_HEARING: (K.HEARING_BEGIN, K.HEARING_CONCLUDE),
     T.INVITE_COUNCIL_DECISION: (K.COUNCIL_DECISION,),
 }
 
@@ -109,6 +112,7 @@ class NoticeContext:
     thread_root: str | None = None  # the case's first notice; None for that notice itself
     complaint: bytes | None = None  # the complaint exactly as filed
     about: dict[str, Any] = field(default_factory=dict)  # an alert's particulars
+    slot: str = ""  # the meeting a meeting's notice is about ("meeting-2")
 
 
 def single_line(value: str) -> str:
@@ -125,9 +129,11 @@ def address(email: str) -> str:
 
 
 def render(ctx: NoticeContext) -> EmailMessage:
-    """The complete message for one outbox row."""
+    """The complete message for one outbox row (a posting is not mail: `mail.postings`)."""
+    if ctx.type is T.MEETING_POSTING:
+        raise ValueError("a meeting's posting is written to the postings folder, not mailed")
     invite = (build_invite(ctx.case, ctx.type, ctx.calendar, now=ctx.now,
-                           uid_domain=ctx.uid_domain)
+                           uid_domain=ctx.uid_domain, slot=ctx.slot)
               if ctx.type in INVITES and ctx.case is not None else None)
     data = template_data(ctx, invite)
     msg = EmailMessage()
@@ -144,8 +150,9 @@ def render(ctx: NoticeContext) -> EmailMessage:
     name = ctx.type.value
     msg.set_content(_ENV.get_template(f"{name}.txt.j2").render(data))
     msg.add_alternative(_ENV.get_template(f"{name}.html.j2").render(data), subtype="html")
-    if invite is not None:
-        ics = to_ical(invite, organizer=ctx.sender, attendee=ctx.recipient, now=ctx.now)
+    if invite is not None and ctx.case is not None:
+        ics = to_ical(invite, organizer=ctx.sender, attendee=ctx.recipient, now=ctx.now,
+                      role=attendee_role(ctx.case, invite, ctx.recipient.email))
         msg.add_alternative(ics, subtype="calendar", params={"method": invite.method})
         msg.add_attachment(ics.encode(), maintype="application", subtype="ics",
                            filename="invite.ics")
@@ -159,6 +166,9 @@ def _subject(ctx: NoticeContext, invite: Invite | None) -> str:
         subject = reminder_headline(ctx)
     if ctx.type is T.DEADLINE_ALERT and ctx.about.get("reason") == "undelivered":
         subject = "URGENT: statutory notices could not be delivered"
+    meeting = _meeting(ctx)
+    if meeting is not None:
+        subject = meeting_subject(ctx.type, meeting)
     if invite is not None:
         subject = ("Cancelled: " if invite.cancelled
                    else "Updated: " if invite.sequence else "Invitation: ") + subject
@@ -192,6 +202,11 @@ def _attach(msg: EmailMessage, ctx: NoticeContext) -> None:
         msg.add_attachment(str(report["summary"]), filename=f"{ctx.case.number}-report.txt")
 
 
+def _meeting(ctx: NoticeContext) -> Meeting | None:
+    number = meeting_of(ctx.slot)
+    return None if number is None or ctx.case is None else ctx.case.meetings.get(number)
+
+
 def _event_data(case: Case, kind: str) -> dict[str, Any]:
     return next((e.data for e in reversed(case.history) if e.kind.value == kind), {})
 
@@ -201,12 +216,17 @@ def template_data(ctx: NoticeContext, invite: Invite | None = None) -> dict[str,
     data: dict[str, Any] = {
         "city": ctx.city, "recipient": ctx.recipient.name, "about": ctx.about,
         "case": ctx.case.number if ctx.case else None, "invite": None, "deadlines": [],
-        "confidential": False,
+        "confidential": False, "meeting": None,
     }
     case = ctx.case
     if case is None:
         return data
     cal, keys = ctx.calendar, RELEVANT.get(ctx.type, ())
+    meeting = _meeting(ctx)
+    if meeting is not None:
+        data["meeting"] = meeting_data(case, meeting, cal)
+        keys = ((K.HEARING_BEGIN, K.HEARING_CONCLUDE) if meeting.body is Body.BOARD
+                else (K.COUNCIL_DECISION,)) if ctx.type is T.INVITE_MEETING else ()
     if (ctx.type in ALERTS or ctx.type is T.REMINDER) and ctx.about.get("deadline"):
         keys = (DeadlineKey(ctx.about["deadline"]),)
     history = case.history

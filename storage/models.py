@@ -224,3 +224,27 @@ class WebTokenRow(Base):
     revoked_at: Mapped[datetime | None]
     via: Mapped[str] = mapped_column(String(20), default="")  # a session: link or oidc
     data: Mapped[dict[str, Any]]
+
+
+class MeetingRow(Base):
+    """A case's meetings as they now stand (`cases.meetings`): a snapshot of its history,
+    rewritten with the case like `deadlines`, for the chair's App Home, the web and the
+    quorum look. `quorum_look_at` is when the scheduler next looks whether enough members
+    accepted (NULL: no look is due); `answers` are the invitees' current answers."""
+
+    __tablename__ = "meetings"
+    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    body: Mapped[str] = mapped_column(String(20))
+    kind: Mapped[str] = mapped_column(String(20))
+    starts_at: Mapped[datetime] = mapped_column(index=True)
+    ends_at: Mapped[datetime]
+    place: Mapped[str] = mapped_column(Text)
+    remote_link: Mapped[str | None] = mapped_column(Text)
+    open_to_public: Mapped[bool] = mapped_column(default=False)
+    recorded_late: Mapped[bool] = mapped_column(default=False)
+    cancelled: Mapped[str | None] = mapped_column(Text)
+    tentative: Mapped[str | None] = mapped_column(Text)
+    sequence: Mapped[int] = mapped_column(default=0)
+    answers: Mapped[dict[str, Any]]
+    quorum_look_at: Mapped[datetime | None] = mapped_column(index=True)

@@ -17,7 +17,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from cases.directory import Person
-from cases.notices import ALERTS, NoticeType, OwedNotice
+from cases.notices import ALERTS, NoticeType, OwedNotice, channel_of
 from cases.ports import Clock
 from storage.models import DeliveryRow, OutboxRow
 from storage.repository import SqlCaseRepository
@@ -28,7 +28,7 @@ class SqlOutbox:
                  msgid_domain: str) -> None:
         self.session, self.cases, self.clock = session, cases, clock
         self.msgid_domain = msgid_domain
-        self._owed: dict[int, set[tuple[str, str, int]]] = {}
+        self._owed: dict[int, set[tuple[str, str, int, str]]] = {}
         self._pending: list[dict[str, Any]] = []
         event.listen(session, "do_orm_execute", self._write_pending)
         event.listen(session, "before_commit", self._write_pending)
@@ -44,13 +44,14 @@ class SqlOutbox:
             self.session.info["owes_mail"] = True  # wakes the dispatcher after the commit
 
     def add(self, notice: OwedNotice) -> None:
-        """Owe `notice` once per (case, type, recipient, generation)."""
+        """Owe `notice` once per (case, type, recipient, generation, slot)."""
         case = self.cases.row(notice.case_number)
         if case is None:
             raise LookupError(f"no stored case {notice.case_number} to owe a notice on")
         if case.id is None:
             self.session.flush()
-        key = (notice.type.value, notice.recipient.email.lower(), notice.generation)
+        key = (notice.type.value, notice.recipient.email.lower(), notice.generation,
+               notice.slot)
         owed = self._owed_on(case.id)
         if key in owed:
             return
@@ -59,18 +60,19 @@ class SqlOutbox:
                   recipient=notice.recipient,
                   deadline_key=notice.deadline.value if notice.deadline else None,
                   generation=notice.generation,
-                  message_id=notice_message_id(notice, self.msgid_domain))
+                  message_id=notice_message_id(notice, self.msgid_domain),
+                  channel=channel_of(notice.type), slot=notice.slot)
 
-    def _owed_on(self, case_id: int) -> set[tuple[str, str, int]]:
+    def _owed_on(self, case_id: int) -> set[tuple[str, str, int, str]]:
         """The (type, recipient, generation) already owed on a case: read once per unit of
         work and kept current by `add`, every case notice being written through it. (A
         query per notice made opening a case cost ~40% of intake; issue 3's backlog goal.)"""
         owed = self._owed.get(case_id)
         if owed is None:
             rows = self.session.execute(select(
-                OutboxRow.notice_type, OutboxRow.recipient_email, OutboxRow.generation)
-                .where(OutboxRow.case_id == case_id))
-            owed = self._owed[case_id] = {(t, e, g) for t, e, g in rows}
+                OutboxRow.notice_type, OutboxRow.recipient_email, OutboxRow.generation,
+                OutboxRow.slot).where(OutboxRow.case_id == case_id))
+            owed = self._owed[case_id] = {(t, e, g, s) for t, e, g, s in rows}
         return owed
 
     def add_clerk_alert(self, *, filing_id: int, notice_type: NoticeType,
@@ -97,20 +99,21 @@ class SqlOutbox:
 
     def _owe(self, *, case_id: int | None, filing_id: int | None, notice_type: str,
              recipient: Person, deadline_key: str | None, generation: int,
-             message_id: str) -> None:
+             message_id: str, channel: str = "email", slot: str = "") -> None:
         now: datetime = self.clock()
         self._pending.append({
             "case_id": case_id, "filing_id": filing_id, "notice_type": notice_type,
             "recipient_email": recipient.email.lower(), "recipient_name": recipient.name,
-            "deadline_key": deadline_key, "generation": generation, "channel": "email",
-            "slot": "", "message_id": message_id, "status": "pending", "attempts": 0,
+            "deadline_key": deadline_key, "generation": generation, "channel": channel,
+            "slot": slot, "message_id": message_id, "status": "pending", "attempts": 0,
             "next_attempt_at": now, "created_at": now})
 
 
 def notice_message_id(notice: OwedNotice, domain: str) -> str:
     """`<eth-2026-0007.complaint_to_council.0.9f2c…@ethicsbot.city.test>`: the case number
     inside lets intake file a reply to its case; the random part keeps it unique."""
-    return (f"<{notice.case_number.lower()}.{notice.type.value}.{notice.generation}."
+    slot = f"{notice.slot.replace(':', '-')}." if notice.slot else ""  # ':' is no atext
+    return (f"<{notice.case_number.lower()}.{notice.type.value}.{slot}{notice.generation}."
             f"{secrets.token_hex(6)}@{domain}>")
 
 

@@ -23,6 +23,7 @@ from cases.deadlines import DeadlineKey, Status, status_at
 from cases.events import Event, EventKind
 from cases.readings import DEFAULT, Readings
 from cases.records import released
+from storage import meetings
 from storage.models import (
     AccessLogRow,
     CaseRow,
@@ -128,6 +129,7 @@ def case_detail(*, session: Session, number: str, now: datetime,
              "answered": x.answered.isoformat() if x.answered else None,
              "released": [r.value for r in x.released], "to": x.released_to, "note": x.note}
             for x in (case.disclosure_requests if case else [])],
+        "meetings": [meetings.view(case, m) for m in case.meetings.all] if case else [],
         "deadlines": [_deadline(d, now) for d in sorted(
             deadlines, key=lambda d: (d.due is None, d.due or row.received_at))],
         "notices": notice_log(session=session, case_id=row.id),
@@ -153,7 +155,8 @@ def notice_log(*, session: Session, case_id: int) -> list[dict[str, Any]]:
                              .order_by(OutboxRow.id)):
         out.append({
             "type": n.notice_type, "recipient": n.recipient_email, "status": n.status,
-            "message_id": n.message_id, "deadline": n.deadline_key, "sent_at": _iso(n.sent_at),
+            "message_id": n.message_id, "deadline": n.deadline_key, "slot": n.slot,
+            "sent_at": _iso(n.sent_at),
             "attempts": [{"at": _iso(a.attempted_at), "outcome": a.outcome,
                           "server_reply": a.server_reply} for a in attempts[n.id]],
         })

@@ -11,6 +11,7 @@ from cases.case import Case
 from cases.deadlines import RULES, Deadline, DeadlineKey, OtherReading, Responsible, Status
 from cases.events import Event, EventKind
 from cases.ports import Clock
+from storage.meetings import save_meetings
 from storage.models import CaseNumber, CaseRow, DeadlineRow, EventRow
 
 
@@ -100,6 +101,7 @@ class SqlCaseRepository:
                         other_reading=d.other.reading if d.other else None,
                         other_due=d.other.due if d.other else None,
                         remind_at=now if _remindable(d) else None) for d in deadlines)
+        save_meetings(session=self.session, case_id=row.id, case=case, now=now, new=new)
         self.session.flush()
 
     def stored_deadlines(self, number: str) -> list[Deadline]:

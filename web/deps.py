@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -84,3 +85,4 @@ class WebDeps:
     config: WebConfig
     uid_domain: str  # the domain of the invites' UIDs, which the feeds repeat
     postings: Callable[[], list[Posting]] = field(default=lambda: [])
+    postings_dir: Path | None = None  # where the postings' files are (served at /postings/)

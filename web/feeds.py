@@ -97,19 +97,19 @@ def _calendar(s: Session, deps: WebDeps, email: str, actor: Actor) -> str:
         if email.lower() in {x.lower() for x in r["respondents"]} or r["due"] is None:
             continue  # not theirs to meet; a tolled one has no date to show
         invites.append(_deadline(r, deps))
-    invited = s.execute(select(CaseRow.number, OutboxRow.notice_type).distinct()
+    invited = s.execute(select(CaseRow.number, OutboxRow.notice_type, OutboxRow.slot).distinct()
                         .join(CaseRow, CaseRow.id == OutboxRow.case_id)
                         .where(OutboxRow.recipient_email == email.lower(),
                                OutboxRow.notice_type.in_([t.value for t in INVITES]),
                                CaseRow.stage.notin_(("closed", "void"))))
     cases = SqlCaseRepository(s, deps.clock)
-    for number, kind in sorted(invited):
+    for number, kind, slot in sorted(invited):
         case = cases.get(number)
         if case is None:
             continue
         try:
             invites.append(build_invite(case, NoticeType(kind), deps.calendar, now=now,
-                                        uid_domain=deps.uid_domain))
+                                        uid_domain=deps.uid_domain, slot=slot))
         except ValueError:
             continue
     return to_feed(invites, now=now, name=f"{deps.directory.city} ethics docket")

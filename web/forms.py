@@ -31,7 +31,10 @@ LONG = frozenset({"reason", "summary", "text"})
 LABELS = {
     "notice": "Which §2 act was done", "tracking_number": "Registered mail tracking number",
     "on": "The day it happened", "starts_at": "Date and time (city time)",
-    "place": "Place", "open_to_public": "Session (§13)", "presented": "At the hearing (§9)",
+    "place": "Place", "presented": "At the hearing (§9)",
+    "kind": "Kind of meeting (a special one needs 24 hours' notice, RCW 42.30.080)",
+    "ends_at": "Expected end (city time)", "remote_link": "Where the public may attend remotely",
+    "emergency": "Emergency (RCW 42.30.080(4)): why 24 hours' notice cannot be given",
     "reason": "Reason", "granted_days": "Days granted (0: denied; at most 10, §7)",
     "requested_by": "Requested by (§10)", "days": "Days", "approved": "Decision",
     "sufficient": "The board's finding (§7)", "summary": "Summary of the report",
@@ -41,8 +44,11 @@ LABELS = {
     "penalties": "Penalties, one a line: SECTION: action (§12)",
     "added_sections": "Sections added", "text": "Text of the amendment",
     "received_at": "When the city received the complaint (city time)",
-    TO_BOARD: "Referred to (§11)", "member": "The council member whose vote this is (§14)",
+    TO_BOARD: "Referred to (§11)",
 }
+# the member a roll call names (`cases.derived.TYPED_BY`), in each body's words
+MEMBER = {c.RecordCouncilVote: "The council member whose vote this is (§14)",
+          c.RecordBoardVote: "The board member whose vote this is (§7)"}
 # Slack offers the same words: the mayor breaks a tie with yes or no (§14)
 ONLY: dict[tuple[type[c.Command], str], tuple[str, ...]] = {
     (c.RecordMayorVote, "vote"): ("yes", "no")}
@@ -50,7 +56,6 @@ YES_NO = {
     "sufficient": ("Sufficient", "Insufficient"), "violation": ("A violation", "No violation"),
     "approved": ("Approved", "Denied"), "presented": ("The respondent presented",
                                                        "The respondent declined"),
-    "open_to_public": ("Open to the public (the respondent asked)", "Executive session"),
     TO_BOARD: ("The ethics board (the respondent asked)", "The next examiner in rotation"),
 }
 _LIST = re.compile(r"[\s,;]+")
@@ -100,8 +105,8 @@ def inputs(rule: StepRule, actor: Actor, directory: Directory) -> list[Input]:
 
 def _person(command: type[c.Command], name: str, directory: Directory) -> Input:
     people = TYPED_BY[command][name].people(directory)
-    return Input(name, LABELS.get(name, name.capitalize()), "choice", True,
-                 tuple((p.email, p.name) for p in people))
+    label = MEMBER.get(command, LABELS.get(name, name.capitalize()))
+    return Input(name, label, "choice", True, tuple((p.email, p.name) for p in people))
 
 
 def _input(f: dataclasses.Field[Any], hint: Any, command: type[c.Command]) -> Input:

@@ -23,7 +23,7 @@ from cases.access import (
 from cases.calendar import when
 from cases.deadline_values import status_at
 from cases.events import EventKind
-from cases.notices import INVITES
+from cases.notices import INVITES, NoticeType, meeting_of
 from cases.records import entries
 from cases.text import words
 from cases.visibility import Notices, Visibility, responsibilities, visibility
@@ -169,12 +169,29 @@ async def case(request: web.Request) -> web.StreamResponse:
                 request_recorded=recorded,
                 filing=d.get("filing") or {}, deadlines=deadlines,
                 notices=[n for n in notices if n["type"] not in INVITES],
-                invites=[n for n in notices if n["type"] in INVITES], history=history,
+                invites=with_replies([n for n in notices if n["type"] in INVITES],
+                                     d["meetings"]), history=history,
                 records=record_items(entries(d["history"]), deps.calendar)
                 if seen.records else [],
                 received=when(d["received_at"], deps.calendar),
                 steps=offered_steps(viewer.actor, looked.access, d),
                 filings=d["filings"] if seen.originals else [])
+
+
+def with_replies(invites: list[dict[str, Any]],
+                 meetings: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each invite with its recipient's answer to the meeting it invites to, as intake
+    recorded it from their calendar (`mail.intake`); a deadline's entry asks for none."""
+    answers = {m["number"]: m["answers"] for m in meetings}
+    out = []
+    for n in invites:
+        meeting = meeting_of(n.get("slot") or "")
+        if n["type"] != NoticeType.INVITE_MEETING or meeting is None:
+            reply = "none asked (a deadline, not a meeting)"
+        else:
+            reply = answers.get(meeting, {}).get(n["recipient"].lower(), "no answer yet")
+        out.append({**n, "reply": reply})
+    return out
 
 
 @signed_in

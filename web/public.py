@@ -1,8 +1,9 @@
 """The public page (no sign-in): meeting postings and the records released after
 closure (§13), and nothing else.
 
-Meeting postings come from `WebDeps.postings` (the composition root hands in the
-meetings work's list). Released records are exactly those `cases.records.released` lets
+Meeting postings come from `WebDeps.postings` (the composition root lists the postings
+folder's current ones, `mail.postings`) and are served from `WebDeps.postings_dir` at
+`/postings/NAME`. Released records are exactly those `cases.records.released` lets
 anyone see (released through a disclosure request, or at closure if the city reads §13
 so; `storage.public`): the complaint without the complainant's contact details, the
 sufficiency determination, the written report, as released. The page lists the cases;
@@ -28,6 +29,7 @@ from web.render import page, refusal
 
 PAGE = 20
 _NUMBER = re.compile(r"ETH-\d{4}-\d{4,6}")
+_POSTED = re.compile(r"eth-\d{4}-\d{4,6}-meeting-\d+-r\d+\.(html|pdf)")
 NONE_RELEASED = ("No records of that case have been released. A case's complaint, "
                  "sufficiency determination and written report become public after it "
                  "closes, once released through a public disclosure request filed with the "
@@ -38,6 +40,26 @@ NONE_RELEASED = ("No records of that case have been released. A case's complaint
 def routes(r: web.UrlDispatcher) -> None:
     r.add_get("/", home)
     r.add_get("/records/{number}", records)
+    r.add_get("/postings/{name}", posting)
+
+
+@anyone
+async def posting(request: web.Request) -> web.StreamResponse:
+    """One posted meeting notice, HTML or PDF, as the postings folder keeps it; each
+    showing and each refusal in the access log, as the public page's."""
+    deps, name = deps_of(request), request.match_info["name"]
+    folder = deps.postings_dir
+    path = folder / name if folder is not None and _POSTED.fullmatch(name) else None
+    found = path is not None and path.is_file()
+    auth.log_alone(deps, who(request), None, f"posting {name[:60]}" if found
+                   else "posting refused", found)
+    if path is None or not found:
+        raise refusal(request, 404, "No such posting",
+                      "That meeting notice is not posted. The public page lists those that "
+                      "are.")
+    kind = "application/pdf" if name.endswith(".pdf") else "text/html"
+    return web.Response(body=path.read_bytes(), content_type=kind,
+                        charset="utf-8" if kind == "text/html" else None)
 
 
 @anyone

@@ -24,7 +24,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from cases.calendar import CityCalendar
-from cases.notices import INVITES, invite_sequence
+from cases.notices import INVITES, NoticeType, invite_sequence, meeting_slot
 from mail.invites import Invite, build_invite, to_feed
 from storage import queries
 from storage.models import CaseRow, FilingRow
@@ -73,12 +73,14 @@ def load(session: Session, deps: WebDeps, number: str) -> Record | None:
     case = SqlCaseRepository(session, deps.clock).get(number)
     invites = []
     if case is not None:
-        for purpose in sorted(INVITES):
-            if invite_sequence(case, purpose) is None:
-                continue
+        wanted = [(p, "") for p in sorted(INVITES - {NoticeType.INVITE_MEETING})
+                  if invite_sequence(case, p) is not None]
+        wanted += [(NoticeType.INVITE_MEETING, meeting_slot(m.number))
+                   for m in case.meetings.all]  # each meeting its own entry
+        for purpose, slot in wanted:
             try:
                 invites.append(build_invite(case, purpose, deps.calendar, now=moment,
-                                            uid_domain=deps.uid_domain))
+                                            uid_domain=deps.uid_domain, slot=slot))
             except ValueError:
                 continue  # e.g. a council window for a case without a violation
     return Record(number, deps.directory.city, moment, detail,

@@ -25,6 +25,7 @@ class Words:
     caller: Caller
     calendar: CityCalendar
     pos: int = field(default=0)
+    now: datetime | None = None  # the injected clock's now, for a time typed without a date
 
     def _fail(self, problem: str) -> ProcedureError:
         return ProcedureError(f"{problem}. Type: `/ethics {self.usage}`")

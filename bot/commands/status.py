@@ -23,7 +23,7 @@ async def show(req: Request) -> None:
         number = case_number(req.words[0])
         access, detail = await blocking(case_lookup, deps, req.caller, number)
         blocks = case_blocks(detail, access, viewer=req.caller.who, calendar=deps.calendar,
-                             now=now)
+                             now=now, directory=deps.directory)
         blocks += buttons(req.caller, access, detail)
         await req.reply(f"{number}: {detail['stage']}", blocks)
         return

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any
+from datetime import datetime, time
+from typing import Any, TypeVar
 
 from bot.commands.args import Words, sections, slack_link
 from bot.service import StepRun
@@ -23,6 +24,7 @@ from cases.derived import TO_BOARD, complete, filled
 from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.events import EventKind
+from cases.meetings import Body, MeetingKind
 from cases.records import PublicRecord
 from cases.steps import BY_ID, STEPS, StepId
 from cases.tally import Vote
@@ -171,6 +173,63 @@ def _disclosure_request(w: Words, _d: Directory) -> c.RecordDisclosureRequest:
     return c.RecordDisclosureRequest(requester=w.rest(), on=on)
 
 
+_CALL = "CASE DATE START [END] regular|special PLACE [LINK] [emergency: REASON]"
+_BODIES: dict[str, bool | str] = {b.value: b.value for b in Body}
+_VIA: dict[str, bool | str] = {"mail": "mail", "email": "email", "slack": "slack",
+                               "paper": "paper", "in-person": "in person", "phone": "phone"}
+_TIME = re.compile(r"\d{1,2}:\d{2}")
+
+
+_Call = TypeVar("_Call", c.ScheduleHearing, c.ScheduleDeliberation)
+
+
+def _call(w: Words, kind: type[_Call]) -> _Call:
+    """`DATE START [END] regular|special PLACE [LINK] [emergency: REASON]`: the place is
+    what is left once a link (a word starting https://) and the emergency are taken out."""
+    starts = w.moment("the meeting date")
+    ends = None
+    if _TIME.fullmatch(w.peek() or ""):
+        ends = datetime.combine(starts.date(), _time(w, "the expected end"), tzinfo=starts.tzinfo)
+    meeting_kind = MeetingKind(str(w.choice("the kind of meeting", {
+        "regular": "regular", "special": "special"})))
+    text, marked, emergency = w.rest().partition("emergency:")
+    words = text.split()
+    links = [slack_link(x) for x in words if slack_link(x).startswith("https://")]
+    place = " ".join(x for x in words if not slack_link(x).startswith("https://"))
+    return kind(starts, place, meeting_kind, ends_at=ends, remote_link=links[0] if links else None,
+                emergency=emergency.strip() if marked else None)
+
+
+def _time(w: Words, what: str) -> time:
+    word = w.next(what)
+    try:
+        return time.fromisoformat(word if len(word) == 5 else f"0{word}")
+    except ValueError:
+        raise ProcedureError(f"{word!r} is not a time like 19:30. Type: `/ethics {w.usage}`") \
+            from None
+
+
+def _clock(w: Words, what: str) -> datetime:
+    """A time today in the city (`19:30`), or a date and a time (`2026-12-10 19:30`)."""
+    if w.at_day():
+        day = w.day(what)
+    elif w.now is not None:
+        day = w.calendar.local_date(w.now)
+    else:
+        raise ProcedureError(f"Give {what} with its date (like 2026-12-10 19:30).")
+    return datetime.combine(day, _time(w, what), tzinfo=w.calendar.tz)
+
+
+def _meeting_number(w: Words) -> int | None:
+    return w.number("the meeting number") if (w.peek() or "").isdigit() else None
+
+
+def _board_vote(w: Words, directory: Directory) -> Typed:
+    # a member's own vote, or (the chair's roll call) the vote of the member named
+    member = {"member": w.person("the member voting", directory)} if w.at_person() else {}
+    return {**member, "vote": Vote(str(w.choice("the vote", {v.value: v.value for v in Vote})))}
+
+
 _NOTICES: dict[str, bool | str] = {
     "respondent": c.NoticeKind.RESPONDENT_INFORMED, "council": c.NoticeKind.COUNCIL_INFORMED,
     "board": c.NoticeKind.SUBMITTED_TO_BOARD}
@@ -185,11 +244,9 @@ SPECS: tuple[Spec, ...] = (
          lambda w, _: c.RecordRegisteredMail(w.next("the tracking number"), w.optional_day())),
     Spec("board-received", _S.BOARD_RECEIVED, "board-received CASE",
          "board-received ETH-2026-0007", lambda w, _: c.RecordBoardReceived()),
-    Spec("schedule", _S.SCHEDULE, "schedule CASE DATE TIME executive|open PLACE",
-         "schedule ETH-2026-0007 2026-12-10 18:00 executive Council Chambers",
-         lambda w, _: c.ScheduleHearing(
-             w.moment("the hearing date"), open_to_public=bool(w.choice(
-                 "the session", {"executive": False, "open": True})), place=w.rest())),
+    Spec("schedule", _S.SCHEDULE, f"schedule {_CALL}",
+         "schedule ETH-2026-0007 2026-12-10 18:00 20:00 special Council Chambers",
+         lambda w, _: _call(w, c.ScheduleHearing)),
     Spec("begin", _S.BEGIN, "begin CASE [DATE]", "begin ETH-2026-0007",
          lambda w, _: c.BeginHearing(w.optional_day())),
     Spec("heard", _S.HEARD, "heard CASE [@OFFICIAL] [presented|declined] [DATE]",
@@ -246,5 +303,32 @@ SPECS: tuple[Spec, ...] = (
          "disclosure-request ETH-2026-0007 A. Reporter, Riverton Ledger", _disclosure_request),
     Spec("release", _S.RELEASE, "release CASE complaint,determination,report|none [DATE] "
          "TO WHOM[; NOTE]", "release ETH-2026-0007 complaint,report A. Reporter", _release),
+    # -- meetings (RCW 42.30) ------------------------------------------------------------
+    Spec("deliberation", _S.DELIBERATION, f"deliberation {_CALL}",
+         "deliberation ETH-2026-0007 2027-02-16 19:00 regular Council Chambers",
+         lambda w, _: _call(w, c.ScheduleDeliberation)),
+    Spec("cancel-meeting", _S.CANCEL_MEETING, "cancel-meeting CASE [MEETING] REASON",
+         "cancel-meeting ETH-2026-0007 the chamber is closed for repairs",
+         lambda w, _: c.CancelMeeting(meeting=_meeting_number(w), reason=w.rest())),
+    Spec("open-session", _S.OPEN_SESSION, "open-session CASE board|council "
+         "mail|email|slack|paper|in-person|phone [DATE]", "open-session ETH-2026-0007 board paper",
+         lambda w, _: c.RequestOpenSession(
+             body=Body(str(w.choice("whose proceedings", _BODIES))),
+             via=str(w.choice("how the request came", _VIA)), on=w.optional_day())),
+    Spec("session start", _S.SESSION_START, "session start CASE UNTIL [STARTED]",
+         "session start ETH-2026-0007 19:30",
+         lambda w, _: c.StartExecutiveSession(
+             ends_at=_clock(w, "the announced end"),
+             started_at=_clock(w, "the start") if w.peek() else None)),
+    Spec("session extend", _S.SESSION_EXTEND, "session extend CASE UNTIL",
+         "session extend ETH-2026-0007 20:00",
+         lambda w, _: c.ExtendExecutiveSession(until=_clock(w, "the new end"))),
+    Spec("session end", _S.SESSION_END, "session end CASE [ENDED]", "session end ETH-2026-0007",
+         lambda w, _: c.EndExecutiveSession(
+             ended_at=_clock(w, "the end") if w.peek() else None)),
+    Spec("board-vote", _S.BOARD_VOTE, "board-vote CASE [@MEMBER] yes|no|abstain",
+         "board-vote ETH-2026-0007 yes", _board_vote),
+    Spec("board-determination", _S.BOARD_DETERMINATION, "board-determination CASE",
+         "board-determination ETH-2026-0007", lambda w, _: {}),
 )
 SPECS_BY_WORDS = {s.words: s for s in SPECS}

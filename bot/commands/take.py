@@ -50,7 +50,8 @@ async def pressed(req: Request, step: StepId, number: str) -> None:
 
 async def _take(req: Request, spec: Spec, number: str, rest: list[str]) -> None:
     deps = req.deps
-    run = spec.run(Words(rest, spec.usage, req.caller, deps.calendar), deps.directory)
+    run = spec.run(Words(rest, spec.usage, req.caller, deps.calendar, now=deps.clock()),
+                   deps.directory)
     event = await blocking(run_step, deps, req.caller, number, run)
     await req.reply(confirmation(number, event))
 
@@ -61,6 +62,8 @@ def confirmation(number: str, event: Event) -> str:
         to = event.data["to"]
         text += " Referred to " + ("the ethics board (§11)." if to == "board"
                                    else f"the examiner next in rotation, {to} (§11).")
-    elif event.kind is EventKind.COUNCIL_DECIDED:
+    elif event.kind in (EventKind.COUNCIL_DECIDED, EventKind.BOARD_DETERMINED):
         text += " " + esc(event.data["explanation"])
+    elif event.kind is EventKind.EXECUTIVE_SESSION_STARTED:  # what was to be read aloud
+        text += f" The announcement (RCW 42.30.110(2)): “{esc(event.data['announced'])}”"
     return text + f" `/ethics status {number}` shows the deadlines now."

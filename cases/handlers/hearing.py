@@ -9,6 +9,7 @@ from cases.deadlines import MAX_CONTINUANCE_DAYS, DeadlineKey
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.handlers import StepContext
+from cases.handlers.meetings import check_report
 from cases.readings import ContinuanceCap
 
 
@@ -25,15 +26,6 @@ def registered(s: StepContext, cmd: c.RecordRegisteredMail) -> Event:
         raise ProcedureError("Give the registered-mail tracking number: it is the proof (§2).")
     return s.event(EventKind.REGISTERED_MAIL_SENT, tracking_number=cmd.tracking_number.strip(),
                    on=s.day(cmd.on).isoformat())
-
-
-def schedule(s: StepContext, cmd: c.ScheduleHearing) -> Event:
-    if cmd.starts_at.tzinfo is None:
-        raise ProcedureError("Give the hearing time with its time zone.")
-    if not cmd.place.strip():
-        raise ProcedureError("Say where the hearing will be held.")
-    return s.event(EventKind.HEARING_SCHEDULED, starts_at=cmd.starts_at.isoformat(),
-                   place=cmd.place.strip(), open_to_public=cmd.open_to_public)
 
 
 def begin(s: StepContext, cmd: c.BeginHearing) -> Event:
@@ -138,6 +130,7 @@ def decide_extension(s: StepContext, cmd: c.DecideReportExtension) -> Event:
 
 
 def issue_report(s: StepContext, cmd: c.IssueReport) -> Event:
+    check_report(s, cmd.sufficient)
     waiting = s.case.not_yet_heard
     if waiting:
         raise ProcedureError(

@@ -17,6 +17,7 @@ from ethicsbot.bootstrap import App
 from mail.dispatch import dispatch_once
 from mail.transport import Transport
 from scheduler.jobs import Owed, Reminders
+from scheduler.quorum import QuorumLooks, Warned
 
 
 @dataclass
@@ -34,11 +35,14 @@ class SimulatedTime:
     transport: Transport
     scheduler: BackgroundScheduler = field(init=False)
     reminders: Reminders = field(init=False)
+    quorum: QuorumLooks = field(init=False)
+    warned: list[Warned] = field(default_factory=list)  # the quorum warnings, as they came
 
     def __post_init__(self) -> None:
         self.scheduler = BackgroundScheduler(timezone=UTC)
         self.scheduler.start(paused=True)  # nothing fires on the real clock
         self.reminders = self.app.reminders(self.scheduler)
+        self.quorum = self.app.quorum_looks(self.scheduler)
 
     def close(self) -> None:
         self.scheduler.shutdown(wait=False)
@@ -57,6 +61,14 @@ class SimulatedTime:
         fired: list[tuple[datetime, str]] = []
         while True:
             moment = await asyncio.to_thread(self.reminders.next_moment)
+            look = await asyncio.to_thread(self.quorum.next_moment)
+            if look is not None and (moment is None or look < moment) and look <= to:
+                self.clock.now = max(self.clock.now, look)  # the quorum look before a meeting
+                warned = await asyncio.to_thread(self.quorum.fire)
+                if await self.deliver() and warned:
+                    self.warned += warned
+                    fired.append((self.clock.now, "quorum_warning"))
+                continue
             if moment is None or moment > to:
                 break
             self.clock.now = max(self.clock.now, moment)

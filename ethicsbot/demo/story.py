@@ -25,11 +25,13 @@ from cases.calendar import fmt_moment
 from cases.commands import NoticeKind
 from cases.deadlines import Status
 from cases.errors import ProcedureError
+from cases.meetings import Body, MeetingKind
 from cases.rotation import referral
 from cases.services import get_case, take_step
 from cases.tally import Vote
 from ethicsbot.bootstrap import App, bootstrap
 from ethicsbot.demo.clock import SimClock, SimulatedTime
+from ethicsbot.demo.replies import calendar_answer
 from ethicsbot.settings import Settings
 from mail.intake import Outcome, take_in
 from mail.transport import FileTransport
@@ -56,7 +58,7 @@ class Story:
         settings = Settings(  # type: ignore[call-arg]
             _env_file=None, database_url=f"sqlite:///{folder / 'ethicsbot.db'}",
             directory=folder / "no-directory-file.yml", maildir=folder / "mailbox",
-            outbox_dir=folder / "outbox")
+            outbox_dir=folder / "outbox", postings_dir=folder / "postings")
         self.app: App = bootstrap(settings, clock=self.clock)
         self.time = SimulatedTime(self.app, self.clock, FileTransport(settings.outbox_dir))
         self.number = ""
@@ -95,10 +97,21 @@ class Story:
         return "The clerk records the registered-mail copy (§2): tracking RR 2345 6789 0US"
 
     async def schedule(self) -> str:
-        self.step(c.ScheduleHearing(at(2026, 12, 15, 18, 0), "City Hall, Room 2"),
+        self.step(c.ScheduleHearing(at(2026, 12, 15, 18, 0), "City Hall, Room 2",
+                                    remote_link="https://meet.city.test/ethics-board"),
                   "hpark@city.test")
-        return await self.delivered("The board chair schedules the sufficiency hearing for "
-                                    "Tue Dec 15, 6 PM, in executive session (§13)")
+        return await self.delivered(
+            "The board chair calls the sufficiency hearing as a special meeting, Tue Dec 15, "
+            "6 PM, in executive session (§13, RCW 42.30.110(1)(f)): the written notice goes "
+            "to each board member and to the Gazette's newsroom (RCW 42.30.080), the posting "
+            "(HTML and PDF) to postings/, an invitation to each member and party")
+
+    async def open_session(self) -> str:
+        self.step(c.RequestOpenSession(Body.BOARD, "mail"), "clerk@city.test")
+        return await self.delivered(
+            "Councilmember Raman asks by letter for an open hearing (§13): the clerk records "
+            "it, and the hearing turns open: a revised notice and posting name the new "
+            "business; the invitations update (the same UID, SEQUENCE 1)")
 
     async def apply_continuance(self) -> str:
         self.step(c.ApplyForContinuance("the respondent's counsel is in trial until Dec 18"),
@@ -114,15 +127,61 @@ class Story:
     async def reschedule(self) -> str:
         self.step(c.ScheduleHearing(at(2026, 12, 28, 18, 0), "City Hall, Room 2"),
                   "hpark@city.test")
-        return await self.delivered("The hearing is rescheduled to Mon Dec 28, 6 PM")
+        return await self.delivered("The hearing is moved to Mon Dec 28, 6 PM: a revised "
+                                    "special meeting notice, posting and invitations")
+
+    async def replies(self) -> str:
+        """The members answer from their calendars; intake records each answer."""
+        found = [p for p in self.app.directory.board]
+        answers = {"hpark@city.test": "ACCEPTED", "vosei@city.test": "DECLINED"}
+        with self.app.uow() as uow:
+            meeting = get_case(uow, self.number).meetings.get(1)
+        assert meeting is not None
+        said = []
+        for member in found:
+            if member.email not in answers:
+                continue
+            raw = calendar_answer(
+                uid=f"{self.number.lower()}-meeting-1@{self.app.settings.msgid_domain}",
+                sequence=meeting.sequence, member=member, partstat=answers[member.email],
+                organizer=self.app.settings.mail_from,
+                summary=f"{self.number}: sufficiency hearing of the Ethics Board",
+                at=self.clock.now)
+            result = await asyncio.to_thread(take_in, raw, self.app.intake(), source="demo")
+            said.append(f"{member.name}: {result.detail}")
+        return ("Board members answer the invitation from their calendars; intake records "
+                "each answer against meeting 1 (no case opened, nothing for the clerk): "
+                + "; ".join(said) + ". Dana Brooks has not answered")
+
+    async def last_answer(self) -> str:
+        with self.app.uow() as uow:
+            meeting = get_case(uow, self.number).meetings.get(1)
+        assert meeting is not None
+        brooks = next(p for p in self.app.directory.board if p.email == "dbrooks@city.test")
+        raw = calendar_answer(
+            uid=f"{self.number.lower()}-meeting-1@{self.app.settings.msgid_domain}",
+            sequence=meeting.sequence, member=brooks, partstat="ACCEPTED",
+            organizer=self.app.settings.mail_from,
+            summary=f"{self.number}: sufficiency hearing of the Ethics Board", at=self.clock.now)
+        result = await asyncio.to_thread(take_in, raw, self.app.intake(), source="demo")
+        return f"After the clerk's call, Dana Brooks accepts: {result.detail}; a quorum is coming"
 
     async def hearing(self) -> str:
         self.step(c.BeginHearing(), "hpark@city.test")
         self.step(c.RecordRespondentHeard(presented=True), "hpark@city.test")
+        self.clock.now = at(2026, 12, 28, 20, 0)
+        board = frozenset(p.email for p in self.app.directory.board)
+        for member in ("hpark@city.test", "dbrooks@city.test"):
+            self.step(c.RecordBoardVote(member, Vote.YES, board), member)
+        self.step(c.RecordBoardDetermination(board), "hpark@city.test")
+        with self.app.uow() as uow:
+            found = get_case(uow, self.number).meetings.board_determination
         self.clock.now = at(2026, 12, 28, 20, 30)
         self.step(c.ConcludeHearing(), "hpark@city.test")
-        return await self.delivered("The hearing begins; Councilmember Raman presents her side"
-                                    " (§9); the hearing concludes at 8:30 PM")
+        return await self.delivered(
+            "The open hearing begins; Councilmember Raman presents her side (§9); the board "
+            f"votes in open session: {found.explanation if found else '?'} The hearing "
+            "concludes at 8:30 PM")
 
     async def report(self) -> str:
         self.step(c.IssueReport(sufficient=True, summary="The complaint alleges specific "
@@ -147,8 +206,12 @@ class Story:
     async def determination(self) -> str:
         self.step(c.RecordDetermination(violation=True, sections=("2.94.030",)),
                   "clerk@city.test")
+        self.step(c.ScheduleDeliberation(at(2027, 2, 16, 19, 0), "Council Chambers",
+                                         MeetingKind.REGULAR), "clerk@city.test")
         return await self.delivered("The examiner finds a violation of 2.94.030; the council "
-                                    "must decide within 7 days (§12)")
+                                    "must decide within 7 days (§12) and takes it up at its "
+                                    "regular meeting of Tue Feb 16 (agenda item posted, RCW "
+                                    "42.30.077)")
 
     async def vote(self) -> str:
         votes = {"abrandt@city.test": Vote.YES, "bokafor@city.test": Vote.YES,
@@ -177,11 +240,14 @@ class Story:
             Chapter(at(2026, 12, 1, 9, 13), "Receipt", self.receive, show_deadlines=True),
             Chapter(at(2026, 12, 2, 10, 30), "Registered mail", self.registered_mail),
             Chapter(at(2026, 12, 7, 14, 0), "Hearing scheduled", self.schedule),
+            Chapter(at(2026, 12, 8, 10, 0), "Open session requested", self.open_session),
             Chapter(at(2026, 12, 10, 11, 0), "Continuance applied", self.apply_continuance,
                     show_deadlines=True),
             Chapter(at(2026, 12, 14, 19, 0), "Continuance granted", self.grant_continuance,
                     show_deadlines=True),
             Chapter(at(2026, 12, 15, 9, 0), "Hearing rescheduled", self.reschedule),
+            Chapter(at(2026, 12, 16, 11, 0), "Members answer", self.replies),
+            Chapter(at(2026, 12, 27, 9, 30), "Last answer", self.last_answer),
             Chapter(at(2026, 12, 28, 18, 0), "Hearing", self.hearing, show_deadlines=True),
             Chapter(at(2027, 1, 5, 10, 0), "Written report", self.report),
             Chapter(at(2027, 1, 6, 9, 0), "Referral", self.refer),
@@ -199,6 +265,13 @@ class Story:
             task = progress.add_task("procedure", total=len(chapters))
             for ch in chapters:
                 for when, key in await self.time.advance(ch.when):
+                    if key == "quorum_warning":
+                        w = self.time.warned[-1]
+                        self.console.print(
+                            f"[bold cyan]{fmt_moment(when.astimezone(LA))}[/]  [bold]Quorum "
+                            f"warning[/]: meeting {w.meeting}, 48 hours ahead: {w.why} The "
+                            "presiding officer and the clerk are warned")
+                        continue
                     self.console.print(f"[bold cyan]{fmt_moment(when.astimezone(LA))}[/]  "
                                        f"[bold]Reminder[/]: {key.replace('_', ' ')} is "
                                        "coming up; the people responsible were reminded")

@@ -12,6 +12,13 @@ from an allowed forwarder, and whether the city's server vouches for that forwar
 Anyone else's mail is only glanced at (`_glance`: its first 64 KB, a few parts) to say
 whether it was a complaint sent to the wrong place. Only a forwarder's mail is read
 whole, within `MailLimits`; past a limit it is refused as `over_limit`, the limit named.
+
+A member's answer to a meeting's invitation (an iTIP REPLY, `mail.calendar_replies`) is
+looked for once the header block has said the mail is not a bounce (an automatic answer
+still counts: a calendar may decline for someone away), and before it is taken for a
+reply to our mail (its subject names the case): only when its first 64 KB name a
+calendar part, and then only in the glance. It is never a complaint; `mail.intake`
+records it against its meeting.
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ from zoneinfo import ZoneInfo
 from cases.directory import Directory
 from cases.filing import Element, Filing
 from cases.text import neutralise_bidi
+from mail.calendar_replies import read_reply
 from mail.parsing import headers, mime, structure
 from mail.parsing.authres import forwarder_authenticated
 from mail.parsing.city import forwarders
@@ -50,6 +58,8 @@ log = logging.getLogger(__name__)
 
 GLANCE_BYTES = 64 * 1024  # what is read of a stranger's message
 GLANCE_PARTS = 50
+# a calendar part's own Content-Type (never encoded), or an .ics file's name
+_CALENDAR_PART = re.compile(rb"text/calendar|application/ics|\.ics\b", re.I)
 
 
 def parse_message(raw: bytes, *, directory: Directory, timezone: ZoneInfo,
@@ -97,12 +107,18 @@ class _Reading:
     message_id: str | None = None
     tag: str | None = None
     notes: list[str] = field(default_factory=list)
+    glanced: Message | None = field(default=None, init=False, repr=False)
+    was_glanced: bool = field(default=False, init=False, repr=False)
 
     def read(self) -> IntakeResult:
         if not self.raw or self.raw.isspace():
             return self.rejected("not_a_complaint", "The message is empty.")
         head = self._head()
-        if rejection := self._screen(head):
+        machine = self._machine_made(head)
+        bounce = machine is not None and machine.reason == "bounce"
+        if not bounce and (answer := self._calendar_answer(head)):  # even one marked auto
+            return answer
+        if rejection := machine or self._screen(head):
             return self.rejected(rejection.reason, rejection.detail)
         sender = self.sender
         assert sender is not None
@@ -130,6 +146,26 @@ class _Reading:
         self.sender = headers.header_address(head, "From")[1]
         return head
 
+    def _machine_made(self, head: Message) -> Rejection | None:
+        """A bounce or an automatic reply, said by the header block alone (a calendar
+        that declines for someone away may mark its answer as automatic)."""
+        self.tag = case_tag(head, self.own_domains)
+        return machine_generated(head)
+
+    def _calendar_answer(self, head: Message) -> IntakeResult | None:
+        """A calendar answer from the sender, read from the glance; None when there is
+        none, or when the trusted server does not vouch for the sender."""
+        if self.sender is None or not _CALENDAR_PART.search(self.raw[:GLANCE_BYTES]):
+            return None
+        glance = self._glanced()
+        reply = read_reply(glance) if glance is not None else None
+        if reply is None or (self.trusted_authserv and forwarder_authenticated(
+                head, self.trusted_authserv, self.sender)):
+            return None
+        return replace(self.rejected("not_a_complaint", f"A calendar answer "
+                                     f"({reply.partstat.lower()}) from {reply.attendee}."),
+                       calendar_reply=reply)
+
     def _screen(self, msg: Message) -> Rejection | None:
         self.tag = case_tag(msg, self.own_domains)
         rejection = machine_generated(msg) or not_for_intake(msg, self.own_domains, self.tag)
@@ -137,10 +173,16 @@ class _Reading:
             return Rejection("not_a_complaint", "The message has no readable From address.")
         return rejection
 
+    def _glanced(self) -> Message | None:
+        """The glance (`_glance`), read once for the answer and the stranger alike."""
+        if not self.was_glanced:
+            self.glanced, self.was_glanced = _glance(self.raw, self.limits), True
+        return self.glanced
+
     def _stranger(self, head: Message, sender: str) -> IntakeResult:
         """Not an allowed forwarder's: a glance says machine mail, a misdirected complaint,
         or other mail."""
-        glance = _glance(self.raw, self.limits)
+        glance = self._glanced()
         if glance is not None and _more_to_screen(glance) and (
                 rejection := self._screen(glance)):
             return self.rejected(rejection.reason, rejection.detail)

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from cases.filing import Complainant, Element, Filing
+from mail.calendar_replies import CalendarReply
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,8 @@ class IntakeResult:
     case_tag: str | None  # "ETH-2026-0007" when the message refers to one of our cases
     detail: str  # one sentence for the clerk: why rejected, or what was found
     limit: str | None = None  # "ETHICSBOT_MAIL_MAX_PARTS=200" when over a limit
+    # an answer to one of EthicsBot's meeting invitations (recorded, never a case)
+    calendar_reply: CalendarReply | None = None
 
 
 def intake_json(result: IntakeResult) -> dict[str, Any]:

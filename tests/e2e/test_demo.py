@@ -12,9 +12,10 @@ from pathlib import Path
 ANNOUNCED = {  # every kind of message the story tells of
     "complaint_to_respondent", "complaint_to_council", "submission_to_board",
     "registered_mail_task", "invite_sufficiency_window", "hearing_scheduled",
-    "invite_hearing", "continuance_applied", "continuance_decided", "report_delivered",
+    "invite_meeting", "meeting_notice", "continuance_applied", "continuance_decided",
+    "report_delivered",
     "referral", "determination", "invite_council_decision", "council_decided",
-    "case_closed", "reminder"}
+    "case_closed", "reminder", "quorum_warning"}
 
 
 def test_the_demo_tells_the_whole_story_in_under_30_seconds(tmp_path: Path) -> None:
@@ -27,7 +28,9 @@ def test_the_demo_tells_the_whole_story_in_under_30_seconds(tmp_path: Path) -> N
     assert done.returncode == 0, done.stderr
     assert took < 30
     out = done.stdout
-    for chapter in ("Receipt", "Continuance applied", "TOLLED", "Continuance granted",
+    for chapter in ("Receipt", "Hearing scheduled", "RCW 42.30.080", "Open session requested",
+                    "Members answer", "Quorum warning", "Continuance applied", "TOLLED",
+                    "Continuance granted",
                     "Hearing", "SUFFICIENT", "Referral", "Determination", "Council decision",
                     "Closed", "Reminder"):
         assert chapter in out
@@ -42,3 +45,11 @@ def test_the_demo_tells_the_whole_story_in_under_30_seconds(tmp_path: Path) -> N
                  for m in windows for part in m.walk()
                  if part.get_content_type() == "text/calendar"}
     assert len(sequences) >= 3  # sent, tolled, moved by the continuance
+    # the hearing's posting, as first posted and as the open-session request revised it
+    postings = folder / "postings"
+    first = (postings / "eth-2026-0001-meeting-1-r0.html").read_text()
+    opened = (postings / "eth-2026-0001-meeting-1-r1.html").read_text()
+    assert "Executive session to receive and evaluate" in first
+    assert "open to the public at the request of the person complained against" in opened
+    assert (postings / "eth-2026-0001-meeting-1-r0.pdf").read_bytes().startswith(b"%PDF")
+    assert "Raman" not in first + opened  # the respondent is never named in public (§6)

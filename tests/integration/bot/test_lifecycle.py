@@ -115,7 +115,7 @@ async def test_a_case_opened_by_mistake_is_voided_by_the_mayors_office(
     shown = (await slack.command(CLERK, f"status {n}")).shown
     assert "stage void" in shown and "duplicate of ETH-2026-0001" in shown
     assert n not in (await slack.command(CLERK, "status")).shown  # off the open docket
-    await refused(slack, CHAIR, f"schedule {n} 2026-12-10 18:00 executive City Hall",
+    await refused(slack, CHAIR, f"schedule {n} 2026-12-10 18:00 special City Hall",
                   "stage 'void'")
 
 

@@ -65,10 +65,10 @@ async def test_every_step_from_receipt_to_closure_each_refused_to_the_wrong_role
 
     await refused(slack, CHAIR, f"begin {n}", "Cannot begin the hearing for",
                   "is at stage 'received'")  # the procedure's own refusal, word for word
-    await refused(slack, COUNCIL, f"schedule {n} 2026-12-10 18:00 executive Council Chambers",
+    await refused(slack, COUNCIL, f"schedule {n} 2026-12-10 18:00 special Council Chambers",
                   "Only the board chair or the ethics board may schedule the hearing",
                   "the city council")
-    await done(slack, CHAIR, f"schedule {n} 2026-12-10 18:00 executive Council Chambers")
+    await done(slack, CHAIR, f"schedule {n} 2026-12-10 18:00 special Council Chambers")
     assert stage(bot_app, n) is Stage.HEARING_SCHEDULED
     assert last_event(bot_app).data["starts_at"] == "2026-12-10T18:00:00-08:00"
 
@@ -127,5 +127,5 @@ async def test_a_respondent_takes_no_step_on_their_own_case(slack: SlackDriver,
                   "against in this case")
     await refused(slack, CLERK, "schedule", "Only the board chair")  # role before usage
     await refused(slack, CHAIR, "schedule", "Give the case number",
-                  "/ethics schedule CASE DATE TIME")
+                  "/ethics schedule CASE DATE START")
     await refused(slack, CHAIR, "frobnicate ETH-2026-0001", "not a subcommand")

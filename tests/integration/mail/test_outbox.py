@@ -20,7 +20,7 @@ from ethicsbot.cli import main
 from mail.dispatch import dispatch_once, run_dispatcher
 from mail.notices import export_notice_log, resend
 from mail.transport import Outcome, SendResult, SmtpTls, SmtpTransport
-from storage.models import OutboxRow
+from storage.models import DeliveryRow, OutboxRow
 from tests.fixtures.app import FakeClock, deadline_alerts
 from tests.fixtures.cases import step
 from tests.fixtures.servers import SinkFactory
@@ -159,13 +159,32 @@ async def test_a_scheduled_hearing_sends_notices_and_invites(
     await dispatch_once(app.dispatch_deps(), smtp(smtp_sink))
     step(app, number, ScheduleHearing(clock.now + timedelta(days=10), "Council Chambers"),
          actor="hpark@city.test")
-    # board 3, respondent, complainant
-    assert await dispatch_once(app.dispatch_deps(), smtp(smtp_sink)) == 2 * 5
-    got = smtp_sink.wait_for(EXPECTED + 10)[EXPECTED:]
+    # hearing scheduled and invitation: board 3, respondent, complainant; the special
+    # meeting's notice: board 3 and the newsroom; its posting, to the postings folder
+    assert await dispatch_once(app.dispatch_deps(), smtp(smtp_sink)) == 2 * 5 + 4 + 1
+    got = smtp_sink.wait_for(EXPECTED + 14)[EXPECTED:]
     invites = [m for m in got if "Invitation: Sufficiency hearing" in str(m["Subject"])]
     assert len(invites) == 5
     text = plain(invites[0])
-    assert "executive session (§13)" in text and "Council Chambers" in text
+    assert "Executive session to receive and evaluate a complaint" in text
+    assert "Council Chambers" in text
+    notices = [m for m in got if "Notice of special meeting" in str(m["Subject"])]
+    assert sorted(str(m["To"]).rsplit("<")[-1].strip(">") for m in notices) == [
+        "dbrooks@city.test", "hpark@city.test", "news@gazette.example", "vosei@city.test"]
+    assert all("Gary Pruitt" not in plain(m) and "Pruitt" not in plain(m) for m in notices)
+    assert "Business to be transacted" in plain(notices[0])
+    postings = app.settings.postings_dir
+    assert sorted(p.name for p in postings.iterdir()) == [
+        "eth-2026-0001-meeting-1-r0.html", "eth-2026-0001-meeting-1-r0.json",
+        "eth-2026-0001-meeting-1-r0.pdf", "index.html", "index.json"]
+    (entry,) = json.loads((postings / "index.json").read_text())["postings"]
+    assert entry["published_at"] == clock.now.isoformat() and entry["current"]
+    (posting,) = [r for r in rows(app) if r.notice_type == "meeting_posting"]
+    assert (posting.channel, posting.status, posting.slot) == ("posting", "sent", "meeting-1")
+    with app.session_factory() as s:
+        proof = s.scalars(select(DeliveryRow).where(DeliveryRow.outbox_id == posting.id)).one()
+    assert proof.server_reply.startswith(f"posted {clock.now.isoformat()}: ")
+    assert (postings / "eth-2026-0001-meeting-1-r0.pdf").read_bytes().startswith(b"%PDF")
 
 
 def test_ethicsbot_notices_prints_the_log(app: App, monkeypatch: pytest.MonkeyPatch,

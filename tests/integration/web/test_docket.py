@@ -58,10 +58,10 @@ async def test_a_board_member_records_a_step_through_its_form(site: Site) -> Non
     await site.sign_in(CHAIR)
     form = await site.get(f"/cases/{number}/steps/schedule")
     assert form.status == 200 and 'type="datetime-local"' in form.text
-    assert "Executive session" in form.text
+    assert "special" in form.text and "regular" in form.text
     done = await site.post(f"/cases/{number}/steps/schedule", {
         "csrf": csrf_of(form.text), "starts_at": "2026-12-10T18:00",
-        "place": "Council Chambers", "open_to_public": "no"})
+        "place": "Council Chambers", "kind": "special"})
     assert done.status == 200 and "Recorded: hearing scheduled." in done.text
     with site.app.session_factory() as s:
         stage = s.scalar(select(CaseRow.stage).where(CaseRow.number == number))
@@ -84,7 +84,7 @@ async def test_a_step_of_another_role_is_refused_with_slacks_sentence(site: Site
     docket = await site.get("/docket")
     posted = await site.post(f"/cases/{number}/steps/schedule", {
         "csrf": csrf_of(docket.text), "starts_at": "2026-12-10T18:00", "place": "x",
-        "open_to_public": "no"})
+        "kind": "special"})
     assert posted.status == 403
     assert logged(site, CLERK).count((None, "step schedule refused", False)) == 2
 

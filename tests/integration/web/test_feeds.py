@@ -39,11 +39,11 @@ async def test_a_feed_lists_the_chairs_deadlines_and_hearing(site: Site) -> None
     n = number.lower()
     assert set(events) == {f"{n}-deadline-hearing_begin@ethicsbot.city.test",
                            f"{n}-deadline-hearing_conclude@ethicsbot.city.test",
-                           f"{n}-hearing@ethicsbot.city.test",
+                           f"{n}-meeting-1@ethicsbot.city.test",
                            f"{n}-sufficiency-window@ethicsbot.city.test"}
     begin = events[f"{n}-deadline-hearing_begin@ethicsbot.city.test"]
     assert str(begin["DTSTART"].to_ical().decode()) == "20261221"  # Sat Dec 19 -> Mon Dec 21
-    hearing = events[f"{n}-hearing@ethicsbot.city.test"]
+    hearing = events[f"{n}-meeting-1@ethicsbot.city.test"]
     assert hearing["DTSTART"].dt.utcoffset() == timedelta(0)  # UTC
     assert hearing["LOCATION"] == "Council Chambers"
     assert "Gary" not in answer.text and "Whitfield" not in answer.text  # no names
@@ -73,4 +73,4 @@ async def test_the_respondent_sees_the_hearing_but_not_deadlines(site: Site) -> 
     url = await subscribe(site)
     cal = Calendar.from_ical((await site.get(url.removeprefix(site.url))).text)
     assert [str(e["UID"]) for e in cal.walk("VEVENT")] == [
-        f"{number.lower()}-hearing@ethicsbot.city.test"]
+        f"{number.lower()}-meeting-1@ethicsbot.city.test"]

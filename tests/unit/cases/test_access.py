@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cases import commands as c
@@ -108,6 +110,20 @@ def test_a_member_enters_their_own_vote_and_the_clerk_the_roll_call() -> None:
     check_hands(CLERK_, vote("abrandt@city.test"))
     with pytest.raises(Refused, match="Only"):
         check_step(CHAIR, StepId.VOTE)
+
+
+def test_a_board_member_enters_their_own_vote_and_the_chair_the_roll_call() -> None:
+    board = frozenset({"hpark@city.test", "dbrooks@city.test", "vosei@city.test"})
+    brooks = actor_for(DIRECTORY, "dbrooks@city.test")
+    check_step(brooks, StepId.BOARD_VOTE)
+    check_hands(brooks, c.RecordBoardVote("dbrooks@city.test", Vote.YES, board))
+    with pytest.raises(Refused, match=re.escape("A board member enters only their own vote "
+                                                "(§7); the board chair records the roll call")):
+        check_hands(brooks, c.RecordBoardVote("vosei@city.test", Vote.NO, board))
+    # the chair, presiding, records the board's roll call; the clerk takes no board vote
+    check_hands(CHAIR, c.RecordBoardVote("vosei@city.test", Vote.NO, board))
+    with pytest.raises(Refused, match="Only"):
+        check_step(CLERK_, StepId.BOARD_VOTE)
 
 
 def test_the_mayors_tie_break_only_by_the_mayor_or_the_clerk() -> None:

@@ -1,6 +1,6 @@
 """The fields nobody types (`cases.derived`), as every surface completes a command: the
-caller votes as themselves, the clerk's roll call names the member, the directory names
-the council and the mayor, the rotation the examiner."""
+caller votes as themselves, the clerk's and the chair's roll calls name the member, the
+directory names the council, the board and the mayor, the rotation the examiner."""
 
 from __future__ import annotations
 
@@ -42,6 +42,22 @@ def test_a_member_votes_as_themselves_and_the_clerk_names_the_member() -> None:
     roll_call = complete(c.RecordCouncilVote, {"vote": Vote.NO, "member": "thale@city.test"},
                          CLERK, DIRECTORY, CASE, Roster())
     assert roll_call.member == "thale@city.test" and roll_call.council == COUNCIL_EMAILS
+
+
+def test_a_board_member_votes_as_themselves_and_the_chair_names_the_member() -> None:
+    board = frozenset(p.email for p in DIRECTORY.board)
+    brooks = actor_for(DIRECTORY, "dbrooks@city.test")
+    assert filled(c.RecordBoardVote, brooks) == {"member", "board"}
+    assert filled(c.RecordBoardVote, CHAIR) == {"board"}
+    assert may_type(c.RecordBoardVote, CHAIR) == {"member"} and not may_type(
+        c.RecordBoardVote, CLERK)
+    own = complete(c.RecordBoardVote, {"vote": Vote.YES}, brooks, DIRECTORY, CASE, Roster())
+    assert own == c.RecordBoardVote("dbrooks@city.test", Vote.YES, board)
+    roll_call = complete(c.RecordBoardVote, {"vote": Vote.NO, "member": "vosei@city.test"},
+                         CHAIR, DIRECTORY, CASE, Roster())
+    assert roll_call.member == "vosei@city.test" and roll_call.board == board
+    counted = complete(c.RecordBoardDetermination, {}, CHAIR, DIRECTORY, CASE, Roster())
+    assert counted == c.RecordBoardDetermination(board)
 
 
 def test_the_directory_names_the_mayor_and_the_council() -> None:

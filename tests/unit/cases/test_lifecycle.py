@@ -278,7 +278,8 @@ def test_a_case_opened_by_mistake_is_voided_never_deleted() -> None:
     assert case.deadlines(CALENDAR, now=at("2026-02-01T00:00:00-08:00")) == []
     # every invite sent is cancelled
     owed = {(n.type, n.recipient.email) for n in notices_owed(case, event, DIRECTORY)}
-    assert (NoticeType.INVITE_HEARING, "hpark@city.test") in owed
+    assert (NoticeType.INVITE_MEETING, "hpark@city.test") in owed
+    assert case.meetings.all[0].cancelled  # the hearing does not take place
     assert (NoticeType.INVITE_SUFFICIENCY_WINDOW, "praman@city.test") in owed
     # and nothing more can be done to it
     refused(case, c.BeginHearing(), "2026-01-20T18:00:00-08:00", "stage 'void'")

@@ -91,9 +91,10 @@ def test_hearing_scheduled_goes_to_board_respondent_and_complainant_with_an_invi
                                         "Council Chambers"), "2026-01-08T10:00:00-08:00")
     expected = emails(BOARD) | {RESPONDENT, COMPLAINANT}
     assert to(owed, T.HEARING_SCHEDULED) == expected
-    assert to(owed, T.INVITE_HEARING) == expected
+    assert to(owed, T.INVITE_MEETING) == expected
+    assert {n.slot for n in owed if n.type is T.INVITE_MEETING} == {"meeting-1"}
     assert to(owed, T.INVITE_SUFFICIENCY_WINDOW) == set()  # its dates did not move
-    assert invite_sequence(case, T.INVITE_HEARING) == 0
+    assert case.hearing is not None and case.hearing.sequence == 0
 
 
 def test_each_continuance_is_its_own_generation_and_moves_the_invites() -> None:

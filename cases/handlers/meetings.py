@@ -1,0 +1,254 @@
+"""Handlers of the meeting steps: calling (or moving) the board's hearing and the
+council's deliberation, cancelling a meeting, the respondent's request for an open
+session, the executive session's start, extension and end, the board's vote in open
+session, and an invitee's answer. The rules they apply are `cases.open_meetings`'."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from cases import commands as c
+from cases.board_vote import board_tally, eligible_on_board
+from cases.calendar import fmt_moment
+from cases.errors import ProcedureError
+from cases.events import Event, EventKind
+from cases.handlers import StepContext
+from cases.meetings import DEFAULT_LENGTH, OPEN_SECTION, Body, Meeting
+from cases.open_meetings import announcement, check_lead_time, check_public_text
+
+VIA = ("mail", "email", "slack", "paper", "in person", "phone")
+
+
+def schedule_hearing(s: StepContext, cmd: c.ScheduleHearing) -> Event:
+    return _call(s, cmd, Body.BOARD, EventKind.HEARING_SCHEDULED)
+
+
+def schedule_deliberation(s: StepContext, cmd: c.ScheduleDeliberation) -> Event:
+    if not s.case.violation_found:
+        raise ProcedureError(f"The determination in {s.case.number} found no violation: the "
+                             "council does not convene on it (§12).")
+    return _call(s, cmd, Body.COUNCIL, EventKind.DELIBERATION_SCHEDULED)
+
+
+def _moment(value: datetime, what: str) -> datetime:
+    if value.tzinfo is None:
+        raise ProcedureError(f"Give the {what} with its time zone.")
+    return value
+
+
+def _call(s: StepContext, cmd: c.CallMeeting, body: Body, kind: EventKind) -> Event:
+    noun = "hearing" if body is Body.BOARD else "deliberation"
+    starts = s.calendar.local(_moment(cmd.starts_at, f"{noun} time"))
+    ends = s.calendar.local(_moment(cmd.ends_at, f"{noun}'s expected end")) if cmd.ends_at \
+        else starts + DEFAULT_LENGTH
+    place = cmd.place.strip()
+    if not place:
+        raise ProcedureError(f"Say where the {noun} will be held: the notice and the posting "
+                             "must state the place (RCW 42.30.080).")
+    if ends <= starts:
+        raise ProcedureError(f"The meeting cannot end ({fmt_moment(ends)}) before it starts "
+                             f"({fmt_moment(starts)}).")
+    if starts < s.case.received_at:
+        raise ProcedureError(f"{fmt_moment(starts)} is before the complaint was received: no "
+                             "meeting on it can come before (§2).")
+    link = (cmd.remote_link or "").strip() or None
+    emergency = cmd.emergency.strip() if cmd.emergency is not None else None
+    check_lead_time(cmd.kind, starts, now=s.at, emergency=cmd.emergency, calendar=s.calendar)
+    if s.case.confidential:
+        check_public_text({"place": place, "remote link": link, "emergency's reason": emergency},
+                          _party_names(s))
+    book = s.case.meetings
+    current = book.current(body)
+    moving = current is not None and not current.sessions and current.starts_at > s.at
+    number = current.number if moving and current else len(book.all) + 1
+    return s.event(kind, meeting=number, moved=moving, starts_at=starts.isoformat(),
+                   ends_at=ends.isoformat(), place=place, remote_link=link,
+                   meeting_kind=cmd.kind.value, late=starts <= s.at, emergency=emergency or None,
+                   open_to_public=book.is_open(body))
+
+
+def _party_names(s: StepContext) -> list[str]:
+    complainant = s.case.filing.complainant.name
+    return [*s.case.filing.respondents, *([complainant] if complainant else [])]
+
+
+def cancel(s: StepContext, cmd: c.CancelMeeting) -> Event:
+    book = s.case.meetings
+    if cmd.meeting is not None:
+        m = _numbered(s, cmd.meeting)
+    else:
+        ahead = [x for x in book.all if not x.cancelled and x.starts_at > s.at]
+        if not ahead:
+            raise ProcedureError(f"{s.case.number} has no meeting still to come to cancel.")
+        m = ahead[-1]
+    if m.cancelled:
+        raise ProcedureError(f"Meeting {m.number} of {s.case.number} was already cancelled "
+                             f"({m.cancelled}).")
+    if m.starts_at <= s.at or m.sessions:
+        raise ProcedureError(f"Meeting {m.number} began {fmt_moment(m.starts_at)}: it cannot "
+                             "be cancelled now. Record what happened at it instead.")
+    if not cmd.reason.strip():
+        raise ProcedureError("Say why the meeting is cancelled: the notice of cancellation and "
+                             "the posting state it.")
+    return s.event(EventKind.MEETING_CANCELLED, meeting=m.number, reason=cmd.reason.strip())
+
+
+def open_session(s: StepContext, cmd: c.RequestOpenSession) -> Event:
+    case = s.case
+    parties = list(case.respondents)
+    if cmd.respondent is None and len(parties) != 1:
+        raise ProcedureError(f"Say which official asked: the complaint in {case.number} is "
+                             f"against {' and '.join(parties) or 'nobody in the directory'}.")
+    who = parties[0] if cmd.respondent is None else next(
+        (p for p in parties if p.lower() == cmd.respondent.strip().lower()), None)
+    if who is None:
+        raise ProcedureError(f"Only the person complained against may ask for an open session "
+                             f"({OPEN_SECTION[cmd.body]}); {cmd.respondent} is not, in "
+                             f"{case.number}.")
+    via = " ".join(cmd.via.lower().split())
+    if via not in VIA:
+        raise ProcedureError(f"Say how the request came: one of {', '.join(VIA)} (the record "
+                             "keeps it).")
+    earlier = case.meetings.open_requests.get(cmd.body)
+    if earlier is not None:
+        raise ProcedureError(f"The open session was already requested on {earlier.on} "
+                             f"({OPEN_SECTION[cmd.body]}); the proceedings are open.")
+    return s.event(EventKind.OPEN_SESSION_REQUESTED, body=cmd.body.value, respondent=who,
+                   via=via, on=s.day(cmd.on).isoformat())
+
+
+def _numbered(s: StepContext, number: int) -> Meeting:
+    m = s.case.meetings.get(number)
+    if m is None:
+        raise ProcedureError(f"{s.case.number} has no meeting {number}; `/ethics status "
+                             f"{s.case.number}` lists its meetings.")
+    return m
+
+
+def _under_way(s: StepContext, number: int | None, at: datetime) -> Meeting:
+    """Meeting `number`, else the latest one that had begun by `at`."""
+    if number is not None:
+        m = _numbered(s, number)
+    else:
+        begun = [x for x in s.case.meetings.all if not x.cancelled and x.starts_at <= at]
+        if not begun:
+            raise ProcedureError(f"No meeting of {s.case.number} had begun by "
+                                 f"{fmt_moment(s.calendar.local(at))}: schedule the meeting "
+                                 "(or record it after the fact) first.")
+        m = begun[-1]
+    if m.cancelled:
+        raise ProcedureError(f"Meeting {m.number} of {s.case.number} was cancelled "
+                             f"({m.cancelled}).")
+    return m
+
+
+def _not_after_now(s: StepContext, moment: datetime, what: str) -> datetime:
+    if _moment(moment, what) > s.at:
+        raise ProcedureError(f"The {what} ({fmt_moment(s.calendar.local(moment))}) has not "
+                             "come yet: record it when it happens, or after.")
+    return s.calendar.local(moment)
+
+
+def session_start(s: StepContext, cmd: c.StartExecutiveSession) -> Event:
+    started = _not_after_now(s, cmd.started_at or s.at, "executive session's start")
+    m = _under_way(s, cmd.meeting, started)
+    if m.open_to_public:
+        raise ProcedureError(f"Meeting {m.number} is open to the public at the request of the "
+                             f"person complained against ({OPEN_SECTION[m.body]}): it has no "
+                             "executive session.")
+    if m.in_session is not None:
+        raise ProcedureError(f"An executive session of meeting {m.number} is already under way; "
+                             "record its end first.")
+    ends = s.calendar.local(_moment(cmd.ends_at, "announced end"))
+    if ends <= started:
+        raise ProcedureError("Announce an end after the session's start (RCW 42.30.110(2)).")
+    return s.event(EventKind.EXECUTIVE_SESSION_STARTED, meeting=m.number,
+                   started_at=started.isoformat(), ends_at=ends.isoformat(),
+                   announced=announcement(m, ends, s.calendar))
+
+
+def _in_session(s: StepContext, number: int | None) -> Meeting:
+    candidates = ([_numbered(s, number)] if number is not None
+                  else [m for m in s.case.meetings.all if m.in_session is not None])
+    found = [m for m in candidates if m.in_session is not None]
+    if not found:
+        raise ProcedureError(f"No executive session of {s.case.number} is under way: record its "
+                             "start (with the announced end) first.")
+    return found[-1]
+
+
+def session_extend(s: StepContext, cmd: c.ExtendExecutiveSession) -> Event:
+    m = _in_session(s, cmd.meeting)
+    session = m.in_session
+    assert session is not None
+    announced = _not_after_now(s, cmd.announced_at or s.at, "extension's announcement")
+    until = s.calendar.local(_moment(cmd.until, "new end"))
+    if announced > session.ends_at:
+        raise ProcedureError(
+            f"The executive session was announced to end {fmt_moment(session.ends_at)}; an "
+            "extension must be announced before that time (RCW 42.30.110(2)). Record the "
+            "session's end; the body may convene again after a new announcement.")
+    if until <= session.ends_at:
+        raise ProcedureError(f"An extension sets a later end than the one announced "
+                             f"({fmt_moment(session.ends_at)}).")
+    return s.event(EventKind.EXECUTIVE_SESSION_EXTENDED, meeting=m.number,
+                   until=until.isoformat(), announced_at=announced.isoformat())
+
+
+def session_end(s: StepContext, cmd: c.EndExecutiveSession) -> Event:
+    m = _in_session(s, cmd.meeting)
+    session = m.in_session
+    assert session is not None
+    ended = _not_after_now(s, cmd.ended_at or s.at, "executive session's end")
+    if ended < session.started_at:
+        raise ProcedureError(f"The session cannot end before it started "
+                             f"({fmt_moment(session.started_at)}).")
+    over = int((ended - session.ends_at).total_seconds() // 60)
+    return s.event(EventKind.EXECUTIVE_SESSION_ENDED, meeting=m.number,
+                   ended_at=ended.isoformat(), overran_minutes=max(over, 0))
+
+
+def _board_meeting(s: StepContext, number: int | None) -> Meeting:
+    m = _under_way(s, number, s.at)
+    if m.body is not Body.BOARD:
+        raise ProcedureError(f"Meeting {m.number} is the council's: the board votes on "
+                             "sufficiency at its own hearing (§7).")
+    if m.determination is not None:
+        raise ProcedureError(f"The board's determination was already counted at meeting "
+                             f"{m.number}: {m.determination.explanation}")
+    return m
+
+
+def board_vote(s: StepContext, cmd: c.RecordBoardVote) -> Event:
+    m = _board_meeting(s, cmd.meeting)
+    eligible_on_board(cmd.member, board=cmd.board, respondents=frozenset(s.case.respondents))
+    return s.event(EventKind.BOARD_VOTE_RECORDED, meeting=m.number,
+                   member=cmd.member.lower(), vote=cmd.vote.value)
+
+
+def board_determination(s: StepContext, cmd: c.RecordBoardDetermination) -> Event:
+    m = _board_meeting(s, cmd.meeting)
+    result = board_tally(m.votes, board=cmd.board, respondents=frozenset(s.case.respondents))
+    return s.event(EventKind.BOARD_DETERMINED, meeting=m.number, carried=result.carried,
+                   yes=result.yes, no=result.no, abstained=result.abstained,
+                   explanation=result.explanation)
+
+
+def check_report(s: StepContext, sufficient: bool) -> None:
+    """The written report sets forth the board's determination (§7): not another one."""
+    found = s.case.meetings.board_determination
+    if found is not None and found.carried != sufficient:
+        raise ProcedureError(f"The board determined the complaint "
+                             f"{'sufficient' if found.carried else 'insufficient'} in open "
+                             f"session ({found.explanation}); the written report sets forth "
+                             "that finding (§7).")
+
+
+def reply(s: StepContext, cmd: c.RecordMeetingReply) -> Event:
+    m = _numbered(s, cmd.meeting)
+    if not 0 <= cmd.sequence <= m.sequence:
+        raise ProcedureError(f"Meeting {m.number}'s invitation has had no version "
+                             f"{cmd.sequence}; the answer is not recorded.")
+    return s.event(EventKind.MEETING_REPLY_RECORDED, meeting=m.number,
+                   attendee=cmd.attendee.strip().lower(), answer=cmd.answer.value,
+                   sequence=cmd.sequence)

@@ -1,0 +1,273 @@
+"""Meetings: the board's hearing (§7) and the council's deliberation (§12) as the public
+meetings they are under the Open Public Meetings Act (RCW 42.30).
+
+A case's meetings are rebuilt from its history like everything else (`Meetings.apply`,
+called by `Case.apply`): scheduling one, moving it, cancelling it, the respondent's
+request for an open session (§13, §14), a continuance that stays it (§7), the executive
+session's start, extension and end (RCW 42.30.110(2)), the board members' votes in open
+session, and each invitee's answer to the calendar invitation.
+
+What EthicsBot sends for a meeting (invites, the special meeting notice, the posting)
+shows the meeting *as it now stands*; each event that changes what it shows is a
+revision, whose count is the invitation's SEQUENCE. A meeting cancelled stays cancelled:
+scheduling again makes a new meeting with a new number, hence a new calendar UID (some
+calendars refuse a cancelled UID coming back). The rules themselves (the 24-hour notice,
+the agenda's words, the announcement, quorum) are in `cases.open_meetings`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from enum import StrEnum
+from typing import Any
+
+from cases.events import Event, EventKind
+from cases.tally import Tally, Vote
+
+
+class Body(StrEnum):
+    """The governing body holding the meeting."""
+
+    BOARD = "board"  # the ethics board: sufficiency hearing (§7)
+    COUNCIL = "council"  # the city council: deliberation on a determination (§12, §14)
+
+
+class MeetingKind(StrEnum):
+    REGULAR = "regular"  # on the body's regular schedule (RCW 42.30.070)
+    SPECIAL = "special"  # called for the case: written notice 24 hours ahead (RCW 42.30.080)
+
+
+class Answer(StrEnum):
+    """An invitee's answer to the calendar invitation (iCalendar PARTSTAT)."""
+
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+    TENTATIVE = "tentative"
+
+
+DEFAULT_LENGTH = timedelta(hours=2)  # the ordinance sets none; the expected end if not given
+BODY_NAME = {Body.BOARD: "the Ethics Board", Body.COUNCIL: "the City Council"}
+# §13 gives the person involved the open session for the board's (and the examiner's)
+# proceedings, §14 for the council's deliberation.
+OPEN_SECTION = {Body.BOARD: "§13", Body.COUNCIL: "§14"}
+MEETING_EVENTS = frozenset({
+    EventKind.HEARING_SCHEDULED, EventKind.DELIBERATION_SCHEDULED,
+    EventKind.MEETING_CANCELLED, EventKind.OPEN_SESSION_REQUESTED,
+    EventKind.EXECUTIVE_SESSION_STARTED, EventKind.EXECUTIVE_SESSION_EXTENDED,
+    EventKind.EXECUTIVE_SESSION_ENDED, EventKind.BOARD_VOTE_RECORDED,
+    EventKind.BOARD_DETERMINED, EventKind.MEETING_REPLY_RECORDED,
+    EventKind.CONTINUANCE_APPLIED, EventKind.CONTINUANCE_DECIDED, EventKind.CASE_VOIDED})
+
+
+@dataclass(frozen=True)
+class Reply:
+    answer: Answer
+    sequence: int  # the invitation's SEQUENCE the answer was given to
+    at: datetime  # when it was recorded
+
+
+@dataclass
+class ExecutiveSession:
+    """RCW 42.30.110(2): announced with its purpose and the time it will end; extended
+    only by a new announcement; the public waits outside until it ends."""
+
+    started_at: datetime
+    ends_at: datetime  # as announced, or as last extended
+    extensions: list[datetime] = field(default_factory=list)
+    ended_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class OpenRequest:
+    """The respondent asked that the proceedings be open to the public (§13, §14)."""
+
+    respondent: str
+    via: str  # mail, slack, paper, in person
+    on: date
+    recorded_at: datetime
+
+
+@dataclass
+class Meeting:
+    number: int  # 1, 2, ... within the case; part of the calendar UID
+    body: Body
+    kind: MeetingKind
+    starts_at: datetime  # in the city's zone
+    ends_at: datetime
+    place: str
+    remote_link: str | None
+    scheduled_at: datetime  # when it was recorded
+    recorded_late: bool  # recorded after it took place: nothing was sent for it
+    emergency: str | None  # RCW 42.30.080(4): why the 24 hours' notice could not be given
+    open_to_public: bool  # §13/§14: the respondent asked for an open session
+    revisions: list[int]  # history indexes of the events that changed what it shows
+    moved_at: int = 0  # the SEQUENCE at which its time or place last changed
+    tentative: str | None = None  # why it may not take place (a pending continuance, §7)
+    cancelled: str | None = None  # why it was cancelled
+    sessions: list[ExecutiveSession] = field(default_factory=list)
+    replies: dict[str, Reply] = field(default_factory=dict)  # invitee email -> answer
+    votes: dict[str, Vote] = field(default_factory=dict)  # board members, in open session
+    determination: Tally | None = None  # the board's, counted at this meeting
+
+    @property
+    def sequence(self) -> int:
+        """The calendar invitation's SEQUENCE: revisions after the first."""
+        return len(self.revisions) - 1
+
+    @property
+    def executive(self) -> bool:
+        return not self.open_to_public
+
+    @property
+    def in_session(self) -> ExecutiveSession | None:
+        """The executive session under way (started, its end not recorded), if any."""
+        last = self.sessions[-1] if self.sessions else None
+        return last if last is not None and last.ended_at is None else None
+
+    @property
+    def day(self) -> date:
+        """Its day in the city (stored in the city's zone)."""
+        return self.starts_at.date()
+
+    def answers(self) -> dict[str, Answer]:
+        """Each invitee's answer to the meeting as it now is: an answer given before its
+        time or place last moved no longer counts."""
+        return {who: r.answer for who, r in self.replies.items() if r.sequence >= self.moved_at}
+
+
+@dataclass
+class Meetings:
+    """A case's meetings and the open-session requests, rebuilt from its history."""
+
+    all: list[Meeting] = field(default_factory=list)
+    open_requests: dict[Body, OpenRequest] = field(default_factory=dict)
+
+    # -- questions --------------------------------------------------------------------
+
+    def get(self, number: int) -> Meeting | None:
+        return next((m for m in self.all if m.number == number), None)
+
+    def current(self, body: Body) -> Meeting | None:
+        """The body's latest meeting that was not cancelled."""
+        return next((m for m in reversed(self.all) if m.body is body and not m.cancelled),
+                    None)
+
+    def changed_by(self, index: int) -> list[Meeting]:
+        """The meetings whose invitation, notice or posting event `index` changed."""
+        return [m for m in self.all if index in m.revisions]
+
+    def is_open(self, body: Body) -> bool:
+        return body in self.open_requests
+
+    @property
+    def board_determination(self) -> Tally | None:
+        """The board's determination of sufficiency, the last one counted (§7)."""
+        found = [m.determination for m in self.all if m.determination is not None]
+        return found[-1] if found else None
+
+    # -- replay -----------------------------------------------------------------------
+
+    def apply(self, e: Event, index: int) -> None:
+        """Take event `e`, at position `index` of the history, into the meetings."""
+        if e.kind not in MEETING_EVENTS:
+            return
+        d: dict[str, Any] = e.data
+        k = EventKind
+        match e.kind:
+            case k.HEARING_SCHEDULED | k.DELIBERATION_SCHEDULED:
+                self._scheduled(e, index)
+            case k.MEETING_CANCELLED:
+                m = self._meeting(d)
+                m.cancelled, m.tentative = str(d["reason"]), None
+                m.revisions.append(index)
+            case k.OPEN_SESSION_REQUESTED:
+                body = Body(d["body"])
+                self.open_requests.setdefault(body, OpenRequest(
+                    str(d["respondent"]), str(d["via"]), date.fromisoformat(d["on"]), e.at))
+                for m in self.all:
+                    if m.body is body and self._ahead(m, e.at) and not m.open_to_public:
+                        m.open_to_public = True
+                        m.revisions.append(index)
+            case k.CASE_VOIDED:  # opened by mistake: no meeting on it takes place
+                for m in self.all:
+                    if self._ahead(m, e.at):
+                        m.cancelled, m.tentative = "the case was opened by mistake (void)", None
+                        m.revisions.append(index)
+            case k.CONTINUANCE_APPLIED:
+                # §7: the proceedings are stayed; a hearing still to come may not take place
+                for m in self.all:
+                    if m.body is Body.BOARD and self._ahead(m, e.at):
+                        m.tentative = (f"the proceedings are stayed (§7): the board applied "
+                                       f"for a continuance on {d['on']}, and the council has "
+                                       "not decided it")
+                        m.revisions.append(index)
+            case k.CONTINUANCE_DECIDED:
+                decided = date.fromisoformat(d["on"])
+                for m in self.all:
+                    if m.tentative is None or m.cancelled:
+                        continue
+                    m.tentative = None
+                    if m.day <= decided:  # it fell inside the stay: it cannot be held
+                        m.cancelled = (f"the proceedings were stayed (§7) until the council "
+                                       f"decided the continuance on {d['on']}")
+                    m.revisions.append(index)
+            case k.EXECUTIVE_SESSION_STARTED:
+                self._meeting(d).sessions.append(ExecutiveSession(
+                    datetime.fromisoformat(d["started_at"]), datetime.fromisoformat(d["ends_at"])))
+            case k.EXECUTIVE_SESSION_EXTENDED:
+                session = self._meeting(d).sessions[-1]
+                session.ends_at = datetime.fromisoformat(d["until"])
+                session.extensions.append(session.ends_at)
+            case k.EXECUTIVE_SESSION_ENDED:
+                self._meeting(d).sessions[-1].ended_at = datetime.fromisoformat(d["ended_at"])
+            case k.BOARD_VOTE_RECORDED:
+                self._meeting(d).votes[str(d["member"])] = Vote(d["vote"])
+            case k.BOARD_DETERMINED:
+                self._meeting(d).determination = Tally(
+                    int(d["yes"]), int(d["no"]), int(d["abstained"]), False, bool(d["carried"]),
+                    str(d["explanation"]))
+            case k.MEETING_REPLY_RECORDED:
+                self._meeting(d).replies[str(d["attendee"]).lower()] = Reply(
+                    Answer(d["answer"]), int(d["sequence"]), e.at)
+
+    @staticmethod
+    def _ahead(m: Meeting, at: datetime) -> bool:
+        """Not cancelled and still to begin at `at`."""
+        return not m.cancelled and m.starts_at > at and not m.sessions
+
+    def _meeting(self, d: dict[str, Any]) -> Meeting:
+        found = self.get(int(d["meeting"]))
+        if found is None:  # only a corrupted history gets here: handlers check first
+            raise ValueError(f"no meeting {d['meeting']} in this case")
+        return found
+
+    def _scheduled(self, e: Event, index: int) -> None:
+        d = e.data
+        body = Body.COUNCIL if e.kind is EventKind.DELIBERATION_SCHEDULED else Body.BOARD
+        starts = datetime.fromisoformat(d["starts_at"])
+        number = d.get("meeting")
+        if number is None:  # a history from before meetings: each one moved the hearing
+            current = self.current(body)
+            number = current.number if current and self._ahead(current, e.at) else (
+                len(self.all) + 1)
+        existing = self.get(int(number))
+        place, link = str(d["place"]), d.get("remote_link")
+        if existing is not None:  # moved: the same meeting, the same UID
+            existing.starts_at, existing.place, existing.remote_link = starts, place, link
+            existing.ends_at = datetime.fromisoformat(d["ends_at"]) if d.get("ends_at") else (
+                starts + DEFAULT_LENGTH)
+            existing.kind = MeetingKind(d.get("meeting_kind", existing.kind))
+            existing.emergency = d.get("emergency")
+            existing.revisions.append(index)
+            existing.moved_at = existing.sequence
+            return
+        self.all.append(Meeting(
+            number=int(number), body=body, kind=MeetingKind(d.get("meeting_kind", "special")),
+            starts_at=starts,
+            ends_at=datetime.fromisoformat(d["ends_at"]) if d.get("ends_at") else (
+                starts + DEFAULT_LENGTH),
+            place=place, remote_link=link, scheduled_at=e.at,
+            recorded_late=bool(d.get("late", False)), emergency=d.get("emergency"),
+            open_to_public=bool(d.get("open_to_public")) or self.is_open(body),
+            revisions=[index]))

@@ -1,0 +1,166 @@
+"""The Open Public Meetings Act's rules for a case's meetings (RCW 42.30), as pure functions.
+
+- A special meeting needs written notice delivered at least 24 hours before it, to each
+  member and to each news outlet that asked (RCW 42.30.080(2)); EthicsBot sends it when
+  the meeting is scheduled, so scheduling one less than 24 hours ahead is refused unless
+  it is recorded as an emergency with its reason (RCW 42.30.080(4)). A meeting that
+  already took place can still be recorded (a clerk catching up): it is marked recorded
+  late and nothing is sent for it.
+- The agenda item names the case and the legal ground, never the respondent or the
+  complainant while the case is confidential (§6); the public texts a clerk types (the
+  place, the emergency's reason) are refused when they name them.
+- A complaint against a public officer is heard in executive session (RCW
+  42.30.110(1)(f)) unless the person involved asks for an open one (§13, §14). Before
+  convening, the presiding officer announces the purpose and the time the session will
+  end; it may be extended only by announcing a later time (RCW 42.30.110(2)).
+- Final action is taken in open session (RCW 42.30.060; 42.30.110(1)(f)): a step that is
+  final action (the table of steps marks it) is refused while an executive session of
+  its body is under way.
+- Quorum: a majority of the body's members (RCW 35A.12.120 for the council; the board is
+  held to the same rule). A member complained against is not counted among those who will
+  attend to act on their own case.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from cases.calendar import CityCalendar, fmt_moment
+from cases.directory import _first_whole, _fold
+from cases.errors import ProcedureError
+from cases.meetings import BODY_NAME, OPEN_SECTION, Answer, Body, Meeting, MeetingKind
+
+SPECIAL_NOTICE = timedelta(hours=24)  # RCW 42.30.080(2)
+QUORUM_LOOK = timedelta(hours=48)  # when the chair and the clerk hear of a short quorum
+EXECUTIVE_GROUND = "RCW 42.30.110(1)(f)"
+_PURPOSE = "receive and evaluate a complaint against a public officer"
+FINAL_ACTION = {Body.BOARD: "the determination of the sufficiency of the complaint (§7)",
+                Body.COUNCIL: "the council's decision on the final determination (§12, §14)"}
+
+
+def check_lead_time(kind: MeetingKind, starts_at: datetime, *, now: datetime,
+                    emergency: str | None, calendar: CityCalendar) -> None:
+    """Refuse a special meeting less than 24 hours ahead, unless an emergency is stated.
+    A meeting that already began is a record after the fact, not a call to meet."""
+    if emergency is not None and not emergency.strip():
+        raise ProcedureError("Give the emergency's reason (RCW 42.30.080(4)): it is what "
+                             "excuses the 24 hours' notice, and it is posted with the meeting.")
+    if kind is not MeetingKind.SPECIAL or starts_at <= now or emergency:
+        return
+    ahead = starts_at.astimezone(UTC) - now.astimezone(UTC)
+    if ahead < SPECIAL_NOTICE:
+        hours, minutes = int(ahead.total_seconds() // 3600), int(ahead.total_seconds() % 3600 // 60)
+        earliest = calendar.local(now) + SPECIAL_NOTICE
+        raise ProcedureError(
+            f"A special meeting needs written notice at least 24 hours before it (RCW "
+            f"42.30.080): {fmt_moment(calendar.local(starts_at))} is only {hours} h "
+            f"{minutes} min away. Choose a time after {fmt_moment(earliest)}, or record it as "
+            "an emergency with its reason (RCW 42.30.080(4)).")
+
+
+def agenda_item(meeting: Meeting, case_number: str) -> str:
+    """The agenda's words for the meeting: the case number and the legal ground, no names."""
+    if meeting.executive:
+        return (f"Executive session to {_PURPOSE}, {EXECUTIVE_GROUND} (case {case_number})")
+    what = "Hearing" if meeting.body is Body.BOARD else "Deliberation"
+    return (f"{what} to {_PURPOSE}, open to the public at the request of the person "
+            f"complained against ({OPEN_SECTION[meeting.body]}) (case {case_number})")
+
+
+def business(meeting: Meeting, case_number: str) -> list[str]:
+    """The business to be transacted (RCW 42.30.080(2)): the agenda item, then the final
+    action, which is always taken in open session."""
+    return [agenda_item(meeting, case_number),
+            f"Final action in open session: {FINAL_ACTION[meeting.body]}"]
+
+
+def check_public_text(texts: dict[str, str | None], names: Iterable[str]) -> None:
+    """Refuse public words (the posting's place, an emergency's reason) that name the
+    respondent or the complainant while the case is confidential (§6)."""
+    forms = {n for name in names if name and name.strip()
+             for n in (name.strip(), name.split()[-1]) if len(n) >= 3}
+    for what, text in texts.items():
+        hay = _fold(text or "")
+        named = sorted(n for n in forms if _first_whole(_fold(n), hay) >= 0)
+        if named:
+            raise ProcedureError(
+                f"The {what} is posted publicly and names {named[0]}: the complaint and the "
+                "people it concerns are confidential until the review is complete (§6). "
+                "Say it without the name.")
+
+
+def announcement(meeting: Meeting, ends_at: datetime, calendar: CityCalendar) -> str:
+    """What the presiding officer reads before convening in executive session (RCW
+    42.30.110(2)): the purpose, with its citation, and the time the session will end."""
+    name = BODY_NAME[meeting.body]
+    return (f"{name[0].upper()}{name[1:]} will now convene in executive session "
+            f"to {_PURPOSE}, as {EXECUTIVE_GROUND} allows. The executive session will end "
+            f"at {_clock(calendar.local(ends_at))}; any extension will be announced. No "
+            "action will be taken in executive session: the "
+            f"{FINAL_ACTION[meeting.body].split(' (')[0].removeprefix('the ')} will be made "
+            "in open session when it ends.")
+
+
+def _clock(moment: datetime) -> str:
+    hour = moment.hour % 12 or 12
+    return f"{hour}:{moment.minute:02d} {'AM' if moment.hour < 12 else 'PM'} {moment.tzname()}"
+
+
+def check_final_action(meetings: Iterable[Meeting], body: Body, what: str) -> None:
+    """Refuse final action while an executive session of `body` is under way."""
+    for m in meetings:
+        session = m.in_session
+        if m.body is body and session is not None:
+            raise ProcedureError(
+                f"Cannot {what} in executive session: final action is taken in open session "
+                f"(RCW 42.30.060, {EXECUTIVE_GROUND}). Record the end of the executive "
+                f"session of meeting {m.number} (announced to end "
+                f"{fmt_moment(session.ends_at)}) first.")
+
+
+@dataclass(frozen=True)
+class Quorum:
+    """How many of the body's members make a quorum, and who is counted as coming."""
+
+    members: int  # the body's members
+    needed: int  # a majority of them
+    counted: frozenset[str]  # members who may act on the case (respondents left out)
+
+    @property
+    def rule(self) -> str:
+        return (f"a quorum is a majority of the {self.members} members, {self.needed} "
+                "(RCW 35A.12.120)")
+
+
+def quorum(members: Iterable[str], respondents: Iterable[str]) -> Quorum:
+    everyone = {m.lower() for m in members}
+    parties = {r.lower() for r in respondents}
+    return Quorum(len(everyone), len(everyone) // 2 + 1, frozenset(everyone - parties))
+
+
+def quorum_look_at(meeting: Meeting, *, now: datetime) -> datetime | None:
+    """When the chair and the clerk must hear whether a quorum is coming: 48 hours before
+    the meeting, or halfway to it for one called less than 48 hours ahead (the members get
+    half the time to answer). A moment passed is now: every change after it (an answer, a
+    move) is looked at again. None for a meeting cancelled, begun or recorded late."""
+    if meeting.cancelled or meeting.recorded_late or meeting.starts_at <= now:
+        return None
+    look = max(meeting.starts_at - QUORUM_LOOK,
+               meeting.scheduled_at + (meeting.starts_at - meeting.scheduled_at) / 2)
+    return max(look, now)
+
+
+def accepted(meeting: Meeting, q: Quorum) -> list[str]:
+    return sorted(who for who, a in meeting.answers().items()
+                  if a is Answer.ACCEPTED and who in q.counted)
+
+
+def shortfall(meeting: Meeting, q: Quorum) -> str | None:
+    """Why the meeting may lack a quorum, or None when enough members accepted."""
+    coming = accepted(meeting, q)
+    if len(coming) >= q.needed:
+        return None
+    return (f"{len(coming)} of {len(q.counted)} members who may act have accepted the "
+            f"invitation; {q.rule}.")

@@ -1,0 +1,66 @@
+"""What a meeting's notices say about it: the values their templates read and their
+subjects, shared by the invitation, the special meeting notice, the posting and the
+quorum warning, so they cannot tell the same meeting two ways.
+
+Every value comes from the meeting as it now stands and from `cases.open_meetings` (the
+agenda's words, the business, the ground for the executive session): no name of a party
+reaches them (§6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cases.calendar import CityCalendar, fmt_moment
+from cases.case import Case
+from cases.directory import Directory
+from cases.meetings import BODY_NAME, OPEN_SECTION, Answer, Body, Meeting, MeetingKind
+from cases.notices import NoticeType
+from cases.open_meetings import EXECUTIVE_GROUND, agenda_item, business, quorum, shortfall
+
+_LABEL = {Body.BOARD: "Sufficiency hearing", Body.COUNCIL: "Council deliberation"}
+
+
+def meeting_data(case: Case, m: Meeting, calendar: CityCalendar) -> dict[str, Any]:
+    special = m.kind is MeetingKind.SPECIAL
+    return {
+        "number": m.number, "body": BODY_NAME[m.body], "label": _LABEL[m.body],
+        "kind": m.kind.value, "special": special,
+        "when": fmt_moment(calendar.local(m.starts_at)),
+        "ends": fmt_moment(calendar.local(m.ends_at)), "place": m.place,
+        "remote_link": m.remote_link, "agenda": agenda_item(m, case.number),
+        "business": business(m, case.number), "open": m.open_to_public,
+        "open_section": OPEN_SECTION[m.body], "ground": EXECUTIVE_GROUND,
+        "tentative": m.tentative, "cancelled": m.cancelled, "emergency": m.emergency,
+        "sequence": m.sequence, "late": m.recorded_late,
+        # RCW 42.30.080 asks a special meeting's notice; RCW 42.30.077 a regular one's
+        # agenda online 24 hours ahead
+        "statute": "RCW 42.30.080" if special else "RCW 42.30.077",
+    }
+
+
+def meeting_subject(notice: NoticeType, m: Meeting) -> str:
+    label = _LABEL[m.body]
+    if notice is NoticeType.MEETING_NOTICE:
+        title = f"notice of special meeting of {BODY_NAME[m.body]}"
+        return ("Cancelled: " if m.cancelled else "Revised " if m.sequence else "") + (
+            title if m.cancelled or m.sequence else title[0].upper() + title[1:])
+    if notice is NoticeType.QUORUM_WARNING:
+        return f"Quorum in doubt: {label.lower()} (meeting {m.number})"
+    return label
+
+
+def quorum_about(case: Case, m: Meeting, directory: Directory) -> dict[str, Any]:
+    """The quorum warning's particulars, as the meeting's answers now stand: who accepted,
+    declined, answered tentative or has not answered, among the members who may act."""
+    members = directory.board if m.body is Body.BOARD else directory.council
+    q = quorum((p.email for p in members), case.respondents)
+    names = {p.email.lower(): p.name for p in members}
+    answers = m.answers()
+
+    def who(answer: Answer) -> list[str]:
+        return sorted(names[w] for w, a in answers.items() if a is answer and w in q.counted)
+
+    return {"shortfall": shortfall(m, q) or f"enough members have accepted since; {q.rule}.",
+            "accepted": who(Answer.ACCEPTED), "declined": who(Answer.DECLINED),
+            "tentative": who(Answer.TENTATIVE),
+            "silent": sorted(names[w] for w in q.counted if w not in answers)}

@@ -1,0 +1,84 @@
+"""Meetings through Slack over signed HTTP: calling the hearing, the respondent's
+open-session request, the executive session with its announcement, the board's vote in
+open session only; who has answered, under `/ethics status` and on the chair's App Home."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from cases.commands import RecordMeetingReply
+from cases.meetings import Answer
+from ethicsbot.bootstrap import App
+from tests.fixtures.app import FakeClock
+from tests.fixtures.cases import step
+from tests.fixtures.slack_stub import SlackStub
+from tests.integration.bot.conftest import (
+    BOARD_MEMBER,
+    CHAIR,
+    CLERK,
+    COUNCIL,
+    SlackDriver,
+    open_case,
+)
+from tests.integration.bot.test_steps import done, refused
+from tests.integration.bot.test_surfaces import home_of
+
+LA = ZoneInfo("America/Los_Angeles")
+
+
+async def status_text(slack: SlackDriver, user: str, number: str) -> str:
+    reply = await slack.command(user, f"status {number}")
+    return "\n".join(str(b.get("text", {}).get("text", "")) for b in reply.json["blocks"])
+
+
+async def test_the_chair_calls_the_hearing_and_sees_who_is_coming(
+        slack: SlackDriver, slack_stub: SlackStub, bot_app: App, clock: FakeClock) -> None:
+    n = open_case(bot_app)
+    # now is Mon Nov 30, 9 AM in the city: 23 hours is too short for a special meeting
+    await refused(slack, CHAIR, f"schedule {n} 2026-12-01 08:00 special City Hall",
+                  "RCW 42.30.080", "emergency")
+    await refused(slack, CHAIR, f"schedule {n} 2026-12-01 08:00 special City Hall emergency:",
+                  "Give the emergency's reason")
+    await done(slack, CHAIR, f"schedule {n} 2026-12-10 18:00 20:00 special City Hall, Room 2 "
+                             "<https://meet.city.test/ethics>")
+    text = await status_text(slack, CHAIR, n)
+    assert "*Meeting 1*: special meeting of the Ethics Board, Thu Dec 10, 2026 6:00 PM PST" in text
+    assert "executive session (RCW 42.30.110(1)(f))" in text
+    assert f"Executive session to receive and evaluate a complaint against a public officer, " \
+           f"RCW 42.30.110(1)(f) (case {n})" in text
+    await done(slack, CLERK, f"open-session {n} board paper")
+    step(bot_app, n, RecordMeetingReply(1, "hpark@city.test", Answer.ACCEPTED, 1),
+         actor="ethicsbot")
+    text = await status_text(slack, CHAIR, n)
+    assert "open to the public at the respondent's request (§13)" in text
+    assert "Answers: accepted Helen Park; no answer Dana Brooks, Victor Osei · quorum 2 of 3: " \
+           "1 accepted, *in doubt*" in text
+    home = await home_of(slack, slack_stub, CHAIR)
+    assert "Your meetings" in home and f"*{n}* · meeting 1 of the Ethics Board" in home
+    assert "Your meetings" not in await home_of(slack, slack_stub, COUNCIL)
+    council_view = await status_text(slack, COUNCIL, n)
+    assert "Meeting 1" not in council_view  # the board's hearing is not the council's
+
+
+async def test_the_executive_session_is_announced_and_final_action_waits_for_its_end(
+        slack: SlackDriver, bot_app: App, clock: FakeClock) -> None:
+    n = open_case(bot_app)
+    await done(slack, CHAIR, f"schedule {n} 2026-12-10 18:00 special City Hall")
+    clock.set(datetime(2026, 12, 10, 18, 5, tzinfo=LA))
+    await done(slack, CHAIR, f"begin {n}")
+    started = await done(slack, CHAIR, f"session start {n} 19:00")
+    assert "The executive session will end at 7:00 PM PST" in started
+    assert "as RCW 42.30.110(1)(f) allows" in started
+    await refused(slack, CHAIR, f"board-vote {n} yes", "final action is taken in open session")
+    clock.set(datetime(2026, 12, 10, 18, 55, tzinfo=LA))
+    await done(slack, CHAIR, f"session extend {n} 19:15")
+    clock.set(datetime(2026, 12, 10, 19, 10, tzinfo=LA))
+    await done(slack, CHAIR, f"session end {n}")
+    await done(slack, CHAIR, f"board-vote {n} yes")
+    await refused(slack, BOARD_MEMBER, f"board-vote {n} @Brooks no", "only their own vote")
+    await done(slack, BOARD_MEMBER, f"board-vote {n} yes")
+    await done(slack, CHAIR, f"board-vote {n} @Brooks no")  # the chair's roll call
+    counted = await done(slack, CHAIR, f"board-determination {n}")
+    assert "found sufficient by majority of the board, 2 of 3 members" in counted
+    await refused(slack, CLERK, f"board-vote {n} no", "Only")  # the board's own act

@@ -1,0 +1,39 @@
+"""The case page's calendar invites with each member's answer to the meeting, as intake
+recorded it from their calendar (iTIP REPLY); a deadline's entry asks for none."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from cases.commands import RecordMeetingReply, ScheduleHearing
+from cases.meetings import Answer
+from tests.fixtures.cases import step
+from tests.fixtures.web import Site
+from tests.integration.bot.conftest import open_case
+from tests.integration.web.test_docket import CHAIR, CLERK
+
+HEARING = datetime(2026, 12, 15, 18, 0, tzinfo=ZoneInfo("America/Los_Angeles"))
+BROOKS, OSEI = "dbrooks@city.test", "vosei@city.test"
+
+
+def invite_rows(page: str) -> dict[tuple[str, str], str]:
+    """(invite, recipient) -> the Reply column, from the case page's invites table."""
+    table = page.split('id="invites"')[1].split("</table>")[0]
+    rows = re.findall(r'<th scope="row">([^<]+)</th><td>([^<]+)</td><td>.*?</td>'
+                      r"<td>([^<]+)</td></tr>", table)
+    return {(kind, to): reply for kind, to, reply in rows}
+
+
+async def test_the_case_page_shows_each_members_answer_to_the_meeting(site: Site) -> None:
+    number = open_case(site.app)
+    step(site.app, number, ScheduleHearing(HEARING, "City Hall, Room 2"), actor=CHAIR)
+    step(site.app, number, RecordMeetingReply(1, CHAIR, Answer.ACCEPTED, 0), actor="ethicsbot")
+    step(site.app, number, RecordMeetingReply(1, OSEI, Answer.DECLINED, 0), actor="ethicsbot")
+    await site.sign_in(CLERK)
+    rows = invite_rows((await site.get(f"/cases/{number}")).text)
+    assert rows[("invite meeting", CHAIR)] == "accepted"
+    assert rows[("invite meeting", OSEI)] == "declined"
+    assert rows[("invite meeting", BROOKS)] == "no answer yet"
+    assert rows[("invite sufficiency window", CHAIR)] == "none asked (a deadline, not a meeting)"

@@ -1,0 +1,454 @@
+"""Meetings under the Open Public Meetings Act (RCW 42.30): the 24-hour notice and its
+emergency exception, meetings recorded after the fact, the agenda's words, the
+respondent's open-session request, the executive session, the board's vote in open
+session, cancellation and rescheduling, a continuance's stay, and quorum.
+
+The complaint is received Tue Jan 6 2026 09:30 PST (riverton.filing).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import timedelta
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cases import commands as c
+from cases.case import Case, Stage
+from cases.directory import Person
+from cases.errors import ProcedureError
+from cases.meetings import Answer, Body, MeetingKind, Reply
+from cases.notices import POSTING, NoticeType, meeting_slot, notices_owed
+from cases.open_meetings import agenda_item, announcement, business, quorum, shortfall
+from cases.procedure import handle, open_case
+from cases.tally import Vote
+from tests.unit.cases.riverton import BOARD, CALENDAR, COUNCIL_EMAILS, DIRECTORY, at, filing
+
+T = NoticeType
+CHAIR, CLERK, RESPONDENT = "hpark@city.test", "clerk@city.test", "gpruitt@city.test"
+BOARD_EMAILS = frozenset(p.email for p in BOARD)
+PRESS = Person("Riverton Gazette", "news@gazette.example")
+CITY = replace(DIRECTORY, media=(PRESS,))
+HEARING = at("2026-01-20T18:00:00-08:00")
+NAMES = ("Gary Pruitt", "Pruitt", "Ada Citizen", "Citizen")
+
+
+def new_case() -> Case:
+    return open_case(number="ETH-2026-0003", filing=filing(), respondents=(RESPONDENT,),
+                     at=at("2026-01-06T09:45:00-08:00"), actor=CLERK)
+
+
+def do(case: Case, cmd: c.Command, when: str, actor: str = CHAIR) -> list[tuple[T, str, str]]:
+    """Take the step; the notices it owes as (type, recipient, slot)."""
+    event = handle(case, cmd, at=at(when), actor=actor, calendar=CALENDAR)
+    return [(n.type, n.recipient.email, n.slot) for n in notices_owed(case, event, CITY)]
+
+
+def refused(case: Case, cmd: c.Command, when: str, phrase: str) -> str:
+    before = Case.replay(case.number, case.history)
+    with pytest.raises(ProcedureError) as err:
+        handle(case, cmd, at=at(when), actor=CHAIR, calendar=CALENDAR)
+    assert phrase in str(err.value), str(err.value)
+    assert case == before  # nothing recorded
+    return str(err.value)
+
+
+def scheduled(case: Case, when: str = "2026-01-12T09:00:00-08:00", **kw: object) -> list[
+        tuple[T, str, str]]:
+    return do(case, c.ScheduleHearing(HEARING, "City Hall, Room 2", **kw), when)  # type: ignore[arg-type]
+
+
+# -- the 24-hour notice (RCW 42.30.080) -------------------------------------------------------
+
+def test_a_special_meeting_less_than_24_hours_ahead_is_refused_with_the_earliest_time() -> None:
+    case = new_case()
+    message = refused(case, c.ScheduleHearing(HEARING, "City Hall"),
+                      "2026-01-19T18:01:00-08:00", "RCW 42.30.080")
+    assert "23 h 59 min away" in message
+    assert "Choose a time after Tue Jan 20, 2026 6:01 PM PST" in message
+    assert "emergency" in message
+    assert case.meetings.all == [] and case.stage is Stage.RECEIVED
+
+
+def test_exactly_24_hours_ahead_is_enough_and_a_regular_meeting_needs_no_special_notice() -> None:
+    case = new_case()
+    do(case, c.ScheduleHearing(HEARING, "City Hall"), "2026-01-19T18:00:00-08:00")
+    assert case.hearing is not None and case.hearing.kind is MeetingKind.SPECIAL
+    other = new_case()
+    do(other, c.ScheduleHearing(HEARING, "City Hall", kind=MeetingKind.REGULAR),
+       "2026-01-20T17:00:00-08:00")
+    assert other.hearing is not None and other.hearing.kind is MeetingKind.REGULAR
+
+
+def test_an_emergency_with_its_reason_excuses_the_24_hours_and_is_still_noticed() -> None:
+    case = new_case()
+    refused(case, c.ScheduleHearing(HEARING, "City Hall", emergency="  "),
+            "2026-01-20T12:00:00-08:00", "emergency's reason")
+    owed = do(case, c.ScheduleHearing(HEARING, "City Hall", emergency="the hall floods on "
+                                      "Wednesday; the hearing deadline is Monday"),
+              "2026-01-20T12:00:00-08:00")
+    assert case.hearing is not None and case.hearing.emergency is not None
+    assert (T.MEETING_NOTICE, PRESS.email, "meeting-1") in owed  # notice is still given
+    assert (T.MEETING_POSTING, POSTING.email, "meeting-1") in owed
+
+
+def test_a_meeting_that_already_took_place_is_recorded_late_and_nothing_is_sent() -> None:
+    case = new_case()
+    owed = do(case, c.ScheduleHearing(HEARING, "City Hall"), "2026-01-21T09:00:00-08:00")
+    assert case.hearing is not None and case.hearing.recorded_late
+    assert owed == []  # no notice, no posting, no invitation, no "hearing scheduled"
+    assert case.stage is Stage.HEARING_SCHEDULED  # the record goes on as usual
+
+
+def test_a_special_meeting_owes_its_notice_to_members_and_media_and_a_posting() -> None:
+    case = new_case()
+    owed = scheduled(case)
+    slot = meeting_slot(1)
+    assert sorted(r for t, r, s in owed if t is T.MEETING_NOTICE and s == slot) == sorted(
+        [*BOARD_EMAILS, PRESS.email])
+    assert [(t, r) for t, r, s in owed if t is T.MEETING_POSTING] == [
+        (T.MEETING_POSTING, "posting")]
+    invited = {r for t, r, s in owed if t is T.INVITE_MEETING}
+    assert invited == {*BOARD_EMAILS, RESPONDENT, "ada@example.org"}
+    assert (T.HEARING_SCHEDULED, RESPONDENT, "") in owed
+
+
+def test_a_regular_meeting_is_posted_and_invited_but_owes_no_special_notice() -> None:
+    case = new_case()
+    owed = scheduled(case, kind=MeetingKind.REGULAR)
+    assert T.MEETING_NOTICE not in {t for t, _, _ in owed}
+    assert T.MEETING_POSTING in {t for t, _, _ in owed}
+
+
+# -- the agenda names no one while confidential (§6) ----------------------------------------
+
+def test_the_agenda_names_the_case_and_the_ground_but_no_person() -> None:
+    case = new_case()
+    scheduled(case)
+    m = case.hearing
+    assert m is not None
+    assert agenda_item(m, case.number) == (
+        "Executive session to receive and evaluate a complaint against a public officer, "
+        "RCW 42.30.110(1)(f) (case ETH-2026-0003)")
+    text = " ".join(business(m, case.number)) + announcement(m, HEARING, CALENDAR)
+    assert not any(name.lower() in text.lower() for name in NAMES)
+
+
+@pytest.mark.parametrize("field", ["place", "emergency"])
+def test_a_public_text_naming_the_respondent_or_complainant_is_refused(field: str) -> None:
+    case = new_case()
+    kw = {"place": "City Hall"} | {field: "outside Mr. Pruitt's office"}
+    refused(case, c.ScheduleHearing(HEARING, **kw),  # type: ignore[arg-type]
+            "2026-01-12T09:00:00-08:00", "names Pruitt")
+    refused(case, c.ScheduleHearing(HEARING, "the Ada Citizen room"),
+            "2026-01-12T09:00:00-08:00", "confidential until the review is complete (§6)")
+
+
+# -- the respondent's open-session request (§13, §14) -----------------------------------------
+
+def test_the_open_session_request_turns_the_meeting_open_and_owes_its_notices_again() -> None:
+    case = new_case()
+    scheduled(case)
+    m = case.hearing
+    assert m is not None and m.executive and m.sequence == 0
+    owed = do(case, c.RequestOpenSession(Body.BOARD, "paper"), "2026-01-13T10:00:00-08:00",
+              CLERK)
+    assert m.open_to_public and m.sequence == 1
+    assert agenda_item(m, case.number) == (
+        "Hearing to receive and evaluate a complaint against a public officer, open to the "
+        "public at the request of the person complained against (§13) (case ETH-2026-0003)")
+    kinds = {t for t, _, s in owed if s == "meeting-1"}
+    assert kinds == {T.INVITE_MEETING, T.MEETING_NOTICE, T.MEETING_POSTING}
+    assert case.history[-1].data == {"body": "board", "respondent": RESPONDENT, "via": "paper",
+                                     "on": "2026-01-13"}
+    refused(case, c.RequestOpenSession(Body.BOARD, "mail"), "2026-01-14T10:00:00-08:00",
+            "already requested")
+    refused(case, c.StartExecutiveSession(at("2026-01-20T19:00:00-08:00")),
+            "2026-01-20T18:10:00-08:00", "has no executive session")
+
+
+def test_a_meeting_called_after_the_request_is_open_from_the_start() -> None:
+    case = new_case()
+    do(case, c.RequestOpenSession(Body.BOARD, "email"), "2026-01-08T10:00:00-08:00", CLERK)
+    scheduled(case)
+    assert case.hearing is not None and case.hearing.open_to_public
+    assert case.hearing.sequence == 0
+
+
+def test_only_the_respondent_may_ask_and_the_channel_is_recorded() -> None:
+    case = new_case()
+    refused(case, c.RequestOpenSession(Body.BOARD, "mail", respondent="ada@example.org"),
+            "2026-01-08T10:00:00-08:00", "Only the person complained against")
+    refused(case, c.RequestOpenSession(Body.BOARD, "carrier pigeon"),
+            "2026-01-08T10:00:00-08:00", "Say how the request came")
+
+
+# -- the executive session (RCW 42.30.110(2)) and final action in open session --------------
+
+def in_session(case: Case) -> None:
+    scheduled(case)
+    do(case, c.BeginHearing(), "2026-01-20T18:02:00-08:00")
+    do(case, c.StartExecutiveSession(at("2026-01-20T19:00:00-08:00")),
+       "2026-01-20T18:05:00-08:00")
+
+
+def test_the_announcement_states_the_purpose_its_citation_and_the_end() -> None:
+    case = new_case()
+    in_session(case)
+    said = case.history[-1].data["announced"]
+    assert said == ("The Ethics Board will now convene in executive session to receive and "
+                    "evaluate a complaint against a public officer, as RCW 42.30.110(1)(f) "
+                    "allows. The executive session will end at 7:00 PM PST; any extension will "
+                    "be announced. No action will be taken in executive session: the "
+                    "determination of the sufficiency of the complaint will be made in open "
+                    "session when it ends.")
+
+
+def test_an_extension_is_announced_before_the_end_and_only_to_a_later_time() -> None:
+    case = new_case()
+    in_session(case)
+    refused(case, c.ExtendExecutiveSession(at("2026-01-20T18:30:00-08:00")),
+            "2026-01-20T18:50:00-08:00", "later end")
+    do(case, c.ExtendExecutiveSession(at("2026-01-20T19:30:00-08:00")),
+       "2026-01-20T18:55:00-08:00")
+    refused(case, c.ExtendExecutiveSession(at("2026-01-20T20:00:00-08:00")),
+            "2026-01-20T19:31:00-08:00", "must be announced before that time")
+    m = case.hearing
+    assert m is not None and m.in_session is not None
+    assert m.in_session.ends_at == at("2026-01-20T19:30:00-08:00")
+
+
+def test_final_action_is_refused_in_executive_session_and_taken_in_open_session() -> None:
+    case = new_case()
+    in_session(case)
+    refused(case, c.RecordBoardVote(CHAIR, Vote.YES, BOARD_EMAILS),
+            "2026-01-20T18:30:00-08:00", "final action is taken in open session")
+    refused(case, c.RecordBoardDetermination(BOARD_EMAILS), "2026-01-20T18:30:00-08:00",
+            "Record the end of the executive session")
+    do(case, c.EndExecutiveSession(), "2026-01-20T18:58:00-08:00")
+    for member, vote in ((CHAIR, Vote.YES), ("vosei@city.test", Vote.YES)):
+        do(case, c.RecordBoardVote(member, vote, BOARD_EMAILS), "2026-01-20T19:05:00-08:00")
+    do(case, c.RecordBoardDetermination(BOARD_EMAILS), "2026-01-20T19:06:00-08:00")
+    found = case.meetings.board_determination
+    assert found is not None and found.carried
+    assert found.explanation == ("2 yes, 0 no: the complaint is found sufficient by majority "
+                                 "of the board, 2 of 3 members entitled to vote (§7).")
+
+
+def test_the_end_records_how_long_the_session_ran_past_its_announced_end() -> None:
+    case = new_case()
+    in_session(case)
+    do(case, c.EndExecutiveSession(at("2026-01-20T19:12:00-08:00")), "2026-01-20T19:20:00-08:00")
+    assert case.history[-1].data["overran_minutes"] == 12
+
+
+def determined(case: Case) -> None:
+    """Through the hearing, the report and the referral to a determination of violation."""
+    scheduled(case)
+    do(case, c.BeginHearing(), "2026-01-20T18:02:00-08:00")
+    do(case, c.RecordRespondentHeard(), "2026-01-20T18:30:00-08:00")
+    do(case, c.ConcludeHearing(), "2026-01-20T19:30:00-08:00")
+    do(case, c.IssueReport(sufficient=True), "2026-01-22T10:00:00-08:00")
+    do(case, c.DeliverReport(), "2026-01-23T10:00:00-08:00")
+    do(case, c.Refer("myu@examiners.example"), "2026-01-26T10:00:00-08:00")
+    do(case, c.RecordDetermination(True), "2026-02-27T10:00:00-08:00", CLERK)
+    assert case.stage is Stage.DETERMINED
+
+
+def test_the_council_votes_only_in_open_session() -> None:
+    case = new_case()
+    determined(case)
+    do(case, c.ScheduleDeliberation(at("2026-03-03T19:00:00-08:00"), "Council Chambers"),
+       "2026-03-01T09:00:00-08:00", CLERK)
+    do(case, c.StartExecutiveSession(at("2026-03-03T19:30:00-08:00")),
+       "2026-03-03T19:01:00-08:00", CLERK)
+    refused(case, c.RecordCouncilVote("abrandt@city.test", Vote.YES, COUNCIL_EMAILS),
+            "2026-03-03T19:10:00-08:00", "in executive session")
+    do(case, c.EndExecutiveSession(), "2026-03-03T19:25:00-08:00", CLERK)
+    do(case, c.RecordCouncilVote("abrandt@city.test", Vote.YES, COUNCIL_EMAILS),
+       "2026-03-03T19:26:00-08:00", "abrandt@city.test")
+
+
+# -- the board's vote: majority of the board -------------------------------------------------
+
+@pytest.mark.parametrize(("votes", "sufficient"), [
+    ((Vote.YES, Vote.YES, Vote.NO), True),
+    ((Vote.YES, Vote.NO, Vote.NO), False),
+    ((Vote.YES, Vote.ABSTAIN, Vote.ABSTAIN), False),  # 1 of 3 is no majority of the board
+])
+def test_the_board_decides_by_majority_of_the_board(votes: tuple[Vote, ...],
+                                                    sufficient: bool) -> None:
+    case = new_case()
+    scheduled(case)
+    do(case, c.BeginHearing(), "2026-01-20T18:02:00-08:00")
+    for member, vote in zip(sorted(BOARD_EMAILS), votes, strict=True):
+        do(case, c.RecordBoardVote(member, vote, BOARD_EMAILS), "2026-01-20T19:00:00-08:00")
+    do(case, c.RecordBoardDetermination(BOARD_EMAILS), "2026-01-20T19:01:00-08:00")
+    found = case.meetings.board_determination
+    assert found is not None and found.carried is sufficient
+    assert "majority of the board, 2 of 3 members entitled to vote" in found.explanation
+
+
+def test_an_undecided_count_a_non_member_and_a_second_count_are_refused() -> None:
+    case = new_case()
+    scheduled(case)
+    do(case, c.BeginHearing(), "2026-01-20T18:02:00-08:00")
+    refused(case, c.RecordBoardVote("abrandt@city.test", Vote.YES, BOARD_EMAILS),
+            "2026-01-20T19:00:00-08:00", "not a member of the ethics board")
+    do(case, c.RecordBoardVote(CHAIR, Vote.YES, BOARD_EMAILS), "2026-01-20T19:00:00-08:00")
+    refused(case, c.RecordBoardDetermination(BOARD_EMAILS), "2026-01-20T19:01:00-08:00",
+            "Record the remaining votes")
+    do(case, c.RecordBoardVote("dbrooks@city.test", Vote.YES, BOARD_EMAILS),
+       "2026-01-20T19:02:00-08:00")
+    do(case, c.RecordBoardDetermination(BOARD_EMAILS), "2026-01-20T19:03:00-08:00")
+    refused(case, c.RecordBoardVote("vosei@city.test", Vote.NO, BOARD_EMAILS),
+            "2026-01-20T19:04:00-08:00", "already counted")
+
+
+def test_the_written_report_sets_forth_the_determination_voted() -> None:
+    case = new_case()
+    scheduled(case)
+    do(case, c.BeginHearing(), "2026-01-20T18:02:00-08:00")
+    do(case, c.RecordRespondentHeard(), "2026-01-20T18:30:00-08:00")
+    for member in (CHAIR, "vosei@city.test"):
+        do(case, c.RecordBoardVote(member, Vote.NO, BOARD_EMAILS), "2026-01-20T19:00:00-08:00")
+    do(case, c.RecordBoardDetermination(BOARD_EMAILS), "2026-01-20T19:01:00-08:00")
+    do(case, c.ConcludeHearing(), "2026-01-20T19:30:00-08:00")
+    refused(case, c.IssueReport(sufficient=True), "2026-01-22T10:00:00-08:00",
+            "determined the complaint insufficient in open session")
+    do(case, c.IssueReport(sufficient=False), "2026-01-22T10:00:00-08:00")
+
+
+# -- moving, cancelling, rescheduling; a continuance's stay (§7) -----------------------------
+
+def test_moving_keeps_the_meeting_and_cancelling_then_scheduling_makes_a_new_one() -> None:
+    case = new_case()
+    scheduled(case)
+    owed = do(case, c.ScheduleHearing(HEARING + timedelta(days=1), "City Hall, Room 2"),
+              "2026-01-13T09:00:00-08:00")
+    m = case.hearing
+    assert m is not None and (m.number, m.sequence, m.moved_at) == (1, 1, 1)
+    assert {s for _, _, s in owed if s} == {"meeting-1"}
+    do(case, c.CancelMeeting("the room is closed for repairs"), "2026-01-14T09:00:00-08:00")
+    assert case.hearing is None and case.meetings.all[0].cancelled
+    do(case, c.ScheduleHearing(HEARING + timedelta(days=2), "Library"), "2026-01-15T09:00:00-08:00")
+    assert case.hearing is not None and case.hearing.number == 2
+    assert case.hearing.sequence == 0
+    refused(case, c.CancelMeeting("typo", meeting=1), "2026-01-15T10:00:00-08:00",
+            "already cancelled")
+
+
+def test_a_hearing_inside_a_stay_is_tentative_at_once_and_cancelled_when_decided() -> None:
+    case = new_case()
+    scheduled(case)
+    owed = do(case, c.ApplyForContinuance("counsel in trial"), "2026-01-16T10:00:00-08:00")
+    m = case.hearing
+    assert m is not None and m.tentative and "stayed (§7)" in m.tentative
+    assert (T.INVITE_MEETING, CHAIR, "meeting-1") in owed
+    owed = do(case, c.DecideContinuance(5), "2026-01-22T19:00:00-08:00", "abrandt@city.test")
+    assert case.hearing is None  # Jan 20 fell inside the stay (Jan 16 to Jan 22)
+    assert case.meetings.all[0].cancelled and case.meetings.all[0].sequence == 2
+    assert (T.INVITE_MEETING, CHAIR, "meeting-1") in owed  # the CANCEL reaches calendars
+
+
+def test_a_hearing_after_the_stay_stands_confirmed_when_the_council_decides() -> None:
+    case = new_case()
+    scheduled(case)
+    do(case, c.ApplyForContinuance("counsel in trial"), "2026-01-13T10:00:00-08:00")
+    do(case, c.DecideContinuance(0), "2026-01-15T19:00:00-08:00", "abrandt@city.test")
+    m = case.hearing
+    assert m is not None and m.tentative is None and not m.cancelled and m.sequence == 2
+
+
+# -- who is coming: answers and quorum -------------------------------------------------------
+
+def test_answers_count_for_the_meeting_as_it_is_and_quorum_is_a_majority() -> None:
+    case = new_case()
+    scheduled(case)
+    q = quorum(BOARD_EMAILS, case.respondents)
+    m = case.hearing
+    assert m is not None and (q.members, q.needed) == (3, 2)
+    do(case, c.RecordMeetingReply(1, CHAIR, Answer.ACCEPTED, 0), "2026-01-12T10:00:00-08:00",
+       "ethicsbot")
+    assert shortfall(m, q) == ("1 of 3 members who may act have accepted the invitation; a "
+                               "quorum is a majority of the 3 members, 2 (RCW 35A.12.120).")
+    do(case, c.RecordMeetingReply(1, "vosei@city.test", Answer.ACCEPTED, 0),
+       "2026-01-12T11:00:00-08:00", "ethicsbot")
+    assert shortfall(m, q) is None
+    do(case, c.ScheduleHearing(HEARING + timedelta(hours=1), "City Hall"),
+       "2026-01-13T09:00:00-08:00")
+    assert m.answers() == {} and shortfall(m, q) is not None  # moved: asked again
+    refused(case, c.RecordMeetingReply(1, CHAIR, Answer.ACCEPTED, 7), "2026-01-13T10:00:00-08:00",
+            "no version 7")
+
+
+@given(st.integers(1, 15), st.integers(0, 3), st.data())
+def test_quorum_is_a_majority_of_members_and_respondents_are_never_counted(
+        size: int, parties: int, data: st.DataObject) -> None:
+    members = [f"m{i}@city.test" for i in range(size)]
+    respondents = members[:min(parties, size)]
+    q = quorum(members, respondents)
+    assert q.needed == size // 2 + 1 and 2 * q.needed > size >= 2 * (q.needed - 1)
+    assert q.counted == frozenset(members) - set(respondents)
+    case = new_case()
+    scheduled(case)
+    m = case.hearing
+    assert m is not None
+    accepting = data.draw(st.lists(st.sampled_from(members), unique=True))
+    for who in accepting:
+        m.replies[who] = Reply(data.draw(st.sampled_from(list(Answer))), 0, HEARING)
+    counted = sum(1 for who in accepting
+                  if who not in respondents and m.replies[who].answer is Answer.ACCEPTED)
+    assert (shortfall(m, q) is None) is (counted >= q.needed)
+
+
+# -- any sequence of meeting steps ----------------------------------------------------------
+
+START = at("2026-01-06T10:00:00-08:00")
+_moment = st.integers(-2 * 24, 20 * 24).map(lambda h: START + timedelta(hours=h))
+MEETING_STEPS: list[st.SearchStrategy[c.Command]] = [
+    st.builds(c.ScheduleHearing, _moment, st.sampled_from(["City Hall", "Pruitt's", " "]),
+              st.sampled_from(list(MeetingKind)), st.none(),
+              st.none(), st.sampled_from([None, "", "flood"])),
+    st.builds(c.CancelMeeting, st.sampled_from(["room closed", ""]),
+              st.sampled_from([None, 1, 2, 3])),
+    st.builds(c.RequestOpenSession, st.sampled_from(list(Body)),
+              st.sampled_from(["mail", "fax"])),
+    st.builds(c.StartExecutiveSession, _moment, st.none() | _moment),
+    st.builds(c.ExtendExecutiveSession, _moment),
+    st.builds(c.EndExecutiveSession, st.none() | _moment),
+    st.builds(c.RecordBoardVote, st.sampled_from([*BOARD_EMAILS, RESPONDENT]),
+              st.sampled_from(list(Vote)), st.just(BOARD_EMAILS)),
+    st.just(c.RecordBoardDetermination(BOARD_EMAILS)),
+    st.builds(c.RecordMeetingReply, st.integers(1, 3), st.sampled_from(sorted(BOARD_EMAILS)),
+              st.sampled_from(list(Answer)), st.integers(0, 3)),
+    st.just(c.BeginHearing()),
+    st.just(c.ApplyForContinuance("reason")),
+    st.integers(0, 10).map(lambda d: c.DecideContinuance(d)),
+]
+
+
+@given(st.data(), st.integers(1, 40))
+def test_any_sequence_of_meeting_steps_is_recorded_or_refused_cleanly(
+        data: st.DataObject, length: int) -> None:
+    case, moment = new_case(), START
+    for _ in range(length):
+        cmd = data.draw(st.one_of(MEETING_STEPS))
+        moment += timedelta(minutes=data.draw(st.integers(0, 3 * 24 * 60)))
+        before = Case.replay(case.number, case.history)
+        try:
+            event = handle(case, cmd, at=moment, actor=CHAIR, calendar=CALENDAR)
+        except ProcedureError as refusal:
+            assert str(refusal).strip() and case == before
+            continue
+        notices_owed(case, event, CITY)  # never raises
+        assert Case.replay(case.number, case.history) == case
+        numbers = [m.number for m in case.meetings.all]
+        assert numbers == list(range(1, len(numbers) + 1))  # one number, one UID, never reused
+        for m in case.meetings.all:
+            assert m.sequence >= 0 and m.moved_at <= m.sequence
+            assert sum(s.ended_at is None for s in m.sessions) <= 1
+            assert not (m.cancelled and m.tentative)
+            assert len(m.votes) <= len(BOARD_EMAILS)

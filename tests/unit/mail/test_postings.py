@@ -1,0 +1,94 @@
+"""A meeting's posting: what it says (time, place, business; no names), its printable PDF
+(deterministic), and the postings folder (one pair of files per revision, never
+rewritten, listed with the publication time)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+from cases import commands as c
+from cases.case import Case
+from cases.meetings import Body
+from cases.notices import POSTING, NoticeType
+from cases.procedure import handle, open_case
+from mail.postings import PostingFolder, render_posting
+from mail.render import NoticeContext
+from mail.transport import Outcome
+from templates.pdf import html_to_pdf, latin1
+from tests.unit.cases.riverton import CALENDAR, at, filing
+from tests.unit.mail.test_render import SENDER
+
+HEARING = at("2026-01-20T18:00:00-08:00")
+
+
+def a_case() -> Case:
+    case = open_case(number="ETH-2026-0003", filing=filing(), respondents=("gpruitt@city.test",),
+                     at=at("2026-01-06T09:45:00-08:00"), actor="clerk@city.test")
+    do(case, c.ScheduleHearing(HEARING, "City Hall, Room 2",
+                               remote_link="https://meet.city.test/ethics"), "2026-01-12T09:00")
+    return case
+
+
+def do(case: Case, cmd: c.Command, when: str) -> None:
+    handle(case, cmd, at=at(f"{when}:00-08:00"), actor="hpark@city.test", calendar=CALENDAR)
+
+
+def ctx(case: Case, when: str = "2026-01-12T09:00:05-08:00") -> NoticeContext:
+    return NoticeContext(type=NoticeType.MEETING_POSTING, message_id="<p@x>", recipient=POSTING,
+                         generation=0, sender=SENDER, uid_domain="ethicsbot.city.test",
+                         city="Riverton", calendar=CALENDAR, now=at(when), case=case,
+                         slot="meeting-1")
+
+
+def test_the_posting_states_time_place_and_business_and_names_no_one() -> None:
+    posting = render_posting(ctx(a_case()))
+    assert posting.title == "Notice of special meeting of the Ethics Board"
+    html = posting.html
+    for said in ("Tue Jan 20, 2026 6:00 PM PST", "City Hall, Room 2",
+                 "https://meet.city.test/ethics", "Business to be transacted",
+                 "Executive session to receive and evaluate a complaint against a public "
+                 "officer, RCW 42.30.110(1)(f) (case ETH-2026-0003)",
+                 "Final action in open session: the determination of the sufficiency",
+                 "Posted Mon Jan 12, 2026 9:00:05 AM PST"):
+        assert said in html, said
+    assert "Pruitt" not in html and "Citizen" not in html
+    assert posting.name == "eth-2026-0003-meeting-1-r0"
+    assert posting.pdf.startswith(b"%PDF") and b"/CreationDate (D:20260112" in posting.pdf
+
+
+def test_the_pdf_is_the_same_bytes_for_the_same_posting_and_draws_any_text() -> None:
+    case = a_case()
+    assert render_posting(ctx(case)).pdf == render_posting(ctx(case)).pdf
+    assert latin1("Renée – “quoted” → Łódź ✓") == 'Renée - "quoted" -> Lódz ?'
+    pdf = html_to_pdf("<html><head><title>t</title><style>p{}</style></head><body>"
+                      "<h1>Łódź – ok</h1><p>é</p></body></html>", title="Ł",
+                      created=HEARING)
+    assert pdf.startswith(b"%PDF")
+
+
+def test_an_open_session_request_and_a_cancellation_are_new_revisions(tmp_path: Path) -> None:
+    case, folder = a_case(), PostingFolder(tmp_path / "postings")
+    first = asyncio.run(folder.publish(render_posting(ctx(case))))
+    assert first.outcome is Outcome.SENT and first.reply.startswith(
+        "posted 2026-01-12T09:00:05-08:00: ")
+    again = asyncio.run(folder.publish(render_posting(ctx(case, "2026-01-12T10:00:00-08:00"))))
+    assert again.reply.startswith("already posted 2026-01-12T09:00:05-08:00")  # first stands
+    do(case, c.RequestOpenSession(Body.BOARD, "mail"), "2026-01-13T09:00")
+    opened = render_posting(ctx(case, "2026-01-13T09:00:03-08:00"))
+    assert opened.name.endswith("-r1") and "open to the public at the request" in opened.html
+    asyncio.run(folder.publish(opened))
+    do(case, c.CancelMeeting("the board lost its quorum"), "2026-01-14T09:00")
+    cancelled = render_posting(ctx(case, "2026-01-14T09:00:02-08:00"))
+    assert cancelled.title == "Cancellation of a special meeting of the Ethics Board"
+    assert "CANCELLED" in cancelled.html and "the board lost its quorum" in cancelled.html
+    asyncio.run(folder.publish(cancelled))
+    index = json.loads((tmp_path / "postings" / "index.json").read_text())["postings"]
+    assert [(e["name"], e["current"], e["published_at"]) for e in index] == [
+        ("eth-2026-0003-meeting-1-r2", True, "2026-01-14T09:00:02-08:00"),
+        ("eth-2026-0003-meeting-1-r1", False, "2026-01-13T09:00:03-08:00"),
+        ("eth-2026-0003-meeting-1-r0", False, "2026-01-12T09:00:05-08:00")]
+    page = (tmp_path / "postings" / "index.html").read_text()
+    assert page.count("(superseded)") == 2 and "eth-2026-0003-meeting-1-r2.pdf" in page
+    assert not list((tmp_path / "postings").glob(".*.tmp"))
