@@ -67,7 +67,7 @@ def web(host: str) -> None:
     from ethicsbot.logs import configure_logging
     from ethicsbot.processes import until_signalled, web_process
 
-    app = bootstrap()
+    app = bootstrap(wait_for_database=True)  # misconfigured: one line, exit 2
     configure_logging(app.settings.log_level)
     for line in describe(app.settings):
         click.echo(line)
