@@ -23,7 +23,7 @@ from storage.models import OutboxRow
 from storage.uow import UowFactory
 
 CSV_FIELDS = ("case", "type", "recipient", "message_id", "status", "deadline", "sent_at",
-              "attempt_at", "outcome", "server_reply")
+              "cancelled_at", "cancel_reason", "attempt_at", "outcome", "server_reply")
 
 
 def notice_log(uow_factory: UowFactory, number: str) -> list[dict[str, Any]]:
@@ -40,13 +40,17 @@ def export_notice_log(uow_factory: UowFactory, number: str, fmt: str = "json") -
     log = notice_log(uow_factory, number)
     if fmt == "json":
         return json.dumps({"case": number, "notices": log}, indent=2)
+    return proof_csv(number, log)
+
+
+def proof_csv(number: str, notices: list[dict[str, Any]]) -> str:
+    """The proof of notice of case `number` (`storage.queries.notice_log`) as CSV, one
+    line per attempt: `ethicsbot notices --format csv` and the web record's ZIP."""
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=CSV_FIELDS, lineterminator="\n")
     writer.writeheader()
-    for n in log:
-        common = {"case": number, "type": n["type"], "recipient": n["recipient"],
-                  "message_id": n["message_id"], "status": n["status"],
-                  "deadline": n["deadline"], "sent_at": n["sent_at"]}
+    for n in notices:
+        common = {"case": number, **{k: n.get(k) for k in CSV_FIELDS[1:-3]}}
         for a in n["attempts"] or [{}]:
             writer.writerow({**common, "attempt_at": a.get("at"), "outcome": a.get("outcome"),
                              "server_reply": a.get("server_reply")})
@@ -60,6 +64,9 @@ def resend(uow_factory: UowFactory, number: str, notice_type: str, recipient: st
         case = uow.cases.row(number)
         if case is None:
             raise ProcedureError(f"There is no case {number}. `ethicsbot cases` lists the docket.")
+        if case.stage == "void":
+            raise ProcedureError(f"{number} is void: it owes no notice any more (its unsent "
+                                 "ones were cancelled).")
         latest = uow.session.scalars(select(OutboxRow).where(
             OutboxRow.case_id == case.id, OutboxRow.notice_type == notice_type,
             OutboxRow.recipient_email == recipient.strip().lower())

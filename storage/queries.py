@@ -157,6 +157,7 @@ def notice_log(*, session: Session, case_id: int) -> list[dict[str, Any]]:
             "type": n.notice_type, "recipient": n.recipient_email, "status": n.status,
             "message_id": n.message_id, "deadline": n.deadline_key, "slot": n.slot,
             "sent_at": _iso(n.sent_at),
+            "cancelled_at": _iso(n.cancelled_at), "cancel_reason": n.cancel_reason,
             "attempts": [{"at": _iso(a.attempted_at), "outcome": a.outcome,
                           "server_reply": a.server_reply} for a in attempts[n.id]],
         })
