@@ -250,7 +250,9 @@ def build_transport(settings: Settings) -> Transport:
     if settings.uses_smtp:
         assert settings.smtp_host is not None
         return SmtpTransport(settings.smtp_host, settings.smtp_port, tls=settings.smtp_tls,
-                             user=settings.smtp_user, password=settings.smtp_password)
+                             user=settings.smtp_user, password=settings.smtp_password,
+                             timeout=settings.smtp_command_timeout,
+                             connect_timeout=settings.smtp_connect_timeout)
     return FileTransport(settings.outbox_dir)
 
 

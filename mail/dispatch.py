@@ -140,6 +140,7 @@ async def run_dispatcher(deps: DispatchDeps, *, stop: asyncio.Event, transport: 
     finally:
         unhook()
         stopping.cancel()
+        mail.close()
     log.info("outbox dispatcher stopped")
 
 
@@ -177,12 +178,34 @@ async def dispatch_once(deps: DispatchDeps, transport: Transport, *,
     await asyncio.to_thread(owe_deadline_alerts, uow_factory=deps.uow, clock=deps.clock,
                             directory=deps.directory, undelivered_after=deps.undelivered_after,
                             slack=deps.slack_alerts)
-    ids = await asyncio.to_thread(_claim, deps)
+    claimed = await asyncio.to_thread(_claim, deps)
+    if not claimed:
+        return 0
+    # two lanes side by side: a mail server that hangs (each wait bounded by the
+    # transport's timeouts) holds up neither Slack's messages nor the postings
+    by_mail = [row_id for row_id, channel in claimed if channel == "email"]
+    others = [row_id for row_id, channel in claimed if channel != "email"]
+    try:
+        async with asyncio.TaskGroup() as lanes:
+            sent = [lanes.create_task(_lane(deps, ids, transport if ids is by_mail else None,
+                                            transport, messenger, stop, outcomes))
+                    for ids in (by_mail, others)]
+    except ExceptionGroup as group:  # the dispatcher's loop handles the first failure
+        raise group.exceptions[0] from None
+    return sum(t.result() for t in sent)
+
+
+async def _lane(deps: DispatchDeps, ids: list[int], session: Transport | None,
+                transport: Transport, messenger: DirectMessenger | None,
+                stop: asyncio.Event | None,
+                outcomes: list[tuple[bool, SendResult]] | None) -> int:
+    """Attempt `ids` one after the other (inside `session`, the transport's round, for
+    mail); how many were attempted."""
     started = 0  # a row whose send began stays leased if we fail: it may have gone out
     if not ids:
         return 0
     try:
-        async with transport:
+        async with session or contextlib.nullcontext():
             for row_id in ids:
                 if stop is not None and stop.is_set():
                     break
@@ -201,7 +224,8 @@ async def dispatch_once(deps: DispatchDeps, transport: Transport, *,
     return started
 
 
-def _claim(deps: DispatchDeps) -> list[int]:
+def _claim(deps: DispatchDeps) -> list[tuple[int, str]]:
+    """Lease the due rows (a batch); their ids and channels."""
     now = deps.clock()
     with deps.session_factory.begin() as s:
         rows = s.scalars(select(OutboxRow).where(
@@ -210,7 +234,7 @@ def _claim(deps: DispatchDeps) -> list[int]:
             .with_for_update(skip_locked=True)).all()
         for r in rows:
             r.next_attempt_at, r.attempts = now + LEASE, r.attempts + 1
-        return [r.id for r in rows]
+        return [(r.id, r.channel) for r in rows]
 
 
 def _release(deps: DispatchDeps, ids: list[int]) -> None:
