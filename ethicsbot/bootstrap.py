@@ -21,12 +21,10 @@ from sqlalchemy.orm import sessionmaker
 
 from cases.calendar import CityCalendar
 from cases.directory import Directory
-from cases.ports import Clock
 from ethicsbot.directory_file import city_calendar, load_directory
 from ethicsbot.settings import Settings, SettingsError, load_settings
 from storage.db import make_engine, make_read_engine, make_session_factory
-from storage.migrate import upgrade
-from storage.uow import SqlUnitOfWork
+from storage.migrate import is_current, upgrade
 
 if TYPE_CHECKING:
     from aiohttp import web
@@ -37,6 +35,7 @@ if TYPE_CHECKING:
 
     from bot.reminders import SlackReminders
     from bot.service import SlackDeps
+    from cases.ports import Clock
     from ethicsbot.leadership import WorkerState
     from mail.context import Letterhead
     from mail.dispatch import DispatchDeps
@@ -46,6 +45,7 @@ if TYPE_CHECKING:
     from mail.transport import Transport
     from scheduler.jobs import Reminders
     from scheduler.quorum import QuorumLooks
+    from storage.uow import SqlUnitOfWork
     from web.deps import WebDeps
 
 
@@ -76,6 +76,8 @@ class App:
         self.engine.dispose()
 
     def uow(self) -> SqlUnitOfWork:
+        from storage.uow import SqlUnitOfWork
+
         return SqlUnitOfWork(self.session_factory, clock=self.clock,
                              msgid_domain=self.settings.msgid_domain)
 
@@ -223,7 +225,8 @@ def _migrate(engine: Engine) -> bool:
     from ethicsbot.database_errors import explain
 
     try:
-        upgrade(engine)
+        if not is_current(engine):  # one query; Alembic is loaded only to migrate
+            upgrade(engine)
     except Exception as e:
         raise explain(engine.url.render_as_string(hide_password=False), e) from e
     return True

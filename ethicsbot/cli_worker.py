@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 import click
 
 from ethicsbot.cli import CliError
-from ethicsbot.settings import Settings
 
 if TYPE_CHECKING:
     from ethicsbot.bootstrap import App
+    from ethicsbot.settings import Settings
 
 log = logging.getLogger(__name__)
 

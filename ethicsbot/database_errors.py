@@ -29,7 +29,6 @@ import os
 import re
 from pathlib import Path
 
-from alembic.util import CommandError
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 
@@ -68,6 +67,7 @@ _OUTAGE = re.compile(
 
 def explain(url: str, error: BaseException) -> DatabaseUnavailable:
     """`error`, met while opening the database at `url`, as one line for a person."""
+    from alembic.util import CommandError  # only a migration raises it: loaded already
     if isinstance(error, ArgumentError) or (isinstance(error, ValueError)
                                             and not isinstance(error, SQLAlchemyError)):
         return DatabaseUnavailable(f"{SETTING} is not a database URL EthicsBot can use: "

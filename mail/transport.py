@@ -28,11 +28,12 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Protocol
 
-import aiosmtplib
-
 from storage.private import open_private, private_folder
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # aiosmtplib is imported by the SMTP transport when it first sends:
+    import aiosmtplib  # the settings read SmtpTls from here, and a one-shot command
+
+    # that sends nothing should not load it
     from mail.render import NoticeContext
 
 log = logging.getLogger(__name__)
@@ -133,6 +134,8 @@ class SmtpTransport:
 
     async def __aexit__(self, et: type[BaseException] | None, e: BaseException | None,
                         tb: TracebackType | None) -> None:
+        import aiosmtplib
+
         smtp, self._smtp = self._smtp, None
         if smtp is not None and smtp.is_connected:
             try:
@@ -142,6 +145,8 @@ class SmtpTransport:
 
     async def _connected(self) -> aiosmtplib.SMTP:
         # connect lazily, and again after a drop: aiosmtplib closes on a read timeout
+        import aiosmtplib
+
         if self._smtp is None or not self._smtp.is_connected:
             smtp = aiosmtplib.SMTP(
                 hostname=self.host, port=self.port, timeout=self.timeout,
@@ -155,6 +160,8 @@ class SmtpTransport:
         return self._smtp
 
     async def send(self, msg: EmailMessage, sender: str, recipient: str) -> SendResult:
+        import aiosmtplib
+
         if self._gave_up is not None:  # one timeout a round, not one per message
             return SendResult(Outcome.TEMPORARY, self._gave_up.reply)
         try:

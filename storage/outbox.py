@@ -13,7 +13,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import ColumnElement, event, func, insert, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from cases.directory import Person
@@ -183,6 +182,8 @@ def owe_alert(*, session: Session, case_id: int, number: str, notice_type: Notic
         status="pending", attempts=0, next_attempt_at=at, created_at=at,
         message_id=f"<{number.lower()}.{notice_type.value}.{generation}.{slot or 'once'}."
                    f"{channel}.{secrets.token_hex(4)}@{msgid_domain}>")
+    from sqlalchemy.dialects import postgresql, sqlite
+
     dialect = session.get_bind().dialect.name
     ins = postgresql.insert if dialect == "postgresql" else sqlite.insert
     # RETURNING, not rowcount: an ORM session's INSERT reports a rowcount of -1 here

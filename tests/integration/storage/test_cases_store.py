@@ -9,7 +9,7 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
 
 from cases.commands import ApplyForContinuance, DecideContinuance, ScheduleHearing
 from cases.deadlines import DeadlineKey, Status
@@ -19,7 +19,7 @@ from cases.services import recompute
 from ethicsbot.bootstrap import App
 from ethicsbot.cli import main
 from storage import queries
-from storage.migrate import is_current, upgrade
+from storage.migrate import HEAD, is_current, script_head, upgrade
 from storage.models import AccessLogRow, CaseRow, EventRow, OutboxRow
 from tests.fixtures.app import FakeClock
 from tests.fixtures.cases import RECEIVED, a_filing, open_one, step
@@ -168,6 +168,10 @@ def test_every_look_at_a_case_from_the_command_line_is_in_the_access_log(
 def test_migrations_are_idempotent_and_detected_current(app: App) -> None:
     upgrade(app.engine)
     assert is_current(app.engine)
+    assert script_head() == HEAD  # a new migration moves HEAD too
+    with app.engine.begin() as conn:
+        conn.execute(text("UPDATE alembic_version SET version_num = '0005'"))
+    assert not is_current(app.engine)
 
 
 def test_naive_datetimes_are_refused_rather_than_guessed(app: App) -> None:
