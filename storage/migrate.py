@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from alembic.config import Config
 
 HEAD = "0006"  # the newest revision in storage/migrations/versions
+MIGRATION_LOCK = 0x45_54_48_4D  # "ETHM": held while one process migrates (PostgreSQL)
 
 
 def alembic_config(url: str) -> Config:
@@ -31,11 +32,19 @@ def alembic_config(url: str) -> Config:
 
 
 def upgrade(engine: Engine) -> None:
-    """Upgrade the database behind `engine` to head, in one connection."""
+    """Upgrade the database behind `engine` to head, in one transaction.
+
+    Processes that start together (a worker, web replicas, all waiting for a database
+    that has just come back) migrate one at a time: on PostgreSQL each takes a
+    transaction-level advisory lock first, so the next finds the schema done instead of
+    failing on a table the first just created; on SQLite the transaction's BEGIN
+    IMMEDIATE (storage.db) does the same."""
     from alembic import command
 
     cfg = alembic_config(engine.url.render_as_string(hide_password=False))
     with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
 

@@ -52,6 +52,16 @@ def said(proc: BotProcess, text: str) -> int:
     return sum(text in str(r.get("msg")) for r in proc.lines())
 
 
+def said_once_down_and_back(procs: list[BotProcess]) -> None:
+    """Each process, still running, said once that the database was down and once that
+    it was back (not once per retry)."""
+    until(lambda: all(said(p, "the database is back after") for p in procs),
+          "each process to say the database is back", 30)
+    assert all(p.running() for p in procs)
+    assert [said(p, DOWN) for p in procs] == [1] * len(procs)
+    assert [said(p, "the database is back after") for p in procs] == [1] * len(procs)
+
+
 @pytest.mark.postgres
 def test_every_process_rides_out_a_database_outage(tmp_path: Path, own_database: str) -> None:
     settings = {"DATABASE_URL": own_database, "DIRECTORY": tmp_path / "none.yml",
@@ -86,11 +96,7 @@ def test_every_process_rides_out_a_database_outage(tmp_path: Path, own_database:
 
         until(lambda: said(a, ACTIVE) + said(b, ACTIVE) > leads, "a worker to lead again", 30)
         until(lambda: get(port, "/readyz")[0] == 200, "the web process ready again", 30)
-        until(lambda: all(said(p, "the database is back after") for p in procs),
-              "each process to say the database is back", 30)
-        assert all(p.running() for p in procs)
-        assert [said(p, DOWN) for p in procs] == [1, 1, 1]  # once, not once per retry
-        assert [said(p, "the database is back after") for p in procs] == [1, 1, 1]
+        said_once_down_and_back(procs)
     finally:
         codes = [p.stop() for p in procs]
     assert codes == [0] * len(procs)  # SIGTERM: a clean stop, after all that
@@ -138,11 +144,7 @@ def test_processes_started_during_an_outage_wait_and_start_on_their_own(
         until(lambda: said(worker, ACTIVE) + said(run, ACTIVE) >= 1, "a worker to lead", 30)
         until(lambda: get(web_port, "/readyz")[0] == 200, "web ready", 30)
         until(lambda: get(run_port, "/readyz")[0] == 200, "run ready", 30)
-        until(lambda: all(said(p, "the database is back after") for p in procs),
-              "each process to say the database is back", 30)
-        assert all(p.running() for p in procs)
-        assert [said(p, DOWN) for p in procs] == [1, 1, 1]  # once, not once per retry
-        assert [said(p, "the database is back after") for p in procs] == [1, 1, 1]
+        said_once_down_and_back(procs)
     finally:
         codes = [p.stop() for p in procs]
     assert codes == [0] * len(procs)
