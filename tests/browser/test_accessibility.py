@@ -1,6 +1,7 @@
 """WCAG 2.1 AA, checked in the real Chromium on every page a person reaches: the public
-page, sign-in, the docket, a case, "my deadlines", the feed page, every step
-form the chair is offered, and a special meeting's posting. What a machine can decide is asserted, page by page:
+page, sign-in, the docket, a case, "my deadlines", the feed page, every step form the
+chair is offered, and a special meeting's posting. What a machine can decide is
+asserted, page by page:
 
 - the page has a language (3.1.1) and a title (2.4.2), and one h1;
 - every visible form control has a label (1.3.1, 4.1.2); every radio or checkbox group
