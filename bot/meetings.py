@@ -15,7 +15,7 @@ from cases.access import Access
 from cases.calendar import CityCalendar, when
 from cases.directory import Directory, Role
 from cases.meetings import BODY_NAME, OPEN_SECTION, Answer, Body
-from cases.open_meetings import EXECUTIVE_GROUND, quorum
+from cases.open_meetings import EXECUTIVE_GROUND, body_members, body_quorum
 
 _WHO_RUNS = {Body.BOARD: frozenset({Role.BOARD_CHAIR, Role.DESIGNEE, Role.MAYOR}),
              Body.COUNCIL: frozenset({Role.MAYOR, Role.DESIGNEE})}
@@ -60,9 +60,9 @@ def meeting_lines(meetings: list[dict[str, Any]], access: Access, *,
 def answers_line(m: dict[str, Any], directory: Directory, respondents: list[str]) -> str:
     """'Answers: accepted Helen Park; declined Victor Osei; no answer Dana Brooks · quorum
     2 of 3: 1 accepted, in doubt'."""
-    members = directory.board if m["body"] == Body.BOARD else directory.council
-    q = quorum((p.email for p in members), respondents)
-    names = {p.email.lower(): p.name for p in members}
+    body = Body(m["body"])
+    q = body_quorum(body, directory, respondents)
+    names = {p.email.lower(): p.name for p in body_members(body, directory)}
     answers: dict[str, str] = m["answers"]
     parts = []
     for a in Answer:

@@ -16,9 +16,11 @@
 - Final action is taken in open session (RCW 42.30.060; 42.30.110(1)(f)): a step that is
   final action (the table of steps marks it) is refused while an executive session of
   its body is under way.
-- Quorum: a majority of the body's members (RCW 35A.12.120 for the council; the board is
-  held to the same rule). A member complained against is not counted among those who will
-  attend to act on their own case.
+- Quorum: for the council, a majority of the councilmembers (RCW 35A.12.120). The
+  ordinance sets none for the ethics board, so the city's reading decides
+  (`readings.board_quorum`, default a majority of the board's members) and the rule's
+  words name the reading. A member complained against is never counted among those who
+  will attend to act on their own case.
 """
 
 from __future__ import annotations
@@ -28,9 +30,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from cases.calendar import CityCalendar, fmt_moment
-from cases.directory import _first_whole, _fold
+from cases.directory import Directory, Person, _first_whole, _fold
 from cases.errors import ProcedureError
 from cases.meetings import BODY_NAME, OPEN_SECTION, Answer, Body, Meeting, MeetingKind
+from cases.readings import BoardQuorum, describe
 
 SPECIAL_NOTICE = timedelta(hours=24)  # RCW 42.30.080(2)
 QUORUM_LOOK = timedelta(hours=48)  # when the chair and the clerk hear of a short quorum
@@ -122,22 +125,42 @@ def check_final_action(meetings: Iterable[Meeting], body: Body, what: str) -> No
 
 @dataclass(frozen=True)
 class Quorum:
-    """How many of the body's members make a quorum, and who is counted as coming."""
+    """How many of the body's members make a quorum, who is counted as coming, and the
+    rule that set the number (its citation, or the city's reading)."""
 
-    members: int  # the body's members
+    members: int  # the body's members the majority is taken of
     needed: int  # a majority of them
     counted: frozenset[str]  # members who may act on the case (respondents left out)
+    basis: str  # "RCW 35A.12.120", or the city's reading for the board
 
     @property
     def rule(self) -> str:
-        return (f"a quorum is a majority of the {self.members} members, {self.needed} "
-                "(RCW 35A.12.120)")
+        return f"a quorum is a majority of the {self.members} members, {self.needed} ({self.basis})"
 
 
-def quorum(members: Iterable[str], respondents: Iterable[str]) -> Quorum:
+def quorum(body: Body, members: Iterable[str], respondents: Iterable[str],
+           board_quorum: BoardQuorum) -> Quorum:
+    """The council's quorum is set by statute; the board's by the city's reading."""
     everyone = {m.lower() for m in members}
-    parties = {r.lower() for r in respondents}
-    return Quorum(len(everyone), len(everyone) // 2 + 1, frozenset(everyone - parties))
+    counted = frozenset(everyone - {r.lower() for r in respondents})
+    base: frozenset[str] = frozenset(everyone)
+    if body is Body.COUNCIL:
+        basis = "RCW 35A.12.120"
+    else:
+        base = counted if board_quorum is BoardQuorum.MEMBERS_WHO_MAY_ACT else base
+        basis = f"the city's reading: {describe(board_quorum)}"
+    return Quorum(len(base), len(base) // 2 + 1, counted, basis)
+
+
+def body_members(body: Body, directory: Directory) -> tuple[Person, ...]:
+    """The body's members as the directory lists them (respondents among them)."""
+    return directory.board if body is Body.BOARD else directory.council
+
+
+def body_quorum(body: Body, directory: Directory, respondents: Iterable[str]) -> Quorum:
+    """The quorum of `body` on a case against `respondents`, by the city's readings."""
+    return quorum(body, (p.email for p in body_members(body, directory)), respondents,
+                  directory.readings.board_quorum)
 
 
 def quorum_look_at(meeting: Meeting, *, now: datetime) -> datetime | None:

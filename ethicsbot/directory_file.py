@@ -16,7 +16,16 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from cases.calendar import CityCalendar
 from cases.directory import Directory, Person
-from cases.readings import DEFAULT, ContinuanceCap, CouncilMajority, Readings, Release
+from cases.readings import (
+    DEFAULT,
+    BoardQuorum,
+    ContinuanceCap,
+    CouncilMajority,
+    ExaminerNotice,
+    Readings,
+    RegularAgenda,
+    Release,
+)
 
 
 class DirectoryError(Exception):
@@ -51,9 +60,13 @@ class _Readings(BaseModel):
     continuance_cap: ContinuanceCap = DEFAULT.continuance_cap
     council_majority: CouncilMajority = DEFAULT.council_majority
     release: Release = DEFAULT.release
+    board_quorum: BoardQuorum = DEFAULT.board_quorum
+    regular_agenda: RegularAgenda = DEFAULT.regular_agenda
+    examiner_notice: ExaminerNotice = DEFAULT.examiner_notice
 
     def to_readings(self) -> Readings:
-        return Readings(self.continuance_cap, self.council_majority, self.release)
+        return Readings(self.continuance_cap, self.council_majority, self.release,
+                        self.board_quorum, self.regular_agenda, self.examiner_notice)
 
 
 class _DirectoryFile(BaseModel):

@@ -15,7 +15,14 @@ from cases.case import Case
 from cases.directory import Directory
 from cases.meetings import BODY_NAME, OPEN_SECTION, Answer, Body, Meeting, MeetingKind
 from cases.notices import NoticeType
-from cases.open_meetings import EXECUTIVE_GROUND, agenda_item, business, quorum, shortfall
+from cases.open_meetings import (
+    EXECUTIVE_GROUND,
+    agenda_item,
+    body_members,
+    body_quorum,
+    business,
+    shortfall,
+)
 
 _LABEL = {Body.BOARD: "Sufficiency hearing", Body.COUNCIL: "Council deliberation"}
 
@@ -52,9 +59,8 @@ def meeting_subject(notice: NoticeType, m: Meeting) -> str:
 def quorum_about(case: Case, m: Meeting, directory: Directory) -> dict[str, Any]:
     """The quorum warning's particulars, as the meeting's answers now stand: who accepted,
     declined, answered tentative or has not answered, among the members who may act."""
-    members = directory.board if m.body is Body.BOARD else directory.council
-    q = quorum((p.email for p in members), case.respondents)
-    names = {p.email.lower(): p.name for p in members}
+    q = body_quorum(m.body, directory, case.respondents)
+    names = {p.email.lower(): p.name for p in body_members(m.body, directory)}
     answers = m.answers()
 
     def who(answer: Answer) -> list[str]:

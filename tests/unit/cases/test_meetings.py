@@ -21,8 +21,16 @@ from cases.directory import Person
 from cases.errors import ProcedureError
 from cases.meetings import Answer, Body, MeetingKind, Reply
 from cases.notices import POSTING, NoticeType, meeting_slot, notices_owed
-from cases.open_meetings import agenda_item, announcement, business, quorum, shortfall
+from cases.open_meetings import (
+    agenda_item,
+    announcement,
+    body_quorum,
+    business,
+    quorum,
+    shortfall,
+)
 from cases.procedure import handle, open_case
+from cases.readings import BoardQuorum, Readings
 from cases.tally import Vote
 from tests.unit.cases.riverton import BOARD, CALENDAR, COUNCIL_EMAILS, DIRECTORY, at, filing
 
@@ -367,13 +375,16 @@ def test_a_hearing_after_the_stay_stands_confirmed_when_the_council_decides() ->
 def test_answers_count_for_the_meeting_as_it_is_and_quorum_is_a_majority() -> None:
     case = new_case()
     scheduled(case)
-    q = quorum(BOARD_EMAILS, case.respondents)
+    q = body_quorum(Body.BOARD, CITY, case.respondents)
     m = case.hearing
     assert m is not None and (q.members, q.needed) == (3, 2)
     do(case, c.RecordMeetingReply(1, CHAIR, Answer.ACCEPTED, 0), "2026-01-12T10:00:00-08:00",
        "ethicsbot")
-    assert shortfall(m, q) == ("1 of 3 members who may act have accepted the invitation; a "
-                               "quorum is a majority of the 3 members, 2 (RCW 35A.12.120).")
+    assert shortfall(m, q) == (
+        "1 of 3 members who may act have accepted the invitation; a quorum is a majority of "
+        "the 3 members, 2 (the city's reading: the board's quorum is a majority of its "
+        "members (the ordinance sets none; RCW 35A.12.120's rule for the council, read "
+        "across)).")
     do(case, c.RecordMeetingReply(1, "vosei@city.test", Answer.ACCEPTED, 0),
        "2026-01-12T11:00:00-08:00", "ethicsbot")
     assert shortfall(m, q) is None
@@ -389,7 +400,7 @@ def test_quorum_is_a_majority_of_members_and_respondents_are_never_counted(
         size: int, parties: int, data: st.DataObject) -> None:
     members = [f"m{i}@city.test" for i in range(size)]
     respondents = members[:min(parties, size)]
-    q = quorum(members, respondents)
+    q = quorum(Body.BOARD, members, respondents, BoardQuorum.BOARD_MEMBERS)
     assert q.needed == size // 2 + 1 and 2 * q.needed > size >= 2 * (q.needed - 1)
     assert q.counted == frozenset(members) - set(respondents)
     case = new_case()
@@ -402,6 +413,28 @@ def test_quorum_is_a_majority_of_members_and_respondents_are_never_counted(
     counted = sum(1 for who in accepting
                   if who not in respondents and m.replies[who].answer is Answer.ACCEPTED)
     assert (shortfall(m, q) is None) is (counted >= q.needed)
+
+
+def test_the_councils_quorum_is_the_statutes_and_the_boards_the_citys_reading() -> None:
+    """RCW 35A.12.120 sets the council's quorum, whatever the board's reading; the board's
+    is the city's choice, and the rule's words say which one it used."""
+    council = [f"c{i}@city.test" for i in range(5)]
+    board = [f"b{i}@city.test" for i in range(5)]
+    for reading in BoardQuorum:
+        q = quorum(Body.COUNCIL, council, council[:1], reading)
+        assert (q.members, q.needed) == (5, 3)
+        assert q.rule == "a quorum is a majority of the 5 members, 3 (RCW 35A.12.120)"
+    q = quorum(Body.BOARD, board, board[:2], BoardQuorum.BOARD_MEMBERS)
+    assert (q.members, q.needed, len(q.counted)) == (5, 3, 3)
+    assert "RCW 35A.12.120" not in q.rule.split("(", 1)[0] and "city's reading" in q.rule
+    q = quorum(Body.BOARD, board, board[:2], BoardQuorum.MEMBERS_WHO_MAY_ACT)
+    assert (q.members, q.needed, len(q.counted)) == (3, 2, 3)
+    assert q.rule == ("a quorum is a majority of the 3 members, 2 (the city's reading: the "
+                      "board's quorum is a majority of its members who may act on the case "
+                      "(the ordinance sets none))")
+    city = replace(CITY, readings=Readings(board_quorum=BoardQuorum.MEMBERS_WHO_MAY_ACT))
+    assert body_quorum(Body.BOARD, city, [RESPONDENT]).needed == 2
+    assert body_quorum(Body.BOARD, CITY, list(BOARD_EMAILS)[:1]).members == 3
 
 
 # -- any sequence of meeting steps ----------------------------------------------------------
