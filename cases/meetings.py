@@ -103,6 +103,9 @@ class Meeting:
     open_to_public: bool  # §13/§14: the respondent asked for an open session
     revisions: list[int]  # history indexes of the events that changed what it shows
     moved_at: int = 0  # the SEQUENCE at which its time or place last changed
+    # a regular meeting's agenda item posted under 24 hours ahead (RCW 42.30.077), as the
+    # city's `regular_agenda` reading allows
+    agenda_late: bool = False
     tentative: str | None = None  # why it may not take place (a pending continuance, §7)
     cancelled: str | None = None  # why it was cancelled
     sessions: list[ExecutiveSession] = field(default_factory=list)
@@ -259,6 +262,7 @@ class Meetings:
                 starts + DEFAULT_LENGTH)
             existing.kind = MeetingKind(d.get("meeting_kind", existing.kind))
             existing.emergency = d.get("emergency")
+            existing.agenda_late = bool(d.get("agenda_late", False))
             existing.revisions.append(index)
             existing.moved_at = existing.sequence
             return
@@ -270,4 +274,4 @@ class Meetings:
             place=place, remote_link=link, scheduled_at=e.at,
             recorded_late=bool(d.get("late", False)), emergency=d.get("emergency"),
             open_to_public=bool(d.get("open_to_public")) or self.is_open(body),
-            revisions=[index]))
+            revisions=[index], agenda_late=bool(d.get("agenda_late", False))))

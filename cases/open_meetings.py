@@ -6,6 +6,11 @@
   it is recorded as an emergency with its reason (RCW 42.30.080(4)). A meeting that
   already took place can still be recorded (a clerk catching up): it is marked recorded
   late and nothing is sent for it.
+- A regular meeting's agenda is posted online at least 24 hours ahead (RCW 42.30.077): a
+  case item put on a regular meeting less than 24 hours ahead is refused, unless the
+  city's reading (`readings.regular_agenda`) allows a late addition, which the posting
+  then states. Either way the posting goes up at once; no member or media notice is
+  sent for a regular meeting (that is the special meeting's, RCW 42.30.080).
 - The agenda item names the case and the legal ground, never the respondent or the
   complainant while the case is confidential (§6); the public texts a clerk types (the
   place, the emergency's reason) are refused when they name them.
@@ -33,9 +38,9 @@ from cases.calendar import CityCalendar, fmt_moment
 from cases.directory import Directory, Person, _first_whole, _fold
 from cases.errors import ProcedureError
 from cases.meetings import BODY_NAME, OPEN_SECTION, Answer, Body, Meeting, MeetingKind
-from cases.readings import BoardQuorum, describe
+from cases.readings import BoardQuorum, RegularAgenda, describe
 
-SPECIAL_NOTICE = timedelta(hours=24)  # RCW 42.30.080(2)
+NOTICE_AHEAD = timedelta(hours=24)  # RCW 42.30.080(2) special; 42.30.077 regular agenda
 QUORUM_LOOK = timedelta(hours=48)  # when the chair and the clerk hear of a short quorum
 EXECUTIVE_GROUND = "RCW 42.30.110(1)(f)"
 _PURPOSE = "receive and evaluate a complaint against a public officer"
@@ -44,23 +49,44 @@ FINAL_ACTION = {Body.BOARD: "the determination of the sufficiency of the complai
 
 
 def check_lead_time(kind: MeetingKind, starts_at: datetime, *, now: datetime,
-                    emergency: str | None, calendar: CityCalendar) -> None:
-    """Refuse a special meeting less than 24 hours ahead, unless an emergency is stated.
+                    emergency: str | None, calendar: CityCalendar,
+                    regular_agenda: RegularAgenda) -> None:
+    """Refuse a special meeting less than 24 hours ahead, unless an emergency is stated;
+    refuse a case item on a regular meeting less than 24 hours ahead, unless the city's
+    reading allows a late addition (`agenda_posted_late` then says so on the posting).
     A meeting that already began is a record after the fact, not a call to meet."""
     if emergency is not None and not emergency.strip():
         raise ProcedureError("Give the emergency's reason (RCW 42.30.080(4)): it is what "
                              "excuses the 24 hours' notice, and it is posted with the meeting.")
-    if kind is not MeetingKind.SPECIAL or starts_at <= now or emergency:
+    ahead = _short_notice(starts_at, now)
+    if ahead is None:
         return
-    ahead = starts_at.astimezone(UTC) - now.astimezone(UTC)
-    if ahead < SPECIAL_NOTICE:
-        hours, minutes = int(ahead.total_seconds() // 3600), int(ahead.total_seconds() % 3600 // 60)
-        earliest = calendar.local(now) + SPECIAL_NOTICE
+    hours, minutes = int(ahead.total_seconds() // 3600), int(ahead.total_seconds() % 3600 // 60)
+    moment, earliest = fmt_moment(calendar.local(starts_at)), calendar.local(now) + NOTICE_AHEAD
+    if kind is MeetingKind.SPECIAL and not emergency:
         raise ProcedureError(
             f"A special meeting needs written notice at least 24 hours before it (RCW "
-            f"42.30.080): {fmt_moment(calendar.local(starts_at))} is only {hours} h "
-            f"{minutes} min away. Choose a time after {fmt_moment(earliest)}, or record it as "
-            "an emergency with its reason (RCW 42.30.080(4)).")
+            f"42.30.080): {moment} is only {hours} h {minutes} min away. Choose a time after "
+            f"{fmt_moment(earliest)}, or record it as an emergency with its reason (RCW "
+            "42.30.080(4)).")
+    if kind is MeetingKind.REGULAR and regular_agenda is RegularAgenda.DAY_AHEAD:
+        raise ProcedureError(
+            f"A regular meeting's agenda is posted online at least 24 hours before it (RCW "
+            f"42.30.077): the meeting of {moment} is only {hours} h {minutes} min away, too "
+            "late to add the case to its agenda. Put it on a later regular meeting (after "
+            f"{fmt_moment(earliest)}), or call a special meeting.")
+
+
+def agenda_posted_late(kind: MeetingKind, starts_at: datetime, *, now: datetime) -> bool:
+    """A regular meeting's agenda item posted less than 24 hours ahead (RCW 42.30.077),
+    as the city's `late_addition` reading allows: the posting must say so."""
+    return kind is MeetingKind.REGULAR and _short_notice(starts_at, now) is not None
+
+
+def _short_notice(starts_at: datetime, now: datetime) -> timedelta | None:
+    """How far ahead a meeting still to begin is, when that is under 24 hours."""
+    ahead = starts_at.astimezone(UTC) - now.astimezone(UTC)
+    return ahead if timedelta(0) < ahead < NOTICE_AHEAD else None
 
 
 def agenda_item(meeting: Meeting, case_number: str) -> str:

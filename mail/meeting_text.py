@@ -38,7 +38,7 @@ def meeting_data(case: Case, m: Meeting, calendar: CityCalendar) -> dict[str, An
         "business": business(m, case.number), "open": m.open_to_public,
         "open_section": OPEN_SECTION[m.body], "ground": EXECUTIVE_GROUND,
         "tentative": m.tentative, "cancelled": m.cancelled, "emergency": m.emergency,
-        "sequence": m.sequence, "late": m.recorded_late,
+        "sequence": m.sequence, "late": m.recorded_late, "agenda_late": m.agenda_late,
         # RCW 42.30.080 asks a special meeting's notice; RCW 42.30.077 a regular one's
         # agenda online 24 hours ahead
         "statute": "RCW 42.30.080" if special else "RCW 42.30.077",

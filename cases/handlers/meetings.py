@@ -14,7 +14,12 @@ from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.handlers import StepContext
 from cases.meetings import DEFAULT_LENGTH, OPEN_SECTION, Body, Meeting
-from cases.open_meetings import announcement, check_lead_time, check_public_text
+from cases.open_meetings import (
+    agenda_posted_late,
+    announcement,
+    check_lead_time,
+    check_public_text,
+)
 
 VIA = ("mail", "email", "slack", "paper", "in person", "phone")
 
@@ -53,7 +58,8 @@ def _call(s: StepContext, cmd: c.CallMeeting, body: Body, kind: EventKind) -> Ev
                              "meeting on it can come before (§2).")
     link = (cmd.remote_link or "").strip() or None
     emergency = cmd.emergency.strip() if cmd.emergency is not None else None
-    check_lead_time(cmd.kind, starts, now=s.at, emergency=cmd.emergency, calendar=s.calendar)
+    check_lead_time(cmd.kind, starts, now=s.at, emergency=cmd.emergency, calendar=s.calendar,
+                    regular_agenda=s.readings.regular_agenda)
     if s.case.confidential:
         check_public_text({"place": place, "remote link": link, "emergency's reason": emergency},
                           _party_names(s))
@@ -64,7 +70,8 @@ def _call(s: StepContext, cmd: c.CallMeeting, body: Body, kind: EventKind) -> Ev
     return s.event(kind, meeting=number, moved=moving, starts_at=starts.isoformat(),
                    ends_at=ends.isoformat(), place=place, remote_link=link,
                    meeting_kind=cmd.kind.value, late=starts <= s.at, emergency=emergency or None,
-                   open_to_public=book.is_open(body))
+                   open_to_public=book.is_open(body),
+                   agenda_late=agenda_posted_late(cmd.kind, starts, now=s.at))
 
 
 def _party_names(s: StepContext) -> list[str]:

@@ -22,15 +22,18 @@ from cases.errors import ProcedureError
 from cases.meetings import Answer, Body, MeetingKind, Reply
 from cases.notices import POSTING, NoticeType, meeting_slot, notices_owed
 from cases.open_meetings import (
+    NOTICE_AHEAD,
     agenda_item,
+    agenda_posted_late,
     announcement,
     body_quorum,
     business,
+    check_lead_time,
     quorum,
     shortfall,
 )
 from cases.procedure import handle, open_case
-from cases.readings import BoardQuorum, Readings
+from cases.readings import BoardQuorum, Readings, RegularAgenda
 from cases.tally import Vote
 from tests.unit.cases.riverton import BOARD, CALENDAR, COUNCIL_EMAILS, DIRECTORY, at, filing
 
@@ -80,14 +83,69 @@ def test_a_special_meeting_less_than_24_hours_ahead_is_refused_with_the_earliest
     assert case.meetings.all == [] and case.stage is Stage.RECEIVED
 
 
-def test_exactly_24_hours_ahead_is_enough_and_a_regular_meeting_needs_no_special_notice() -> None:
+def test_exactly_24_hours_ahead_is_enough_for_a_special_or_a_regular_meeting() -> None:
+    for kind in MeetingKind:
+        case = new_case()
+        do(case, c.ScheduleHearing(HEARING, "City Hall", kind=kind), "2026-01-19T18:00:00-08:00")
+        assert case.hearing is not None and case.hearing.kind is kind
+        assert not case.hearing.agenda_late
+
+
+# -- a regular meeting's agenda, online 24 hours ahead (RCW 42.30.077) ---------------------
+
+def test_a_case_item_on_a_regular_meeting_less_than_24_hours_ahead_is_refused() -> None:
     case = new_case()
-    do(case, c.ScheduleHearing(HEARING, "City Hall"), "2026-01-19T18:00:00-08:00")
-    assert case.hearing is not None and case.hearing.kind is MeetingKind.SPECIAL
-    other = new_case()
-    do(other, c.ScheduleHearing(HEARING, "City Hall", kind=MeetingKind.REGULAR),
-       "2026-01-20T17:00:00-08:00")
-    assert other.hearing is not None and other.hearing.kind is MeetingKind.REGULAR
+    message = refused(case, c.ScheduleHearing(HEARING, "City Hall", kind=MeetingKind.REGULAR),
+                      "2026-01-20T17:00:00-08:00", "RCW 42.30.077")
+    assert "only 1 h 0 min away" in message and "later regular meeting" in message
+    assert "after Wed Jan 21, 2026 5:00 PM PST" in message and "special meeting" in message
+    # an emergency excuses a special meeting's notice (RCW 42.30.080(4)), not the agenda's
+    refused(case, c.ScheduleHearing(HEARING, "City Hall", kind=MeetingKind.REGULAR,
+                                    emergency="the hall floods"),
+            "2026-01-20T17:00:00-08:00", "RCW 42.30.077")
+    # moving a regular meeting already on the agenda to under 24 hours ahead: refused too
+    do(case, c.ScheduleHearing(HEARING, "City Hall", kind=MeetingKind.REGULAR),
+       "2026-01-12T09:00:00-08:00")
+    refused(case, c.ScheduleHearing(at("2026-01-14T18:00:00-08:00"), "City Hall",
+                                    kind=MeetingKind.REGULAR),
+            "2026-01-14T09:00:00-08:00", "RCW 42.30.077")
+
+
+def test_the_late_addition_reading_allows_it_and_the_posting_will_say_so() -> None:
+    late = Readings(regular_agenda=RegularAgenda.LATE_ADDITION)
+    case = new_case()
+    event = handle(case, c.ScheduleHearing(HEARING, "City Hall", kind=MeetingKind.REGULAR),
+                   at=at("2026-01-20T17:00:00-08:00"), actor=CHAIR, calendar=CALENDAR,
+                   readings=late)
+    m = case.hearing
+    assert m is not None and m.agenda_late and event.data["agenda_late"] is True
+    owed = {n.type for n in notices_owed(case, event, CITY)}
+    assert T.MEETING_POSTING in owed and T.MEETING_NOTICE not in owed  # posted, not noticed
+    # the reading changes nothing for a special meeting: its notice is the statute's
+    with pytest.raises(ProcedureError, match=r"RCW 42\.30\.080"):
+        handle(new_case(), c.ScheduleHearing(HEARING, "City Hall"),
+               at=at("2026-01-20T17:00:00-08:00"), actor=CHAIR, calendar=CALENDAR,
+               readings=late)
+
+
+@given(st.integers(-48 * 60, 48 * 60), st.sampled_from(list(MeetingKind)),
+       st.sampled_from(list(RegularAgenda)), st.sampled_from([None, "flood"]))
+def test_the_lead_time_rule_for_any_meeting_and_reading(
+        minutes: int, kind: MeetingKind, reading: RegularAgenda, emergency: str | None) -> None:
+    now = HEARING - timedelta(minutes=minutes)
+    ahead = HEARING - now
+    short = timedelta(0) < ahead < NOTICE_AHEAD
+    try:
+        check_lead_time(kind, HEARING, now=now, emergency=emergency, calendar=CALENDAR,
+                        regular_agenda=reading)
+        allowed = True
+    except ProcedureError:
+        allowed = False
+    if kind is MeetingKind.SPECIAL:
+        assert allowed is (not short or emergency is not None)
+    else:
+        assert allowed is (not short or reading is RegularAgenda.LATE_ADDITION)
+    assert agenda_posted_late(kind, HEARING, now=now) is (short and kind is MeetingKind.REGULAR)
 
 
 def test_an_emergency_with_its_reason_excuses_the_24_hours_and_is_still_noticed() -> None:

@@ -10,9 +10,10 @@ from pathlib import Path
 
 from cases import commands as c
 from cases.case import Case
-from cases.meetings import Body
+from cases.meetings import Body, MeetingKind
 from cases.notices import POSTING, NoticeType
 from cases.procedure import handle, open_case
+from cases.readings import Readings, RegularAgenda
 from mail.postings import PostingFolder, render_posting
 from mail.render import NoticeContext
 from mail.transport import Outcome
@@ -92,3 +93,17 @@ def test_an_open_session_request_and_a_cancellation_are_new_revisions(tmp_path: 
     page = (tmp_path / "postings" / "index.html").read_text()
     assert page.count("(superseded)") == 2 and "eth-2026-0003-meeting-1-r2.pdf" in page
     assert not list((tmp_path / "postings").glob(".*.tmp"))
+
+
+def test_a_regular_meetings_posting_cites_its_agenda_rule_and_a_late_addition() -> None:
+    """RCW 42.30.077: the agenda online 24 hours ahead; under the `late_addition` reading
+    an item added later is posted at once and says it came late."""
+    case = open_case(number="ETH-2026-0003", filing=filing(), respondents=("gpruitt@city.test",),
+                     at=at("2026-01-06T09:45:00-08:00"), actor="clerk@city.test")
+    handle(case, c.ScheduleHearing(HEARING, "City Hall", MeetingKind.REGULAR),
+           at=at("2026-01-20T08:00:00-08:00"), actor="hpark@city.test", calendar=CALENDAR,
+           readings=Readings(regular_agenda=RegularAgenda.LATE_ADDITION))
+    posting = render_posting(ctx(case, "2026-01-20T08:00:02-08:00"))
+    assert posting.title == "Agenda item for the regular meeting of the Ethics Board"
+    assert "RCW 42.30.077" in posting.html and "RCW 42.30.080(3)" not in posting.html
+    assert "Added to the agenda less than 24 hours before the meeting" in posting.html
