@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from bot.meetings import meeting_lines
+from bot.meetings import meeting_lines, open_request_lines
 from cases.access import Access, sees_in_history
 from cases.calendar import CityCalendar, countdown, fmt_moment, when
 from cases.directory import Directory
@@ -96,6 +96,9 @@ def case_blocks(detail: dict[str, Any], access: Access, *, viewer: str | None,
                                    directory=directory, respondents=detail["respondents"])
     if shown_meetings:
         blocks += sections("*Meetings* (RCW 42.30)", shown_meetings)
+    opened = open_request_lines(detail.get("open_requests", []), access)
+    if opened:
+        blocks += sections("*Open sessions requested* (§13, §14)", opened)
     if access is Access.FULL and detail.get("disclosure_requests"):
         blocks += sections("*Disclosure requests* (§6, RCW 42.56)",
                            _disclosures(detail["disclosure_requests"]))

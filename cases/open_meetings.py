@@ -95,7 +95,7 @@ def agenda_item(meeting: Meeting, case_number: str) -> str:
         return (f"Executive session to {_PURPOSE}, {EXECUTIVE_GROUND} (case {case_number})")
     what = "Hearing" if meeting.body is Body.BOARD else "Deliberation"
     return (f"{what} to {_PURPOSE}, open to the public at the request of the person "
-            f"complained against ({OPEN_SECTION[meeting.body]}) (case {case_number})")
+            f"complained against ({OPEN_SECTION[meeting.proceeding]}) (case {case_number})")
 
 
 def business(meeting: Meeting, case_number: str) -> list[str]:

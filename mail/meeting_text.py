@@ -36,7 +36,7 @@ def meeting_data(case: Case, m: Meeting, calendar: CityCalendar) -> dict[str, An
         "ends": fmt_moment(calendar.local(m.ends_at)), "place": m.place,
         "remote_link": m.remote_link, "agenda": agenda_item(m, case.number),
         "business": business(m, case.number), "open": m.open_to_public,
-        "open_section": OPEN_SECTION[m.body], "ground": EXECUTIVE_GROUND,
+        "open_section": OPEN_SECTION[m.proceeding], "ground": EXECUTIVE_GROUND,
         "tentative": m.tentative, "cancelled": m.cancelled, "emergency": m.emergency,
         "sequence": m.sequence, "late": m.recorded_late, "agenda_late": m.agenda_late,
         # RCW 42.30.080 asks a special meeting's notice; RCW 42.30.077 a regular one's

@@ -19,6 +19,7 @@ from cases.access import (
     Refused,
     docket_scope,
     sees_in_history,
+    sees_open_request,
 )
 from cases.calendar import when
 from cases.deadline_values import status_at
@@ -171,6 +172,8 @@ async def case(request: web.Request) -> web.StreamResponse:
                 notices=[n for n in notices if n["type"] not in INVITES],
                 invites=with_replies([n for n in notices if n["type"] in INVITES],
                                      d["meetings"]), history=history,
+                open_requests=[r for r in d.get("open_requests", [])
+                               if sees_open_request(looked.access, r["proceeding"])],
                 records=record_items(entries(d["history"]), deps.calendar)
                 if seen.records else [],
                 received=when(d["received_at"], deps.calendar),

@@ -19,7 +19,7 @@ from cases import commands as c
 from cases.case import Case, Stage
 from cases.directory import Person
 from cases.errors import ProcedureError
-from cases.meetings import Answer, Body, MeetingKind, Reply
+from cases.meetings import Answer, Body, MeetingKind, Proceeding, Reply
 from cases.notices import POSTING, NoticeType, meeting_slot, notices_owed
 from cases.open_meetings import (
     NOTICE_AHEAD,
@@ -33,8 +33,9 @@ from cases.open_meetings import (
     shortfall,
 )
 from cases.procedure import handle, open_case
-from cases.readings import BoardQuorum, Readings, RegularAgenda
+from cases.readings import BoardQuorum, ExaminerNotice, Readings, RegularAgenda, describe
 from cases.tally import Vote
+from tests.unit.cases import test_procedure as procedure
 from tests.unit.cases.riverton import BOARD, CALENDAR, COUNCIL_EMAILS, DIRECTORY, at, filing
 
 T = NoticeType
@@ -219,7 +220,7 @@ def test_the_open_session_request_turns_the_meeting_open_and_owes_its_notices_ag
     scheduled(case)
     m = case.hearing
     assert m is not None and m.executive and m.sequence == 0
-    owed = do(case, c.RequestOpenSession(Body.BOARD, "paper"), "2026-01-13T10:00:00-08:00",
+    owed = do(case, c.RequestOpenSession(Proceeding.BOARD, "paper"), "2026-01-13T10:00:00-08:00",
               CLERK)
     assert m.open_to_public and m.sequence == 1
     assert agenda_item(m, case.number) == (
@@ -229,7 +230,7 @@ def test_the_open_session_request_turns_the_meeting_open_and_owes_its_notices_ag
     assert kinds == {T.INVITE_MEETING, T.MEETING_NOTICE, T.MEETING_POSTING}
     assert case.history[-1].data == {"body": "board", "respondent": RESPONDENT, "via": "paper",
                                      "on": "2026-01-13"}
-    refused(case, c.RequestOpenSession(Body.BOARD, "mail"), "2026-01-14T10:00:00-08:00",
+    refused(case, c.RequestOpenSession(Proceeding.BOARD, "mail"), "2026-01-14T10:00:00-08:00",
             "already requested")
     refused(case, c.StartExecutiveSession(at("2026-01-20T19:00:00-08:00")),
             "2026-01-20T18:10:00-08:00", "has no executive session")
@@ -237,7 +238,7 @@ def test_the_open_session_request_turns_the_meeting_open_and_owes_its_notices_ag
 
 def test_a_meeting_called_after_the_request_is_open_from_the_start() -> None:
     case = new_case()
-    do(case, c.RequestOpenSession(Body.BOARD, "email"), "2026-01-08T10:00:00-08:00", CLERK)
+    do(case, c.RequestOpenSession(Proceeding.BOARD, "email"), "2026-01-08T10:00:00-08:00", CLERK)
     scheduled(case)
     assert case.hearing is not None and case.hearing.open_to_public
     assert case.hearing.sequence == 0
@@ -245,10 +246,60 @@ def test_a_meeting_called_after_the_request_is_open_from_the_start() -> None:
 
 def test_only_the_respondent_may_ask_and_the_channel_is_recorded() -> None:
     case = new_case()
-    refused(case, c.RequestOpenSession(Body.BOARD, "mail", respondent="ada@example.org"),
+    refused(case, c.RequestOpenSession(Proceeding.BOARD, "mail", respondent="ada@example.org"),
             "2026-01-08T10:00:00-08:00", "Only the person complained against")
-    refused(case, c.RequestOpenSession(Body.BOARD, "carrier pigeon"),
+    refused(case, c.RequestOpenSession(Proceeding.BOARD, "carrier pigeon"),
             "2026-01-08T10:00:00-08:00", "Say how the request came")
+
+
+# -- the examiner's proceeding (§11, §13): a request to open it, no OPMA meeting ---------
+
+def test_the_examiners_proceeding_is_opened_on_request_once_referred_and_is_no_meeting() -> None:
+    case = procedure.new_case()
+    refused(case, c.RequestOpenSession(Proceeding.EXAMINER, "mail"),
+            "2026-01-08T10:00:00-08:00", "has not been referred to a hearings examiner")
+    procedure.referred(case)
+    examiner = case.referred_to
+    assert examiner is not None and examiner.endswith("@examiners.example")
+    owed = do(case, c.RequestOpenSession(Proceeding.EXAMINER, "paper"),
+              "2026-02-05T10:00:00-08:00", CLERK)
+    request = case.meetings.open_requests[Proceeding.EXAMINER]
+    assert (request.respondent, request.via, str(request.on)) == (
+        procedure.RESPONDENT, "paper", "2026-02-05")
+    event = case.history[-1]
+    assert event.data["body"] == "examiner" and event.data["examiner"] == examiner
+    assert "not a governing body" in event.data["notice_reading"]
+    # the examiner, the parties and the clerk are told; no posting, no meeting notice
+    assert sorted(r for t, r, _ in owed) == sorted(
+        [examiner, procedure.RESPONDENT, "ada@example.org", CLERK])
+    assert {t for t, _, _ in owed} == {T.PROCEEDING_OPENED}
+    assert not case.meetings.is_open(Body.BOARD)  # the board's proceedings are not opened
+    refused(case, c.RequestOpenSession(Proceeding.EXAMINER, "mail"),
+            "2026-02-06T10:00:00-08:00", "already requested")
+    # the referral itself states the reading too
+    referral = next(e for e in case.history if e.kind.value == "referred")
+    assert "not a governing body" in referral.data["notice_reading"]
+
+
+def test_no_examiners_proceeding_when_the_board_hears_the_matter() -> None:
+    case = procedure.new_case()
+    procedure.reported(case, sufficient=True)
+    do(case, c.RequestBoardHearing(), "2026-02-03T12:00:00-08:00", CLERK)
+    refused(case, c.RequestOpenSession(Proceeding.EXAMINER, "mail"),
+            "2026-02-03T13:00:00-08:00", "heard by the ethics board")
+    do(case, c.RequestOpenSession(Proceeding.BOARD, "mail"), "2026-02-03T13:00:00-08:00", CLERK)
+    assert case.meetings.is_open(Body.BOARD)
+
+
+def test_the_examiner_notice_reading_is_what_the_request_records() -> None:
+    case = procedure.new_case()
+    procedure.referred(case)
+    handle(case, c.RequestOpenSession(Proceeding.EXAMINER, "slack"),
+           at=at("2026-02-05T10:00:00-08:00"), actor=CLERK, calendar=CALENDAR,
+           readings=Readings(examiner_notice=ExaminerNotice.AS_SPECIAL_MEETING))
+    assert case.history[-1].data["notice_reading"] == describe(
+        ExaminerNotice.AS_SPECIAL_MEETING)
+    assert "RCW 42.30.080" in case.history[-1].data["notice_reading"]
 
 
 # -- the executive session (RCW 42.30.110(2)) and final action in open session --------------
@@ -505,7 +556,7 @@ MEETING_STEPS: list[st.SearchStrategy[c.Command]] = [
               st.none(), st.sampled_from([None, "", "flood"])),
     st.builds(c.CancelMeeting, st.sampled_from(["room closed", ""]),
               st.sampled_from([None, 1, 2, 3])),
-    st.builds(c.RequestOpenSession, st.sampled_from(list(Body)),
+    st.builds(c.RequestOpenSession, st.sampled_from(list(Proceeding)),
               st.sampled_from(["mail", "fax"])),
     st.builds(c.StartExecutiveSession, _moment, st.none() | _moment),
     st.builds(c.ExtendExecutiveSession, _moment),
