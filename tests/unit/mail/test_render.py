@@ -274,7 +274,7 @@ def test_the_examiners_open_proceeding_notice_says_open_and_the_citys_reading() 
     (n, *_) = [o for o in owed if o.type is T.PROCEEDING_OPENED]
     msg = parsed(render(ctx(case, n.type, n.recipient, generation=n.generation)))
     assert msg["Subject"] == (
-        "[ETH-2026-0001] The examiner's proceeding is open to the public (§13)")
+        "[ETH-2026-0001] The examiner's proceeding is open to the public")
     text = body(msg)
     assert "asked (paper) that the hearings examiner's proceeding" in text
     assert "held in open session" in text and "not a governing body" in text
