@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.escape import esc
 from cases.access import Access, sees_open_request
 from cases.calendar import CityCalendar, when
 from cases.directory import Directory, Role
@@ -19,10 +20,6 @@ from cases.open_meetings import EXECUTIVE_GROUND, body_members, body_quorum
 
 _WHO_RUNS = {Body.BOARD: frozenset({Role.BOARD_CHAIR, Role.DESIGNEE, Role.MAYOR}),
              Body.COUNCIL: frozenset({Role.MAYOR, Role.DESIGNEE})}
-
-
-def esc(text: object) -> str:
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def meeting_lines(meetings: list[dict[str, Any]], access: Access, *,

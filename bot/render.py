@@ -12,23 +12,18 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from bot.escape import esc
 from bot.meetings import meeting_lines, open_request_lines
 from cases.access import Access, sees_in_history
 from cases.calendar import CityCalendar, countdown, fmt_moment, when
 from cases.directory import Directory
 from cases.events import EventKind as K
 from cases.records import Determination, Finding, PublicRecord, Report, entries
-from cases.text import neutralise_bidi, words
+from cases.text import words
 
 Block = dict[str, Any]
 _MAX = 2900  # a section's text may hold 3,000 characters
 _MAX_BLOCKS = 45  # a message may hold 50 blocks; leave room for the buttons
-def esc(text: object) -> str:
-    """Stored text for mrkdwn: shown as written, never obeyed."""
-    return neutralise_bidi(str(text).replace("&", "&amp;").replace("<", "&lt;")
-                           .replace(">", "&gt;"))
-
-
 def section(text: str) -> Block:
     return {"type": "section", "text": {"type": "mrkdwn", "text": text[:_MAX]}}
 

@@ -112,3 +112,17 @@ async def test_the_request_to_open_the_examiners_proceeding_is_recorded_and_show
             "(§13), asked by gpruitt@city.test by mail on 2026-11-30") in text
     await refused(slack, CLERK, f"open-session {n} examiner paper", "already requested")
     assert "examiner's proceeding" not in await status_text(slack, COUNCIL, n)
+
+
+async def test_a_meetings_place_is_shown_as_written_never_obeyed(
+        slack: SlackDriver, bot_app: App, clock: FakeClock) -> None:
+    """The meeting lines use Slack's one escape (`bot.escape.esc`): a bidirectional
+    override is shown as a mark and a mention or link is shown, not made."""
+    n = open_case(bot_app)
+    place = "Room \u202e2A <!channel> & <https://evil.example|City Hall>"
+    step(bot_app, n, ScheduleHearing(datetime(2026, 12, 10, 18, 0, tzinfo=LA), place),
+         actor=CHAIR)
+    text = await status_text(slack, CHAIR, n)
+    assert ("Room [U+202E]2A &lt;!channel&gt; &amp; &lt;https://evil.example|City Hall&gt;"
+            in text)
+    assert "\u202e" not in text and "<!channel>" not in text
