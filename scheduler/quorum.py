@@ -25,9 +25,8 @@ from apscheduler.schedulers.base import BaseScheduler
 from sqlalchemy.orm import sessionmaker
 
 from cases.directory import Directory
-from cases.meetings import Body
 from cases.notices import NoticeType, OwedNotice, meeting_slot, quorum_warned
-from cases.open_meetings import quorum, shortfall
+from cases.open_meetings import body_quorum, shortfall
 from cases.ports import Clock
 from cases.services import get_case
 from scheduler.armed import ArmedJob
@@ -81,9 +80,7 @@ class QuorumLooks(ArmedJob):
             m = case.meetings.get(meeting)
             why = None
             if m is not None and not m.cancelled and m.starts_at > now:
-                members = (self.directory.board if m.body is Body.BOARD
-                           else self.directory.council)
-                why = shortfall(m, quorum((p.email for p in members), case.respondents))
+                why = shortfall(m, body_quorum(m.body, self.directory, case.respondents))
                 if why is not None:
                     for person in quorum_warned(case, m, self.directory):
                         uow.outbox.add(OwedNotice(
