@@ -29,7 +29,7 @@ async def typed(req: Request, typed_words: list[str]) -> None:
     key, rest = (two, typed_words[2:]) if two in SPECS_BY_WORDS else (
         typed_words[0].lower(), typed_words[1:])
     if key not in SPECS_BY_WORDS:
-        raise ProcedureError(f"`/ethics {esc(key)}` is not a subcommand. `/ethics help` lists "
+        raise ProcedureError(f"`/ethics {key}` is not a subcommand. `/ethics help` lists "
                              "them, each with an example.")
     spec = SPECS_BY_WORDS[key]
     number = None
