@@ -59,10 +59,12 @@ def majority_of(members: frozenset[str], respondents: frozenset[str]) -> tuple[i
 
 
 def eligible_to_vote(member: str, *, council: frozenset[str], respondents: frozenset[str]) -> None:
-    """Refuse a vote the ordinance does not allow; `member` is the person's email."""
-    if member not in council:
+    """Refuse a vote the ordinance does not allow; `member` is the person's email, compared
+    without regard to case as everywhere else (a respondent written `JSmith@` is still
+    the member `jsmith@`)."""
+    if member.lower() not in {m.lower() for m in council}:
         raise ProcedureError(f"{member} is not a member of the council and cannot vote (§14).")
-    if member in respondents:
+    if member.lower() in {r.lower() for r in respondents}:
         raise ProcedureError(
             f"{member} is the official complained against and does not vote on any matter "
             "involving them (§14)."
