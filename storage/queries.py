@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from typing import Any
 
-from sqlalchemy import String, cast, insert, select
+from sqlalchemy import Select, String, bindparam, cast, insert, select
 from sqlalchemy.orm import Session
 
 from cases.case import Case
@@ -52,9 +53,11 @@ class Look:
     channel: str
     allowed: bool = True
 
+    COLUMNS = ("at", "who", "case_number", "action", "channel", "allowed")
+
     def values(self) -> dict[str, Any]:
-        return {"at": self.at, "who": self.who, "case_number": self.number,
-                "action": self.action, "channel": self.channel, "allowed": self.allowed}
+        return dict(zip(self.COLUMNS, (self.at, self.who, self.number, self.action,
+                                       self.channel, self.allowed), strict=True))
 
 
 def _deadline(d: DeadlineRow, now: datetime) -> dict[str, Any]:
@@ -75,26 +78,50 @@ def docket(*, session: Session, open_only: bool = False, involving: str | None =
 
     `logged` is written to the access log with the read: on PostgreSQL in the same
     statement (a data-modifying WITH), one round trip for the whole lookup."""
-    q = select(CaseRow.number, CaseRow.stage, CaseRow.confidential, CaseRow.received_at,
-               CaseRow.next_due_key, CaseRow.next_due, CaseRow.tolled).order_by(CaseRow.id)
+    in_statement = logged is not None and session.get_bind().dialect.name == "postgresql"
+    params: dict[str, Any] = {"limit": limit, "offset": offset}
     if logged is not None:
-        if session.get_bind().dialect.name == "postgresql":
-            q = q.add_cte(_LOG_ACCESS.values(logged.values()).cte("logged"))
+        if in_statement:
+            params.update({f"log_{k}": v for k, v in logged.values().items()})
         else:
             session.execute(_LOG_ACCESS, logged.values())
-    if open_only:
-        q = q.where(CaseRow.stage.not_in(_FINAL))
     if involving is not None:  # the JSON list as text holds '"email"' on both backends
-        q = q.where(cast(CaseRow.respondents, String).contains(f'"{involving}"',
-                                                                autoescape=True))
-    if limit is not None:
-        q = q.limit(limit).offset(offset)
+        params["involving"] = f"%{_like_escaped(chr(34) + involving + chr(34))}%"
+    q = _docket_query(open_only=open_only, involving=involving is not None,
+                      paged=limit is not None, logged=in_statement)
     return [
         {"number": r.number, "stage": r.stage, "confidential": r.confidential,
          "received_at": _iso(r.received_at), "next_deadline": r.next_due_key,
          "next_due": _iso(r.next_due), "tolled": r.tolled}
-        for r in session.execute(q)  # columns, not entities: Slack asks for pages often
+        for r in session.connection().execute(q, params).all()
     ]
+
+
+@cache
+def _docket_query(*, open_only: bool, involving: bool, paged: bool, logged: bool
+                  ) -> Select[Any]:
+    """The docket's statement for one shape of request, built once: built on every call,
+    and its cache key computed anew, it cost more Python than the rest of a Slack docket
+    request's database work (bench/slack_status.py). Core columns, not ORM attributes:
+    the rows are plain tuples, and the ORM's result machinery has nothing to do."""
+    c = CaseRow.__table__.c
+    q = select(c.number, c.stage, c.confidential, c.received_at, c.next_due_key,
+               c.next_due, c.tolled).order_by(c.id)
+    if logged:
+        q = q.add_cte(_LOG_ACCESS.values(
+            {k: bindparam(f"log_{k}") for k in Look.COLUMNS}).cte("logged"))
+    if open_only:
+        q = q.where(c.stage.not_in(_FINAL))
+    if involving:
+        q = q.where(cast(c.respondents, String).like(bindparam("involving"), escape="/"))
+    if paged:
+        q = q.limit(bindparam("limit")).offset(bindparam("offset"))
+    return q
+
+
+def _like_escaped(text: str) -> str:
+    """`text` matched literally by LIKE … ESCAPE '/'."""
+    return text.replace("/", "//").replace("%", "/%").replace("_", "/_")
 
 
 def case_detail(*, session: Session, number: str, now: datetime,
@@ -171,7 +198,8 @@ def log_access(*, session: Session, at: datetime, who: str, number: str | None, 
                                   "action": action, "channel": channel, "allowed": allowed})
 
 
-_LOG_ACCESS = insert(AccessLogRow)
+_LOG_ACCESS = insert(AccessLogRow.__table__)  # type: ignore[arg-type]  # Core: the ORM's
+# bulk insert, on every lookup, cost more than the insert itself
 
 
 def open_deadlines(*, session: Session, responsible: list[str], now: datetime,
