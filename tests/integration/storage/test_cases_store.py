@@ -142,6 +142,28 @@ def test_docket_and_case_detail_queries_read_what_is_stored(app: App) -> None:
     assert len(detail["notices"]) >= 1
 
 
+def test_a_case_shows_each_filing_by_its_size_and_each_notice_with_its_attempts(
+        app: App) -> None:
+    """The case view's filings give their size in bytes (counted by the database, the
+    raw message not fetched) and its notice log every notice, attempted or not."""
+    number = open_one(app)
+    raw = "Subject: é\r\n\r\n".encode() + bytes(range(256)) * 40
+    with app.uow() as uow:
+        row = uow.cases.row(number)
+        assert row is not None
+        uow.filings.add(case_id=row.id, source="imap", message_id="<a@example.net>",
+                        content_hash="0" * 64, sender="dw@example.net", outcome="opened",
+                        reason=None, raw=raw, parsed=None, at=app.clock(), sent_at=app.clock())
+        uow.commit()
+    with app.session_factory() as s:
+        detail = queries.case_detail(session=s, number=number, now=app.clock())
+        owed = s.scalar(select(func.count()).select_from(OutboxRow))
+    assert detail is not None
+    assert [(f["message_id"], f["bytes"]) for f in detail["filings"]] == [
+        ("<a@example.net>", len(raw))]
+    assert len(detail["notices"]) == owed and all(n["attempts"] == [] for n in detail["notices"])
+
+
 def test_a_docket_page_involving_someone_matches_their_address_literally_and_is_logged(
         app: App) -> None:
     """The Slack docket's one statement (on PostgreSQL the read and its access-log row
