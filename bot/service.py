@@ -18,12 +18,9 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from bot.access import Caller
 from cases.access import (
-    NOT_LISTED,
     Access,
-    DocketScope,
     Refused,
     check_step,
-    docket_scope,
 )
 from cases.calendar import CityCalendar
 from cases.case import Case
@@ -93,17 +90,9 @@ def log_alone(deps: SlackDeps, caller: Caller, number: str | None, action: str,
 
 def docket_page(deps: SlackDeps, caller: Caller, page: int) -> tuple[list[dict[str, Any]], bool]:
     """One page of the open docket the caller may see, and whether more follow."""
-    scope = docket_scope(caller.actor)
-    if scope is DocketScope.NONE:
-        log_alone(deps, caller, None, f"docket page {page}", False)
-        raise Refused(NOT_LISTED)
-    look = queries.Look(at=deps.clock(), who=caller.who[:320], number=None,
-                        action=f"docket page {page}", channel=CHANNEL)
-    with deps.session_factory.begin() as session:
-        involving = caller.who if scope is DocketScope.INVOLVING else None
-        rows = queries.docket(session=session, open_only=True, involving=involving,
-                              limit=PAGE + 1, offset=(page - 1) * PAGE, logged=look)
-    return rows[:PAGE], len(rows) > PAGE
+    return lookups.docket_page(deps.session_factory, lookups.Asker(caller.actor, caller.who,
+                                                                   CHANNEL),
+                               page, size=PAGE, now=deps.clock())
 
 
 def case_lookup(deps: SlackDeps, caller: Caller, number: str) -> tuple[Access, dict[str, Any]]:

@@ -161,6 +161,7 @@ def case_detail(*, session: Session, number: str, now: datetime,
              "released": [r.value for r in x.released], "to": x.released_to, "note": x.note}
             for x in (case.disclosure_requests if case else [])],
         "meetings": [meetings.view(case, m) for m in case.meetings.all] if case else [],
+        "open_requests": meetings.open_requests(case) if case else [],
         "deadlines": [_deadline(d, now) for d in sorted(
             deadlines, key=lambda d: (d.due is None, d.due or row.received_at))],
         "notices": notice_log(session=session, case_id=row.id),

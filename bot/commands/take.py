@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from bot.commands.args import Words
 from bot.commands.steps import SPECS, SPECS_BY_WORDS, Spec
-from bot.render import esc
+from bot.escape import esc
 from bot.service import allow_step, blocking, case_number, run_step
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind

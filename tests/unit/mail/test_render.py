@@ -14,6 +14,7 @@ from icalendar import Calendar
 from cases import commands as c
 from cases.case import Case
 from cases.directory import Person
+from cases.meetings import Proceeding
 from cases.notices import ACCESS, ALERTS, NoticeType, OwedNotice, notices_owed
 from cases.procedure import handle, open_case
 from cases.tally import Vote
@@ -214,7 +215,8 @@ def lifecycle() -> tuple[Case, list[OwedNotice]]:
         c.ApplyForContinuance(reason="counsel ill"), c.DecideContinuance(granted_days=3),
         c.BeginHearing(), c.RecordRespondentHeard(), c.ConcludeHearing(),
         c.IssueReport(sufficient=True, summary="prima facie"), c.DeliverReport(),
-        c.Refer(examiner="myu@examiners.example"), c.RecordDetermination(violation=True),
+        c.Refer(examiner="myu@examiners.example"),
+        c.RequestOpenSession(Proceeding.EXAMINER, "paper"), c.RecordDetermination(violation=True),
         c.ExtendCouncilDecision(days=2),
         *(c.RecordCouncilVote(p.email, Vote.YES, COUNCIL_EMAILS) for p in COUNCIL[:3]),
         c.RecordCouncilDecision(council=COUNCIL_EMAILS, mayor="mayor@city.test"),
@@ -265,3 +267,18 @@ def test_a_reminder_says_what_is_due_and_when_without_the_complaint(
     text = body(msg)
     assert "received " in text and "+ 20 days" in text  # the basis
     assert case.filing.facts not in text
+
+
+def test_the_examiners_open_proceeding_notice_says_open_and_the_citys_reading() -> None:
+    case, owed = lifecycle()
+    (n, *_) = [o for o in owed if o.type is T.PROCEEDING_OPENED]
+    msg = parsed(render(ctx(case, n.type, n.recipient, generation=n.generation)))
+    assert msg["Subject"] == (
+        "[ETH-2026-0001] The examiner's proceeding is open to the public")
+    text = body(msg)
+    assert "asked (paper) that the hearings examiner's proceeding" in text
+    assert "held in open session" in text and "not a governing body" in text
+    referral = next(o for o in owed if o.type is T.REFERRAL)
+    said = body(parsed(render(ctx(case, referral.type, referral.recipient,
+                                  generation=referral.generation))))
+    assert "By the city's reading, the hearings examiner is one person" in said
