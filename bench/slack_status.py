@@ -133,8 +133,9 @@ def backends(url: str) -> dict[int, float] | None:
     from sqlalchemy.engine import make_url
 
     u = make_url(url)
-    if not u.drivername.startswith("postgresql") or u.host not in ("127.0.0.1", "localhost"):
-        return None
+    if not u.drivername.startswith("postgresql") or u.host not in (None, "127.0.0.1",
+                                                                   "localhost"):
+        return None  # (no host: the Unix socket of a server on this machine)
     import psycopg
 
     with psycopg.connect(u.set(drivername="postgresql").render_as_string(
