@@ -56,12 +56,15 @@ class SlackDeps:
 async def blocking(fn: Callable[P, T], *args: P.args, **kw: P.kwargs) -> T:
     """Run a short, synchronous database function for a listener, on the event loop.
 
-    Measured (bench/slack_status.py, 10,000 cases): the database work of a request takes
-    about 1 ms, and a worker thread costs more than it saves, since the loop and the
-    thread then hand the GIL back and forth (up to 5 ms a switch): in one run, 370
-    requests/s through `asyncio.to_thread` against 575/s inline, with half the p99. The
-    price: a database that stalls (SQLite's busy timeout while another process writes)
-    stalls every request of this process for as long. One place to change if it matters.
+    Measured (bench/slack_status.py, 10,000 cases): the database work of a docket page
+    takes about 0.5 ms of this process's CPU, and overlapping PostgreSQL's round trip
+    with other requests' work costs more than it saves on two cores. A worker thread
+    (`asyncio.to_thread`) adds 0.65 ms of CPU a request, the loop and the threads handing
+    the GIL back and forth (378 requests/s against 409/s inline in one run); SQLAlchemy's
+    asyncio psycopg driver (greenlets) adds 0.2-0.5 ms and let some requests wait in its
+    pool's queue (p99 up to 1.6 s, p50 7 ms). The price of running inline: a database
+    that stalls (SQLite's busy timeout while another process writes) stalls every
+    request of this process for as long. One place to change if it matters.
     """
     return fn(*args, **kw)
 
