@@ -73,7 +73,7 @@ def docket(*, session: Session, open_only: bool = False, involving: str | None =
     """The docket from the `cases` snapshot, in case-number order (the order cases were
     opened), which the primary key serves: a page of a 10,000-case docket is read without
     sorting it (bench/slack_status.py). `involving` keeps the cases whose respondents
-    include that email; `limit`/`offset` page it (Slack shows a page at a time).
+    include that email (in any case); `limit`/`offset` page it (Slack shows a page at a time).
 
     `logged` is written to the access log with the read: on PostgreSQL in the same
     statement (a data-modifying WITH), one round trip for the whole lookup."""
@@ -85,7 +85,7 @@ def docket(*, session: Session, open_only: bool = False, involving: str | None =
         else:
             session.execute(_LOG_ACCESS, logged.values())
     if involving is not None:  # the JSON list as text holds '"email"' on both backends
-        params["involving"] = f"%{_like_escaped(chr(34) + involving + chr(34))}%"
+        params["involving"] = f"%{_like_escaped(chr(34) + involving.lower() + chr(34))}%"
     q = _docket_query(open_only=open_only, involving=involving is not None,
                       paged=limit is not None, logged=in_statement)
     return [
@@ -112,7 +112,10 @@ def _docket_query(*, open_only: bool, involving: bool, paged: bool, logged: bool
     if open_only:
         q = q.where(c.stage.not_in(_FINAL))
     if involving:
-        q = q.where(cast(c.respondents, String).like(bindparam("involving"), escape="/"))
+        # lower() on both sides: SQLite's LIKE ignores ASCII case and PostgreSQL's does
+        # not, and an address's case means nothing
+        q = q.where(func.lower(cast(c.respondents, String)).like(bindparam("involving"),
+                                                                 escape="/"))
     if paged:
         q = q.limit(bindparam("limit")).offset(bindparam("offset"))
     return q
