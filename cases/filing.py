@@ -41,7 +41,8 @@ class Filing:
     """A complaint as received, before any step of the procedure.
 
     `received_at` is when the city first had it (§2: the clocks run from receipt), an
-    aware datetime. `facts` is the complaint's own text, kept as data.
+    aware datetime. `facts` is the complaint's own text, kept as data. `flags` name what
+    intake could not know for sure and the clerk must confirm; nothing is guessed silently.
     """
 
     received_at: datetime
@@ -54,6 +55,9 @@ class Filing:
     attachments: tuple[str, ...] = ()
     forwarded_by: str | None = None
     missing: frozenset[Element] = frozenset()
+    # what the clerk must confirm before relying on it: "date_order" (the receipt date's
+    # day and month order was unknown; the earlier reading was taken)
+    flags: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.received_at.tzinfo is None or self.received_at.utcoffset() is None:
@@ -95,6 +99,7 @@ def filing_to_data(f: Filing) -> dict[str, object]:
         "attachments": list(f.attachments),
         "forwarded_by": f.forwarded_by,
         "missing": sorted(e.value for e in f.missing),
+        "flags": list(f.flags),
     }
 
 
@@ -111,4 +116,5 @@ def filing_from_data(d: dict[str, Any]) -> Filing:
         attachments=tuple(d.get("attachments", ())),
         forwarded_by=d.get("forwarded_by"),
         missing=frozenset(Element(m) for m in d.get("missing", ())),
+        flags=tuple(d.get("flags", ())),
     )

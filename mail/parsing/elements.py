@@ -75,6 +75,7 @@ def build_filing(material: Material, identity: Identity, *, directory: Directory
         respondents=respondents_of(material, directory),
         attachments=tuple(neutralise_bidi(a) for a in material.attachments),
         forwarded_by=forwarded_by,
+        flags=material.flags,
         missing=missing_elements(has_facts=bool(facts.strip()), code_sections=sections,
                                  has_reasons=bool(reasons.strip()), signed=identity.signed,
                                  complainant=identity.complainant),

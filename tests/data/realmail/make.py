@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (data: long header lines are written as clients write them)
 """Write the real-mail corpus: forwards in real clients' shapes (../clients) and machine
 messages (../machine), each `.eml` with its `.expected.json`.
 
@@ -13,14 +14,14 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 from email.header import Header
 from email.utils import format_datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from people import COMPLAINTS, RESIDENTS, Person  # noqa: E402
+from people import COMPLAINTS, RESIDENTS, Person
 
 DATA = Path(__file__).resolve().parents[1]
 LA = ZoneInfo("America/Los_Angeles")
@@ -99,7 +100,7 @@ def gmt_offset(dt: datetime) -> str:
 
 # --- the complaint as the resident wrote it -----------------------------------------------
 def letter(p: Person, c: tuple, style: str = "signed", salutation: str = "Dear Mayor Lindqvist,") -> str:
-    respondent, cited, _, facts, reasons = c
+    respondent, _cited, _, facts, reasons = c
     if style == "signed":
         return (f"{salutation}\n\nI am filing an ethics complaint against {respondent}.\n\n"
                 f"{facts}\n\n{reasons}\n\nSincerely,\n\n{p.name}\n" + "\n".join(p.address)
