@@ -118,8 +118,10 @@ class _Reading:
         bounce = machine is not None and machine.reason == "bounce"
         if not bounce and (answer := self._calendar_answer(head)):  # even one marked auto
             return answer
+        if machine is None and (glanced := self._machine_in_body(head)):
+            machine = glanced  # a bounce or report that only its body shows
         if rejection := machine or self._screen(head):
-            return self.rejected(rejection.reason, rejection.detail)
+            return self.rejected(rejection.reason, rejection.detail, kind=rejection.kind)
         sender = self.sender
         assert sender is not None
         if sender not in forwarders(self.directory):
@@ -133,7 +135,8 @@ class _Reading:
         except mime.UnreadableMessage as exc:
             return self.rejected("not_a_complaint", f"The message cannot be read: {exc}.")
         if _more_to_screen(msg) and (rejection := self._screen(msg)):
-            return self.rejected(rejection.reason, rejection.detail)  # seen in its parts
+            # seen in its parts
+            return self.rejected(rejection.reason, rejection.detail, kind=rejection.kind)
         return self._complaint(msg, sender)
 
     def _head(self) -> Message:
@@ -151,6 +154,14 @@ class _Reading:
         that declines for someone away may mark its answer as automatic)."""
         self.tag = case_tag(head, self.own_domains)
         return machine_generated(head)
+
+    def _machine_in_body(self, head: Message) -> Rejection | None:
+        """Machine mail that its header block does not show (a provider's JSON, an MTA's
+        plain-text bounce, a report part): read from the glance, for any sender, since a
+        bounce outranks every other reason (corpus README). Not for a forwarder's mail
+        that carries a calendar part, which `_calendar_answer` has read."""
+        glance = self._glanced()
+        return machine_generated(glance) if glance is not None else None
 
     def _calendar_answer(self, head: Message) -> IntakeResult | None:
         """A calendar answer from the sender, read from the glance; None when there is
@@ -185,7 +196,7 @@ class _Reading:
         glance = self._glanced()
         if glance is not None and _more_to_screen(glance) and (
                 rejection := self._screen(glance)):
-            return self.rejected(rejection.reason, rejection.detail)
+            return self.rejected(rejection.reason, rejection.detail, kind=rejection.kind)
         thread = thread_of(glance, self.tz) if glance is not None else []
         texts = [headers.header_text(head, "Subject"), *(s.text for s in thread)]
         if not mentions_complaint(texts, self.section_pattern):
@@ -213,10 +224,11 @@ class _Reading:
         return IntakeResult(True, None, received, sender, filing, self.message_id, self.tag,
                             neutralise_bidi(_summary(filing) + notes + "."))
 
-    def rejected(self, reason: str, detail: str, limit: str | None = None) -> IntakeResult:
+    def rejected(self, reason: str, detail: str, limit: str | None = None, *,
+                 kind: str | None = None) -> IntakeResult:
         when = self.own_date or datetime.now(self.tz)
         return IntakeResult(False, reason, when, None, None, self.message_id, self.tag,
-                            neutralise_bidi(detail), limit)
+                            neutralise_bidi(detail), limit, kind=kind)
 
     def over_limit(self, over: LimitExceeded) -> IntakeResult:
         who = f" (from {self.sender})" if self.sender else ""
