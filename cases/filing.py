@@ -64,6 +64,19 @@ class Filing:
             raise ValueError("received_at must carry a time zone offset")
 
 
+# What each flag asks the clerk to confirm, as the case pages and Slack show it.
+FLAG_TEXT = {
+    "date_order": "the receipt date: the original message's date could be read day-first or "
+                  "month-first and nothing in it said which, so the earlier reading was "
+                  "taken (the statutory clocks run from it); confirm it with the forwarder",
+}
+
+
+def flag_text(flags: list[str] | tuple[str, ...] | None) -> str:
+    """The flags of a filing as one sentence for the clerk ("" when there are none)."""
+    return "; ".join(FLAG_TEXT.get(f, f) for f in flags or ())
+
+
 def missing_elements(
     *,
     has_facts: bool,

@@ -15,7 +15,6 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from email.parser import BytesHeaderParser
 from enum import StrEnum
 
 from cases.calendar import CityCalendar
@@ -29,9 +28,7 @@ from cases.services import file_complaint, take_step
 from mail.calendar_replies import CalendarReply, ours
 from mail.parsing import IntakeResult, ParseRules, intake_json
 from mail.parsing.classify import default_own_domains
-from mail.parsing.headers import capped_policy
-from mail.parsing.limits import LimitExceeded, MailLimits
-from mail.parsing.structure import header_block
+from mail.parsing.structure import read_header
 from storage.models import FilingRow
 from storage.uow import SqlUnitOfWork
 
@@ -131,8 +128,8 @@ def _decide(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
         number = result.case_tag
         try:
             take_step(uow, number, FileCorrespondence(
-                sender=_header(msg.raw, "From", 320, ctx.rules.limits),
-                subject=_header(msg.raw, "Subject", 500, ctx.rules.limits),
+                sender=read_header(msg.raw, "From", 320, ctx.rules.limits),
+                subject=read_header(msg.raw, "Subject", 500, ctx.rules.limits),
                 message_id=result.message_id),
                 directory=ctx.directory, calendar=ctx.calendar, clock=ctx.clock,
                 actor="ethicsbot")
@@ -204,18 +201,7 @@ def _quarantine(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
 def _sent_at(raw: bytes, ctx: IntakeContext, fallback: datetime) -> datetime:
     """The message's Date (a zone-less one read in city time), else `fallback`."""
     try:
-        sent = email.utils.parsedate_to_datetime(_header(raw, "Date", 200, ctx.rules.limits))
+        sent = email.utils.parsedate_to_datetime(read_header(raw, "Date", 200, ctx.rules.limits))
     except (TypeError, ValueError, IndexError, OverflowError):
         return fallback
     return sent if sent.tzinfo else sent.replace(tzinfo=ctx.calendar.tz)
-
-
-def _header(raw: bytes, name: str, limit: int, limits: MailLimits) -> str:
-    """One header of `raw`, read from its header block alone (a message may carry 50 MB,
-    and decoding the whole of a hostile header costs far more than `limit` characters)."""
-    try:
-        block = header_block(raw, limits)
-        head = BytesHeaderParser(policy=capped_policy(limit)).parsebytes(block)
-        return " ".join(str(head.get(name, "") or "").split())[:limit]
-    except (LimitExceeded, ValueError, TypeError, IndexError, LookupError, RecursionError):
-        return ""  # unreadable: treat as absent
