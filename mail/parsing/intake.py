@@ -10,8 +10,10 @@ Cheap checks come first, so that a stranger cannot make intake work for them: th
 block alone (within `max_header_bytes`) says whether the mail is machine-made, ours, or
 from an allowed forwarder, and whether the city's server vouches for that forwarder.
 Anyone else's mail is only glanced at (`_glance`: its first 64 KB, a few parts) to say
-whether it was a complaint sent to the wrong place. Only a forwarder's mail is read
-whole, within `MailLimits`; past a limit it is refused as `over_limit`, the limit named.
+whether it was a complaint sent to the wrong place, and first of all whether its body
+shows machine mail its headers did not (a provider's JSON, an MTA's plain bounce). Only a
+forwarder's mail is read whole, within `MailLimits` (its body is checked for machine mail
+then); past a limit it is refused as `over_limit`, the limit named.
 
 A member's answer to a meeting's invitation (an iTIP REPLY, `mail.calendar_replies`) is
 looked for once the header block has said the mail is not a bounce (an automatic answer
@@ -118,7 +120,8 @@ class _Reading:
         bounce = machine is not None and machine.reason == "bounce"
         if not bounce and (answer := self._calendar_answer(head)):  # even one marked auto
             return answer
-        if machine is None and (glanced := self._machine_in_body(head)):
+        if machine is None and self.sender not in forwarders(self.directory) and (
+                glanced := self._machine_in_body()):
             machine = glanced  # a bounce or report that only its body shows
         if rejection := machine or self._screen(head):
             return self.rejected(rejection.reason, rejection.detail, kind=rejection.kind)
@@ -134,8 +137,9 @@ class _Reading:
             msg = mime.parse_bytes(self.raw, self.limits)
         except mime.UnreadableMessage as exc:
             return self.rejected("not_a_complaint", f"The message cannot be read: {exc}.")
-        if _more_to_screen(msg) and (rejection := self._screen(msg)):
-            # seen in its parts
+        if (rejection := machine_generated(msg)) or (
+                _more_to_screen(msg) and (rejection := self._screen(msg))):
+            # seen in its body or parts
             return self.rejected(rejection.reason, rejection.detail, kind=rejection.kind)
         return self._complaint(msg, sender)
 
@@ -155,11 +159,11 @@ class _Reading:
         self.tag = case_tag(head, self.own_domains)
         return machine_generated(head)
 
-    def _machine_in_body(self, head: Message) -> Rejection | None:
-        """Machine mail that its header block does not show (a provider's JSON, an MTA's
-        plain-text bounce, a report part): read from the glance, for any sender, since a
-        bounce outranks every other reason (corpus README). Not for a forwarder's mail
-        that carries a calendar part, which `_calendar_answer` has read."""
+    def _machine_in_body(self) -> Rejection | None:
+        """Machine mail from a stranger that its header block does not show (a provider's
+        JSON, an MTA's plain-text bounce): read from the glance before anything else, since
+        a bounce outranks every other reason (corpus README). A forwarder's mail is read
+        whole anyway, and its body checked then."""
         glance = self._glanced()
         return machine_generated(glance) if glance is not None else None
 
