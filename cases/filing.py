@@ -68,7 +68,8 @@ class Filing:
 FLAG_TEXT = {
     "date_order": "the receipt date: the original message's date could be read day-first or "
                   "month-first and nothing in it said which, so the earlier reading was "
-                  "taken (the statutory clocks run from it); confirm it with the forwarder",
+                  "taken (the statutory clocks run from it); confirm it with the forwarder, "
+                  "and if it was the later one, `ethicsbot correct-receipt` moves the deadlines",
 }
 
 

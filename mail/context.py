@@ -80,11 +80,11 @@ def _about(session: Session, row: OutboxRow, calendar: CityCalendar) -> dict[str
         f = session.get(FilingRow, row.filing_id)
         if f is None:
             return {}
-        kind = (f.parsed or {}).get("kind")
+        what = (f.parsed or {}).get("kind")
         return {"filing": f.id, "taken_at": f.taken_at.isoformat(),
                 # a refused message has no forwarder: the clerk is told who sent it
                 "sender": f.sender or read_header(f.raw, "From", 320, MailLimits()) or None,
-                "kind": KINDS.get(kind, kind) if kind else None,
+                "kind": KINDS.get(what, what) if what else None,
                 "reason": f.reason or f.outcome, "message_id": f.message_id}
     if kind is NoticeType.DELIVERY_FAILED_ALERT:
         failed = session.get(OutboxRow, row.generation)

@@ -105,6 +105,40 @@ def take_in(raw: bytes, ctx: IntakeContext, *, source: str,
         return outcome
 
 
+def open_held(filing_id: int, ctx: IntakeContext, *, actor: str,
+              received_at: datetime | None = None) -> IntakeOutcome:
+    """Open a case from a message intake held in quarantine, on a clerk's decision that it
+    is a complaint after all (the alert says how). The message is read again with no
+    screen refusing it (`deliberate`), its intake record is marked opened and names who
+    decided; `received_at` overrides the receipt read from it."""
+    with ctx.uow() as uow:
+        row = uow.filings.get(filing_id)
+        if row is None:
+            return IntakeOutcome(Outcome.QUARANTINED, None,
+                                 f"there is no intake record #{filing_id}")
+        if row.outcome != Outcome.QUARANTINED.value or row.case_id is not None:
+            number = uow.filings.case_number(row)
+            return IntakeOutcome(Outcome.DUPLICATE, number, f"intake record #{filing_id} is "
+                                 f"{row.outcome}" + (f" as {number}" if number else "")
+                                 + ", not held")
+        result = ctx.rules.parse(row.raw, deliberate=True)
+        if result.filing is None:
+            return IntakeOutcome(Outcome.QUARANTINED, None, f"intake record #{filing_id} "
+                                 f"cannot be read as a complaint: {result.detail}")
+        filing = result.filing if received_at is None else replace(
+            result.filing, received_at=received_at)
+        case = file_complaint(uow, filing, directory=ctx.directory, calendar=ctx.calendar,
+                              clock=ctx.clock, actor=actor)
+        opened = uow.cases.row(case.number)
+        assert opened is not None  # file_complaint has just added it
+        row.case_id = opened.id
+        row.outcome = Outcome.OPENED.value
+        row.reason = f"{row.reason or 'held'}; opened as {case.number} by {actor}"
+        uow.commit()
+        return IntakeOutcome(Outcome.OPENED, case.number,
+                             f"opened {case.number} from intake record #{filing_id}")
+
+
 def _decide(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
             received_at: datetime | None) -> IntakeOutcome:
     result = msg.result

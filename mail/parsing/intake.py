@@ -67,7 +67,7 @@ _CALENDAR_PART = re.compile(rb"text/calendar|application/ics|\.ics\b", re.I)
 def parse_message(raw: bytes, *, directory: Directory, timezone: ZoneInfo,
                   own_domains: tuple[str, ...] = (), section_pattern: str | None = None,
                   trusted_authserv: str | None = None,
-                  limits: MailLimits | None = None) -> IntakeResult:
+                  limits: MailLimits | None = None, deliberate: bool = False) -> IntakeResult:
     """Read `raw` (an RFC 5322 message) as a forwarded ethics complaint; never raises on
     bad input.
 
@@ -76,12 +76,15 @@ def parse_message(raw: bytes, *, directory: Directory, timezone: ZoneInfo,
     of a section number (default `2.94.NNN`; see `sections.section_pattern`).
     `trusted_authserv`: when set, a forwarder's mail must pass DMARC/DKIM according to the
     Authentication-Results header that server added (`authres`). `limits`: how much work
-    the message may cost (default `MailLimits()`).
+    the message may cost (default `MailLimits()`). `deliberate`: a clerk has decided the
+    message is a complaint (it was held in quarantine): no screen refuses it (machine mail,
+    sender, "no complaint in it"), only the limits and unreadable bytes.
     """
     if section_pattern is not None:
         re.compile(section_pattern)  # a bad pattern is the caller's error: raise it now
     reading = _Reading(raw, directory, timezone, own_domains or default_own_domains(directory),
-                       section_pattern, trusted_authserv, limits or MailLimits())
+                       section_pattern, trusted_authserv, limits or MailLimits(),
+                       deliberate=deliberate)
     try:
         return reading.read()
     except LimitExceeded as over:
@@ -104,6 +107,7 @@ class _Reading:
     section_pattern: str | None
     trusted_authserv: str | None
     limits: MailLimits
+    deliberate: bool = False
     sender: str | None = None
     own_date: datetime | None = None
     message_id: str | None = None
@@ -116,6 +120,8 @@ class _Reading:
         if not self.raw or self.raw.isspace():
             return self.rejected("not_a_complaint", "The message is empty.")
         head = self._head()
+        if self.deliberate:
+            return self._read_whole(self.sender or "")
         machine = self._machine_made(head)
         bounce = machine is not None and machine.reason == "bounce"
         if not bounce and (answer := self._calendar_answer(head)):  # even one marked auto
@@ -133,10 +139,15 @@ class _Reading:
                 why := forwarder_authenticated(head, self.trusted_authserv, sender)):
             return self.rejected("sender_not_allowed", f"Mail that claims to come from "
                                  f"{sender}, but {why}.")
+        return self._read_whole(sender)
+
+    def _read_whole(self, sender: str) -> IntakeResult:
         try:
             msg = mime.parse_bytes(self.raw, self.limits)
         except mime.UnreadableMessage as exc:
             return self.rejected("not_a_complaint", f"The message cannot be read: {exc}.")
+        if self.deliberate:
+            return self._complaint(msg, sender)
         if (rejection := machine_generated(msg)) or (
                 _more_to_screen(msg) and (rejection := self._screen(msg))):
             # seen in its body or parts
@@ -213,8 +224,8 @@ class _Reading:
     def _complaint(self, msg: Message, sender: str) -> IntakeResult:
         thread = thread_of(msg, self.tz)
         material = gather(msg, thread, self.directory, self.own_domains, self.limits)
-        if not mentions_complaint([*material.subjects, *material.texts],
-                                  self.section_pattern):
+        if not self.deliberate and not mentions_complaint([*material.subjects, *material.texts],
+                                                          self.section_pattern):
             return self.rejected("not_a_complaint", f"Mail from {sender} with no complaint "
                                  "in it (correspondence?).")
         assert self.own_date is not None
@@ -222,10 +233,11 @@ class _Reading:
         directory = self.directory
         identity = identify(material,
                             is_city_name=lambda name: bool(directory.match_respondents(name)))
+        forwarder = sender if sender in forwarders(directory) else None  # deliberate: anyone
         filing = build_filing(material, identity, directory=directory, received_at=received,
-                              forwarded_by=sender, section_pattern=self.section_pattern)
+                              forwarded_by=forwarder, section_pattern=self.section_pattern)
         notes = "".join(f"; note: {n}" for n in material.notes)
-        return IntakeResult(True, None, received, sender, filing, self.message_id, self.tag,
+        return IntakeResult(True, None, received, forwarder, filing, self.message_id, self.tag,
                             neutralise_bidi(_summary(filing) + notes + "."))
 
     def rejected(self, reason: str, detail: str, limit: str | None = None, *,
@@ -271,7 +283,8 @@ def _summary(filing: Filing) -> str:
     against = ", ".join(filing.respondents) or "an official not found in the directory"
     missing = ", ".join(e.value for e in Element if e in filing.missing) or "nothing"
     return (f"Complaint by {who} against {against}, received "
-            f"{filing.received_at:%Y-%m-%d %H:%M %z} via {filing.forwarded_by}; "
+            f"{filing.received_at:%Y-%m-%d %H:%M %z} via "
+            f"{filing.forwarded_by or 'no allowed forwarder'}; "
             f"missing: {missing}")
 
 
@@ -286,7 +299,8 @@ class ParseRules:
     trusted_authserv: str | None = None  # None: forwarders' mail is not authenticated
     limits: MailLimits = field(default_factory=MailLimits)
 
-    def parse(self, raw: bytes) -> IntakeResult:
+    def parse(self, raw: bytes, *, deliberate: bool = False) -> IntakeResult:
         return parse_message(raw, directory=self.directory, timezone=self.timezone,
                              own_domains=self.own_domains,
-                             trusted_authserv=self.trusted_authserv, limits=self.limits)
+                             trusted_authserv=self.trusted_authserv, limits=self.limits,
+                             deliberate=deliberate)
