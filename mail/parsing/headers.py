@@ -122,7 +122,7 @@ def split_address(value: str) -> tuple[str | None, str | None]:
 def _first_last(name: str) -> str:
     """"Whitfield, Dana" (a directory's display name) as written in a letter, "Dana
     Whitfield"; "Pruitt, Jr." and "Acme, Inc." stay as they are."""
-    m = _LAST_FIRST.match(name)
+    m = _LAST_FIRST.match(name) if len(name) <= 100 else None
     if m is None or _NOT_A_FIRST_NAME.match(m["first"]):
         return name
     return f"{m['first']} {m['last']}"
