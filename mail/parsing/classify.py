@@ -202,7 +202,7 @@ def _notification(body: str) -> dict[str, Any] | None:
         return None
     try:
         found = json.loads(text[:text.rfind("}") + 1])
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested past the parser's depth
         return None
     if not isinstance(found, dict) or not any(k in found for k in _NOTIFICATION_KEYS):
         return None
