@@ -27,6 +27,7 @@ from mail.parsing.prose import sentences, without_salutations
 from mail.parsing.sections import find_sections
 from mail.parsing.withheld import without_contact
 
+MAX_SENTENCE = 2_000  # what of one "sentence" is judged (text without stops is no prose)
 # Reasons (§1: "the reasons why the facts violate those sections") are sentences that
 # link conduct to a rule. Words that say so by themselves ("violates", "prohibited",
 # "should have", "bars officials from", "does not let") ...
@@ -73,6 +74,7 @@ def facts_of(material: Material) -> str:
 def _is_fact(sentence: str) -> bool:
     """A sentence of specific fact: someone, and when, how much or how many (a cited
     section's number is no anchor)."""
+    sentence = sentence[:MAX_SENTENCE]
     if len(sentence.split()) < 6:
         return False
     plain = _without_citations(sentence)
@@ -89,6 +91,7 @@ def reasons_of(material: Material) -> str:
 def _is_reason(sentence: str) -> bool:
     """A sentence saying why conduct breaks a rule, not one that merely has a cue word
     ("I am writing because ...", "See Section 2.94.030.")."""
+    sentence = sentence[:MAX_SENTENCE]
     if _SAYS_WRONG.search(sentence):
         return True
     return bool(_LINKS.search(sentence) and (_RULE.search(sentence)
