@@ -57,8 +57,10 @@ _DATE_FORMS = (
     re.compile(r"(?P<day>\d{1,2})(?:\.|º|er)?\s+(?:de\s+)?" + _WORD
                + r",?\s+(?:de\s+)?(?P<year>\d{4})", re.I),
     re.compile(r"(?P<year>\d{4})-(?P<month>\d{1,2})-(?P<day>\d{1,2})"),
-    # numeric: with dots always day first (de, nl, ...); with / or - in either order
-    re.compile(r"(?P<first>\d{1,2})(?P<sep>[/.-])(?P<second>\d{1,2})(?P=sep)(?P<year>\d{4})"),
+    # numeric: with dots always day first (de, nl, ...); with / or - in either order;
+    # Thunderbird's attribution writes two digits of the year ("On 6/9/26 7:42 AM")
+    re.compile(r"(?P<first>\d{1,2})(?P<sep>[/.-])(?P<second>\d{1,2})(?P=sep)"
+               r"(?P<year>\d{4}|\d{2})\b"),
 )
 _TIME = re.compile(
     r"(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{2}))?\s*(?P<ampm>[ap]\.?\s?m\.?)?"
@@ -123,6 +125,7 @@ def _loose(text: str, tz: ZoneInfo, day_first: bool | None) -> Dated | None:
     if found is None:
         return None
     end, year, readings = found
+    year += 2000 if year < 100 else 0
     time_match = _TIME.search(text, end)
     hour = minute = second = 0
     zone: tzinfo = tz

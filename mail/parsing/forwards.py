@@ -49,10 +49,19 @@ _MARKER = re.compile(
 _RUN_ON_START = re.compile(r"^\s*(?:-{2,}\s*forwarded message\s*-{2,}\s*)?From:", re.I)
 _RUN_ON_LABEL = re.compile(r"(?:To|Cc|Sent|Date|Subject):")
 MAX_RUN_ON = 2000  # longer lines are not header blocks
-_WROTE = re.compile(
-    r"^\s*On\s+(?P<date>.+?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp]\.?\s?[Mm]\.?)?"
-    r"(?:\s*[+-]\d{4}|\s*[A-Z]{2,5}\b)?),?\s+(?P<who>.+?)\s+wrote:\s*$"
+_WHEN = r"(?P<date>.+?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp]\.?\s?[Mm]\.?)?(?:\s*[+-]\d{4}|\s*[A-Z]{2,5}\b)?)"
+# Reply attributions as clients write them, with whether the language writes the day first:
+# Gmail and Apple "On ... wrote:", Gmail's es/fr/pt/de/it, Thunderbird "On 6/9/26 7:42 AM,".
+_WROTE = (
+    (re.compile(r"^\s*On\s+" + _WHEN + r",?\s+(?P<who>.+?)\s+wrote:\s*$"), None),
+    (re.compile(r"^\s*El\s+" + _WHEN + r",?\s+(?P<who>.+?)\s+escribió:\s*$"), True),
+    (re.compile(r"^\s*Le\s+" + _WHEN + r",?\s+(?P<who>.+?)\s+a écrit\s*:\s*$"), True),
+    (re.compile(r"^\s*Em\s+" + _WHEN + r",?\s+(?P<who>.+?)\s+escreveu:\s*$"), True),
+    (re.compile(r"^\s*Il giorno\s+" + _WHEN + r",?\s+(?P<who>.+?)\s+ha scritto:\s*$"), True),
+    (re.compile(r"^\s*Am\s+" + _WHEN + r"(?:\s*Uhr)?\s+schrieb\s+(?P<who>.+?)\s*:\s*$"), True),
 )
+_OPENERS = ("On ", "El ", "Le ", "Em ", "Il giorno ", "Am ")
+_ENDINGS = ("wrote:", "escribió:", "écrit :", "écrit:", "escreveu:", "scritto:", ":")
 _QUOTE = re.compile(r"^(?:\s*>)+ ?")
 # "On Tue, Jun 9, 2026 at 7:42 AM Dana Whitfield <dwhitfield@example.net> wrote:" is 80;
 # `_WROTE` takes time growing with the square of what it reads, so longer is not read.
@@ -185,18 +194,20 @@ def _kind(label: str) -> str:
 
 
 def _attribution(lines: list[str], i: int, tz: ZoneInfo) -> _Block | None:
-    if not lines[i].lstrip().startswith("On "):
+    if not lines[i].lstrip().startswith(_OPENERS):
         return None
     for span in (1, 2, 3):  # Gmail wraps a long attribution line
         joined = " ".join(line.strip() for line in lines[i:i + span])
         if len(joined) > MAX_ATTRIBUTION:
             return None  # no client writes one this long; the pattern's cost would grow
-        if not joined.endswith("wrote:"):
+        if not joined.endswith(_ENDINGS):
             continue
-        m = _WROTE.match(joined)
-        if m:
-            name, addr = headers.split_address(m["who"])
-            dated = read_date(m["date"], tz)
-            return _Block(i, i + span, name, addr, dated.moment if dated else None, "",
-                          quoted=True, date_other=dated.other if dated else None)
+        for pattern, day_first in _WROTE:
+            m = pattern.match(joined)
+            if m:
+                who = m["who"].replace("(<", "<").replace(">)", ">")  # Gmail es: "(<a@x>)"
+                name, addr = headers.split_address(who)
+                dated = read_date(m["date"], tz, day_first=day_first)
+                return _Block(i, i + span, name, addr, dated.moment if dated else None, "",
+                              quoted=True, date_other=dated.other if dated else None)
     return None

@@ -584,6 +584,7 @@ def hand(n: int) -> None:
     compose(f"{n + 21:02d}-outlook-mac-forward-header", "admin", la(2026, 3, 30, 9, 0),
             "FW: " + subj, body, expected(p11, sent, "cityadmin@city.test", c11[2], [], [c11[0]]))
 
+    localised_replies(n + 22)
 
 # --- machine messages -----------------------------------------------------------------------
 OUR_NOTICE = "Notice of ethics complaint [ETH-2026-0007]"
@@ -854,6 +855,42 @@ def machines() -> None:
                 f"Subject: {header(s)}\nContent-Type: text/plain; charset=utf-8\n"
                 f"In-Reply-To: <complaint-{n}@mail.example>", away, "auto_reply",
                 "out_of_office")
+
+
+
+def localised_replies(k: int) -> None:
+    """The mayor answered the resident and forwards her own reply, the complaint quoted
+    under the client's localised attribution: the quoted resident is the complainant."""
+    R, C = RESIDENTS, COMPLAINTS
+    la = lambda *a: datetime(*a, tzinfo=LA)  # noqa: E731
+    cases = (
+        ("gmail-es-escribio", R[7], C[0], la(2026, 3, 16, 10, 30), lambda p, dt: (
+            f"El {ES_DAYS[dt.weekday()][:3]}, {dt.day} {ES_MONTHS[dt.month - 1][:3]} {dt.year} "
+            f"a las {dt.hour}:{dt.minute:02d}, {p.name} (<{p.email}>) escribió:")),
+        ("gmail-de-schrieb", R[2], C[1], la(2026, 4, 14, 7, 42), lambda p, dt: (
+            f"Am {DE_DAYS[dt.weekday()][:2]}., {dt.day}. {DE_MONTHS[dt.month - 1]} {dt.year} "
+            f"um {dt:%H:%M} Uhr schrieb {p.name} <{p.email}>:")),
+        ("gmail-fr-a-ecrit", R[3], C[2], la(2026, 3, 19, 18, 5), lambda p, dt: (
+            f"Le {FR_DAYS[dt.weekday()][:3]}. {dt.day} {FR_MONTHS[dt.month - 1]} {dt.year} "
+            f"à {dt:%H:%M}, {p.name} <{p.email}> a écrit :")),
+        ("gmail-pt-escreveu", R[4], C[3], la(2026, 2, 24, 9, 0), lambda p, dt: (
+            f"Em {PT_DAYS[dt.weekday()][:3]}., {dt.day} de {PT_MONTHS[dt.month - 1][:3]}. de "
+            f"{dt.year} às {dt:%H:%M}, {p.name} <{p.email}> escreveu:")),
+        ("thunderbird-en-us-two-digit-year", R[5], C[4], la(2026, 3, 19, 7, 42), lambda p, dt: (
+            f"On {dt.month}/{dt.day}/{dt.year % 100} {h12(dt)}, {p.name} wrote:")),
+    )
+    for i, (slug, p, c, sent, attribution) in enumerate(cases):
+        subj = f"Ethics complaint - {c[0]}"
+        quoted = "\n".join(f"> {line}" if line else ">" for line in
+                           letter(p, c, "letterhead" if "thunderbird" in slug else "signed")
+                           .split("\n"))
+        body = (city_note("mayor") + "\n" + BLOCKS["gmail-en"][1](
+            Person("Teresa Lindqvist", "mayor@city.test", "", "", ()), sent + timedelta(days=1),
+            "Re: " + subj) + "Thank you, I am sending this to the ethics process.\n\n"
+            "Teresa Lindqvist\n\n" + attribution(p, sent) + "\n" + quoted + "\n")
+        compose(f"{k + i:02d}-quoted-{slug}", "mayor", sent + timedelta(days=2),
+                "Fwd: Re: " + subj, body,
+                expected(p, sent, "mayor@city.test", c[2], [], [c[0]]))
 
 
 if __name__ == "__main__":
