@@ -49,7 +49,8 @@ _MARKER = re.compile(
 _RUN_ON_START = re.compile(r"^\s*(?:-{2,}\s*forwarded message\s*-{2,}\s*)?From:", re.I)
 _RUN_ON_LABEL = re.compile(r"(?:To|Cc|Sent|Date|Subject):")
 MAX_RUN_ON = 2000  # longer lines are not header blocks
-_WHEN = r"(?P<date>.+?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp]\.?\s?[Mm]\.?)?(?:\s*[+-]\d{4}|\s*[A-Z]{2,5}\b)?)"
+_WHEN = (r"(?P<date>.+?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp]\.?\s?[Mm]\.?)?"
+         r"(?:\s*[+-]\d{4}|\s*[A-Z]{2,5}\b)?)")
 # Reply attributions as clients write them, with whether the language writes the day first:
 # Gmail and Apple "On ... wrote:", Gmail's es/fr/pt/de/it, Thunderbird "On 6/9/26 7:42 AM,".
 _WROTE = (
