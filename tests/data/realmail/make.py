@@ -585,6 +585,71 @@ def hand(n: int) -> None:
             "FW: " + subj, body, expected(p11, sent, "cityadmin@city.test", c11[2], [], [c11[0]]))
 
     localised_replies(n + 22)
+    pdf_letters(n + 27)
+
+
+def pdf(lines: list[str]) -> bytes:
+    """A one-page text PDF, one line of text per `lines` item (Helvetica, latin-1)."""
+    def esc(t: str) -> bytes:
+        return t.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)").encode("latin-1")
+    content = b"BT /F1 11 Tf 72 740 Td 14 TL " + b" ".join(
+        b"(" + esc(t) + b") Tj T*" for t in lines) + b" ET"
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R >> >> >>",
+        b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+    ]
+    out, offsets = b"%PDF-1.4\n", []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    return out + b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1, xref)
+
+
+def pdf_letters(k: int) -> None:
+    """Letters as PDFs: the letterhead, date line, inside address, salutation and signature
+    are only in the attached file; the mail around it says nothing but "see attached"."""
+    import base64
+    R, C = RESIDENTS, COMPLAINTS
+    la = lambda *a: datetime(*a, tzinfo=LA)  # noqa: E731
+    for i, (p, c, who, sent) in enumerate(((R[0], C[3], "mayor", la(2026, 2, 23, 16, 0)),
+                                           (R[6], C[5], "admin", la(2026, 6, 3, 11, 30)))):
+        subj = f"Ethics complaint - {c[0]}"
+        text = letter(p, c, "letterhead")
+        lines = [line for para in text.split("\n") for line in (
+            [para] if len(para) < 90 else _wrap(para))]
+        fname, faddr, _ = FORWARDERS[who]
+        body = (city_note(who) + "\n" + BLOCKS["owa-en"][1](p, sent, subj)
+                + "Please see my letter attached.\n")
+        b = f"PDF{k + i}"
+        data = base64.encodebytes(pdf(lines)).decode()
+        raw = eml((fname, faddr), sent + timedelta(days=1), "FW: " + subj, "", mid=f"pdf{k + i}@x")
+        head = raw.decode().split("Content-Type:")[0]
+        mixed = (head + f'Content-Type: multipart/mixed; boundary="{b}"\n\n--{b}\n'
+                 "Content-Type: text/plain; charset=utf-8\n\n" + body + f"\n--{b}\n"
+                 'Content-Type: application/pdf; name="Ethics complaint letter.pdf"\n'
+                 'Content-Disposition: attachment; filename="Ethics complaint letter.pdf"\n'
+                 f"Content-Transfer-Encoding: base64\n\n{data}--{b}--\n")
+        want = expected(p, sent, faddr, c[2], [], [c[0]])
+        want["attachments"] = ["Ethics complaint letter.pdf"]
+        write("clients", f"{k + i:02d}-pdf-letter-letterhead-{who}", mixed.encode("utf-8"), want)
+
+
+def _wrap(paragraph: str, width: int = 85) -> list[str]:
+    out, line = [], ""
+    for word in paragraph.split():
+        if line and len(line) + len(word) + 1 > width:
+            out.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    return out + ([line] if line else [])
 
 # --- machine messages -----------------------------------------------------------------------
 OUR_NOTICE = "Notice of ethics complaint [ETH-2026-0007]"
