@@ -21,7 +21,10 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parents[3]))
 from people import COMPLAINTS, RESIDENTS, Person
+
+from tests.unit.mail.hostile import pdf as page_pdf
 
 DATA = Path(__file__).resolve().parents[1]
 LA = ZoneInfo("America/Los_Angeles")
@@ -298,6 +301,11 @@ def expected(p: Person | None, received: datetime, forwarder: str, sections: tup
 
 
 # --- the forwards ---------------------------------------------------------------------------
+def la(*when: int) -> datetime:
+    """A wall-clock time in the city (America/Los_Angeles)."""
+    return datetime(*when, tzinfo=LA)
+
+
 def zone(name: str) -> ZoneInfo:
     return ZoneInfo(name)
 
@@ -327,7 +335,6 @@ def forwards() -> None:
               expected(p, dt, faddr, sections, miss, [respondent], **exp))  # type: ignore[arg-type]
 
     R, C = RESIDENTS, COMPLAINTS
-    la = lambda *a: datetime(*a, tzinfo=LA)  # noqa: E731
     # Gmail, each language; zone-less dates in the city's zone.
     simple("gmail-en", R[0], C[0], la(2026, 6, 9, 7, 42))
     simple("gmail-en", R[1], C[1], la(2026, 4, 6, 21, 5), style="regards", html=True)
@@ -402,7 +409,6 @@ def hand(n: int) -> None:
     """Shapes that need more than one block: chains, quoted replies, ambiguous dates,
     letters, and statements whose reasons or facts today's keyword rule misjudged."""
     R, C = RESIDENTS, COMPLAINTS
-    la = lambda *a: datetime(*a, tzinfo=LA)  # noqa: E731
     p, c = R[0], C[0]
     subj = f"Ethics complaint - {c[0]}"
 
@@ -589,27 +595,12 @@ def hand(n: int) -> None:
 
 
 def pdf(lines: list[str]) -> bytes:
-    """A one-page text PDF, one line of text per `lines` item (Helvetica, latin-1)."""
+    """A one-page text PDF, one line of text per `lines` item (the hostile-mail tests'
+    PDF writer, with a page stream of text lines)."""
     def esc(t: str) -> bytes:
         return t.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)").encode("latin-1")
-    content = b"BT /F1 11 Tf 72 740 Td 14 TL " + b" ".join(
-        b"(" + esc(t) + b") Tj T*" for t in lines) + b" ET"
-    objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
-        b"/Resources << /Font << /F1 5 0 R >> >> >>",
-        b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
-    ]
-    out, offsets = b"%PDF-1.4\n", []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
-    return out + b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1, xref)
+    return page_pdf(b"BT /F1 11 Tf 72 740 Td 14 TL " + b" ".join(
+        b"(" + esc(t) + b") Tj T*" for t in lines) + b" ET")
 
 
 def pdf_letters(k: int) -> None:
@@ -617,7 +608,6 @@ def pdf_letters(k: int) -> None:
     are only in the attached file; the mail around it says nothing but "see attached"."""
     import base64
     R, C = RESIDENTS, COMPLAINTS
-    la = lambda *a: datetime(*a, tzinfo=LA)  # noqa: E731
     for i, (p, c, who, sent) in enumerate(((R[0], C[3], "mayor", la(2026, 2, 23, 16, 0)),
                                            (R[6], C[5], "admin", la(2026, 6, 3, 11, 30)))):
         subj = f"Ethics complaint - {c[0]}"
@@ -927,7 +917,6 @@ def localised_replies(k: int) -> None:
     """The mayor answered the resident and forwards her own reply, the complaint quoted
     under the client's localised attribution: the quoted resident is the complainant."""
     R, C = RESIDENTS, COMPLAINTS
-    la = lambda *a: datetime(*a, tzinfo=LA)  # noqa: E731
     cases = (
         ("gmail-es-escribio", R[7], C[0], la(2026, 3, 16, 10, 30), lambda p, dt: (
             f"El {ES_DAYS[dt.weekday()][:3]}, {dt.day} {ES_MONTHS[dt.month - 1][:3]} {dt.year} "
