@@ -134,8 +134,9 @@ def _machine_kind(msg: Message) -> str | None:
     report = str(msg.get_param("report-type", "")).lower() if ctype == "multipart/report" else ""
     parts = {p.get_content_type() for p in msg.walk()}
     name, address = headers.header_address(msg, "From")
-    local = (address or "").split("@")[0] or (name or "").split()[0].lower() if (
-        address or name) else ""
+    # the address's local part, else the first word of a bare name ("MAILER-DAEMON (Mail
+    # Delivery System)" has no address at all)
+    local = (address or "").split("@")[0] or next(iter((name or "").split()), "")
     subject = headers.header_text(msg, "Subject")
     if (report == "delivery-status" or "message/delivery-status" in parts
             or local.lower() in ("mailer-daemon", "postmaster")

@@ -7,7 +7,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from cases.directory import Directory
+from mail.parsing import parse_message
 from mail.parsing.classify import KINDS, machine_generated
 from mail.parsing.dates import read_date
 from mail.parsing.elements import _is_fact, _is_reason
@@ -15,7 +19,8 @@ from mail.parsing.forwards import split_inline
 from mail.parsing.headers import split_address
 from mail.parsing.mime import parse_bytes
 from mail.parsing.prose import without_salutations
-from tests.unit.mail.conftest import CITY_TZ
+from tests.unit.mail.conftest import CITY_TZ, CORPUS
+from tests.unit.mail.test_parsing_rules import assert_handled
 
 PDT = timezone(timedelta(hours=-7))
 
@@ -137,3 +142,36 @@ def test_a_complaint_that_mentions_a_bounce_is_not_machine_mail() -> None:
     msg = parse_bytes(b"From: mayor@city.test\nSubject: Fwd: complaint\n\nMy letter to the "
                       b"director came back undeliverable, so I am writing to you instead.\n")
     assert machine_generated(msg) is None
+
+
+REAL = [p for d in ("clients", "machine") for p in sorted((CORPUS.parent / d).glob("*.eml"))]
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_mutated_real_mail_never_reaches_the_last_resort(data: st.DataObject,
+                                                         directory: Directory) -> None:
+    raw = bytearray(data.draw(st.sampled_from(REAL), label="message").read_bytes())
+    for _ in range(data.draw(st.integers(0, 12), label="edits")):
+        at = data.draw(st.integers(0, len(raw) - 1))
+        raw[at:at + data.draw(st.integers(0, 40))] = data.draw(st.binary(max_size=40))
+        if not raw:
+            break
+    assert_handled(parse_message(bytes(raw), directory=directory, timezone=CITY_TZ))
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(max_size=300))
+def test_dates_and_from_lines_of_any_text_never_raise(text: str) -> None:
+    found = read_date(text, CITY_TZ)
+    assert found is None or found.moment.utcoffset() is not None
+    assert isinstance(split_address(text), tuple)
+    split_inline(text, CITY_TZ)
+
+
+def test_a_charset_name_holding_a_null_byte_is_read_as_no_text(directory: Directory) -> None:
+    """Found by mutating the real-mail corpus: the standard library raised ValueError."""
+    raw = (b"From: mayor@city.test\nSubject: Fwd: ethics complaint\nMIME-Version: 1.0\n"
+           b"Content-Type: text/plain; charset=ut\x00f-8\n\nGary Pruitt violated 2.94.030.\n")
+    assert_handled(parse_message(raw, directory=directory, timezone=CITY_TZ))
