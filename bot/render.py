@@ -18,6 +18,7 @@ from cases.access import Access, sees_in_history
 from cases.calendar import CityCalendar, countdown, fmt_moment, when
 from cases.directory import Directory
 from cases.events import EventKind as K
+from cases.filing import flag_text
 from cases.records import Determination, Finding, PublicRecord, Report, entries
 from cases.text import words
 from cases.visibility import Notices, visibility
@@ -124,7 +125,9 @@ def _complaint(detail: dict[str, Any], *, contact: bool) -> str:
             f"\n*Sections:* {esc(', '.join(alleged) or '—')}{amended}"
             f"\n*Facts:* {esc(f.get('facts') or '—')[:1500]}"
             f"\n*Reasons:* {esc(f.get('reasons') or '—')[:600]}"
-            f"\n*§1 elements missing:* {missing}")
+            f"\n*§1 elements missing:* {missing}"
+            + (f"\n:warning: *To confirm:* {esc(flag_text(f.get('flags')))}"
+               if f.get("flags") else ""))
 
 
 def _records(history: list[dict[str, Any]], calendar: CityCalendar,

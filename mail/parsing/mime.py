@@ -90,7 +90,7 @@ def _decode(data: bytes, charset: str | None) -> str:
             continue
         try:
             return data.decode(_CHARSET_ALIASES.get(candidate.lower(), candidate))
-        except (LookupError, UnicodeDecodeError):
+        except (LookupError, UnicodeDecodeError, ValueError):  # ValueError: a NUL in the name
             continue
     return data.decode("cp1252", "replace")
 
@@ -128,7 +128,10 @@ def part_text(part: Message) -> str:
 
 
 def _children(part: Message) -> list[Message]:
-    payload = part.get_payload()
+    try:
+        payload = part.get_payload()
+    except (ValueError, LookupError):  # a leaf whose charset name cannot even be looked up
+        return []
     return [p for p in payload if isinstance(p, Message)] if isinstance(payload, list) else []
 
 

@@ -28,6 +28,8 @@ from tests.fixtures.servers import SinkFactory
 from tests.integration.mail.test_dispatch import EXPECTED, open_case, plain, rows, smtp
 from tests.servers.smtp_sink import SmtpSink
 
+MACHINE = Path(__file__).resolve().parents[2] / "data" / "machine"
+
 
 class Down:
     """A mail server that answers every message with a temporary failure."""
@@ -238,6 +240,20 @@ async def test_a_quarantined_message_alerts_the_clerk_without_case_details(
     assert alert["To"].addresses[0].addr_spec == "clerk@city.test"
     assert alert["Subject"] == "EthicsBot: a message was held for review"
     text = plain(alert)
-    assert "rtessier@example.com" in text or "Message-ID: <587140798" in text
+    assert "From: Raymond Tessier <rtessier@example.com>" in text  # no forwarder: its From
+    assert "What it is" not in text and "ethicsbot file --quarantined 1" in text
     assert "Paula Greer" not in text and "Scottsdale" not in text  # not the message itself
     assert list(alert.iter_attachments()) == []
+
+
+async def test_a_quarantine_alert_says_what_a_machine_message_is(
+        app: App, smtp_sink: SmtpSink) -> None:
+    from mail.intake import Outcome as Taken
+    from mail.intake import take_in
+
+    raw = (MACHINE / "mdn-german-gelesen.eml").read_bytes()
+    assert take_in(raw, app.intake(), source="imap").outcome is Taken.QUARANTINED
+    assert await dispatch_once(app.dispatch_deps(), smtp(smtp_sink)) == 1
+    text = plain(smtp_sink.wait_for(1)[0])
+    assert "From: Anita Brandt <abrandt@city.test>" in text
+    assert "What it is: a read receipt" in text

@@ -204,6 +204,19 @@ def test_a_quarantine_alert_names_no_case() -> None:
     msg = parsed(render(alert))
     assert msg["Subject"] == "EthicsBot: a message was held for review"
     assert "not a complaint" in body(msg) and "#7" in body(msg)
+    assert "What it is" not in body(msg)
+    assert "ethicsbot file --quarantined 7" in body(msg)
+
+
+def test_a_quarantine_alert_names_the_sender_and_what_the_message_is() -> None:
+    alert = replace(ctx(a_case(), T.QUARANTINE_ALERT, Person("Casey Clerk", "clerk@city.test")),
+                    case=None, deadlines=(), thread_root=None,
+                    about={"filing": 8, "sender": "MAILER-DAEMON@mx.example.org",
+                           "kind": "a delivery failure report", "taken_at": "now",
+                           "reason": "bounce", "message_id": "<m@x>"})
+    text = body(parsed(render(alert)))
+    assert "From: MAILER-DAEMON@mx.example.org" in text
+    assert "What it is: a delivery failure report" in text
 
 
 def lifecycle() -> tuple[Case, list[OwedNotice]]:
