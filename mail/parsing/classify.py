@@ -108,14 +108,20 @@ def case_tag(msg: Message, own_domains: tuple[str, ...]) -> str | None:
     return None
 
 
-def machine_generated(msg: Message) -> Rejection | None:
+def machine_generated(msg: Message, *, read_body: bool = True) -> Rejection | None:
     """Machine-made mail, named for what it is: a bounce (RFC 3464 or an MTA's own words),
     a provider's JSON notification, an ARF or DMARC report, a list manager's notice, a
     read receipt (RFC 8098), an out-of-office or other automatic reply (RFC 3834 and the
     headers and localised subjects servers actually send). Reads the header block, and of
-    the body (when `msg` has one) only the first text part's first `GLANCE_TEXT`."""
+    the body (when `msg` has one) only the first text part's first `GLANCE_TEXT`.
+
+    `read_body=False` leaves out what only a body's words say (a provider's JSON, an SMTP
+    status beside "could not be delivered"): for a forwarder's mail, where those words are
+    far likelier a resident quoting the bounce they got than a machine writing from the
+    mayor's office, and a complaint held as a bounce would miss its §2 notices. The
+    message's structure (a delivery-status or feedback part) still counts."""
     sender = headers.header_text(msg, "From") or "an unknown sender"
-    kind = _machine_kind(msg)
+    kind = _machine_kind(msg, read_body)
     if kind is None:
         return None
     reason = "bounce" if kind == "delivery_status" else "auto_reply"
@@ -129,7 +135,7 @@ def machine_generated(msg: Message) -> Rejection | None:
                      "machine-generated mail never opens a case.", kind)
 
 
-def _machine_kind(msg: Message) -> str | None:
+def _machine_kind(msg: Message, read_body: bool = True) -> str | None:
     ctype = msg.get_content_type()
     report = str(msg.get_param("report-type", "")).lower() if ctype == "multipart/report" else ""
     parts = {p.get_content_type() for p in msg.walk()}
@@ -152,7 +158,7 @@ def _machine_kind(msg: Message) -> str | None:
         return "dmarc_report"
     if _list_notice(msg, local):
         return "list_notice"
-    body = _first_text(msg)
+    body = _first_text(msg) if read_body else ""
     if _notification(body) is not None:
         return "provider_notification"
     if _SMTP_STATUS.search(body) and _FAILED_WORDS.search(body):

@@ -148,8 +148,8 @@ class _Reading:
             return self.rejected("not_a_complaint", f"The message cannot be read: {exc}.")
         if self.deliberate:
             return self._complaint(msg, sender)
-        if (rejection := machine_generated(msg)) or (
-                _more_to_screen(msg) and (rejection := self._screen(msg))):
+        if (rejection := machine_generated(msg, read_body=False)) or (
+                _more_to_screen(msg) and (rejection := self._screen(msg, read_body=False))):
             # seen in its body or parts
             return self.rejected(rejection.reason, rejection.detail, kind=rejection.kind)
         return self._complaint(msg, sender)
@@ -173,8 +173,8 @@ class _Reading:
     def _machine_in_body(self) -> Rejection | None:
         """Machine mail from a stranger that its header block does not show (a provider's
         JSON, an MTA's plain-text bounce): read from the glance before anything else, since
-        a bounce outranks every other reason (corpus README). A forwarder's mail is read
-        whole anyway, and its body checked then."""
+        a bounce outranks every other reason (corpus README). A forwarder's mail is judged
+        by its headers and structure only (`machine_generated`'s `read_body`)."""
         glance = self._glanced()
         return machine_generated(glance) if glance is not None else None
 
@@ -192,9 +192,10 @@ class _Reading:
                                      f"({reply.partstat.lower()}) from {reply.attendee}."),
                        calendar_reply=reply)
 
-    def _screen(self, msg: Message) -> Rejection | None:
+    def _screen(self, msg: Message, *, read_body: bool = True) -> Rejection | None:
         self.tag = case_tag(msg, self.own_domains)
-        rejection = machine_generated(msg) or not_for_intake(msg, self.own_domains, self.tag)
+        rejection = (machine_generated(msg, read_body=read_body)
+                     or not_for_intake(msg, self.own_domains, self.tag))
         if rejection is None and self.sender is None:
             return Rejection("not_a_complaint", "The message has no readable From address.")
         return rejection

@@ -144,6 +144,30 @@ def test_a_complaint_that_mentions_a_bounce_is_not_machine_mail() -> None:
     assert machine_generated(msg) is None
 
 
+QUOTED_BOUNCE = (
+    "Subject: Fwd: ethics complaint about Director Raman\n"
+    "Date: Mon, 09 Nov 2026 10:00:00 -0800\nContent-Type: text/plain; charset=utf-8\n\n"
+    "---------- Forwarded message ---------\nFrom: Dana Whitfield <dana@example.net>\n"
+    "Date: Mon, Nov 9, 2026 at 9:12 AM\nSubject: ethics complaint\nTo: <mayor@city.test>\n\n"
+    "I wrote to Director Priya Raman on 2 November 2026 about the contract and my mail came "
+    "back: 550 5.1.1 <praman@city.test>: Recipient address rejected: could not be delivered.\n"
+    "On 14 October 2026 she awarded the $48,000 paving contract to her brother's firm, which "
+    "violates section 2.64.030 because she had a financial interest in it.\n\n"
+    "Dana Whitfield\n12 Elm Street, Riverton\n(555) 201-3344\n")
+
+
+def test_a_forwarders_complaint_quoting_a_bounce_is_a_complaint(directory: Directory) -> None:
+    """What only a body's words say (an SMTP status beside 'could not be delivered') does
+    not make a forwarder's mail machine mail: held as a bounce, the complaint would miss its
+    §2 notices. From a stranger, the same words are a bounce, as before."""
+    forwarded = parse_message(f"From: mayor@city.test\n{QUOTED_BOUNCE}".encode(),
+                              directory=directory, timezone=CITY_TZ)
+    assert forwarded.accepted, forwarded.reject_reason
+    stranger = parse_message(f"From: mx@mail.example.org\n{QUOTED_BOUNCE}".encode(),
+                             directory=directory, timezone=CITY_TZ)
+    assert (stranger.reject_reason, stranger.kind) == ("bounce", "delivery_status")
+
+
 REAL = [p for d in ("clients", "machine") for p in sorted((CORPUS.parent / d).glob("*.eml"))]
 
 
