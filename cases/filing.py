@@ -56,7 +56,8 @@ class Filing:
     forwarded_by: str | None = None
     missing: frozenset[Element] = frozenset()
     # what the clerk must confirm before relying on it: "date_order" (the receipt date's
-    # day and month order was unknown; the earlier reading was taken)
+    # day and month order was unknown; the earlier reading was taken), "text_cut" (a text
+    # part was read only to its first 500,000 characters)
     flags: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
@@ -70,6 +71,10 @@ FLAG_TEXT = {
                   "month-first and nothing in it said which, so the earlier reading was "
                   "taken (the statutory clocks run from it); confirm it with the forwarder, "
                   "and if it was the later one, `ethicsbot correct-receipt` moves the deadlines",
+    "text_cut": "the whole complaint: its text ran past the 500,000 characters intake reads "
+                "of one part, so what was found in it (the §1 elements, the complainant's "
+                "details) comes from its start only; the original message is kept whole — "
+                "read it to the end",
 }
 
 

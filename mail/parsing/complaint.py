@@ -53,10 +53,11 @@ class Material:
     attachments: tuple[str, ...]
     notes: tuple[str, ...]  # parts that could not be read, for the clerk
     own_texts: tuple[str, ...] = ()  # the complainant's own words and the documents
-    flags: tuple[str, ...] = ()  # what the clerk must confirm (`DATE_ORDER`)
+    flags: tuple[str, ...] = ()  # what the clerk must confirm (`DATE_ORDER`, `TEXT_CUT`)
 
 
 DATE_ORDER = "date_order"  # the receipt date's day and month order could not be known
+TEXT_CUT = "text_cut"  # a text part longer than mime.MAX_TEXT was read only to there
 
 
 def _is_forwarder(segment: Segment, directory: Directory) -> bool:
@@ -123,7 +124,8 @@ def gather(msg: Message, thread: list[Segment], directory: Directory,
         attachments=tuple(p.name for p in files),
         notes=tuple(notes),
         own_texts=tuple(t for t in own if t.strip()),
-        flags=(DATE_ORDER,) if received and other else (),
+        flags=((DATE_ORDER,) if received and other else ()) + (
+            (TEXT_CUT,) if mime.was_cut(msg) else ()),
     )
 
 

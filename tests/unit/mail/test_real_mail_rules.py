@@ -17,7 +17,7 @@ from mail.parsing.dates import read_date
 from mail.parsing.elements import _is_fact, _is_reason
 from mail.parsing.forwards import split_inline
 from mail.parsing.headers import split_address
-from mail.parsing.mime import parse_bytes
+from mail.parsing.mime import MAX_TEXT, parse_bytes
 from mail.parsing.prose import without_salutations
 from tests.unit.mail.conftest import CITY_TZ, CORPUS
 from tests.unit.mail.test_parsing_rules import assert_handled
@@ -199,3 +199,19 @@ def test_a_charset_name_holding_a_null_byte_is_read_as_no_text(directory: Direct
     raw = (b"From: mayor@city.test\nSubject: Fwd: ethics complaint\nMIME-Version: 1.0\n"
            b"Content-Type: text/plain; charset=ut\x00f-8\n\nGary Pruitt violated 2.94.030.\n")
     assert_handled(parse_message(raw, directory=directory, timezone=CITY_TZ))
+
+
+def test_a_complaint_longer_than_intake_reads_is_flagged_for_the_clerk(
+        directory: Directory) -> None:
+    """A text part past mime.MAX_TEXT characters (within the byte limit) is read only to
+    there: the case says so, so the clerk reads the original (kept whole) to its end."""
+    head = QUOTED_BOUNCE.split("\n\n", 1)[0]
+    body = QUOTED_BOUNCE.split("\n\n", 1)[1]
+    long = body + "More of what I saw. " * (MAX_TEXT // 20) + "The last page names a bribe.\n"
+    found = {}
+    for name, text in (("short", body), ("long", long)):
+        result = parse_message(f"From: mayor@city.test\n{head}\n\n{text}".encode(),
+                               directory=directory, timezone=CITY_TZ)
+        assert result.accepted and result.filing is not None, result.reject_reason
+        found[name] = result.filing.flags
+    assert found == {"short": (), "long": ("text_cut",)}
