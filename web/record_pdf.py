@@ -9,6 +9,7 @@ from typing import Any
 from fpdf import FPDF
 
 from cases.calendar import when
+from cases.filing import flag_text
 from templates.pdf import FACE as _FACE
 from templates.pdf import prepare
 from web.record import Record
@@ -104,6 +105,8 @@ class _Writer:
                   f"{', '.join(f.get('missing') or []) or 'none'}.")
         self.para("Facts: " + (f.get("facts") or "—"))
         self.para("Reasons: " + (f.get("reasons") or "—"))
+        if f.get("flags"):  # what intake could not know, as the case page shows it
+            self.para("To confirm: " + flag_text(f["flags"]))
 
 
 def _data(data: dict[str, Any]) -> str:
