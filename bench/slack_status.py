@@ -12,6 +12,11 @@ under 150 ms (Slack allows 3,000 ms). `--compare` runs SQLite and PostgreSQL bac
 in one invocation and prints both and their ratio; goal (issue 16): PostgreSQL's p99
 within 1.2× of SQLite's and its throughput at least 0.85× of SQLite's.
 
+Wall-clock figures move with whatever else the machine runs; the CPU seconds a request
+costs do much less. So each run also prints the CPU time per request of the server
+process and, on a local PostgreSQL, of the database's backends (from /proc/<pid>/stat):
+on two cores shared with the load client, that total is what decides the throughput.
+
     .venv/bin/python bench/slack_status.py [--cases 10000] [--seconds 30] [--concurrency 50]
         [--db sqlite|postgres | --compare | --database-url URL [--no-fill]] [--ack-first]
 """
@@ -113,12 +118,42 @@ async def load(url: str, api_url: str, *, seconds: float,
     return latencies, failures
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process `pid` so far; 0 if it is gone or not ours to read."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def backends(url: str) -> dict[int, float] | None:
+    """CPU seconds of each PostgreSQL backend serving `url`'s database (None: not
+    PostgreSQL, or not on this machine, where /proc cannot see its processes)."""
+    from sqlalchemy.engine import make_url
+
+    u = make_url(url)
+    if not u.drivername.startswith("postgresql") or u.host not in (None, "127.0.0.1",
+                                                                   "localhost"):
+        return None  # (no host: the Unix socket of a server on this machine)
+    import psycopg
+
+    with psycopg.connect(u.set(drivername="postgresql").render_as_string(
+            hide_password=False), autocommit=True) as conn:
+        pids = [row[0] for row in conn.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+            "AND pid <> pg_backend_pid()")]
+    return {pid: cpu_seconds(pid) for pid in pids}
+
+
 @dataclass(frozen=True)
 class Run:
     db: str
     latencies_ms: list[float]
     failures: int
     seconds: float
+    server_cpu: float  # CPU seconds of the server process during the load
+    database_cpu: float | None  # of the database's backends (None: not measurable)
 
     @property
     def rate(self) -> float:
@@ -134,6 +169,17 @@ class Run:
               f"process_before_response={not ack_first}")
         print(f"  ack time: p50 {self.q(50):.1f} ms, p90 {self.q(90):.1f} ms, "
               f"p99 {self.q(99):.1f} ms, max {ms[-1]:.1f} ms  (goal: p99 < 150 ms)")
+        db = "" if self.database_cpu is None else (
+            f" + database backends {self.per_request(self.database_cpu):.2f} ms"
+            f" = {self.per_request(self.cpu):.2f} ms")
+        print(f"  CPU a request: server {self.per_request(self.server_cpu):.2f} ms{db}")
+
+    @property
+    def cpu(self) -> float:
+        return self.server_cpu + (self.database_cpu or 0.0)
+
+    def per_request(self, seconds: float) -> float:
+        return seconds / len(self.latencies_ms) * 1000
 
 
 def bench(db: str, url: str, api_url: str, args: argparse.Namespace) -> Run:
@@ -145,13 +191,18 @@ def bench(db: str, url: str, api_url: str, args: argparse.Namespace) -> Run:
     server.start()
     try:
         port = parent.recv()
+        before, server_before = backends(url), cpu_seconds(server.pid or 0)
         latencies, failures = asyncio.run(load(
             f"http://127.0.0.1:{port}/slack/events", api_url,
             seconds=args.seconds, concurrency=args.concurrency))
+        server_cpu, after = cpu_seconds(server.pid or 0) - server_before, backends(url)
     finally:
         server.terminate()
         server.join()
-    return Run(db, sorted(x * 1000 for x in latencies), failures, args.seconds)
+    database_cpu = None if before is None or after is None else sum(
+        t - before.get(pid, 0.0) for pid, t in after.items())
+    return Run(db, sorted(x * 1000 for x in latencies), failures, args.seconds,
+               server_cpu, database_cpu)
 
 
 def main() -> None:
@@ -185,6 +236,9 @@ def main() -> None:
         p99, rate = pg.q(99) / lite.q(99), pg.rate / lite.rate
         print(f"postgres / sqlite: p99 {p99:.2f}× (goal ≤ 1.2×), throughput {rate:.2f}× "
               f"(goal ≥ 0.85×): {'met' if p99 <= 1.2 and rate >= 0.85 else 'NOT met'}")
+        print(f"  CPU a request, postgres / sqlite: "
+              f"{pg.per_request(pg.cpu) / lite.per_request(lite.cpu):.2f}×"
+              + ("" if pg.database_cpu is not None else " (the server process alone)"))
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from slack_bolt.response import BoltResponse
 
 from bot import commands, home
 from bot.access import identify
+from bot.escape import esc
 from bot.service import SlackDeps
 from cases.access import Refused
 from cases.errors import ProcedureError
@@ -51,8 +52,11 @@ def register(bolt: AsyncApp, deps: SlackDeps) -> AsyncApp:
 
 
 def clerk_message(error: Exception) -> str:
+    """What the asker reads: a refusal's sentence, escaped at this one boundary because it
+    often quotes what was typed or stored (a date, a place, a case number), which must be
+    shown as written and never made a link or a mention."""
     if isinstance(error, ProcedureError | Refused):
-        return str(error)
+        return esc(error)
     # the message of a database or library error may quote what was stored: complaint
     # text and personal data stay at DEBUG
     log.error("unexpected %s in a Slack request", type(error).__name__)

@@ -25,7 +25,7 @@ from cases.access import NOT_LISTED
 from cases.calendar import countdown, when
 from cases.deadlines import Status
 from cases.text import words
-from cases.visibility import RESPONSIBILITIES
+from cases.visibility import responsibilities
 from storage import meetings, queries
 
 
@@ -41,7 +41,7 @@ def register(bolt: AsyncApp, deps: SlackDeps) -> None:
 
 
 def your_deadlines(deps: SlackDeps, caller: Caller) -> list[dict[str, Any]]:
-    mine = [r.value for roles, r in RESPONSIBILITIES if caller.has(roles)]
+    mine = [r.value for r in responsibilities(caller.actor)]
     log_alone(deps, caller, None, "home deadlines", caller.person is not None)
     if not mine:
         return []

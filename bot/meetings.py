@@ -11,18 +11,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from cases.access import Access
+from bot.escape import esc
+from cases.access import Access, sees_open_request
 from cases.calendar import CityCalendar, when
 from cases.directory import Directory, Role
-from cases.meetings import BODY_NAME, OPEN_SECTION, Answer, Body
-from cases.open_meetings import EXECUTIVE_GROUND, quorum
+from cases.meetings import BODY_NAME, OPEN_SECTION, Answer, Body, Proceeding
+from cases.open_meetings import EXECUTIVE_GROUND, body_members, body_quorum
 
 _WHO_RUNS = {Body.BOARD: frozenset({Role.BOARD_CHAIR, Role.DESIGNEE, Role.MAYOR}),
              Body.COUNCIL: frozenset({Role.MAYOR, Role.DESIGNEE})}
-
-
-def esc(text: object) -> str:
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def meeting_lines(meetings: list[dict[str, Any]], access: Access, *,
@@ -32,11 +29,12 @@ def meeting_lines(meetings: list[dict[str, Any]], access: Access, *,
     lines = []
     for m in meetings:
         body = Body(m["body"])
+        section = OPEN_SECTION[Proceeding.of(body)]
         if access is Access.COUNCIL and body is not Body.COUNCIL:
             continue
         line = (f"• *Meeting {m['number']}*: {m['kind']} meeting of {BODY_NAME[body]}, "
                 f"{when(m['starts_at'], calendar)}, {esc(m['place'])} · " + (
-                    f"open to the public at the respondent's request ({OPEN_SECTION[body]})"
+                    f"open to the public at the respondent's request ({section})"
                     if m["open"] else f"executive session ({EXECUTIVE_GROUND})"))
         if m["cancelled"]:
             line += f"\n   *Cancelled*: {esc(m['cancelled'])}"
@@ -57,12 +55,23 @@ def meeting_lines(meetings: list[dict[str, Any]], access: Access, *,
     return lines
 
 
+def open_request_lines(requests: list[dict[str, Any]], access: Access) -> list[str]:
+    """The respondent's requests to open a proceeding (§13, §14), the examiner's with
+    them: the council sees its own deliberation's, the board, the clerks and the
+    respondent every one."""
+    return [f"• {r['name'][0].upper()}{r['name'][1:]}"
+            + (f" ({esc(r['examiner'])})" if r["examiner"] else "")
+            + f": open to the public ({r['section']}), asked by {esc(r['respondent'])} by "
+            f"{esc(r['via'])} on {r['on']}"
+            for r in requests if sees_open_request(access, r["proceeding"])]
+
+
 def answers_line(m: dict[str, Any], directory: Directory, respondents: list[str]) -> str:
     """'Answers: accepted Helen Park; declined Victor Osei; no answer Dana Brooks · quorum
     2 of 3: 1 accepted, in doubt'."""
-    members = directory.board if m["body"] == Body.BOARD else directory.council
-    q = quorum((p.email for p in members), respondents)
-    names = {p.email.lower(): p.name for p in members}
+    body = Body(m["body"])
+    q = body_quorum(body, directory, respondents)
+    names = {p.email.lower(): p.name for p in body_members(body, directory)}
     answers: dict[str, str] = m["answers"]
     parts = []
     for a in Answer:

@@ -16,6 +16,7 @@ import aiohttp
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
+from bot.escape import esc
 from bot.ids import step_action
 from cases.deadlines import DeadlineKey
 from cases.directory import Directory
@@ -37,16 +38,16 @@ def reminder_blocks(ctx: NoticeContext) -> tuple[str, list[dict[str, Any]]]:
     text = f"[{ctx.case.number}] {reminder_headline(ctx)}"
     d = next((d for d in ctx.deadlines if d.key is key), None)
     blocks: list[dict[str, Any]] = [
-        {"type": "section", "text": {"type": "mrkdwn", "text": f"*{_escape(text)}*"}}]
+        {"type": "section", "text": {"type": "mrkdwn", "text": f"*{esc(text)}*"}}]
     if d is not None:
         blocks.append({"type": "context", "elements": [
-            {"type": "mrkdwn", "text": _escape(f"How the date is computed: {d.basis}")}]})
+            {"type": "mrkdwn", "text": esc(f"How the date is computed: {d.basis}")}]})
     step = meeting(key)  # the step that meets the deadline, where a press can record it
     if step is not None and step.label:
         blocks.append({"type": "actions", "elements": [
             {"type": "button", "action_id": step_action(step.id), "value": ctx.case.number,
              "text": {"type": "plain_text", "text": f"Record: {step.label.lower()}"}}]})
-    blocks.append({"type": "context", "elements": [{"type": "mrkdwn", "text": _escape(
+    blocks.append({"type": "context", "elements": [{"type": "mrkdwn", "text": esc(
         f"/ethics status {ctx.case.number} shows the case. These reminders stop once the "
         "step is recorded.")}]})
     return text, blocks
@@ -76,17 +77,13 @@ def alert_blocks(ctx: NoticeContext) -> tuple[str, list[dict[str, Any]]]:
         todo = ("EthicsBot keeps retrying. If it cannot deliver them before the deadline, "
                 "inform these people another way and record it with the case.")
     blocks: list[dict[str, Any]] = [
-        {"type": "section", "text": {"type": "mrkdwn", "text": f"*{_escape(text)}*"}},
+        {"type": "section", "text": {"type": "mrkdwn", "text": f"*{esc(text)}*"}},
         {"type": "section", "text": {"type": "mrkdwn",
-                                     "text": _escape("\n".join(f"• {line}"[:300]
+                                     "text": esc("\n".join(f"• {line}"[:300]
                                                                for line in lines[:20]))}},
-        {"type": "context", "elements": [{"type": "mrkdwn", "text": _escape(
+        {"type": "context", "elements": [{"type": "mrkdwn", "text": esc(
             f"{todo} `ethicsbot notices {number}` shows every attempt.")}]}]
     return text, blocks
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 class SlackReminders:

@@ -12,23 +12,20 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from bot.meetings import meeting_lines
+from bot.escape import esc
+from bot.meetings import meeting_lines, open_request_lines
 from cases.access import Access, sees_in_history
 from cases.calendar import CityCalendar, countdown, fmt_moment, when
 from cases.directory import Directory
 from cases.events import EventKind as K
+from cases.filing import flag_text
 from cases.records import Determination, Finding, PublicRecord, Report, entries
-from cases.text import neutralise_bidi, words
+from cases.text import words
+from cases.visibility import Notices, visibility
 
 Block = dict[str, Any]
 _MAX = 2900  # a section's text may hold 3,000 characters
 _MAX_BLOCKS = 45  # a message may hold 50 blocks; leave room for the buttons
-def esc(text: object) -> str:
-    """Stored text for mrkdwn: shown as written, never obeyed."""
-    return neutralise_bidi(str(text).replace("&", "&amp;").replace("<", "&lt;")
-                           .replace(">", "&gt;"))
-
-
 def section(text: str) -> Block:
     return {"type": "section", "text": {"type": "mrkdwn", "text": text[:_MAX]}}
 
@@ -87,20 +84,24 @@ def case_blocks(detail: dict[str, Any], access: Access, *, viewer: str | None,
             blocks.append(section(_complaint(detail, contact=False)))
         return blocks + [section(t) for t in _records(history, calendar, released)]
     delivered = any(e["kind"] == K.REPORT_DELIVERED for e in history) or closed
-    blocks = [section(head), section(_complaint(detail, contact=access is Access.FULL))]
-    if access is Access.FULL or (delivered and access is not Access.NONE):
+    seen = visibility(access, delivered=delivered)  # as the web's case page shows it
+    blocks = [section(head), section(_complaint(detail, contact=seen.contact))]
+    if seen.records:
         blocks += [section(t) for t in _records(history, calendar)]
-    if access in (Access.FULL, Access.COUNCIL):
+    if seen.deadlines:
         blocks += sections("*Deadlines*", _deadlines(detail["deadlines"], calendar, now))
     shown_meetings = meeting_lines(detail.get("meetings", []), access, calendar=calendar,
                                    directory=directory, respondents=detail["respondents"])
     if shown_meetings:
         blocks += sections("*Meetings* (RCW 42.30)", shown_meetings)
+    opened = open_request_lines(detail.get("open_requests", []), access)
+    if opened:
+        blocks += sections("*Open sessions requested* (§13, §14)", opened)
     if access is Access.FULL and detail.get("disclosure_requests"):
         blocks += sections("*Disclosure requests* (§6, RCW 42.56)",
                            _disclosures(detail["disclosure_requests"]))
-    notices = [n for n in detail["notices"]
-               if access is Access.FULL or n["recipient"] == (viewer or "").lower()]
+    notices = [n for n in detail["notices"] if seen.notices is Notices.ALL
+               or (seen.notices is Notices.OWN and n["recipient"] == (viewer or "").lower())]
     blocks += sections("*Notices*", _notices(notices, calendar))
     shown = [e for e in history if sees_in_history(access, K(e["kind"]))]
     blocks += sections("*History*", _history(shown, calendar))
@@ -124,7 +125,9 @@ def _complaint(detail: dict[str, Any], *, contact: bool) -> str:
             f"\n*Sections:* {esc(', '.join(alleged) or '—')}{amended}"
             f"\n*Facts:* {esc(f.get('facts') or '—')[:1500]}"
             f"\n*Reasons:* {esc(f.get('reasons') or '—')[:600]}"
-            f"\n*§1 elements missing:* {missing}")
+            f"\n*§1 elements missing:* {missing}"
+            + (f"\n:warning: *To confirm:* {esc(flag_text(f.get('flags')))}"
+               if f.get("flags") else ""))
 
 
 def _records(history: list[dict[str, Any]], calendar: CityCalendar,

@@ -18,12 +18,9 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from bot.access import Caller
 from cases.access import (
-    NOT_LISTED,
     Access,
-    DocketScope,
     Refused,
     check_step,
-    docket_scope,
 )
 from cases.calendar import CityCalendar
 from cases.case import Case
@@ -59,12 +56,15 @@ class SlackDeps:
 async def blocking(fn: Callable[P, T], *args: P.args, **kw: P.kwargs) -> T:
     """Run a short, synchronous database function for a listener, on the event loop.
 
-    Measured (bench/slack_status.py, 10,000 cases): the database work of a request takes
-    about 1 ms, and a worker thread costs more than it saves, since the loop and the
-    thread then hand the GIL back and forth (up to 5 ms a switch): in one run, 370
-    requests/s through `asyncio.to_thread` against 575/s inline, with half the p99. The
-    price: a database that stalls (SQLite's busy timeout while another process writes)
-    stalls every request of this process for as long. One place to change if it matters.
+    Measured (bench/slack_status.py, 10,000 cases): the database work of a docket page
+    takes about 0.5 ms of this process's CPU, and overlapping PostgreSQL's round trip
+    with other requests' work costs more than it saves on two cores. A worker thread
+    (`asyncio.to_thread`) adds 0.65 ms of CPU a request, the loop and the threads handing
+    the GIL back and forth (378 requests/s against 409/s inline in one run); SQLAlchemy's
+    asyncio psycopg driver (greenlets) adds 0.2-0.5 ms and let some requests wait in its
+    pool's queue (p99 up to 1.6 s, p50 7 ms). The price of running inline: a database
+    that stalls (SQLite's busy timeout while another process writes) stalls every
+    request of this process for as long. One place to change if it matters.
     """
     return fn(*args, **kw)
 
@@ -90,17 +90,9 @@ def log_alone(deps: SlackDeps, caller: Caller, number: str | None, action: str,
 
 def docket_page(deps: SlackDeps, caller: Caller, page: int) -> tuple[list[dict[str, Any]], bool]:
     """One page of the open docket the caller may see, and whether more follow."""
-    scope = docket_scope(caller.actor)
-    if scope is DocketScope.NONE:
-        log_alone(deps, caller, None, f"docket page {page}", False)
-        raise Refused(NOT_LISTED)
-    look = queries.Look(at=deps.clock(), who=caller.who[:320], number=None,
-                        action=f"docket page {page}", channel=CHANNEL)
-    with deps.session_factory.begin() as session:
-        involving = caller.who if scope is DocketScope.INVOLVING else None
-        rows = queries.docket(session=session, open_only=True, involving=involving,
-                              limit=PAGE + 1, offset=(page - 1) * PAGE, logged=look)
-    return rows[:PAGE], len(rows) > PAGE
+    return lookups.docket_page(deps.session_factory, lookups.Asker(caller.actor, caller.who,
+                                                                   CHANNEL),
+                               page, size=PAGE, now=deps.clock())
 
 
 def case_lookup(deps: SlackDeps, caller: Caller, number: str) -> tuple[Access, dict[str, Any]]:

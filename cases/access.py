@@ -139,6 +139,14 @@ def sees_in_history(access: Access, kind: EventKind) -> bool:
     return access is Access.FULL or kind in _HISTORY.get(access, frozenset())
 
 
+def sees_open_request(access: Access, proceeding: str) -> bool:
+    """Whether `access` sees the respondent's request to open `proceeding` (§13, §14): the
+    board, the clerks and the respondent (it is theirs) every one; the council its own
+    deliberation's."""
+    return access in (Access.FULL, Access.RESPONDENT) or (
+        access is Access.COUNCIL and proceeding == "council")
+
+
 def docket_scope(actor: Actor) -> DocketScope:
     if actor.email is None:
         return DocketScope.NONE

@@ -4,7 +4,8 @@ The ordinance says the board determines sufficiency, not by what majority; the c
 holds it to a majority of the board: of the members entitled to vote, not merely of the
 votes cast, so two members cannot decide for a board of five. A board member complained
 against does not vote on their own case (as §14 says of the council). The count is a
-`cases.tally.Tally`, like the council's, and its explanation names the rule it used.
+`cases.tally.Tally`, counted as the council's is (`cases.tally.Count`, `majority_of`),
+and its explanation names the rule it used.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from cases.errors import ProcedureError
-from cases.tally import Tally, Vote
+from cases.tally import Count, Tally, Vote, majority_of
 
 RULE = "majority of the board"
 
@@ -31,13 +32,9 @@ def board_tally(votes: Mapping[str, Vote], *, board: frozenset[str],
     """Count the board's votes on sufficiency; carried means sufficient."""
     for member in votes:
         eligible_on_board(member, board=board, respondents=respondents)
-    yes = sum(v is Vote.YES for v in votes.values())
-    no = sum(v is Vote.NO for v in votes.values())
-    abstained = sum(v is Vote.ABSTAIN for v in votes.values())
-    if yes + no == 0:
-        raise ProcedureError("No board member has voted yes or no; there is nothing to count.")
-    entitled = len({b.lower() for b in board} - {r.lower() for r in respondents})
-    need = entitled // 2 + 1
+    count = Count.of(votes, "board member")
+    yes, no, abstained = count.yes, count.no, count.abstained
+    entitled, need = majority_of(board, respondents)
     carried = yes >= need
     if not carried and no < need and yes + no + abstained < entitled:
         raise ProcedureError(

@@ -11,7 +11,7 @@ from datetime import date, datetime
 from enum import StrEnum
 
 from cases.events import EventKind
-from cases.meetings import Answer, Body, MeetingKind
+from cases.meetings import Answer, MeetingKind, Proceeding
 from cases.records import PublicRecord
 from cases.tally import Vote
 
@@ -279,7 +279,7 @@ class RequestOpenSession(Command):
     """§13 (the board's and the examiner's proceedings), §14 (the council's deliberation):
     the person complained against asks that the proceedings be open to the public."""
 
-    body: Body
+    proceeding: Proceeding  # the board's, the examiner's (after the referral) or the council's
     via: str  # how the request came: mail, slack, paper, in person
     respondent: str | None = None  # their email; None when the complaint names one
     on: date | None = None  # the day the request was made

@@ -41,7 +41,8 @@ class Filing:
     """A complaint as received, before any step of the procedure.
 
     `received_at` is when the city first had it (§2: the clocks run from receipt), an
-    aware datetime. `facts` is the complaint's own text, kept as data.
+    aware datetime. `facts` is the complaint's own text, kept as data. `flags` name what
+    intake could not know for sure and the clerk must confirm; nothing is guessed silently.
     """
 
     received_at: datetime
@@ -54,10 +55,32 @@ class Filing:
     attachments: tuple[str, ...] = ()
     forwarded_by: str | None = None
     missing: frozenset[Element] = frozenset()
+    # what the clerk must confirm before relying on it: "date_order" (the receipt date's
+    # day and month order was unknown; the earlier reading was taken), "text_cut" (a text
+    # part was read only to its first 500,000 characters)
+    flags: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.received_at.tzinfo is None or self.received_at.utcoffset() is None:
             raise ValueError("received_at must carry a time zone offset")
+
+
+# What each flag asks the clerk to confirm, as the case pages and Slack show it.
+FLAG_TEXT = {
+    "date_order": "the receipt date: the original message's date could be read day-first or "
+                  "month-first and nothing in it said which, so the earlier reading was "
+                  "taken (the statutory clocks run from it); confirm it with the forwarder, "
+                  "and if it was the later one, `ethicsbot correct-receipt` moves the deadlines",
+    "text_cut": "the whole complaint: its text ran past the 500,000 characters intake reads "
+                "of one part, so what was found in it (the §1 elements, the complainant's "
+                "details) comes from its start only; the original message is kept whole — "
+                "read it to the end",
+}
+
+
+def flag_text(flags: list[str] | tuple[str, ...] | None) -> str:
+    """The flags of a filing as one sentence for the clerk ("" when there are none)."""
+    return "; ".join(FLAG_TEXT.get(f, f) for f in flags or ())
 
 
 def missing_elements(
@@ -95,6 +118,7 @@ def filing_to_data(f: Filing) -> dict[str, object]:
         "attachments": list(f.attachments),
         "forwarded_by": f.forwarded_by,
         "missing": sorted(e.value for e in f.missing),
+        "flags": list(f.flags),
     }
 
 
@@ -111,4 +135,5 @@ def filing_from_data(d: dict[str, Any]) -> Filing:
         attachments=tuple(d.get("attachments", ())),
         forwarded_by=d.get("forwarded_by"),
         missing=frozenset(Element(m) for m in d.get("missing", ())),
+        flags=tuple(d.get("flags", ())),
     )

@@ -33,6 +33,20 @@ class Body(StrEnum):
     COUNCIL = "council"  # the city council: deliberation on a determination (§12, §14)
 
 
+class Proceeding(StrEnum):
+    """Whose proceedings the person involved may ask to be open to the public: the
+    board's and the hearings examiner's (§13), the council's deliberation (§14). The
+    examiner is one person, not a governing body: their hearing is no meeting here."""
+
+    BOARD = "board"
+    EXAMINER = "examiner"  # after a referral to the hearings examiner (§11)
+    COUNCIL = "council"
+
+    @classmethod
+    def of(cls, body: Body) -> Proceeding:
+        return cls(body.value)
+
+
 class MeetingKind(StrEnum):
     REGULAR = "regular"  # on the body's regular schedule (RCW 42.30.070)
     SPECIAL = "special"  # called for the case: written notice 24 hours ahead (RCW 42.30.080)
@@ -48,9 +62,12 @@ class Answer(StrEnum):
 
 DEFAULT_LENGTH = timedelta(hours=2)  # the ordinance sets none; the expected end if not given
 BODY_NAME = {Body.BOARD: "the Ethics Board", Body.COUNCIL: "the City Council"}
-# §13 gives the person involved the open session for the board's (and the examiner's)
+PROCEEDING_NAME = {Proceeding.BOARD: "the Ethics Board's proceedings",
+                   Proceeding.EXAMINER: "the hearings examiner's proceeding",
+                   Proceeding.COUNCIL: "the City Council's deliberation"}
+# §13 gives the person involved the open session for the board's and the examiner's
 # proceedings, §14 for the council's deliberation.
-OPEN_SECTION = {Body.BOARD: "§13", Body.COUNCIL: "§14"}
+OPEN_SECTION = {Proceeding.BOARD: "§13", Proceeding.EXAMINER: "§13", Proceeding.COUNCIL: "§14"}
 MEETING_EVENTS = frozenset({
     EventKind.HEARING_SCHEDULED, EventKind.DELIBERATION_SCHEDULED,
     EventKind.MEETING_CANCELLED, EventKind.OPEN_SESSION_REQUESTED,
@@ -82,6 +99,7 @@ class ExecutiveSession:
 class OpenRequest:
     """The respondent asked that the proceedings be open to the public (§13, §14)."""
 
+    proceeding: Proceeding
     respondent: str
     via: str  # mail, slack, paper, in person
     on: date
@@ -103,6 +121,9 @@ class Meeting:
     open_to_public: bool  # §13/§14: the respondent asked for an open session
     revisions: list[int]  # history indexes of the events that changed what it shows
     moved_at: int = 0  # the SEQUENCE at which its time or place last changed
+    # a regular meeting's agenda item posted under 24 hours ahead (RCW 42.30.077), as the
+    # city's `regular_agenda` reading allows
+    agenda_late: bool = False
     tentative: str | None = None  # why it may not take place (a pending continuance, §7)
     cancelled: str | None = None  # why it was cancelled
     sessions: list[ExecutiveSession] = field(default_factory=list)
@@ -114,6 +135,10 @@ class Meeting:
     def sequence(self) -> int:
         """The calendar invitation's SEQUENCE: revisions after the first."""
         return len(self.revisions) - 1
+
+    @property
+    def proceeding(self) -> Proceeding:
+        return Proceeding.of(self.body)
 
     @property
     def executive(self) -> bool:
@@ -141,7 +166,7 @@ class Meetings:
     """A case's meetings and the open-session requests, rebuilt from its history."""
 
     all: list[Meeting] = field(default_factory=list)
-    open_requests: dict[Body, OpenRequest] = field(default_factory=dict)
+    open_requests: dict[Proceeding, OpenRequest] = field(default_factory=dict)
 
     # -- questions --------------------------------------------------------------------
 
@@ -158,7 +183,7 @@ class Meetings:
         return [m for m in self.all if index in m.revisions]
 
     def is_open(self, body: Body) -> bool:
-        return body in self.open_requests
+        return Proceeding.of(body) in self.open_requests
 
     @property
     def board_determination(self) -> Tally | None:
@@ -181,12 +206,14 @@ class Meetings:
                 m = self._meeting(d)
                 m.cancelled, m.tentative = str(d["reason"]), None
                 m.revisions.append(index)
-            case k.OPEN_SESSION_REQUESTED:
-                body = Body(d["body"])
-                self.open_requests.setdefault(body, OpenRequest(
-                    str(d["respondent"]), str(d["via"]), date.fromisoformat(d["on"]), e.at))
+            case k.OPEN_SESSION_REQUESTED:  # "body" names the proceeding (stored so)
+                proceeding = Proceeding(d["body"])
+                self.open_requests.setdefault(proceeding, OpenRequest(
+                    proceeding, str(d["respondent"]), str(d["via"]),
+                    date.fromisoformat(d["on"]), e.at))
                 for m in self.all:
-                    if m.body is body and self._ahead(m, e.at) and not m.open_to_public:
+                    if (Proceeding.of(m.body) is proceeding and self._ahead(m, e.at)
+                            and not m.open_to_public):
                         m.open_to_public = True
                         m.revisions.append(index)
             case k.CASE_VOIDED:  # opened by mistake: no meeting on it takes place
@@ -259,6 +286,7 @@ class Meetings:
                 starts + DEFAULT_LENGTH)
             existing.kind = MeetingKind(d.get("meeting_kind", existing.kind))
             existing.emergency = d.get("emergency")
+            existing.agenda_late = bool(d.get("agenda_late", False))
             existing.revisions.append(index)
             existing.moved_at = existing.sequence
             return
@@ -270,4 +298,4 @@ class Meetings:
             place=place, remote_link=link, scheduled_at=e.at,
             recorded_late=bool(d.get("late", False)), emergency=d.get("emergency"),
             open_to_public=bool(d.get("open_to_public")) or self.is_open(body),
-            revisions=[index]))
+            revisions=[index], agenda_late=bool(d.get("agenda_late", False))))

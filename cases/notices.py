@@ -62,6 +62,9 @@ class NoticeType(StrEnum):
     MEETING_NOTICE = "meeting_notice"  # RCW 42.30.080: special meeting, members and media
     MEETING_POSTING = "meeting_posting"  # RCW 42.30.077, .080: website and meeting place
     QUORUM_WARNING = "quorum_warning"  # to the chair and the clerk: too few accepted (48 h)
+    # §13: the respondent asked that the examiner's proceeding be open; to the examiner,
+    # the parties and the clerks (the examiner is no governing body: no meeting notice)
+    PROCEEDING_OPENED = "proceeding_opened"
 
 
 # The §2 notices and the step each one completes once every copy is delivered.
@@ -212,6 +215,8 @@ def _plan(case: Case, event: Event, a: _Audience) -> _Plan:
         case k.REFERRED:
             hearers = a.examiner if case.referred_to != "board" else a.board
             return [(t.REFERRAL, hearers + a.respondents, None)]
+        case k.OPEN_SESSION_REQUESTED if event.data.get("body") == "examiner":
+            return [(t.PROCEEDING_OPENED, a.examiner + parties + a.mayors_office, None)]
         case k.DETERMINATION_RECEIVED:
             return [(t.DETERMINATION, a.council + parties,
                      key.COUNCIL_DECISION if case.violation_found else None)]

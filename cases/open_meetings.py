@@ -6,6 +6,11 @@
   it is recorded as an emergency with its reason (RCW 42.30.080(4)). A meeting that
   already took place can still be recorded (a clerk catching up): it is marked recorded
   late and nothing is sent for it.
+- A regular meeting's agenda is posted online at least 24 hours ahead (RCW 42.30.077): a
+  case item put on a regular meeting less than 24 hours ahead is refused, unless the
+  city's reading (`readings.regular_agenda`) allows a late addition, which the posting
+  then states. Either way the posting goes up at once; no member or media notice is
+  sent for a regular meeting (that is the special meeting's, RCW 42.30.080).
 - The agenda item names the case and the legal ground, never the respondent or the
   complainant while the case is confidential (§6); the public texts a clerk types (the
   place, the emergency's reason) are refused when they name them.
@@ -16,9 +21,11 @@
 - Final action is taken in open session (RCW 42.30.060; 42.30.110(1)(f)): a step that is
   final action (the table of steps marks it) is refused while an executive session of
   its body is under way.
-- Quorum: a majority of the body's members (RCW 35A.12.120 for the council; the board is
-  held to the same rule). A member complained against is not counted among those who will
-  attend to act on their own case.
+- Quorum: for the council, a majority of the councilmembers (RCW 35A.12.120). The
+  ordinance sets none for the ethics board, so the city's reading decides
+  (`readings.board_quorum`, default a majority of the board's members) and the rule's
+  words name the reading. A member complained against is never counted among those who
+  will attend to act on their own case.
 """
 
 from __future__ import annotations
@@ -28,11 +35,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from cases.calendar import CityCalendar, fmt_moment
-from cases.directory import _first_whole, _fold
+from cases.directory import Directory, Person, _first_whole, _fold
 from cases.errors import ProcedureError
 from cases.meetings import BODY_NAME, OPEN_SECTION, Answer, Body, Meeting, MeetingKind
+from cases.readings import BoardQuorum, RegularAgenda, describe
 
-SPECIAL_NOTICE = timedelta(hours=24)  # RCW 42.30.080(2)
+NOTICE_AHEAD = timedelta(hours=24)  # RCW 42.30.080(2) special; 42.30.077 regular agenda
 QUORUM_LOOK = timedelta(hours=48)  # when the chair and the clerk hear of a short quorum
 EXECUTIVE_GROUND = "RCW 42.30.110(1)(f)"
 _PURPOSE = "receive and evaluate a complaint against a public officer"
@@ -41,23 +49,44 @@ FINAL_ACTION = {Body.BOARD: "the determination of the sufficiency of the complai
 
 
 def check_lead_time(kind: MeetingKind, starts_at: datetime, *, now: datetime,
-                    emergency: str | None, calendar: CityCalendar) -> None:
-    """Refuse a special meeting less than 24 hours ahead, unless an emergency is stated.
+                    emergency: str | None, calendar: CityCalendar,
+                    regular_agenda: RegularAgenda) -> None:
+    """Refuse a special meeting less than 24 hours ahead, unless an emergency is stated;
+    refuse a case item on a regular meeting less than 24 hours ahead, unless the city's
+    reading allows a late addition (`agenda_posted_late` then says so on the posting).
     A meeting that already began is a record after the fact, not a call to meet."""
     if emergency is not None and not emergency.strip():
         raise ProcedureError("Give the emergency's reason (RCW 42.30.080(4)): it is what "
                              "excuses the 24 hours' notice, and it is posted with the meeting.")
-    if kind is not MeetingKind.SPECIAL or starts_at <= now or emergency:
+    ahead = _short_notice(starts_at, now)
+    if ahead is None:
         return
-    ahead = starts_at.astimezone(UTC) - now.astimezone(UTC)
-    if ahead < SPECIAL_NOTICE:
-        hours, minutes = int(ahead.total_seconds() // 3600), int(ahead.total_seconds() % 3600 // 60)
-        earliest = calendar.local(now) + SPECIAL_NOTICE
+    hours, minutes = int(ahead.total_seconds() // 3600), int(ahead.total_seconds() % 3600 // 60)
+    moment, earliest = fmt_moment(calendar.local(starts_at)), calendar.local(now) + NOTICE_AHEAD
+    if kind is MeetingKind.SPECIAL and not emergency:
         raise ProcedureError(
             f"A special meeting needs written notice at least 24 hours before it (RCW "
-            f"42.30.080): {fmt_moment(calendar.local(starts_at))} is only {hours} h "
-            f"{minutes} min away. Choose a time after {fmt_moment(earliest)}, or record it as "
-            "an emergency with its reason (RCW 42.30.080(4)).")
+            f"42.30.080): {moment} is only {hours} h {minutes} min away. Choose a time after "
+            f"{fmt_moment(earliest)}, or record it as an emergency with its reason (RCW "
+            "42.30.080(4)).")
+    if kind is MeetingKind.REGULAR and regular_agenda is RegularAgenda.DAY_AHEAD:
+        raise ProcedureError(
+            f"A regular meeting's agenda is posted online at least 24 hours before it (RCW "
+            f"42.30.077): the meeting of {moment} is only {hours} h {minutes} min away, too "
+            "late to add the case to its agenda. Put it on a later regular meeting (after "
+            f"{fmt_moment(earliest)}), or call a special meeting.")
+
+
+def agenda_posted_late(kind: MeetingKind, starts_at: datetime, *, now: datetime) -> bool:
+    """A regular meeting's agenda item posted less than 24 hours ahead (RCW 42.30.077),
+    as the city's `late_addition` reading allows: the posting must say so."""
+    return kind is MeetingKind.REGULAR and _short_notice(starts_at, now) is not None
+
+
+def _short_notice(starts_at: datetime, now: datetime) -> timedelta | None:
+    """How far ahead a meeting still to begin is, when that is under 24 hours."""
+    ahead = starts_at.astimezone(UTC) - now.astimezone(UTC)
+    return ahead if timedelta(0) < ahead < NOTICE_AHEAD else None
 
 
 def agenda_item(meeting: Meeting, case_number: str) -> str:
@@ -66,7 +95,7 @@ def agenda_item(meeting: Meeting, case_number: str) -> str:
         return (f"Executive session to {_PURPOSE}, {EXECUTIVE_GROUND} (case {case_number})")
     what = "Hearing" if meeting.body is Body.BOARD else "Deliberation"
     return (f"{what} to {_PURPOSE}, open to the public at the request of the person "
-            f"complained against ({OPEN_SECTION[meeting.body]}) (case {case_number})")
+            f"complained against ({OPEN_SECTION[meeting.proceeding]}) (case {case_number})")
 
 
 def business(meeting: Meeting, case_number: str) -> list[str]:
@@ -122,22 +151,42 @@ def check_final_action(meetings: Iterable[Meeting], body: Body, what: str) -> No
 
 @dataclass(frozen=True)
 class Quorum:
-    """How many of the body's members make a quorum, and who is counted as coming."""
+    """How many of the body's members make a quorum, who is counted as coming, and the
+    rule that set the number (its citation, or the city's reading)."""
 
-    members: int  # the body's members
+    members: int  # the body's members the majority is taken of
     needed: int  # a majority of them
     counted: frozenset[str]  # members who may act on the case (respondents left out)
+    basis: str  # "RCW 35A.12.120", or the city's reading for the board
 
     @property
     def rule(self) -> str:
-        return (f"a quorum is a majority of the {self.members} members, {self.needed} "
-                "(RCW 35A.12.120)")
+        return f"a quorum is a majority of the {self.members} members, {self.needed} ({self.basis})"
 
 
-def quorum(members: Iterable[str], respondents: Iterable[str]) -> Quorum:
+def quorum(body: Body, members: Iterable[str], respondents: Iterable[str],
+           board_quorum: BoardQuorum) -> Quorum:
+    """The council's quorum is set by statute; the board's by the city's reading."""
     everyone = {m.lower() for m in members}
-    parties = {r.lower() for r in respondents}
-    return Quorum(len(everyone), len(everyone) // 2 + 1, frozenset(everyone - parties))
+    counted = frozenset(everyone - {r.lower() for r in respondents})
+    base: frozenset[str] = frozenset(everyone)
+    if body is Body.COUNCIL:
+        basis = "RCW 35A.12.120"
+    else:
+        base = counted if board_quorum is BoardQuorum.MEMBERS_WHO_MAY_ACT else base
+        basis = f"the city's reading: {describe(board_quorum)}"
+    return Quorum(len(base), len(base) // 2 + 1, counted, basis)
+
+
+def body_members(body: Body, directory: Directory) -> tuple[Person, ...]:
+    """The body's members as the directory lists them (respondents among them)."""
+    return directory.board if body is Body.BOARD else directory.council
+
+
+def body_quorum(body: Body, directory: Directory, respondents: Iterable[str]) -> Quorum:
+    """The quorum of `body` on a case against `respondents`, by the city's readings."""
+    return quorum(body, (p.email for p in body_members(body, directory)), respondents,
+                  directory.readings.board_quorum)
 
 
 def quorum_look_at(meeting: Meeting, *, now: datetime) -> datetime | None:

@@ -15,6 +15,19 @@ and where the other reading would give another date, that date is shown beside i
   complaint or finding is released through a public disclosure request filed with the
   city attorney"; §13 "shall be considered public records"): only through a disclosure
   request recorded by the city attorney (default: §6's words), or at closure.
+- `board_quorum` (the ordinance sets no quorum for the ethics board; RCW 35A.12.120 sets
+  the council's only): a majority of the board's members (default: the rule the statute
+  gives the council, read across), or a majority of the members who may act on the case
+  (a member complained against is left out of the count the majority is taken of).
+- `regular_agenda` (RCW 42.30.077: a regular meeting's agenda is posted online at least 24
+  hours ahead; failing to does not invalidate the action taken): a case item is put on a
+  regular meeting's agenda only 24 hours or more ahead (default: the city does what the
+  statute asks), or later too, the posting saying it came late.
+- `examiner_notice` (§13 opens the examiner's proceeding on request; RCW 42.30 governs
+  meetings of a governing body): the hearings examiner is one person, not a governing
+  body, so their hearing needs no Open Public Meetings Act notice (default), or the city
+  gives it the notice of a special meeting anyway (the clerk posts it: EthicsBot does not
+  schedule the examiner's hearing).
 """
 
 from __future__ import annotations
@@ -38,7 +51,23 @@ class Release(StrEnum):
     AT_CLOSURE = "at_closure"
 
 
-Choice = ContinuanceCap | CouncilMajority | Release
+class BoardQuorum(StrEnum):
+    BOARD_MEMBERS = "board_members"
+    MEMBERS_WHO_MAY_ACT = "members_who_may_act"
+
+
+class RegularAgenda(StrEnum):
+    DAY_AHEAD = "day_ahead"
+    LATE_ADDITION = "late_addition"
+
+
+class ExaminerNotice(StrEnum):
+    NOT_A_MEETING = "not_a_meeting"
+    AS_SPECIAL_MEETING = "as_special_meeting"
+
+
+Choice = (ContinuanceCap | CouncilMajority | Release | BoardQuorum | RegularAgenda
+          | ExaminerNotice)
 
 _WORDS: dict[Choice, str] = {
     ContinuanceCap.PER_APPLICATION: "continuances capped at 10 days per application (§7)",
@@ -49,6 +78,22 @@ _WORDS: dict[Choice, str] = {
                                  "public disclosure request filed with the city attorney "
                                  "(§6, §13)"),
     Release.AT_CLOSURE: "public records released at closure (§6, §13)",
+    BoardQuorum.BOARD_MEMBERS: ("the board's quorum is a majority of its members (the "
+                                "ordinance sets none; RCW 35A.12.120's rule for the "
+                                "council, read across)"),
+    BoardQuorum.MEMBERS_WHO_MAY_ACT: ("the board's quorum is a majority of its members who "
+                                      "may act on the case (the ordinance sets none)"),
+    RegularAgenda.DAY_AHEAD: ("a case item goes on a regular meeting's agenda at least 24 "
+                              "hours ahead (RCW 42.30.077)"),
+    RegularAgenda.LATE_ADDITION: ("a case item may be added to a regular meeting's agenda "
+                                  "less than 24 hours ahead, the posting saying so (RCW "
+                                  "42.30.077)"),
+    ExaminerNotice.NOT_A_MEETING: ("the hearings examiner is one person, not a governing "
+                                   "body: no Open Public Meetings Act notice of the "
+                                   "examiner's hearing (§13; RCW 42.30.020)"),
+    ExaminerNotice.AS_SPECIAL_MEETING: ("the examiner's hearing is given the notice of a "
+                                        "special meeting, posted by the clerk at least 24 "
+                                        "hours ahead (§13; RCW 42.30.080)"),
 }
 
 
@@ -59,6 +104,9 @@ class Readings:
     continuance_cap: ContinuanceCap = ContinuanceCap.PER_APPLICATION
     council_majority: CouncilMajority = CouncilMajority.VOTES_CAST
     release: Release = Release.DISCLOSURE_REQUEST
+    board_quorum: BoardQuorum = BoardQuorum.BOARD_MEMBERS
+    regular_agenda: RegularAgenda = RegularAgenda.DAY_AHEAD
+    examiner_notice: ExaminerNotice = ExaminerNotice.NOT_A_MEETING
 
 
 DEFAULT = Readings()

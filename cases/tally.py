@@ -34,11 +34,37 @@ class Tally:
     explanation: str
 
 
+@dataclass(frozen=True)
+class Count:
+    """The votes cast and the abstentions: the council's and the board's counts alike."""
+
+    yes: int
+    no: int
+    abstained: int
+
+    @classmethod
+    def of(cls, votes: Mapping[str, Vote], body: str) -> Count:
+        """Count `votes`; refused when nobody of `body` ("council member") voted yes or no."""
+        found = [sum(v is x for v in votes.values()) for x in (Vote.YES, Vote.NO, Vote.ABSTAIN)]
+        if found[0] + found[1] == 0:
+            raise ProcedureError(f"No {body} has voted yes or no; there is nothing to count.")
+        return cls(*found)
+
+
+def majority_of(members: frozenset[str], respondents: frozenset[str]) -> tuple[int, int]:
+    """(the members entitled to vote, a majority of them): a member complained against
+    is not entitled (§14)."""
+    entitled = len({m.lower() for m in members} - {r.lower() for r in respondents})
+    return entitled, entitled // 2 + 1
+
+
 def eligible_to_vote(member: str, *, council: frozenset[str], respondents: frozenset[str]) -> None:
-    """Refuse a vote the ordinance does not allow; `member` is the person's email."""
-    if member not in council:
+    """Refuse a vote the ordinance does not allow; `member` is the person's email, compared
+    without regard to case as everywhere else (a respondent written `JSmith@` is still
+    the member `jsmith@`)."""
+    if member.lower() not in {m.lower() for m in council}:
         raise ProcedureError(f"{member} is not a member of the council and cannot vote (§14).")
-    if member in respondents:
+    if member.lower() in {r.lower() for r in respondents}:
         raise ProcedureError(
             f"{member} is the official complained against and does not vote on any matter "
             "involving them (§14)."
@@ -57,13 +83,9 @@ def tally(
     """Count the council's votes; call only once every vote to be counted is recorded."""
     for member in votes:
         eligible_to_vote(member, council=council, respondents=respondents)
-    yes = sum(v is Vote.YES for v in votes.values())
-    no = sum(v is Vote.NO for v in votes.values())
-    abstained = sum(v is Vote.ABSTAIN for v in votes.values())
-    if yes + no == 0:
-        raise ProcedureError("No council member has voted yes or no; there is nothing to count.")
-    entitled = len({m.lower() for m in council} - {r.lower() for r in respondents})
-    need = entitled // 2 + 1
+    count = Count.of(votes, "council member")
+    yes, no, abstained = count.yes, count.no, count.abstained
+    entitled, need = majority_of(council, respondents)
     by_members = majority is CouncilMajority.MEMBERS_ENTITLED
     if yes != no and by_members:
         carried = yes >= need

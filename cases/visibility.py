@@ -1,17 +1,25 @@
-"""How much of a case each level of access shows (§6, §9, §10, §13): the parts of a case
-page, a Slack status or a case record that a reader may see, decided once for every
-surface. Who has which access is `cases.access.case_access`, and which part of the history
-each sees `cases.access.sees_in_history`; this says what else each access opens.
+"""How much of a case each level of access shows (§6, §9, §10, §13), decided once:
+`visibility` is what the web's case page and Slack's `/ethics status CASE` show of the
+complaint, the §13 records, the deadlines, the notices and the originals (the filings as
+received and the case record download). Who has which access is
+`cases.access.case_access`; which part of the history each sees,
+`cases.access.sees_in_history`, and which open-session requests,
+`cases.access.sees_open_request`. The meetings' lines are the surfaces' own (who sees
+which body's meetings and answers: `bot.meetings`).
 
 - FULL: everything, the complainant's contact details and the filings as received
   included, and the complete case record for download (the city attorney must be able to
   produce it; the mayor's office and the board hold the same record).
 - COUNCIL: the complaint without contact details, the deadlines, the notices sent to the
-  member, the council's part of the history, and the §13 records once the report is
-  delivered.
-- RESPONDENT: the complaint without contact details, the notices sent to them, their part
-  of the history, and the §13 records once delivered to them (§10).
-- PUBLIC: the §13 records of a closed case, nothing else.
+  member, and the §13 records once the report is delivered.
+- RESPONDENT: the complaint without contact details, the notices sent to them, and the
+  §13 records once delivered to them (§10); not the deadlines.
+- PUBLIC: a surface shows the released §13 records of a closed case instead
+  (`cases.records.released`); this module's answer for it is not used for a case page.
+- NONE: nothing.
+
+It also says whose deadlines are whose (`responsibilities`: "my deadlines" on Slack's App
+Home, the web and the calendar feed), from DESIGN.md's table.
 """
 
 from __future__ import annotations

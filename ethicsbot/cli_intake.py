@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from ethicsbot.cli import CliError, for_terminal, json_for_terminal
-from ethicsbot.cli_access import log_access
+from ethicsbot.cli_access import log_access, operator
 
 
 def register(group: click.Group) -> None:
@@ -40,17 +40,32 @@ def intake(path: Path, as_json: bool) -> None:
 
 
 @click.command()
-@click.argument("path", metavar="FILE.eml", type=click.Path(path_type=Path))
+@click.argument("path", metavar="FILE.eml", type=click.Path(path_type=Path), required=False)
 @click.option("--received", help="When the city really received it (ISO; without an offset, "
               "city time). The statutory clocks run from this.")
-def file(path: Path, received: str | None) -> None:
-    """Open a case from a message that arrived another way (paper scanned to mail, ...)."""
+@click.option("--quarantined", "held", type=int, metavar="N",
+              help="Open the case from intake record #N, a message held in quarantine that "
+              "is a complaint after all (its alert names N); nothing refuses it this time.")
+def file(path: Path | None, received: str | None, held: int | None) -> None:
+    """Open a case from a message that arrived another way (paper scanned to mail, ...),
+    or from one intake held for review (--quarantined N)."""
     from ethicsbot.bootstrap import bootstrap
     from ethicsbot.cli_docket import parse_moment
-    from mail.intake import Outcome, take_in
+    from mail.intake import Outcome, open_held, take_in
 
+    if (path is None) == (held is None):
+        raise CliError("give either FILE.eml or --quarantined N")
     app = bootstrap()
     received_at = parse_moment(received, app.calendar, "--received") if received else None
+    if held is not None:
+        result = open_held(held, app.intake(), actor=operator(), received_at=received_at)
+        log_access(app, result.case_number, f"open case from quarantined #{held} "
+                   f"({result.outcome.value})")
+        if result.outcome is not Outcome.OPENED:
+            raise CliError(f"no case opened: {result.detail}")
+        click.echo(result.case_number)
+        return
+    assert path is not None
     result = take_in(_read(path), app.intake(), source="cli", received_at=received_at)
     log_access(app, result.case_number, f"file complaint ({result.outcome.value})")
     if result.outcome is Outcome.OPENED:

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from cases.calendar import CityCalendar
 from cases.directory import Directory, Person
-from cases.readings import DEFAULT, ContinuanceCap, CouncilMajority, Readings, Release
+from cases.readings import DEFAULT, Readings
 
 
 class DirectoryError(Exception):
@@ -43,19 +43,6 @@ class _Person(BaseModel):
                       chair=self.chair)
 
 
-class _Readings(BaseModel):
-    """The city's readings of contested passages (`cases.readings`); defaults documented
-    in docs/deadlines.md."""
-
-    model_config = ConfigDict(extra="forbid")
-    continuance_cap: ContinuanceCap = DEFAULT.continuance_cap
-    council_majority: CouncilMajority = DEFAULT.council_majority
-    release: Release = DEFAULT.release
-
-    def to_readings(self) -> Readings:
-        return Readings(self.continuance_cap, self.council_majority, self.release)
-
-
 class _DirectoryFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
     city: str
@@ -70,7 +57,9 @@ class _DirectoryFile(BaseModel):
     examiners: list[_Person] = []
     officials: list[_Person] = []
     forwarders: list[str] = []
-    readings: _Readings = _Readings()
+    # the city's readings of contested passages (`cases.readings`, defaults documented in
+    # docs/deadlines.md): validated as the dataclass itself, an unknown name refused
+    readings: Readings = DEFAULT
     media: list[_Person] = []  # news outlets that asked for special meeting notices
 
 
@@ -105,7 +94,7 @@ def parse_directory(text: str, *, source: str = "directory file") -> Directory:
         examiners=_ppl(d.examiners),
         officials=_ppl(d.officials),
         forwarders=tuple(f.strip().lower() for f in forwarders),
-        readings=d.readings.to_readings(),
+        readings=d.readings,
         media=_ppl(d.media),
     )
 

@@ -20,6 +20,9 @@ from cases.directory import Directory, Person
 from cases.notices import NoticeType, meeting_of
 from cases.ports import Clock
 from mail.meeting_text import quorum_about
+from mail.parsing.classify import KINDS
+from mail.parsing.limits import MailLimits
+from mail.parsing.structure import read_header
 from mail.render import NoticeContext
 from storage.models import CaseRow, DeliveryRow, FilingRow, OutboxRow, WebTokenRow
 from storage.repository import SqlCaseRepository
@@ -77,7 +80,11 @@ def _about(session: Session, row: OutboxRow, calendar: CityCalendar) -> dict[str
         f = session.get(FilingRow, row.filing_id)
         if f is None:
             return {}
-        return {"filing": f.id, "sender": f.sender, "taken_at": f.taken_at.isoformat(),
+        what = (f.parsed or {}).get("kind")
+        return {"filing": f.id, "taken_at": f.taken_at.isoformat(),
+                # a refused message has no forwarder: the clerk is told who sent it
+                "sender": f.sender or read_header(f.raw, "From", 320, MailLimits()) or None,
+                "kind": KINDS.get(what, what) if what else None,
                 "reason": f.reason or f.outcome, "message_id": f.message_id}
     if kind is NoticeType.DELIVERY_FAILED_ALERT:
         failed = session.get(OutboxRow, row.generation)

@@ -15,7 +15,6 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from email.parser import BytesHeaderParser
 from enum import StrEnum
 
 from cases.calendar import CityCalendar
@@ -29,9 +28,7 @@ from cases.services import file_complaint, take_step
 from mail.calendar_replies import CalendarReply, ours
 from mail.parsing import IntakeResult, ParseRules, intake_json
 from mail.parsing.classify import default_own_domains
-from mail.parsing.headers import capped_policy
-from mail.parsing.limits import LimitExceeded, MailLimits
-from mail.parsing.structure import header_block
+from mail.parsing.structure import read_header
 from storage.models import FilingRow
 from storage.uow import SqlUnitOfWork
 
@@ -108,6 +105,40 @@ def take_in(raw: bytes, ctx: IntakeContext, *, source: str,
         return outcome
 
 
+def open_held(filing_id: int, ctx: IntakeContext, *, actor: str,
+              received_at: datetime | None = None) -> IntakeOutcome:
+    """Open a case from a message intake held in quarantine, on a clerk's decision that it
+    is a complaint after all (the alert says how). The message is read again with no
+    screen refusing it (`deliberate`), its intake record is marked opened and names who
+    decided; `received_at` overrides the receipt read from it."""
+    with ctx.uow() as uow:
+        row = uow.filings.get(filing_id)
+        if row is None:
+            return IntakeOutcome(Outcome.QUARANTINED, None,
+                                 f"there is no intake record #{filing_id}")
+        if row.outcome != Outcome.QUARANTINED.value or row.case_id is not None:
+            number = uow.filings.case_number(row)
+            return IntakeOutcome(Outcome.DUPLICATE, number, f"intake record #{filing_id} is "
+                                 f"{row.outcome}" + (f" as {number}" if number else "")
+                                 + ", not held")
+        result = ctx.rules.parse(row.raw, deliberate=True)
+        if result.filing is None:
+            return IntakeOutcome(Outcome.QUARANTINED, None, f"intake record #{filing_id} "
+                                 f"cannot be read as a complaint: {result.detail}")
+        filing = result.filing if received_at is None else replace(
+            result.filing, received_at=received_at)
+        case = file_complaint(uow, filing, directory=ctx.directory, calendar=ctx.calendar,
+                              clock=ctx.clock, actor=actor)
+        opened = uow.cases.row(case.number)
+        assert opened is not None  # file_complaint has just added it
+        row.case_id = opened.id
+        row.outcome = Outcome.OPENED.value
+        row.reason = f"{row.reason or 'held'}; opened as {case.number} by {actor}"
+        uow.commit()
+        return IntakeOutcome(Outcome.OPENED, case.number,
+                             f"opened {case.number} from intake record #{filing_id}")
+
+
 def _decide(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
             received_at: datetime | None) -> IntakeOutcome:
     result = msg.result
@@ -131,8 +162,8 @@ def _decide(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
         number = result.case_tag
         try:
             take_step(uow, number, FileCorrespondence(
-                sender=_header(msg.raw, "From", 320, ctx.rules.limits),
-                subject=_header(msg.raw, "Subject", 500, ctx.rules.limits),
+                sender=read_header(msg.raw, "From", 320, ctx.rules.limits),
+                subject=read_header(msg.raw, "Subject", 500, ctx.rules.limits),
                 message_id=result.message_id),
                 directory=ctx.directory, calendar=ctx.calendar, clock=ctx.clock,
                 actor="ethicsbot")
@@ -204,18 +235,7 @@ def _quarantine(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
 def _sent_at(raw: bytes, ctx: IntakeContext, fallback: datetime) -> datetime:
     """The message's Date (a zone-less one read in city time), else `fallback`."""
     try:
-        sent = email.utils.parsedate_to_datetime(_header(raw, "Date", 200, ctx.rules.limits))
+        sent = email.utils.parsedate_to_datetime(read_header(raw, "Date", 200, ctx.rules.limits))
     except (TypeError, ValueError, IndexError, OverflowError):
         return fallback
     return sent if sent.tzinfo else sent.replace(tzinfo=ctx.calendar.tz)
-
-
-def _header(raw: bytes, name: str, limit: int, limits: MailLimits) -> str:
-    """One header of `raw`, read from its header block alone (a message may carry 50 MB,
-    and decoding the whole of a hostile header costs far more than `limit` characters)."""
-    try:
-        block = header_block(raw, limits)
-        head = BytesHeaderParser(policy=capped_policy(limit)).parsebytes(block)
-        return " ".join(str(head.get(name, "") or "").split())[:limit]
-    except (LimitExceeded, ValueError, TypeError, IndexError, LookupError, RecursionError):
-        return ""  # unreadable: treat as absent

@@ -15,7 +15,14 @@ from cases.case import Case
 from cases.directory import Directory
 from cases.meetings import BODY_NAME, OPEN_SECTION, Answer, Body, Meeting, MeetingKind
 from cases.notices import NoticeType
-from cases.open_meetings import EXECUTIVE_GROUND, agenda_item, business, quorum, shortfall
+from cases.open_meetings import (
+    EXECUTIVE_GROUND,
+    agenda_item,
+    body_members,
+    body_quorum,
+    business,
+    shortfall,
+)
 
 _LABEL = {Body.BOARD: "Sufficiency hearing", Body.COUNCIL: "Council deliberation"}
 
@@ -29,9 +36,9 @@ def meeting_data(case: Case, m: Meeting, calendar: CityCalendar) -> dict[str, An
         "ends": fmt_moment(calendar.local(m.ends_at)), "place": m.place,
         "remote_link": m.remote_link, "agenda": agenda_item(m, case.number),
         "business": business(m, case.number), "open": m.open_to_public,
-        "open_section": OPEN_SECTION[m.body], "ground": EXECUTIVE_GROUND,
+        "open_section": OPEN_SECTION[m.proceeding], "ground": EXECUTIVE_GROUND,
         "tentative": m.tentative, "cancelled": m.cancelled, "emergency": m.emergency,
-        "sequence": m.sequence, "late": m.recorded_late,
+        "sequence": m.sequence, "late": m.recorded_late, "agenda_late": m.agenda_late,
         # RCW 42.30.080 asks a special meeting's notice; RCW 42.30.077 a regular one's
         # agenda online 24 hours ahead
         "statute": "RCW 42.30.080" if special else "RCW 42.30.077",
@@ -52,9 +59,8 @@ def meeting_subject(notice: NoticeType, m: Meeting) -> str:
 def quorum_about(case: Case, m: Meeting, directory: Directory) -> dict[str, Any]:
     """The quorum warning's particulars, as the meeting's answers now stand: who accepted,
     declined, answered tentative or has not answered, among the members who may act."""
-    members = directory.board if m.body is Body.BOARD else directory.council
-    q = quorum((p.email for p in members), case.respondents)
-    names = {p.email.lower(): p.name for p in members}
+    q = body_quorum(m.body, directory, case.respondents)
+    names = {p.email.lower(): p.name for p in body_members(m.body, directory)}
     answers = m.answers()
 
     def who(answer: Answer) -> list[str]:

@@ -56,6 +56,7 @@ SUBJECTS: dict[NoticeType, str] = {
     T.SIGN_IN_LINK: "Your sign-in link to the ethics docket",
     T.MEETING_NOTICE: "Notice of special meeting",  # the meeting's own (`meeting_subject`)
     T.QUORUM_WARNING: "Quorum in doubt",
+    T.PROCEEDING_OPENED: "The examiner's proceeding is open to the public",
 }
 
 # The deadlines each notice spells out, with their basis.

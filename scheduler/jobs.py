@@ -19,9 +19,7 @@ outbox's unique key.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -34,6 +32,7 @@ from cases.calendar import CityCalendar
 from cases.deadlines import DeadlineKey, Responsible, Status
 from cases.directory import Directory
 from cases.ports import Clock
+from scheduler.armed import ArmedJob
 from scheduler.plan import DEFAULT_OFFSETS, Slot, due_now, next_after, plan
 from scheduler.recipients import reminder_recipients
 from storage import reminders as store
@@ -65,34 +64,19 @@ class Owed:
     moment: str
 
 
-class Reminders:
+class Reminders(ArmedJob):
+    job_id = JOB_ID
+
     def __init__(self, *, session_factory: sessionmaker[Any], clock: Clock,
                  calendar: CityCalendar, directory: Directory, scheduler: BaseScheduler,
                  settings: ReminderSettings) -> None:
-        self.session_factory, self.clock, self.scheduler = session_factory, clock, scheduler
+        super().__init__(scheduler)
+        self.session_factory, self.clock = session_factory, clock
         self.calendar, self.directory, self.settings = calendar, directory, settings
-        self._firing = threading.Lock()
-        self.armed_for: datetime | None = None
 
     def next_moment(self) -> datetime | None:
         with self.session_factory() as session:
             return store.next_moment(session=session)
-
-    def arm(self) -> datetime | None:
-        """Arm the one job for the earliest moment due (a past one fires at once); remove it
-        when there is none. Returns that moment."""
-        moment = self.next_moment()
-        self.armed_for = moment
-        if moment is None:
-            with contextlib.suppress(LookupError):  # JobLookupError: nothing armed
-                self.scheduler.remove_job(JOB_ID)
-            return None
-        # misfire_grace_time=None: a moment passed while the loop was busy still fires;
-        # max_instances=2: re-armed from inside `fire`, the next run waits for this one
-        self.scheduler.add_job(self.fire, "date", run_date=moment, id=JOB_ID,
-                               replace_existing=True, misfire_grace_time=None, coalesce=True,
-                               max_instances=2)
-        return moment
 
     def fire(self, on_owed: Callable[[Owed], object] | None = None) -> int:
         """Owe every reminder due now, batch by batch, then arm for the next moment.
@@ -116,20 +100,6 @@ class Reminders:
             finally:
                 self.arm()
         return reminded
-
-    async def watch(self, *, stop: asyncio.Event, every: float = 2.0) -> None:
-        """Re-arm when a change made a moment earlier than the armed one, or the job is
-        gone (it failed), until `stop`. One indexed query every `every` seconds."""
-        while not stop.is_set():
-            if not self._firing.locked():
-                moment = await asyncio.to_thread(self.next_moment)
-                stale = moment is not None and (
-                    self.armed_for is None or moment < self.armed_for
-                    or self.scheduler.get_job(JOB_ID) is None)
-                if stale and not self._firing.locked():
-                    await asyncio.to_thread(self.arm)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), timeout=every)
 
     def _batch(self, now: datetime) -> tuple[int, int, list[Owed]]:
         """Look at one batch of due deadlines; (looked at, moments written, owed)."""

@@ -5,7 +5,8 @@ the meeting or cancel it while notice can still be given.
 
 Like the reminders it sits beside: the moment lives in the database
 (`meetings.quorum_look_at`, rewritten with each case), one APScheduler job is armed for
-the earliest one, and `watch` re-arms it when a change makes an earlier one. The warning
+the earliest one, and `watch` re-arms it when a change makes an earlier one
+(scheduler/armed.py, shared with the reminders). The warning
 is an outbox row (`QUORUM_WARNING`, slot `meeting-<n>:quorum:<version>`), owed once per
 person and version of the meeting (its time and place): the outbox's unique key makes a
 second look after an answer changed owe nothing twice, and a moved meeting is looked at
@@ -15,9 +16,7 @@ anew.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import threading
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -26,11 +25,11 @@ from apscheduler.schedulers.base import BaseScheduler
 from sqlalchemy.orm import sessionmaker
 
 from cases.directory import Directory
-from cases.meetings import Body
 from cases.notices import NoticeType, OwedNotice, meeting_slot, quorum_warned
-from cases.open_meetings import quorum, shortfall
+from cases.open_meetings import body_quorum, shortfall
 from cases.ports import Clock
 from cases.services import get_case
+from scheduler.armed import ArmedJob
 from storage import meetings as store
 from storage.uow import UowFactory
 
@@ -45,28 +44,18 @@ class Warned:
     why: str
 
 
-class QuorumLooks:
+class QuorumLooks(ArmedJob):
+    job_id = JOB_ID
+
     def __init__(self, *, uow: UowFactory, session_factory: sessionmaker[Any], clock: Clock,
                  directory: Directory, scheduler: BaseScheduler) -> None:
+        super().__init__(scheduler)
         self.uow, self.session_factory, self.clock = uow, session_factory, clock
-        self.directory, self.scheduler = directory, scheduler
-        self.armed_for: datetime | None = None
-        self._firing = threading.Lock()
+        self.directory = directory
 
     def next_moment(self) -> datetime | None:
         with self.session_factory() as session:
             return store.next_look(session=session)
-
-    def arm(self) -> datetime | None:
-        moment = self.armed_for = self.next_moment()
-        if moment is None:
-            with contextlib.suppress(LookupError):
-                self.scheduler.remove_job(JOB_ID)
-            return None
-        self.scheduler.add_job(self.fire, "date", run_date=moment, id=JOB_ID,
-                               replace_existing=True, misfire_grace_time=None, coalesce=True,
-                               max_instances=2)
-        return moment
 
     def fire(self) -> list[Warned]:
         """Look at every meeting due a look; warn where a quorum is in doubt."""
@@ -91,9 +80,7 @@ class QuorumLooks:
             m = case.meetings.get(meeting)
             why = None
             if m is not None and not m.cancelled and m.starts_at > now:
-                members = (self.directory.board if m.body is Body.BOARD
-                           else self.directory.council)
-                why = shortfall(m, quorum((p.email for p in members), case.respondents))
+                why = shortfall(m, body_quorum(m.body, self.directory, case.respondents))
                 if why is not None:
                     for person in quorum_warned(case, m, self.directory):
                         uow.outbox.add(OwedNotice(
@@ -103,17 +90,6 @@ class QuorumLooks:
             store.looked(session=uow.session, number=number, meeting=meeting, seen=seen)
             uow.commit()
         return Warned(number, meeting, why) if why is not None else None
-
-    async def watch(self, *, stop: asyncio.Event, every: float = 2.0) -> None:
-        """Re-arm when a change made a look due earlier than the one armed, until `stop`."""
-        while not stop.is_set():
-            if not self._firing.locked():
-                moment = await asyncio.to_thread(self.next_moment)
-                if moment is not None and (self.armed_for is None or moment < self.armed_for
-                                           or self.scheduler.get_job(JOB_ID) is None):
-                    await asyncio.to_thread(self.arm)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), timeout=every)
 
 
 async def run_quorum_looks(looks: QuorumLooks, *, stop: asyncio.Event) -> None:

@@ -22,6 +22,9 @@ class SqlFilings:
             cond = or_(cond, FilingRow.message_id == message_id)
         return self.session.scalars(select(FilingRow).where(cond).limit(1)).first()
 
+    def get(self, filing_id: int) -> FilingRow | None:
+        return self.session.get(FilingRow, filing_id)
+
     def case_number(self, filing: FilingRow) -> str | None:
         if filing.case_id is None:
             return None

@@ -1,12 +1,17 @@
-"""A case as every surface looks it up (Slack's `/ethics status`, the web's case page and
-forms): the stored detail, the access `cases.access` gives the one asking, and the line
-in the access log (§6), in one transaction. A case hidden from the asker and an absent
+"""A case and the docket as every surface looks them up (Slack's `/ethics status`, the
+web's docket, case page and forms). For a case: the stored detail, the access
+`cases.access` gives the one asking, and the line in the access log (§6), in one
+transaction. A case hidden from the asker and an absent
 one are refused alike (`Refused`), except to those who see the whole docket, who are told
 there is no such case (`NoSuchCase`); each surface words the refusal its own way.
 
 Someone entitled to no more than anyone (PUBLIC: a closed case's released records) is
 let through only where the surface shows those records (`public_ok`), and the log names
 the records shown (`cases.records.shown_action`).
+
+A page of the open docket (`docket_page`) is all of it for those who see the whole
+docket, the cases against them for an official, and refused (`NOT_LISTED`) to anyone
+else; the look is logged in the statement that reads it (`queries.docket`'s `logged`).
 """
 
 from __future__ import annotations
@@ -70,3 +75,22 @@ def case(session_factory: sessionmaker[Session], asker: Asker, number: str, acti
             raise NoSuchCase(number)
         raise Refused(NOT_ENTITLED)
     return access, detail
+
+
+def docket_page(session_factory: sessionmaker[Session], asker: Asker, page: int, *,
+                size: int, now: datetime) -> tuple[list[dict[str, Any]], bool]:
+    """Page `page` (from 1) of `size` lines of the open docket `asker` may see, and
+    whether more follow; refused, and the refusal logged, when they may see none."""
+    scope, action = docket_scope(asker.actor), f"docket page {page}"
+    if scope is DocketScope.NONE:
+        with session_factory.begin() as session:
+            queries.log_access(session=session, at=now, who=asker.who[:320], number=None,
+                               action=action, channel=asker.channel, allowed=False)
+        raise Refused(NOT_LISTED)
+    look = queries.Look(at=now, who=asker.who[:320], number=None, action=action,
+                        channel=asker.channel)
+    with session_factory.begin() as session:
+        rows = queries.docket(session=session, open_only=True,
+                              involving=asker.who if scope is DocketScope.INVOLVING else None,
+                              limit=size + 1, offset=(page - 1) * size, logged=look)
+    return rows[:size], len(rows) > size

@@ -15,7 +15,7 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
 from cases.case import Case
-from cases.meetings import Meeting
+from cases.meetings import OPEN_SECTION, PROCEEDING_NAME, Meeting, Proceeding
 from cases.open_meetings import agenda_item, quorum_look_at
 from storage.models import CaseRow, MeetingRow
 
@@ -47,6 +47,16 @@ def view(case: Case, m: Meeting) -> dict[str, Any]:
             "answers": {who: a.value for who, a in sorted(m.answers().items())},
             "in_session_until": session.ends_at.isoformat() if session else None,
             "determination": m.determination.explanation if m.determination else None}
+
+
+def open_requests(case: Case) -> list[dict[str, Any]]:
+    """The respondent's requests that a proceeding be open (§13, §14), the examiner's
+    among them (no meeting of a body: it is shown here, not with the meetings)."""
+    return [{"proceeding": r.proceeding.value, "name": PROCEEDING_NAME[r.proceeding],
+             "section": OPEN_SECTION[r.proceeding],
+             "respondent": r.respondent, "via": r.via, "on": r.on.isoformat(),
+             "examiner": case.referred_to if r.proceeding is Proceeding.EXAMINER else None}
+            for r in case.meetings.open_requests.values()]
 
 
 def row_dict(m: MeetingRow) -> dict[str, Any]:

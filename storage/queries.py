@@ -10,12 +10,12 @@ a deadline whose due time has passed. What the case's history says beyond its sn
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from typing import Any
 
-from sqlalchemy import String, cast, insert, select
+from sqlalchemy import Select, String, bindparam, cast, func, insert, select
 from sqlalchemy.orm import Session
 
 from cases.case import Case
@@ -52,9 +52,11 @@ class Look:
     channel: str
     allowed: bool = True
 
+    COLUMNS = ("at", "who", "case_number", "action", "channel", "allowed")
+
     def values(self) -> dict[str, Any]:
-        return {"at": self.at, "who": self.who, "case_number": self.number,
-                "action": self.action, "channel": self.channel, "allowed": self.allowed}
+        return dict(zip(self.COLUMNS, (self.at, self.who, self.number, self.action,
+                                       self.channel, self.allowed), strict=True))
 
 
 def _deadline(d: DeadlineRow, now: datetime) -> dict[str, Any]:
@@ -71,45 +73,77 @@ def docket(*, session: Session, open_only: bool = False, involving: str | None =
     """The docket from the `cases` snapshot, in case-number order (the order cases were
     opened), which the primary key serves: a page of a 10,000-case docket is read without
     sorting it (bench/slack_status.py). `involving` keeps the cases whose respondents
-    include that email; `limit`/`offset` page it (Slack shows a page at a time).
+    include that email (in any case); `limit`/`offset` page it (Slack shows a page at a time).
 
     `logged` is written to the access log with the read: on PostgreSQL in the same
     statement (a data-modifying WITH), one round trip for the whole lookup."""
-    q = select(CaseRow.number, CaseRow.stage, CaseRow.confidential, CaseRow.received_at,
-               CaseRow.next_due_key, CaseRow.next_due, CaseRow.tolled).order_by(CaseRow.id)
+    in_statement = logged is not None and session.get_bind().dialect.name == "postgresql"
+    params: dict[str, Any] = {"limit": limit, "offset": offset}
     if logged is not None:
-        if session.get_bind().dialect.name == "postgresql":
-            q = q.add_cte(_LOG_ACCESS.values(logged.values()).cte("logged"))
+        if in_statement:
+            params.update({f"log_{k}": v for k, v in logged.values().items()})
         else:
             session.execute(_LOG_ACCESS, logged.values())
-    if open_only:
-        q = q.where(CaseRow.stage.not_in(_FINAL))
     if involving is not None:  # the JSON list as text holds '"email"' on both backends
-        q = q.where(cast(CaseRow.respondents, String).contains(f'"{involving}"',
-                                                                autoescape=True))
-    if limit is not None:
-        q = q.limit(limit).offset(offset)
+        params["involving"] = f"%{_like_escaped(chr(34) + involving.lower() + chr(34))}%"
+    q = _docket_query(open_only=open_only, involving=involving is not None,
+                      paged=limit is not None, logged=in_statement)
     return [
         {"number": r.number, "stage": r.stage, "confidential": r.confidential,
          "received_at": _iso(r.received_at), "next_deadline": r.next_due_key,
          "next_due": _iso(r.next_due), "tolled": r.tolled}
-        for r in session.execute(q)  # columns, not entities: Slack asks for pages often
+        for r in session.connection().execute(q, params).all()
     ]
+
+
+@cache
+def _docket_query(*, open_only: bool, involving: bool, paged: bool, logged: bool
+                  ) -> Select[Any]:
+    """The docket's statement for one shape of request, built once: built on every call,
+    and its cache key computed anew, it cost more Python than the rest of a Slack docket
+    request's database work (bench/slack_status.py). Core columns, not ORM attributes:
+    the rows are plain tuples, and the ORM's result machinery has nothing to do."""
+    c = CaseRow.__table__.c
+    q = select(c.number, c.stage, c.confidential, c.received_at, c.next_due_key,
+               c.next_due, c.tolled).order_by(c.id)
+    if logged:
+        q = q.add_cte(_LOG_ACCESS.values(
+            {k: bindparam(f"log_{k}") for k in Look.COLUMNS}).cte("logged"))
+    if open_only:
+        q = q.where(c.stage.not_in(_FINAL))
+    if involving:
+        # lower() on both sides: SQLite's LIKE ignores ASCII case and PostgreSQL's does
+        # not, and an address's case means nothing
+        q = q.where(func.lower(cast(c.respondents, String)).like(bindparam("involving"),
+                                                                 escape="/"))
+    if paged:
+        q = q.limit(bindparam("limit")).offset(bindparam("offset"))
+    return q
+
+
+def _like_escaped(text: str) -> str:
+    """`text` matched literally by LIKE … ESCAPE '/'."""
+    return text.replace("/", "//").replace("%", "/%").replace("_", "/_")
 
 
 def case_detail(*, session: Session, number: str, now: datetime,
                 readings: Readings = DEFAULT) -> dict[str, Any] | None:
     """One case as stored, its deadlines judged at `now`; `released` lists the public
-    records anyone may be shown (`cases.records.released`, by the city's `readings`)."""
-    row = session.scalars(select(CaseRow).where(CaseRow.number == number)).one_or_none()
-    if row is None:
+    records anyone may be shown (`cases.records.released`, by the city's `readings`).
+
+    Four statements, each built once (`_CASE_AND_HISTORY` …): on PostgreSQL each is a
+    round trip, and each was once a statement built anew, so the case view cost three
+    times SQLite's CPU (bench/slack_status.py --text). A filing's size is counted by the
+    database: its raw bytes, up to the intake limit each, are not fetched to be measured."""
+    found = session.execute(_CASE_AND_HISTORY, {"number": number}).all()
+    if not found:
         return None
-    events = session.scalars(
-        select(EventRow).where(EventRow.case_id == row.id).order_by(EventRow.seq)).all()
+    row = found[0][0]
+    events = [e for _, e in found if e is not None]
     first = events[0].data if events else {}
     case = Case.replay(number, [Event(EventKind(e.kind), e.at, e.actor, e.data)
                                 for e in events]) if events else None
-    deadlines = session.scalars(select(DeadlineRow).where(DeadlineRow.case_id == row.id)).all()
+    deadlines = session.scalars(_DEADLINES, {"case_id": row.id}).all()
     return {
         "number": row.number,
         "stage": row.stage,
@@ -130,38 +164,57 @@ def case_detail(*, session: Session, number: str, now: datetime,
              "released": [r.value for r in x.released], "to": x.released_to, "note": x.note}
             for x in (case.disclosure_requests if case else [])],
         "meetings": [meetings.view(case, m) for m in case.meetings.all] if case else [],
+        "open_requests": meetings.open_requests(case) if case else [],
         "deadlines": [_deadline(d, now) for d in sorted(
             deadlines, key=lambda d: (d.due is None, d.due or row.received_at))],
         "notices": notice_log(session=session, case_id=row.id),
         "history": [{"seq": e.seq, "kind": e.kind, "at": _iso(e.at), "actor": e.actor,
                      "data": e.data} for e in events],
         "filings": [{"id": f.id, "source": f.source, "message_id": f.message_id,
-                     "outcome": f.outcome, "taken_at": _iso(f.taken_at), "bytes": len(f.raw),
+                     "outcome": f.outcome, "taken_at": _iso(f.taken_at), "bytes": f.bytes,
                      "sender": f.sender}
-                    for f in session.scalars(select(FilingRow).where(FilingRow.case_id == row.id)
-                                             .order_by(FilingRow.id))],
+                    for f in session.execute(_FILINGS, {"case_id": row.id})],
     }
 
 
+# the case row with its whole history, in order: one statement (a case has an event
+# from the moment it is filed; the outer join keeps a case row that somehow has none)
+_CASE_AND_HISTORY = (select(CaseRow, EventRow)
+                     .outerjoin(EventRow, EventRow.case_id == CaseRow.id)
+                     .where(CaseRow.number == bindparam("number")).order_by(EventRow.seq))
+_DEADLINES = select(DeadlineRow).where(DeadlineRow.case_id == bindparam("case_id"))
+_FILINGS = (select(FilingRow.id, FilingRow.source, FilingRow.message_id, FilingRow.outcome,
+                   FilingRow.taken_at, FilingRow.sender,
+                   func.length(FilingRow.raw).label("bytes"))
+            .where(FilingRow.case_id == bindparam("case_id")).order_by(FilingRow.id))
+
+
 def notice_log(*, session: Session, case_id: int) -> list[dict[str, Any]]:
-    """The proof of notice: every owed notice and each delivery attempt."""
-    attempts: dict[int, list[DeliveryRow]] = defaultdict(list)
-    for a in session.scalars(select(DeliveryRow)
-                             .join(OutboxRow, OutboxRow.id == DeliveryRow.outbox_id)
-                             .where(OutboxRow.case_id == case_id).order_by(DeliveryRow.id)):
-        attempts[a.outbox_id].append(a)  # one query for every attempt, not one per notice
-    out = []
-    for n in session.scalars(select(OutboxRow).where(OutboxRow.case_id == case_id)
-                             .order_by(OutboxRow.id)):
-        out.append({
-            "type": n.notice_type, "recipient": n.recipient_email, "status": n.status,
-            "message_id": n.message_id, "deadline": n.deadline_key, "slot": n.slot,
-            "sent_at": _iso(n.sent_at),
-            "cancelled_at": _iso(n.cancelled_at), "cancel_reason": n.cancel_reason,
-            "attempts": [{"at": _iso(a.attempted_at), "outcome": a.outcome,
-                          "server_reply": a.server_reply} for a in attempts[n.id]],
-        })
-    return out
+    """The proof of notice: every owed notice and each delivery attempt, in one query
+    (each notice with its attempts, or alone if none was made yet)."""
+    out: dict[int, dict[str, Any]] = {}
+    for n in session.execute(_NOTICES, {"case_id": case_id}):
+        notice = out.get(n.id)
+        if notice is None:
+            notice = out[n.id] = {
+                "type": n.notice_type, "recipient": n.recipient_email, "status": n.status,
+                "message_id": n.message_id, "deadline": n.deadline_key, "slot": n.slot,
+                "sent_at": _iso(n.sent_at), "cancelled_at": _iso(n.cancelled_at),
+                "cancel_reason": n.cancel_reason, "attempts": []}
+        if n.attempted_at is not None:
+            notice["attempts"].append({"at": _iso(n.attempted_at), "outcome": n.outcome,
+                                       "server_reply": n.server_reply})
+    return list(out.values())
+
+
+_NOTICES = (select(OutboxRow.id, OutboxRow.notice_type, OutboxRow.recipient_email,
+                   OutboxRow.status, OutboxRow.message_id, OutboxRow.deadline_key,
+                   OutboxRow.slot, OutboxRow.sent_at, OutboxRow.cancelled_at,
+                   OutboxRow.cancel_reason, DeliveryRow.attempted_at,
+                   DeliveryRow.outcome, DeliveryRow.server_reply)
+            .outerjoin(DeliveryRow, DeliveryRow.outbox_id == OutboxRow.id)
+            .where(OutboxRow.case_id == bindparam("case_id"))
+            .order_by(OutboxRow.id, DeliveryRow.id))
 
 
 def log_access(*, session: Session, at: datetime, who: str, number: str | None, action: str,
@@ -172,7 +225,8 @@ def log_access(*, session: Session, at: datetime, who: str, number: str | None, 
                                   "action": action, "channel": channel, "allowed": allowed})
 
 
-_LOG_ACCESS = insert(AccessLogRow)
+_LOG_ACCESS = insert(AccessLogRow.__table__)  # type: ignore[arg-type]  # Core: the ORM's
+# bulk insert, on every lookup, cost more than the insert itself
 
 
 def open_deadlines(*, session: Session, responsible: list[str], now: datetime,

@@ -1,55 +1,51 @@
-"""HTML to a printable PDF, for the documents rendered from these templates: a meeting's
-posting (mail/postings.py) and the web's case record. One PDF library for the project
-(fpdf2, pure Python), one way to use it.
+"""PDFs, one way for the project (fpdf2, pure Python): a meeting's posting from its HTML
+(mail/postings.py, `html_to_pdf`) and the web's case record (web/record_pdf.py), both set
+in the DejaVu Sans embedded here (`fonts/`, package data of `templates`, with its
+licence), so every character prints as written: "Zoë Hall", "Łódź room", Greek,
+Cyrillic. No font installed on the machine is relied on.
 
-Deterministic: the same HTML and `created` give the same bytes (fpdf2's file id is a hash
-of the content and the creation date), so a re-rendered posting can be compared with
-the one published. fpdf2's HTML is a subset (headings, paragraphs, bold and italics,
-lists, tables, links, line breaks): the document's <body> is what is drawn, and the
-head, styles and scripts are left out. The PDF core fonts cover Latin-1 only, and no
-font file can be relied on to be installed: other characters are drawn as their nearest
-Latin-1 form (dashes, curly quotes, accents dropped) and the rest as "?"; the HTML
-document keeps the exact text.
+Deterministic: the same input and `created` give the same bytes (fpdf2's file id is a
+hash of the content and the creation date, and the font subset is built the same way
+each time), so a re-rendered posting can be compared with the one published. fpdf2's
+HTML is a subset (headings, paragraphs, bold, lists, tables, links, line breaks): the
+document's <body> is what is drawn, and the head, styles and scripts are left out. The
+fonts have no oblique face: italics are drawn upright (the HTML keeps them).
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from datetime import datetime
+from importlib import resources
 
 from fpdf import FPDF
 
+FACE = "DejaVu"
+_FONTS = resources.files("templates").joinpath("fonts")
 _BODY = re.compile(r"<body[^>]*>(.*)</body>", re.I | re.S)
 _DROP = re.compile(r"<(head|style|script|title)\b.*?</\1>|<meta[^>]*>|<!DOCTYPE[^>]*>", re.I | re.S)
-_NEAREST = {"\u2013": "-", "\u2014": "-", "\u2018": "'", "\u2019": "'", "\u201c": '"',
-            "\u201d": '"', "\u2026": "...", "\u2022": "-", "\u00a0": " ", "\u2192": "->",
-            "\u0141": "L", "\u0142": "l", "\u0110": "D", "\u0111": "d", "\u0152": "OE",
-            "\u0153": "oe"}
+_ITALIC = re.compile(r"</?(i|em|cite|var)\b[^>]*>", re.I)  # no oblique face: drawn upright
 
 
-def latin1(text: str) -> str:
-    """`text` drawable by the PDF core fonts."""
-    out = []
-    for ch in text:
-        if ord(ch) < 256:
-            out.append(ch)
-            continue
-        near = _NEAREST.get(ch) or unicodedata.normalize("NFKD", ch).encode(
-            "latin-1", "ignore").decode("latin-1")
-        out.append(near or "?")
-    return "".join(out)
+def prepare(pdf: FPDF, *, title: str, created: datetime) -> None:
+    """Date, title and creator `pdf`, and embed the DejaVu faces (`FACE`, styles "" and
+    "B"; fpdf2 embeds every face registered, so no more are)."""
+    pdf.set_creation_date(created)
+    pdf.set_title(title)
+    pdf.set_creator("EthicsBot")
+    pdf.set_lang("en")
+    for style, name in (("", "DejaVuSans.ttf"), ("B", "DejaVuSans-Bold.ttf")):
+        with resources.as_file(_FONTS / name) as path:
+            pdf.add_font(FACE, style, str(path))
 
 
 def html_to_pdf(html: str, *, title: str, created: datetime) -> bytes:
     """A Letter-size PDF of `html`'s body, titled `title`, dated `created` (aware)."""
     found = _BODY.search(html)
-    body = _DROP.sub("", found.group(1) if found else html)
+    body = _ITALIC.sub("", _DROP.sub("", found.group(1) if found else html))
     pdf = FPDF(format="Letter")
-    pdf.set_creation_date(created)
-    pdf.set_title(latin1(title))
-    pdf.set_creator("EthicsBot")
+    prepare(pdf, title=title, created=created)
     pdf.add_page()
-    pdf.set_font("Helvetica", size=11)
-    pdf.write_html(latin1(body))
+    pdf.set_font(FACE, size=11)
+    pdf.write_html(body, font_family=FACE)
     return bytes(pdf.output())

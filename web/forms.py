@@ -32,7 +32,10 @@ LABELS = {
     "notice": "Which §2 act was done", "tracking_number": "Registered mail tracking number",
     "on": "The day it happened", "starts_at": "Date and time (city time)",
     "place": "Place", "presented": "At the hearing (§9)",
-    "kind": "Kind of meeting (a special one needs 24 hours' notice, RCW 42.30.080)",
+    "kind": "Kind of meeting (24 hours ahead: a special one's notice, RCW 42.30.080; a "
+            "regular one's agenda, RCW 42.30.077)",
+    "proceeding": "Whose proceeding the respondent asks to open (§13; the council's, §14)",
+    "via": "How the request came",
     "ends_at": "Expected end (city time)", "remote_link": "Where the public may attend remotely",
     "emergency": "Emergency (RCW 42.30.080(4)): why 24 hours' notice cannot be given",
     "reason": "Reason", "granted_days": "Days granted (0: denied; at most 10, §7)",

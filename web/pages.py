@@ -19,6 +19,7 @@ from cases.access import (
     Refused,
     docket_scope,
     sees_in_history,
+    sees_open_request,
 )
 from cases.calendar import when
 from cases.deadline_values import status_at
@@ -63,21 +64,16 @@ async def docket(request: web.Request) -> web.StreamResponse:
     scope = docket_scope(viewer.actor)
     number = request.query.get("page", "1")
     current = int(number) if number.isdigit() and 0 < int(number) < 100_000 else 1
-    rows: list[dict[str, Any]] = []
-    with deps.session_factory.begin() as session:
-        auth.log(session, deps, viewer.person.email, None, f"docket page {current}",
-                 scope is not DocketScope.NONE)
-        if scope is not DocketScope.NONE:
-            rows = queries.docket(session=session, open_only=True, limit=PAGE + 1,
-                                  offset=(current - 1) * PAGE,
-                                  involving=viewer.person.email
-                                  if scope is DocketScope.INVOLVING else None)
-    if scope is DocketScope.NONE:
-        raise refusal(request, 403, "Not listed", NOT_LISTED)
+    try:
+        rows, more = lookups.docket_page(
+            deps.session_factory, lookups.Asker(viewer.actor, viewer.person.email, CHANNEL),
+            current, size=PAGE, now=deps.clock())
+    except Refused:
+        raise refusal(request, 403, "Not listed", NOT_LISTED) from None
     now = deps.clock()
-    lines = [_docket_line(r, deps, now) for r in rows[:PAGE]]
+    lines = [_docket_line(r, deps, now) for r in rows]
     return page(request, "docket.html.j2", rows=lines, page_number=current,
-                more=len(rows) > PAGE, involving=scope is DocketScope.INVOLVING)
+                more=more, involving=scope is DocketScope.INVOLVING)
 
 
 def _docket_line(r: dict[str, Any], deps: WebDeps, now: datetime) -> dict[str, Any]:
@@ -171,6 +167,8 @@ async def case(request: web.Request) -> web.StreamResponse:
                 notices=[n for n in notices if n["type"] not in INVITES],
                 invites=with_replies([n for n in notices if n["type"] in INVITES],
                                      d["meetings"]), history=history,
+                open_requests=[r for r in d.get("open_requests", [])
+                               if sees_open_request(looked.access, r["proceeding"])],
                 records=record_items(entries(d["history"]), deps.calendar)
                 if seen.records else [],
                 received=when(d["received_at"], deps.calendar),

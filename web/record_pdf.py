@@ -1,19 +1,18 @@
-"""The case record as a PDF (fpdf2: pure Python, the project's one PDF library), set in
-embedded DejaVu Sans so every character of a complaint prints as written, and dated
-with the record's own moment (see `web.record`)."""
+"""The case record as a PDF, set up as every PDF of the project is (`templates.pdf`:
+fpdf2, embedded DejaVu Sans, so every character of a complaint prints as written) and
+dated with the record's own moment (see `web.record`)."""
 
 from __future__ import annotations
 
-from importlib import resources
 from typing import Any
 
 from fpdf import FPDF
 
 from cases.calendar import when
+from cases.filing import flag_text
+from templates.pdf import FACE as _FACE
+from templates.pdf import prepare
 from web.record import Record
-
-_FONTS = resources.files("web").joinpath("fonts")
-_FACE = "DejaVu"
 
 
 class _Pdf(FPDF):
@@ -28,16 +27,9 @@ class _Pdf(FPDF):
 def render_pdf(record: Record) -> bytes:
     pdf = _Pdf(format="Letter")
     pdf.number = record.number
-    pdf.set_creation_date(record.moment)
-    pdf.set_title(f"Case record {record.number}")
+    prepare(pdf, title=f"Case record {record.number}", created=record.moment)
     pdf.set_author(f"City of {record.city} (EthicsBot)")
     pdf.set_subject("Ethics complaint: confidential until the review is complete (§6)")
-    pdf.set_creator("EthicsBot")
-    pdf.set_lang("en")
-    with resources.as_file(_FONTS / "DejaVuSans.ttf") as regular, \
-            resources.as_file(_FONTS / "DejaVuSans-Bold.ttf") as bold:
-        pdf.add_font(_FACE, "", str(regular))
-        pdf.add_font(_FACE, "B", str(bold))
     pdf.set_auto_page_break(True, margin=16)
     pdf.add_page()
     _Writer(pdf, record).write()
@@ -114,6 +106,8 @@ class _Writer:
                   f"{', '.join(f.get('missing') or []) or 'none'}.")
         self.para("Facts: " + (f.get("facts") or "—"))
         self.para("Reasons: " + (f.get("reasons") or "—"))
+        if f.get("flags"):  # what intake could not know, as the case page shows it
+            self.para("To confirm: " + flag_text(f["flags"]))
 
 
 def _data(data: dict[str, Any]) -> str:

@@ -10,6 +10,7 @@ from aiohttp import web
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
 from cases.calendar import CityCalendar, countdown, when
+from cases.filing import flag_text
 from cases.text import words
 from web.security import FORM_COOKIE, set_cookie
 
@@ -29,6 +30,7 @@ def due_text(due: str | None, status: str, now: datetime, calendar: CityCalendar
 
 
 _ENV.filters["words"] = words
+_ENV.filters["flag_text"] = flag_text
 
 
 def page(request: web.Request, template: str, *, status: int = 200,

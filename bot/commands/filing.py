@@ -22,8 +22,8 @@ from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from bot.access import Caller
 from bot.commands.args import sections
+from bot.escape import esc
 from bot.ids import Field, View
-from bot.render import esc
 from bot.service import Filed, SlackDeps, blocking, file_from_slack
 from cases.access import NOT_LISTED, Refused, may_file_paper
 from cases.directory import Directory, Person

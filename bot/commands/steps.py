@@ -24,7 +24,7 @@ from cases.derived import TO_BOARD, complete, filled
 from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.events import EventKind
-from cases.meetings import Body, MeetingKind
+from cases.meetings import MeetingKind, Proceeding
 from cases.records import PublicRecord
 from cases.steps import BY_ID, STEPS, StepId
 from cases.tally import Vote
@@ -174,7 +174,7 @@ def _disclosure_request(w: Words, _d: Directory) -> c.RecordDisclosureRequest:
 
 
 _CALL = "CASE DATE START [END] regular|special PLACE [LINK] [emergency: REASON]"
-_BODIES: dict[str, bool | str] = {b.value: b.value for b in Body}
+_PROCEEDINGS: dict[str, bool | str] = {p.value: p.value for p in Proceeding}
 _VIA: dict[str, bool | str] = {"mail": "mail", "email": "email", "slack": "slack",
                                "paper": "paper", "in-person": "in person", "phone": "phone"}
 _TIME = re.compile(r"\d{1,2}:\d{2}")
@@ -310,10 +310,10 @@ SPECS: tuple[Spec, ...] = (
     Spec("cancel-meeting", _S.CANCEL_MEETING, "cancel-meeting CASE [MEETING] REASON",
          "cancel-meeting ETH-2026-0007 the chamber is closed for repairs",
          lambda w, _: c.CancelMeeting(meeting=_meeting_number(w), reason=w.rest())),
-    Spec("open-session", _S.OPEN_SESSION, "open-session CASE board|council "
+    Spec("open-session", _S.OPEN_SESSION, "open-session CASE board|examiner|council "
          "mail|email|slack|paper|in-person|phone [DATE]", "open-session ETH-2026-0007 board paper",
          lambda w, _: c.RequestOpenSession(
-             body=Body(str(w.choice("whose proceedings", _BODIES))),
+             proceeding=Proceeding(str(w.choice("whose proceedings", _PROCEEDINGS))),
              via=str(w.choice("how the request came", _VIA)), on=w.optional_day())),
     Spec("session start", _S.SESSION_START, "session start CASE UNTIL [STARTED]",
          "session start ETH-2026-0007 19:30",

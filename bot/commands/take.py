@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from bot.commands.args import Words
 from bot.commands.steps import SPECS, SPECS_BY_WORDS, Spec
-from bot.render import esc
+from bot.escape import esc
 from bot.service import allow_step, blocking, case_number, run_step
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
@@ -29,7 +29,7 @@ async def typed(req: Request, typed_words: list[str]) -> None:
     key, rest = (two, typed_words[2:]) if two in SPECS_BY_WORDS else (
         typed_words[0].lower(), typed_words[1:])
     if key not in SPECS_BY_WORDS:
-        raise ProcedureError(f"`/ethics {esc(key)}` is not a subcommand. `/ethics help` lists "
+        raise ProcedureError(f"`/ethics {key}` is not a subcommand. `/ethics help` lists "
                              "them, each with an example.")
     spec = SPECS_BY_WORDS[key]
     number = None

@@ -27,8 +27,11 @@ def refer(s: StepContext, cmd: c.Refer) -> Event:
     if not case.respondent_chose_board and cmd.examiner is None:
         raise ProcedureError("The matter goes to the next hearings examiner in rotation unless "
                              "the respondent asks for the board (§11).")
+    # the examiner is one person, not a governing body: the city's reading says what notice
+    # their hearing gets, and the referral says it (§13; RCW 42.30.020)
+    extra = {"notice_reading": describe(s.readings.examiner_notice)} if cmd.examiner else {}
     return s.event(EventKind.REFERRED, to=cmd.examiner or "board",
-                   on=s.day(cmd.on).isoformat())
+                   on=s.day(cmd.on).isoformat(), **extra)
 
 
 def determination(s: StepContext, cmd: c.RecordDetermination) -> Event:

@@ -13,8 +13,14 @@ from cases.calendar import fmt_moment
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.handlers import StepContext
-from cases.meetings import DEFAULT_LENGTH, OPEN_SECTION, Body, Meeting
-from cases.open_meetings import announcement, check_lead_time, check_public_text
+from cases.meetings import DEFAULT_LENGTH, OPEN_SECTION, Body, Meeting, Proceeding
+from cases.open_meetings import (
+    agenda_posted_late,
+    announcement,
+    check_lead_time,
+    check_public_text,
+)
+from cases.readings import describe
 
 VIA = ("mail", "email", "slack", "paper", "in person", "phone")
 
@@ -53,7 +59,8 @@ def _call(s: StepContext, cmd: c.CallMeeting, body: Body, kind: EventKind) -> Ev
                              "meeting on it can come before (§2).")
     link = (cmd.remote_link or "").strip() or None
     emergency = cmd.emergency.strip() if cmd.emergency is not None else None
-    check_lead_time(cmd.kind, starts, now=s.at, emergency=cmd.emergency, calendar=s.calendar)
+    check_lead_time(cmd.kind, starts, now=s.at, emergency=cmd.emergency, calendar=s.calendar,
+                    regular_agenda=s.readings.regular_agenda)
     if s.case.confidential:
         check_public_text({"place": place, "remote link": link, "emergency's reason": emergency},
                           _party_names(s))
@@ -64,7 +71,8 @@ def _call(s: StepContext, cmd: c.CallMeeting, body: Body, kind: EventKind) -> Ev
     return s.event(kind, meeting=number, moved=moving, starts_at=starts.isoformat(),
                    ends_at=ends.isoformat(), place=place, remote_link=link,
                    meeting_kind=cmd.kind.value, late=starts <= s.at, emergency=emergency or None,
-                   open_to_public=book.is_open(body))
+                   open_to_public=book.is_open(body),
+                   agenda_late=agenda_posted_late(cmd.kind, starts, now=s.at))
 
 
 def _party_names(s: StepContext) -> list[str]:
@@ -94,7 +102,10 @@ def cancel(s: StepContext, cmd: c.CancelMeeting) -> Event:
 
 
 def open_session(s: StepContext, cmd: c.RequestOpenSession) -> Event:
-    case = s.case
+    """§13, §14: the person complained against asks that the proceeding be open. For the
+    examiner's, only once the matter is referred to one (§11); the examiner is not a
+    governing body, so the city's reading `examiner_notice` says what notice follows."""
+    case, section = s.case, OPEN_SECTION[cmd.proceeding]
     parties = list(case.respondents)
     if cmd.respondent is None and len(parties) != 1:
         raise ProcedureError(f"Say which official asked: the complaint in {case.number} is "
@@ -103,18 +114,34 @@ def open_session(s: StepContext, cmd: c.RequestOpenSession) -> Event:
         (p for p in parties if p.lower() == cmd.respondent.strip().lower()), None)
     if who is None:
         raise ProcedureError(f"Only the person complained against may ask for an open session "
-                             f"({OPEN_SECTION[cmd.body]}); {cmd.respondent} is not, in "
-                             f"{case.number}.")
+                             f"({section}); {cmd.respondent} is not, in {case.number}.")
     via = " ".join(cmd.via.lower().split())
     if via not in VIA:
         raise ProcedureError(f"Say how the request came: one of {', '.join(VIA)} (the record "
                              "keeps it).")
-    earlier = case.meetings.open_requests.get(cmd.body)
+    if cmd.proceeding is Proceeding.EXAMINER:
+        _referred_to_examiner(s)
+    earlier = case.meetings.open_requests.get(cmd.proceeding)
     if earlier is not None:
         raise ProcedureError(f"The open session was already requested on {earlier.on} "
-                             f"({OPEN_SECTION[cmd.body]}); the proceedings are open.")
-    return s.event(EventKind.OPEN_SESSION_REQUESTED, body=cmd.body.value, respondent=who,
-                   via=via, on=s.day(cmd.on).isoformat())
+                             f"({section}); the proceedings are open.")
+    extra = ({"examiner": case.referred_to, "notice_reading": describe(
+        s.readings.examiner_notice)} if cmd.proceeding is Proceeding.EXAMINER else {})
+    return s.event(EventKind.OPEN_SESSION_REQUESTED, body=cmd.proceeding.value, respondent=who,
+                   via=via, on=s.day(cmd.on).isoformat(), **extra)
+
+
+def _referred_to_examiner(s: StepContext) -> None:
+    to = s.case.referred_to
+    if to == "board" or (to is None and s.case.respondent_chose_board):
+        raise ProcedureError(f"The respondent asked to be heard by the ethics board (§11): "
+                             f"{s.case.number} has no examiner's proceeding. Record the "
+                             "request for the board's proceedings (board) instead.")
+    if to is None:
+        raise ProcedureError(f"{s.case.number} has not been referred to a hearings examiner "
+                             "(§11): take the request down once the referral is in the case "
+                             "(file the letter or message as correspondence meanwhile), or "
+                             "as the board's proceedings' (board) if it is about them.")
 
 
 def _numbered(s: StepContext, number: int) -> Meeting:
@@ -154,7 +181,7 @@ def session_start(s: StepContext, cmd: c.StartExecutiveSession) -> Event:
     m = _under_way(s, cmd.meeting, started)
     if m.open_to_public:
         raise ProcedureError(f"Meeting {m.number} is open to the public at the request of the "
-                             f"person complained against ({OPEN_SECTION[m.body]}): it has no "
+                             f"person complained against ({OPEN_SECTION[m.proceeding]}): it has no "
                              "executive session.")
     if m.in_session is not None:
         raise ProcedureError(f"An executive session of meeting {m.number} is already under way; "

@@ -25,7 +25,7 @@ from cases.calendar import fmt_moment
 from cases.commands import NoticeKind
 from cases.deadlines import Status
 from cases.errors import ProcedureError
-from cases.meetings import Body, MeetingKind
+from cases.meetings import MeetingKind, Proceeding
 from cases.rotation import referral
 from cases.services import get_case, take_step
 from cases.tally import Vote
@@ -107,7 +107,7 @@ class Story:
             "(HTML and PDF) to postings/, an invitation to each member and party")
 
     async def open_session(self) -> str:
-        self.step(c.RequestOpenSession(Body.BOARD, "mail"), "clerk@city.test")
+        self.step(c.RequestOpenSession(Proceeding.BOARD, "mail"), "clerk@city.test")
         return await self.delivered(
             "Councilmember Raman asks by letter for an open hearing (§13): the clerk records "
             "it, and the hearing turns open: a revised notice and posting name the new "

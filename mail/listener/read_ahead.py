@@ -51,8 +51,13 @@ class ReadAhead:
         if pool is None:
             yield from (None for _ in raws)
             return
-        futures = [pool.submit(_parse, raw) if raw is not None and len(raw) <= MAX_BYTES
-                   else None for raw in raws]
+        try:
+            futures = [pool.submit(_parse, raw) if raw is not None and len(raw) <= MAX_BYTES
+                       else None for raw in raws]
+        except Exception as e:  # the pool saw its helper die before this batch: submit raises
+            self._given_up(e)
+            yield from (None for _ in raws)
+            return
         try:
             for future in futures:
                 yield None if future is None else self._result(future)
@@ -69,11 +74,14 @@ class ReadAhead:
         try:
             return future.result()
         except Exception as e:  # the helper died or failed: parse here from now on
-            log.warning("reading ahead failed (%s); parsing in the listener instead",
-                        type(e).__name__)
-            self.close()
-            self._enabled = False
+            self._given_up(e)
             return None
+
+    def _given_up(self, e: Exception) -> None:
+        log.warning("reading ahead failed (%s); parsing in the listener instead",
+                    type(e).__name__)
+        self.close()
+        self._enabled = False
 
     def _pool_if_ready(self) -> ProcessPoolExecutor | None:
         if not self._enabled:

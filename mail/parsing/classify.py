@@ -10,10 +10,12 @@ bot's acknowledgement must not open a second case.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from email.message import Message
+from typing import Any
 
 from cases.directory import Directory
 from mail.parsing import headers, mime
@@ -23,24 +25,61 @@ from mail.parsing.sections import find_sections
 CASE_TAG = re.compile(r"\bETH-(\d{4})-(\d{4})\b", re.I)
 _BOUNCE_SUBJECT = re.compile(
     r"^\s*(?:undeliverable|undelivered mail|undeliverable mail|delivery status notification"
-    r"|mail delivery failed|returned mail|delivery failure|failure notice|non-?delivery)",
+    r"|mail delivery failed|returned mail|delivery failure|failure notice|non-?delivery"
+    r"|delayed mail|delivery delayed|unzustellbar|non remis|no se puede entregar"
+    r"|não entregue"
+    # Japanese carriers' notices (ISO-2022-JP): delivery error, undelivered, send error
+    r"|.{0,12}?(?:配信エラー|配信不能|不達|送信エラー|エラーメール))",
     re.I,
 )
-_AUTO_SUBJECT = re.compile(
-    r"^\s*(?:automatic reply|auto(?:matic)?[- ]?(?:reply|response)|out of (?:the )?office"
-    r"|abwesenheitsnotiz|réponse automatique|respuesta automática)\b",
+# Out-of-office subjects as the servers localise them; some send no header that says so.
+_AWAY_SUBJECT = re.compile(
+    r"^\s*(?:automatic reply|auto(?:matic)?[- ]?(?:reply|response|antwort)|out of (?:the )?office"
+    r"|away from (?:the |my )?office|abwesenheitsnotiz|automatische antwort|abwesend:"
+    r"|réponse automatique|absence:|respuesta automática|fuera de la oficina"
+    r"|resposta automática|ausência:|risposta automatica|fuori sede|automatisch antwoord"
+    r"|afwezig:|autosvar|frånvaro|automaattinen vastaus|odpowiedź automatyczna"
+    r"|automatická odpověď|автоматический ответ|otomatik yanıt|自動応答|自動返信|不在通知"
+    r"|자동 회신)",
     re.I,
 )
+# An SMTP reply and enhanced status code ("550 5.1.1") beside words saying it failed:
+# a bounce written as a plain message (a "Re:" bounce, an MTA with no report part).
+_SMTP_STATUS = re.compile(r"\b[45]\d\d[ -]#?[45]\.\d{1,3}\.\d{1,3}\b|\(#[45]\.\d{1,3}\.\d{1,3}\)")
+_FAILED_WORDS = re.compile(
+    r"could not be delivered|couldn't be delivered|undeliverable|wasn't delivered|not delivered"
+    r"|delivery (?:has )?failed|permanent (?:fatal )?error|user unknown|no mailbox|mailbox full"
+    r"|送信に失敗|配信できません", re.I)
+_LIST_MANAGERS = re.compile(r"(?:-owner|-bounces|-request|-admin|\+owners)$|^(?:listserv|sympa"
+                            r"|majordomo|mailman|ecartis|lyris)$", re.I)
+_NOTIFICATION_KEYS = ("notificationType", "eventType", "event", "RecordType", "Type")
+_BOUNCED = re.compile(r"bounce|fail|dropped|undeliver|reject", re.I)
+GLANCE_TEXT = 16 * 1024  # what is read of a body to say it is a machine's
 _COMPLAINT_WORDS = re.compile(
     r"complain|ethic|violat|conflict of interest|misconduct|allegation|grievance|brib|"
     r"kickback|favou?ritism|nepotism|self-dealing|corrupt|misuse|abuse of|recus", re.I
 )
 
 
+# What a machine message is, for the clerk (`Rejection.kind`); the reason stays the
+# schema's: `bounce` when it reports mail not delivered, else `auto_reply`.
+KINDS = {
+    "delivery_status": "a delivery failure report",
+    "provider_notification": "a mail provider's notification",
+    "feedback_report": "an abuse or feedback report (ARF)",
+    "dmarc_report": "a DMARC aggregate report",
+    "list_notice": "a mailing-list manager's notice",
+    "read_receipt": "a read receipt",
+    "out_of_office": "an out-of-office reply",
+    "auto_reply": "an automatic reply",
+}
+
+
 @dataclass(frozen=True)
 class Rejection:
     reason: str  # "bounce" | "auto_reply" | "not_a_complaint" | "sender_not_allowed"
     detail: str  # one sentence for the clerk
+    kind: str | None = None  # for machine mail: a key of KINDS
 
 
 def default_own_domains(directory: Directory) -> tuple[str, ...]:
@@ -69,30 +108,121 @@ def case_tag(msg: Message, own_domains: tuple[str, ...]) -> str | None:
     return None
 
 
-def machine_generated(msg: Message) -> Rejection | None:
-    """A bounce or an automatic reply (RFC 3834 and the headers Exchange actually sends)."""
+def machine_generated(msg: Message, *, read_body: bool = True) -> Rejection | None:
+    """Machine-made mail, named for what it is: a bounce (RFC 3464 or an MTA's own words),
+    a provider's JSON notification, an ARF or DMARC report, a list manager's notice, a
+    read receipt (RFC 8098), an out-of-office or other automatic reply (RFC 3834 and the
+    headers and localised subjects servers actually send). Reads the header block, and of
+    the body (when `msg` has one) only the first text part's first `GLANCE_TEXT`.
+
+    `read_body=False` leaves out what only a body's words say (a provider's JSON, an SMTP
+    status beside "could not be delivered"): for a forwarder's mail, where those words are
+    far likelier a resident quoting the bounce they got than a machine writing from the
+    mayor's office, and a complaint held as a bounce would miss its §2 notices. The
+    message's structure (a delivery-status or feedback part) still counts."""
     sender = headers.header_text(msg, "From") or "an unknown sender"
+    kind = _machine_kind(msg, read_body)
+    if kind is None:
+        return None
+    reason = "bounce" if kind == "delivery_status" else "auto_reply"
+    if kind == "provider_notification" and _notification_bounced(msg):
+        reason = "bounce"
+    what = KINDS[kind]
+    if reason == "bounce":
+        return Rejection("bounce", f"{what[0].upper()}{what[1:]} from {sender}: one of our "
+                         "messages could not be delivered; nothing to file.", kind)
+    return Rejection("auto_reply", f"{what[0].upper()}{what[1:]} from {sender}; "
+                     "machine-generated mail never opens a case.", kind)
+
+
+def _machine_kind(msg: Message, read_body: bool = True) -> str | None:
     ctype = msg.get_content_type()
     report = str(msg.get_param("report-type", "")).lower() if ctype == "multipart/report" else ""
     parts = {p.get_content_type() for p in msg.walk()}
-    local = (headers.header_address(msg, "From")[1] or "").split("@")[0]
+    name, address = headers.header_address(msg, "From")
+    # the address's local part, else the first word of a bare name ("MAILER-DAEMON (Mail
+    # Delivery System)" has no address at all)
+    local = (address or "").split("@")[0] or next(iter((name or "").split()), "")
+    subject = headers.header_text(msg, "Subject")
     if (report == "delivery-status" or "message/delivery-status" in parts
-            or local in ("mailer-daemon", "postmaster")
+            or local.lower() in ("mailer-daemon", "postmaster")
             or headers.header_text(msg, "X-Failed-Recipients")
-            or _BOUNCE_SUBJECT.match(headers.header_text(msg, "Subject"))):
-        return Rejection("bounce", f"A delivery failure report from {sender}: one of our "
-                                   "messages could not be delivered; nothing to file.")
+            or _BOUNCE_SUBJECT.match(subject)):
+        return "delivery_status"
+    if report == "feedback-report" or "message/feedback-report" in parts or re.match(
+            r"^\s*complaint about message from\b", subject, re.I):
+        return "feedback_report"
+    if report == "disposition-notification" or "message/disposition-notification" in parts:
+        return "read_receipt"
+    if re.match(r"^\s*report domain:.*\bsubmitter:", subject, re.I):
+        return "dmarc_report"
+    if _list_notice(msg, local):
+        return "list_notice"
+    body = _first_text(msg) if read_body else ""
+    if _notification(body) is not None:
+        return "provider_notification"
+    if _SMTP_STATUS.search(body) and _FAILED_WORDS.search(body):
+        return "delivery_status"
     auto = headers.header_text(msg, "Auto-Submitted").split(";")[0].strip().lower()
     flagged = [h for h in ("X-Autoreply", "X-Autorespond", "X-Autoresponder")
                if headers.header_text(msg, h).lower() not in ("", "no")]
+    if _AWAY_SUBJECT.match(subject) or flagged:
+        return "out_of_office"
     precedence = headers.header_text(msg, "Precedence").lower()
-    if ((auto and auto != "no") or flagged or precedence == "auto_reply" or report
-            or _AUTO_SUBJECT.match(headers.header_text(msg, "Subject"))):
-        how = f"Auto-Submitted: {auto}" if auto and auto != "no" else (
-            flagged[0] if flagged else "an automatic-reply subject or report")
-        return Rejection("auto_reply", f"An automatic reply ({how}) from {sender}; "
-                                       "machine-generated mail never opens a case.")
+    if (auto and auto != "no") or precedence == "auto_reply" or report:
+        return "auto_reply"
     return None
+
+
+def _list_notice(msg: Message, local: str) -> bool:
+    """A list manager's own notice (held for moderation, rejected, confirm), not a post."""
+    listed = any(headers.header_text(msg, h) for h in (
+        "List-Id", "X-Mailman-Version", "X-Google-Group-Id", "X-Loop", "X-List-Administrivia"))
+    return headers.header_text(msg, "X-List-Administrivia").lower() == "yes" or bool(
+        _LIST_MANAGERS.search(local) and (listed or "+" not in local))
+
+
+def _first_text(msg: Message) -> str:
+    """The start of the body's JSON part, else of its first text part (empty for a header
+    block alone); at most 20 parts are looked at."""
+    first: Message | None = None
+    for i, part in enumerate(msg.walk()):
+        if i > 20:
+            break
+        ctype = part.get_content_type()
+        if ctype == "application/json":
+            first = part
+            break
+        if ctype == "text/plain" and first is None and not part.is_multipart():
+            first = part
+    try:
+        return mime.part_text(first)[:GLANCE_TEXT] if first is not None else ""
+    except Exception:  # an undecodable part says nothing
+        return ""
+
+
+def _notification(body: str) -> dict[str, Any] | None:
+    """A provider's notification as JSON (Amazon SNS/SES, Mailgun, Postmark): the object
+    naming the event, or None. Only a body that is JSON from its first character."""
+    text = body.lstrip()
+    if not text.startswith("{"):
+        return None
+    try:
+        found = json.loads(text[:text.rfind("}") + 1])
+    except (ValueError, RecursionError):  # not JSON, or nested past the parser's depth
+        return None
+    if not isinstance(found, dict) or not any(k in found for k in _NOTIFICATION_KEYS):
+        return None
+    inner = found.get("Message")
+    if found.get("Type") == "Notification" and isinstance(inner, str):
+        return _notification(inner[:GLANCE_TEXT]) or found  # SNS wraps SES's event
+    return found
+
+
+def _notification_bounced(msg: Message) -> bool:
+    found = _notification(_first_text(msg)) or {}
+    event = " ".join(str(found.get(k, "")) for k in _NOTIFICATION_KEYS)
+    return bool(_BOUNCED.search(event))
 
 
 def not_for_intake(msg: Message, own_domains: tuple[str, ...], tag: str | None) -> Rejection | None:

@@ -41,7 +41,7 @@ def identify(material: Material, *, is_city_name: Callable[[str], bool]) -> Iden
     labelled = material.labelled
     author_names = [n for n, _ in material.authors if n]
     known = (*author_names, labelled.get(Field.NAME))
-    signers = [s for t in material.texts if (s := signer(t, known))]
+    signers = [s for t in material.own_texts if (s := signer(t, known))]
     field_value = labelled.get(Field.SIGNATURE)
     field_name = slash_signature(field_value) or (field_value if is_name_like(field_value) else "")
     candidates = [labelled.get(Field.NAME), field_name, *signers, *author_names]
@@ -53,10 +53,10 @@ def identify(material: Material, *, is_city_name: Callable[[str], bool]) -> Iden
         email=next(iter(emails_in(labelled.get(Field.EMAIL))), None),
     ), material)
     names = [n for n in dict.fromkeys([name, *signers, *author_names]) if n]
-    for text in material.texts:
+    for text in material.own_texts:
         for who in names:
             contact = contact.or_else(_own(contact_under(text, who), material))
-    for text in material.texts:
+    for text in material.own_texts:
         contact = contact.or_else(_own(sentence_contact(text), material))
 
     sender_email = next((e for _, e in material.authors if e), None)  # never a forwarder

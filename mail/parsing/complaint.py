@@ -8,6 +8,14 @@ forwarder, anyone in the directory, an address at the city's domains) or by some
 else. The complaint is what the others wrote, plus the documents the mail carries; the
 city's text is kept only to recognise its numbers and addresses when they recur.
 
+The complainant is the innermost person outside the city whose mail was forwarded (a
+forward of a forward: the original's writer), else the first one quoted; whatever
+other outsiders wrote that they quote (a neighbour's mail under `On ... wrote:`) is
+evidence: its text counts towards the complaint, its writer, date and signature do not.
+Receipt is the earliest date of the complainant's own messages; a numeric date whose
+order of day and month is unknown is read the earlier way (the clocks never run late)
+and flagged for the clerk (`DATE_ORDER`), unless the forward's own date rules one out.
+
 When nobody outside the city wrote anything, the complaint is a city employee's own
 message forwarded to intake (their words count, their staff signature does not), or
 else a walk-in the clerk typed or attached (the clerk's text minus the signature).
@@ -35,7 +43,7 @@ from mail.parsing.signature import same_name
 class Material:
     """The complaint as a whole: the complainant's messages and the attached documents."""
 
-    texts: tuple[str, ...]  # complainant's messages oldest first, then document texts
+    texts: tuple[str, ...]  # complainant's messages oldest first, quoted evidence, documents
     labelled: Labelled
     authors: tuple[tuple[str | None, str | None], ...]  # (name, email) of those messages
     subjects: tuple[str, ...]
@@ -44,6 +52,12 @@ class Material:
     city_domains: tuple[str, ...]
     attachments: tuple[str, ...]
     notes: tuple[str, ...]  # parts that could not be read, for the clerk
+    own_texts: tuple[str, ...] = ()  # the complainant's own words and the documents
+    flags: tuple[str, ...] = ()  # what the clerk must confirm (`DATE_ORDER`, `TEXT_CUT`)
+
+
+DATE_ORDER = "date_order"  # the receipt date's day and month order could not be known
+TEXT_CUT = "text_cut"  # a text part longer than mime.MAX_TEXT was read only to there
 
 
 def _is_forwarder(segment: Segment, directory: Directory) -> bool:
@@ -62,11 +76,14 @@ def gather(msg: Message, thread: list[Segment], directory: Directory,
     """The complaint material of a message whose thread has been split; raises
     `LimitExceeded` when its PDFs ask for more than `limits` allow."""
     domains = city_domains(directory, own_domains)
-    theirs = _by_date([s for s in thread
-                       if not is_city_person(s.name, s.email, directory, domains)])
+    outsiders = [s for s in thread if not is_city_person(s.name, s.email, directory, domains)]
+    theirs = _by_date(_complainants(outsiders))
+    evidence: list[str] = []
     if theirs:
         texts = [s.text for s in theirs]
         chosen = set(theirs)  # a set: a thread of thousands of parts stays linear
+        evidence = [s.text for s in outsiders if s not in chosen]
+        chosen.update(s for s in outsiders)
         city_texts = [s.text for s in thread if s not in chosen]
     else:
         theirs = _by_date([s for s in thread if not s.outer
@@ -78,29 +95,73 @@ def gather(msg: Message, thread: list[Segment], directory: Directory,
         texts = [s.text for s in theirs] or [kept for kept, _ in split]
         chosen = set(writers)
         city_texts = [sig for _, sig in split] + [s.text for s in thread if s not in chosen]
+    own = list(texts)
+    texts += evidence
     notes: list[str] = []
     files = mime.files(msg)
     pdfs = [part for part in files if part.content_type == "application/pdf"
             or part.name.lower().endswith(".pdf")]
     for content, part in zip(read_pdfs(_pdf_data(pdfs, limits), limits), pdfs, strict=True):
-        texts += [clean(form_fields_text(content.fields)), clean(content.text)]
+        document = [clean(form_fields_text(content.fields)), clean(content.text)]
+        texts += document
+        own += document
         if content.problem:
             notes.append(f"{part.name} {content.problem}")
     labelled = Labelled()
-    for text in texts:
+    for text in own:
         read_labels(text, labelled)
-    dates = _plausible([s.date for s in theirs], next((s.date for s in thread if s.outer), None))
+    received, other = _receipt(theirs, next((s.date for s in thread if s.outer), None))
+    if received and other:
+        notes.append(_date_order_note(received, other))
     return Material(
         texts=tuple(t for t in texts if t.strip()),
         labelled=labelled,
         authors=tuple((s.name, s.email) for s in theirs),
         subjects=tuple(s.subject for s in theirs or thread[:1]),
-        received_at=min(dates) if dates else None,
+        received_at=received,
         city_text="\n\n".join(city_texts),
         city_domains=domains,
         attachments=tuple(p.name for p in files),
         notes=tuple(notes),
+        own_texts=tuple(t for t in own if t.strip()),
+        flags=((DATE_ORDER,) if received and other else ()) + (
+            (TEXT_CUT,) if mime.was_cut(msg) else ()),
     )
+
+
+def _complainants(outsiders: list[Segment]) -> list[Segment]:
+    """The complainant's messages among those outside the city: the innermost forwarded
+    writer's (else the first quoted one's), with their own earlier messages in the thread."""
+    forwarded = [s for s in outsiders if not s.quoted]
+    who = forwarded[-1] if forwarded else next(iter(outsiders), None)
+    if who is None:
+        return []
+    return [s for s in outsiders if s is who or _same_writer(s, who)]
+
+
+def _same_writer(a: Segment, b: Segment) -> bool:
+    if a.email and b.email:
+        return a.email == b.email
+    return bool(a.name and b.name and same_name(a.name, b.name))
+
+
+def _receipt(theirs: list[Segment],
+             forwarded: datetime | None) -> tuple[datetime | None, datetime | None]:
+    """(the earliest plausible date of the complainant's messages, its other reading when
+    the order of day and month is open and both readings are plausible)."""
+    best: datetime | None = None
+    other: datetime | None = None
+    for segment in theirs:
+        readings = sorted(set(_plausible([segment.date, segment.date_other], forwarded)))
+        if readings and (best is None or readings[0] < best):
+            best, other = readings[0], readings[1] if len(readings) > 1 else None
+    return best, other
+
+
+def _date_order_note(received: datetime, other: datetime) -> str:
+    return (f"the original's date reads as {received:%B %-d, %Y} or {other:%B %-d, %Y} "
+            f"(day and month order unknown); receipt is taken as {received:%B %-d, %Y}, the "
+            "earlier, until the clerk confirms it with the forwarder")
 
 
 def _pdf_data(pdfs: list[mime.FilePart], limits: MailLimits) -> list[bytes]:

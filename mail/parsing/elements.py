@@ -3,9 +3,12 @@
 §1 asks for specific facts, the sections violated and the reasons why, a signature, and
 the submitter's name, address and phone. The board decides sufficiency (§7); intake only
 lists what is absent so the clerk sees it at once. In a form the labels say which text is
-the statement of facts and which the reasons (a blank field is absent); in a letter the
-facts are its running prose and the reasons the sentences that say why ("because",
-"violates", "in violation of", "should have").
+the statement of facts and which the reasons (a blank field is absent). In a letter the
+facts are present when a sentence ties someone to an event anchored in time, money or
+number, and the reasons are the sentences that link the conduct to a rule: words that
+say it is wrong ("violates", "prohibited", "should have", "does not let"), or a link
+("because", "covers") beside a rule or a cited section. A cue word alone is not enough
+("I am writing because ...", "Sincerely," once counted for "since").
 """
 
 from __future__ import annotations
@@ -20,18 +23,43 @@ from cases.text import neutralise_bidi
 from mail.parsing.complainant import Identity
 from mail.parsing.complaint import Material
 from mail.parsing.labels import Field
-from mail.parsing.prose import prose_words, sentences, without_salutations
+from mail.parsing.prose import sentences, without_salutations
 from mail.parsing.sections import find_sections
 from mail.parsing.withheld import without_contact
 
-MIN_FACT_WORDS = 25  # about two sentences of running prose
-_REASON_CUES = re.compile(
-    r"\b(?:because|since|violat\w*|prohibit\w*|conflict of interest|in breach|breach\w*|"
-    r"under (?:rmc|section|sec\.|§|the (?:ethics )?code|\d)|forbid\w*|not (?:allowed|permitted)|"
-    r"should (?:have|not)|improper\w*|special privilege|stands? to (?:gain|make|benefit)|"
-    r"for (?:his|her|their) (?:own )?(?:benefit|gain)|which is (?:a|an) )",
+MAX_SENTENCE = 2_000  # what of one "sentence" is judged (text without stops is no prose)
+# Reasons (§1: "the reasons why the facts violate those sections") are sentences that
+# link conduct to a rule. Words that say so by themselves ("violates", "prohibited",
+# "should have", "bars officials from", "does not let") ...
+_SAYS_WRONG = re.compile(
+    r"\b(?:violat\w*|in breach|breach(?:es|ed)?\b|contrary to|prohibit\w*|forbid\w*|"
+    r"bars? (?:an?|any|the|officials?|employees?|members?|him|her|them|commissioners?)\b|"
+    r"barred|not (?:allowed|permitted)|may not|must not|should (?:have|not)|"
+    r"(?:is|was|creates?|created|amounts? to|constitutes?|were) (?:a|an) (?:clear |obvious )?"
+    r"conflict of interest|conflict of interest (?:because|since|as|under|in)|"
+    r"special privilege|improper\w*|(?:stands?|stood) to (?:gain|benefit|profit)|"
+    r"for (?:his|her|their) (?:own |private |personal )?(?:benefit|gain|profit)|"
+    r"does not (?:let|allow|permit)|required (?:him|her|them) to|requires? (?:an?|any|the|"
+    r"officials?|employees?|members?|him|her|them) (?:official |employee |member )?to)",
     re.I,
 )
+# ... and words that do only beside a rule ("because", "covers", "applies to").
+_LINKS = re.compile(r"\b(?:because|since|as (?:a|an|he|she|they|it)|which|therefore|"
+                    r"so that|given that|covers|applies to|falls? within)\b", re.I)
+_RULE = re.compile(r"\b(?:section|sec\.|rmc|code|ordinance|rules?|law|policy|chapter)\b|§"
+                   r"|\bethics (?:code|rules?|ordinance|law)\b|\bcode of ethics\b", re.I)
+# Specific facts (§1) are sentences that tie someone to something that happened, anchored
+# in time, money or number: "On May 19, 2026, the Parks Department awarded ... $38,400".
+_ANCHOR = re.compile(
+    r"\$\s?\d|\b\d[\d,.]*\s?(?:dollars|percent|%)|\b(?:19|20)\d\d\b|\b\d{1,2}/\d{1,2}\b|"
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}\b|"
+    r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday)\b|"
+    r"\blast (?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
+    r"spring|summer|fall|autumn|winter|january|february|march|april|may|june|july|august|"
+    r"september|october|november|december)\b|\b\d{1,2}:\d{2}\b", re.I)
+_CITATION = re.compile(r"\b\d+\.\d+\.\d+(?:\s*\([A-Za-z0-9]{1,4}\))*")
+_SOMEONE = re.compile(r"(?<=\S\s)(?:[A-Z][a-z]+|Mr\.|Ms\.|Mrs\.|Dr\.)|\b(?:council member|"
+                      r"commissioner|director|chief|mayor|manager|official|employee)\b")
 
 
 def facts_of(material: Material) -> str:
@@ -39,14 +67,39 @@ def facts_of(material: Material) -> str:
     if labelled.is_form and Field.FACTS in labelled.present:
         return labelled.get(Field.FACTS)
     body = "\n\n".join(material.texts)
-    return body.strip() if prose_words(without_salutations(body)) >= MIN_FACT_WORDS else ""
+    return body.strip() if any(_is_fact(s) for s in sentences(without_salutations(body))) \
+        else ""
+
+
+def _is_fact(sentence: str) -> bool:
+    """A sentence of specific fact: someone, and when, how much or how many (a cited
+    section's number is no anchor)."""
+    sentence = sentence[:MAX_SENTENCE]
+    if len(sentence.split()) < 6:
+        return False
+    plain = _without_citations(sentence)
+    return bool(_ANCHOR.search(plain) and _SOMEONE.search(plain))
 
 
 def reasons_of(material: Material) -> str:
     labelled = material.labelled
     if labelled.is_form and Field.REASONS in labelled.present:
         return labelled.get(Field.REASONS)
-    return " ".join(s for t in material.texts for s in sentences(t) if _REASON_CUES.search(s))
+    return " ".join(s for t in material.texts for s in sentences(t) if _is_reason(s))
+
+
+def _is_reason(sentence: str) -> bool:
+    """A sentence saying why conduct breaks a rule, not one that merely has a cue word
+    ("I am writing because ...", "See Section 2.94.030.")."""
+    sentence = sentence[:MAX_SENTENCE]
+    if _SAYS_WRONG.search(sentence):
+        return True
+    return bool(_LINKS.search(sentence) and (_RULE.search(sentence)
+                                             or _without_citations(sentence) != sentence))
+
+
+def _without_citations(sentence: str) -> str:
+    return _CITATION.sub(" ", sentence)
 
 
 def respondents_of(material: Material, directory: Directory) -> tuple[str, ...]:
@@ -75,6 +128,7 @@ def build_filing(material: Material, identity: Identity, *, directory: Directory
         respondents=respondents_of(material, directory),
         attachments=tuple(neutralise_bidi(a) for a in material.attachments),
         forwarded_by=forwarded_by,
+        flags=material.flags,
         missing=missing_elements(has_facts=bool(facts.strip()), code_sections=sections,
                                  has_reasons=bool(reasons.strip()), signed=identity.signed,
                                  complainant=identity.complainant),

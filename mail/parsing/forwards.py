@@ -15,26 +15,54 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 from email.message import Message
+from itertools import pairwise
 from zoneinfo import ZoneInfo
 
 from mail.parsing import headers, mime
-from mail.parsing.dates import parse_date
+from mail.parsing.dates import parse_date, read_date
 
-_FROM = {"from", "von", "de", "van", "da"}
-_DATE = {"date", "sent", "gesendet", "envoyé", "enviado", "fecha", "datum", "verzonden"}
-_SUBJECT = {"subject", "betreff", "objet", "asunto", "assunto", "onderwerp", "oggetto"}
-_OTHER = {"to", "cc", "bcc", "reply-to", "importance", "an", "à", "para", "aan", "a"}
+_FROM = {"from", "von", "de", "van", "da", "fra", "från"}
+_DATE = {"date", "sent", "gesendet", "envoyé", "enviado", "enviada", "enviado el",
+         "enviada em", "enviado em", "fecha", "datum", "verzonden", "data", "envoyé le"}
+_SUBJECT = {"subject", "betreff", "objet", "sujet", "asunto", "assunto", "onderwerp",
+            "oggetto", "ämne", "emne"}
+_OTHER = {"to", "cc", "bcc", "reply-to", "importance", "an", "à", "para", "aan", "a",
+          "pour", "kopie", "cco", "cci", "till", "til"}
 _LABELS = _FROM | _DATE | _SUBJECT | _OTHER
-_HEADER_LINE = re.compile(r"^\s*\*?(?P<label>[A-Za-zé\-à]{1,12})\*?\s*:\s*\*?\s*(?P<value>.*)$")
+# Header words of locales that write a numeric date day first (es, fr, de, pt, it, nl,
+# sv, da): they settle `02/06/2026` as 2 June. English ones leave it open (en-US/en-GB).
+_DAY_FIRST = _LABELS - {"from", "date", "sent", "subject", "to", "cc", "bcc", "reply-to",
+                        "importance"}
+_HEADER_LINE = re.compile(
+    r"^\s*\*?(?P<label>[^\W\d_][\w\-]{0,11}(?: (?:el|em|le))?)\*?\s*:\s*\*?\s*(?P<value>.*)$")
 _MARKER = re.compile(
     r"^\s*(?:-{2,}\s*(?:forwarded message|original message|weitergeleitete nachricht|"
-    r"message transféré|mensaje reenviado)\s*-{2,}|begin forwarded message:|_{10,}|-{10,})\s*$",
+    r"ursprüngliche nachricht|message transféré|message d'origine|mensaje reenviado|"
+    r"mensaje original|mensagem encaminhada|mensagem original)\s*-{2,}|"
+    r"(?:begin forwarded message|inicio del mensaje reenviado|début du message réexpédié|"
+    r"anfang der weitergeleiteten nachricht|início da mensagem reencaminhada)\s*:|"
+    r"_{10,}|-{10,})\s*$",
     re.I,
 )
-_WROTE = re.compile(
-    r"^\s*On\s+(?P<date>.+?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp]\.?\s?[Mm]\.?)?"
-    r"(?:\s*[+-]\d{4}|\s*[A-Z]{2,5}\b)?),?\s+(?P<who>.+?)\s+wrote:\s*$"
+# Yahoo's text part runs a forward's header block into one line:
+# "----- Forwarded Message ----- From: A <a@x>To: b@y <b@y>Sent: Tuesday, ...PDTSubject: S"
+_RUN_ON_START = re.compile(r"^\s*(?:-{2,}\s*forwarded message\s*-{2,}\s*)?From:", re.I)
+_RUN_ON_LABEL = re.compile(r"(?:To|Cc|Sent|Date|Subject):")
+MAX_RUN_ON = 2000  # longer lines are not header blocks
+_WHEN = (r"(?P<date>.+?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp]\.?\s?[Mm]\.?)?"
+         r"(?:\s*[+-]\d{4}|\s*[A-Z]{2,5}\b)?)")
+# Reply attributions as clients write them, with whether the language writes the day first:
+# Gmail and Apple "On ... wrote:", Gmail's es/fr/pt/de/it, Thunderbird "On 6/9/26 7:42 AM,".
+_WROTE = (
+    (re.compile(r"^\s*On\s+" + _WHEN + r",?\s+(?P<who>.+?)\s+wrote:\s*$"), None),
+    (re.compile(r"^\s*El\s+" + _WHEN + r",?\s+(?P<who>.+?)\s+escribió:\s*$"), True),
+    (re.compile(r"^\s*Le\s+" + _WHEN + r",?\s+(?P<who>.+?)\s+a écrit\s*:\s*$"), True),
+    (re.compile(r"^\s*Em\s+" + _WHEN + r",?\s+(?P<who>.+?)\s+escreveu:\s*$"), True),
+    (re.compile(r"^\s*Il giorno\s+" + _WHEN + r",?\s+(?P<who>.+?)\s+ha scritto:\s*$"), True),
+    (re.compile(r"^\s*Am\s+" + _WHEN + r"(?:\s*Uhr)?\s+schrieb\s+(?P<who>.+?)\s*:\s*$"), True),
 )
+_OPENERS = ("On ", "El ", "Le ", "Em ", "Il giorno ", "Am ")
+_ENDINGS = ("wrote:", "escribió:", "écrit :", "écrit:", "escreveu:", "scritto:", ":")
 _QUOTE = re.compile(r"^(?:\s*>)+ ?")
 # "On Tue, Jun 9, 2026 at 7:42 AM Dana Whitfield <dwhitfield@example.net> wrote:" is 80;
 # `_WROTE` takes time growing with the square of what it reads, so longer is not read.
@@ -51,6 +79,8 @@ class Segment:
     subject: str
     text: str
     outer: bool = False  # the message that reached the intake mailbox itself
+    quoted: bool = False  # quoted under "On ... wrote:" rather than forwarded
+    date_other: datetime | None = None  # the date read in the other day/month order
 
 
 @dataclass(frozen=True)
@@ -61,6 +91,8 @@ class _Block:
     email: str | None
     date: datetime | None
     subject: str
+    quoted: bool = False
+    date_other: datetime | None = None
 
 
 def thread_of(msg: Message, tz: ZoneInfo, *, outer: bool = True) -> list[Segment]:
@@ -77,7 +109,7 @@ def thread_of(msg: Message, tz: ZoneInfo, *, outer: bool = True) -> list[Segment
 
 def split_inline(text: str, tz: ZoneInfo) -> tuple[str, list[Segment]]:
     """(the writer's own text, the messages forwarded or quoted below it)."""
-    lines = [_QUOTE.sub("", line) for line in text.split("\n")]
+    lines = _unrun([_QUOTE.sub("", line) for line in text.split("\n")])
     blocks = _blocks(lines, tz)
     if not blocks:
         return text.strip(), []
@@ -86,8 +118,25 @@ def split_inline(text: str, tz: ZoneInfo) -> tuple[str, list[Segment]]:
     for i, block in enumerate(blocks):
         stop = blocks[i + 1].start if i + 1 < len(blocks) else len(lines)
         segments.append(Segment(block.name, block.email, block.date, block.subject,
-                                _own_text(lines, block.end, stop)))
+                                _own_text(lines, block.end, stop), quoted=block.quoted,
+                                date_other=block.date_other))
     return lead, segments
+
+
+def _unrun(lines: list[str]) -> list[str]:
+    """Lines with a run-on header block (Yahoo's) split into one line per header."""
+    out: list[str] = []
+    for line in lines:
+        if (len(line) > MAX_RUN_ON or "Subject:" not in line or not _RUN_ON_START.match(line)
+                or len(_RUN_ON_LABEL.findall(line)) < 2):
+            out.append(line)
+            continue
+        head = line.index("From:")
+        if line[:head].strip():
+            out.append(line[:head].strip())  # the separator
+        cuts = [head] + [m.start() for m in _RUN_ON_LABEL.finditer(line, head)] + [len(line)]
+        out += [line[a:b].strip() for a, b in pairwise(cuts) if b > a]
+    return out
 
 
 def _own_text(lines: list[str], start: int, stop: int) -> str:
@@ -119,18 +168,23 @@ def _blocks(lines: list[str], tz: ZoneInfo) -> list[_Block]:
 def _header_block(lines: list[str], i: int, tz: ZoneInfo) -> tuple[int, _Block | None]:
     """(the end of the run of header-like lines at `i`, the block when it is one)."""
     fields: dict[str, str] = {}
+    day_first: bool | None = None
     j = i
     while j < len(lines):
         m = _HEADER_LINE.match(lines[j])
-        if not m or m["label"].lower() not in _LABELS:
+        label = m["label"].lower() if m else ""
+        if label not in _LABELS:
             break
-        fields.setdefault(_kind(m["label"].lower()), m["value"].strip())
+        assert m is not None
+        fields.setdefault(_kind(label), m["value"].strip())
+        day_first = True if label in _DAY_FIRST else day_first
         j += 1
     if "from" not in fields or "date" not in fields:
         return j, None
     name, addr = headers.split_address(fields["from"].replace("*", ""))
-    return j, _Block(i, j, name, addr, parse_date(fields["date"], tz),
-                     fields.get("subject", ""))
+    dated = read_date(fields["date"], tz, day_first=day_first)
+    return j, _Block(i, j, name, addr, dated.moment if dated else None,
+                     fields.get("subject", ""), date_other=dated.other if dated else None)
 
 
 def _kind(label: str) -> str:
@@ -141,16 +195,20 @@ def _kind(label: str) -> str:
 
 
 def _attribution(lines: list[str], i: int, tz: ZoneInfo) -> _Block | None:
-    if not lines[i].lstrip().startswith("On "):
+    if not lines[i].lstrip().startswith(_OPENERS):
         return None
     for span in (1, 2, 3):  # Gmail wraps a long attribution line
         joined = " ".join(line.strip() for line in lines[i:i + span])
         if len(joined) > MAX_ATTRIBUTION:
             return None  # no client writes one this long; the pattern's cost would grow
-        if not joined.endswith("wrote:"):
+        if not joined.endswith(_ENDINGS):
             continue
-        m = _WROTE.match(joined)
-        if m:
-            name, addr = headers.split_address(m["who"])
-            return _Block(i, i + span, name, addr, parse_date(m["date"], tz), "")
+        for pattern, day_first in _WROTE:
+            m = pattern.match(joined)
+            if m:
+                who = m["who"].replace("(<", "<").replace(">)", ">")  # Gmail es: "(<a@x>)"
+                name, addr = headers.split_address(who)
+                dated = read_date(m["date"], tz, day_first=day_first)
+                return _Block(i, i + span, name, addr, dated.moment if dated else None, "",
+                              quoted=True, date_other=dated.other if dated else None)
     return None

@@ -24,6 +24,12 @@ from typing import Any
 MAX_COMMENT_DEPTH = 20  # RFC 5322 comments nest; real mail uses one level
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _MAILTO = re.compile(r"\[mailto:([^\]\s]+)\]", re.I)
+_MAILTO_TAIL = re.compile(r"<mailto:[^<>\s]*>", re.I)  # Outlook.com: "a@x<mailto:a@x>"
+_ON_BEHALF = re.compile(r"\s+on behalf of\s+", re.I)
+_LAST_FIRST = re.compile(r"^(?P<last>[^\W\d_][\w'’.-]*(?: [^\W\d_][\w'’.-]*)?), "
+                         r"(?P<first>[^\W\d_][\w'’.-]*(?: [^\W\d_][\w'’.-]*)?)$")
+_UNQUOTED_COMMA = re.compile(r"^([^\"<>,@]{1,80},[^\"<>,@]{1,80}?)\s*<")
+_NOT_A_FIRST_NAME = re.compile(r"^(?:jr|sr|ii|iii|iv|phd|md|esq|inc|llc|ltd)\.?$", re.I)
 _ID = re.compile(r"<([^<>\s]+)>")
 
 
@@ -95,18 +101,31 @@ def header_count(msg: Message, name: str) -> int:
 def split_address(value: str) -> tuple[str | None, str | None]:
     """(display name, lower-cased address) of a From-style value; either may be None.
 
-    Also reads Outlook's `Name [mailto:addr]` and a bare name without an address, which
-    Exchange prints for colleagues inside the same organisation.
+    Also reads Outlook's `Name [mailto:addr]`, Outlook.com's `Name<mailto:a> <a<mailto:a>>`,
+    `Sender on behalf of Author <a>` (the author's), `Last, First <a>` (read "First Last"),
+    and a bare name without an address, which Exchange prints for colleagues inside the
+    same organisation.
     """
     value = _MAILTO.sub(r"<\1>", shallow_comments(clean(value))).strip()
+    value = _ON_BEHALF.split(_MAILTO_TAIL.sub("", value))[-1].strip()
+    value = _UNQUOTED_COMMA.sub(r'"\1" <', value, count=1)  # "Last, First <a>" is no list
     try:
         name, addr = email.utils.parseaddr(value)
     except (RecursionError, ValueError, IndexError):
         name, addr = "", ""
     if "@" not in addr:
         bare = value.strip(" \"'")
-        return (bare or None), None
-    return (name.strip(" \"'") or None), addr.strip().lower()
+        return (_first_last(bare) or None), None
+    return (_first_last(name.strip(" \"'")) or None), addr.strip().lower()
+
+
+def _first_last(name: str) -> str:
+    """"Whitfield, Dana" (a directory's display name) as written in a letter, "Dana
+    Whitfield"; "Pruitt, Jr." and "Acme, Inc." stay as they are."""
+    m = _LAST_FIRST.match(name) if len(name) <= 100 else None
+    if m is None or _NOT_A_FIRST_NAME.match(m["first"]):
+        return name
+    return f"{m['first']} {m['last']}"
 
 
 def header_address(msg: Message, name: str) -> tuple[str | None, str | None]:

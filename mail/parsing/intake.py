@@ -10,8 +10,10 @@ Cheap checks come first, so that a stranger cannot make intake work for them: th
 block alone (within `max_header_bytes`) says whether the mail is machine-made, ours, or
 from an allowed forwarder, and whether the city's server vouches for that forwarder.
 Anyone else's mail is only glanced at (`_glance`: its first 64 KB, a few parts) to say
-whether it was a complaint sent to the wrong place. Only a forwarder's mail is read
-whole, within `MailLimits`; past a limit it is refused as `over_limit`, the limit named.
+whether it was a complaint sent to the wrong place, and first of all whether its body
+shows machine mail its headers did not (a provider's JSON, an MTA's plain bounce). Only a
+forwarder's mail is read whole, within `MailLimits` (its body is checked for machine mail
+then); past a limit it is refused as `over_limit`, the limit named.
 
 A member's answer to a meeting's invitation (an iTIP REPLY, `mail.calendar_replies`) is
 looked for once the header block has said the mail is not a bounce (an automatic answer
@@ -65,7 +67,7 @@ _CALENDAR_PART = re.compile(rb"text/calendar|application/ics|\.ics\b", re.I)
 def parse_message(raw: bytes, *, directory: Directory, timezone: ZoneInfo,
                   own_domains: tuple[str, ...] = (), section_pattern: str | None = None,
                   trusted_authserv: str | None = None,
-                  limits: MailLimits | None = None) -> IntakeResult:
+                  limits: MailLimits | None = None, deliberate: bool = False) -> IntakeResult:
     """Read `raw` (an RFC 5322 message) as a forwarded ethics complaint; never raises on
     bad input.
 
@@ -74,12 +76,15 @@ def parse_message(raw: bytes, *, directory: Directory, timezone: ZoneInfo,
     of a section number (default `2.94.NNN`; see `sections.section_pattern`).
     `trusted_authserv`: when set, a forwarder's mail must pass DMARC/DKIM according to the
     Authentication-Results header that server added (`authres`). `limits`: how much work
-    the message may cost (default `MailLimits()`).
+    the message may cost (default `MailLimits()`). `deliberate`: a clerk has decided the
+    message is a complaint (it was held in quarantine): no screen refuses it (machine mail,
+    sender, "no complaint in it"), only the limits and unreadable bytes.
     """
     if section_pattern is not None:
         re.compile(section_pattern)  # a bad pattern is the caller's error: raise it now
     reading = _Reading(raw, directory, timezone, own_domains or default_own_domains(directory),
-                       section_pattern, trusted_authserv, limits or MailLimits())
+                       section_pattern, trusted_authserv, limits or MailLimits(),
+                       deliberate=deliberate)
     try:
         return reading.read()
     except LimitExceeded as over:
@@ -102,6 +107,7 @@ class _Reading:
     section_pattern: str | None
     trusted_authserv: str | None
     limits: MailLimits
+    deliberate: bool = False
     sender: str | None = None
     own_date: datetime | None = None
     message_id: str | None = None
@@ -114,12 +120,17 @@ class _Reading:
         if not self.raw or self.raw.isspace():
             return self.rejected("not_a_complaint", "The message is empty.")
         head = self._head()
+        if self.deliberate:
+            return self._read_whole(self.sender or "")
         machine = self._machine_made(head)
         bounce = machine is not None and machine.reason == "bounce"
         if not bounce and (answer := self._calendar_answer(head)):  # even one marked auto
             return answer
+        if machine is None and self.sender not in forwarders(self.directory) and (
+                glanced := self._machine_in_body()):
+            machine = glanced  # a bounce or report that only its body shows
         if rejection := machine or self._screen(head):
-            return self.rejected(rejection.reason, rejection.detail)
+            return self.rejected(rejection.reason, rejection.detail, kind=rejection.kind)
         sender = self.sender
         assert sender is not None
         if sender not in forwarders(self.directory):
@@ -128,12 +139,19 @@ class _Reading:
                 why := forwarder_authenticated(head, self.trusted_authserv, sender)):
             return self.rejected("sender_not_allowed", f"Mail that claims to come from "
                                  f"{sender}, but {why}.")
+        return self._read_whole(sender)
+
+    def _read_whole(self, sender: str) -> IntakeResult:
         try:
             msg = mime.parse_bytes(self.raw, self.limits)
         except mime.UnreadableMessage as exc:
             return self.rejected("not_a_complaint", f"The message cannot be read: {exc}.")
-        if _more_to_screen(msg) and (rejection := self._screen(msg)):
-            return self.rejected(rejection.reason, rejection.detail)  # seen in its parts
+        if self.deliberate:
+            return self._complaint(msg, sender)
+        if (rejection := machine_generated(msg, read_body=False)) or (
+                _more_to_screen(msg) and (rejection := self._screen(msg, read_body=False))):
+            # seen in its body or parts
+            return self.rejected(rejection.reason, rejection.detail, kind=rejection.kind)
         return self._complaint(msg, sender)
 
     def _head(self) -> Message:
@@ -152,6 +170,14 @@ class _Reading:
         self.tag = case_tag(head, self.own_domains)
         return machine_generated(head)
 
+    def _machine_in_body(self) -> Rejection | None:
+        """Machine mail from a stranger that its header block does not show (a provider's
+        JSON, an MTA's plain-text bounce): read from the glance before anything else, since
+        a bounce outranks every other reason (corpus README). A forwarder's mail is judged
+        by its headers and structure only (`machine_generated`'s `read_body`)."""
+        glance = self._glanced()
+        return machine_generated(glance) if glance is not None else None
+
     def _calendar_answer(self, head: Message) -> IntakeResult | None:
         """A calendar answer from the sender, read from the glance; None when there is
         none, or when the trusted server does not vouch for the sender."""
@@ -166,9 +192,10 @@ class _Reading:
                                      f"({reply.partstat.lower()}) from {reply.attendee}."),
                        calendar_reply=reply)
 
-    def _screen(self, msg: Message) -> Rejection | None:
+    def _screen(self, msg: Message, *, read_body: bool = True) -> Rejection | None:
         self.tag = case_tag(msg, self.own_domains)
-        rejection = machine_generated(msg) or not_for_intake(msg, self.own_domains, self.tag)
+        rejection = (machine_generated(msg, read_body=read_body)
+                     or not_for_intake(msg, self.own_domains, self.tag))
         if rejection is None and self.sender is None:
             return Rejection("not_a_complaint", "The message has no readable From address.")
         return rejection
@@ -185,7 +212,7 @@ class _Reading:
         glance = self._glanced()
         if glance is not None and _more_to_screen(glance) and (
                 rejection := self._screen(glance)):
-            return self.rejected(rejection.reason, rejection.detail)
+            return self.rejected(rejection.reason, rejection.detail, kind=rejection.kind)
         thread = thread_of(glance, self.tz) if glance is not None else []
         texts = [headers.header_text(head, "Subject"), *(s.text for s in thread)]
         if not mentions_complaint(texts, self.section_pattern):
@@ -198,8 +225,8 @@ class _Reading:
     def _complaint(self, msg: Message, sender: str) -> IntakeResult:
         thread = thread_of(msg, self.tz)
         material = gather(msg, thread, self.directory, self.own_domains, self.limits)
-        if not mentions_complaint([*material.subjects, *material.texts],
-                                  self.section_pattern):
+        if not self.deliberate and not mentions_complaint([*material.subjects, *material.texts],
+                                                          self.section_pattern):
             return self.rejected("not_a_complaint", f"Mail from {sender} with no complaint "
                                  "in it (correspondence?).")
         assert self.own_date is not None
@@ -207,16 +234,18 @@ class _Reading:
         directory = self.directory
         identity = identify(material,
                             is_city_name=lambda name: bool(directory.match_respondents(name)))
+        forwarder = sender if sender in forwarders(directory) else None  # deliberate: anyone
         filing = build_filing(material, identity, directory=directory, received_at=received,
-                              forwarded_by=sender, section_pattern=self.section_pattern)
+                              forwarded_by=forwarder, section_pattern=self.section_pattern)
         notes = "".join(f"; note: {n}" for n in material.notes)
-        return IntakeResult(True, None, received, sender, filing, self.message_id, self.tag,
+        return IntakeResult(True, None, received, forwarder, filing, self.message_id, self.tag,
                             neutralise_bidi(_summary(filing) + notes + "."))
 
-    def rejected(self, reason: str, detail: str, limit: str | None = None) -> IntakeResult:
+    def rejected(self, reason: str, detail: str, limit: str | None = None, *,
+                 kind: str | None = None) -> IntakeResult:
         when = self.own_date or datetime.now(self.tz)
         return IntakeResult(False, reason, when, None, None, self.message_id, self.tag,
-                            neutralise_bidi(detail), limit)
+                            neutralise_bidi(detail), limit, kind=kind)
 
     def over_limit(self, over: LimitExceeded) -> IntakeResult:
         who = f" (from {self.sender})" if self.sender else ""
@@ -255,7 +284,8 @@ def _summary(filing: Filing) -> str:
     against = ", ".join(filing.respondents) or "an official not found in the directory"
     missing = ", ".join(e.value for e in Element if e in filing.missing) or "nothing"
     return (f"Complaint by {who} against {against}, received "
-            f"{filing.received_at:%Y-%m-%d %H:%M %z} via {filing.forwarded_by}; "
+            f"{filing.received_at:%Y-%m-%d %H:%M %z} via "
+            f"{filing.forwarded_by or 'no allowed forwarder'}; "
             f"missing: {missing}")
 
 
@@ -270,7 +300,8 @@ class ParseRules:
     trusted_authserv: str | None = None  # None: forwarders' mail is not authenticated
     limits: MailLimits = field(default_factory=MailLimits)
 
-    def parse(self, raw: bytes) -> IntakeResult:
+    def parse(self, raw: bytes, *, deliberate: bool = False) -> IntakeResult:
         return parse_message(raw, directory=self.directory, timezone=self.timezone,
                              own_domains=self.own_domains,
-                             trusted_authserv=self.trusted_authserv, limits=self.limits)
+                             trusted_authserv=self.trusted_authserv, limits=self.limits,
+                             deliberate=deliberate)

@@ -25,6 +25,7 @@ from mail.parsing.htmltext import html_to_text
 from mail.parsing.limits import MailLimits
 
 MAX_TEXT = 500_000  # characters kept of one text part (its bytes are capped by the limits)
+_CUT = "_ethicsbot_cut"  # attribute of a text part read only to MAX_TEXT characters
 _ELIDED = "_ethicsbot_elided"  # attribute of a part whose body is read from the original
 # WHATWG practice: mail labelled Latin-1 or ASCII is usually Windows-1252 (curly quotes).
 _CHARSET_ALIASES = {"iso-8859-1": "cp1252", "latin-1": "cp1252", "latin1": "cp1252"}
@@ -90,7 +91,7 @@ def _decode(data: bytes, charset: str | None) -> str:
             continue
         try:
             return data.decode(_CHARSET_ALIASES.get(candidate.lower(), candidate))
-        except (LookupError, UnicodeDecodeError):
+        except (LookupError, UnicodeDecodeError, ValueError):  # ValueError: a NUL in the name
             continue
     return data.decode("cp1252", "replace")
 
@@ -112,13 +113,22 @@ def _unflow(text: str, delsp: bool) -> str:
     return "\n".join(out)
 
 
+def was_cut(msg: Message) -> bool:
+    """Whether a text part of `msg` was longer than MAX_TEXT characters, so what was read
+    of it (the §1 elements, the complainant) stopped before its end."""
+    return any(getattr(p, _CUT, False) for p in msg.walk())
+
+
 def part_text(part: Message) -> str:
     """A text part's content as plain text (HTML converted), never raising."""
     try:
         charset = part.get_content_charset()
     except Exception:
         charset = None
-    text = clean(_decode(_payload(part), charset)[:MAX_TEXT])
+    decoded = _decode(_payload(part), charset)
+    if len(decoded) > MAX_TEXT:
+        setattr(part, _CUT, True)  # `was_cut` tells the clerk: the original is kept whole
+    text = clean(decoded[:MAX_TEXT])
     subtype = part.get_content_subtype()
     if subtype == "html":
         return html_to_text(text)
@@ -128,7 +138,10 @@ def part_text(part: Message) -> str:
 
 
 def _children(part: Message) -> list[Message]:
-    payload = part.get_payload()
+    try:
+        payload = part.get_payload()
+    except (ValueError, LookupError):  # a leaf whose charset name cannot even be looked up
+        return []
     return [p for p in payload if isinstance(p, Message)] if isinstance(payload, list) else []
 
 

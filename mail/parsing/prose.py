@@ -1,8 +1,8 @@
 """Small readings of free text shared by the element finders: sentences, salutations.
 
 A salutation ("Dear Mayor Lindqvist,") names the recipient, not the official complained
-against, so it is dropped before matching respondents; prose lines (not headings,
-salutations or address lines) are what show that specific facts were set forth (§1).
+against, so it is dropped (with a letter's inside address) before matching respondents
+and looking for the facts.
 """
 
 from __future__ import annotations
@@ -32,18 +32,32 @@ def is_salutation(line: str, *, first: bool) -> bool:
 
 
 def without_salutations(text: str) -> str:
+    """The text without its salutations and a letter's inside address (the block of
+    short lines just above "Dear ...:", naming the recipient, not the one complained of)."""
     out: list[str] = []
     first = True
     for line in text.split("\n"):
         if line.strip():
             if not is_salutation(line, first=first):
                 out.append(line)
+            elif _SALUTATION.match(line.strip()):
+                _drop_inside_address(out)
             first = False
         else:
             out.append(line)
     return "\n".join(out)
 
 
-def prose_words(text: str) -> int:
-    """Words in lines of running prose (six words or more), the body of a statement."""
-    return sum(len(s.split()) for s in sentences(text) if len(s.split()) >= 6)
+def _drop_inside_address(out: list[str]) -> None:
+    """Remove from `out` the block of up to six short lines above the blank line(s) that
+    end it (a recipient's name, title and address)."""
+    end = len(out)
+    while end and not out[end - 1].strip() and len(out) - end < 3:  # bounded: no rescans
+        end -= 1
+    start = end
+    while start and out[start - 1].strip() and end - start < 6:
+        start -= 1
+    block = out[start:end]
+    if block and (start == 0 or not out[start - 1].strip()) and all(
+            len(line.split()) <= 8 for line in block):
+        del out[start:end]

@@ -30,10 +30,14 @@ class IntakeResult:
     limit: str | None = None  # "ETHICSBOT_MAIL_MAX_PARTS=200" when over a limit
     # an answer to one of EthicsBot's meeting invitations (recorded, never a case)
     calendar_reply: CalendarReply | None = None
+    # what a refused machine message is (classify.KINDS): "delivery_status", "read_receipt"...
+    kind: str | None = None
 
 
 def intake_json(result: IntakeResult) -> dict[str, Any]:
-    """The corpus schema (corpus/intake/README.md) plus the matched respondents' names."""
+    """The corpus schema (corpus/intake/README.md) plus the matched respondents' names, the
+    clerk's flags on the filing, for a refused machine message what it is, and for mail
+    refused as `over_limit` the limit it passed (`ETHICSBOT_MAIL_MAX_PARTS=200`)."""
     filing = result.filing
     who = filing.complainant if filing else Complainant()
     return {
@@ -47,4 +51,7 @@ def intake_json(result: IntakeResult) -> dict[str, Any]:
         "attachments": list(filing.attachments) if filing else [],
         "missing": [e.value for e in Element if filing and e in filing.missing],
         "respondents": list(filing.respondents) if filing else [],
+        "flags": list(filing.flags) if filing else [],
+        "kind": result.kind,
+        "limit": result.limit,
     }

@@ -13,6 +13,7 @@ import unicodedata
 
 from mail.parsing.contact import Contact, block_contact, is_contact_line
 
+_SLASH_PREFIX = re.compile(r"^/s/\s*")
 _SLASH_S = re.compile(r"/s/\s*([^\n/]{2,60}?)\s*$", re.M)
 _CLOSING = re.compile(
     r"^(?:(?:yours )?(?:very )?(?:sincerely|respectfully(?: submitted| yours)?|truly|cordially)"
@@ -102,7 +103,7 @@ def contact_under(text: str, name: str) -> Contact:
     """The address block under a line holding `name` (a signature or a letterhead)."""
     lines = [line.strip() for line in text.split("\n")]
     for i, line in enumerate(lines):
-        if not same_name(line, name):
+        if not same_name(_SLASH_PREFIX.sub("", line), name):  # "/s/ Name" heads it too
             continue
         block: list[str] = []
         for following in lines[i + 1:]:

@@ -28,7 +28,7 @@ from email.message import Message
 from email.parser import BytesHeaderParser
 from email.policy import EmailPolicy
 
-from mail.parsing.headers import is_attachment
+from mail.parsing.headers import capped_policy, is_attachment
 from mail.parsing.limits import LimitExceeded, MailLimits
 
 ELIDE_OVER = 4096  # leaf bodies larger than this are read from the original bytes
@@ -82,6 +82,18 @@ def header_end(raw: bytes, start: int, end: int, limits: MailLimits) -> tuple[in
 def header_block(raw: bytes, limits: MailLimits) -> bytes:
     """The message's own header block (for reading a header without the body)."""
     return raw[:header_end(raw, 0, len(raw), limits)[1]]
+
+
+def read_header(raw: bytes, name: str, limit: int, limits: MailLimits) -> str:
+    """One header of `raw`, read from its header block alone (a message may carry 50 MB,
+    and decoding the whole of a hostile header costs far more than `limit` characters);
+    "" when absent or unreadable."""
+    try:
+        block = header_block(raw, limits)
+        head = BytesHeaderParser(policy=capped_policy(limit)).parsebytes(block)
+        return " ".join(str(head.get(name, "") or "").split())[:limit]
+    except (LimitExceeded, ValueError, TypeError, IndexError, LookupError, RecursionError):
+        return ""
 
 
 class _Scan:

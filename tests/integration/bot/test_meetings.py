@@ -7,7 +7,16 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from cases.commands import RecordMeetingReply
+from cases.commands import (
+    BeginHearing,
+    ConcludeHearing,
+    DeliverReport,
+    IssueReport,
+    RecordMeetingReply,
+    RecordRespondentHeard,
+    Refer,
+    ScheduleHearing,
+)
 from cases.meetings import Answer
 from ethicsbot.bootstrap import App
 from tests.fixtures.app import FakeClock
@@ -82,3 +91,38 @@ async def test_the_executive_session_is_announced_and_final_action_waits_for_its
     counted = await done(slack, CHAIR, f"board-determination {n}")
     assert "found sufficient by majority of the board, 2 of 3 members" in counted
     await refused(slack, CLERK, f"board-vote {n} no", "Only")  # the board's own act
+
+
+async def test_the_request_to_open_the_examiners_proceeding_is_recorded_and_shown(
+        slack: SlackDriver, bot_app: App, clock: FakeClock) -> None:
+    """§13 opens the hearings examiner's proceeding on the respondent's request: recorded
+    like the board's (here from Slack), once the matter is referred to an examiner, and
+    shown in the case; the examiner is no governing body, so no meeting is made of it."""
+    n = open_case(bot_app)
+    await refused(slack, CLERK, f"open-session {n} examiner mail",
+                  "has not been referred to a hearings examiner")
+    for cmd in (ScheduleHearing(bot_app.clock(), "Council Chambers"), BeginHearing(),
+                RecordRespondentHeard(), ConcludeHearing(), IssueReport(sufficient=True),
+                DeliverReport(), Refer("myu@examiners.example")):
+        step(bot_app, n, cmd)
+    await done(slack, CLERK, f"open-session {n} examiner mail")
+    text = await status_text(slack, CHAIR, n)
+    assert "*Open sessions requested* (§13, §14)" in text
+    assert ("The hearings examiner's proceeding (myu@examiners.example): open to the public "
+            "(§13), asked by gpruitt@city.test by mail on 2026-11-30") in text
+    await refused(slack, CLERK, f"open-session {n} examiner paper", "already requested")
+    assert "examiner's proceeding" not in await status_text(slack, COUNCIL, n)
+
+
+async def test_a_meetings_place_is_shown_as_written_never_obeyed(
+        slack: SlackDriver, bot_app: App, clock: FakeClock) -> None:
+    """The meeting lines use Slack's one escape (`bot.escape.esc`): a bidirectional
+    override is shown as a mark and a mention or link is shown, not made."""
+    n = open_case(bot_app)
+    place = "Room \u202e2A <!channel> & <https://evil.example|City Hall>"
+    step(bot_app, n, ScheduleHearing(datetime(2026, 12, 10, 18, 0, tzinfo=LA), place),
+         actor=CHAIR)
+    text = await status_text(slack, CHAIR, n)
+    assert ("Room [U+202E]2A &lt;!channel&gt; &amp; &lt;https://evil.example|City Hall&gt;"
+            in text)
+    assert "\u202e" not in text and "<!channel>" not in text

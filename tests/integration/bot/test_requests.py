@@ -13,6 +13,7 @@ from tests.fixtures.app import FakeClock
 from tests.fixtures.slack_stub import SlackStub
 from tests.integration.bot.conftest import (
     BOARD_MEMBER,
+    CHAIR,
     STRANGER,
     SlackDriver,
     open_case,
@@ -63,3 +64,17 @@ async def test_a_board_member_gets_the_docket(slack: SlackDriver, bot_app: App,
     assert "notice 24h due" in shown and "(in 23 h)" in shown  # the 24-hour notice counts down
     assert ("vosei@city.test", None, "docket page 1", True) in access_log(bot_app)
     assert [c.method for c in slack_stub.calls] == ["auth.test"]  # answered in the ack
+
+
+async def test_a_refusal_shows_what_was_typed_as_written_never_as_a_mention_or_link(
+        slack: SlackDriver, bot_app: App) -> None:
+    number = open_case(bot_app)
+    typed = {f"schedule {number} <!channel> 18:00 special Hall": "<!channel>",
+             "status <@UOSEI>": "<@UOSEI>",
+             f"open-session {number} examiner <http://evil.test|x>": "<http://evil.test|x>",
+             "<!here> x": "<!here>"}
+    for text, quoted in typed.items():
+        reply = (await slack.command(CHAIR, text)).json["text"]
+        assert "<" not in reply and ">" not in reply, reply
+        shown = quoted.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        assert shown in reply, reply  # quoted as typed, so the clerk sees the mistake

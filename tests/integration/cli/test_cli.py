@@ -121,3 +121,30 @@ def test_intake_prints_the_corpus_schema(here: Path, capsys: pytest.CaptureFixtu
     assert {"accepted", "reject_reason", "received_at", "forwarded_by", "complainant",
             "code_sections", "attachments", "missing", "respondents"} <= set(parsed)
     assert parsed["respondents"] == ["Gary Pruitt"]
+
+
+def test_a_held_message_opens_a_case_only_on_the_clerks_decision(
+        here: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    shutil.copy(CORPUS / "reject-resident-direct.eml", here / "direct.eml")
+    code, _, err = run(capsys, "file", "direct.eml")
+    assert code != 0 and "sender_not_allowed" not in err and "quarantine" in err
+    code, out, _ = run(capsys, "file", "--quarantined", "1", "--received", "2026-12-01 08:05")
+    assert (code, out.strip()) == (0, "ETH-2026-0001")
+    code, out, _ = run(capsys, "case", "ETH-2026-0001", "--json")
+    detail = json.loads(out)
+    assert detail["filing"]["complainant"]["name"] and detail["filing"]["forwarded_by"] is None
+    code, _, err = run(capsys, "file", "--quarantined", "1")
+    assert code != 0 and "#1 is opened as ETH-2026-0001, not held" in err
+    code, _, err = run(capsys, "file", "--quarantined", "99")
+    assert code != 0 and "no intake record #99" in err
+    code, _, err = run(capsys, "file")
+    assert code != 0 and "either FILE.eml or --quarantined N" in err
+
+
+def test_intake_json_names_the_limit_a_message_passed(
+        here: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ETHICSBOT_MAIL_MAX_BYTES", "1000")
+    code, out, _ = run(capsys, "intake", "--json", str(CORPUS / "gmail-forward-letter.eml"))
+    parsed = json.loads(out)
+    assert code == 0 and parsed["reject_reason"] == "over_limit"
+    assert parsed["limit"] == "ETHICSBOT_MAIL_MAX_BYTES=1000"

@@ -70,6 +70,10 @@ def test_the_directory_files_reading_is_the_default(
                                    + "readings: {continuance_cap: ten_days}\n")
     code, _, err = run(capsys, "deadlines", "--json", "--received", "2026-01-06T09:30")
     assert code != 0 and "readings.continuance_cap" in err and "in_total" in err
+    (here / "city.yml").write_text(embedded_directory_text()
+                                   + "readings: {board_quorom: board_members}\n")
+    code, _, err = run(capsys, "deadlines", "--json", "--received", "2026-01-06T09:30")
+    assert code != 0 and "readings.board_quorom" in err  # a mistyped name is no default
 
 
 def test_a_late_extension_and_a_disclosure_request(

@@ -13,7 +13,7 @@ from icalendar import Calendar
 from cases import commands as c
 from cases.case import Case
 from cases.directory import Person
-from cases.meetings import Body, MeetingKind
+from cases.meetings import MeetingKind, Proceeding
 from cases.notices import NoticeType
 from cases.procedure import handle, open_case
 from mail.invites import without_method
@@ -82,7 +82,7 @@ def test_every_invite_kind_is_accepted_and_reparses(radicale: RadicaleServer) ->
     assert str(hearing.events[0]["LOCATION"]) == "Council Chambers"
     assert "Executive session" in str(hearing.events[0]["DESCRIPTION"])
     assert asks(hearing) == ("REQ-PARTICIPANT", "TRUE")  # members answer for meetings
-    do(case, c.RequestOpenSession(Body.BOARD, "paper"), "2026-01-09T10:00:00-08:00")
+    do(case, c.RequestOpenSession(Proceeding.BOARD, "paper"), "2026-01-09T10:00:00-08:00")
     opened = put(radicale, mailed_ics(case, T.INVITE_MEETING, "2026-01-09T10:00-08:00",
                                       "meeting-1"))
     assert only_event(opened)[:2] == (uid, 1)  # the same entry, updated

@@ -15,6 +15,7 @@ import pytest
 from sqlalchemy import select
 
 from cases.commands import ScheduleHearing
+from cases.meetings import MeetingKind
 from ethicsbot.bootstrap import App, build_transport
 from ethicsbot.cli import main
 from mail.dispatch import dispatch_once, run_dispatcher
@@ -26,6 +27,8 @@ from tests.fixtures.cases import step
 from tests.fixtures.servers import SinkFactory
 from tests.integration.mail.test_dispatch import EXPECTED, open_case, plain, rows, smtp
 from tests.servers.smtp_sink import SmtpSink
+
+MACHINE = Path(__file__).resolve().parents[2] / "data" / "machine"
 
 
 class Down:
@@ -187,6 +190,31 @@ async def test_a_scheduled_hearing_sends_notices_and_invites(
     assert (postings / "eth-2026-0001-meeting-1-r0.pdf").read_bytes().startswith(b"%PDF")
 
 
+async def test_a_regular_meetings_agenda_item_is_posted_without_the_special_notice(
+        app: App, clock: FakeClock, smtp_sink: SmtpSink) -> None:
+    """RCW 42.30.077: a regular meeting's agenda goes online; the members' and the media's
+    written notice is the special meeting's (RCW 42.30.080) and is not sent for it."""
+    number = open_case(app)
+    await dispatch_once(app.dispatch_deps(), smtp(smtp_sink))
+    step(app, number, ScheduleHearing(clock.now + timedelta(days=10), "Council Chambers",
+                                      MeetingKind.REGULAR), actor="hpark@city.test")
+    # hearing scheduled and invitation: board 3, respondent, complainant; the posting
+    assert await dispatch_once(app.dispatch_deps(), smtp(smtp_sink)) == 2 * 5 + 1
+    got = smtp_sink.wait_for(EXPECTED + 10)[EXPECTED:]
+    assert not [m for m in got if "special meeting" in str(m["Subject"]).lower()]
+    assert "news@gazette.example" not in {str(m["To"]).rsplit("<")[-1].strip(">") for m in got}
+    postings = app.settings.postings_dir
+    (entry,) = json.loads((postings / "index.json").read_text())["postings"]
+    assert entry["title"] == "Agenda item for the regular meeting of the Ethics Board"
+    assert entry["published_at"] == clock.now.isoformat()
+    page = (postings / f"{entry['name']}.html").read_text()
+    assert "RCW 42.30.077" in page and "Council Chambers" in page and "Pruitt" not in page
+    assert "less than 24 hours" not in page
+    assert (postings / f"{entry['name']}.pdf").read_bytes().startswith(b"%PDF")
+    (posting,) = [r for r in rows(app) if r.notice_type == "meeting_posting"]
+    assert (posting.channel, posting.status) == ("posting", "sent")
+
+
 def test_ethicsbot_notices_prints_the_log(app: App, monkeypatch: pytest.MonkeyPatch,
                                           tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
@@ -212,6 +240,20 @@ async def test_a_quarantined_message_alerts_the_clerk_without_case_details(
     assert alert["To"].addresses[0].addr_spec == "clerk@city.test"
     assert alert["Subject"] == "EthicsBot: a message was held for review"
     text = plain(alert)
-    assert "rtessier@example.com" in text or "Message-ID: <587140798" in text
+    assert "From: Raymond Tessier <rtessier@example.com>" in text  # no forwarder: its From
+    assert "What it is" not in text and "ethicsbot file --quarantined 1" in text
     assert "Paula Greer" not in text and "Scottsdale" not in text  # not the message itself
     assert list(alert.iter_attachments()) == []
+
+
+async def test_a_quarantine_alert_says_what_a_machine_message_is(
+        app: App, smtp_sink: SmtpSink) -> None:
+    from mail.intake import Outcome as Taken
+    from mail.intake import take_in
+
+    raw = (MACHINE / "mdn-german-gelesen.eml").read_bytes()
+    assert take_in(raw, app.intake(), source="imap").outcome is Taken.QUARANTINED
+    assert await dispatch_once(app.dispatch_deps(), smtp(smtp_sink)) == 1
+    text = plain(smtp_sink.wait_for(1)[0])
+    assert "From: Anita Brandt <abrandt@city.test>" in text
+    assert "What it is: a read receipt" in text

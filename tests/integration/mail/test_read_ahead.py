@@ -66,6 +66,20 @@ def test_a_dead_helper_means_parsing_here_from_then_on(read_ahead: ReadAhead) ->
     assert read_ahead._pool is None
 
 
+def test_a_helper_found_dead_before_the_batch_means_parsing_here(read_ahead: ReadAhead) -> None:
+    """The same, when the pool has noticed the death before the next batch: submitting
+    raised BrokenProcessPool out of the listener (the race the test above left to chance)."""
+    raws: list[bytes | None] = [forwarded_complaint(n) for n in range(MIN_BATCH)]
+    ready(read_ahead, raws)
+    pool = read_ahead._pool
+    assert pool is not None
+    for pid in list(pool._processes):
+        os.kill(pid, signal.SIGKILL)
+    eventually(lambda: bool(pool._broken), what="the pool noticed its helper died")
+    assert list(read_ahead.results(raws)) == [None] * len(raws)
+    assert read_ahead._pool is None
+
+
 def test_a_batch_given_up_midway_leaves_nothing_to_fail_in_a_thread(
         read_ahead: ReadAhead, monkeypatch: pytest.MonkeyPatch) -> None:
     """The listener halts midway through a batch, and the helper then dies (as it does,

@@ -143,6 +143,50 @@ def test_docket_and_case_detail_queries_read_what_is_stored(app: App) -> None:
     assert len(detail["notices"]) >= 1
 
 
+def test_a_case_shows_each_filing_by_its_size_and_each_notice_with_its_attempts(
+        app: App) -> None:
+    """The case view's filings give their size in bytes (counted by the database, the
+    raw message not fetched) and its notice log every notice, attempted or not."""
+    number = open_one(app)
+    raw = "Subject: é\r\n\r\n".encode() + bytes(range(256)) * 40
+    with app.uow() as uow:
+        row = uow.cases.row(number)
+        assert row is not None
+        uow.filings.add(case_id=row.id, source="imap", message_id="<a@example.net>",
+                        content_hash="0" * 64, sender="dw@example.net", outcome="opened",
+                        reason=None, raw=raw, parsed=None, at=app.clock(), sent_at=app.clock())
+        uow.commit()
+    with app.session_factory() as s:
+        detail = queries.case_detail(session=s, number=number, now=app.clock())
+        owed = s.scalar(select(func.count()).select_from(OutboxRow))
+    assert detail is not None
+    assert [(f["message_id"], f["bytes"]) for f in detail["filings"]] == [
+        ("<a@example.net>", len(raw))]
+    assert len(detail["notices"]) == owed and all(n["attempts"] == [] for n in detail["notices"])
+
+
+def test_a_docket_page_involving_someone_matches_their_address_literally_and_is_logged(
+        app: App) -> None:
+    """The Slack docket's one statement (on PostgreSQL the read and its access-log row
+    together): `involving` is matched as written but for case, on both backends, a LIKE
+    wildcard in it matches nothing else, and every page asked for leaves one line,
+    whatever it found."""
+    number = open_one(app)
+    look = queries.Look(at=app.clock(), who="board@city.test", number=None,
+                        action="docket page 1", channel="slack")
+    factory = app.read_session_factory or app.session_factory
+    found = {}
+    for who in ("praman@city.test", "PRaman@City.test", "pr_man@city.test", "%@city.test"):
+        with factory.begin() as s:
+            found[who] = [r["number"] for r in queries.docket(
+                session=s, open_only=True, involving=who, limit=26, offset=0, logged=look)]
+    assert found == {"praman@city.test": [number], "PRaman@City.test": [number],
+                     "pr_man@city.test": [], "%@city.test": []}
+    with app.session_factory() as s:
+        assert s.scalar(select(func.count()).select_from(AccessLogRow)
+                        .where(AccessLogRow.action == "docket page 1")) == 4
+
+
 def test_every_look_at_a_case_from_the_command_line_is_in_the_access_log(
         app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:

@@ -144,3 +144,30 @@ async def test_the_respondent_sees_their_part_only(site: Site) -> None:
     assert "Deadlines" not in case.text and "Steps you may take" not in case.text
     assert "record.pdf" not in case.text
     assert "submission to board" not in case.text  # others' notices
+
+
+async def test_the_examiners_proceeding_opened_by_paper_request_shows_in_the_case(
+        site: Site) -> None:
+    """§13: the respondent's request that the examiner's proceeding be open, taken down
+    from a letter on the web form and shown on the case page (not the council's part)."""
+    from cases import commands as c
+    from tests.fixtures.cases import step
+
+    number = open_case(site.app)
+    for cmd in (c.ScheduleHearing(site.app.clock(), "Room 2"), c.BeginHearing(),
+                c.RecordRespondentHeard(), c.ConcludeHearing(),
+                c.IssueReport(sufficient=True), c.DeliverReport(),
+                c.Refer(examiner="myu@examiners.example")):
+        step(site.app, number, cmd)
+    await site.sign_in(CLERK)
+    form = await site.get(f"/cases/{number}/steps/open-session")
+    assert 'value="examiner"' in form.text and "Whose proceeding" in form.text
+    done = await site.post(f"/cases/{number}/steps/open-session", {
+        "csrf": csrf_of(form.text), "proceeding": "examiner", "via": "paper"})
+    assert done.status == 200, done.text
+    case = await site.get(f"/cases/{number}")
+    assert "Open sessions requested (§13, §14)" in case.text
+    assert ("The hearings examiner&#39;s proceeding (myu@examiners.example): open to the "
+            "public (§13), asked by gpruitt@city.test by paper") in case.text
+    await site.sign_in(COUNCIL)
+    assert "Open sessions requested" not in (await site.get(f"/cases/{number}")).text

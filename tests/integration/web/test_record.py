@@ -7,6 +7,7 @@ import hashlib
 import io
 import json
 import zipfile
+from pathlib import Path
 
 from pypdf import PdfReader
 from sqlalchemy import select
@@ -20,6 +21,7 @@ from tests.fixtures.web import Site
 from tests.integration.mail.complaints import corpus
 
 ATTORNEY, COUNCIL = "attorney@city.test", "abrandt@city.test"
+CLIENTS = Path(__file__).resolve().parents[2] / "data" / "clients"
 
 
 def opened(site: Site) -> str:
@@ -81,3 +83,15 @@ async def test_a_council_member_may_not_download_the_record(site: Site) -> None:
         assert s.scalars(select(AccessLogRow.action).where(
             AccessLogRow.who == COUNCIL, AccessLogRow.allowed.is_(False))).all() == [
             "case record zip refused"]
+
+
+async def test_the_record_says_what_intake_asked_the_clerk_to_confirm(site: Site) -> None:
+    """A receipt date that could be read two ways is 'To confirm' on the case page; the
+    record the city attorney relies on says so too."""
+    raw = (CLIENTS / "53-date-en-ambiguous-flagged.eml").read_bytes()
+    result = take_in(raw, site.app.intake(), source="imap", received_at=site.app.clock())
+    assert result.outcome is Outcome.OPENED and result.case_number
+    await site.sign_in(ATTORNEY)
+    pdf = await download(site, f"/cases/{result.case_number}/record.pdf")
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages).split())
+    assert "To confirm: the receipt date" in text

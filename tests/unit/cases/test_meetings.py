@@ -19,11 +19,23 @@ from cases import commands as c
 from cases.case import Case, Stage
 from cases.directory import Person
 from cases.errors import ProcedureError
-from cases.meetings import Answer, Body, MeetingKind, Reply
+from cases.meetings import Answer, Body, MeetingKind, Proceeding, Reply
 from cases.notices import POSTING, NoticeType, meeting_slot, notices_owed
-from cases.open_meetings import agenda_item, announcement, business, quorum, shortfall
+from cases.open_meetings import (
+    NOTICE_AHEAD,
+    agenda_item,
+    agenda_posted_late,
+    announcement,
+    body_quorum,
+    business,
+    check_lead_time,
+    quorum,
+    shortfall,
+)
 from cases.procedure import handle, open_case
+from cases.readings import BoardQuorum, ExaminerNotice, Readings, RegularAgenda, describe
 from cases.tally import Vote
+from tests.unit.cases import test_procedure as procedure
 from tests.unit.cases.riverton import BOARD, CALENDAR, COUNCIL_EMAILS, DIRECTORY, at, filing
 
 T = NoticeType
@@ -72,14 +84,69 @@ def test_a_special_meeting_less_than_24_hours_ahead_is_refused_with_the_earliest
     assert case.meetings.all == [] and case.stage is Stage.RECEIVED
 
 
-def test_exactly_24_hours_ahead_is_enough_and_a_regular_meeting_needs_no_special_notice() -> None:
+def test_exactly_24_hours_ahead_is_enough_for_a_special_or_a_regular_meeting() -> None:
+    for kind in MeetingKind:
+        case = new_case()
+        do(case, c.ScheduleHearing(HEARING, "City Hall", kind=kind), "2026-01-19T18:00:00-08:00")
+        assert case.hearing is not None and case.hearing.kind is kind
+        assert not case.hearing.agenda_late
+
+
+# -- a regular meeting's agenda, online 24 hours ahead (RCW 42.30.077) ---------------------
+
+def test_a_case_item_on_a_regular_meeting_less_than_24_hours_ahead_is_refused() -> None:
     case = new_case()
-    do(case, c.ScheduleHearing(HEARING, "City Hall"), "2026-01-19T18:00:00-08:00")
-    assert case.hearing is not None and case.hearing.kind is MeetingKind.SPECIAL
-    other = new_case()
-    do(other, c.ScheduleHearing(HEARING, "City Hall", kind=MeetingKind.REGULAR),
-       "2026-01-20T17:00:00-08:00")
-    assert other.hearing is not None and other.hearing.kind is MeetingKind.REGULAR
+    message = refused(case, c.ScheduleHearing(HEARING, "City Hall", kind=MeetingKind.REGULAR),
+                      "2026-01-20T17:00:00-08:00", "RCW 42.30.077")
+    assert "only 1 h 0 min away" in message and "later regular meeting" in message
+    assert "after Wed Jan 21, 2026 5:00 PM PST" in message and "special meeting" in message
+    # an emergency excuses a special meeting's notice (RCW 42.30.080(4)), not the agenda's
+    refused(case, c.ScheduleHearing(HEARING, "City Hall", kind=MeetingKind.REGULAR,
+                                    emergency="the hall floods"),
+            "2026-01-20T17:00:00-08:00", "RCW 42.30.077")
+    # moving a regular meeting already on the agenda to under 24 hours ahead: refused too
+    do(case, c.ScheduleHearing(HEARING, "City Hall", kind=MeetingKind.REGULAR),
+       "2026-01-12T09:00:00-08:00")
+    refused(case, c.ScheduleHearing(at("2026-01-14T18:00:00-08:00"), "City Hall",
+                                    kind=MeetingKind.REGULAR),
+            "2026-01-14T09:00:00-08:00", "RCW 42.30.077")
+
+
+def test_the_late_addition_reading_allows_it_and_the_posting_will_say_so() -> None:
+    late = Readings(regular_agenda=RegularAgenda.LATE_ADDITION)
+    case = new_case()
+    event = handle(case, c.ScheduleHearing(HEARING, "City Hall", kind=MeetingKind.REGULAR),
+                   at=at("2026-01-20T17:00:00-08:00"), actor=CHAIR, calendar=CALENDAR,
+                   readings=late)
+    m = case.hearing
+    assert m is not None and m.agenda_late and event.data["agenda_late"] is True
+    owed = {n.type for n in notices_owed(case, event, CITY)}
+    assert T.MEETING_POSTING in owed and T.MEETING_NOTICE not in owed  # posted, not noticed
+    # the reading changes nothing for a special meeting: its notice is the statute's
+    with pytest.raises(ProcedureError, match=r"RCW 42\.30\.080"):
+        handle(new_case(), c.ScheduleHearing(HEARING, "City Hall"),
+               at=at("2026-01-20T17:00:00-08:00"), actor=CHAIR, calendar=CALENDAR,
+               readings=late)
+
+
+@given(st.integers(-48 * 60, 48 * 60), st.sampled_from(list(MeetingKind)),
+       st.sampled_from(list(RegularAgenda)), st.sampled_from([None, "flood"]))
+def test_the_lead_time_rule_for_any_meeting_and_reading(
+        minutes: int, kind: MeetingKind, reading: RegularAgenda, emergency: str | None) -> None:
+    now = HEARING - timedelta(minutes=minutes)
+    ahead = HEARING - now
+    short = timedelta(0) < ahead < NOTICE_AHEAD
+    try:
+        check_lead_time(kind, HEARING, now=now, emergency=emergency, calendar=CALENDAR,
+                        regular_agenda=reading)
+        allowed = True
+    except ProcedureError:
+        allowed = False
+    if kind is MeetingKind.SPECIAL:
+        assert allowed is (not short or emergency is not None)
+    else:
+        assert allowed is (not short or reading is RegularAgenda.LATE_ADDITION)
+    assert agenda_posted_late(kind, HEARING, now=now) is (short and kind is MeetingKind.REGULAR)
 
 
 def test_an_emergency_with_its_reason_excuses_the_24_hours_and_is_still_noticed() -> None:
@@ -153,7 +220,7 @@ def test_the_open_session_request_turns_the_meeting_open_and_owes_its_notices_ag
     scheduled(case)
     m = case.hearing
     assert m is not None and m.executive and m.sequence == 0
-    owed = do(case, c.RequestOpenSession(Body.BOARD, "paper"), "2026-01-13T10:00:00-08:00",
+    owed = do(case, c.RequestOpenSession(Proceeding.BOARD, "paper"), "2026-01-13T10:00:00-08:00",
               CLERK)
     assert m.open_to_public and m.sequence == 1
     assert agenda_item(m, case.number) == (
@@ -163,7 +230,7 @@ def test_the_open_session_request_turns_the_meeting_open_and_owes_its_notices_ag
     assert kinds == {T.INVITE_MEETING, T.MEETING_NOTICE, T.MEETING_POSTING}
     assert case.history[-1].data == {"body": "board", "respondent": RESPONDENT, "via": "paper",
                                      "on": "2026-01-13"}
-    refused(case, c.RequestOpenSession(Body.BOARD, "mail"), "2026-01-14T10:00:00-08:00",
+    refused(case, c.RequestOpenSession(Proceeding.BOARD, "mail"), "2026-01-14T10:00:00-08:00",
             "already requested")
     refused(case, c.StartExecutiveSession(at("2026-01-20T19:00:00-08:00")),
             "2026-01-20T18:10:00-08:00", "has no executive session")
@@ -171,7 +238,7 @@ def test_the_open_session_request_turns_the_meeting_open_and_owes_its_notices_ag
 
 def test_a_meeting_called_after_the_request_is_open_from_the_start() -> None:
     case = new_case()
-    do(case, c.RequestOpenSession(Body.BOARD, "email"), "2026-01-08T10:00:00-08:00", CLERK)
+    do(case, c.RequestOpenSession(Proceeding.BOARD, "email"), "2026-01-08T10:00:00-08:00", CLERK)
     scheduled(case)
     assert case.hearing is not None and case.hearing.open_to_public
     assert case.hearing.sequence == 0
@@ -179,10 +246,60 @@ def test_a_meeting_called_after_the_request_is_open_from_the_start() -> None:
 
 def test_only_the_respondent_may_ask_and_the_channel_is_recorded() -> None:
     case = new_case()
-    refused(case, c.RequestOpenSession(Body.BOARD, "mail", respondent="ada@example.org"),
+    refused(case, c.RequestOpenSession(Proceeding.BOARD, "mail", respondent="ada@example.org"),
             "2026-01-08T10:00:00-08:00", "Only the person complained against")
-    refused(case, c.RequestOpenSession(Body.BOARD, "carrier pigeon"),
+    refused(case, c.RequestOpenSession(Proceeding.BOARD, "carrier pigeon"),
             "2026-01-08T10:00:00-08:00", "Say how the request came")
+
+
+# -- the examiner's proceeding (§11, §13): a request to open it, no OPMA meeting ---------
+
+def test_the_examiners_proceeding_is_opened_on_request_once_referred_and_is_no_meeting() -> None:
+    case = procedure.new_case()
+    refused(case, c.RequestOpenSession(Proceeding.EXAMINER, "mail"),
+            "2026-01-08T10:00:00-08:00", "has not been referred to a hearings examiner")
+    procedure.referred(case)
+    examiner = case.referred_to
+    assert examiner is not None and examiner.endswith("@examiners.example")
+    owed = do(case, c.RequestOpenSession(Proceeding.EXAMINER, "paper"),
+              "2026-02-05T10:00:00-08:00", CLERK)
+    request = case.meetings.open_requests[Proceeding.EXAMINER]
+    assert (request.respondent, request.via, str(request.on)) == (
+        procedure.RESPONDENT, "paper", "2026-02-05")
+    event = case.history[-1]
+    assert event.data["body"] == "examiner" and event.data["examiner"] == examiner
+    assert "not a governing body" in event.data["notice_reading"]
+    # the examiner, the parties and the clerk are told; no posting, no meeting notice
+    assert sorted(r for t, r, _ in owed) == sorted(
+        [examiner, procedure.RESPONDENT, "ada@example.org", CLERK])
+    assert {t for t, _, _ in owed} == {T.PROCEEDING_OPENED}
+    assert not case.meetings.is_open(Body.BOARD)  # the board's proceedings are not opened
+    refused(case, c.RequestOpenSession(Proceeding.EXAMINER, "mail"),
+            "2026-02-06T10:00:00-08:00", "already requested")
+    # the referral itself states the reading too
+    referral = next(e for e in case.history if e.kind.value == "referred")
+    assert "not a governing body" in referral.data["notice_reading"]
+
+
+def test_no_examiners_proceeding_when_the_board_hears_the_matter() -> None:
+    case = procedure.new_case()
+    procedure.reported(case, sufficient=True)
+    do(case, c.RequestBoardHearing(), "2026-02-03T12:00:00-08:00", CLERK)
+    refused(case, c.RequestOpenSession(Proceeding.EXAMINER, "mail"),
+            "2026-02-03T13:00:00-08:00", "heard by the ethics board")
+    do(case, c.RequestOpenSession(Proceeding.BOARD, "mail"), "2026-02-03T13:00:00-08:00", CLERK)
+    assert case.meetings.is_open(Body.BOARD)
+
+
+def test_the_examiner_notice_reading_is_what_the_request_records() -> None:
+    case = procedure.new_case()
+    procedure.referred(case)
+    handle(case, c.RequestOpenSession(Proceeding.EXAMINER, "slack"),
+           at=at("2026-02-05T10:00:00-08:00"), actor=CLERK, calendar=CALENDAR,
+           readings=Readings(examiner_notice=ExaminerNotice.AS_SPECIAL_MEETING))
+    assert case.history[-1].data["notice_reading"] == describe(
+        ExaminerNotice.AS_SPECIAL_MEETING)
+    assert "RCW 42.30.080" in case.history[-1].data["notice_reading"]
 
 
 # -- the executive session (RCW 42.30.110(2)) and final action in open session --------------
@@ -367,13 +484,16 @@ def test_a_hearing_after_the_stay_stands_confirmed_when_the_council_decides() ->
 def test_answers_count_for_the_meeting_as_it_is_and_quorum_is_a_majority() -> None:
     case = new_case()
     scheduled(case)
-    q = quorum(BOARD_EMAILS, case.respondents)
+    q = body_quorum(Body.BOARD, CITY, case.respondents)
     m = case.hearing
     assert m is not None and (q.members, q.needed) == (3, 2)
     do(case, c.RecordMeetingReply(1, CHAIR, Answer.ACCEPTED, 0), "2026-01-12T10:00:00-08:00",
        "ethicsbot")
-    assert shortfall(m, q) == ("1 of 3 members who may act have accepted the invitation; a "
-                               "quorum is a majority of the 3 members, 2 (RCW 35A.12.120).")
+    assert shortfall(m, q) == (
+        "1 of 3 members who may act have accepted the invitation; a quorum is a majority of "
+        "the 3 members, 2 (the city's reading: the board's quorum is a majority of its "
+        "members (the ordinance sets none; RCW 35A.12.120's rule for the council, read "
+        "across)).")
     do(case, c.RecordMeetingReply(1, "vosei@city.test", Answer.ACCEPTED, 0),
        "2026-01-12T11:00:00-08:00", "ethicsbot")
     assert shortfall(m, q) is None
@@ -389,7 +509,7 @@ def test_quorum_is_a_majority_of_members_and_respondents_are_never_counted(
         size: int, parties: int, data: st.DataObject) -> None:
     members = [f"m{i}@city.test" for i in range(size)]
     respondents = members[:min(parties, size)]
-    q = quorum(members, respondents)
+    q = quorum(Body.BOARD, members, respondents, BoardQuorum.BOARD_MEMBERS)
     assert q.needed == size // 2 + 1 and 2 * q.needed > size >= 2 * (q.needed - 1)
     assert q.counted == frozenset(members) - set(respondents)
     case = new_case()
@@ -404,6 +524,28 @@ def test_quorum_is_a_majority_of_members_and_respondents_are_never_counted(
     assert (shortfall(m, q) is None) is (counted >= q.needed)
 
 
+def test_the_councils_quorum_is_the_statutes_and_the_boards_the_citys_reading() -> None:
+    """RCW 35A.12.120 sets the council's quorum, whatever the board's reading; the board's
+    is the city's choice, and the rule's words say which one it used."""
+    council = [f"c{i}@city.test" for i in range(5)]
+    board = [f"b{i}@city.test" for i in range(5)]
+    for reading in BoardQuorum:
+        q = quorum(Body.COUNCIL, council, council[:1], reading)
+        assert (q.members, q.needed) == (5, 3)
+        assert q.rule == "a quorum is a majority of the 5 members, 3 (RCW 35A.12.120)"
+    q = quorum(Body.BOARD, board, board[:2], BoardQuorum.BOARD_MEMBERS)
+    assert (q.members, q.needed, len(q.counted)) == (5, 3, 3)
+    assert "RCW 35A.12.120" not in q.rule.split("(", 1)[0] and "city's reading" in q.rule
+    q = quorum(Body.BOARD, board, board[:2], BoardQuorum.MEMBERS_WHO_MAY_ACT)
+    assert (q.members, q.needed, len(q.counted)) == (3, 2, 3)
+    assert q.rule == ("a quorum is a majority of the 3 members, 2 (the city's reading: the "
+                      "board's quorum is a majority of its members who may act on the case "
+                      "(the ordinance sets none))")
+    city = replace(CITY, readings=Readings(board_quorum=BoardQuorum.MEMBERS_WHO_MAY_ACT))
+    assert body_quorum(Body.BOARD, city, [RESPONDENT]).needed == 2
+    assert body_quorum(Body.BOARD, CITY, list(BOARD_EMAILS)[:1]).members == 3
+
+
 # -- any sequence of meeting steps ----------------------------------------------------------
 
 START = at("2026-01-06T10:00:00-08:00")
@@ -414,7 +556,7 @@ MEETING_STEPS: list[st.SearchStrategy[c.Command]] = [
               st.none(), st.sampled_from([None, "", "flood"])),
     st.builds(c.CancelMeeting, st.sampled_from(["room closed", ""]),
               st.sampled_from([None, 1, 2, 3])),
-    st.builds(c.RequestOpenSession, st.sampled_from(list(Body)),
+    st.builds(c.RequestOpenSession, st.sampled_from(list(Proceeding)),
               st.sampled_from(["mail", "fax"])),
     st.builds(c.StartExecutiveSession, _moment, st.none() | _moment),
     st.builds(c.ExtendExecutiveSession, _moment),

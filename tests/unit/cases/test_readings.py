@@ -18,9 +18,12 @@ from cases.errors import ProcedureError
 from cases.procedure import handle
 from cases.readings import (
     DEFAULT,
+    BoardQuorum,
     ContinuanceCap,
     CouncilMajority,
+    ExaminerNotice,
     Readings,
+    RegularAgenda,
     Release,
     describe,
 )
@@ -42,6 +45,10 @@ def do(case: Case, cmd: c.Command, when: str, readings: Readings = DEFAULT) -> N
 def test_the_defaults() -> None:
     assert Readings(ContinuanceCap.PER_APPLICATION, CouncilMajority.VOTES_CAST,
                                Release.DISCLOSURE_REQUEST) == DEFAULT
+    assert (DEFAULT.board_quorum, DEFAULT.regular_agenda, DEFAULT.examiner_notice) == (
+        BoardQuorum.BOARD_MEMBERS, RegularAgenda.DAY_AHEAD, ExaminerNotice.NOT_A_MEETING)
+    assert all(describe(choice) for kind in (BoardQuorum, RegularAgenda, ExaminerNotice)
+               for choice in kind)
     assert describe(ContinuanceCap.PER_APPLICATION) == (
         "continuances capped at 10 days per application (§7)")
 

@@ -56,6 +56,14 @@ def test_the_respondent_council_member_cannot_vote() -> None:
     assert t.mayor_broke_tie and not t.carried
 
 
+def test_the_respondent_is_known_whatever_the_case_of_the_address() -> None:
+    """An address's case means nothing in mail: `E@City.test` complained against is the
+    member `e@city.test`, who does not vote; and a member is a member however written."""
+    with pytest.raises(ProcedureError, match="complained against"):
+        eligible_to_vote("e@city.test", council=COUNCIL, respondents=frozenset({"E@City.test"}))
+    eligible_to_vote("A@City.test", council=COUNCIL, respondents=NOBODY)
+
+
 def test_someone_not_on_the_council_cannot_vote() -> None:
     with pytest.raises(ProcedureError, match="not a member of the council"):
         tally({"mayor@city.test": Y}, council=COUNCIL, respondents=NOBODY)

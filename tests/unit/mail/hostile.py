@@ -132,6 +132,13 @@ SHAPES: tuple[Shape, ...] = (
     Shape("html_tags", "1 MB of `<a` in an HTML body", lambda: message(
         "<p>" + COMPLAINT + "</p>" + "<a" * 500_000,
         content_type="text/html; charset=utf-8"), None),
+    Shape("run_on_headers", "200 Yahoo-like run-on header lines of 2 KB", lambda: message(
+        ("From: a <a@example.org>" + "To: b Sent: 1/2/2026 " * 90 + "Subject: s\n") * 200
+        + COMPLAINT), None),
+    Shape("salutation_lines", "100,000 `Dear x,` lines between blank lines", lambda: message(
+        COMPLAINT + "\n\n" + "Dear x,\n\n\n" * 100_000), None),
+    Shape("stranger_json", "a stranger's JSON body nested 8,000 deep", lambda: message(
+        '{"Type": ' + "[" * 8_000 + "]" * 8_000 + "}\n" + COMPLAINT, sender=STRANGER), None),
     Shape("stranger_parts", "a stranger's 10,000 parts", lambda: _many_parts(10_000, STRANGER),
           None),
     Shape("stranger_big", "a stranger's 40 MB message", lambda: with_files([(

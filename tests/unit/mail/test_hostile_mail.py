@@ -62,7 +62,7 @@ def test_a_hostile_message_is_read_within_bounds_or_refused_with_its_limit(
         assert got["limit"] in got["detail"] and "(from mayor@city.test)" in got["detail"]
 
 
-@pytest.mark.parametrize("name", ["stranger_parts", "stranger_big"])
+@pytest.mark.parametrize("name", ["stranger_parts", "stranger_big", "stranger_json"])
 def test_a_stranger_s_message_is_decided_from_its_headers(name: str) -> None:
     got = parse_bounded(SHAPE[name].build(), cpu_seconds=1, memory_mb=150)
     assert "killed" not in got, got

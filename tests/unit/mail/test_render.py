@@ -14,6 +14,7 @@ from icalendar import Calendar
 from cases import commands as c
 from cases.case import Case
 from cases.directory import Person
+from cases.meetings import Proceeding
 from cases.notices import ACCESS, ALERTS, NoticeType, OwedNotice, notices_owed
 from cases.procedure import handle, open_case
 from cases.tally import Vote
@@ -203,6 +204,19 @@ def test_a_quarantine_alert_names_no_case() -> None:
     msg = parsed(render(alert))
     assert msg["Subject"] == "EthicsBot: a message was held for review"
     assert "not a complaint" in body(msg) and "#7" in body(msg)
+    assert "What it is" not in body(msg)
+    assert "ethicsbot file --quarantined 7" in body(msg)
+
+
+def test_a_quarantine_alert_names_the_sender_and_what_the_message_is() -> None:
+    alert = replace(ctx(a_case(), T.QUARANTINE_ALERT, Person("Casey Clerk", "clerk@city.test")),
+                    case=None, deadlines=(), thread_root=None,
+                    about={"filing": 8, "sender": "MAILER-DAEMON@mx.example.org",
+                           "kind": "a delivery failure report", "taken_at": "now",
+                           "reason": "bounce", "message_id": "<m@x>"})
+    text = body(parsed(render(alert)))
+    assert "From: MAILER-DAEMON@mx.example.org" in text
+    assert "What it is: a delivery failure report" in text
 
 
 def lifecycle() -> tuple[Case, list[OwedNotice]]:
@@ -214,7 +228,8 @@ def lifecycle() -> tuple[Case, list[OwedNotice]]:
         c.ApplyForContinuance(reason="counsel ill"), c.DecideContinuance(granted_days=3),
         c.BeginHearing(), c.RecordRespondentHeard(), c.ConcludeHearing(),
         c.IssueReport(sufficient=True, summary="prima facie"), c.DeliverReport(),
-        c.Refer(examiner="myu@examiners.example"), c.RecordDetermination(violation=True),
+        c.Refer(examiner="myu@examiners.example"),
+        c.RequestOpenSession(Proceeding.EXAMINER, "paper"), c.RecordDetermination(violation=True),
         c.ExtendCouncilDecision(days=2),
         *(c.RecordCouncilVote(p.email, Vote.YES, COUNCIL_EMAILS) for p in COUNCIL[:3]),
         c.RecordCouncilDecision(council=COUNCIL_EMAILS, mayor="mayor@city.test"),
@@ -265,3 +280,18 @@ def test_a_reminder_says_what_is_due_and_when_without_the_complaint(
     text = body(msg)
     assert "received " in text and "+ 20 days" in text  # the basis
     assert case.filing.facts not in text
+
+
+def test_the_examiners_open_proceeding_notice_says_open_and_the_citys_reading() -> None:
+    case, owed = lifecycle()
+    (n, *_) = [o for o in owed if o.type is T.PROCEEDING_OPENED]
+    msg = parsed(render(ctx(case, n.type, n.recipient, generation=n.generation)))
+    assert msg["Subject"] == (
+        "[ETH-2026-0001] The examiner's proceeding is open to the public")
+    text = body(msg)
+    assert "asked (paper) that the hearings examiner's proceeding" in text
+    assert "held in open session" in text and "not a governing body" in text
+    referral = next(o for o in owed if o.type is T.REFERRAL)
+    said = body(parsed(render(ctx(case, referral.type, referral.recipient,
+                                  generation=referral.generation))))
+    assert "By the city's reading, the hearings examiner is one person" in said

@@ -1,0 +1,62 @@
+"""One APScheduler job armed for the earliest moment the database says is due.
+
+The reminders (scheduler/jobs.py) and the quorum looks (scheduler/quorum.py) keep their
+moments in the database, not in memory: each holds one job, armed for the earliest
+moment, fired when it comes, and re-armed by `watch` when a change anywhere (another
+process, the CLI) makes an earlier moment due. This is that mechanism, once; a subclass
+says how the earliest moment is read (`next_moment`) and what firing does (`fire`, which
+must hold `_firing` and call `arm` when it is done).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from apscheduler.schedulers.base import BaseScheduler
+
+
+class ArmedJob:
+    job_id: str  # the one job's id on the scheduler
+    fire: Callable[..., Any]  # what the job runs when its moment comes
+
+    def __init__(self, scheduler: BaseScheduler) -> None:
+        self.scheduler = scheduler
+        self.armed_for: datetime | None = None
+        self._firing = threading.Lock()
+
+    def next_moment(self) -> datetime | None:
+        raise NotImplementedError
+
+    def arm(self) -> datetime | None:
+        """Arm the one job for the earliest moment due (a past one fires at once); remove it
+        when there is none. Returns that moment."""
+        moment = self.armed_for = self.next_moment()
+        if moment is None:
+            with contextlib.suppress(LookupError):  # JobLookupError: nothing armed
+                self.scheduler.remove_job(self.job_id)
+            return None
+        # misfire_grace_time=None: a moment passed while the loop was busy still fires;
+        # max_instances=2: re-armed from inside `fire`, the next run waits for this one
+        self.scheduler.add_job(self.fire, "date", run_date=moment, id=self.job_id,
+                               replace_existing=True, misfire_grace_time=None, coalesce=True,
+                               max_instances=2)
+        return moment
+
+    async def watch(self, *, stop: asyncio.Event, every: float = 2.0) -> None:
+        """Re-arm when a change made a moment earlier than the armed one, or the job is
+        gone (it failed), until `stop`. One indexed query every `every` seconds."""
+        while not stop.is_set():
+            if not self._firing.locked():
+                moment = await asyncio.to_thread(self.next_moment)
+                stale = moment is not None and (
+                    self.armed_for is None or moment < self.armed_for
+                    or self.scheduler.get_job(self.job_id) is None)
+                if stale and not self._firing.locked():
+                    await asyncio.to_thread(self.arm)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), timeout=every)

@@ -1,0 +1,952 @@
+# ruff: noqa: E501  (data: long header lines are written as clients write them)
+"""Write the real-mail corpus: forwards in real clients' shapes (../clients) and machine
+messages (../machine), each `.eml` with its `.expected.json`.
+
+Run `python3 tests/data/realmail/make.py` after changing a shape; the files it writes are
+committed, so the tests read data, not this script. Each shape's source is in
+tests/data/clients/README.md and tests/data/machine/README.md. The expectations are
+decided here from what each message says (who wrote it, when, what it cites), never
+from what the parser makes of it.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from email.header import Header
+from email.utils import format_datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parents[3]))
+from people import COMPLAINTS, RESIDENTS, Person
+
+from tests.unit.mail.hostile import pdf as page_pdf
+
+DATA = Path(__file__).resolve().parents[1]
+LA = ZoneInfo("America/Los_Angeles")
+FORWARDERS = {"mayor": ("Teresa Lindqvist", "mayor@city.test", "Mayor"),
+              "admin": ("Marcus Holt", "cityadmin@city.test", "City Administrator"),
+              "clerk": ("Renée Castillo", "clerk@city.test", "City Clerk")}
+CITY_HALL = ("City of Riverton", "100 E Main Street", "Riverton, WA 99301", "(509) 555-0100")
+
+# --- dates as each client prints them ----------------------------------------------------
+EN_DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+EN_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+             "September", "October", "November", "December")
+ES_DAYS = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
+ES_MONTHS = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
+             "septiembre", "octubre", "noviembre", "diciembre")
+FR_DAYS = ("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche")
+FR_MONTHS = ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août",
+             "septembre", "octobre", "novembre", "décembre")
+DE_DAYS = ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag")
+DE_MONTHS = ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August",
+             "September", "Oktober", "November", "Dezember")
+PT_DAYS = ("segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira",
+           "sábado", "domingo")
+PT_MONTHS = ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto",
+             "setembro", "outubro", "novembro", "dezembro")
+
+
+def h12(dt: datetime, seconds: bool = False) -> str:
+    h = dt.hour % 12 or 12
+    s = f":{dt.second:02d}" if seconds else ""
+    return f"{h}:{dt.minute:02d}{s} {'AM' if dt.hour < 12 else 'PM'}"
+
+
+def gmail_en(dt: datetime) -> str:
+    return f"{dt:%a}, {dt:%b} {dt.day}, {dt.year} at {h12(dt)}"
+
+
+def outlook_en(dt: datetime) -> str:
+    return f"{EN_DAYS[dt.weekday()]}, {EN_MONTHS[dt.month - 1]} {dt.day}, {dt.year} {h12(dt)}"
+
+
+def apple_en(dt: datetime, zone: str) -> str:
+    return f"{EN_MONTHS[dt.month - 1]} {dt.day}, {dt.year} at {h12(dt, True)} {zone}"
+
+
+def es_long(dt: datetime) -> str:
+    return (f"{ES_DAYS[dt.weekday()]}, {dt.day} de {ES_MONTHS[dt.month - 1]} de {dt.year} "
+            f"{dt.hour}:{dt.minute:02d}")
+
+
+def fr_long(dt: datetime) -> str:
+    return f"{FR_DAYS[dt.weekday()]} {dt.day} {FR_MONTHS[dt.month - 1]} {dt.year} {dt:%H:%M}"
+
+
+def de_long(dt: datetime) -> str:
+    return f"{DE_DAYS[dt.weekday()]}, {dt.day}. {DE_MONTHS[dt.month - 1]} {dt.year} {dt:%H:%M}"
+
+
+def pt_long(dt: datetime) -> str:
+    return (f"{PT_DAYS[dt.weekday()]}, {dt.day} de {PT_MONTHS[dt.month - 1]} de {dt.year} "
+            f"{dt:%H:%M}")
+
+
+def rfc(dt: datetime) -> str:
+    return format_datetime(dt)
+
+
+def gmt_offset(dt: datetime) -> str:
+    """Apple's `GMT+5:30` when it knows no abbreviation for the sender's zone."""
+    off = dt.utcoffset() or timedelta(0)
+    minutes = int(off.total_seconds() // 60)
+    sign = "+" if minutes >= 0 else "-"
+    h, m = divmod(abs(minutes), 60)
+    return f"GMT{sign}{h}" + (f":{m:02d}" if m else "")
+
+
+# --- the complaint as the resident wrote it -----------------------------------------------
+def letter(p: Person, c: tuple, style: str = "signed", salutation: str = "Dear Mayor Lindqvist,") -> str:
+    respondent, _cited, _, facts, reasons = c
+    if style == "signed":
+        return (f"{salutation}\n\nI am filing an ethics complaint against {respondent}.\n\n"
+                f"{facts}\n\n{reasons}\n\nSincerely,\n\n{p.name}\n" + "\n".join(p.address)
+                + f"\n{p.phone}\n")
+    if style == "regards":
+        return (f"Hello,\n\nPlease accept this as my formal ethics complaint about "
+                f"{respondent}.\n\n{facts}\n\n{reasons}\n\nBest regards,\n{p.name}\n"
+                + "\n".join(p.address) + f"\nTel. {p.phone}\n")
+    if style == "letterhead":
+        return (f"{p.name}\n" + "\n".join(p.address) + f"\n{p.phone}\n{p.email}\n\n"
+                "June 8, 2026\n\nThe Honorable Teresa Lindqvist\nMayor, City of Riverton\n"
+                "100 E Main Street\nRiverton, WA 99301\n\nDear Mayor Lindqvist:\n\n"
+                f"Re: Ethics complaint concerning {respondent}\n\n{facts}\n\n{reasons}\n\n"
+                f"Please contact me if the Board needs anything further.\n\nRespectfully,\n\n"
+                f"{p.name}\n")
+    if style == "unsigned":
+        return (f"Hi,\n\n{facts}\n\n{reasons}\n\nYou can reach me at {p.phone}. I live at "
+                f"{p.one_line}.\n")
+    if style == "slash":
+        return (f"To the Mayor:\n\n{facts}\n\n{reasons}\n\n/s/ {p.name}\n"
+                + "\n".join(p.address) + f"\n{p.phone}\n")
+    raise ValueError(style)
+
+
+def city_note(who: str) -> str:
+    name, _, title = FORWARDERS[who]
+    return (f"Forwarding for intake.\n\n{name}\n{title}, City of Riverton\n"
+            f"{CITY_HALL[1]}\n{CITY_HALL[2]}\n{CITY_HALL[3]}\n")
+
+
+# --- forward header blocks, one per client shape -----------------------------------------
+def addr(p: Person) -> str:
+    return f"{p.name} <{p.email}>"
+
+
+Block = Callable[[Person, datetime, str], str]
+
+BLOCKS: dict[str, tuple[str, Block]] = {
+    "gmail-en": ("Fwd", lambda p, dt, s: (
+        f"---------- Forwarded message ---------\nFrom: {addr(p)}\nDate: {gmail_en(dt)}\n"
+        f"Subject: {s}\nTo: <mayor@city.test>\n\n\n")),
+    "gmail-es": ("Fwd", lambda p, dt, s: (
+        f"---------- Mensaje reenviado ---------\nDe: {addr(p)}\n"
+        f"Date: {ES_DAYS[dt.weekday()][:3]}, {dt.day} {ES_MONTHS[dt.month - 1][:3]} "
+        f"{dt.year} a las {dt.hour}:{dt.minute:02d}\nSubject: {s}\nTo: <mayor@city.test>\n\n\n")),
+    "gmail-fr": ("Fwd", lambda p, dt, s: (
+        f"---------- Forwarded message ---------\nDe : {addr(p)}\n"
+        f"Date: {FR_DAYS[dt.weekday()][:3]}. {dt.day} {FR_MONTHS[dt.month - 1]} {dt.year} "
+        f"à {dt:%H:%M}\nSubject: {s}\nTo: <mayor@city.test>\n\n\n")),
+    "gmail-de": ("Fwd", lambda p, dt, s: (
+        f"---------- Weitergeleitete Nachricht ---------\nVon: {addr(p)}\n"
+        f"Date: {DE_DAYS[dt.weekday()][:2]}., {dt.day}. {DE_MONTHS[dt.month - 1]} {dt.year} "
+        f"um {dt:%H:%M} Uhr\nSubject: {s}\nTo: <mayor@city.test>\n\n\n")),
+    "apple-en": ("Fwd", lambda p, dt, s: (
+        f"Begin forwarded message:\n\nFrom: {addr(p)}\nSubject: {s}\n"
+        f"Date: {apple_en(dt, dt.tzname() or gmt_offset(dt))}\nTo: mayor@city.test\n\n")),
+    "apple-gmt": ("Fwd", lambda p, dt, s: (
+        f"Begin forwarded message:\n\nFrom: {addr(p)}\nSubject: {s}\n"
+        f"Date: {apple_en(dt, gmt_offset(dt))}\nTo: mayor@city.test\n\n")),
+    "apple-es": ("Fwd", lambda p, dt, s: (
+        f"Inicio del mensaje reenviado:\n\nDe: {addr(p)}\nAsunto: {s}\n"
+        f"Fecha: {dt.day} de {ES_MONTHS[dt.month - 1]} de {dt.year}, {dt:%H:%M:%S} "
+        f"{dt.tzname()}\nPara: mayor@city.test\n\n")),
+    "apple-fr": ("Fwd", lambda p, dt, s: (
+        f"Début du message réexpédié :\n\nDe: {addr(p)}\nObjet: {s}\n"
+        f"Date: {dt.day} {FR_MONTHS[dt.month - 1]} {dt.year} à {dt:%H:%M:%S} "
+        f"{dt.tzname()}\nÀ: mayor@city.test\n\n")),
+    "apple-de": ("Fwd", lambda p, dt, s: (
+        f"Anfang der weitergeleiteten Nachricht:\n\nVon: {addr(p)}\nBetreff: {s}\n"
+        f"Datum: {dt.day}. {DE_MONTHS[dt.month - 1]} {dt.year} um {dt:%H:%M:%S} "
+        f"{dt.tzname()}\nAn: mayor@city.test\n\n")),
+    "outlook-en": ("FW", lambda p, dt, s: (
+        f"-----Original Message-----\nFrom: {p.name} [mailto:{p.email}]\n"
+        f"Sent: {outlook_en(dt)}\nTo: Teresa Lindqvist <mayor@city.test>\nSubject: {s}\n\n")),
+    "outlook-es": ("RV", lambda p, dt, s: (
+        f"De: {p.name} [mailto:{p.email}]\nEnviado el: {es_long(dt)}\n"
+        f"Para: Teresa Lindqvist <mayor@city.test>\nAsunto: {s}\n\n")),
+    "outlook-fr": ("TR", lambda p, dt, s: (
+        f"De : {p.name} [mailto:{p.email}]\nEnvoyé : {fr_long(dt)}\n"
+        f"À : Teresa Lindqvist <mayor@city.test>\nObjet : {s}\n\n")),
+    "outlook-de": ("WG", lambda p, dt, s: (
+        f"Von: {p.name} [mailto:{p.email}]\nGesendet: {de_long(dt)}\n"
+        f"An: Teresa Lindqvist <mayor@city.test>\nBetreff: {s}\n\n")),
+    "outlook-pt": ("ENC", lambda p, dt, s: (
+        f"De: {p.name} <{p.email}>\nEnviada em: {pt_long(dt)}\n"
+        f"Para: Teresa Lindqvist <mayor@city.test>\nAssunto: {s}\n\n")),
+    "owa-en": ("FW", lambda p, dt, s: (
+        f"________________________________\nFrom: {addr(p)}\nSent: {outlook_en(dt)}\n"
+        f"To: Mayor <mayor@city.test>\nSubject: {s}\n\n")),
+    "owa-es": ("RV", lambda p, dt, s: (
+        f"________________________________\nDe: {addr(p)}\nEnviado: {es_long(dt)}\n"
+        f"Para: Mayor <mayor@city.test>\nAsunto: {s}\n\n")),
+    "owa-fr": ("TR", lambda p, dt, s: (
+        f"________________________________\nDe : {addr(p)}\nEnvoyé : {fr_long(dt)}\n"
+        f"À : Mayor <mayor@city.test>\nObjet : {s}\n\n")),
+    "owa-de": ("WG", lambda p, dt, s: (
+        f"________________________________\nVon: {addr(p)}\nGesendet: {de_long(dt)}\n"
+        f"An: Mayor <mayor@city.test>\nBetreff: {s}\n\n")),
+    "owa-pt": ("ENC", lambda p, dt, s: (
+        f"________________________________\nDe: {addr(p)}\nEnviado: {pt_long(dt)}\n"
+        f"Para: Mayor <mayor@city.test>\nAssunto: {s}\n\n")),
+    "new-outlook-en": ("FW", lambda p, dt, s: (
+        f"From: {addr(p)}\nSent: {outlook_en(dt)}\nTo: Teresa Lindqvist "
+        f"<mayor@city.test>\nSubject: {s}\n\n")),
+    "outlookcom-mailto": ("FW", lambda p, dt, s: (
+        f"________________________________\nFrom: {p.name}<mailto:{p.email}> "
+        f"<{p.email}<mailto:{p.email}>>\nSent: {outlook_en(dt)}\n"
+        f"To: mayor@city.test<mailto:mayor@city.test>\nSubject: {s}\n\n")),
+    "outlookcom-behalf": ("FW", lambda p, dt, s: (
+        f"________________________________\nFrom: Quarry Road Neighbors <neighbors@example.org> "
+        f"on behalf of {addr(p)}\nSent: {outlook_en(dt)}\nTo: Mayor <mayor@city.test>\n"
+        f"Subject: {s}\n\n")),
+    "outlookcom-lastfirst": ("FW", lambda p, dt, s: (
+        f"________________________________\nFrom: {p.name.split()[-1]}, "
+        f"{' '.join(p.name.split()[:-1])} <{p.email}>\nSent: {outlook_en(dt)}\n"
+        f"To: Mayor <mayor@city.test>\nSubject: {s}\n\n")),
+    "yahoo": ("Fwd", lambda p, dt, s: (
+        f"\n----- Forwarded Message -----\nFrom: {addr(p)}\nTo: mayor@city.test "
+        f"<mayor@city.test>\nSent: {outlook_en(dt).replace(f' {dt.year} ', f' {dt.year}, ')} "
+        f"{dt.tzname()}\nSubject: {s}\n\n")),
+    "yahoo-oneline": ("Fwd", lambda p, dt, s: (
+        f"   ----- Forwarded Message ----- From: {addr(p)}To: mayor@city.test "
+        f"<mayor@city.test>Sent: {EN_DAYS[dt.weekday()]}, {EN_MONTHS[dt.month - 1]} {dt.day}, "
+        f"{dt.year}, {h12(dt, True)} {dt.tzname()}Subject: {s}\n ")),
+    "thunderbird": ("Fwd", lambda p, dt, s: (
+        f"-------- Forwarded Message --------\nSubject: \t{s}\nDate: \t{rfc(dt)}\n"
+        f"From: \t{addr(p)}\nTo: \tmayor@city.test\n\n\n")),
+    "thunderbird-de": ("WG", lambda p, dt, s: (
+        f"-------- Weitergeleitete Nachricht --------\nBetreff: \t{s}\nDatum: \t{rfc(dt)}\n"
+        f"Von: \t{addr(p)}\nAn: \tmayor@city.test\n\n\n")),
+    "thunderbird-fr": ("Fwd", lambda p, dt, s: (
+        f"-------- Message transféré --------\nSujet : \t{s}\nDate : \t{rfc(dt)}\n"
+        f"De : \t{addr(p)}\nPour : \tmayor@city.test\n\n\n")),
+    "zimbra": ("Fwd", lambda p, dt, s: (
+        f"----- Forwarded Message -----\nFrom: \"{p.name}\" <{p.email}>\n"
+        f"To: \"Mayor\" <mayor@city.test>\nSent: {EN_DAYS[dt.weekday()]}, "
+        f"{EN_MONTHS[dt.month - 1]} {dt.day}, {dt.year} {h12(dt, True)}\nSubject: {s}\n\n")),
+    "proton": ("Fwd", lambda p, dt, s: (
+        f"------- Forwarded Message -------\nFrom: {addr(p)}\n"
+        f"Date: On {EN_DAYS[dt.weekday()]}, {EN_MONTHS[dt.month - 1]} {dt.day}"
+        f"{'th' if 4 <= dt.day % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(dt.day % 10, 'th')}"
+        f", {dt.year} at {h12(dt)}\nSubject: {s}\nTo: mayor@city.test <mayor@city.test>\n\n\n")),
+    "outlook-mac-on": ("FW", lambda p, dt, s: (
+        f"On {dt:%d/%m/%Y %H:%M}, \"{p.name}\" <{p.email}> wrote:\n\n")),
+}
+
+
+# --- writing a message ---------------------------------------------------------------------
+def header(value: str) -> str:
+    return value if value.isascii() else Header(value, "utf-8").encode()
+
+
+def eml(sender: tuple[str, str], date: datetime, subject: str, text: str, *,
+        extra: str = "", html: str | None = None, to: str = "ethics-intake@city.test",
+        mid: str) -> bytes:
+    name, address = sender
+    head = (f"Return-Path: <{address}>\nDelivered-To: ethics-intake@city.test\n"
+            f"Received: from mx.city.test by mx.city.test (Postfix) with ESMTPS id 4Q{mid[:8]};"
+            f" {rfc(date + timedelta(seconds=4))}\n"
+            f"From: {header(name)} <{address}>\nTo: {to}\nSubject: {header(subject)}\n"
+            f"Date: {rfc(date)}\nMessage-ID: <{mid}>\nMIME-Version: 1.0\n{extra}")
+    if html is None:
+        return (head + "Content-Type: text/plain; charset=utf-8\n"
+                "Content-Transfer-Encoding: 8bit\n\n" + text).encode("utf-8")
+    b = "b1_" + mid[:12]
+    return (head + f"Content-Type: multipart/alternative; boundary=\"{b}\"\n\n--{b}\n"
+            "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n"
+            f"{text}\n--{b}\nContent-Type: text/html; charset=utf-8\n"
+            f"Content-Transfer-Encoding: 8bit\n\n{html}\n--{b}--\n").encode("utf-8")
+
+
+def write(folder: str, name: str, raw: bytes, expected: dict) -> None:
+    out = DATA / folder
+    out.mkdir(exist_ok=True)
+    (out / f"{name}.eml").write_bytes(raw)
+    (out / f"{name}.expected.json").write_text(
+        json.dumps(expected, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def expected(p: Person | None, received: datetime, forwarder: str, sections: tuple, missing: list,
+             respondents: list, *, name: str | None = None, email: str | None = None,
+             phone: str | None = "", address: str | None = "", flags: list | None = None) -> dict:
+    return {
+        "accepted": True, "reject_reason": None, "received_at": received.isoformat(),
+        "forwarded_by": forwarder,
+        "complainant": {
+            "name": name or (p.name if p else None),
+            "email": email or (p.email if p else None),
+            "phone": (p.e164 if p else None) if phone == "" else phone,
+            "address": (p.one_line if p else None) if address == "" else address,
+        },
+        "code_sections": list(sections), "attachments": [], "missing": missing,
+        "respondents": respondents, "flags": flags or [],
+    }
+
+
+# --- the forwards ---------------------------------------------------------------------------
+def la(*when: int) -> datetime:
+    """A wall-clock time in the city (America/Los_Angeles)."""
+    return datetime(*when, tzinfo=LA)
+
+
+def zone(name: str) -> ZoneInfo:
+    return ZoneInfo(name)
+
+
+def forwards() -> None:
+    """One message per client shape and language, then the harder ones by hand."""
+    n = 0
+
+    def simple(client: str, p: Person, c: tuple, dt: datetime, *, who: str = "mayor",
+               style: str = "signed", days: int = 2, missing: list | None = None,
+               note: str | None = None, html: bool = False, **exp: object) -> None:
+        nonlocal n
+        n += 1
+        prefix, block = BLOCKS[client]
+        respondent, _, sections, _, _ = c
+        subject = f"Ethics complaint - {respondent}"
+        fname, faddr, _ = FORWARDERS[who]
+        body = (note if note is not None else city_note(who)) + "\n" + block(p, dt, subject) \
+            + letter(p, c, style)
+        outer = dt.astimezone(LA) + timedelta(days=days, hours=1)
+        markup = ("<div>" + body.replace("&", "&amp;").replace("<", "&lt;")
+                  .replace(">", "&gt;").replace("\n", "<br>\n") + "</div>") if html else None
+        raw = eml((fname, faddr), outer, f"{prefix}: {subject}", body, html=markup,
+                  mid=f"fw{n:03d}.{client}@mail.example")
+        miss = missing if missing is not None else (["signature"] if style == "unsigned" else [])
+        write("clients", f"{n:02d}-{client}-{style}", raw,
+              expected(p, dt, faddr, sections, miss, [respondent], **exp))  # type: ignore[arg-type]
+
+    R, C = RESIDENTS, COMPLAINTS
+    # Gmail, each language; zone-less dates in the city's zone.
+    simple("gmail-en", R[0], C[0], la(2026, 6, 9, 7, 42))
+    simple("gmail-en", R[1], C[1], la(2026, 4, 6, 21, 5), style="regards", html=True)
+    simple("gmail-es", R[7], C[2], la(2026, 3, 16, 10, 30), who="admin")
+    simple("gmail-fr", R[3], C[3], la(2026, 2, 24, 8, 15))
+    simple("gmail-de", R[2], C[4], la(2026, 3, 18, 16, 40), who="clerk")
+    simple("gmail-en", R[5], C[5], la(2026, 6, 3, 12, 0), style="letterhead")
+    # Apple Mail: zone abbreviations and offsets, localised headers.
+    simple("apple-en", R[0], C[0], datetime(2026, 6, 9, 7, 42, 11, tzinfo=LA))  # PDT
+    simple("apple-en", R[2], C[4], datetime(2026, 5, 2, 17, 3, 9, tzinfo=zone("Europe/Berlin")))
+    simple("apple-en", R[3], C[3], datetime(2026, 6, 12, 9, 1, 0, tzinfo=zone("Europe/Helsinki")))
+    simple("apple-gmt", R[4], C[1], datetime(2026, 4, 20, 22, 16, 45, tzinfo=zone("Asia/Kolkata")))
+    simple("apple-es", R[7], C[2], datetime(2026, 3, 17, 19, 20, 2, tzinfo=zone("Europe/Madrid")))
+    simple("apple-fr", R[3], C[5], datetime(2026, 6, 5, 8, 30, 0, tzinfo=zone("Europe/Paris")))
+    simple("apple-de", R[2], C[0], datetime(2026, 6, 10, 14, 5, 22, tzinfo=zone("Europe/Berlin")),
+           who="admin")
+    simple("apple-en", R[5], C[1], datetime(2026, 1, 14, 11, 45, 0, tzinfo=zone("America/New_York")),
+           style="unsigned")
+    # Outlook desktop (2013/2016) in five languages.
+    simple("outlook-en", R[1], C[0], la(2026, 6, 9, 7, 42))
+    simple("outlook-es", R[7], C[1], la(2026, 4, 7, 9, 12), who="admin")
+    simple("outlook-fr", R[3], C[2], la(2026, 3, 12, 18, 2))
+    simple("outlook-de", R[2], C[3], la(2026, 2, 23, 7, 55), who="clerk")
+    simple("outlook-pt", R[4], C[4], la(2026, 3, 19, 13, 33))
+    simple("outlook-en", R[6], C[5], la(2026, 6, 2, 16, 20), style="slash")
+    # Outlook on the web in five languages, and new Outlook (HTML only, see below).
+    simple("owa-en", R[0], C[1], la(2026, 4, 8, 10, 10))
+    simple("owa-es", R[7], C[0], la(2026, 5, 20, 20, 47), who="admin")
+    simple("owa-fr", R[3], C[4], la(2026, 3, 25, 6, 5))
+    simple("owa-de", R[2], C[2], la(2026, 3, 13, 12, 0), who="clerk")
+    simple("owa-pt", R[4], C[3], la(2026, 2, 25, 17, 44))
+    simple("new-outlook-en", R[5], C[0], la(2026, 5, 21, 8, 8))
+    simple("new-outlook-en", R[1], C[2], la(2026, 3, 14, 9, 9), style="letterhead", who="admin")
+    # Outlook.com's decorated From lines.
+    simple("outlookcom-mailto", R[0], C[3], la(2026, 2, 26, 11, 11))
+    simple("outlookcom-behalf", R[6], C[2], la(2026, 3, 15, 15, 15))
+    simple("outlookcom-lastfirst", R[2], C[5], la(2026, 6, 4, 19, 19), style="unsigned")
+    # Yahoo (a header block, and the one-line block of its text part), Thunderbird, Zimbra, Proton.
+    simple("yahoo", R[1], C[4], la(2026, 3, 20, 7, 7))
+    simple("yahoo-oneline", R[6], C[0], la(2026, 6, 9, 7, 42, 11))
+    simple("yahoo-oneline", R[4], C[1], la(2026, 4, 9, 23, 1, 59), who="admin")
+    simple("thunderbird", R[3], C[5], datetime(2026, 6, 2, 18, 40, 3, tzinfo=zone("Europe/Paris")))
+    simple("thunderbird-de", R[2], C[1], la(2026, 4, 10, 8, 0, 45), who="clerk")
+    simple("thunderbird-fr", R[3], C[0], datetime(2026, 5, 22, 9, 30, 0, tzinfo=zone("Europe/Paris")))
+    simple("zimbra", R[5], C[3], la(2026, 2, 27, 14, 14, 14))
+    simple("zimbra", R[0], C[4], la(2026, 3, 21, 10, 0, 1), style="regards")
+    simple("proton", R[1], C[5], la(2026, 6, 1, 21, 21))
+    simple("proton", R[7], C[2], la(2026, 3, 22, 6, 30), style="letterhead")
+    # Outlook for Mac's attribution under FW:, day first (28/10 cannot be a month).
+    simple("outlook-mac-on", R[2], C[0], datetime(2026, 5, 28, 12, 46, tzinfo=LA))
+    simple("outlook-mac-on", R[6], C[3], datetime(2026, 2, 19, 9, 5, tzinfo=LA), who="clerk")
+    simple("outlook-de", R[5], C[5], la(2026, 6, 3, 9, 30), style="letterhead")
+    simple("owa-en", R[2], C[4], la(2026, 3, 24, 13, 13), style="regards", who="clerk")
+    simple("apple-de", R[0], C[2], datetime(2026, 3, 16, 23, 59, 59, tzinfo=zone("Europe/Vienna")),
+           style="slash")
+    hand(n)
+
+
+def compose(name: str, who: str, outer: datetime, subject: str, body: str, want: dict, *,
+            html: str | None = None, html_only: bool = False) -> None:
+    fname, faddr, _ = FORWARDERS[who]
+    raw = eml((fname, faddr), outer, subject, body, html=html, mid=f"{name}@mail.example")
+    if html_only:
+        assert html is not None
+        raw = eml((fname, faddr), outer, subject, "", mid=f"{name}@mail.example")
+        raw = raw.replace(b"text/plain", b"text/html", 1).split(b"\n\n", 1)[0] + b"\n\n" \
+            + html.encode("utf-8")
+    write("clients", name, raw, want)
+
+
+def hand(n: int) -> None:
+    """Shapes that need more than one block: chains, quoted replies, ambiguous dates,
+    letters, and statements whose reasons or facts today's keyword rule misjudged."""
+    R, C = RESIDENTS, COMPLAINTS
+    p, c = R[0], C[0]
+    subj = f"Ethics complaint - {c[0]}"
+
+    # Forward of a forward of a forward: Gmail -> Outlook desktop (admin) -> OWA (mayor).
+    first = la(2026, 6, 9, 7, 42)
+    body = (city_note("mayor") + "\n" + BLOCKS["owa-en"][1](
+        Person("Marcus Holt", "cityadmin@city.test", "", "", ()), la(2026, 6, 10, 9, 3),
+        "FW: Fwd: " + subj).replace("Mayor <mayor@city.test>", "Teresa Lindqvist <mayor@city.test>")
+        + "Teresa, this one is for the ethics process.\n\nMarcus Holt\nCity Administrator\n"
+        "(509) 555-0102\n\n" + BLOCKS["gmail-en"][1](p, first, subj) + letter(p, c))
+    compose(f"{n + 1:02d}-chain-gmail-outlook-owa", "mayor", la(2026, 6, 11, 8, 0),
+            "FW: FW: Fwd: " + subj, body,
+            expected(p, first, "mayor@city.test", c[2], [], [c[0]]))
+    # Apple Mail inside Gmail: the clerk forwards what the mayor forwarded from her iPhone.
+    p2, c2 = R[3], C[1]
+    first = datetime(2026, 4, 6, 18, 2, 0, tzinfo=zone("Europe/Paris"))
+    body = ("Renée, for the ethics intake please.\n\n" + BLOCKS["gmail-en"][1](
+        Person("Teresa Lindqvist", "mayor@city.test", "", "", ()), la(2026, 4, 7, 8, 30),
+        "Fwd: Ethics complaint") + "Sent from my iPhone\n\n"
+        + BLOCKS["apple-fr"][1](p2, first, "Ethics complaint") + letter(p2, c2))
+    compose(f"{n + 2:02d}-chain-apple-fr-in-gmail", "clerk", la(2026, 4, 7, 10, 0),
+            "Fwd: Fwd: Ethics complaint", body,
+            expected(p2, first, "clerk@city.test", c2[2], [], [c2[0]]))
+    # A reply quoted inside a forward: the resident quotes a neighbour's mail as evidence;
+    # the resident (the forwarded sender) is the complainant, received when they wrote.
+    p3, c3 = R[1], C[2]
+    sent = la(2026, 3, 16, 20, 10)
+    body = (city_note("admin") + "\n" + BLOCKS["gmail-en"][1](p3, sent, "Fwd: Quarry Road vote")
+            + letter(p3, c3) + "\n\nOn Sat, Mar 14, 2026 at 3:10 PM Bob Lindgren "
+            "<blindgren@example.org> wrote:\n> Carlos, I saw the survey invoice at the county "
+            "office.\n> It was Ostrowski Survey Group, $12,000, paid in January.\n>\n> Bob "
+            "Lindgren\n> 12 Birch Street\n> Riverton, WA 99301\n> (509) 555-0199\n")
+    compose(f"{n + 3:02d}-quoted-reply-inside-forward", "admin", la(2026, 3, 18, 9, 0),
+            "Fwd: Quarry Road vote", body,
+            expected(p3, sent, "cityadmin@city.test", c3[2], [], [c3[0]]))
+    # The resident's own thread: the first message is the receipt, the reply adds the phone.
+    p4, c4 = R[5], C[3]
+    first, second = la(2026, 2, 21, 10, 0), la(2026, 2, 23, 14, 30)
+    body = (city_note("mayor") + "\n" + BLOCKS["gmail-en"][1](p4, second, "Re: Okafor fuel")
+            + f"My phone is {p4.phone}.\n\n{p4.name}\n\n"
+            f"On {gmail_en(la(2026, 2, 22, 9, 15))} Teresa Lindqvist <mayor@city.test> wrote:\n"
+            "> Thank you. Could you send a phone number where the Board can reach you?\n>\n"
+            f"> On {gmail_en(first)} {p4.name} <{p4.email}> wrote:\n>> Dear Mayor,\n>>\n>> "
+            + c4[3] + "\n>>\n>> " + c4[4] + "\n>>\n>> Sincerely,\n>> " + p4.name + "\n>> "
+            + "\n>> ".join(p4.address) + "\n")
+    compose(f"{n + 4:02d}-resident-thread-first-message-wins", "mayor", la(2026, 2, 24, 8, 0),
+            "Fwd: Re: Okafor fuel", body,
+            expected(p4, first, "mayor@city.test", c4[2], [], [c4[0]]))
+
+    # Ambiguous numeric dates: the header words tell the locale, else the clerk is asked.
+    def numeric(k: int, client: str, labels: str, when: str, real: datetime, outer: datetime,
+                flags: list, received: datetime | None = None) -> None:
+        p5, c5 = R[k % len(R)], C[k % len(C)]
+        subj = f"Ethics complaint - {c5[0]}"
+        body = (city_note("mayor") + "\n" + labels.format(name=p5.name, email=p5.email,
+                                                         when=when, subj=subj) + "\n\n"
+                + letter(p5, c5))
+        compose(f"{n + k:02d}-date-{client}", "mayor", outer, "FW: " + subj, body,
+                expected(p5, received or real, "mayor@city.test", c5[2], [], [c5[0]],
+                         flags=flags))
+    es = "De: {name} <{email}>\nEnviado: {when}\nPara: Mayor <mayor@city.test>\nAsunto: {subj}"
+    en = "From: {name} <{email}>\nSent: {when}\nTo: Mayor <mayor@city.test>\nSubject: {subj}"
+    de = "Von: {name} <{email}>\nGesendet: {when}\nAn: Mayor <mayor@city.test>\nBetreff: {subj}"
+    fr = "De : {name} <{email}>\nEnvoyé : {when}\nÀ : Mayor <mayor@city.test>\nObjet : {subj}"
+    mac = 'On {when}, "{name}" <{email}> wrote:'
+    numeric(5, "es-day-first", es, "02/06/2026 9:15", la(2026, 6, 2, 9, 15),
+            la(2026, 6, 5, 8, 0), [])
+    numeric(6, "de-dotted", de, "02.06.2026 09:15", la(2026, 6, 2, 9, 15),
+            la(2026, 6, 5, 8, 0), [])
+    numeric(7, "fr-day-first", fr, "02/06/2026 09:15", la(2026, 6, 2, 9, 15),
+            la(2026, 6, 5, 8, 0), [])
+    numeric(8, "en-ambiguous-flagged", en, "02/06/2026 9:15 AM", la(2026, 6, 2, 9, 15),
+            la(2026, 6, 5, 8, 0), ["date_order"], received=la(2026, 2, 6, 9, 15))
+    numeric(9, "en-settled-by-forward-date", en, "02/06/2026 9:15 AM", la(2026, 2, 6, 9, 15),
+            la(2026, 2, 8, 8, 0), [])
+    numeric(10, "outlook-mac-ambiguous-flagged", mac, "03/04/2026 10:20", la(2026, 4, 3, 10, 20),
+            la(2026, 4, 6, 8, 0), ["date_order"], received=la(2026, 3, 4, 10, 20))
+    numeric(11, "en-month-first-impossible-day-first", en, "25/03/2026 16:05",
+            la(2026, 3, 25, 16, 5), la(2026, 3, 27, 8, 0), [])
+
+    # Letters: the writer's letterhead at the top, signature at the bottom; the mail's
+    # display name is a nickname and City Hall's inside address is not the complainant's.
+    p6, c6 = R[6], C[1]
+    sent = la(2026, 4, 14, 6, 50)
+    nick = Person("wg1945", p6.email, p6.phone, p6.e164, p6.address)
+    subj = f"Ethics complaint - {c6[0]}"
+    body = city_note("clerk") + "\n" + BLOCKS["gmail-en"][1](nick, sent, subj) + letter(
+        p6, c6, "letterhead")
+    compose(f"{n + 12:02d}-letter-letterhead-nickname-sender", "clerk", la(2026, 4, 15, 9, 0),
+            "Fwd: " + subj, body, expected(p6, sent, "clerk@city.test", c6[2], [], [c6[0]]))
+    p7, c7 = R[4], C[4]
+    sent = la(2026, 3, 3, 11, 25)
+    subj = f"Ethics complaint - {c7[0]}"
+    text = (f"{p7.name.upper()}\n{p7.address[0]} · {p7.address[1]}\nTel. {p7.phone} · "
+            f"{p7.email}\n\nMarch 2, 2026\n\nTo the Mayor of Riverton,\n\n{c7[3]}\n\n{c7[4]}\n\n"
+            f"Yours faithfully,\n\n{p7.name}\n")
+    body = city_note("mayor") + "\n" + BLOCKS["owa-en"][1](p7, sent, subj) + text
+    compose(f"{n + 13:02d}-letter-letterhead-one-line", "mayor", la(2026, 3, 4, 9, 0),
+            "FW: " + subj, body, expected(p7, sent, "mayor@city.test", c7[2], [], [c7[0]]))
+
+    # Reasons and facts as the text says them, not as keywords hint.
+    def statement(k: int, slug: str, text: str, sections: list, missing: list,
+                  respondents: list) -> None:
+        p8 = R[k % len(R)]
+        subj = f"Ethics complaint - {respondents[0]}" if respondents else "Ethics complaint"
+        sent = la(2026, 5, 10 + k % 15, 9, 30)
+        signed = text + f"\n\nSincerely,\n\n{p8.name}\n" + "\n".join(p8.address) + f"\n{p8.phone}\n"
+        body = city_note("mayor") + "\n" + BLOCKS["gmail-en"][1](p8, sent, subj) + signed
+        compose(f"{n + k:02d}-statement-{slug}", "mayor", sent + timedelta(days=1), "Fwd: " + subj,
+                body, expected(p8, sent, "mayor@city.test", tuple(sections), missing, respondents))
+    statement(14, "short-facts-implicit-reason",
+              "Dear Mayor,\n\nOn May 19 Gary Pruitt gave the $38,400 mowing contract to his "
+              "sister's husband.\n2.94.030 bars officials from awarding contracts to relatives.",
+              ["2.94.030"], [], ["Gary Pruitt"])
+    statement(15, "vague-no-facts-no-reasons",
+              "Dear Mayor,\n\nI have had concerns about the Parks Department for a long time and "
+              "I think people there are not being honest with the public about how decisions "
+              "get made. Residents deserve better and I want the Ethics Board to look at "
+              "everything going on over there, because it has gone on too long. This falls "
+              "under 2.94.030 as far as I know.",
+              ["2.94.030"], ["facts", "reasons"], [])
+    statement(16, "because-not-a-reason",
+              "Dear Mayor,\n\nI am writing because my neighbour asked me to pass this on. On "
+              "May 19, 2026, Gary Pruitt awarded the $38,400 Hollis Field mowing contract to "
+              "Green Edge Landscaping, a company owned by his sister's husband. See Section "
+              "2.94.030.", ["2.94.030"], ["reasons"], ["Gary Pruitt"])
+    statement(17, "reason-without-cue-words",
+              "Dear Mayor,\n\nAt the March 11, 2026 meeting Commissioner Helen Ostrowski voted "
+              "for the Quarry Road rezone. Her husband's firm was paid $12,000 by the "
+              "applicant in January for the site survey. The ethics code does not let a "
+              "commissioner vote on a matter that pays her own household, and that is what "
+              "RMC 2.94.030 covers.", ["2.94.030"], [], ["Helen Ostrowski"])
+    statement(18, "rule-words-in-facts-only",
+              "Dear Mayor,\n\nThe council's ethics training on January 9 covered conflicts of "
+              "interest and how to recuse. Nothing in this letter is about that training. On "
+              "February 20, 2026 Council Member Ben Okafor drove a city pickup to his campaign "
+              "fundraiser in Spokane and the city reimbursed him $214 for fuel. Section "
+              "2.94.040(C).", ["2.94.040(C)"], ["reasons"], ["Ben Okafor"])
+
+    # HTML only: new Outlook (divRplyFwdMsg) and iOS Mail (blockquote type=cite).
+    p9, c9 = R[7], C[5]
+    subj = f"Ethics complaint - {c9[0]}"
+    sent = la(2026, 6, 2, 8, 45)
+    letter_html = "".join(f"<div>{x or '<br>'}</div>" for x in letter(p9, c9).split("\n"))
+    html = ('<html><head><meta http-equiv="Content-Type" content="text/html; charset=utf-8">'
+            '</head><body><div dir="ltr"><div>Forwarding for intake.</div><div>Teresa '
+            'Lindqvist<br>Mayor, City of Riverton<br>(509) 555-0100</div></div>'
+            '<div id="appendonsend"></div><hr style="display:inline-block;width:98%" '
+            'tabindex="-1"><div id="divRplyFwdMsg" dir="ltr"><font face="Calibri, sans-serif" '
+            f'style="font-size:11pt" color="#000000"><b>From:</b> {p9.name} &lt;{p9.email}&gt;'
+            f'<br><b>Sent:</b> {outlook_en(sent)}<br><b>To:</b> Teresa Lindqvist &lt;'
+            f'mayor@city.test&gt;<br><b>Subject:</b> {subj}</font><div>&nbsp;</div></div>'
+            f'<div>{letter_html}</div></body></html>')
+    compose(f"{n + 19:02d}-new-outlook-html-only", "mayor", sent + timedelta(hours=5),
+            "FW: " + subj, "", expected(p9, sent, "mayor@city.test", c9[2], [], [c9[0]]),
+            html=html, html_only=True)
+    p10, c10 = R[2], C[3]
+    subj = f"Ethics complaint - {c10[0]}"
+    sent = datetime(2026, 2, 25, 19, 12, 40, tzinfo=zone("Europe/Berlin"))
+    letter_html = "".join(f"<div>{x or '<br>'}</div>" for x in letter(p10, c10).split("\n"))
+    html = ('<html><head><meta http-equiv="content-type" content="text/html; charset=utf-8">'
+            '</head><body dir="auto"><div dir="ltr">For intake.</div><div dir="ltr"><br>'
+            '<blockquote type="cite">Anfang der weitergeleiteten Nachricht:<br><br></blockquote>'
+            '</div><blockquote type="cite"><div dir="ltr"><b>Von:</b> '
+            f'{p10.name} &lt;{p10.email}&gt;<br><b>Datum:</b> {sent.day}. '
+            f'{DE_MONTHS[sent.month - 1]} {sent.year} um {sent:%H:%M:%S} MEZ<br>'
+            f'<b>An:</b> mayor@city.test<br><b>Betreff:</b> <b>{subj}</b><br></div></blockquote>'
+            f'<blockquote type="cite"><div dir="ltr">{letter_html}</div></blockquote></body></html>')
+    compose(f"{n + 20:02d}-ios-de-html-only-mez", "mayor", la(2026, 2, 26, 9, 0),
+            "WG: " + subj, "", expected(p10, sent, "mayor@city.test", c10[2], [], [c10[0]]),
+            html=html, html_only=True)
+    # Outlook for Mac's forward header (day first, month name), and an unsigned Last, First.
+    p11, c11 = R[5], C[2]
+    subj = f"Ethics complaint - {c11[0]}"
+    sent = la(2026, 3, 28, 12, 46)
+    body = (city_note("admin") + "\nFrom: " + addr(p11) + f"\nDate: {EN_DAYS[sent.weekday()]}, "
+            f"{sent.day} {EN_MONTHS[sent.month - 1]} {sent.year} at {sent:%H:%M}\nTo: "
+            f"Marcus Holt <cityadmin@city.test>\nSubject: {subj}\n\n" + letter(p11, c11))
+    compose(f"{n + 21:02d}-outlook-mac-forward-header", "admin", la(2026, 3, 30, 9, 0),
+            "FW: " + subj, body, expected(p11, sent, "cityadmin@city.test", c11[2], [], [c11[0]]))
+
+    localised_replies(n + 22)
+    pdf_letters(n + 27)
+
+
+def pdf(lines: list[str]) -> bytes:
+    """A one-page text PDF, one line of text per `lines` item (the hostile-mail tests'
+    PDF writer, with a page stream of text lines)."""
+    def esc(t: str) -> bytes:
+        return t.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)").encode("latin-1")
+    return page_pdf(b"BT /F1 11 Tf 72 740 Td 14 TL " + b" ".join(
+        b"(" + esc(t) + b") Tj T*" for t in lines) + b" ET")
+
+
+def pdf_letters(k: int) -> None:
+    """Letters as PDFs: the letterhead, date line, inside address, salutation and signature
+    are only in the attached file; the mail around it says nothing but "see attached"."""
+    import base64
+    R, C = RESIDENTS, COMPLAINTS
+    for i, (p, c, who, sent) in enumerate(((R[0], C[3], "mayor", la(2026, 2, 23, 16, 0)),
+                                           (R[6], C[5], "admin", la(2026, 6, 3, 11, 30)))):
+        subj = f"Ethics complaint - {c[0]}"
+        text = letter(p, c, "letterhead")
+        lines = [line for para in text.split("\n") for line in (
+            [para] if len(para) < 90 else _wrap(para))]
+        fname, faddr, _ = FORWARDERS[who]
+        body = (city_note(who) + "\n" + BLOCKS["owa-en"][1](p, sent, subj)
+                + "Please see my letter attached.\n")
+        b = f"PDF{k + i}"
+        data = base64.encodebytes(pdf(lines)).decode()
+        raw = eml((fname, faddr), sent + timedelta(days=1), "FW: " + subj, "", mid=f"pdf{k + i}@x")
+        head = raw.decode().split("Content-Type:")[0]
+        mixed = (head + f'Content-Type: multipart/mixed; boundary="{b}"\n\n--{b}\n'
+                 "Content-Type: text/plain; charset=utf-8\n\n" + body + f"\n--{b}\n"
+                 'Content-Type: application/pdf; name="Ethics complaint letter.pdf"\n'
+                 'Content-Disposition: attachment; filename="Ethics complaint letter.pdf"\n'
+                 f"Content-Transfer-Encoding: base64\n\n{data}--{b}--\n")
+        want = expected(p, sent, faddr, c[2], [], [c[0]])
+        want["attachments"] = ["Ethics complaint letter.pdf"]
+        write("clients", f"{k + i:02d}-pdf-letter-letterhead-{who}", mixed.encode("utf-8"), want)
+
+
+def _wrap(paragraph: str, width: int = 85) -> list[str]:
+    out, line = [], ""
+    for word in paragraph.split():
+        if line and len(line) + len(word) + 1 > width:
+            out.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    return out + ([line] if line else [])
+
+# --- machine messages -----------------------------------------------------------------------
+OUR_NOTICE = "Notice of ethics complaint [ETH-2026-0007]"
+OUR_ID = "<20260612160512.1.notice@ethicsbot.city.test>"
+OURS = (f"From: EthicsBot <ethics-intake@city.test>\nTo: Priya Raman <praman@city.test>\n"
+        f"Subject: {OUR_NOTICE}\nDate: Fri, 12 Jun 2026 16:05:12 -0700\nMessage-ID: {OUR_ID}\n\n"
+        "An ethics complaint naming you was received on June 9, 2026 and is case "
+        "ETH-2026-0007. It alleges a violation of RMC 2.94.030.\n")
+
+
+def machine(name: str, head: str, body: str, reason: str, kind: str) -> None:
+    """`head` holds From, Subject and any headers of its own; the rest is common."""
+    date = datetime(2026, 6, 12, 16, 6, 1, tzinfo=LA)
+    raw = (f"Return-Path: <>\nDelivered-To: ethics-intake@city.test\nReceived: from mx.city.test "
+           f"by mx.city.test (Postfix); {rfc(date)}\nTo: ethics-intake@city.test\n"
+           f"Date: {rfc(date)}\nMessage-ID: <{name}@machine.example>\nMIME-Version: 1.0\n"
+           + head.strip("\n") + "\n\n" + body)
+    write("machine", name, raw.encode("utf-8") if raw.isascii() or "charset=utf-8" in raw
+          else raw.encode("iso-2022-jp"), {"accepted": False, "reject_reason": reason,
+                                            "kind": kind})
+
+
+def report(report_type: str, human: str, machine_part: str, part_type: str,
+           original: str = OURS, boundary: str = "RPT0042") -> str:
+    return (f"--{boundary}\nContent-Type: text/plain; charset=us-ascii\n\n{human}\n"
+            f"--{boundary}\nContent-Type: {part_type}\n\n{machine_part}\n"
+            f"--{boundary}\nContent-Type: message/rfc822\n\n{original}\n--{boundary}--\n")
+
+
+def rtype(report_type: str, boundary: str = "RPT0042") -> str:
+    return (f"Content-Type: multipart/report; report-type={report_type};\n"
+            f"\tboundary=\"{boundary}\"")
+
+
+DSN = ("Reporting-MTA: dns; {mta}\nArrival-Date: Fri, 12 Jun 2026 16:05:14 -0700\n\n"
+       "Final-Recipient: rfc822; {rcpt}\nOriginal-Recipient: rfc822;{rcpt}\n"
+       "Action: {action}\nStatus: {status}\nRemote-MTA: dns; mx.example.org\n"
+       "Diagnostic-Code: smtp; {diag}\n")
+
+
+def machines() -> None:
+    def dsn(n: str, sender: str, subject: str, human: str, *, action: str = "failed",
+            status: str = "5.1.1", diag: str = "550 5.1.1 <praman@example.org>: Recipient "
+            "address rejected: User unknown", extra: str = "") -> None:
+        part = DSN.format(mta="mx.example.org", rcpt="praman@example.org", action=action,
+                          status=status, diag=diag)
+        machine(n, f"From: {sender}\nSubject: {subject}\n{extra}{rtype('delivery-status')}",
+                report("delivery-status", human, part, "message/delivery-status"),
+                "bounce", "delivery_status")
+
+    dsn("dsn-postfix", "MAILER-DAEMON@mx.city.test (Mail Delivery System)",
+        "Undelivered Mail Returned to Sender",
+        "This is the mail system at host mx.city.test.\n\nI'm sorry to have to inform you that "
+        "your message could not\nbe delivered to one or more recipients.")
+    dsn("dsn-exchange-ndr", "Microsoft Outlook <MicrosoftExchange329e71ec88ae4615bbc36ab6ce41109e@"
+        "city.test>", f"Undeliverable: {OUR_NOTICE}",
+        "Delivery has failed to these recipients or groups:\n\npraman@example.org\nThe email "
+        "address you entered couldn't be found.", diag="550 5.1.10 RESOLVER.ADR.RecipientNotFound")
+    dsn("dsn-gmail", "Mail Delivery Subsystem <mailer-daemon@googlemail.com>",
+        "Delivery Status Notification (Failure)",
+        "** Address not found **\n\nYour message wasn't delivered to praman@example.org because "
+        "the address couldn't be found, or is unable to receive mail.")
+    dsn("dsn-sendmail", "Mail Delivery Subsystem <MAILER-DAEMON@mail.example.net>",
+        "Returned mail: see transcript for details",
+        "The original message was received at Fri, 12 Jun 2026 16:05:14 -0700\n\n"
+        "   ----- The following addresses had permanent fatal errors -----\n<praman@example.org>")
+    dsn("dsn-delayed", "Mail Delivery System <MAILER-DAEMON@mx.city.test>",
+        "Delayed Mail (still being retried)",
+        "This is the mail system at host mx.city.test.\n\n####################################"
+        "\n# THIS IS A WARNING ONLY.  YOU DO NOT NEED TO RESEND YOUR MESSAGE. #",
+        action="delayed", status="4.4.1", diag="421 4.4.1 connect to mx.example.org: timed out")
+    dsn("dsn-from-forwarder-domain", "postmaster@city.test", f"Delivery failure: {OUR_NOTICE}",
+        "Your message to the ethics board member could not be delivered.")
+    dsn("dsn-re-subject", "Mail Delivery System <noreply@mx.example.org>", f"Re: {OUR_NOTICE}",
+        "Your message could not be delivered.")
+
+    def plain(n: str, head: str, body: str, reason: str, kind: str,
+              charset: str = "us-ascii") -> None:
+        machine(n, head + f"\nContent-Type: text/plain; charset={charset}", body, reason, kind)
+
+    plain("bounce-exim", "From: Mail Delivery System <Mailer-Daemon@mx.example.org>\nSubject: "
+          "Mail delivery failed: returning message to sender\nX-Failed-Recipients: "
+          "praman@example.org\nAuto-Submitted: auto-replied",
+          "This message was created automatically by mail delivery software.\n\nA message that "
+          "you sent could not be delivered to one or more of its\nrecipients. This is a permanent"
+          " error. The following address(es) failed:\n\n  praman@example.org\n    host mx.example"
+          ".org [192.0.2.25]\n    SMTP error from remote mail server after RCPT TO:<praman@"
+          "example.org>:\n    550 5.1.1 User unknown\n\n------ This is a copy of the message, "
+          "including all the headers. ------\n\n" + OURS, "bounce", "delivery_status")
+    plain("bounce-qmail", "From: MAILER-DAEMON@mail.example.net\nSubject: failure notice",
+          "Hi. This is the qmail-send program at mail.example.net.\nI'm afraid I wasn't able to "
+          "deliver your message to the following addresses.\nThis is a permanent error; I've "
+          "given up. Sorry it didn't work out.\n\n<praman@example.net>:\nSorry, no mailbox here "
+          "by that name. (#5.1.1)\n\n--- Below this line is a copy of the message.\n\n" + OURS,
+          "bounce", "delivery_status")
+    plain("bounce-mailer-daemon-no-domain", "From: MAILER-DAEMON (Mail Delivery System)\n"
+          "Subject: Returned mail: User unknown",
+          "----- The following addresses had permanent fatal errors -----\n<praman@example.org>"
+          "\n\n   ----- Transcript of session follows -----\n... while talking to mx.example.org"
+          ".:\n>>> RCPT To:<praman@example.org>\n<<< 550 5.1.1 <praman@example.org>... User "
+          "unknown\n", "bounce", "delivery_status")
+    plain("bounce-re-subject-nonstandard", f"From: Mail Administrator <noreply@mx.example.org>\n"
+          f"Subject: Re: {OUR_NOTICE}",
+          "Your message could not be delivered to the following recipient:\n\n  praman@example"
+          ".org\n\nReason: 550 5.2.2 Mailbox full, quota exceeded\n\nThe ethics complaint "
+          "notice you sent was returned.\n", "bounce", "delivery_status")
+    plain("bounce-empty-address-daemon", 'From: "MAILER-DAEMON" <>\nSubject: Undeliverable mail',
+          "Message not delivered to praman@example.org: 550 5.7.1 Delivery not authorized, "
+          "message refused.\n", "bounce", "delivery_status")
+    machine("bounce-iso2022jp-carrier",
+            "From: mail-notice@docomo.example.jp\nSubject: =?ISO-2022-JP?B?GyRCJWEhPCVrR1s/LiUoJWkhPBsoQg==?=\n"
+            "Content-Type: text/plain; charset=ISO-2022-JP\nContent-Transfer-Encoding: 7bit",
+            "お客様が送信されたメールは、宛先のメールアドレスが見つからないため配信できませんでした。\n"
+            "宛先: praman@docomo.example.jp\n", "bounce", "delivery_status")
+    machine("bounce-iso2022jp-undelivered",
+            "From: postmaster-notice@ezweb.example.jp\nSubject: =?ISO-2022-JP?B?GyRCSVRDI0RMQ04bKEI=?=\n"
+            "Content-Type: text/plain; charset=ISO-2022-JP\nContent-Transfer-Encoding: 7bit",
+            "以下のメールアドレスへの送信に失敗しました。\n(550 5.1.1 User unknown)\n", "bounce",
+            "delivery_status")
+    plain("bounce-o365-html-no-report", f"From: postmaster@outlook.example\nSubject: "
+          f"Undeliverable: {OUR_NOTICE}", "Your message to praman@example.org couldn't be "
+          "delivered.\npraman wasn't found at example.org.\n\nRemote Server returned '550 5.1.10"
+          " RESOLVER.ADR.RecipientNotFound; Recipient not found by SMTP address lookup'\n",
+          "bounce", "delivery_status")
+
+    # ARF (RFC 5965) feedback reports and their kin: a "complaint" about mail, not ethics.
+    arf = ("Feedback-Type: {ft}\nUser-Agent: SomeGenerator/1.0\nVersion: 1\n"
+           "Original-Mail-From: <ethics-intake@city.test>\nArrival-Date: Fri, 12 Jun 2026 "
+           "16:05:14 -0700\nSource-IP: 192.0.2.1\nReported-Domain: city.test\n")
+    for n, ft, subject, sender in (
+            ("arf-abuse", "abuse", "FW: Notice of ethics complaint", "abuse@mail.example.com"),
+            ("arf-complaint-subject", "abuse", "complaint about message from 192.0.2.1",
+             "staff@hotmail.example"),
+            ("arf-fraud", "fraud", "Fraud report", "fbl@isp.example.net"),
+            ("arf-auth-failure", "auth-failure", "Authentication failure report",
+             "dmarc-failure@example.org")):
+        machine(n, f"From: {sender}\nSubject: {subject}\n{rtype('feedback-report')}",
+                report("feedback-report", "This is an email abuse report for an email message "
+                       "received from IP 192.0.2.1 on Fri, 12 Jun 2026 16:05:14 -0700.",
+                       arf.format(ft=ft), "message/feedback-report"), "auto_reply",
+                "feedback_report")
+    machine("dmarc-aggregate", "From: noreply-dmarc-support@google.example\nSubject: Report "
+            "domain: city.test Submitter: google.example Report-ID: 1234567890123456789\n"
+            'Content-Type: application/zip; name="google.example!city.test!1781222400!'
+            '1781308799.zip"\nContent-Disposition: attachment; filename="google.example!city.test'
+            '!1781222400!1781308799.zip"\nContent-Transfer-Encoding: base64',
+            "UEsDBBQAAAAIAAAAIQAAAAAAAAAAAAAAAAAAAAAA\n", "auto_reply", "dmarc_report")
+
+    # Provider notifications as JSON (Amazon SNS/SES, Mailgun, Postmark shapes).
+    ses = json.dumps({"notificationType": "Complaint", "complaint": {
+        "complainedRecipients": [{"emailAddress": "praman@example.org"}],
+        "complaintFeedbackType": "abuse", "timestamp": "2026-06-12T23:06:01.000Z"},
+        "mail": {"source": "ethics-intake@city.test", "messageId": "0100018f-notice",
+                 "commonHeaders": {"subject": OUR_NOTICE}}})
+    sns = json.dumps({"Type": "Notification", "MessageId": "22b80b92-fdea-4c2c-8f9d-bdfb0c7bf324",
+                      "TopicArn": "arn:aws:sns:us-west-2:123456789012:ses-complaints",
+                      "Message": ses, "Timestamp": "2026-06-12T23:06:01.000Z"}, indent=2)
+    plain("provider-sns-ses-complaint", "From: AWS Notifications <no-reply@sns.amazonaws.com>\n"
+          "Subject: AWS Notification Message", sns + "\n\n--\nIf you wish to stop receiving "
+          "notifications from this topic, please click or visit the link below to unsubscribe:"
+          "\nhttps://sns.us-west-2.amazonaws.com/unsubscribe.html\n", "auto_reply",
+          "provider_notification")
+    bounce = json.dumps({"notificationType": "Bounce", "bounce": {
+        "bounceType": "Permanent", "bouncedRecipients": [{"emailAddress": "praman@example.org",
+                                                          "diagnosticCode": "smtp; 550 5.1.1"}]},
+        "mail": {"source": "ethics-intake@city.test"}}, indent=2)
+    plain("provider-ses-bounce-json", "From: AWS Notifications <no-reply@sns.amazonaws.com>\n"
+          "Subject: AWS Notification Message", bounce + "\n", "bounce", "provider_notification")
+    b = "MGB771"
+    mg = json.dumps({"event": "failed", "severity": "permanent", "recipient":
+                     "praman@example.org", "reason": "bounce", "delivery-status": {
+                         "code": 550, "message": "5.1.1 The email account does not exist"}})
+    machine("provider-mailgun-json-part", f"From: Mailgun <noreply@mailgun.example>\nSubject: "
+            f"Delivery failed: {OUR_NOTICE}\nContent-Type: multipart/mixed; boundary=\"{b}\"",
+            f"--{b}\nContent-Type: text/plain\n\nA delivery event for your domain.\n--{b}\n"
+            f"Content-Type: application/json\n\n{mg}\n--{b}--\n", "bounce",
+            "provider_notification")
+    pm = json.dumps({"RecordType": "SpamComplaint", "Email": "praman@example.org",
+                     "Subject": OUR_NOTICE, "Description": "The subscriber explicitly marked "
+                     "this message as spam."}, indent=2)
+    plain("provider-postmark-spam-complaint", "From: Postmark <support@postmark.example>\n"
+          "Subject: Spam complaint", pm + "\n", "auto_reply", "provider_notification")
+
+    # List managers' notices.
+    plain("list-mailman2-moderation", "From: riverton-neighbors-owner@lists.example.org\n"
+          "Subject: Your message to Riverton-Neighbors awaits moderator approval\n"
+          "X-List-Administrivia: yes\nPrecedence: bulk\nX-Mailman-Version: 2.1.39\n"
+          "List-Id: <riverton-neighbors.lists.example.org>\nX-BeenThere: riverton-neighbors@"
+          "lists.example.org",
+          "Your mail to 'Riverton-Neighbors' with the subject\n\n    Ethics complaint\n\nIs being "
+          "held until the list moderator can review it for approval.\n\nThe reason it is being "
+          "held:\n\n    Post by non-member to a members-only list\n", "auto_reply",
+          "list_notice")
+    plain("list-mailman3-held", "From: council-watch-owner@lists.example.org\nSubject: Your "
+          "message to council-watch@lists.example.org awaits moderator approval\n"
+          "Auto-Submitted: auto-generated\nX-Mailman-Version: 3.3.9\nList-Id: <council-watch."
+          "lists.example.org>", "Your message to council-watch@lists.example.org with the "
+          "subject\n\n    Re: ethics complaint\n\nIs being held until the list moderator can "
+          "review it for approval.\n", "auto_reply", "list_notice")
+    plain("list-listserv-rejected", "From: \"L-Soft list server at LISTS.EXAMPLE.EDU (16.5)\" "
+          "<LISTSERV@LISTS.EXAMPLE.EDU>\nSubject: Rejected posting to ETHICS-L@LISTS.EXAMPLE.EDU",
+          "You are not authorized to send mail to the ETHICS-L list from your\n"
+          "ethics-intake@city.test account. Your message is being returned to you unprocessed."
+          "\n", "auto_reply", "list_notice")
+    plain("list-google-groups-rejected", "From: council-watch+owners@googlegroups.example\n"
+          "Subject: Message not delivered: your message to council-watch was rejected\n"
+          "List-Id: <council-watch.googlegroups.example>\nX-Google-Group-Id: 771234567890",
+          "Your message to council-watch@googlegroups.example has been rejected because you "
+          "are not a member of the group.\n", "auto_reply", "list_notice")
+    plain("list-sympa-editor", "From: SYMPA <sympa@lists.example.fr>\nSubject: Message for list "
+          "ethique-riverton forwarded to editor\nX-Loop: sympa@lists.example.fr\n"
+          "List-Id: <ethique-riverton.lists.example.fr>", "Your message for list ethique-"
+          "riverton has been forwarded to editor(s) for approval.\n", "auto_reply",
+          "list_notice")
+    plain("list-confirm-subscription", "From: riverton-neighbors-request@lists.example.org\n"
+          "Subject: confirm 4a7bc3f08e21d6e0b1f2a9c7d8e6f5a4b3c2d1e0\nX-List-Administrivia: yes"
+          "\nList-Id: <riverton-neighbors.lists.example.org>",
+          "Mailing list subscription confirmation notice for mailing list\nRiverton-Neighbors"
+          "\n\nWe have received a request for subscription of your email\naddress, "
+          "\"ethics-intake@city.test\", to the riverton-neighbors@lists.example.org mailing "
+          "list.\n", "auto_reply", "list_notice")
+
+    # Read receipts (RFC 3798/8098 MDNs), and the client's localised subjects.
+    mdn = ("Reporting-UA: {ua}\nFinal-Recipient: rfc822;praman@city.test\nOriginal-Message-ID: "
+           f"{OUR_ID}\nDisposition: {{disp}}\n")
+    for n, sender, subject, ua, disp in (
+            ("mdn-outlook-read", "Priya Raman <praman@city.test>", f"Read: {OUR_NOTICE}",
+             "Microsoft Outlook 16.0", "automatic-action/MDN-sent-automatically; displayed"),
+            ("mdn-outlook-not-read", "Priya Raman <praman@city.test>", f"Not read: {OUR_NOTICE}",
+             "Microsoft Outlook 16.0", "manual-action/MDN-sent-manually; deleted"),
+            ("mdn-thunderbird-displayed", "Ben Okafor <bokafor@example.net>",
+             f"Return Receipt (displayed) - {OUR_NOTICE}", "Mozilla Thunderbird",
+             "manual-action/MDN-sent-manually; displayed"),
+            ("mdn-german-gelesen", "Anita Brandt <abrandt@city.test>", f"Gelesen: {OUR_NOTICE}",
+             "Microsoft Outlook 16.0", "automatic-action/MDN-sent-automatically; displayed"),
+            ("mdn-french-lu", "Maria Ortiz <mortiz@example.fr>", f"Lu : {OUR_NOTICE}",
+             "Microsoft Outlook 16.0", "manual-action/MDN-sent-manually; displayed")):
+        machine(n, f"From: {sender}\nSubject: {subject}\n{rtype('disposition-notification')}",
+                report("disposition-notification", "This is a receipt for the mail you sent. "
+                       "Note: this receipt only acknowledges that the message was displayed.",
+                       mdn.format(ua=ua, disp=disp), "message/disposition-notification"),
+                "auto_reply", "read_receipt")
+
+    # Out-of-office replies recognised by their localised subject alone (no Auto-Submitted,
+    # no X-Autoreply: some servers send neither), several from an allowed forwarder.
+    away = ("I am out of the office until June 22 with limited access to email. For ethics "
+            "complaints and anything urgent please contact the City Clerk at clerk@city.test or "
+            "(509) 555-0100.\n")
+    for n, sender, subject in (
+            ("ooo-en-automatic-reply", "Teresa Lindqvist <mayor@city.test>", "Automatic reply"),
+            ("ooo-en-out-of-office", "Marcus Holt <cityadmin@city.test>", "Out of Office"),
+            ("ooo-de", "Teresa Lindqvist <mayor@city.test>", "Abwesenheitsnotiz"),
+            ("ooo-de-automatische-antwort", "Marcus Holt <cityadmin@city.test>",
+             "Automatische Antwort"),
+            ("ooo-fr", "Renée Castillo <clerk@city.test>", "Réponse automatique :"),
+            ("ooo-es", "Teresa Lindqvist <mayor@city.test>", "Respuesta automática"),
+            ("ooo-pt", "Marcus Holt <cityadmin@city.test>", "Resposta automática"),
+            ("ooo-it", "Teresa Lindqvist <mayor@city.test>", "Risposta automatica"),
+            ("ooo-nl", "Teresa Lindqvist <mayor@city.test>", "Automatisch antwoord"),
+            ("ooo-sv", "Teresa Lindqvist <mayor@city.test>", "Autosvar"),
+            ("ooo-fi", "Teresa Lindqvist <mayor@city.test>", "Automaattinen vastaus"),
+            ("ooo-pl", "Teresa Lindqvist <mayor@city.test>", "Odpowiedź automatyczna"),
+            ("ooo-ja", "Teresa Lindqvist <mayor@city.test>", "自動応答"),
+            ("ooo-en-away", "Teresa Lindqvist <mayor@city.test>", "Away from the office")):
+        colon = "" if subject.endswith(":") else ":"
+        s = f"{subject}{colon} {OUR_NOTICE}"
+        machine(n, f"From: {header(sender.split(' <')[0])} <{sender.split('<')[1]}\n"
+                f"Subject: {header(s)}\nContent-Type: text/plain; charset=utf-8\n"
+                f"In-Reply-To: <complaint-{n}@mail.example>", away, "auto_reply",
+                "out_of_office")
+
+
+
+def localised_replies(k: int) -> None:
+    """The mayor answered the resident and forwards her own reply, the complaint quoted
+    under the client's localised attribution: the quoted resident is the complainant."""
+    R, C = RESIDENTS, COMPLAINTS
+    cases = (
+        ("gmail-es-escribio", R[7], C[0], la(2026, 3, 16, 10, 30), lambda p, dt: (
+            f"El {ES_DAYS[dt.weekday()][:3]}, {dt.day} {ES_MONTHS[dt.month - 1][:3]} {dt.year} "
+            f"a las {dt.hour}:{dt.minute:02d}, {p.name} (<{p.email}>) escribió:")),
+        ("gmail-de-schrieb", R[2], C[1], la(2026, 4, 14, 7, 42), lambda p, dt: (
+            f"Am {DE_DAYS[dt.weekday()][:2]}., {dt.day}. {DE_MONTHS[dt.month - 1]} {dt.year} "
+            f"um {dt:%H:%M} Uhr schrieb {p.name} <{p.email}>:")),
+        ("gmail-fr-a-ecrit", R[3], C[2], la(2026, 3, 19, 18, 5), lambda p, dt: (
+            f"Le {FR_DAYS[dt.weekday()][:3]}. {dt.day} {FR_MONTHS[dt.month - 1]} {dt.year} "
+            f"à {dt:%H:%M}, {p.name} <{p.email}> a écrit :")),
+        ("gmail-pt-escreveu", R[4], C[3], la(2026, 2, 24, 9, 0), lambda p, dt: (
+            f"Em {PT_DAYS[dt.weekday()][:3]}., {dt.day} de {PT_MONTHS[dt.month - 1][:3]}. de "
+            f"{dt.year} às {dt:%H:%M}, {p.name} <{p.email}> escreveu:")),
+        ("thunderbird-en-us-two-digit-year", R[5], C[4], la(2026, 3, 19, 7, 42), lambda p, dt: (
+            f"On {dt.month}/{dt.day}/{dt.year % 100} {h12(dt)}, {p.name} wrote:")),
+    )
+    for i, (slug, p, c, sent, attribution) in enumerate(cases):
+        subj = f"Ethics complaint - {c[0]}"
+        quoted = "\n".join(f"> {line}" if line else ">" for line in
+                           letter(p, c, "letterhead" if "thunderbird" in slug else "signed")
+                           .split("\n"))
+        body = (city_note("mayor") + "\n" + BLOCKS["gmail-en"][1](
+            Person("Teresa Lindqvist", "mayor@city.test", "", "", ()), sent + timedelta(days=1),
+            "Re: " + subj) + "Thank you, I am sending this to the ethics process.\n\n"
+            "Teresa Lindqvist\n\n" + attribution(p, sent) + "\n" + quoted + "\n")
+        compose(f"{k + i:02d}-quoted-{slug}", "mayor", sent + timedelta(days=2),
+                "Fwd: Re: " + subj, body,
+                expected(p, sent, "mayor@city.test", c[2], [], [c[0]]))
+
+
+if __name__ == "__main__":
+    forwards()
+    machines()
