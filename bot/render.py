@@ -190,7 +190,8 @@ def _notices(notices: list[dict[str, Any]], calendar: CityCalendar) -> list[str]
     for n in notices:
         proof = "; ".join(f"{a['outcome']} {when(a['at'], calendar)}: {esc(a['server_reply'])}"
                           for a in n["attempts"]) or "not yet attempted"
-        lines.append(f"• {words(n['type'])} → {esc(n['recipient'])}: *{n['status']}*"
+        why = f" ({esc(n['cancel_reason'])})" if n.get("cancel_reason") else ""
+        lines.append(f"• {words(n['type'])} → {esc(n['recipient'])}: *{n['status']}*{why}"
                      f" (Message-ID {esc(n['message_id'])}; {proof})")
     return lines
 

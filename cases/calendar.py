@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta
+from functools import cached_property
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
-import holidays
+if TYPE_CHECKING:
+    from holidays import HolidayBase
 
 END_OF_DAY = time(23, 59, 59)
 
@@ -24,7 +27,15 @@ class CityCalendar:
     def __init__(self, timezone: str | ZoneInfo, city_holidays: Iterable[date] = ()) -> None:
         self.tz = timezone if isinstance(timezone, ZoneInfo) else ZoneInfo(timezone)
         self.city_holidays = frozenset(city_holidays)
-        self._state = holidays.country_holidays("US", subdiv="WA")
+
+    @cached_property
+    def _state(self) -> HolidayBase:
+        """Washington's holidays, loaded when a date is first looked at: the library
+        imports every country's calendar (~90 ms), which a command that computes no
+        deadline (`ethicsbot status`) should not pay for."""
+        import holidays
+
+        return holidays.country_holidays("US", subdiv="WA")
 
     def holiday_name(self, day: date) -> str | None:
         if day in self.city_holidays:

@@ -28,6 +28,14 @@ class CaseRepository(Protocol):
 class Outbox(Protocol):
     def add(self, notice: OwedNotice) -> None: ...
 
+    def cancel_pending(self, number: str, *, reason: str) -> int:
+        """Cancel every notice on case `number` not yet sent (kept, with `reason`, never
+        sent); how many there were."""
+
+    def ever_sent(self, number: str) -> set[tuple[str, str, str]]:
+        """(notice type, slot, recipient email) of every notice on case `number` that was
+        delivered at least once."""
+
 
 class Rotation(Protocol):
     """Where the examiners' rotation stands (§11): the examiner given the last referral."""

@@ -24,10 +24,10 @@ from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.filing import Filing
-from cases.notices import notices_owed
+from cases.notices import OwedNotice, notices_owed
 from cases.ports import Clock, UnitOfWork
 from cases.procedure import handle, open_case
-from cases.steps import BY_ID, StepId
+from cases.steps import BY_ID, StepId, rule_for
 
 U = TypeVar("U", bound=UnitOfWork)
 
@@ -77,9 +77,24 @@ def take_step(
     uow.cases.save(case, after)
     if isinstance(cmd, Refer) and cmd.examiner:
         uow.rotation.record_assigned(cmd.examiner)  # the next referral continues after them
-    for notice in notices_owed(case, event, directory):
+    owed = notices_owed(case, event, directory)
+    if (rule := rule_for(cmd)).cancels_notices:
+        owed = _withdraw_notices(uow, number, owed,
+                                 reason=f"{rule.name}: {event.data.get('reason', '')}")
+    for notice in owed:
         uow.outbox.add(notice)
     return event
+
+
+def _withdraw_notices(uow: UnitOfWork, number: str, owed: list[OwedNotice], *,
+                      reason: str) -> list[OwedNotice]:
+    """A step after which the case owes nothing (void): what it still owed is cancelled,
+    and of what the step itself owes (the cancellations of invites, meetings, postings)
+    only those to someone who had the original: a person who never got the invite has
+    nothing to take out of their calendar, and should not learn of the case now."""
+    uow.outbox.cancel_pending(number, reason=reason)
+    sent = uow.outbox.ever_sent(number)
+    return [n for n in owed if (n.type.value, n.slot, n.recipient.email.lower()) in sent]
 
 
 def take_step_as(

@@ -91,6 +91,10 @@ class StepRule:
     # final action of this body: taken in open session only, refused while its executive
     # session is under way (RCW 42.30.060, 42.30.110(1)(f))
     final_action: Body | None = None
+    # the notices the case still owes from earlier steps are cancelled, not sent (a void
+    # case was opened by mistake: nothing it owed is owed any more); those the step itself
+    # owes (the invites' cancellations) go
+    cancels_notices: bool = False
 
 
 _S = Stage
@@ -180,7 +184,7 @@ STEPS: tuple[StepRule, ...] = (
              frozenset({_S.REPORT_DELIVERED, _S.DETERMINED, _S.COUNCIL_DECIDED}), _S.CLOSED,
              BOARD | OFFICE, "§6, §8, §12"),
     StepRule(StepId.VOID, "void the case", c.VoidCase, records.void, _E.CASE_VOIDED,
-             OPEN_STAGES, _S.VOID, OFFICE, "§1, §2"),
+             OPEN_STAGES, _S.VOID, OFFICE, "§1, §2", cancels_notices=True),
     StepRule(StepId.DISCLOSURE_REQUEST, "record a public disclosure request",
              c.RecordDisclosureRequest, records.disclosure_request, _E.DISCLOSURE_REQUESTED,
              frozenset(Stage), None, ATTORNEY, "§6; RCW 42.56"),

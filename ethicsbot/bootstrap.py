@@ -21,12 +21,10 @@ from sqlalchemy.orm import sessionmaker
 
 from cases.calendar import CityCalendar
 from cases.directory import Directory
-from cases.ports import Clock
 from ethicsbot.directory_file import city_calendar, load_directory
 from ethicsbot.settings import Settings, SettingsError, load_settings
 from storage.db import make_engine, make_read_engine, make_session_factory
-from storage.migrate import upgrade
-from storage.uow import SqlUnitOfWork
+from storage.migrate import is_current, upgrade
 
 if TYPE_CHECKING:
     from aiohttp import web
@@ -37,6 +35,7 @@ if TYPE_CHECKING:
 
     from bot.reminders import SlackReminders
     from bot.service import SlackDeps
+    from cases.ports import Clock
     from ethicsbot.leadership import WorkerState
     from mail.context import Letterhead
     from mail.dispatch import DispatchDeps
@@ -46,6 +45,7 @@ if TYPE_CHECKING:
     from mail.transport import Transport
     from scheduler.jobs import Reminders
     from scheduler.quorum import QuorumLooks
+    from storage.uow import SqlUnitOfWork
     from web.deps import WebDeps
 
 
@@ -65,6 +65,7 @@ class App:
     session_factory: sessionmaker[Any]
     clock: Clock
     read_session_factory: sessionmaker[Any] | None = None  # Slack lookups; default: the above
+    migrated: bool = True  # False: the database was unreachable at start (database_wait)
 
     def close(self) -> None:
         """Close every pooled connection (the reader's too)."""
@@ -75,6 +76,8 @@ class App:
         self.engine.dispose()
 
     def uow(self) -> SqlUnitOfWork:
+        from storage.uow import SqlUnitOfWork
+
         return SqlUnitOfWork(self.session_factory, clock=self.clock,
                              msgid_domain=self.settings.msgid_domain)
 
@@ -183,30 +186,62 @@ def bootstrap(
     engine: Engine | None = None,
     directory: Directory | None = None,
     migrate: bool = True,
+    wait_for_database: bool = False,
 ) -> App:
+    """`wait_for_database`: a long-running process's start, where a database that cannot
+    be reached *now* is not an error: the App comes back unmigrated (`migrated` False) and
+    `ethicsbot.database_wait` waits for it. A misconfigured one still raises."""
     settings = settings or load_settings()
     is_example = False
     if directory is None:
         directory, is_example = load_directory(settings.directory)
-    engine = engine or _open(settings.database_url, migrate=migrate)
+    migrated = True
+    if engine is None:
+        engine = _open(settings.database_url)
+        if migrate:
+            migrated = (try_migrate(engine) is None) if wait_for_database else _migrate(engine)
     reader = make_read_engine(engine)
     return App(settings=settings, directory=directory, directory_is_example=is_example,
                calendar=city_calendar(directory, settings.timezone), engine=engine,
                session_factory=make_session_factory(engine), clock=clock,
-               read_session_factory=None if reader is engine else make_session_factory(reader))
+               read_session_factory=None if reader is engine else make_session_factory(reader),
+               migrated=migrated)
 
 
-def _open(url: str, *, migrate: bool) -> Engine:
-    """The engine, migrated when asked; `DatabaseUnavailable` (one line) if it cannot be."""
+def _open(url: str) -> Engine:
+    """The engine (no connection yet); `DatabaseUnavailable` (one line) for a URL that
+    cannot work."""
     from ethicsbot.database_errors import explain
 
     try:
-        engine = make_engine(url)
-        if migrate:
-            upgrade(engine)
+        return make_engine(url)
     except Exception as e:  # each driver fails its own way: explain() sorts them
         raise explain(url, e) from e
-    return engine
+
+
+def _migrate(engine: Engine) -> bool:
+    """Bring the schema to head; `DatabaseUnreachable` while the server cannot be reached,
+    `DatabaseUnavailable` (one line) for what a person must fix."""
+    from ethicsbot.database_errors import explain
+
+    try:
+        if not is_current(engine):  # one query; Alembic is loaded only to migrate
+            upgrade(engine)
+    except Exception as e:
+        raise explain(engine.url.render_as_string(hide_password=False), e) from e
+    return True
+
+
+def try_migrate(engine: Engine) -> str | None:
+    """`_migrate`, but when the database cannot be reached now, the reason (the driver's
+    words, no URL) instead of raising; None once migrated."""
+    from ethicsbot.database_errors import DatabaseUnreachable
+
+    try:
+        _migrate(engine)
+    except DatabaseUnreachable as e:
+        return e.reason
+    return None
 
 
 # -- the clients, apps and schedulers adapters are handed ---------------------------------
@@ -218,7 +253,9 @@ def build_transport(settings: Settings) -> Transport:
     if settings.uses_smtp:
         assert settings.smtp_host is not None
         return SmtpTransport(settings.smtp_host, settings.smtp_port, tls=settings.smtp_tls,
-                             user=settings.smtp_user, password=settings.smtp_password)
+                             user=settings.smtp_user, password=settings.smtp_password,
+                             timeout=settings.smtp_command_timeout,
+                             connect_timeout=settings.smtp_connect_timeout)
     return FileTransport(settings.outbox_dir)
 
 

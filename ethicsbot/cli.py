@@ -8,6 +8,12 @@ What a command prints may quote a stranger (a sender's name, a complaint): it go
 through `for_terminal` (or `json_for_terminal`), so escape sequences and bidirectional
 controls are shown as marks and cannot clear the screen, retitle the window or reorder
 the words.
+
+A command imports what it uses, inside its function (`ethicsbot status` needs no mail
+parser, `deadlines` no database driver): this module imports none of them either. The
+errors that end in one line are named by module and class and looked up among the
+modules already loaded, since an exception of a module never imported cannot have been
+raised (bench/cli_start.py measures what each command imports).
 """
 
 from __future__ import annotations
@@ -16,14 +22,8 @@ import json
 import sys
 
 import click
-from sqlalchemy.exc import SQLAlchemyError
 
-from cases.errors import ProcedureError
 from cases.text import BIDI_CONTROLS, neutralise_bidi
-from ethicsbot.database_errors import DatabaseUnavailable
-from ethicsbot.directory_file import DirectoryError
-from ethicsbot.leadership import AnotherWorkerIsRunning
-from ethicsbot.settings import SettingsError
 
 
 class CliError(Exception):
@@ -51,6 +51,22 @@ def json_for_terminal(value: object) -> str:
 
 def _one_line(error: object) -> str:
     return for_terminal(" ".join(str(error).split("\n")))
+
+
+# (module, class) of each expected failure: one line on stderr, exit status 2
+ONE_LINE_ERRORS = (
+    ("ethicsbot.cli", "CliError"), ("cases.errors", "ProcedureError"),
+    ("ethicsbot.settings", "SettingsError"), ("ethicsbot.directory_file", "DirectoryError"),
+    ("ethicsbot.leadership", "AnotherWorkerIsRunning"),
+    ("ethicsbot.database_errors", "DatabaseUnavailable"),
+)
+
+
+def _raised(error: BaseException, where: str, name: str) -> bool:
+    """Whether `error` is a `where.name`; False when that module was never imported."""
+    module = sys.modules.get(where)
+    kind = getattr(module, name, None) if module is not None else None
+    return isinstance(kind, type) and isinstance(error, kind)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -88,20 +104,24 @@ def main(argv: list[str] | None = None) -> int:
     except click.ClickException as e:
         print(f"ethicsbot: {_one_line(e.format_message())}", file=sys.stderr)
         return 2
-    except (CliError, ProcedureError, SettingsError, DirectoryError,
-            AnotherWorkerIsRunning, DatabaseUnavailable) as e:
-        print(f"ethicsbot: {_one_line(e)}", file=sys.stderr)
-        return 2
-    except SQLAlchemyError as e:  # opened, then failed midway: still one line
-        print(f"ethicsbot: {_one_line(_database_failed(e))}", file=sys.stderr)
-        return 2
+    except Exception as e:
+        if any(_raised(e, where, name) for where, name in ONE_LINE_ERRORS):
+            print(f"ethicsbot: {_one_line(e)}", file=sys.stderr)
+            return 2
+        if _raised(e, "sqlalchemy.exc", "SQLAlchemyError"):  # opened, then failed midway
+            print(f"ethicsbot: {_one_line(_database_failed(e))}", file=sys.stderr)
+            return 2
+        raise
     return code if isinstance(code, int) else 0
 
 
-def _database_failed(error: SQLAlchemyError) -> Exception:
+def _database_failed(error: Exception) -> Exception:
+    from sqlalchemy.exc import SQLAlchemyError
+
     from ethicsbot.database_errors import failed
     from ethicsbot.settings import load_settings
 
+    assert isinstance(error, SQLAlchemyError)
     try:
         return failed(load_settings().database_url, error)
     except Exception:  # the settings themselves are what failed: say the database's words

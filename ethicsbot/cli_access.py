@@ -13,12 +13,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from sqlalchemy.orm import Session
-
 from cases.errors import ProcedureError
-from storage import queries
 
 if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
     from ethicsbot.bootstrap import App
 
 CHANNEL = "cli"
@@ -36,6 +35,8 @@ def log_access(app: App, number: str | None, action: str, *, allowed: bool = Tru
                session: Session | None = None) -> None:
     """One line in the access log: in `session` when given (the action's own transaction),
     else in a transaction of its own."""
+    from storage import queries
+
     if session is not None:
         queries.log_access(session=session, at=app.clock(), who=operator(), number=number,
                            action=action[:80], channel=CHANNEL, allowed=allowed)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import shutil
 import time
 from pathlib import Path
@@ -35,6 +34,8 @@ def demo(folder: Path) -> None:
     console = Console()
     started = time.monotonic()
     story = Story(folder, console)
+    import asyncio
+
     asyncio.run(story.tell())
     outbox = folder / "outbox"
     files = sorted(outbox.glob("*.eml"))

@@ -5,25 +5,18 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from datetime import UTC, date, datetime
+from typing import TYPE_CHECKING
 
 import click
-from rich.console import Console
-from rich.table import Table
 
-from cases.calendar import CityCalendar, fmt_moment
-from cases.deadlines import (
-    Continuance,
-    Deadline,
-    DeadlineKey,
-    DisclosureRequest,
-    Extension,
-    Triggers,
-    compute_deadlines,
-)
+from cases.calendar import fmt_moment
 from cases.readings import ContinuanceCap, Readings
 from ethicsbot.cli import CliError
 from ethicsbot.cli_access import log_access, operator, refusal_logged
-from storage import queries
+
+if TYPE_CHECKING:  # the rest is imported where it is used (ethicsbot.cli)
+    from cases.calendar import CityCalendar
+    from cases.deadlines import Continuance, Deadline, DeadlineKey, DisclosureRequest, Extension
 
 
 def register(group: click.Group) -> None:
@@ -65,6 +58,8 @@ def parse_day(value: str | None, what: str) -> date | None:
 
 def parse_toll(value: str) -> Continuance:
     """`A` (applied, pending) or `A:D:G` (decided on D with G days granted, 0 = denied)."""
+    from cases.deadlines import Continuance
+
     parts = value.split(":")
     if len(parts) not in (1, 3):
         raise CliError(f"--toll {value!r}: use APPLIED or APPLIED:DECIDED:DAYS "
@@ -84,6 +79,8 @@ def parse_toll(value: str) -> Continuance:
 def parse_extension(value: str) -> tuple[DeadlineKey, Extension]:
     """`KEY:DAYS`, or `KEY:DAYS:ON` with the day it was approved (a late one is shown as
     unable to revive the deadline)."""
+    from cases.deadlines import DeadlineKey, Extension
+
     key, _, rest = value.partition(":")
     days, _, on = rest.partition(":")
     allowed = (DeadlineKey.REPORT_DELIVERY, DeadlineKey.COUNCIL_DECISION)
@@ -101,6 +98,8 @@ def parse_extension(value: str) -> tuple[DeadlineKey, Extension]:
 
 def parse_disclosure(value: str) -> DisclosureRequest:
     """`RECEIVED` or `RECEIVED:ANSWERED`: a public disclosure request (RCW 42.56.520)."""
+    from cases.deadlines import DisclosureRequest
+
     received, _, answered = value.partition(":")
     day = parse_day(received, "--disclosure-request received date")
     assert day is not None
@@ -133,6 +132,8 @@ def deadlines(received: str, toll: tuple[str, ...], hearing_concluded: str | Non
     """Show a complaint's statutory calendar, with the arithmetic behind each date. Where
     the city's reading of the ordinance changes a date, the other reading's date is shown
     beside it."""
+    from cases.deadlines import Triggers, compute_deadlines
+
     calendar, readings = _city()
     if continuance_cap:
         readings = replace(readings, continuance_cap=ContinuanceCap(continuance_cap))
@@ -161,6 +162,9 @@ def deadlines(received: str, toll: tuple[str, ...], hearing_concluded: str | Non
 
 
 def print_deadlines(result: list[Deadline], calendar: CityCalendar) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
     table = Table(title="Statutory deadlines", show_lines=True)
     for col in ("deadline", "due", "status", "responsible", "basis"):
         table.add_column(col, overflow="fold")
@@ -178,7 +182,11 @@ def print_deadlines(result: list[Deadline], calendar: CityCalendar) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def cases(as_json: bool) -> None:
     """The docket: every case with its stage and next deadline."""
+    from rich.console import Console
+    from rich.table import Table
+
     from ethicsbot.bootstrap import bootstrap
+    from storage import queries
 
     app = bootstrap()
     with app.session_factory.begin() as session:
@@ -206,7 +214,11 @@ def cases(as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def case(number: str, as_json: bool) -> None:
     """One case as stored: deadlines with basis, notices with proof, history."""
+    from rich.console import Console
+    from rich.table import Table
+
     from ethicsbot.bootstrap import bootstrap
+    from storage import queries
 
     app, number = bootstrap(), number.strip().upper()
     with app.session_factory.begin() as session:

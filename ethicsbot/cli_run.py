@@ -25,7 +25,7 @@ def run(host: str) -> None:
     from ethicsbot.logs import configure_logging
     from ethicsbot.processes import run_process, until_signalled
 
-    app = bootstrap()
+    app = bootstrap(wait_for_database=True)  # misconfigured: one line, exit 2
     cli_worker.check_imap(app.settings)
     configure_logging(app.settings.log_level)
     if app.directory_is_example:

@@ -46,7 +46,8 @@ def _lines(f: dict[str, object]) -> list[str]:
     lines.append(f"notices: {notices['pending']} pending, {notices['overdue']} statutory "
                  f"overdue (unsent for over {notices['overdue_after_minutes']:g} min), "
                  f"{notices['failed']} statutory failed (deliver by hand: "
-                 "`ethicsbot notices CASE`)")
+                 f"`ethicsbot notices CASE`), {notices['cancelled']} cancelled (their case "
+                 "voided)")
     lines.append(f"worker: {worker['active']} since {worker['since']}" if worker["active"]
                  else "worker: none active (start `ethicsbot worker` or `ethicsbot run`)")
     lines.append("idle: everything owed is done" if f["idle"] else "busy: work is waiting")

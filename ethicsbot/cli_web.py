@@ -39,7 +39,7 @@ def describe(settings: object) -> list[str]:
 
     assert isinstance(settings, Settings)
     lines = [f"serving on port {settings.port}: GET /healthz (alive), GET /readyz "
-             "(database migrated; IMAP and SMTP reachable when configured)",
+             "(database migrated; IMAP reachable and SMTP greeting, when configured)",
              f"web docket: {settings.web_base_url}/ (sign in with your directory address)"]
     if not settings.uses_smtp:
         lines.append(f"sign-in links are mailed like every notice: without SMTP each is "
@@ -67,7 +67,7 @@ def web(host: str) -> None:
     from ethicsbot.logs import configure_logging
     from ethicsbot.processes import until_signalled, web_process
 
-    app = bootstrap()
+    app = bootstrap(wait_for_database=True)  # misconfigured: one line, exit 2
     configure_logging(app.settings.log_level)
     for line in describe(app.settings):
         click.echo(line)

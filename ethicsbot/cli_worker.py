@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 import click
 
 from ethicsbot.cli import CliError
-from ethicsbot.settings import Settings
 
 if TYPE_CHECKING:
     from ethicsbot.bootstrap import App
+    from ethicsbot.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +83,7 @@ def worker() -> None:
     from ethicsbot.logs import configure_logging
     from ethicsbot.processes import until_signalled, worker_process
 
-    app = bootstrap()
+    app = bootstrap(wait_for_database=True)  # misconfigured: one line, exit 2
     check_imap(app.settings)
     configure_logging(app.settings.log_level)
     for line in describe(app.settings):

@@ -2,7 +2,9 @@
 
 Each is an `async def ...(app, stop)` that returns once `stop` is set; `until_signalled`
 turns SIGINT/SIGTERM into that `stop`, so Ctrl-C lets in-flight sends finish (or stay
-queued in the outbox) instead of cutting them off.
+queued in the outbox) instead of cutting them off. Each may start before its database
+can be reached (`app.migrated` False): it waits for it (`ethicsbot.database_wait`), the
+web process serving `/healthz` and an unready `/readyz` meanwhile.
 """
 
 from __future__ import annotations
@@ -38,9 +40,17 @@ async def worker_process(app: App, stop: asyncio.Event,
                          state: WorkerState | None = None) -> None:
     """Intake, the outbox dispatcher and the reminders, while this is the active worker."""
     from ethicsbot.calendar_sync import sync_calendar
-    from ethicsbot.leadership import lead
+    from ethicsbot.database_wait import database_ready
+    from ethicsbot.leadership import WorkerState, lead
     from ethicsbot.worker import run_worker
     from storage.leader import WorkerLock
+
+    state = state or WorkerState()
+    if not app.migrated:
+        state.become("waiting for the database")
+        if not await database_ready(app, stop=stop, outage=state.database):
+            state.become("stopped")
+            return
 
     async def body(inner: asyncio.Event) -> None:
         await asyncio.to_thread(sync_calendar, app)
@@ -109,9 +119,11 @@ async def web_process(app: App, stop: asyncio.Event, *, host: str = "0.0.0.0",
 
 async def watch_database(app: App, stop: asyncio.Event, every: float = 5.0) -> None:
     """Say once when the database goes away and once when it is back (the web process
-    has no worker loop that would notice; its requests fail meanwhile, it stays up)."""
+    has no worker loop that would notice; its requests fail meanwhile, it stays up).
+    Started before the database could be reached, it first waits for it and migrates."""
     from sqlalchemy import text
 
+    from ethicsbot.database_wait import database_ready
     from mail.listener.retry import Outage, wait_for_stop
     from storage.leader import DATABASE_DOWN
 
@@ -120,6 +132,8 @@ async def watch_database(app: App, stop: asyncio.Event, every: float = 5.0) -> N
             conn.execute(text("SELECT 1"))
 
     outage = Outage("the database", log)
+    if not await database_ready(app, stop=stop, outage=outage):
+        return
     while True:
         try:
             await asyncio.to_thread(ping)

@@ -15,7 +15,6 @@ they are computed at most once every `FIGURES_TTL` seconds however often anyone 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -48,8 +47,8 @@ class Readiness:
         parts = {"database": database}
         parts["imap"] = ((box.get("error") or "reachable") if s.uses_imap
                          else "not used (Maildir intake)")
-        parts["smtp"] = (await _reachable(s.smtp_host, s.smtp_port_effective) if s.uses_smtp
-                         and s.smtp_host else "not used (.eml files in the outbox folder)")
+        parts["smtp"] = (await _greets(self.app) if s.uses_smtp
+                         else "not used (.eml files in the outbox folder)")
         ready = parts["database"] == "current" and all(
             parts[k] == "reachable" or parts[k].startswith("not used") for k in ("imap", "smtp"))
         # said, not judged: the city may run without the check and stay ready
@@ -95,12 +94,13 @@ def _process(state: WorkerState) -> dict[str, Any]:
     return out
 
 
-async def _reachable(host: str, port: int) -> str:
+async def _greets(app: App) -> str:
+    """The mail server's greeting, as the dispatcher's probe asks for it: a server that
+    accepts the connection and says nothing is not reachable."""
+    from ethicsbot.bootstrap import build_transport
+
     try:
-        _, writer = await asyncio.wait_for(asyncio.open_connection(host, port), TIMEOUT)
-    except (OSError, TimeoutError) as e:
-        return f"unreachable ({type(e).__name__})"
-    writer.close()
-    with contextlib.suppress(OSError):
-        await writer.wait_closed()
-    return "reachable"
+        greets = await asyncio.wait_for(build_transport(app.settings).reachable(), TIMEOUT)
+    except TimeoutError:
+        greets = False
+    return "reachable" if greets else "unreachable (no greeting)"

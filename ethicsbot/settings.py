@@ -82,6 +82,12 @@ class Settings(BaseSettings):
     smtp_user: str | None = None
     smtp_password: str | None = None
     smtp_tls: SmtpTls = SmtpTls.STARTTLS
+    # seconds: for the TCP connection and then for the server's 220 greeting (each; a
+    # server that accepts and says nothing is as good as down), and for each command
+    # after it (EHLO, STARTTLS, AUTH, MAIL, RCPT, DATA): a hung server delays a round of
+    # the outbox by at most one of them, never for good (mail.transport)
+    smtp_connect_timeout: float = Field(default=10.0, gt=0, le=300)
+    smtp_command_timeout: float = Field(default=30.0, gt=0, le=600)
     outbox_dir: Path = Path("outbox")  # embedded delivery when no SMTP host is set
     # meetings' postings (HTML and PDF) for the city's website and the meeting place
     postings_dir: Path = Path("postings")

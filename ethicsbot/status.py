@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from imapclient import IMAPClient
-
 from ethicsbot.bootstrap import App
 from mail.listener.waiting import imap_waiting, maildir_waiting
 from storage.leader import DATABASE_DOWN, active_worker
@@ -74,6 +72,8 @@ def inbox(app: App) -> dict[str, Any]:
     s = app.settings
     if not s.uses_imap:
         return {"source": "maildir", "waiting": maildir_waiting(s.maildir)}
+    from imapclient import IMAPClient
+
     assert s.imap_host is not None
     try:
         waiting = imap_waiting(host=s.imap_host, port=s.imap_port_effective,

@@ -2,18 +2,19 @@
 
 Guarantee: at least once, with a stable Message-ID. A row is claimed by leasing it
 (`next_attempt_at` moves past the lease) in its own short transaction; the message is
-sent; the attempt is recorded in another transaction. A worker that dies between the
-send and the record leaves the row leased; the worker that takes the lock next makes it
-due at once (storage.outbox.reclaim_leases; the lease is the backstop), and it is sent
-again with the same Message-ID, which recipients' mail systems use to drop the duplicate.
-Every attempt is a `deliveries` row: time, recipient, Message-ID and the server's reply,
-the proof of notice. 4xx, lost connections and timeouts are retried with exponential backoff,
-forever (a statutory notice is never given up silently); 5xx fails the row and owes the
-clerk an alert; a statutory notice undeliverable for a while, or still unsent near its
-deadline, owes the clerk an alert on every channel they have (mail.alerts), and the log
-says how many statutory notices are overdue for delivery whenever that number changes.
-While the mail server refuses connections it is probed, and the notices that waited for
-it go as soon as it answers (mail.recovery).
+sent; the attempt is recorded in another transaction. A worker that dies between the send
+and the record leaves the row leased; the worker that takes the lock next makes it due at
+once (storage.outbox.reclaim_leases; the lease is the backstop), and it is sent again
+with the same Message-ID, which recipients' mail systems use to drop the duplicate. Every
+attempt is a `deliveries` row: time, recipient, Message-ID and the server's reply, the
+proof of notice. A row cancelled after it was claimed (its case voided) is skipped. 4xx,
+lost connections and timeouts are retried with exponential backoff, forever (a statutory
+notice is never given up silently); 5xx fails the row and owes the clerk an alert; a
+statutory notice undeliverable for a while, or still unsent near its deadline, owes the
+clerk an alert on every channel they have (mail.alerts), and the log says how many
+statutory notices are overdue for delivery whenever that number changes. While the mail
+server refuses connections it is probed, and the notices that waited for it go as soon as
+it answers (mail.recovery).
 
 The dispatcher never ends on its own: a failing database is retried with a capped
 backoff and logged once when it starts failing and once when it works again.
@@ -139,6 +140,7 @@ async def run_dispatcher(deps: DispatchDeps, *, stop: asyncio.Event, transport: 
     finally:
         unhook()
         stopping.cancel()
+        mail.close()
     log.info("outbox dispatcher stopped")
 
 
@@ -176,17 +178,41 @@ async def dispatch_once(deps: DispatchDeps, transport: Transport, *,
     await asyncio.to_thread(owe_deadline_alerts, uow_factory=deps.uow, clock=deps.clock,
                             directory=deps.directory, undelivered_after=deps.undelivered_after,
                             slack=deps.slack_alerts)
-    ids = await asyncio.to_thread(_claim, deps)
+    claimed = await asyncio.to_thread(_claim, deps)
+    if not claimed:
+        return 0
+    # two lanes side by side: a mail server that hangs (each wait bounded by the
+    # transport's timeouts) holds up neither Slack's messages nor the postings
+    by_mail = [row_id for row_id, channel in claimed if channel == "email"]
+    others = [row_id for row_id, channel in claimed if channel != "email"]
+    try:
+        async with asyncio.TaskGroup() as lanes:
+            sent = [lanes.create_task(_lane(deps, ids, transport if ids is by_mail else None,
+                                            transport, messenger, stop, outcomes))
+                    for ids in (by_mail, others)]
+    except ExceptionGroup as group:  # the dispatcher's loop handles the first failure
+        raise group.exceptions[0] from None
+    return sum(t.result() for t in sent)
+
+
+async def _lane(deps: DispatchDeps, ids: list[int], session: Transport | None,
+                transport: Transport, messenger: DirectMessenger | None,
+                stop: asyncio.Event | None,
+                outcomes: list[tuple[bool, SendResult]] | None) -> int:
+    """Attempt `ids` one after the other (inside `session`, the transport's round, for
+    mail); how many were attempted."""
     started = 0  # a row whose send began stays leased if we fail: it may have gone out
     if not ids:
         return 0
     try:
-        async with transport:
+        async with session or contextlib.nullcontext():
             for row_id in ids:
                 if stop is not None and stop.is_set():
                     break
                 started += 1
                 p = await asyncio.to_thread(_prepare, deps, row_id)
+                if p is None:  # cancelled since it was claimed (its case voided)
+                    continue
                 result = await p.send(deps.letterhead.mail_from, transport, messenger,
                                       deps.postings)
                 await asyncio.to_thread(record_attempt, deps, row_id, result)
@@ -198,7 +224,8 @@ async def dispatch_once(deps: DispatchDeps, transport: Transport, *,
     return started
 
 
-def _claim(deps: DispatchDeps) -> list[int]:
+def _claim(deps: DispatchDeps) -> list[tuple[int, str]]:
+    """Lease the due rows (a batch); their ids and channels."""
     now = deps.clock()
     with deps.session_factory.begin() as s:
         rows = s.scalars(select(OutboxRow).where(
@@ -207,7 +234,7 @@ def _claim(deps: DispatchDeps) -> list[int]:
             .with_for_update(skip_locked=True)).all()
         for r in rows:
             r.next_attempt_at, r.attempts = now + LEASE, r.attempts + 1
-        return [r.id for r in rows]
+        return [(r.id, r.channel) for r in rows]
 
 
 def _release(deps: DispatchDeps, ids: list[int]) -> None:
@@ -217,10 +244,13 @@ def _release(deps: DispatchDeps, ids: list[int]) -> None:
                   .values(next_attempt_at=deps.clock(), attempts=OutboxRow.attempts - 1))
 
 
-def _prepare(deps: DispatchDeps, row_id: int) -> _Prepared:
+def _prepare(deps: DispatchDeps, row_id: int) -> _Prepared | None:
+    """What to send for `row_id`; None when it is no longer pending (cancelled)."""
     with deps.session_factory() as s:
         row = s.get(OutboxRow, row_id)
         assert row is not None
+        if row.status != "pending":
+            return None
         try:
             ctx = load_context(s, row, letterhead=deps.letterhead, calendar=deps.calendar,
                                directory=deps.directory,
@@ -249,9 +279,11 @@ def record_attempt(deps: DispatchDeps, row_id: int, result: SendResult) -> None:
         s.add(DeliveryRow(outbox_id=row.id, attempted_at=now, recipient=row.recipient_email,
                           message_id=row.message_id, outcome=result.outcome.value,
                           server_reply=result.reply[:2000]))
-        if result.outcome is Outcome.SENT:
-            row.status, row.sent_at, row.last_error = "sent", now, None
+        if result.outcome is Outcome.SENT:  # cancelled while on its way: it went all the
+            row.status, row.sent_at, row.last_error = "sent", now, None  # same (the reason stays)
             _served_if_complete(deps, uow, row)
+        elif row.status == "cancelled":  # nothing more to try, nobody to alert
+            row.last_error = result.reply[:2000]
         elif result.outcome is Outcome.TEMPORARY:
             row.last_error = result.reply[:2000]
             row.next_attempt_at = now + min(BACKOFF_BASE * 2 ** max(row.attempts - 1, 0),

@@ -3,8 +3,9 @@ server is down and back, and how many statutory notices are overdue.
 
 While the mail server refuses connections, each notice backs off (30 s doubling to 30
 minutes), so after a long outage the next attempt could come half an hour after the
-server's return. Instead, `MailWatch` probes the server with a plain TCP connection
-(1 s doubling to 4 s between probes) and, as soon as it answers, makes every notice
+server's return. Instead, `MailWatch` probes the server (a TCP connection and its 220
+greeting, nothing said; 1 s doubling to 4 s between probes, each in the background so
+that a silent server holds up no other channel) and, as soon as it greets, makes every notice
 that failed only for want of a connection due at once: delivery resumes within seconds
 of the server's return, however long it was away. Only notices that found no server
 are brought back so: a server that answers but refuses the session (a wrong password,
@@ -14,6 +15,7 @@ logged once when it starts and once when it ends.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Sequence
@@ -44,6 +46,7 @@ class MailWatch:
         self.outage = Outage("outgoing mail", log)
         self.backoff = Backoff(PROBE_INITIAL, PROBE_CAP)
         self.next_probe = 0.0
+        self._probe: asyncio.Task[bool] | None = None
 
     def saw(self, results: Sequence[SendResult]) -> None:
         """Learn from one round's mail attempts (none: nothing learned)."""
@@ -57,16 +60,28 @@ class MailWatch:
             self.next_probe = time.monotonic() + self.backoff.next()
 
     async def probe_if_down(self) -> int:
-        """While the server is down, at most once per probe interval: if it accepts a
-        connection now, make the notices that waited for it due; how many."""
-        if not self.outage.down or time.monotonic() < self.next_probe:
-            return 0
-        self.next_probe = time.monotonic() + self.backoff.next()
-        if not await self.transport.reachable():
-            return 0
-        due = resume_waiting(self.session_factory, now=self.clock())
-        log.warning("the mail server accepts connections again: %d notice(s) due now", due)
+        """While the server is down, at most once per probe interval, start a probe in
+        the background; once one finds the server greeting, make the notices that waited
+        for it due; how many."""
+        probe, due = self._probe, 0
+        if probe is not None and probe.done():
+            self._probe = None
+            if not probe.cancelled() and probe.exception() is None and probe.result():
+                due = await asyncio.to_thread(resume_waiting, self.session_factory,
+                                              now=self.clock())
+                log.warning("the mail server accepts connections again: %d notice(s) due "
+                            "now", due)
+                return due
+        if (self.outage.down and self._probe is None
+                and time.monotonic() >= self.next_probe):
+            self.next_probe = time.monotonic() + self.backoff.next()
+            self._probe = asyncio.create_task(self.transport.reachable())
         return due
+
+    def close(self) -> None:
+        """Stop a probe under way (the dispatcher is stopping)."""
+        if self._probe is not None:
+            self._probe.cancel()
 
 
 def resume_waiting(session_factory: sessionmaker[Any], *, now: datetime) -> int:

@@ -3,6 +3,13 @@
 A transport never raises for a delivery problem: it answers with a `SendResult` whose
 outcome says what the dispatcher must do (done, retry later, give up and tell the clerk)
 and the server's own words, which are kept as the proof of notice.
+
+Nothing waits on a mail server without bound: connecting and the server's greeting each
+have `connect_timeout`, every command after it `timeout`. A server that accepts the
+connection and then says nothing costs one timeout per round of the outbox: within one
+`async with` (a round), once the server could not be reached or timed out, the round's
+other messages are not tried again (each answered TEMPORARY, saying so), and `reachable`
+counts a server as back only once it greets.
 """
 
 from __future__ import annotations
@@ -12,6 +19,7 @@ import contextlib
 import logging
 import os
 import re
+import ssl
 from dataclasses import dataclass
 from email import policy
 from email.message import EmailMessage
@@ -20,16 +28,18 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Protocol
 
-import aiosmtplib
-
 from storage.private import open_private, private_folder
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # aiosmtplib is imported by the SMTP transport when it first sends:
+    import aiosmtplib  # the settings read SmtpTls from here, and a one-shot command
+
+    # that sends nothing should not load it
     from mail.render import NoticeContext
 
 log = logging.getLogger(__name__)
 
-PROBE_TIMEOUT = 3.0
+PROBE_TIMEOUT = 3.0  # for the probe's TCP connection, and again for the greeting
+NOT_TRIED = "not tried again this round"
 
 
 class SmtpTls(StrEnum):
@@ -85,29 +95,47 @@ def _classify(code: int, text: str) -> SendResult:
 class SmtpTransport:
     def __init__(self, host: str, port: int | None = None, *, tls: SmtpTls = SmtpTls.STARTTLS,
                  user: str | None = None, password: str | None = None,
-                 timeout: float = 30, validate_certs: bool = True) -> None:
+                 timeout: float = 30, connect_timeout: float = 10,
+                 validate_certs: bool = True) -> None:
         self.host, self.tls, self.timeout = host, tls, timeout
+        self.connect_timeout = min(connect_timeout, timeout)
         self.port = port or default_smtp_port(tls)
         self.user, self.password, self.validate_certs = user, password, validate_certs
         self._smtp: aiosmtplib.SMTP | None = None
+        self._gave_up: SendResult | None = None  # this round's: the server did not answer
 
     async def __aenter__(self) -> SmtpTransport:
+        self._gave_up = None  # a new round tries the server again
         return self
 
     async def reachable(self) -> bool:
-        """Whether the server accepts a TCP connection now (no SMTP said)."""
+        """Whether the server greets now: a TCP connection (TLS on 465) and its 220 line,
+        each within PROBE_TIMEOUT; nothing is said to it. A server that accepts and stays
+        silent is not reachable."""
+        ssl_context: ssl.SSLContext | bool = False
+        if self.tls is SmtpTls.TLS:
+            ssl_context = ssl.create_default_context()
+            if not self.validate_certs:
+                ssl_context.check_hostname, ssl_context.verify_mode = False, ssl.CERT_NONE
         try:
-            _, writer = await asyncio.wait_for(asyncio.open_connection(self.host, self.port),
-                                               PROBE_TIMEOUT)
+            reader, writer = await asyncio.wait_for(asyncio.open_connection(
+                self.host, self.port, ssl=ssl_context or None), PROBE_TIMEOUT)
         except (OSError, TimeoutError):
             return False
-        writer.close()
-        with contextlib.suppress(OSError):
-            await writer.wait_closed()
-        return True
+        try:
+            greeting = await asyncio.wait_for(reader.readline(), PROBE_TIMEOUT)
+        except (OSError, TimeoutError):
+            greeting = b""
+        finally:
+            writer.close()
+            with contextlib.suppress(OSError, TimeoutError):
+                await asyncio.wait_for(writer.wait_closed(), PROBE_TIMEOUT)
+        return greeting.startswith(b"220")
 
     async def __aexit__(self, et: type[BaseException] | None, e: BaseException | None,
                         tb: TracebackType | None) -> None:
+        import aiosmtplib
+
         smtp, self._smtp = self._smtp, None
         if smtp is not None and smtp.is_connected:
             try:
@@ -117,26 +145,33 @@ class SmtpTransport:
 
     async def _connected(self) -> aiosmtplib.SMTP:
         # connect lazily, and again after a drop: aiosmtplib closes on a read timeout
+        import aiosmtplib
+
         if self._smtp is None or not self._smtp.is_connected:
             smtp = aiosmtplib.SMTP(
                 hostname=self.host, port=self.port, timeout=self.timeout,
                 use_tls=self.tls is SmtpTls.TLS, start_tls=self.tls is SmtpTls.STARTTLS,
                 validate_certs=self.validate_certs, username=self.user or None,
                 password=self.password if self.user else None)
-            await smtp.connect()
+            # the TCP connection and the 220 greeting, each within connect_timeout; EHLO,
+            # STARTTLS and AUTH after it within `timeout`
+            await smtp.connect(timeout=self.connect_timeout)
             self._smtp = smtp
         return self._smtp
 
     async def send(self, msg: EmailMessage, sender: str, recipient: str) -> SendResult:
+        import aiosmtplib
+
+        if self._gave_up is not None:  # one timeout a round, not one per message
+            return SendResult(Outcome.TEMPORARY, self._gave_up.reply)
         try:
             smtp = await self._connected()
         except (TimeoutError, aiosmtplib.SMTPException, OSError) as e:
             # a server we cannot reach or log in to is no verdict on this recipient
             self._smtp = None  # said once by the dispatcher (mail.recovery), not per notice
             log.debug("SMTP server %s:%s unusable: %s", self.host, self.port, e)
-            if isinstance(e, OSError | TimeoutError):  # not there: worth probing for
-                return SendResult(Outcome.TEMPORARY,
-                                  f"{CANNOT_CONNECT}: {type(e).__name__}: {e}")
+            if isinstance(e, OSError | TimeoutError):  # not there, or silent: worth probing
+                return self._give_up(f"{CANNOT_CONNECT}: {type(e).__name__}: {e}")
             # there, but the session failed (login, TLS): a person must look, not a probe
             return SendResult(Outcome.TEMPORARY, f"session refused: {type(e).__name__}: {e}")
         try:
@@ -146,12 +181,21 @@ class SmtpTransport:
             return _classify(first.code, first.message)
         except aiosmtplib.SMTPResponseException as e:
             return _classify(e.code, e.message)
-        except (TimeoutError, aiosmtplib.SMTPException, OSError) as e:
-            self._smtp = None  # disconnected or timed out: reconnect for the next one
+        except TimeoutError as e:  # greeted, then hung mid-command: not again this round
+            self._smtp = None
+            return self._give_up(f"{type(e).__name__}: {e}")
+        except (aiosmtplib.SMTPException, OSError) as e:
+            self._smtp = None  # disconnected: reconnect for the next one
             return SendResult(Outcome.TEMPORARY, f"{type(e).__name__}: {e}")
         if recipient in refused:  # send_message reports refused recipients, not raises
             return _classify(refused[recipient].code, refused[recipient].message)
         return SendResult(Outcome.SENT, f"250 {reply}")  # any other reply to DATA raises
+
+    def _give_up(self, reply: str) -> SendResult:
+        """This message's result; the round's later ones are answered without a try,
+        under the same reply (its CANNOT_CONNECT prefix brings them back with the probe)."""
+        self._gave_up = SendResult(Outcome.TEMPORARY, f"{reply} ({NOT_TRIED})")
+        return SendResult(Outcome.TEMPORARY, reply)
 
 
 class FileTransport:

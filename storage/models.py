@@ -138,12 +138,16 @@ class OutboxRow(Base):
     slot: Mapped[str] = mapped_column(String(80), default="")  # a reminder's moment, e.g.
     # "hearing_begin:before-3d"; empty for notices, which are owed once per step
     message_id: Mapped[str] = mapped_column(String(998), unique=True)
-    status: Mapped[str] = mapped_column(String(20), default="pending")  # pending/sent/failed
+    # pending, sent, failed, or cancelled (its case was voided before it went: kept, never
+    # sent, with when and why)
+    status: Mapped[str] = mapped_column(String(20), default="pending")
     attempts: Mapped[int] = mapped_column(default=0)
     next_attempt_at: Mapped[datetime]
     created_at: Mapped[datetime]
     sent_at: Mapped[datetime | None]
     last_error: Mapped[str | None] = mapped_column(Text)
+    cancelled_at: Mapped[datetime | None]
+    cancel_reason: Mapped[str | None] = mapped_column(Text)
 
 
 class DeliveryRow(Base):

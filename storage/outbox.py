@@ -13,7 +13,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import ColumnElement, event, func, insert, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from cases.directory import Person
@@ -74,6 +73,31 @@ class SqlOutbox:
                 OutboxRow.slot).where(OutboxRow.case_id == case_id))
             owed = self._owed[case_id] = {(t, e, g, s) for t, e, g, s in rows}
         return owed
+
+    def cancel_pending(self, number: str, *, reason: str) -> int:
+        """Cancel every notice, reminder and alert on case `number` still unsent: the
+        rows stay (status `cancelled`, when, why) and the dispatcher skips them. A row
+        being sent this moment may still go out; it is then recorded as sent
+        (`mail.dispatch.record_attempt`)."""
+        case = self.cases.row(number)
+        if case is None:
+            raise LookupError(f"no stored case {number} to cancel notices on")
+        result = self.session.execute(
+            update(OutboxRow).where(OutboxRow.case_id == case.id,
+                                    OutboxRow.status == "pending")
+            .values(status="cancelled", cancelled_at=self.clock(), cancel_reason=reason)
+            .execution_options(synchronize_session=False))
+        return int(getattr(result, "rowcount", 0) or 0)
+
+    def ever_sent(self, number: str) -> set[tuple[str, str, str]]:
+        """(type, slot, recipient) of each notice on case `number` delivered at least once."""
+        case = self.cases.row(number)
+        if case is None:
+            return set()
+        rows = self.session.execute(select(
+            OutboxRow.notice_type, OutboxRow.slot, OutboxRow.recipient_email).distinct()
+            .where(OutboxRow.case_id == case.id, OutboxRow.status == "sent"))
+        return {(t, s, e) for t, s, e in rows}
 
     def add_clerk_alert(self, *, filing_id: int, notice_type: NoticeType,
                         recipient: Person) -> None:
@@ -158,6 +182,8 @@ def owe_alert(*, session: Session, case_id: int, number: str, notice_type: Notic
         status="pending", attempts=0, next_attempt_at=at, created_at=at,
         message_id=f"<{number.lower()}.{notice_type.value}.{generation}.{slot or 'once'}."
                    f"{channel}.{secrets.token_hex(4)}@{msgid_domain}>")
+    from sqlalchemy.dialects import postgresql, sqlite
+
     dialect = session.get_bind().dialect.name
     ins = postgresql.insert if dialect == "postgresql" else sqlite.insert
     # RETURNING, not rowcount: an ORM session's INSERT reports a rowcount of -1 here
@@ -173,9 +199,11 @@ class DeliveryFigures:
     pending: int  # every notice, reminder and alert still to be sent
     overdue: int  # statutory notices still unsent longer than the alert threshold
     failed: int  # statutory notices that failed for good: a person must deliver them
+    cancelled: int = 0  # never sent because their case was voided (kept, with the reason)
 
     def as_json(self) -> dict[str, int]:
-        return {"pending": self.pending, "overdue": self.overdue, "failed": self.failed}
+        return {"pending": self.pending, "overdue": self.overdue, "failed": self.failed,
+                "cancelled": self.cancelled}
 
 
 def delivery_figures(session: Session, *, now: datetime,
@@ -184,5 +212,6 @@ def delivery_figures(session: Session, *, now: datetime,
         func.count().filter(OutboxRow.status == "pending"),
         func.count().filter(OutboxRow.status == "pending", statutory(),
                             OutboxRow.created_at <= now - overdue_after),
-        func.count().filter(OutboxRow.status == "failed", statutory()))).one()
+        func.count().filter(OutboxRow.status == "failed", statutory()),
+        func.count().filter(OutboxRow.status == "cancelled"))).one()
     return DeliveryFigures(*(int(c or 0) for c in counts))

@@ -199,7 +199,8 @@ def notice_log(*, session: Session, case_id: int) -> list[dict[str, Any]]:
             notice = out[n.id] = {
                 "type": n.notice_type, "recipient": n.recipient_email, "status": n.status,
                 "message_id": n.message_id, "deadline": n.deadline_key, "slot": n.slot,
-                "sent_at": _iso(n.sent_at), "attempts": []}
+                "sent_at": _iso(n.sent_at), "cancelled_at": _iso(n.cancelled_at),
+                "cancel_reason": n.cancel_reason, "attempts": []}
         if n.attempted_at is not None:
             notice["attempts"].append({"at": _iso(n.attempted_at), "outcome": n.outcome,
                                        "server_reply": n.server_reply})
@@ -208,7 +209,8 @@ def notice_log(*, session: Session, case_id: int) -> list[dict[str, Any]]:
 
 _NOTICES = (select(OutboxRow.id, OutboxRow.notice_type, OutboxRow.recipient_email,
                    OutboxRow.status, OutboxRow.message_id, OutboxRow.deadline_key,
-                   OutboxRow.slot, OutboxRow.sent_at, DeliveryRow.attempted_at,
+                   OutboxRow.slot, OutboxRow.sent_at, OutboxRow.cancelled_at,
+                   OutboxRow.cancel_reason, DeliveryRow.attempted_at,
                    DeliveryRow.outcome, DeliveryRow.server_reply)
             .outerjoin(DeliveryRow, DeliveryRow.outbox_id == OutboxRow.id)
             .where(OutboxRow.case_id == bindparam("case_id"))

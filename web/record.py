@@ -10,7 +10,6 @@ Two downloads of an unchanged case are the same file, so its digest can be quote
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import io
 import json
@@ -26,6 +25,7 @@ from sqlalchemy.orm import Session
 from cases.calendar import CityCalendar
 from cases.notices import INVITES, NoticeType, invite_sequence, meeting_slot
 from mail.invites import Invite, build_invite, to_feed
+from mail.notices import proof_csv
 from storage import queries
 from storage.models import CaseRow, FilingRow
 from storage.repository import SqlCaseRepository
@@ -34,9 +34,6 @@ from web.app import deps_of, signed_in
 from web.deps import WebDeps
 from web.pages import look_up, viewer_of
 from web.render import refusal
-
-PROOF_FIELDS = ("type", "recipient", "message_id", "status", "deadline", "sent_at",
-                "attempt_at", "outcome", "server_reply")
 
 
 @dataclass(frozen=True)
@@ -129,7 +126,7 @@ def render_zip(record: Record) -> bytes:
         f"{n}/record.pdf": render_pdf(record),
         f"{n}/record.json": json.dumps(record.detail, indent=2, sort_keys=True,
                                        ensure_ascii=False).encode(),
-        f"{n}/proof-of-notice.csv": _proof_csv(record.detail["notices"]).encode(),
+        f"{n}/proof-of-notice.csv": proof_csv(record.number, record.detail["notices"]).encode(),
         f"{n}/README.txt": _readme(record).encode(),
     }
     for filing_id, source, raw in record.originals:
@@ -145,19 +142,6 @@ def render_zip(record: Record) -> bytes:
             info.compress_type, info.create_system = zipfile.ZIP_DEFLATED, 3
             info.external_attr = 0o100644 << 16
             z.writestr(info, files[name], compresslevel=9)
-    return out.getvalue()
-
-
-def _proof_csv(notices: list[dict[str, Any]]) -> str:
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=PROOF_FIELDS, lineterminator="\n")
-    writer.writeheader()
-    for x in notices:
-        common = {k: x.get(k) for k in ("type", "recipient", "message_id", "status",
-                                        "deadline", "sent_at")}
-        for a in x["attempts"] or [{}]:
-            writer.writerow({**common, "attempt_at": a.get("at"), "outcome": a.get("outcome"),
-                             "server_reply": a.get("server_reply")})
     return out.getvalue()
 
 

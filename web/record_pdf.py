@@ -75,7 +75,8 @@ class _Writer:
         for n in d["notices"]:
             attempts = "".join(f"\n    {a['outcome']} {self.when(a['at'])}: {a['server_reply']}"
                                for a in n["attempts"]) or "\n    not attempted"
-            self.para(f"{n['type'].replace('_', ' ')} to {n['recipient']} — {n['status']}"
+            why = f" ({n['cancel_reason']})" if n.get("cancel_reason") else ""
+            self.para(f"{n['type'].replace('_', ' ')} to {n['recipient']} — {n['status']}{why}"
                       f" — Message-ID {n['message_id']}{attempts}")
         self.heading("Calendar invites, as the case now stands")
         for i in r.invites:

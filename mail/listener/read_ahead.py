@@ -62,9 +62,13 @@ class ReadAhead:
             for future in futures:
                 yield None if future is None else self._result(future)
         finally:
-            for future in futures:
-                if future is not None:
-                    future.cancel()  # the caller stopped early (halt): drop the rest
+            if any(f is not None and not f.done() for f in futures):
+                # the caller stopped early (halt): drop the rest with the pool, which
+                # cancels what it had not started itself. Never `future.cancel()` here:
+                # Python 3.11's pool fails every pending future when its helper dies
+                # (as it does when the listener's thread ends), and one cancelled from
+                # outside raises InvalidStateError in the pool's thread.
+                self.close()
 
     def _result(self, future: Future[IntakeResult]) -> IntakeResult | None:
         try:

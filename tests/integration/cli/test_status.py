@@ -28,7 +28,7 @@ def test_status_follows_the_work_from_idle_to_busy_and_names_the_worker(
     assert run(capsys, "migrate")[0] == 0
     idle = status(capsys)
     assert idle == {"database": "current", "inbox": {"source": "maildir", "waiting": 0},
-                    "notices": {"pending": 0, "overdue": 0, "failed": 0,
+                    "notices": {"pending": 0, "overdue": 0, "failed": 0, "cancelled": 0,
                                 "overdue_after_minutes": 15.0},
                     "worker": {"active": None, "since": None}, "idle": True}
 

@@ -223,7 +223,7 @@ def test_ethicsbot_notices_prints_the_log(app: App, monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("ETHICSBOT_DATABASE_URL", app.settings.database_url)
     assert main(["notices", number, "--format", "csv"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("case,type,recipient,message_id,status")
+    assert out.startswith('"case","type","recipient","message_id","status"')  # all quoted
     assert out.count("\n") == EXPECTED + 1
 
 

@@ -3,8 +3,10 @@ helper is not there (starting, dead, one core) the listener simply parses itself
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -76,3 +78,29 @@ def test_a_helper_found_dead_before_the_batch_means_parsing_here(read_ahead: Rea
     eventually(lambda: bool(pool._broken), what="the pool noticed its helper died")
     assert list(read_ahead.results(raws)) == [None] * len(raws)
     assert read_ahead._pool is None
+
+
+def test_a_batch_given_up_midway_leaves_nothing_to_fail_in_a_thread(
+        read_ahead: ReadAhead, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The listener halts midway through a batch, and the helper then dies (as it does,
+    by PR_SET_PDEATHSIG, when the listener's thread ends): the pool's own thread must not
+    fail setting the result of a message nobody waits for any more (it did: futures
+    cancelled here were failed again by the pool, an InvalidStateError in its thread)."""
+    failures: list[threading.ExceptHookArgs] = []
+    monkeypatch.setattr(threading, "excepthook", failures.append)
+    ready(read_ahead, [forwarded_complaint(n) for n in range(MIN_BATCH)])
+    pool = read_ahead._pool
+    assert pool is not None
+    helpers = list(pool._processes)
+    manager = pool._executor_manager_thread
+    batch = read_ahead.results([forwarded_complaint(n) for n in range(100)])
+    assert next(batch) is not None
+    batch.close()  # halted: the other 99 are not wanted
+    for pid in helpers:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    assert manager is not None
+    manager.join(timeout=30)
+    assert not manager.is_alive()
+    assert [f"{f.exc_type.__name__} in {f.thread.name if f.thread else '?'}"
+            for f in failures] == []

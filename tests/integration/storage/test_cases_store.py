@@ -9,7 +9,7 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import Engine, func, select, text
 
 from cases.commands import ApplyForContinuance, DecideContinuance, ScheduleHearing
 from cases.deadlines import DeadlineKey, Status
@@ -19,7 +19,8 @@ from cases.services import recompute
 from ethicsbot.bootstrap import App
 from ethicsbot.cli import main
 from storage import queries
-from storage.migrate import is_current, upgrade
+from storage.db import make_engine
+from storage.migrate import HEAD, is_current, script_head, upgrade
 from storage.models import AccessLogRow, CaseRow, EventRow, OutboxRow
 from tests.fixtures.app import FakeClock
 from tests.fixtures.cases import RECEIVED, a_filing, open_one, step
@@ -212,6 +213,35 @@ def test_every_look_at_a_case_from_the_command_line_is_in_the_access_log(
 def test_migrations_are_idempotent_and_detected_current(app: App) -> None:
     upgrade(app.engine)
     assert is_current(app.engine)
+    assert script_head() == HEAD  # a new migration moves HEAD too
+    with app.engine.begin() as conn:
+        conn.execute(text("UPDATE alembic_version SET version_num = '0005'"))
+    assert not is_current(app.engine)
+
+
+def test_processes_migrating_a_new_database_at_once_all_succeed(database_url: str) -> None:
+    """A worker and web replicas that waited for a new database migrate it together
+    when it comes: one at a time, none failing on a table another just created."""
+    engines = [make_engine(database_url) for _ in range(4)]
+    start, failures = threading.Barrier(len(engines)), []
+
+    def migrate(engine: Engine) -> None:
+        start.wait()
+        try:
+            upgrade(engine)
+        except Exception as e:
+            failures.append(repr(e)[:200])
+
+    threads = [threading.Thread(target=migrate, args=(e,)) for e in engines]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    try:
+        assert failures == [] and is_current(engines[0])
+    finally:
+        for e in engines:
+            e.dispose()
 
 
 def test_naive_datetimes_are_refused_rather_than_guessed(app: App) -> None:

@@ -28,7 +28,7 @@ def test_takeover_makes_the_dead_workers_claims_due_now_and_leaves_backoffs_alon
         app: App, clock: FakeClock) -> None:
     open_one(app)
     deps = app.dispatch_deps()
-    claimed = dispatch._claim(deps)  # the previous worker claimed a batch and died
+    claimed = [i for i, _ in dispatch._claim(deps)]  # the previous worker claimed a batch, died
     failed, *rest = claimed
     dispatch.record_attempt(deps, failed, SendResult(Outcome.TEMPORARY, "451 try later"))
     backed_off = {r.id: r.next_attempt_at for r in pending(app)}[failed]
