@@ -236,10 +236,12 @@ def test_arbitrary_bytes_never_raise(raw: bytes, directory: Directory) -> None:
     assert_handled(parse_message(raw, directory=directory, timezone=CITY_TZ))
 
 
-SMALL = [p for p in sorted(CORPUS.glob("*.eml")) if p.stat().st_size < 100_000]
+# the public corpus's small messages and the real-mail corpus (every client, every machine)
+SMALL = [p for d in ("intake", "clients", "machine")
+         for p in sorted((CORPUS.parent / d).glob("*.eml")) if p.stat().st_size < 100_000]
 
 
-@settings(max_examples=120, deadline=None,
+@settings(max_examples=250, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_mutated_corpus_messages_never_raise(data: st.DataObject, directory: Directory) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cases.directory import Directory
@@ -19,7 +19,7 @@ from mail.parsing.forwards import split_inline
 from mail.parsing.headers import split_address
 from mail.parsing.mime import MAX_TEXT, parse_bytes
 from mail.parsing.prose import without_salutations
-from tests.unit.mail.conftest import CITY_TZ, CORPUS
+from tests.unit.mail.conftest import CITY_TZ
 from tests.unit.mail.test_parsing_rules import assert_handled
 
 PDT = timezone(timedelta(hours=-7))
@@ -166,23 +166,6 @@ def test_a_forwarders_complaint_quoting_a_bounce_is_a_complaint(directory: Direc
     stranger = parse_message(f"From: mx@mail.example.org\n{QUOTED_BOUNCE}".encode(),
                              directory=directory, timezone=CITY_TZ)
     assert (stranger.reject_reason, stranger.kind) == ("bounce", "delivery_status")
-
-
-REAL = [p for d in ("clients", "machine") for p in sorted((CORPUS.parent / d).glob("*.eml"))]
-
-
-@settings(max_examples=150, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
-@given(data=st.data())
-def test_mutated_real_mail_never_reaches_the_last_resort(data: st.DataObject,
-                                                         directory: Directory) -> None:
-    raw = bytearray(data.draw(st.sampled_from(REAL), label="message").read_bytes())
-    for _ in range(data.draw(st.integers(0, 12), label="edits")):
-        at = data.draw(st.integers(0, len(raw) - 1))
-        raw[at:at + data.draw(st.integers(0, 40))] = data.draw(st.binary(max_size=40))
-        if not raw:
-            break
-    assert_handled(parse_message(bytes(raw), directory=directory, timezone=CITY_TZ))
 
 
 @settings(max_examples=300, deadline=None)
