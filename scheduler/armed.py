@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -20,7 +21,7 @@ from typing import Any
 from apscheduler.schedulers.base import BaseScheduler
 
 
-class ArmedJob:
+class ArmedJob(ABC):
     job_id: str  # the one job's id on the scheduler
     fire: Callable[..., Any]  # what the job runs when its moment comes
 
@@ -29,8 +30,9 @@ class ArmedJob:
         self.armed_for: datetime | None = None
         self._firing = threading.Lock()
 
+    @abstractmethod
     def next_moment(self) -> datetime | None:
-        raise NotImplementedError
+        """The earliest moment due, read from the database; None when none is."""
 
     def arm(self) -> datetime | None:
         """Arm the one job for the earliest moment due (a past one fires at once); remove it

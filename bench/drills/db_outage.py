@@ -19,11 +19,8 @@ the database's return to an active worker, and to the last §2 notice delivered.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
-import urllib.error
-import urllib.request
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -35,19 +32,13 @@ from sqlalchemy import select
 
 from storage.models import OutboxRow
 from tests.servers.net import free_ports
-from tests.servers.processes import BotProcess, until
+from tests.servers.processes import BotProcess, get_json, until
 
 DOWN = "the database is down"
 
 
 def readyz(port: int) -> tuple[int, dict[str, object]]:
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=10) as r:
-            return r.status, json.loads(r.read())
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read())
-    except OSError:
-        return 0, {}
+    return get_json(port, "/readyz")
 
 
 def run(*, outage: float, complaints: int, timeout: float) -> dict[str, object]:

@@ -9,10 +9,7 @@ a one-shot command, end the command in one line: tests/integration/cli/test_data
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,6 +19,7 @@ from sqlalchemy.engine import make_url
 from tests.servers import postgres
 from tests.servers.net import free_ports
 from tests.servers.processes import BotProcess, until
+from tests.servers.processes import get_json as get
 
 ACTIVE, DOWN = "this process is the active worker", "the database is down"
 
@@ -36,16 +34,6 @@ def own_database() -> Iterator[str]:
     finally:
         postgres.allow_connections(server, url.database)
         postgres.drop_database(server, url.database)
-
-
-def get(port: int, path: str) -> tuple[int, dict[str, object]]:
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as r:
-            return r.status, json.loads(r.read())
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read())
-    except OSError:
-        return 0, {}
 
 
 def said(proc: BotProcess, text: str) -> int:

@@ -14,6 +14,8 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
@@ -142,3 +144,15 @@ def until(cond: Callable[[], object], what: str, timeout: float = 30.0,
             raise AssertionError(f"timed out after {timeout:g} s waiting for {what}")
         time.sleep(every)
     return time.monotonic() - began
+
+
+def get_json(port: int, path: str) -> tuple[int, dict[str, object]]:
+    """(status, JSON body) of GET http://127.0.0.1:PORT/PATH on a process under test;
+    (0, {}) while nothing answers (it is starting, or gone)."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+    except OSError:
+        return 0, {}

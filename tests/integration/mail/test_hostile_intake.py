@@ -5,10 +5,8 @@ Dovecot, the Maildir, the read-ahead helper process)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from sqlalchemy import select
 
 from cases.notices import NoticeType
@@ -96,14 +94,6 @@ def test_the_maildir_quarantines_hostile_mail_and_takes_the_next_in_at_once(app:
     assert files(maildir / ".Quarantine" / "cur") == {
         f"{name}:2,": raw for name, raw in hostile.items()}
     assert files(maildir / "new") == {}
-
-
-@pytest.fixture
-def read_ahead(app: App) -> Iterator[ReadAhead]:
-    reader = ReadAhead(app.intake())
-    reader._enabled = True  # also on a one-core machine: this is what is tested
-    yield reader
-    reader.close()
 
 
 def test_the_read_ahead_process_refuses_hostile_mail_as_the_listener_would(

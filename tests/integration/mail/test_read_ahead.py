@@ -7,7 +7,6 @@ import contextlib
 import os
 import signal
 import threading
-from collections.abc import Iterator
 
 import pytest
 
@@ -15,14 +14,6 @@ from ethicsbot.bootstrap import App
 from mail.listener.read_ahead import MIN_BATCH, ReadAhead
 from tests.integration.mail.complaints import corpus, forwarded_complaint, garbage
 from tests.integration.mail.harness import eventually
-
-
-@pytest.fixture
-def read_ahead(app: App) -> Iterator[ReadAhead]:
-    reader = ReadAhead(app.intake())
-    reader._enabled = True  # also on a one-core machine: this is what is tested
-    yield reader
-    reader.close()
 
 
 def ready(reader: ReadAhead, raws: list[bytes | None]) -> list[object]:
