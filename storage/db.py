@@ -6,6 +6,7 @@ UTC and come back aware."""
 from __future__ import annotations
 
 import contextlib
+import sqlite3
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -51,8 +52,8 @@ def normalise_url(url: str) -> str:
 def make_engine(url: str, **kw: Any) -> Engine:
     url = normalise_url(url)
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
-                               **kw)
+        engine = create_engine(url, connect_args={
+            "check_same_thread": False, "timeout": SQLITE_BUSY_MS / 1000}, **kw)
         _sqlite_pragmas(engine)
         _sqlite_file_private(engine)
         return engine
@@ -71,6 +72,25 @@ POSTGRES_CONNECT: dict[str, Any] = {
 }
 
 
+SQLITE_BUSY_MS = 30_000  # how long a connection waits for another's write lock
+
+
+def _journal_mode_wal(cur: Any) -> None:
+    """Switch the file to WAL (it stays so). On a new file that other connections are
+    opening at the same moment (processes that waited together for it, then migrate it),
+    SQLite answers "database is locked" at once rather than waiting on its busy handler:
+    retried here for as long as the busy timeout would wait."""
+    deadline = time.monotonic() + SQLITE_BUSY_MS / 1000
+    while True:
+        try:
+            cur.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as e:
+            if "locked" not in str(e) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
+
+
 def _sqlite_pragmas(engine: Engine) -> None:
     # pysqlite's own transaction handling defers BEGIN and upgrades a read to a write,
     # which fails at once under concurrency (SQLITE_BUSY); take the write lock up front.
@@ -78,10 +98,10 @@ def _sqlite_pragmas(engine: Engine) -> None:
     def _connect(dbapi_conn: Any, _record: Any) -> None:
         dbapi_conn.isolation_level = None
         cur = dbapi_conn.cursor()
-        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
+        _journal_mode_wal(cur)
         cur.execute("PRAGMA foreign_keys=ON")
         cur.execute("PRAGMA synchronous=NORMAL")
-        cur.execute("PRAGMA busy_timeout=30000")
         cur.close()
 
     @event.listens_for(engine, "begin")
