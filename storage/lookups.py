@@ -77,20 +77,46 @@ def case(session_factory: sessionmaker[Session], asker: Asker, number: str, acti
     return access, detail
 
 
+@dataclass(frozen=True)
+class DocketRead:
+    """A page of the open docket as it is read: the statements (the last gives the rows;
+    the look's access-log row is among them) and how their answer is turned into the page.
+    Built once for both ways it is run: a session here (`docket_page`), the asynchronous
+    reader on PostgreSQL (`storage.async_docket`)."""
+
+    statements: list[queries.Statement]
+    size: int
+    refused: bool  # the asker may see no docket: the statements only log the refusal
+
+    def page(self, rows: list[Any]) -> tuple[list[dict[str, Any]], bool]:
+        """The page's lines and whether more follow; `Refused` if the asker may see none."""
+        if self.refused:
+            raise Refused(NOT_LISTED)
+        return queries.docket_rows(rows[:self.size]), len(rows) > self.size
+
+
+def docket_read(asker: Asker, page: int, *, size: int, now: datetime,
+                dialect: str) -> DocketRead:
+    """Page `page` (from 1) of `size` lines of the open docket `asker` may see (all of
+    it, or the cases against them), read with one line more to tell whether more follow."""
+    scope = docket_scope(asker.actor)
+    look = queries.Look(at=now, who=asker.who[:320], number=None,
+                        action=f"docket page {page}", channel=asker.channel,
+                        allowed=scope is not DocketScope.NONE)
+    if scope is DocketScope.NONE:
+        return DocketRead([queries.access_row(look)], size, refused=True)
+    return DocketRead(queries.docket_statements(
+        dialect=dialect, open_only=True,
+        involving=asker.who if scope is DocketScope.INVOLVING else None,
+        limit=size + 1, offset=(page - 1) * size, logged=look), size, refused=False)
+
+
 def docket_page(session_factory: sessionmaker[Session], asker: Asker, page: int, *,
                 size: int, now: datetime) -> tuple[list[dict[str, Any]], bool]:
-    """Page `page` (from 1) of `size` lines of the open docket `asker` may see, and
-    whether more follow; refused, and the refusal logged, when they may see none."""
-    scope, action = docket_scope(asker.actor), f"docket page {page}"
-    if scope is DocketScope.NONE:
-        with session_factory.begin() as session:
-            queries.log_access(session=session, at=now, who=asker.who[:320], number=None,
-                               action=action, channel=asker.channel, allowed=False)
-        raise Refused(NOT_LISTED)
-    look = queries.Look(at=now, who=asker.who[:320], number=None, action=action,
-                        channel=asker.channel)
+    """`docket_read`, run in a session: the page and whether more follow; refused, and
+    the refusal logged, when the asker may see none."""
     with session_factory.begin() as session:
-        rows = queries.docket(session=session, open_only=True,
-                              involving=asker.who if scope is DocketScope.INVOLVING else None,
-                              limit=size + 1, offset=(page - 1) * size, logged=look)
-    return rows[:size], len(rows) > size
+        connection = session.connection()
+        read = docket_read(asker, page, size=size, now=now, dialect=connection.dialect.name)
+        rows = queries.run(connection, read.statements)
+    return read.page(rows)

@@ -10,12 +10,13 @@ a deadline whose due time has passed. What the case's history says beyond its sn
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Select, String, bindparam, cast, func, insert, select
+from sqlalchemy import Connection, Executable, Select, String, bindparam, cast, func, insert, select
 from sqlalchemy.orm import Session
 
 from cases.case import Case
@@ -55,8 +56,11 @@ class Look:
     COLUMNS = ("at", "who", "case_number", "action", "channel", "allowed")
 
     def values(self) -> dict[str, Any]:
-        return dict(zip(self.COLUMNS, (self.at, self.who, self.number, self.action,
-                                       self.channel, self.allowed), strict=True))
+        """The parameters of the access-log INSERT (`access_row`), also where the docket's
+        statement carries it."""
+        return dict(zip((f"log_{c}" for c in self.COLUMNS),
+                        (self.at, self.who, self.number, self.action, self.channel,
+                         self.allowed), strict=True))
 
 
 def _deadline(d: DeadlineRow, now: datetime) -> dict[str, Any]:
@@ -65,6 +69,9 @@ def _deadline(d: DeadlineRow, now: datetime) -> dict[str, Any]:
             "responsible": d.responsible, "basis": d.basis, "reading": d.reading,
             "other_reading": None if d.other_reading is None else {
                 "reading": d.other_reading, "due": _iso(d.other_due)}}
+
+
+Statement = tuple[Executable, dict[str, Any]]  # a statement and its parameters
 
 
 def docket(*, session: Session, open_only: bool = False, involving: str | None = None,
@@ -77,22 +84,48 @@ def docket(*, session: Session, open_only: bool = False, involving: str | None =
 
     `logged` is written to the access log with the read: on PostgreSQL in the same
     statement (a data-modifying WITH), one round trip for the whole lookup."""
-    in_statement = logged is not None and session.get_bind().dialect.name == "postgresql"
+    connection = session.connection()
+    return docket_rows(run(connection, docket_statements(
+        dialect=connection.dialect.name, open_only=open_only, involving=involving,
+        limit=limit, offset=offset, logged=logged)))
+
+
+def docket_statements(*, dialect: str, open_only: bool = False, involving: str | None = None,
+                      limit: int | None = None, offset: int = 0,
+                      logged: Look | None = None) -> list[Statement]:
+    """`docket` as the statements that read it, the last giving the rows: what both the
+    session above and the asynchronous reader (`storage.async_docket`) execute, so the
+    docket has one statement whoever runs it."""
+    statements: list[Statement] = []
+    in_statement = logged is not None and dialect == "postgresql"
     params: dict[str, Any] = {"limit": limit, "offset": offset}
     if logged is not None:
         if in_statement:
-            params.update({f"log_{k}": v for k, v in logged.values().items()})
+            params.update(logged.values())
         else:
-            session.execute(_LOG_ACCESS, logged.values())
+            statements.append(access_row(logged))
     if involving is not None:  # the JSON list as text holds '"email"' on both backends
         params["involving"] = f"%{_like_escaped(chr(34) + involving.lower() + chr(34))}%"
-    q = _docket_query(open_only=open_only, involving=involving is not None,
-                      paged=limit is not None, logged=in_statement)
+    statements.append((_docket_query(open_only=open_only, involving=involving is not None,
+                                     paged=limit is not None, logged=in_statement), params))
+    return statements
+
+
+def run(connection: Connection, statements: list[Statement]) -> list[Any]:
+    """Execute `statements` in order; the last one's rows (none if it returns none)."""
+    result = None
+    for statement, params in statements:
+        result = connection.execute(statement, params)
+    return list(result.all()) if result is not None and result.returns_rows else []
+
+
+def docket_rows(rows: Iterable[Any]) -> list[dict[str, Any]]:
+    """The docket's lines from its statement's rows (tuples with the columns' names)."""
     return [
         {"number": r.number, "stage": r.stage, "confidential": r.confidential,
          "received_at": _iso(r.received_at), "next_deadline": r.next_due_key,
          "next_due": _iso(r.next_due), "tolled": r.tolled}
-        for r in session.connection().execute(q, params).all()
+        for r in rows
     ]
 
 
@@ -107,8 +140,7 @@ def _docket_query(*, open_only: bool, involving: bool, paged: bool, logged: bool
     q = select(c.number, c.stage, c.confidential, c.received_at, c.next_due_key,
                c.next_due, c.tolled).order_by(c.id)
     if logged:
-        q = q.add_cte(_LOG_ACCESS.values(
-            {k: bindparam(f"log_{k}") for k in Look.COLUMNS}).cte("logged"))
+        q = q.add_cte(_LOG_ACCESS.cte("logged"))
     if open_only:
         q = q.where(c.stage.not_in(_FINAL))
     if involving:
@@ -219,14 +251,21 @@ _NOTICES = (select(OutboxRow.id, OutboxRow.notice_type, OutboxRow.recipient_emai
 
 def log_access(*, session: Session, at: datetime, who: str, number: str | None, action: str,
                channel: str, allowed: bool = True) -> None:
-    # one prepared INSERT: on every Slack status request the ORM's flush, or a statement
-    # built anew, would cost more than the query it logs (bench/slack_status.py)
-    session.execute(_LOG_ACCESS, {"at": at, "who": who, "case_number": number,
-                                  "action": action, "channel": channel, "allowed": allowed})
+    session.execute(*access_row(Look(at=at, who=who, number=number, action=action,
+                                 channel=channel, allowed=allowed)))
 
 
-_LOG_ACCESS = insert(AccessLogRow.__table__)  # type: ignore[arg-type]  # Core: the ORM's
-# bulk insert, on every lookup, cost more than the insert itself
+def access_row(look: Look) -> Statement:
+    """The access-log row of `look`, as a statement: one prepared INSERT, since on every
+    Slack status request the ORM's flush, or a statement built anew, would cost more than
+    the query it logs (bench/slack_status.py)."""
+    return _LOG_ACCESS, look.values()
+
+
+# Core: the ORM's bulk insert, on every lookup, cost more than the insert itself; its
+# parameters named, since the docket's statement carries it among its own
+_LOG_ACCESS = insert(AccessLogRow.__table__).values(  # type: ignore[arg-type]
+    {c: bindparam(f"log_{c}") for c in Look.COLUMNS})
 
 
 def open_deadlines(*, session: Session, responsible: list[str], now: datetime,
