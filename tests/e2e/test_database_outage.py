@@ -10,7 +10,6 @@ a one-shot command, end the command in one line: tests/integration/cli/test_data
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,18 +21,6 @@ from tests.servers.processes import BotProcess, until
 from tests.servers.processes import get_json as get
 
 ACTIVE, DOWN = "this process is the active worker", "the database is down"
-
-
-@pytest.fixture
-def own_database() -> Iterator[str]:
-    server = postgres.server_url()
-    url = postgres.create_database(server)
-    assert url.database is not None
-    try:
-        yield url.render_as_string(hide_password=False)
-    finally:
-        postgres.allow_connections(server, url.database)
-        postgres.drop_database(server, url.database)
 
 
 def said(proc: BotProcess, text: str) -> int:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterator
 
 import pytest
 from sqlalchemy import Engine
@@ -19,19 +18,6 @@ from storage.leader import WorkerLock
 from storage.migrate import upgrade
 from tests.integration.mail.harness import Running, eventually
 from tests.servers import postgres
-
-
-@pytest.fixture
-def own_database() -> Iterator[str]:
-    """A database of this test's own, since it is about to be made unreachable."""
-    server = postgres.server_url()
-    url = postgres.create_database(server)
-    try:
-        yield url.render_as_string(hide_password=False)
-    finally:
-        assert url.database is not None
-        postgres.allow_connections(server, url.database)
-        postgres.drop_database(server, url.database)
 
 
 class Worker:
