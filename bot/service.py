@@ -2,7 +2,8 @@
 
 Every lookup and every attempted step is written to the access log (§6), allowed or
 not; a refused or failed attempt is logged in its own transaction, since the step's is
-rolled back. Listeners call these functions through `blocking` (see there).
+rolled back. Listeners call these functions through `blocking` (see there), but for the
+docket page, which is awaited.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from cases.ports import Clock
 from cases.services import file_complaint, take_step_as
 from cases.steps import StepId
 from storage import lookups, queries
+from storage.lookups import DocketReader
 from storage.uow import SqlUnitOfWork, UowFactory
 
 P = ParamSpec("P")
@@ -48,6 +50,7 @@ class SlackDeps:
 
     uow: UowFactory  # steps and filings
     session_factory: sessionmaker[Any]  # lookups and the access log
+    docket: DocketReader  # the docket's pages
     directory: Directory  # who is asking, and the people a step names
     calendar: CityCalendar
     clock: Clock
@@ -57,14 +60,15 @@ async def blocking(fn: Callable[P, T], *args: P.args, **kw: P.kwargs) -> T:
     """Run a short, synchronous database function for a listener, on the event loop.
 
     Measured (bench/slack_status.py, 10,000 cases): the database work of a docket page
-    takes about 0.5 ms of this process's CPU, and overlapping PostgreSQL's round trip
-    with other requests' work costs more than it saves on two cores. A worker thread
-    (`asyncio.to_thread`) adds 0.65 ms of CPU a request, the loop and the threads handing
+    took about 0.5 ms of this process's CPU. Handing it to a worker thread
+    (`asyncio.to_thread`) added 0.65 ms of CPU a request, the loop and the threads handing
     the GIL back and forth (378 requests/s against 409/s inline in one run); SQLAlchemy's
-    asyncio psycopg driver (greenlets) adds 0.2-0.5 ms and let some requests wait in its
+    asyncio psycopg driver (greenlets) added 0.2-0.5 ms and let some requests wait in its
     pool's queue (p99 up to 1.6 s, p50 7 ms). The price of running inline: a database
     that stalls (SQLite's busy timeout while another process writes) stalls every
-    request of this process for as long. One place to change if it matters.
+    request of this process for as long. The docket page, the request Slack sends most,
+    is therefore not run here but awaited (`docket_page`): on PostgreSQL it is read on
+    asyncio connections (`storage.async_docket`), so its round trip holds nothing up.
     """
     return fn(*args, **kw)
 
@@ -88,11 +92,12 @@ def log_alone(deps: SlackDeps, caller: Caller, number: str | None, action: str,
         _log(session, deps, caller, number, action, allowed)
 
 
-def docket_page(deps: SlackDeps, caller: Caller, page: int) -> tuple[list[dict[str, Any]], bool]:
-    """One page of the open docket the caller may see, and whether more follow."""
-    return lookups.docket_page(deps.session_factory, lookups.Asker(caller.actor, caller.who,
-                                                                   CHANNEL),
-                               page, size=PAGE, now=deps.clock())
+async def docket_page(deps: SlackDeps, caller: Caller, page: int
+                      ) -> tuple[list[dict[str, Any]], bool]:
+    """One page of the open docket the caller may see, and whether more follow: awaited,
+    not `blocking`, since on PostgreSQL it is read without holding the loop."""
+    return await deps.docket.page(lookups.Asker(caller.actor, caller.who, CHANNEL), page,
+                                  size=PAGE, now=deps.clock())
 
 
 def case_lookup(deps: SlackDeps, caller: Caller, number: str) -> tuple[Access, dict[str, Any]]:

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from mail.transport import Transport
     from scheduler.jobs import Reminders
     from scheduler.quorum import QuorumLooks
+    from storage.lookups import DocketReader
     from storage.uow import SqlUnitOfWork
     from web.deps import WebDeps
 
@@ -64,6 +65,7 @@ class App:
     engine: Engine
     session_factory: sessionmaker[Any]
     clock: Clock
+    docket: DocketReader  # Slack's and the web's docket pages (`storage.async_docket`)
     read_session_factory: sessionmaker[Any] | None = None  # Slack lookups; default: the above
     migrated: bool = True  # False: the database was unreachable at start (database_wait)
 
@@ -111,8 +113,8 @@ class App:
         from bot.service import SlackDeps
 
         return SlackDeps(uow=self.uow, session_factory=self.read_session_factory
-                         or self.session_factory, directory=self.directory,
-                         calendar=self.calendar, clock=self.clock)
+                         or self.session_factory, docket=self.docket,
+                         directory=self.directory, calendar=self.calendar, clock=self.clock)
 
     def web_deps(self) -> WebDeps:
         """The web docket's part: the database, the directory, and its settings."""
@@ -132,7 +134,8 @@ class App:
                            lifetime=timedelta(hours=s.web_session_hours),
                            trust_proxy=s.web_trust_proxy, oidc=oidc)
         return WebDeps(uow=self.uow, session_factory=self.session_factory,
-                       directory=self.directory, calendar=self.calendar, clock=self.clock,
+                       docket=self.docket, directory=self.directory,
+                       calendar=self.calendar, clock=self.clock,
                        config=config, uid_domain=s.msgid_domain,
                        postings=lambda: current_postings(s.postings_dir, self.calendar),
                        postings_dir=s.postings_dir)
@@ -204,8 +207,22 @@ def bootstrap(
     return App(settings=settings, directory=directory, directory_is_example=is_example,
                calendar=city_calendar(directory, settings.timezone), engine=engine,
                session_factory=make_session_factory(engine), clock=clock,
+               docket=docket_reader(engine, connections=settings.docket_connections),
                read_session_factory=None if reader is engine else make_session_factory(reader),
                migrated=migrated)
+
+
+def docket_reader(engine: Engine, *, connections: int) -> DocketReader:
+    """On PostgreSQL the docket is read on asyncio connections of its own, so the event
+    loop is not held during the round trip; on SQLite by the session, inline (see
+    `storage.async_docket`)."""
+    from storage.lookups import InlineDocket
+
+    if engine.dialect.name == "postgresql":
+        from storage.async_docket import PooledDocket
+
+        return PooledDocket.of(engine, size=connections)
+    return InlineDocket(make_session_factory(engine))
 
 
 def _open(url: str) -> Engine:
@@ -306,6 +323,11 @@ def build_web_app(app: App, bolt: AsyncApp | None, *,
 
     web_app = make_web_app(Readiness(app, state), bolt,
                            signing_secret=app.settings.slack_signing_secret)
+
+    async def close_docket(_: web.Application) -> None:  # its connections are this loop's
+        await app.docket.close()
+
+    web_app.on_cleanup.append(close_docket)
     return mount(web_app, app.web_deps())
 
 

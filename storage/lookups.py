@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -44,6 +44,9 @@ class Asker:
     actor: Actor
     who: str
     channel: str
+
+
+Page = tuple[list[dict[str, Any]], bool]  # a docket page's lines, and whether more follow
 
 
 class NoSuchCase(Exception):
@@ -88,7 +91,7 @@ class DocketRead:
     size: int
     refused: bool  # the asker may see no docket: the statements only log the refusal
 
-    def page(self, rows: list[Any]) -> tuple[list[dict[str, Any]], bool]:
+    def page(self, rows: list[Any]) -> Page:
         """The page's lines and whether more follow; `Refused` if the asker may see none."""
         if self.refused:
             raise Refused(NOT_LISTED)
@@ -112,7 +115,7 @@ def docket_read(asker: Asker, page: int, *, size: int, now: datetime,
 
 
 def docket_page(session_factory: sessionmaker[Session], asker: Asker, page: int, *,
-                size: int, now: datetime) -> tuple[list[dict[str, Any]], bool]:
+                size: int, now: datetime) -> Page:
     """`docket_read`, run in a session: the page and whether more follow; refused, and
     the refusal logged, when the asker may see none."""
     with session_factory.begin() as session:
@@ -120,3 +123,27 @@ def docket_page(session_factory: sessionmaker[Session], asker: Asker, page: int,
         read = docket_read(asker, page, size=size, now=now, dialect=connection.dialect.name)
         rows = queries.run(connection, read.statements)
     return read.page(rows)
+
+
+class DocketReader(Protocol):
+    """Reads a page of the open docket for Slack and the web (`docket_read`): on SQLite
+    `InlineDocket`, on PostgreSQL `storage.async_docket.PooledDocket`."""
+
+    async def page(self, asker: Asker, page: int, *, size: int, now: datetime) -> Page: ...
+
+    async def close(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class InlineDocket:
+    """`docket_page` on the event loop: SQLite's reader, since a local file has no round
+    trip to overlap with other requests' work (see `storage.async_docket`)."""
+
+    session_factory: sessionmaker[Session]
+
+    async def page(self, asker: Asker, page: int, *, size: int, now: datetime) -> Page:
+        return docket_page(self.session_factory, asker, page, size=size, now=now)
+
+    async def close(self) -> None:
+        return None
+

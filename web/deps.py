@@ -14,6 +14,7 @@ from sqlalchemy.orm import sessionmaker
 from cases.calendar import CityCalendar
 from cases.directory import Directory
 from cases.ports import Clock
+from storage.lookups import DocketReader
 from storage.uow import UowFactory
 
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
@@ -79,6 +80,7 @@ class WebConfig:
 class WebDeps:
     uow: UowFactory  # steps, and the sign-in links the outbox mails
     session_factory: sessionmaker[Any]  # lookups, sessions and the access log
+    docket: DocketReader  # the docket's pages
     directory: Directory  # who is signed in, and their roles
     calendar: CityCalendar
     clock: Clock

@@ -65,9 +65,9 @@ async def docket(request: web.Request) -> web.StreamResponse:
     number = request.query.get("page", "1")
     current = int(number) if number.isdigit() and 0 < int(number) < 100_000 else 1
     try:
-        rows, more = lookups.docket_page(
-            deps.session_factory, lookups.Asker(viewer.actor, viewer.person.email, CHANNEL),
-            current, size=PAGE, now=deps.clock())
+        rows, more = await deps.docket.page(
+            lookups.Asker(viewer.actor, viewer.person.email, CHANNEL), current, size=PAGE,
+            now=deps.clock())
     except Refused:
         raise refusal(request, 403, "Not listed", NOT_LISTED) from None
     now = deps.clock()

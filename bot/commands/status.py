@@ -28,7 +28,7 @@ async def show(req: Request) -> None:
         await req.reply(f"{number}: {detail['stage']}", blocks)
         return
     page = _page(req.words)
-    rows, more = await blocking(docket_page, deps, req.caller, page)
+    rows, more = await docket_page(deps, req.caller, page)
     await req.reply("Open docket", docket_blocks(rows, page=page, more=more,
                                                  calendar=deps.calendar, now=now))
 

@@ -3,13 +3,18 @@ get answers: a stranger learns nothing, not even whether a case exists."""
 
 from __future__ import annotations
 
+import asyncio
 import time
+from pathlib import Path
 
+import pytest
 from sqlalchemy import select
+from sqlalchemy.engine import make_url
 
-from ethicsbot.bootstrap import App
+from bot.app import FAILED
+from ethicsbot.bootstrap import App, bootstrap
 from storage.models import AccessLogRow
-from tests.fixtures.app import FakeClock
+from tests.fixtures.app import FakeClock, make_settings
 from tests.fixtures.slack_stub import SlackStub
 from tests.integration.bot.conftest import (
     BOARD_MEMBER,
@@ -17,7 +22,10 @@ from tests.integration.bot.conftest import (
     STRANGER,
     SlackDriver,
     open_case,
+    start_driver,
+    with_slack,
 )
+from tests.servers import postgres
 
 
 def access_log(app: App) -> list[tuple[str, str | None, str, bool]]:
@@ -78,3 +86,29 @@ async def test_a_refusal_shows_what_was_typed_as_written_never_as_a_mention_or_l
         assert "<" not in reply and ">" not in reply, reply
         shown = quoted.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
         assert shown in reply, reply  # quoted as typed, so the clerk sees the mistake
+
+
+@pytest.mark.postgres
+async def test_while_the_database_is_away_status_says_so_in_one_line_within_slacks_3_s(
+        own_database: str, tmp_path: Path, clock: FakeClock, slack_stub: SlackStub) -> None:
+    """PostgreSQL made unreachable (only this test's database): `/ethics status` answers,
+    inside Slack's 3 s, that nothing was recorded and what to do; once the database is
+    back, the next request gets the docket."""
+    app = with_slack(bootstrap(make_settings(tmp_path, own_database), clock=clock),
+                     slack_stub)
+    number, name = open_case(app), make_url(own_database).database
+    assert name is not None
+    server, driver = await start_driver(app, slack_stub, process_before_response=True)
+    try:
+        assert number in (await driver.command(BOARD_MEMBER, "status")).shown
+        await asyncio.to_thread(postgres.refuse_connections, postgres.server_url(), name)
+        t0 = time.monotonic()
+        reply = await driver.command(BOARD_MEMBER, "status")
+        assert time.monotonic() - t0 < 3.0
+        assert (reply.status, reply.json["text"]) == (200, FAILED)
+        await asyncio.to_thread(postgres.allow_connections, postgres.server_url(), name)
+        assert number in (await driver.command(BOARD_MEMBER, "status")).shown
+    finally:
+        await driver.session.close()
+        await server.close()
+        app.close()
