@@ -46,7 +46,7 @@ class Settings(BaseSettings):
     database_url: str = "sqlite:///ethicsbot.db"
     # PostgreSQL: connections each web process holds for reading the docket on its
     # event loop (storage.async_docket), beside its engines' pools
-    docket_connections: int = Field(default=16, ge=1, le=100)
+    docket_connections: int = Field(default=8, ge=1, le=100)
     directory: Path = Path("city.yml")
     timezone: str | None = None  # default: the directory's, else America/Los_Angeles
 

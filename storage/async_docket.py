@@ -57,9 +57,10 @@ class _Slots:
 class PooledDocket:
     """The docket read on up to `size` asyncio connections to PostgreSQL.
 
-    Measured with bench/slack_status.py (PostgreSQL, 50 concurrent requests): 16
-    connections gave a p99 of 62 ms, 8 gave 124 ms and 4 gave 447 ms, at about the same
-    throughput; a request beyond them waits for one to come free."""
+    Measured with bench/slack_status.py (PostgreSQL, 50 concurrent requests on two
+    cores): 4, 8 and 16 connections gave 862, 888 and 894 requests/s, p99 83, 84 and
+    88 ms; the cores are the limit, so the default (`ETHICSBOT_DOCKET_CONNECTIONS`) is
+    8. A request beyond them waits for one to come free."""
 
     def __init__(self, dialect: Dialect, connect: dict[str, Any], *, size: int,
                  wait: float = WAIT) -> None:
