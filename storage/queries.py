@@ -10,14 +10,33 @@ a deadline whose due time has passed. What the case's history says beyond its sn
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Connection, Executable, Select, String, bindparam, cast, func, insert, select
+from sqlalchemy import (
+    ColumnElement,
+    CompoundSelect,
+    Connection,
+    Executable,
+    FromClause,
+    Integer,
+    Row,
+    Select,
+    String,
+    bindparam,
+    cast,
+    func,
+    insert,
+    literal_column,
+    null,
+    select,
+    union_all,
+)
 from sqlalchemy.orm import Session
+from sqlalchemy.types import TypeEngine
 
 from cases.case import Case
 from cases.deadlines import DeadlineKey, Status, status_at
@@ -63,7 +82,7 @@ class Look:
                          self.allowed), strict=True))
 
 
-def _deadline(d: DeadlineRow, now: datetime) -> dict[str, Any]:
+def _deadline(d: DeadlineRow | Row[Any], now: datetime) -> dict[str, Any]:
     status = status_at(d.key, d.status, d.due, now)
     return {"key": d.key, "due": _iso(d.due), "status": status.value,
             "responsible": d.responsible, "basis": d.basis, "reading": d.reading,
@@ -163,19 +182,22 @@ def case_detail(*, session: Session, number: str, now: datetime,
     """One case as stored, its deadlines judged at `now`; `released` lists the public
     records anyone may be shown (`cases.records.released`, by the city's `readings`).
 
-    Four statements, each built once (`_CASE_AND_HISTORY` …): on PostgreSQL each is a
-    round trip, and each was once a statement built anew, so the case view cost three
-    times SQLite's CPU (bench/slack_status.py --text). A filing's size is counted by the
-    database: its raw bytes, up to the intake limit each, are not fetched to be measured."""
-    found = session.execute(_CASE_AND_HISTORY, {"number": number}).all()
-    if not found:
+    Read in one statement (`_CASE_VIEW`), so that the case row, its history, deadlines,
+    notices and filings are one snapshot on PostgreSQL too: read as four statements
+    outside a transaction, or inside a READ COMMITTED one, a step committed between
+    them showed the case before the step with its deadlines and notices after it. One
+    round trip where four were also costs less (bench/slack_status.py --text). A
+    filing's size is counted by the database: its raw bytes, up to the intake limit
+    each, are not fetched to be measured."""
+    parts: dict[int, list[Row[Any]]] = {part: [] for part in _PARTS}
+    for r in session.execute(_CASE_VIEW, {"number": number}):
+        parts[r.part].append(r)
+    if not parts[_CASE]:
         return None
-    row = found[0][0]
-    events = [e for _, e in found if e is not None]
+    row, events = parts[_CASE][0], parts[_EVENT]
     first = events[0].data if events else {}
     case = Case.replay(number, [Event(EventKind(e.kind), e.at, e.actor, e.data)
                                 for e in events]) if events else None
-    deadlines = session.scalars(_DEADLINES, {"case_id": row.id}).all()
     return {
         "number": row.number,
         "stage": row.stage,
@@ -198,34 +220,27 @@ def case_detail(*, session: Session, number: str, now: datetime,
         "meetings": [meetings.view(case, m) for m in case.meetings.all] if case else [],
         "open_requests": meetings.open_requests(case) if case else [],
         "deadlines": [_deadline(d, now) for d in sorted(
-            deadlines, key=lambda d: (d.due is None, d.due or row.received_at))],
-        "notices": notice_log(session=session, case_id=row.id),
+            parts[_DEADLINE], key=lambda d: (d.due is None, d.due or row.received_at))],
+        "notices": _notices(parts[_NOTICE]),
         "history": [{"seq": e.seq, "kind": e.kind, "at": _iso(e.at), "actor": e.actor,
                      "data": e.data} for e in events],
         "filings": [{"id": f.id, "source": f.source, "message_id": f.message_id,
                      "outcome": f.outcome, "taken_at": _iso(f.taken_at), "bytes": f.bytes,
                      "sender": f.sender}
-                    for f in session.execute(_FILINGS, {"case_id": row.id})],
+                    for f in parts[_FILING]],
     }
-
-
-# the case row with its whole history, in order: one statement (a case has an event
-# from the moment it is filed; the outer join keeps a case row that somehow has none)
-_CASE_AND_HISTORY = (select(CaseRow, EventRow)
-                     .outerjoin(EventRow, EventRow.case_id == CaseRow.id)
-                     .where(CaseRow.number == bindparam("number")).order_by(EventRow.seq))
-_DEADLINES = select(DeadlineRow).where(DeadlineRow.case_id == bindparam("case_id"))
-_FILINGS = (select(FilingRow.id, FilingRow.source, FilingRow.message_id, FilingRow.outcome,
-                   FilingRow.taken_at, FilingRow.sender,
-                   func.length(FilingRow.raw).label("bytes"))
-            .where(FilingRow.case_id == bindparam("case_id")).order_by(FilingRow.id))
 
 
 def notice_log(*, session: Session, case_id: int) -> list[dict[str, Any]]:
     """The proof of notice: every owed notice and each delivery attempt, in one query
     (each notice with its attempts, or alone if none was made yet)."""
+    return _notices(session.execute(_NOTICES, {"case_id": case_id}))
+
+
+def _notices(rows: Iterable[Row[Any]]) -> list[dict[str, Any]]:
+    """Notices from rows of a notice and one of its attempts (or none), in order."""
     out: dict[int, dict[str, Any]] = {}
-    for n in session.execute(_NOTICES, {"case_id": case_id}):
+    for n in rows:
         notice = out.get(n.id)
         if notice is None:
             notice = out[n.id] = {
@@ -239,14 +254,73 @@ def notice_log(*, session: Session, case_id: int) -> list[dict[str, Any]]:
     return list(out.values())
 
 
-_NOTICES = (select(OutboxRow.id, OutboxRow.notice_type, OutboxRow.recipient_email,
-                   OutboxRow.status, OutboxRow.message_id, OutboxRow.deadline_key,
-                   OutboxRow.slot, OutboxRow.sent_at, OutboxRow.cancelled_at,
-                   OutboxRow.cancel_reason, DeliveryRow.attempted_at,
-                   DeliveryRow.outcome, DeliveryRow.server_reply)
-            .outerjoin(DeliveryRow, DeliveryRow.outbox_id == OutboxRow.id)
-            .where(OutboxRow.case_id == bindparam("case_id"))
-            .order_by(OutboxRow.id, DeliveryRow.id))
+_CASES, _EVENTS, _DEADLINE_ROWS, _OUTBOX, _DELIVERIES, _FILING_ROWS = (
+    m.__table__ for m in (CaseRow, EventRow, DeadlineRow, OutboxRow, DeliveryRow, FilingRow))
+_NOTICE_COLUMNS = {
+    "id": _OUTBOX.c.id, "notice_type": _OUTBOX.c.notice_type,
+    "recipient_email": _OUTBOX.c.recipient_email, "status": _OUTBOX.c.status,
+    "message_id": _OUTBOX.c.message_id, "deadline_key": _OUTBOX.c.deadline_key,
+    "slot": _OUTBOX.c.slot, "sent_at": _OUTBOX.c.sent_at,
+    "cancelled_at": _OUTBOX.c.cancelled_at, "cancel_reason": _OUTBOX.c.cancel_reason,
+    "attempted_at": _DELIVERIES.c.attempted_at, "outcome": _DELIVERIES.c.outcome,
+    "server_reply": _DELIVERIES.c.server_reply}
+_NOTICES = (select(*(c.label(k) for k, c in _NOTICE_COLUMNS.items()))
+            .select_from(_OUTBOX.outerjoin(_DELIVERIES,
+                                           _DELIVERIES.c.outbox_id == _OUTBOX.c.id))
+            .where(_OUTBOX.c.case_id == bindparam("case_id"))
+            .order_by(_OUTBOX.c.id, _DELIVERIES.c.id))
+
+
+_Part = tuple[FromClause, Mapping[str, ColumnElement[Any]], tuple[ColumnElement[Any], ...]]
+
+
+def _union_of_parts(parts: Mapping[int, _Part]) -> CompoundSelect[Any]:
+    """One UNION ALL of differently shaped reads of one case (the case `number`): each
+    row carries its `part`, the columns every part names (NULL where another part's),
+    and is ordered by part, then by the part's keys (`k1`, `k2`). A name two parts share
+    (a notice's and a filing's `message_id`) is one column: their types must agree. Every
+    NULL is cast to its column's type: PostgreSQL matches a UNION's types pair by pair,
+    and two untyped NULLs are text, which no timestamp then matches."""
+    types: dict[str, TypeEngine[Any]] = {}
+    for _, columns, _ in parts.values():
+        for name, column in columns.items():
+            known = types.setdefault(name, column.type)
+            assert type(known) is type(column.type), (name, known, column.type)
+    selects = []
+    for part, (source, columns, keys) in parts.items():
+        k1, k2 = (*keys, literal_column("0", Integer), literal_column("0", Integer))[:2]
+        selects.append(
+            select(literal_column(str(part), Integer).label("part"), k1.label("k1"),
+                   k2.label("k2"),
+                   *(columns.get(name, cast(null(), t)).label(name)
+                     for name, t in types.items()))
+            .select_from(source).where(_CASES.c.number == bindparam("number")))
+    return union_all(*selects).order_by(literal_column("part"), literal_column("k1"),
+                                        literal_column("k2"))
+
+
+def _with_case(table: FromClause) -> FromClause:
+    return table.join(_CASES, _CASES.c.id == table.c.case_id)
+
+
+_PARTS = _CASE, _EVENT, _DEADLINE, _NOTICE, _FILING = range(5)
+_CASE_VIEW = _union_of_parts({
+    # the case row alone, so that a case that somehow has no event is still found
+    _CASE: (_CASES, {c: _CASES.c[c] for c in (
+        "number", "stage", "confidential", "received_at", "respondents")}, ()),
+    _EVENT: (_with_case(_EVENTS), {c: _EVENTS.c[c] for c in (
+        "seq", "kind", "at", "actor", "data")}, (_EVENTS.c.seq,)),
+    _DEADLINE: (_with_case(_DEADLINE_ROWS), {c: _DEADLINE_ROWS.c[c] for c in (
+        "key", "due", "status", "responsible", "basis", "reading", "other_reading",
+        "other_due")}, ()),
+    _NOTICE: (_with_case(_OUTBOX).outerjoin(_DELIVERIES,
+                                            _DELIVERIES.c.outbox_id == _OUTBOX.c.id),
+              _NOTICE_COLUMNS, (_OUTBOX.c.id, _DELIVERIES.c.id)),
+    _FILING: (_with_case(_FILING_ROWS), {
+        **{c: _FILING_ROWS.c[c] for c in (
+            "id", "source", "message_id", "outcome", "taken_at", "sender")},
+        "bytes": func.length(_FILING_ROWS.c.raw, type_=Integer)}, (_FILING_ROWS.c.id,)),
+})
 
 
 def log_access(*, session: Session, at: datetime, who: str, number: str | None, action: str,
