@@ -10,15 +10,16 @@ a deadline whose due time has passed. What the case's history says beyond its sn
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections import namedtuple
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
+from operator import itemgetter
 from typing import Any
 
 from sqlalchemy import (
     ColumnElement,
-    CompoundSelect,
     Connection,
     Executable,
     FromClause,
@@ -189,12 +190,10 @@ def case_detail(*, session: Session, number: str, now: datetime,
     round trip where four were also costs less (bench/slack_status.py --text). A
     filing's size is counted by the database: its raw bytes, up to the intake limit
     each, are not fetched to be measured."""
-    parts: dict[int, list[Row[Any]]] = {part: [] for part in _PARTS}
-    for r in session.execute(_CASE_VIEW, {"number": number}):
-        parts[r.part].append(r)
-    if not parts[_CASE]:
+    found, events, deadlines, notices, filings = _CASE_VIEW.read(session, number)
+    if not found:
         return None
-    row, events = parts[_CASE][0], parts[_EVENT]
+    row = found[0]
     first = events[0].data if events else {}
     case = Case.replay(number, [Event(EventKind(e.kind), e.at, e.actor, e.data)
                                 for e in events]) if events else None
@@ -220,14 +219,14 @@ def case_detail(*, session: Session, number: str, now: datetime,
         "meetings": [meetings.view(case, m) for m in case.meetings.all] if case else [],
         "open_requests": meetings.open_requests(case) if case else [],
         "deadlines": [_deadline(d, now) for d in sorted(
-            parts[_DEADLINE], key=lambda d: (d.due is None, d.due or row.received_at))],
-        "notices": _notices(parts[_NOTICE]),
+            deadlines, key=lambda d: (d.due is None, d.due or row.received_at))],
+        "notices": _notices(notices),
         "history": [{"seq": e.seq, "kind": e.kind, "at": _iso(e.at), "actor": e.actor,
                      "data": e.data} for e in events],
         "filings": [{"id": f.id, "source": f.source, "message_id": f.message_id,
                      "outcome": f.outcome, "taken_at": _iso(f.taken_at), "bytes": f.bytes,
                      "sender": f.sender}
-                    for f in parts[_FILING]],
+                    for f in filings],
     }
 
 
@@ -271,56 +270,84 @@ _NOTICES = (select(*(c.label(k) for k, c in _NOTICE_COLUMNS.items()))
             .order_by(_OUTBOX.c.id, _DELIVERIES.c.id))
 
 
-_Part = tuple[FromClause, Mapping[str, ColumnElement[Any]], tuple[ColumnElement[Any], ...]]
+class _OneStatement:
+    """Differently shaped reads of one case (the case `number`), each a `part`, as one
+    UNION ALL, and its rows split back into each part's named rows.
 
+    The parts share columns: each part's columns are laid, in order, onto the first free
+    column of their kind (text, integer, time, JSON, truth), so the statement is as wide
+    as its widest part, not the sum of them. Both cost: the PostgreSQL driver describes
+    every column of every result, and caches the translation of a statement only up to
+    4,096 characters (psycopg's MAX_CACHED_STATEMENT_LENGTH; bench/slack_status.py
+    --text). Each part is ordered by its first two integer columns. A NULL standing for
+    another part's column is cast to its kind (but text): PostgreSQL matches a UNION's
+    types pair by pair, and two bare NULLs are text, which no timestamp then matches."""
 
-def _union_of_parts(parts: Mapping[int, _Part]) -> CompoundSelect[Any]:
-    """One UNION ALL of differently shaped reads of one case (the case `number`): each
-    row carries its `part`, the columns every part names (NULL where another part's),
-    and is ordered by part, then by the part's keys (`k1`, `k2`). A name two parts share
-    (a notice's and a filing's `message_id`) is one column: their types must agree. Every
-    NULL is cast to its column's type: PostgreSQL matches a UNION's types pair by pair,
-    and two untyped NULLs are text, which no timestamp then matches."""
-    types: dict[str, TypeEngine[Any]] = {}
-    for _, columns, _ in parts.values():
-        for name, column in columns.items():
-            known = types.setdefault(name, column.type)
-            assert type(known) is type(column.type), (name, known, column.type)
-    selects = []
-    for part, (source, columns, keys) in parts.items():
-        k1, k2 = (*keys, literal_column("0", Integer), literal_column("0", Integer))[:2]
-        selects.append(
-            select(literal_column(str(part), Integer).label("part"), k1.label("k1"),
-                   k2.label("k2"),
-                   *(columns.get(name, cast(null(), t)).label(name)
-                     for name, t in types.items()))
-            .select_from(source).where(_CASES.c.number == bindparam("number")))
-    return union_all(*selects).order_by(literal_column("part"), literal_column("k1"),
-                                        literal_column("k2"))
+    def __init__(self, parts: Sequence[tuple[FromClause, Mapping[str, ColumnElement[Any]]]]
+                 ) -> None:
+        kinds: list[TypeEngine[Any]] = []  # each shared column's type: its first part's
+        layouts: list[list[int]] = []
+        for _, columns in parts:
+            layout: list[int] = []
+            for column in columns.values():
+                affinity = column.type._type_affinity
+                free = [i for i, t in enumerate(kinds)
+                        if t._type_affinity is affinity and i not in layout]
+                if not free:
+                    kinds.append(column.type)
+                    free = [len(kinds) - 1]
+                layout.append(free[0])
+            layouts.append(layout)
+        names = [f"c{i}" for i in range(len(kinds))]
+
+        def stand_in(i: int) -> ColumnElement[Any]:
+            bare = kinds[i]._type_affinity is String
+            return (null() if bare else cast(null(), kinds[i])).label(names[i])
+
+        selects = []
+        for part, ((source, columns), layout) in enumerate(zip(parts, layouts, strict=True)):
+            placed = dict(zip(layout, columns.values(), strict=True))
+            selects.append(
+                select(literal_column(str(part), Integer).label("part"),
+                       *(placed[i].label(names[i]) if i in placed else stand_in(i)
+                         for i in range(len(kinds))))
+                .select_from(source).where(_CASES.c.number == bindparam("number")))
+        integers = [names[i] for i, t in enumerate(kinds) if t._type_affinity is Integer]
+        self.statement = union_all(*selects).order_by(
+            *(literal_column(name) for name in ["part", *integers[:2]]))
+        # each part's rows: its own columns picked out of the shared ones, by name
+        self._rows: list[tuple[Any, itemgetter[Any]]] = [
+            (namedtuple(f"Part{part}", columns), itemgetter(*(1 + i for i in layout)))
+            for part, ((_, columns), layout) in enumerate(zip(parts, layouts, strict=True))]
+
+    def read(self, session: Session, number: str) -> list[list[Any]]:
+        """The rows of each part, in the order the parts were given."""
+        out: list[list[Any]] = [[] for _ in self._rows]
+        for r in session.execute(self.statement, {"number": number}):
+            shape, pick = self._rows[r[0]]
+            out[r[0]].append(shape._make(pick(r)))
+        return out
 
 
 def _with_case(table: FromClause) -> FromClause:
     return table.join(_CASES, _CASES.c.id == table.c.case_id)
 
 
-_PARTS = _CASE, _EVENT, _DEADLINE, _NOTICE, _FILING = range(5)
-_CASE_VIEW = _union_of_parts({
+_CASE_VIEW = _OneStatement([
     # the case row alone, so that a case that somehow has no event is still found
-    _CASE: (_CASES, {c: _CASES.c[c] for c in (
-        "number", "stage", "confidential", "received_at", "respondents")}, ()),
-    _EVENT: (_with_case(_EVENTS), {c: _EVENTS.c[c] for c in (
-        "seq", "kind", "at", "actor", "data")}, (_EVENTS.c.seq,)),
-    _DEADLINE: (_with_case(_DEADLINE_ROWS), {c: _DEADLINE_ROWS.c[c] for c in (
+    (_CASES, {c: _CASES.c[c] for c in (
+        "number", "stage", "confidential", "received_at", "respondents")}),
+    (_with_case(_EVENTS), {c: _EVENTS.c[c] for c in ("seq", "kind", "at", "actor", "data")}),
+    (_with_case(_DEADLINE_ROWS), {c: _DEADLINE_ROWS.c[c] for c in (
         "key", "due", "status", "responsible", "basis", "reading", "other_reading",
-        "other_due")}, ()),
-    _NOTICE: (_with_case(_OUTBOX).outerjoin(_DELIVERIES,
-                                            _DELIVERIES.c.outbox_id == _OUTBOX.c.id),
-              _NOTICE_COLUMNS, (_OUTBOX.c.id, _DELIVERIES.c.id)),
-    _FILING: (_with_case(_FILING_ROWS), {
+        "other_due")}),
+    (_with_case(_OUTBOX).outerjoin(_DELIVERIES, _DELIVERIES.c.outbox_id == _OUTBOX.c.id),
+     {"id": _OUTBOX.c.id, "attempt": _DELIVERIES.c.id, **_NOTICE_COLUMNS}),
+    (_with_case(_FILING_ROWS), {
         **{c: _FILING_ROWS.c[c] for c in (
             "id", "source", "message_id", "outcome", "taken_at", "sender")},
-        "bytes": func.length(_FILING_ROWS.c.raw, type_=Integer)}, (_FILING_ROWS.c.id,)),
-})
+        "bytes": func.length(_FILING_ROWS.c.raw, type_=Integer)}),
+])
 
 
 def log_access(*, session: Session, at: datetime, who: str, number: str | None, action: str,
