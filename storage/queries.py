@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
 from operator import itemgetter
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import (
     ColumnElement,
@@ -24,7 +24,6 @@ from sqlalchemy import (
     Executable,
     FromClause,
     Integer,
-    Row,
     Select,
     String,
     bindparam,
@@ -83,7 +82,28 @@ class Look:
                          self.allowed), strict=True))
 
 
-def _deadline(d: DeadlineRow | Row[Any], now: datetime) -> dict[str, Any]:
+class _StoredDeadline(Protocol):
+    """A deadline as read: a `DeadlineRow`, or the case view's row of the same names."""
+
+    @property
+    def key(self) -> str: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def due(self) -> datetime | None: ...
+    @property
+    def responsible(self) -> str: ...
+    @property
+    def basis(self) -> str: ...
+    @property
+    def reading(self) -> str | None: ...
+    @property
+    def other_reading(self) -> str | None: ...
+    @property
+    def other_due(self) -> datetime | None: ...
+
+
+def _deadline(d: _StoredDeadline, now: datetime) -> dict[str, Any]:
     status = status_at(d.key, d.status, d.due, now)
     return {"key": d.key, "due": _iso(d.due), "status": status.value,
             "responsible": d.responsible, "basis": d.basis, "reading": d.reading,
@@ -236,8 +256,9 @@ def notice_log(*, session: Session, case_id: int) -> list[dict[str, Any]]:
     return _notices(session.execute(_NOTICES, {"case_id": case_id}))
 
 
-def _notices(rows: Iterable[Row[Any]]) -> list[dict[str, Any]]:
-    """Notices from rows of a notice and one of its attempts (or none), in order."""
+def _notices(rows: Iterable[Any]) -> list[dict[str, Any]]:
+    """Notices from rows of a notice and one of its attempts (or none), in order: rows
+    named as `_NOTICE_COLUMNS` (`_NOTICES`'s, or the case view's)."""
     out: dict[int, dict[str, Any]] = {}
     for n in rows:
         notice = out.get(n.id)
