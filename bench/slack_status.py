@@ -17,8 +17,13 @@ costs do much less. So each run also prints the CPU time per request of the serv
 process and, on a local PostgreSQL, of the database's backends (from /proc/<pid>/stat):
 on two cores shared with the load client, that total is what decides the throughput.
 
+`--text "status ETH-2026-0001"` sends that instead: the case view of one case the fill
+made (numbered by the year it was received: the newest case is the first of this year),
+each reply checked to name it.
+
     .venv/bin/python bench/slack_status.py [--cases 10000] [--seconds 30] [--concurrency 50]
         [--db sqlite|postgres | --compare | --database-url URL [--no-fill]] [--ack-first]
+        [--text "status ETH-YYYY-NNNN"]
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ import argparse
 import asyncio
 import multiprocessing
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -89,29 +95,38 @@ def signed(text: str, user: str, api_url: str) -> tuple[bytes, dict[str, str]]:
                                                                               body=body))}
 
 
-async def load(url: str, api_url: str, *, seconds: float,
-               concurrency: int) -> tuple[list[float], int]:
+def expected(text: str) -> tuple[str, str]:
+    """What the warm-up's reply and every reply to `text` must contain: the docket's
+    title and a case number, or the case number asked for (in the reply's text, which
+    names the case and its stage, and in its blocks)."""
+    asked = re.search(r"ETH-\d{4}-\d{4,6}", text.upper())
+    return ("Open docket", "ETH-") if asked is None else (f"{asked[0]}:", asked[0])
+
+
+async def load(url: str, api_url: str, *, seconds: float, concurrency: int,
+               text: str) -> tuple[list[float], int]:
     latencies: list[float] = []
     failures = 0
+    first, every = expected(text)
     connector = aiohttp.TCPConnector(limit=concurrency)
     async with aiohttp.ClientSession(connector=connector) as http:
         for user in USERS:  # warm-up: the first request makes Bolt call auth.test
-            body, headers = signed("status", user, api_url)
+            body, headers = signed(text, user, api_url)
             async with http.post(url, data=body, headers=headers) as r:
-                assert r.status == 200 and "Open docket" in await r.text(), await r.text()
+                assert r.status == 200 and first in await r.text(), await r.text()
         end = time.perf_counter() + seconds
 
         async def client(i: int) -> None:
             nonlocal failures
             n = i
             while time.perf_counter() < end:
-                body, headers = signed("status", USERS[n % len(USERS)], api_url)
+                body, headers = signed(text, USERS[n % len(USERS)], api_url)
                 n += concurrency
                 t0 = time.perf_counter()
                 async with http.post(url, data=body, headers=headers) as r:
-                    text = await r.text()
+                    reply = await r.text()
                 latencies.append(time.perf_counter() - t0)
-                if r.status != 200 or "ETH-" not in text:
+                if r.status != 200 or every not in reply:
                     failures += 1
 
         await asyncio.gather(*(client(i) for i in range(concurrency)))
@@ -162,9 +177,9 @@ class Run:
     def q(self, p: int) -> float:
         return statistics.quantiles(self.latencies_ms, n=100)[p - 1]
 
-    def show(self, concurrency: int, ack_first: bool) -> None:
+    def show(self, concurrency: int, ack_first: bool, text: str) -> None:
         ms = self.latencies_ms
-        print(f"{self.db}: {len(ms)} signed `/ethics status` requests, {concurrency} "
+        print(f"{self.db}: {len(ms)} signed `/ethics {text}` requests, {concurrency} "
               f"concurrent, {self.seconds:.0f} s ({self.rate:.0f}/s), {self.failures} failed; "
               f"process_before_response={not ack_first}")
         print(f"  ack time: p50 {self.q(50):.1f} ms, p90 {self.q(90):.1f} ms, "
@@ -209,7 +224,7 @@ def bench(db: str, url: str, api_url: str, args: argparse.Namespace) -> Run:
         before, server_before = backends(url), cpu_seconds(server.pid or 0)
         latencies, failures = asyncio.run(load(
             f"http://127.0.0.1:{port}/slack/events", api_url,
-            seconds=args.seconds, concurrency=args.concurrency))
+            seconds=args.seconds, concurrency=args.concurrency, text=args.text))
         server_cpu, after = cpu_seconds(server.pid or 0) - server_before, backends(url)
     finally:
         server.terminate()
@@ -233,6 +248,8 @@ def main() -> None:
                    help="process_before_response=False: Bolt acknowledges, then runs")
     p.add_argument("--no-fill", action="store_true",
                    help="use the cases already in --database-url")
+    p.add_argument("--text", default="status",
+                   help='what follows /ethics, e.g. "status ETH-2026-0001" (the case view)')
     args = p.parse_args()
     runs: list[Run] = []
     with tempfile.TemporaryDirectory() as tmp, running_stub() as stub:
@@ -245,7 +262,7 @@ def main() -> None:
     print(f"{args.cases} open cases; load: os.getloadavg() = "
           f"{', '.join(f'{x:.2f}' for x in os.getloadavg())} (2 cores)")
     for run in runs:
-        run.show(args.concurrency, args.ack_first)
+        run.show(args.concurrency, args.ack_first, args.text)
     if args.compare:
         lite, pg = runs
         p99, rate = pg.q(99) / lite.q(99), pg.rate / lite.rate

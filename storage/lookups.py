@@ -1,7 +1,7 @@
 """A case and the docket as every surface looks them up (Slack's `/ethics status`, the
-web's docket, case page and forms). For a case: the stored detail, the access
-`cases.access` gives the one asking, and the line in the access log (§6), in one
-transaction. A case hidden from the asker and an absent
+web's docket, case page and forms). For a case: the stored detail (one snapshot of it,
+`queries.case_detail`'s one statement), the access `cases.access` gives the one asking,
+and the line in the access log (§6) written with it. A case hidden from the asker and an absent
 one are refused alike (`Refused`), except to those who see the whole docket, who are told
 there is no such case (`NoSuchCase`); each surface words the refusal its own way.
 

@@ -10,14 +10,33 @@ a deadline whose due time has passed. What the case's history says beyond its sn
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import namedtuple
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
-from typing import Any
+from operator import itemgetter
+from typing import Any, Protocol
 
-from sqlalchemy import Connection, Executable, Select, String, bindparam, cast, func, insert, select
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    Executable,
+    FromClause,
+    Integer,
+    Select,
+    String,
+    bindparam,
+    cast,
+    func,
+    insert,
+    literal_column,
+    null,
+    select,
+    union_all,
+)
 from sqlalchemy.orm import Session
+from sqlalchemy.types import TypeEngine
 
 from cases.case import Case
 from cases.deadlines import DeadlineKey, Status, status_at
@@ -63,7 +82,28 @@ class Look:
                          self.allowed), strict=True))
 
 
-def _deadline(d: DeadlineRow, now: datetime) -> dict[str, Any]:
+class _StoredDeadline(Protocol):
+    """A deadline as read: a `DeadlineRow`, or the case view's row of the same names."""
+
+    @property
+    def key(self) -> str: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def due(self) -> datetime | None: ...
+    @property
+    def responsible(self) -> str: ...
+    @property
+    def basis(self) -> str: ...
+    @property
+    def reading(self) -> str | None: ...
+    @property
+    def other_reading(self) -> str | None: ...
+    @property
+    def other_due(self) -> datetime | None: ...
+
+
+def _deadline(d: _StoredDeadline, now: datetime) -> dict[str, Any]:
     status = status_at(d.key, d.status, d.due, now)
     return {"key": d.key, "due": _iso(d.due), "status": status.value,
             "responsible": d.responsible, "basis": d.basis, "reading": d.reading,
@@ -163,19 +203,20 @@ def case_detail(*, session: Session, number: str, now: datetime,
     """One case as stored, its deadlines judged at `now`; `released` lists the public
     records anyone may be shown (`cases.records.released`, by the city's `readings`).
 
-    Four statements, each built once (`_CASE_AND_HISTORY` …): on PostgreSQL each is a
-    round trip, and each was once a statement built anew, so the case view cost three
-    times SQLite's CPU (bench/slack_status.py --text). A filing's size is counted by the
-    database: its raw bytes, up to the intake limit each, are not fetched to be measured."""
-    found = session.execute(_CASE_AND_HISTORY, {"number": number}).all()
+    Read in one statement (`_CASE_VIEW`), so that the case row, its history, deadlines,
+    notices and filings are one snapshot on PostgreSQL too: read as four statements
+    outside a transaction, or inside a READ COMMITTED one, a step committed between
+    them showed the case before the step with its deadlines and notices after it. One
+    round trip where four were also costs less (bench/slack_status.py --text). A
+    filing's size is counted by the database: its raw bytes, up to the intake limit
+    each, are not fetched to be measured."""
+    found, events, deadlines, notices, filings = _CASE_VIEW.read(session, number)
     if not found:
         return None
-    row = found[0][0]
-    events = [e for _, e in found if e is not None]
+    row = found[0]
     first = events[0].data if events else {}
     case = Case.replay(number, [Event(EventKind(e.kind), e.at, e.actor, e.data)
                                 for e in events]) if events else None
-    deadlines = session.scalars(_DEADLINES, {"case_id": row.id}).all()
     return {
         "number": row.number,
         "stage": row.stage,
@@ -199,33 +240,27 @@ def case_detail(*, session: Session, number: str, now: datetime,
         "open_requests": meetings.open_requests(case) if case else [],
         "deadlines": [_deadline(d, now) for d in sorted(
             deadlines, key=lambda d: (d.due is None, d.due or row.received_at))],
-        "notices": notice_log(session=session, case_id=row.id),
+        "notices": _notices(notices),
         "history": [{"seq": e.seq, "kind": e.kind, "at": _iso(e.at), "actor": e.actor,
                      "data": e.data} for e in events],
         "filings": [{"id": f.id, "source": f.source, "message_id": f.message_id,
                      "outcome": f.outcome, "taken_at": _iso(f.taken_at), "bytes": f.bytes,
                      "sender": f.sender}
-                    for f in session.execute(_FILINGS, {"case_id": row.id})],
+                    for f in filings],
     }
-
-
-# the case row with its whole history, in order: one statement (a case has an event
-# from the moment it is filed; the outer join keeps a case row that somehow has none)
-_CASE_AND_HISTORY = (select(CaseRow, EventRow)
-                     .outerjoin(EventRow, EventRow.case_id == CaseRow.id)
-                     .where(CaseRow.number == bindparam("number")).order_by(EventRow.seq))
-_DEADLINES = select(DeadlineRow).where(DeadlineRow.case_id == bindparam("case_id"))
-_FILINGS = (select(FilingRow.id, FilingRow.source, FilingRow.message_id, FilingRow.outcome,
-                   FilingRow.taken_at, FilingRow.sender,
-                   func.length(FilingRow.raw).label("bytes"))
-            .where(FilingRow.case_id == bindparam("case_id")).order_by(FilingRow.id))
 
 
 def notice_log(*, session: Session, case_id: int) -> list[dict[str, Any]]:
     """The proof of notice: every owed notice and each delivery attempt, in one query
     (each notice with its attempts, or alone if none was made yet)."""
+    return _notices(session.execute(_NOTICES, {"case_id": case_id}))
+
+
+def _notices(rows: Iterable[Any]) -> list[dict[str, Any]]:
+    """Notices from rows of a notice and one of its attempts (or none), in order: rows
+    named as `_NOTICE_COLUMNS` (`_NOTICES`'s, or the case view's)."""
     out: dict[int, dict[str, Any]] = {}
-    for n in session.execute(_NOTICES, {"case_id": case_id}):
+    for n in rows:
         notice = out.get(n.id)
         if notice is None:
             notice = out[n.id] = {
@@ -239,14 +274,101 @@ def notice_log(*, session: Session, case_id: int) -> list[dict[str, Any]]:
     return list(out.values())
 
 
-_NOTICES = (select(OutboxRow.id, OutboxRow.notice_type, OutboxRow.recipient_email,
-                   OutboxRow.status, OutboxRow.message_id, OutboxRow.deadline_key,
-                   OutboxRow.slot, OutboxRow.sent_at, OutboxRow.cancelled_at,
-                   OutboxRow.cancel_reason, DeliveryRow.attempted_at,
-                   DeliveryRow.outcome, DeliveryRow.server_reply)
-            .outerjoin(DeliveryRow, DeliveryRow.outbox_id == OutboxRow.id)
-            .where(OutboxRow.case_id == bindparam("case_id"))
-            .order_by(OutboxRow.id, DeliveryRow.id))
+_CASES, _EVENTS, _DEADLINE_ROWS, _OUTBOX, _DELIVERIES, _FILING_ROWS = (
+    m.__table__ for m in (CaseRow, EventRow, DeadlineRow, OutboxRow, DeliveryRow, FilingRow))
+_NOTICE_COLUMNS = {
+    "id": _OUTBOX.c.id, "notice_type": _OUTBOX.c.notice_type,
+    "recipient_email": _OUTBOX.c.recipient_email, "status": _OUTBOX.c.status,
+    "message_id": _OUTBOX.c.message_id, "deadline_key": _OUTBOX.c.deadline_key,
+    "slot": _OUTBOX.c.slot, "sent_at": _OUTBOX.c.sent_at,
+    "cancelled_at": _OUTBOX.c.cancelled_at, "cancel_reason": _OUTBOX.c.cancel_reason,
+    "attempted_at": _DELIVERIES.c.attempted_at, "outcome": _DELIVERIES.c.outcome,
+    "server_reply": _DELIVERIES.c.server_reply}
+_NOTICES = (select(*(c.label(k) for k, c in _NOTICE_COLUMNS.items()))
+            .select_from(_OUTBOX.outerjoin(_DELIVERIES,
+                                           _DELIVERIES.c.outbox_id == _OUTBOX.c.id))
+            .where(_OUTBOX.c.case_id == bindparam("case_id"))
+            .order_by(_OUTBOX.c.id, _DELIVERIES.c.id))
+
+
+class _OneStatement:
+    """Differently shaped reads of one case (the case `number`), each a `part`, as one
+    UNION ALL, and its rows split back into each part's named rows.
+
+    The parts share columns: each part's columns are laid, in order, onto the first free
+    column of their kind (text, integer, time, JSON, truth), so the statement is as wide
+    as its widest part, not the sum of them. Both cost: the PostgreSQL driver describes
+    every column of every result, and caches the translation of a statement only up to
+    4,096 characters (psycopg's MAX_CACHED_STATEMENT_LENGTH; bench/slack_status.py
+    --text). Each part is ordered by its first two integer columns. A NULL standing for
+    another part's column is cast to its kind (but text): PostgreSQL matches a UNION's
+    types pair by pair, and two bare NULLs are text, which no timestamp then matches."""
+
+    def __init__(self, parts: Sequence[tuple[FromClause, Mapping[str, ColumnElement[Any]]]]
+                 ) -> None:
+        kinds: list[TypeEngine[Any]] = []  # each shared column's type: its first part's
+        layouts: list[list[int]] = []
+        for _, columns in parts:
+            layout: list[int] = []
+            for column in columns.values():
+                affinity = column.type._type_affinity
+                free = [i for i, t in enumerate(kinds)
+                        if t._type_affinity is affinity and i not in layout]
+                if not free:
+                    kinds.append(column.type)
+                    free = [len(kinds) - 1]
+                layout.append(free[0])
+            layouts.append(layout)
+        names = [f"c{i}" for i in range(len(kinds))]
+
+        def stand_in(i: int) -> ColumnElement[Any]:
+            bare = kinds[i]._type_affinity is String
+            return (null() if bare else cast(null(), kinds[i])).label(names[i])
+
+        selects = []
+        for part, ((source, columns), layout) in enumerate(zip(parts, layouts, strict=True)):
+            placed = dict(zip(layout, columns.values(), strict=True))
+            selects.append(
+                select(literal_column(str(part), Integer).label("part"),
+                       *(placed[i].label(names[i]) if i in placed else stand_in(i)
+                         for i in range(len(kinds))))
+                .select_from(source).where(_CASES.c.number == bindparam("number")))
+        integers = [names[i] for i, t in enumerate(kinds) if t._type_affinity is Integer]
+        self.statement = union_all(*selects).order_by(
+            *(literal_column(name) for name in ["part", *integers[:2]]))
+        # each part's rows: its own columns picked out of the shared ones, by name
+        self._rows: list[tuple[Any, itemgetter[Any]]] = [
+            (namedtuple(f"Part{part}", columns), itemgetter(*(1 + i for i in layout)))
+            for part, ((_, columns), layout) in enumerate(zip(parts, layouts, strict=True))]
+
+    def read(self, session: Session, number: str) -> list[list[Any]]:
+        """The rows of each part, in the order the parts were given."""
+        out: list[list[Any]] = [[] for _ in self._rows]
+        for r in session.execute(self.statement, {"number": number}):
+            shape, pick = self._rows[r[0]]
+            out[r[0]].append(shape._make(pick(r)))
+        return out
+
+
+def _with_case(table: FromClause) -> FromClause:
+    return table.join(_CASES, _CASES.c.id == table.c.case_id)
+
+
+_CASE_VIEW = _OneStatement([
+    # the case row alone, so that a case that somehow has no event is still found
+    (_CASES, {c: _CASES.c[c] for c in (
+        "number", "stage", "confidential", "received_at", "respondents")}),
+    (_with_case(_EVENTS), {c: _EVENTS.c[c] for c in ("seq", "kind", "at", "actor", "data")}),
+    (_with_case(_DEADLINE_ROWS), {c: _DEADLINE_ROWS.c[c] for c in (
+        "key", "due", "status", "responsible", "basis", "reading", "other_reading",
+        "other_due")}),
+    (_with_case(_OUTBOX).outerjoin(_DELIVERIES, _DELIVERIES.c.outbox_id == _OUTBOX.c.id),
+     {"id": _OUTBOX.c.id, "attempt": _DELIVERIES.c.id, **_NOTICE_COLUMNS}),
+    (_with_case(_FILING_ROWS), {
+        **{c: _FILING_ROWS.c[c] for c in (
+            "id", "source", "message_id", "outcome", "taken_at", "sender")},
+        "bytes": func.length(_FILING_ROWS.c.raw, type_=Integer)}),
+])
 
 
 def log_access(*, session: Session, at: datetime, who: str, number: str | None, action: str,
