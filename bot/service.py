@@ -100,14 +100,15 @@ async def docket_page(deps: SlackDeps, caller: Caller, page: int
                                   size=PAGE, now=deps.clock())
 
 
-def case_lookup(deps: SlackDeps, caller: Caller, number: str) -> tuple[Access, dict[str, Any]]:
+async def case_lookup(deps: SlackDeps, caller: Caller, number: str
+                      ) -> tuple[Access, dict[str, Any]]:
     """A case as far as the caller may see it (`storage.lookups.case`, as the web asks):
-    refused alike whether hidden or absent, except to those who see the whole docket."""
+    refused alike whether hidden or absent, except to those who see the whole docket.
+    Awaited, like `docket_page`, and for the same reason."""
     try:
-        return lookups.case(deps.session_factory, lookups.Asker(caller.actor, caller.who,
-                                                                CHANNEL),
-                            number, "case status", now=deps.clock(),
-                            readings=deps.directory.readings)
+        return await deps.docket.case(lookups.Asker(caller.actor, caller.who, CHANNEL),
+                                      number, "case status", now=deps.clock(),
+                                      readings=deps.directory.readings)
     except lookups.NoSuchCase:
         raise ProcedureError(f"There is no case {number}. `/ethics status` lists the docket."
                              ) from None

@@ -1,5 +1,5 @@
-"""The open docket as Slack's `/ethics status` and the web docket read it, without holding
-the event loop on PostgreSQL.
+"""The open docket and a case as Slack's `/ethics status` and the web read them, without
+holding the event loop on PostgreSQL.
 
 Both surfaces run in one asyncio process. Read through a session, a docket page waits for
 PostgreSQL's round trip on the loop itself, and every other request waits with it:
@@ -24,6 +24,8 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
@@ -35,14 +37,19 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.elements import ClauseElement
 
+from cases.access import Access
+from cases.readings import Readings
+from storage import queries
 from storage.db import IDLE_PING, POSTGRES_CONNECT
-from storage.lookups import Asker, Page, docket_read
+from storage.lookups import Asker, Page, case_look, docket_read
 from storage.queries import Statement
 
 # How long a docket request may wait for a connection and its answer, all told: Slack
 # wants its acknowledgement within 3 s, and a database that is away must cost a request
 # a clear failure (`TimeoutError`), not a hang
 WAIT = 2.0
+
+Run = Callable[[list[Statement]], Awaitable[list[Any]]]  # statements in, the last's rows out
 
 
 @dataclass
@@ -78,7 +85,23 @@ class PooledDocket:
 
     async def page(self, asker: Asker, page: int, *, size: int, now: datetime) -> Page:
         read = docket_read(asker, page, size=size, now=now, dialect=self._dialect.name)
-        return read.page(await self._rows(read.statements))
+        async with self._session() as run:
+            rows = await run(read.statements)
+        return read.page(rows)  # a refusal raised here leaves the connection in use
+
+    async def case(self, asker: Asker, number: str, action: str, *, now: datetime,
+                   readings: Readings, public_ok: bool = True
+                   ) -> tuple[Access, dict[str, Any]]:
+        """`storage.lookups.case`: the case's one statement, then its look's line (what
+        that line says depends on what was read), on one connection: given back between
+        them, a request would queue for a connection twice (p99 1.5x SQLite's)."""
+        async with self._session() as run:
+            detail = queries.case_detail_of(
+                await run([queries.case_view(number)]), number=number, now=now,
+                readings=readings) if number else None
+            decided = case_look(asker, number, action, detail, now=now, public_ok=public_ok)
+            await run([queries.access_row(decided.look)])
+        return decided.answer()
 
     async def close(self) -> None:
         """Close the idle connections; one still in use is closed when it comes back."""
@@ -86,24 +109,29 @@ class PooledDocket:
         while slots is not None and slots.idle:
             await slots.idle.pop()[0].close()
 
-    async def _rows(self, statements: list[Statement]) -> list[Any]:
-        """Execute `statements` on one connection; the last one's rows."""
+    @asynccontextmanager
+    async def _session(self) -> AsyncIterator[Run]:
+        """A connection for the block, as `run(statements)`: it executes them in order
+        and gives the last one's rows. The block's whole time is bounded by `wait`."""
         slots = self._here()
         async with asyncio.timeout(self.wait), slots.free:
             conn = await self._connection(slots)
-            try:
+
+            async def run(statements: list[Statement]) -> list[Any]:
                 cursor = None
                 for statement, params in statements:
                     cursor = await conn.execute(*self._expanded(statement, params))
-                rows = await cursor.fetchall() if cursor and cursor.description else []
-            except BaseException:  # failed or interrupted: its state is unknown
+                return await cursor.fetchall() if cursor and cursor.description else []
+
+            try:
+                yield run
+            except BaseException:  # failed or interrupted: the connection's state is unknown
                 await conn.close()
                 raise
             if slots is self._slots:
                 slots.idle.append((conn, time.monotonic()))
             else:
                 await conn.close()
-            return rows
 
     def _here(self) -> _Slots:
         loop = asyncio.get_running_loop()

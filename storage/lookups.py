@@ -56,28 +56,51 @@ class NoSuchCase(Exception):
 def case(session_factory: sessionmaker[Session], asker: Asker, number: str, action: str, *,
          now: datetime, readings: Readings, public_ok: bool = True
          ) -> tuple[Access, dict[str, Any]]:
-    """The case `number` as far as `asker` may see it, the look logged as `action`."""
+    """The case `number` as far as `asker` may see it, the look logged as `action`, in
+    one transaction (`case_look` decides; `storage.async_docket` runs the same)."""
     with session_factory.begin() as session:
         detail = queries.case_detail(session=session, number=number, now=now,
                                      readings=readings) if number else None
-        access = Access.NONE if detail is None else case_access(
-            asker.actor, respondents=detail["respondents"], closed=not detail["confidential"],
-            released=detail["released"])
-        if access is Access.PUBLIC and detail is not None:
-            access = access if public_ok else Access.NONE
-            action = shown_action(detail["released"]) if public_ok else action
-        allowed = access is not Access.NONE
-        queries.log_access(session=session, at=now, who=asker.who[:320],
-                           number=number[:20] or None,
-                           action=(action if allowed else f"{action} refused")[:80],
-                           channel=asker.channel, allowed=allowed)
-    if detail is None or access is Access.NONE:
-        if asker.actor.email is None:
-            raise Refused(NOT_LISTED)
-        if detail is None and docket_scope(asker.actor) is DocketScope.ALL:
-            raise NoSuchCase(number)
-        raise Refused(NOT_ENTITLED)
-    return access, detail
+        decided = case_look(asker, number, action, detail, now=now, public_ok=public_ok)
+        session.execute(*queries.access_row(decided.look))
+    return decided.answer()
+
+
+@dataclass(frozen=True)
+class CaseLook:
+    """What a look at a case comes to: the access it gives, its access-log line, and the
+    answer (`answer`): the detail, or the refusal."""
+
+    asker: Asker
+    number: str
+    detail: dict[str, Any] | None
+    access: Access
+    look: queries.Look
+
+    def answer(self) -> tuple[Access, dict[str, Any]]:
+        if self.detail is None or self.access is Access.NONE:
+            if self.asker.actor.email is None:
+                raise Refused(NOT_LISTED)
+            if self.detail is None and docket_scope(self.asker.actor) is DocketScope.ALL:
+                raise NoSuchCase(self.number)
+            raise Refused(NOT_ENTITLED)
+        return self.access, self.detail
+
+
+def case_look(asker: Asker, number: str, action: str, detail: dict[str, Any] | None, *,
+              now: datetime, public_ok: bool) -> CaseLook:
+    """The access `detail` (None: no such case) gives `asker`, and the look's line."""
+    access = Access.NONE if detail is None else case_access(
+        asker.actor, respondents=detail["respondents"], closed=not detail["confidential"],
+        released=detail["released"])
+    if access is Access.PUBLIC and detail is not None:
+        access = access if public_ok else Access.NONE
+        action = shown_action(detail["released"]) if public_ok else action
+    allowed = access is not Access.NONE
+    return CaseLook(asker, number, detail, access, queries.Look(
+        at=now, who=asker.who[:320], number=number[:20] or None,
+        action=(action if allowed else f"{action} refused")[:80], channel=asker.channel,
+        allowed=allowed))
 
 
 @dataclass(frozen=True)
@@ -126,10 +149,14 @@ def docket_page(session_factory: sessionmaker[Session], asker: Asker, page: int,
 
 
 class DocketReader(Protocol):
-    """Reads a page of the open docket for Slack and the web (`docket_read`): on SQLite
-    `InlineDocket`, on PostgreSQL `storage.async_docket.PooledDocket`."""
+    """Reads a page of the open docket (`docket_read`) and a case (`case`) for Slack and
+    the web: on SQLite `InlineDocket`, on PostgreSQL `storage.async_docket.PooledDocket`."""
 
     async def page(self, asker: Asker, page: int, *, size: int, now: datetime) -> Page: ...
+
+    async def case(self, asker: Asker, number: str, action: str, *, now: datetime,
+                   readings: Readings, public_ok: bool = True
+                   ) -> tuple[Access, dict[str, Any]]: ...
 
     async def close(self) -> None: ...
 
@@ -143,6 +170,12 @@ class InlineDocket:
 
     async def page(self, asker: Asker, page: int, *, size: int, now: datetime) -> Page:
         return docket_page(self.session_factory, asker, page, size=size, now=now)
+
+    async def case(self, asker: Asker, number: str, action: str, *, now: datetime,
+                   readings: Readings, public_ok: bool = True
+                   ) -> tuple[Access, dict[str, Any]]:
+        return case(self.session_factory, asker, number, action, now=now,
+                    readings=readings, public_ok=public_ok)
 
     async def close(self) -> None:
         return None

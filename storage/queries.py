@@ -200,8 +200,21 @@ def _like_escaped(text: str) -> str:
 
 def case_detail(*, session: Session, number: str, now: datetime,
                 readings: Readings = DEFAULT) -> dict[str, Any] | None:
-    """One case as stored, its deadlines judged at `now`; `released` lists the public
-    records anyone may be shown (`cases.records.released`, by the city's `readings`).
+    """`case_view`, read in `session`."""
+    return case_detail_of(run(session.connection(), [case_view(number)]), number=number,
+                          now=now, readings=readings)
+
+
+def case_view(number: str) -> Statement:
+    """The statement that reads the case `number` for `case_detail_of`."""
+    return _CASE_VIEW.statement, {"number": number}
+
+
+def case_detail_of(rows: Iterable[Sequence[Any]], *, number: str, now: datetime,
+                   readings: Readings = DEFAULT) -> dict[str, Any] | None:
+    """One case as stored (from `case_view`'s rows), its deadlines judged at `now`;
+    `released` lists the public records anyone may be shown (`cases.records.released`,
+    by the city's `readings`).
 
     Read in one statement (`_CASE_VIEW`), so that the case row, its history, deadlines,
     notices and filings are one snapshot on PostgreSQL too: read as four statements
@@ -210,7 +223,7 @@ def case_detail(*, session: Session, number: str, now: datetime,
     round trip where four were also costs less (bench/slack_status.py --text). A
     filing's size is counted by the database: its raw bytes, up to the intake limit
     each, are not fetched to be measured."""
-    found, events, deadlines, notices, filings = _CASE_VIEW.read(session, number)
+    found, events, deadlines, notices, filings = _CASE_VIEW.split(rows)
     if not found:
         return None
     row = found[0]
@@ -341,10 +354,11 @@ class _OneStatement:
             (namedtuple(f"Part{part}", columns), itemgetter(*(1 + i for i in layout)))
             for part, ((_, columns), layout) in enumerate(zip(parts, layouts, strict=True))]
 
-    def read(self, session: Session, number: str) -> list[list[Any]]:
-        """The rows of each part, in the order the parts were given."""
+    def split(self, rows: Iterable[Sequence[Any]]) -> list[list[Any]]:
+        """The rows of each part, in the order the parts were given, from the
+        statement's rows (whoever ran it: a session, `storage.async_docket`)."""
         out: list[list[Any]] = [[] for _ in self._rows]
-        for r in session.execute(self.statement, {"number": number}):
+        for r in rows:
             shape, pick = self._rows[r[0]]
             out[r[0]].append(shape._make(pick(r)))
         return out

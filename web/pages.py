@@ -113,8 +113,8 @@ class Looked:
     seen: Visibility
 
 
-def look_up(request: web.Request, number: str, action: str, *,
-            public_ok: bool = False) -> Looked:
+async def look_up(request: web.Request, number: str, action: str, *,
+                  public_ok: bool = False) -> Looked:
     """A case as far as the reader may see it (`storage.lookups.case`, as Slack asks):
     refused alike whether hidden or absent, except to those who see the whole docket.
     Seeing only what anyone may see (PUBLIC) opens the case page (`public_ok`) and nothing
@@ -123,10 +123,9 @@ def look_up(request: web.Request, number: str, action: str, *,
     number = number.strip().upper()
     wanted = number if _NUMBER.fullmatch(number) else ""
     try:
-        access, detail = lookups.case(
-            deps.session_factory, lookups.Asker(viewer.actor, viewer.person.email, CHANNEL),
-            wanted, action, now=deps.clock(), readings=deps.directory.readings,
-            public_ok=public_ok)
+        access, detail = await deps.docket.case(
+            lookups.Asker(viewer.actor, viewer.person.email, CHANNEL), wanted, action,
+            now=deps.clock(), readings=deps.directory.readings, public_ok=public_ok)
     except lookups.NoSuchCase:
         raise refusal(request, 404, "No such case",
                       f"There is no case {number[:20]}. The docket lists every case.") from None
@@ -140,7 +139,7 @@ def look_up(request: web.Request, number: str, action: str, *,
 @signed_in
 async def case(request: web.Request) -> web.StreamResponse:
     deps, viewer = deps_of(request), viewer_of(request)
-    looked = look_up(request, request.match_info["number"], "case page", public_ok=True)
+    looked = await look_up(request, request.match_info["number"], "case page", public_ok=True)
     d, seen, now = looked.detail, looked.seen, deps.clock()
     if looked.access is Access.PUBLIC:  # entitled to no more than anyone: what was released
         with deps.session_factory.begin() as session:
@@ -195,7 +194,7 @@ def with_replies(invites: list[dict[str, Any]],
 @signed_in
 async def original(request: web.Request) -> web.StreamResponse:
     """A filing exactly as received, to those who may see the originals (FULL)."""
-    looked = look_up(request, request.match_info["number"], "filing original")
+    looked = await look_up(request, request.match_info["number"], "filing original")
     if not looked.seen.originals:
         raise refusal(request, 404, "Not entitled", NOT_ENTITLED)
     deps, wanted = deps_of(request), request.match_info["filing"]

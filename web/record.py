@@ -84,8 +84,8 @@ def load(session: Session, deps: WebDeps, number: str) -> Record | None:
                   [(i, s, bytes(raw)) for i, s, raw in rows], invites, deps.calendar)
 
 
-def _fetch(request: web.Request, what: str) -> Record:
-    looked = look_up(request, request.match_info["number"], f"case record {what}")
+async def _fetch(request: web.Request, what: str) -> Record:
+    looked = await look_up(request, request.match_info["number"], f"case record {what}")
     deps, viewer = deps_of(request), viewer_of(request)
     if not looked.seen.originals:
         auth.log_alone(deps, viewer.person.email, looked.detail["number"],
@@ -103,14 +103,14 @@ def _fetch(request: web.Request, what: str) -> Record:
 async def pdf(request: web.Request) -> web.StreamResponse:
     from web.record_pdf import render_pdf
 
-    record = _fetch(request, "pdf")
+    record = await _fetch(request, "pdf")
     return web.Response(body=render_pdf(record), content_type="application/pdf", headers={
         "Content-Disposition": f'attachment; filename="{record.number}-record.pdf"'})
 
 
 @signed_in
 async def archive(request: web.Request) -> web.StreamResponse:
-    record = _fetch(request, "zip")
+    record = await _fetch(request, "zip")
     return web.Response(body=render_zip(record), content_type="application/zip", headers={
         "Content-Disposition": f'attachment; filename="{record.number}-record.zip"'})
 

@@ -50,7 +50,7 @@ def _allowed(request: web.Request, rule: StepRule) -> None:
 async def show(request: web.Request) -> web.StreamResponse:
     rule = _rule(request)
     _allowed(request, rule)
-    looked = look_up(request, request.match_info["number"], f"step form {rule.id.value}")
+    looked = await look_up(request, request.match_info["number"], f"step form {rule.id.value}")
     return _form_page(request, rule, looked.detail["number"], {}, None, 200)
 
 
@@ -68,8 +68,9 @@ async def take(request: web.Request) -> web.StreamResponse:
     fields = await form(request)
     _allowed(request, rule)
     deps, viewer = deps_of(request), viewer_of(request)
-    number = look_up(request, request.match_info["number"], f"step form {rule.id.value} sent"
-                     ).detail["number"]
+    looked = await look_up(request, request.match_info["number"],
+                           f"step form {rule.id.value} sent")
+    number = looked.detail["number"]
     typed = {k: v for k, v in fields.items() if k != CSRF_FIELD}
 
     def build(case: Case, uow: SqlUnitOfWork) -> c.Command:

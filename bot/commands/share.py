@@ -20,7 +20,7 @@ async def post(req: Request) -> None:
     if not req.words:
         raise ProcedureError("Give the case number: `/ethics share ETH-2026-0007`.")
     deps, number, channel = req.deps, case_number(req.words[0]), req.body["channel_id"]
-    access, detail = await blocking(case_lookup, deps, req.caller, number)
+    access, detail = await case_lookup(deps, req.caller, number)
     if access is not Access.FULL:
         raise Refused("Only the mayor's office, the board and the city attorney may post a "
                       "case into a channel (§6).")

@@ -15,11 +15,12 @@ import pytest
 from sqlalchemy import func, select, text
 from sqlalchemy.engine import make_url
 
-from cases.access import NOT_LISTED, Refused, actor_for
+from cases.access import NOT_LISTED, Access, Refused, actor_for
 from ethicsbot.bootstrap import App, bootstrap
+from storage import lookups
 from storage.async_docket import PooledDocket
 from storage.db import make_engine
-from storage.lookups import Asker, docket_page
+from storage.lookups import Asker, NoSuchCase, docket_page
 from storage.models import AccessLogRow
 from tests.fixtures.app import FakeClock, make_settings
 from tests.fixtures.cases import a_filing, open_one
@@ -72,6 +73,48 @@ def test_a_page_is_the_sessions_page_and_is_logged_alike(app: App) -> None:
                          (CHAIR, "docket page 3", True), (RESPONDENT, "docket page 1", True),
                          (STRANGER, "docket page 1", False)]
     assert looks(app)[len(by_docket):] == by_docket
+
+
+def test_a_case_is_the_sessions_case_and_each_look_is_logged_alike(app: App) -> None:
+    """`App.docket.case` (Slack's `/ethics status ETH-…`, the web's case page) gives what
+    `storage.lookups.case` gives in a session, refusals included: the whole case to the
+    chair, no such case said only to those who see the whole docket, their parts to the
+    one complained against and to a council member, a stranger refused; every look one
+    line of the access log, alike."""
+    number = open_one(app)
+    now, readings = app.clock(), app.directory.readings
+    asks = [(CHAIR, number), (CHAIR, "ETH-2026-0999"), (STRANGER, number),
+            (RESPONDENT, number), ("abrandt@city.test", number), (CHAIR, "")]
+
+    def answer(ask: Any) -> Any:
+        try:
+            return ask()
+        except (Refused, NoSuchCase) as e:
+            return type(e).__name__, str(e)
+
+    async def by_docket() -> list[Any]:
+        out = []
+        for who, wanted in asks:
+            try:
+                out.append(await app.docket.case(asker(app, who), wanted, "case status",
+                                                 now=now, readings=readings))
+            except (Refused, NoSuchCase) as e:
+                out.append((type(e).__name__, str(e)))
+        await app.docket.close()
+        return out
+
+    read = asyncio.run(by_docket())
+    logged = looks(app)
+    factory = app.read_session_factory or app.session_factory
+    expected = [answer(lambda who=who, wanted=wanted: lookups.case(
+        factory, asker(app, who), wanted, "case status", now=now, readings=readings))
+        for who, wanted in asks]
+    assert read == expected
+    assert read[0][0] is Access.FULL and read[0][1]["number"] == number
+    assert [r[0] for r in read[1:]] == ["NoSuchCase", "Refused", Access.RESPONDENT,
+                                        Access.COUNCIL, "NoSuchCase"]
+    assert [allowed for _, _, allowed in logged] == [True, False, False, True, True, False]
+    assert looks(app)[len(logged):] == logged
 
 
 @pytest.fixture
