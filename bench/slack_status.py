@@ -69,6 +69,7 @@ def serve(url: str, api_url: str, ack_first: bool, conn: Connection) -> None:
     """The child process: the web app exactly as `ethicsbot web` builds it."""
     from aiohttp import web
 
+    from bot.web import settle_heap
     from ethicsbot.bootstrap import bootstrap, build_bolt, build_web_app
 
     async def main() -> None:
@@ -78,6 +79,7 @@ def serve(url: str, api_url: str, ack_first: bool, conn: Connection) -> None:
         await runner.setup()
         site = web.TCPSite(runner, "127.0.0.1", 0)
         await site.start()
+        settle_heap()  # as `bot.web.serve_web` does once serving
         conn.send(runner.addresses[0][1])
         await asyncio.Event().wait()
 

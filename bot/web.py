@@ -17,6 +17,7 @@ one with a 500 and a traceback in the log.
 from __future__ import annotations
 
 import asyncio
+import gc
 import hashlib
 import hmac
 import json
@@ -186,6 +187,20 @@ def _json_object(text: str, what: str) -> dict[str, Any]:
     return value
 
 
+def settle_heap() -> None:
+    """Put what the process built to serve (the app, its prepared statements, the
+    directory, the libraries' modules: hundreds of thousands of objects that live as long
+    as it does) out of the cyclic garbage collector's reach (`gc.freeze`), once serving.
+
+    Else each full collection walks them all: measured in a web process under load
+    (bench/slack_status.py --text "status ETH-2026-0001", PostgreSQL) a pause of about
+    100 ms now and then, which every request waiting on the loop waits out; the p99 fell
+    from 207-228 ms to 152 ms with the heap settled. Called where serving starts, not in
+    `build_web_app`, which tests call again and again: a frozen object is never freed."""
+    gc.collect()
+    gc.freeze()
+
+
 async def serve_web(web_app: web.Application, *, stop: asyncio.Event, port: int,
                     host: str = "0.0.0.0",
                     socket_mode: AsyncSocketModeHandler | None = None) -> None:
@@ -193,6 +208,7 @@ async def serve_web(web_app: web.Application, *, stop: asyncio.Event, port: int,
     runner = web.AppRunner(web_app)
     await runner.setup()
     await web.TCPSite(runner, host, port).start()
+    settle_heap()
     if socket_mode is not None:
         await socket_mode.connect_async()  # type: ignore[no-untyped-call]
         log.info("Slack Socket Mode connected")
