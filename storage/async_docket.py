@@ -62,7 +62,8 @@ class _Slots:
 
 
 class PooledDocket:
-    """The docket read on up to `size` asyncio connections to PostgreSQL.
+    """The docket's pages and cases read on up to `size` asyncio connections to
+    PostgreSQL.
 
     Measured with bench/slack_status.py (PostgreSQL, 50 concurrent requests on two
     cores): 4, 8 and 16 connections gave 862, 888 and 894 requests/s, p99 83, 84 and
@@ -87,7 +88,7 @@ class PooledDocket:
         read = docket_read(asker, page, size=size, now=now, dialect=self._dialect.name)
         async with self._session() as run:
             rows = await run(read.statements)
-        return read.page(rows)  # a refusal raised here leaves the connection in use
+        return read.page(rows)  # a refusal, raised out here, costs no connection
 
     async def case(self, asker: Asker, number: str, action: str, *, now: datetime,
                    readings: Readings, public_ok: bool = True
