@@ -203,16 +203,17 @@ def bootstrap(
         engine = _open(settings.database_url)
         if migrate:
             migrated = (try_migrate(engine) is None) if wait_for_database else _migrate(engine)
-    reader = make_read_engine(engine)
+    reader, sessions = make_read_engine(engine), make_session_factory(engine)
     return App(settings=settings, directory=directory, directory_is_example=is_example,
                calendar=city_calendar(directory, settings.timezone), engine=engine,
-               session_factory=make_session_factory(engine), clock=clock,
-               docket=docket_reader(engine, connections=settings.docket_connections),
+               session_factory=sessions, clock=clock,
+               docket=docket_reader(engine, sessions, connections=settings.docket_connections),
                read_session_factory=None if reader is engine else make_session_factory(reader),
                migrated=migrated)
 
 
-def docket_reader(engine: Engine, *, connections: int) -> DocketReader:
+def docket_reader(engine: Engine, sessions: sessionmaker[Any], *, connections: int
+                  ) -> DocketReader:
     """On PostgreSQL the docket is read on asyncio connections of its own, so the event
     loop is not held during the round trip; on SQLite by the session, inline (see
     `storage.async_docket`)."""
@@ -222,7 +223,7 @@ def docket_reader(engine: Engine, *, connections: int) -> DocketReader:
         from storage.async_docket import PooledDocket
 
         return PooledDocket.of(engine, size=connections)
-    return InlineDocket(make_session_factory(engine))
+    return InlineDocket(sessions)
 
 
 def _open(url: str) -> Engine:
