@@ -147,10 +147,18 @@ def sees_open_request(access: Access, proceeding: str) -> bool:
         access is Access.COUNCIL and proceeding == "council")
 
 
+def sees_every_case(actor: Actor) -> bool:
+    """Whether `case_access` lets `actor` into any case whatever it holds: FULL and
+    COUNCIL roles (in full, as the council, or as its respondent). For them a look is
+    allowed exactly when the case exists, so its access-log line is known before the
+    case is read and is written by the statement that reads it (`storage.lookups`)."""
+    return actor.has(_FULL | COUNCIL)
+
+
 def docket_scope(actor: Actor) -> DocketScope:
     if actor.email is None:
         return DocketScope.NONE
-    return DocketScope.ALL if actor.has(_FULL | COUNCIL) else DocketScope.INVOLVING
+    return DocketScope.ALL if sees_every_case(actor) else DocketScope.INVOLVING
 
 
 def may_file_paper(actor: Actor) -> bool:

@@ -39,9 +39,8 @@ from sqlalchemy.sql.elements import ClauseElement
 
 from cases.access import Access
 from cases.readings import Readings
-from storage import queries
 from storage.db import IDLE_PING, POSTGRES_CONNECT
-from storage.lookups import Asker, Page, case_look, docket_read
+from storage.lookups import Asker, Page, case_read, docket_read
 from storage.queries import Statement
 
 # How long a docket request may wait for a connection and its answer, all told: Slack
@@ -93,15 +92,16 @@ class PooledDocket:
     async def case(self, asker: Asker, number: str, action: str, *, now: datetime,
                    readings: Readings, public_ok: bool = True
                    ) -> tuple[Access, dict[str, Any]]:
-        """`storage.lookups.case`: the case's one statement, then its look's line (what
-        that line says depends on what was read), on one connection: given back between
-        them, a request would queue for a connection twice (p99 1.5x SQLite's)."""
+        """`storage.lookups.case`: the case's one statement (for most askers with its
+        look's line, `case_read`), and else the line once it is decided, on the same
+        connection: given back between them, a request would queue for a connection
+        twice (p99 1.5x SQLite's)."""
+        read = case_read(asker, number, action, now=now, readings=readings,
+                         public_ok=public_ok, dialect=self._dialect.name)
         async with self._session() as run:
-            detail = queries.case_detail_of(
-                await run([queries.case_view(number)]), number=number, now=now,
-                readings=readings) if number else None
-            decided = case_look(asker, number, action, detail, now=now, public_ok=public_ok)
-            await run([queries.access_row(decided.look)])
+            decided, rest = read.decide(await run(read.statements))
+            if rest:
+                await run(rest)
         return decided.answer()
 
     async def close(self) -> None:

@@ -1,9 +1,11 @@
 """A case and the docket as every surface looks them up (Slack's `/ethics status`, the
 web's docket, case page and forms). For a case: the stored detail (one snapshot of it,
-`queries.case_detail`'s one statement), the access `cases.access` gives the one asking,
-and the line in the access log (§6) written with it. A case hidden from the asker and an absent
-one are refused alike (`Refused`), except to those who see the whole docket, who are told
-there is no such case (`NoSuchCase`); each surface words the refusal its own way.
+`queries.case_view`'s one statement), the access `cases.access` gives the one asking,
+and the line in the access log (§6) written with it: by the statement that reads the
+case when that line is known beforehand (`case_read`), else once access is decided. A
+case hidden from the asker and an absent one are refused alike (`Refused`), except to
+those who see the whole docket, who are told there is no such case (`NoSuchCase`); each
+surface words the refusal its own way.
 
 Someone entitled to no more than anyone (PUBLIC: a closed case's released records) is
 let through only where the surface shows those records (`public_ok`), and the log names
@@ -31,6 +33,7 @@ from cases.access import (
     Refused,
     case_access,
     docket_scope,
+    sees_every_case,
 )
 from cases.readings import Readings
 from cases.records import shown_action
@@ -57,13 +60,53 @@ def case(session_factory: sessionmaker[Session], asker: Asker, number: str, acti
          now: datetime, readings: Readings, public_ok: bool = True
          ) -> tuple[Access, dict[str, Any]]:
     """The case `number` as far as `asker` may see it, the look logged as `action`, in
-    one transaction (`case_look` decides; `storage.async_docket` runs the same)."""
+    one transaction (`case_read`, which `storage.async_docket` runs the same)."""
     with session_factory.begin() as session:
-        detail = queries.case_detail(session=session, number=number, now=now,
-                                     readings=readings) if number else None
-        decided = case_look(asker, number, action, detail, now=now, public_ok=public_ok)
-        session.execute(*queries.access_row(decided.look))
+        connection = session.connection()
+        read = case_read(asker, number, action, now=now, readings=readings,
+                         public_ok=public_ok, dialect=connection.dialect.name)
+        decided, rest = read.decide(queries.run(connection, read.statements))
+        queries.run(connection, rest)
     return decided.answer()
+
+
+@dataclass(frozen=True)
+class CaseRead:
+    """A look at a case as it is read: the statements (the last gives the case view's
+    rows), and how their rows become the look (`decide`). Built once for both ways it is
+    run: a session here (`case`), the asynchronous reader on PostgreSQL."""
+
+    asker: Asker
+    number: str
+    action: str
+    now: datetime
+    readings: Readings
+    public_ok: bool
+    statements: list[queries.Statement]
+    logged: tuple[queries.Look, queries.Look] | None  # the line they write: found, not
+
+    def decide(self, rows: list[Any]) -> tuple[CaseLook, list[queries.Statement]]:
+        """The look the rows come to, and the statements still to run: its access-log
+        line, unless the read wrote that very line (an asker who sees every case)."""
+        detail = queries.case_detail_of(rows, number=self.number, now=self.now,
+                                        readings=self.readings)
+        decided = case_look(self.asker, self.number, self.action, detail, now=self.now,
+                            public_ok=self.public_ok)
+        written = self.logged is not None and self.logged[detail is None] == decided.look
+        return decided, [] if written else [queries.access_row(decided.look)]
+
+
+def case_read(asker: Asker, number: str, action: str, *, now: datetime, readings: Readings,
+              public_ok: bool, dialect: str) -> CaseRead:
+    """How the case `number` is read for `asker`: with the look's line when it is known
+    before reading (`cases.access.sees_every_case`: allowed if the case exists), else
+    the line is written once the case has been read and the access decided."""
+    logged = (_look(asker, number, action, allowed=True, now=now),
+              _look(asker, number, action, allowed=False, now=now)
+              ) if sees_every_case(asker.actor) else None
+    statements = queries.case_view(number, dialect=dialect, logged=logged) if number else []
+    return CaseRead(asker, number, action, now, readings, public_ok, statements,
+                    logged if number else None)
 
 
 @dataclass(frozen=True)
@@ -96,11 +139,16 @@ def case_look(asker: Asker, number: str, action: str, detail: dict[str, Any] | N
     if access is Access.PUBLIC and detail is not None:
         access = access if public_ok else Access.NONE
         action = shown_action(detail["released"]) if public_ok else action
-    allowed = access is not Access.NONE
-    return CaseLook(asker, number, detail, access, queries.Look(
-        at=now, who=asker.who[:320], number=number[:20] or None,
-        action=(action if allowed else f"{action} refused")[:80], channel=asker.channel,
-        allowed=allowed))
+    return CaseLook(asker, number, detail, access,
+                    _look(asker, number, action, allowed=access is not Access.NONE, now=now))
+
+
+def _look(asker: Asker, number: str, action: str, *, allowed: bool, now: datetime
+          ) -> queries.Look:
+    """The access-log line of a look at a case, cut to the log's columns."""
+    return queries.Look(at=now, who=asker.who[:320], number=number[:20] or None,
+                        action=(action if allowed else f"{action} refused")[:80],
+                        channel=asker.channel, allowed=allowed)
 
 
 @dataclass(frozen=True)

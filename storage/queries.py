@@ -28,6 +28,7 @@ from sqlalchemy import (
     String,
     bindparam,
     cast,
+    exists,
     func,
     insert,
     literal_column,
@@ -35,6 +36,7 @@ from sqlalchemy import (
     select,
     union_all,
 )
+from sqlalchemy import case as sql_case
 from sqlalchemy.orm import Session
 from sqlalchemy.types import TypeEngine
 
@@ -201,13 +203,29 @@ def _like_escaped(text: str) -> str:
 def case_detail(*, session: Session, number: str, now: datetime,
                 readings: Readings = DEFAULT) -> dict[str, Any] | None:
     """`case_view`, read in `session`."""
-    return case_detail_of(run(session.connection(), [case_view(number)]), number=number,
-                          now=now, readings=readings)
+    connection = session.connection()
+    return case_detail_of(run(connection, case_view(number, dialect=connection.dialect.name)),
+                          number=number, now=now, readings=readings)
 
 
-def case_view(number: str) -> Statement:
-    """The statement that reads the case `number` for `case_detail_of`."""
-    return _CASE_VIEW.statement, {"number": number}
+def case_view(number: str, *, dialect: str, logged: tuple[Look, Look] | None = None
+              ) -> list[Statement]:
+    """The statements that read the case `number` for `case_detail_of`, the last giving
+    its rows.
+
+    `logged`: the look's access-log line if the case is found, and if it is not, for an
+    asker let into any case there is (`cases.access.sees_every_case`), written with the
+    read: on PostgreSQL in the same statement (a data-modifying WITH), so the whole look
+    is one round trip, where reading and then logging were two (bench/slack_status.py
+    --text); elsewhere in the statement before it. Which line is written is decided by
+    the same condition, in the same snapshot, as the case row the read finds."""
+    if logged is None:
+        return [(_CASE_VIEW.statement, {"number": number})]
+    found, missing = logged
+    params = {**found.values(), "log_refused": missing.action, "number": number}
+    if dialect == "postgresql":
+        return [(_CASE_VIEW_LOGGED, params)]
+    return [(_LOG_IF_FOUND, params), (_CASE_VIEW.statement, {"number": number})]
 
 
 def case_detail_of(rows: Iterable[Sequence[Any]], *, number: str, now: datetime,
@@ -383,6 +401,20 @@ _CASE_VIEW = _OneStatement([
             "id", "source", "message_id", "outcome", "taken_at", "sender")},
         "bytes": func.length(_FILING_ROWS.c.raw, type_=Integer)}),
 ])
+
+
+_LOG_COLUMNS = AccessLogRow.__table__.c
+_FOUND = exists().where(_CASES.c.number == bindparam("number"))
+# the line of `case_view`'s `logged`: the found look's, or the missing one's action, and
+# allowed exactly when the case row is there
+_LOG_IF_FOUND = insert(AccessLogRow.__table__).from_select(  # type: ignore[arg-type]
+    list(Look.COLUMNS),
+    select(*(bindparam(f"log_{c}", type_=_LOG_COLUMNS[c].type)
+             for c in ("at", "who", "case_number")),
+           sql_case((_FOUND, bindparam("log_action", type_=_LOG_COLUMNS.action.type)),
+                else_=bindparam("log_refused", type_=_LOG_COLUMNS.action.type)),
+           bindparam("log_channel", type_=_LOG_COLUMNS.channel.type), _FOUND))
+_CASE_VIEW_LOGGED = _CASE_VIEW.statement.add_cte(_LOG_IF_FOUND.cte("logged"))
 
 
 def log_access(*, session: Session, at: datetime, who: str, number: str | None, action: str,

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cases import commands as c
 from cases.access import (
@@ -19,6 +21,7 @@ from cases.access import (
     check_step,
     docket_scope,
     may_file_paper,
+    sees_every_case,
 )
 from cases.case import Case
 from cases.directory import Role
@@ -72,6 +75,23 @@ def test_after_closure_a_stranger_sees_only_what_was_released() -> None:
     # those otherwise entitled keep what they had
     assert case_access(RAMAN, respondents=(), closed=True, released=frozenset()) \
         is Access.COUNCIL
+
+
+@given(roles=st.frozensets(st.sampled_from(Role)), respondent=st.booleans(),
+       closed=st.booleans(), released=st.frozensets(st.sampled_from(PublicRecord)))
+def test_who_sees_every_case_is_let_into_any_case(
+        roles: frozenset[Role], respondent: bool, closed: bool,
+        released: frozenset[PublicRecord]) -> None:
+    # what lets the case view log a look in the statement that reads it: for these
+    # askers, whether the look is allowed does not depend on what the case holds
+    actor = Actor("someone@city.test", roles)
+    access = case_access(actor, respondents=("someone@city.test",) if respondent else (),
+                         closed=closed, released=released)
+    if sees_every_case(actor):
+        assert access in (Access.FULL, Access.COUNCIL, Access.RESPONDENT)
+    else:
+        assert access in (Access.RESPONDENT, Access.PUBLIC, Access.NONE)
+    assert sees_every_case(actor) is (docket_scope(actor) is DocketScope.ALL)
 
 
 def test_docket_scope() -> None:
