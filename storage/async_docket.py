@@ -31,6 +31,7 @@ from datetime import datetime
 from typing import Any, cast
 
 import psycopg
+from psycopg.pq import ExecStatus
 from psycopg.rows import namedtuple_row
 from sqlalchemy import Engine, Executable
 from sqlalchemy.engine import Dialect
@@ -47,6 +48,7 @@ from storage.queries import Statement
 # wants its acknowledgement within 3 s, and a database that is away must cost a request
 # a clear failure (`TimeoutError`), not a hang
 WAIT = 2.0
+TUPLES_OK = ExecStatus.TUPLES_OK
 
 Run = Callable[[list[Statement]], Awaitable[list[Any]]]  # statements in, the last's rows out
 
@@ -122,7 +124,12 @@ class PooledDocket:
                 cursor = None
                 for statement, params in statements:
                     cursor = await conn.execute(*self._expanded(statement, params))
-                return await cursor.fetchall() if cursor and cursor.description else []
+                # asked of the result, not of `description`, which describes each column
+                # anew on every call (a seventh of a case look's CPU)
+                if cursor is None or cursor.pgresult is None or (
+                        cursor.pgresult.status != TUPLES_OK):
+                    return []
+                return await cursor.fetchall()
 
             try:
                 yield run
