@@ -92,7 +92,8 @@ class CaseRead:
                                         readings=self.readings)
         decided = case_look(self.asker, self.number, self.action, detail, now=self.now,
                             public_ok=self.public_ok)
-        written = self.logged is not None and self.logged[detail is None] == decided.look
+        wrote = None if self.logged is None else self.logged[0 if detail is not None else 1]
+        written = wrote == decided.look
         return decided, [] if written else [queries.access_row(decided.look)]
 
 
