@@ -48,7 +48,6 @@ from storage.queries import Statement
 # wants its acknowledgement within 3 s, and a database that is away must cost a request
 # a clear failure (`TimeoutError`), not a hang
 WAIT = 2.0
-TUPLES_OK = ExecStatus.TUPLES_OK
 
 Run = Callable[[list[Statement]], Awaitable[list[Any]]]  # statements in, the last's rows out
 
@@ -102,8 +101,7 @@ class PooledDocket:
                          public_ok=public_ok, dialect=self._dialect.name)
         async with self._session() as run:
             decided, rest = read.decide(await run(read.statements))
-            if rest:
-                await run(rest)
+            await run(rest)  # nothing to send if the read wrote the line
         return decided.answer()
 
     async def close(self) -> None:
@@ -127,7 +125,7 @@ class PooledDocket:
                 # asked of the result, not of `description`, which describes each column
                 # anew on every call (a seventh of a case look's CPU)
                 if cursor is None or cursor.pgresult is None or (
-                        cursor.pgresult.status != TUPLES_OK):
+                        cursor.pgresult.status != ExecStatus.TUPLES_OK):
                     return []
                 return await cursor.fetchall()
 

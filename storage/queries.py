@@ -404,16 +404,18 @@ _CASE_VIEW = _OneStatement([
 
 
 _LOG_COLUMNS = AccessLogRow.__table__.c
-_FOUND = exists().where(_CASES.c.number == bindparam("number"))
+_FOUND = select(exists().where(_CASES.c.number == bindparam("number")).label("found")
+                ).subquery("looked_for")
 # the line of `case_view`'s `logged`: the found look's, or the missing one's action, and
-# allowed exactly when the case row is there
+# allowed exactly when the case row is there (looked for once)
 _LOG_IF_FOUND = insert(AccessLogRow.__table__).from_select(  # type: ignore[arg-type]
     list(Look.COLUMNS),
     select(*(bindparam(f"log_{c}", type_=_LOG_COLUMNS[c].type)
              for c in ("at", "who", "case_number")),
-           sql_case((_FOUND, bindparam("log_action", type_=_LOG_COLUMNS.action.type)),
-                else_=bindparam("log_refused", type_=_LOG_COLUMNS.action.type)),
-           bindparam("log_channel", type_=_LOG_COLUMNS.channel.type), _FOUND))
+           sql_case((_FOUND.c.found, bindparam("log_action", type_=_LOG_COLUMNS.action.type)),
+                    else_=bindparam("log_refused", type_=_LOG_COLUMNS.action.type)),
+           bindparam("log_channel", type_=_LOG_COLUMNS.channel.type), _FOUND.c.found
+           ).select_from(_FOUND))
 _CASE_VIEW_LOGGED = _CASE_VIEW.statement.add_cte(_LOG_IF_FOUND.cte("logged"))
 
 
