@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from bot.escape import esc
-from cases.access import Access, sees_open_request
+from cases.access import sees_open_request
 from cases.calendar import CityCalendar, when
 from cases.directory import Directory, Role
+from cases.levels import Access
 from cases.meetings import BODY_NAME, OPEN_SECTION, Answer, Body, Proceeding
 from cases.open_meetings import EXECUTIVE_GROUND, body_members, body_quorum
 

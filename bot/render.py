@@ -14,11 +14,12 @@ from typing import Any
 
 from bot.escape import esc
 from bot.meetings import meeting_lines, open_request_lines
-from cases.access import Access, sees_in_history
 from cases.calendar import CityCalendar, countdown, fmt_moment, when
 from cases.directory import Directory
 from cases.events import EventKind as K
 from cases.filing import flag_text
+from cases.history import sees_in_history
+from cases.levels import Access
 from cases.records import Determination, Finding, PublicRecord, Report, entries
 from cases.text import words
 from cases.visibility import Notices, visibility

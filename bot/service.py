@@ -18,11 +18,7 @@ from typing import Any, ParamSpec, TypeVar
 from sqlalchemy.orm import Session, sessionmaker
 
 from bot.access import Caller
-from cases.access import (
-    Access,
-    Refused,
-    check_step,
-)
+from cases.access import Refused, check_step
 from cases.calendar import CityCalendar
 from cases.case import Case
 from cases.commands import Command
@@ -30,6 +26,7 @@ from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.events import Event
 from cases.filing import Filing
+from cases.levels import Access
 from cases.ports import Clock
 from cases.services import file_complaint, take_step_as
 from cases.steps import StepId

@@ -38,9 +38,9 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
 
-from cases.commands import Command, RecordBoardVote, RecordCouncilVote
+from cases.commands import Command, RecordBoardVote, RecordCouncilVote, RecordRecusal
 from cases.directory import ATTORNEY, BOARD, COUNCIL, OFFICE, Directory, Role
-from cases.events import EventKind
+from cases.levels import Access
 from cases.records import PublicRecord
 from cases.steps import BY_ID, StepId
 
@@ -62,14 +62,6 @@ _FULL = OFFICE | BOARD | ATTORNEY
 class Refused(Exception):
     """An access decision, worded for the person refused; it never says more than they may
     know (whether a case exists included)."""
-
-
-class Access(StrEnum):
-    FULL = "full"
-    COUNCIL = "council"
-    RESPONDENT = "respondent"
-    PUBLIC = "public"
-    NONE = "none"
 
 
 class DocketScope(StrEnum):
@@ -112,31 +104,6 @@ def case_access(actor: Actor, *, respondents: Collection[str], closed: bool,
     if actor.has(COUNCIL):
         return Access.COUNCIL
     return Access.PUBLIC if closed and released else Access.NONE
-
-
-# The council's and the respondent's part of a case's history; FULL sees all of it,
-# PUBLIC none (only the released records).
-_HISTORY: dict[Access, frozenset[EventKind]] = {
-    Access.COUNCIL: frozenset({
-        EventKind.COMPLAINT_RECEIVED, EventKind.CONTINUANCE_APPLIED,
-        EventKind.CONTINUANCE_DECIDED, EventKind.REPORT_EXTENSION_REQUESTED,
-        EventKind.REPORT_EXTENSION_DECIDED, EventKind.REPORT_DELIVERED,
-        EventKind.DETERMINATION_RECEIVED, EventKind.COUNCIL_DECISION_EXTENDED,
-        EventKind.COUNCIL_VOTE_RECORDED, EventKind.MAYOR_VOTE_RECORDED,
-        EventKind.COUNCIL_DECIDED, EventKind.COMPLAINT_AMENDED, EventKind.CASE_CLOSED,
-        EventKind.CASE_VOIDED}),
-    Access.RESPONDENT: frozenset({
-        EventKind.COMPLAINT_RECEIVED, EventKind.HEARING_SCHEDULED,
-        EventKind.REPORT_DELIVERED, EventKind.BOARD_HEARING_REQUESTED, EventKind.REFERRED,
-        EventKind.DETERMINATION_RECEIVED, EventKind.COUNCIL_DECISION_EXTENDED,
-        EventKind.COUNCIL_DECIDED, EventKind.COMPLAINT_AMENDED, EventKind.CASE_CLOSED,
-        EventKind.CASE_VOIDED}),
-}
-
-
-def sees_in_history(access: Access, kind: EventKind) -> bool:
-    """Whether `access` sees an entry of kind `kind` in a case's history."""
-    return access is Access.FULL or kind in _HISTORY.get(access, frozenset())
 
 
 def sees_open_request(access: Access, proceeding: str) -> bool:
@@ -195,23 +162,28 @@ def check_step(actor: Actor, step: StepId) -> None:
 
 # Who records each body's roll call, entering the vote of the member they name: the
 # mayor's office the council's (§14), the board chair, presiding at the hearing, the
-# board's (§7). Every other member enters only their own vote.
+# board's (§7). Every other member enters only their own vote, and their own recusal,
+# which the clerk or the chair may also record for them.
 ROLL_CALL: dict[type[Command], frozenset[Role]] = {
-    RecordCouncilVote: OFFICE, RecordBoardVote: frozenset({Role.BOARD_CHAIR})}
-_ROLL_CALL_WORDS = {RecordCouncilVote: ("A council member", "§14", "the clerk"),
-                    RecordBoardVote: ("A board member", "§7", "the board chair")}
+    RecordCouncilVote: OFFICE, RecordBoardVote: frozenset({Role.BOARD_CHAIR}),
+    RecordRecusal: OFFICE | {Role.BOARD_CHAIR}}
+_ROLL_CALL_WORDS = {
+    RecordCouncilVote: ("A council member enters only their own vote (§14); the clerk "
+                        "records the roll call. You may not enter the vote of {}."),
+    RecordBoardVote: ("A board member enters only their own vote (§7); the board chair "
+                      "records the roll call. You may not enter the vote of {}."),
+    RecordRecusal: ("A member records only their own recusal; the clerk or the board chair "
+                    "may record it for them. You may not record the recusal of {}.")}
 
 
 def check_hands(actor: Actor, cmd: Command) -> None:
     """The right hands on a vote (§7, §12, §14): a member enters only their own vote; the
     roles `ROLL_CALL` names record the roll call. (The mayor's tie-breaking vote is its
     own step, which the table gives to the mayor and the designees alone.)"""
-    if not isinstance(cmd, RecordCouncilVote | RecordBoardVote):
+    if not isinstance(cmd, RecordCouncilVote | RecordBoardVote | RecordRecusal):
         return
     if not actor.has(ROLL_CALL[type(cmd)]) and (actor.email or "") != cmd.member.strip().lower():
-        member, section, clerk = _ROLL_CALL_WORDS[type(cmd)]
-        raise Refused(f"{member} enters only their own vote ({section}); {clerk} records "
-                      f"the roll call. You may not enter the vote of {cmd.member}.")
+        raise Refused(_ROLL_CALL_WORDS[type(cmd)].format(cmd.member))
 
 
 def check_not_respondent(actor: Actor, respondents: Collection[str], step: StepId) -> None:

@@ -1,9 +1,9 @@
 """A case: its stage, what has been recorded, and the deadlines that follow from it.
 
 The case is rebuilt from its history (events) so that what is stored is exactly what
-happened; `apply` is the only place state changes, and the stage an event leads to is
-read from the table of steps (`cases.steps`). Deciding whether a step is allowed is
-`cases.procedure`'s job.
+happened; `apply` is the only place state changes, and the stage an event leads to and
+the deadline it meets are read from the table of events (`cases.history`). Deciding
+whether a step is allowed is `cases.procedure`'s job.
 
 A correction of the day an earlier step happened (`STEP_DATE_CORRECTED`) leaves the
 mistaken entry in the history as it was: the case keeps the corrected day beside it
@@ -25,16 +25,17 @@ from cases.deadlines import (
     DeadlineKey,
     DisclosureRequest,
     Extension,
+    Status,
     Triggers,
     compute_deadlines,
 )
 from cases.events import Event, EventKind
 from cases.filing import Filing, filing_from_data
+from cases.history import EVENTS
 from cases.meetings import Body, Meeting, Meetings
 from cases.readings import DEFAULT, Readings
 from cases.records import Disclosure, PublicRecord
 from cases.stages import Stage
-from cases.steps import LEADS_TO, STEPS
 from cases.tally import Vote
 
 __all__ = ["Case", "ReportExtension", "Stage"]
@@ -82,12 +83,15 @@ class Case:
     violation_found: bool | None = None
     determination_received_on: date | None = None
     council_extensions: list[Extension] = field(default_factory=list)
+    council_extension_requests: list[date] = field(default_factory=list)  # §12, respondent's
     council_votes: dict[str, Vote] = field(default_factory=dict)
     mayor_vote: Vote | None = None
     council_decided_at: datetime | None = None
     council_decided_on: date | None = None
     closed_at: datetime | None = None
     void_reason: str | None = None
+    voided_at: datetime | None = None
+    recusals: dict[str, str] = field(default_factory=dict)  # member email -> reason
     disclosure_requests: list[Disclosure] = field(default_factory=list)
     corrections: dict[int, str] = field(default_factory=dict)  # history index -> day (ISO)
     meetings: Meetings = field(default_factory=Meetings)  # the hearing's and deliberation's
@@ -144,10 +148,13 @@ class Case:
 
     def _effect(self, e: Event) -> None:
         d: dict[str, Any] = e.data
+        if not d.get("motion", {}).get("carried", True):
+            return  # a body's motion that failed: kept in the history, it changes nothing
         on = date.fromisoformat(d["on"]) if d.get("on") else None
         k = EventKind
-        if on is not None and e.kind in _MEETS:
-            self.done_on[_MEETS[e.kind]] = on
+        row = EVENTS[e.kind]
+        if on is not None and row.meets is not None:
+            self.done_on[row.meets] = on
         self.meetings.apply(e, len(self.history))
         match e.kind:
             case k.NOTICE_SERVED:
@@ -189,6 +196,11 @@ class Case:
                 self.determination_received_on = on
             case k.COUNCIL_DECISION_EXTENDED:
                 self.council_extensions.append(Extension(int(d["days"]), on))
+            case k.COUNCIL_EXTENSION_REQUESTED:
+                assert on is not None
+                self.council_extension_requests.append(on)
+            case k.MEMBER_RECUSED:
+                self.recusals[str(d["member"]).lower()] = str(d["reason"])
             case k.COUNCIL_VOTE_RECORDED:
                 self.council_votes[d["member"]] = Vote(d["vote"])
             case k.MAYOR_VOTE_RECORDED:
@@ -204,7 +216,7 @@ class Case:
             case k.CASE_CLOSED:
                 self.closed_at = e.at
             case k.CASE_VOIDED:
-                self.void_reason = str(d["reason"])
+                self.void_reason, self.voided_at = str(d["reason"]), e.at
             case k.DISCLOSURE_REQUESTED:
                 assert on is not None
                 self.disclosure_requests.append(Disclosure(
@@ -219,7 +231,8 @@ class Case:
             case (k.DEADLINES_RECOMPUTED | k.CORRESPONDENCE_FILED | k.COMPLAINT_RECEIVED
                   | k.STEP_DATE_CORRECTED):
                 pass
-        self.stage = LEADS_TO.get(e.kind, self.stage)
+        if row.leads_to is not None and row.leads_to.comes_after(self.stage):
+            self.stage = row.leads_to  # never back: a further hearing session keeps the stage
 
     # -- questions ----------------------------------------------------------------------
 
@@ -275,6 +288,13 @@ class Case:
         return next((c for c in self.continuances if c.pending), None)
 
     @property
+    def pending_council_extension_request(self) -> date | None:
+        """The respondent's §12 request for more time that the council has not yet
+        granted (each grant answers one request)."""
+        waiting = self.council_extension_requests[len(self.council_extensions):]
+        return waiting[0] if waiting else None
+
+    @property
     def pending_report_extension(self) -> ReportExtension | None:
         return next((x for x in self.report_extensions if x.approved is None), None)
 
@@ -311,15 +331,16 @@ class Case:
     def deadlines(self, calendar: CityCalendar, *, now: datetime,
                   readings: Readings = DEFAULT) -> list[Deadline]:
         """The deadlines as they stand at `now`. A void case owes nothing any more but the
-        answer to a disclosure request made about it."""
+        answer to a disclosure request made about it; what it had missed, met or met late
+        by the time it was voided stays in its record as it stood then."""
         out = compute_deadlines(self.triggers(), calendar, now=now, readings=readings)
-        if self.void:
-            return [d for d in out if d.key is DeadlineKey.DISCLOSURE_RESPONSE]
+        if self.void and self.voided_at is not None:
+            then = compute_deadlines(self.triggers(), calendar, now=self.voided_at,
+                                     readings=readings)
+            kept = [d for d in then if d.key is not DeadlineKey.DISCLOSURE_RESPONSE
+                    and d.status in (Status.MISSED, Status.MET, Status.LATE)]
+            return kept + [d for d in out if d.key is DeadlineKey.DISCLOSURE_RESPONSE]
         return out
-
-
-# The events that meet a day deadline, and carry the day the step happened (`on`).
-_MEETS = {s.records: s.meets for s in STEPS if s.meets is not None}
 
 
 def _with_received(f: Filing, received_at: datetime) -> Filing:

@@ -12,6 +12,7 @@ from enum import StrEnum
 
 from cases.events import EventKind
 from cases.meetings import Answer, MeetingKind, Proceeding
+from cases.motions import Motion
 from cases.records import PublicRecord
 from cases.tally import Vote
 
@@ -67,11 +68,15 @@ class CallMeeting:
     ends_at: datetime | None = None  # expected end; default two hours after the start
     remote_link: str | None = None  # where the public may attend remotely
     emergency: str | None = None  # RCW 42.30.080(4): why 24 hours' notice cannot be given
+    # a further meeting (a session the hearing adjourns to, a meeting on other business of
+    # the case) rather than moving the body's meeting still to come
+    further: bool = False
 
 
 @dataclass(frozen=True)
 class ScheduleHearing(CallMeeting, Command):
-    """§7: the board's sufficiency hearing, a meeting of the board."""
+    """§7: the board's sufficiency hearing, a meeting of the board (one of its sessions;
+    after a referral to the board, its §11 hearing)."""
 
 
 @dataclass(frozen=True)
@@ -96,28 +101,40 @@ class ConcludeHearing(Command):
 
 @dataclass(frozen=True)
 class ApplyForContinuance(Command):
+    """§7: the board applies, by motion at its meeting."""
+
     reason: str
     on: date | None = None
+    motion: Motion | None = None
 
 
 @dataclass(frozen=True)
 class DecideContinuance(Command):
+    """§7: the council decides the board's application, by motion at its meeting."""
+
     granted_days: int  # 0 = denied
     on: date | None = None
+    motion: Motion | None = None
 
 
 @dataclass(frozen=True)
 class RequestReportExtension(Command):
+    """§10: the respondent asks (recorded by the clerk), or the board asks by motion."""
+
     requested_by: Requester
     days: int
     on: date | None = None
+    motion: Motion | None = None  # the board's, when the board asks
 
 
 @dataclass(frozen=True)
 class DecideReportExtension(Command):
+    """§10: the board approves the respondent's request, the council the board's, each by
+    motion at its meeting (which body: the request says, `cases.steps`)."""
+
     approved: bool
-    decider_is_council: bool = False  # True when the council decides, False for the board
     on: date | None = None
+    motion: Motion | None = None
 
 
 @dataclass(frozen=True)
@@ -146,17 +163,57 @@ class Refer(Command):
 
 @dataclass(frozen=True)
 class RecordDetermination(Command):
+    """§11, §12: the examiner's determination as received, or the board's, made by motion
+    at its meeting after the matter was referred to it."""
+
     violation: bool
     sections: tuple[str, ...] = ()
     on: date | None = None  # the day the council received the determination
+    motion: Motion | None = None  # the board's, when the matter was referred to it
 
 
 @dataclass(frozen=True)
 class ExtendCouncilDecision(Command):
-    """§12: an extension requested by the respondent and granted by the council."""
+    """§12: an extension requested by the respondent and granted by the council, by
+    motion at its meeting."""
 
     days: int
     on: date | None = None  # the day the council granted it
+    motion: Motion | None = None
+
+
+@dataclass(frozen=True)
+class RequestCouncilExtension(Command):
+    """§12: the respondent asks for more time for the council's decision; only such a
+    request lets the council extend it."""
+
+    days: int
+    on: date | None = None  # the day the city received the request
+
+
+@dataclass(frozen=True)
+class RecordRollCall(Command):
+    """Who was present at a meeting of the board or the council (RCW 42.30): the quorum,
+    and who may vote on a motion, are counted from it. Recorded again as members arrive
+    or leave; the latest stands."""
+
+    present: tuple[str, ...]
+    board: frozenset[str]  # the bodies' members, from the directory
+    council: frozenset[str]
+    mayor: str
+    meeting: int | None = None  # None: the latest meeting of the case that has begun
+
+
+@dataclass(frozen=True)
+class RecordRecusal(Command):
+    """A member of the board or the council steps aside from the case, with the reason
+    (a relative, a business tie, the member filed the complaint): they vote on nothing in
+    it and are not counted towards its quorum."""
+
+    member: str
+    reason: str
+    board: frozenset[str]
+    council: frozenset[str]
 
 
 @dataclass(frozen=True)
@@ -265,7 +322,9 @@ class FileCorrespondence(Command):
 
 @dataclass(frozen=True)
 class ScheduleDeliberation(CallMeeting, Command):
-    """§12: the council convenes to decide on a final determination of violation."""
+    """A meeting of the council on the case: its deliberation on a final determination of
+    violation (§12, §14), or its decision on the board's application for a continuance (§7)
+    or for a longer time for the report (§10)."""
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 from cases import commands as c
 from cases.access import ROLL_CALL, Actor
 from cases.case import Case
-from cases.directory import BOARD, COUNCIL, Directory, Person, Role
+from cases.directory import Directory, Person, Role
 from cases.ports import Rotation
 from cases.rotation import referral
 
@@ -49,17 +49,13 @@ def _me(actor: Actor, _directory: Directory) -> str:
     return actor.email
 
 
-def _council_decides(actor: Actor, _directory: Directory) -> bool:
-    # §10: the board decides the official's request, the council the board's
-    return actor.has(COUNCIL) and not actor.has(BOARD)
-
-
 _FROM_CALLER: dict[type[c.Command], dict[str, Fill]] = {
     c.RecordCouncilVote: {"member": _me, "council": _council},
     c.RecordMayorVote: {"mayor": _mayor},
     c.RecordCouncilDecision: {"council": _council, "mayor": _mayor},
     c.AmendComplaint: {"authorized_by": _me},
-    c.DecideReportExtension: {"decider_is_council": _council_decides},
+    c.RecordRollCall: {"board": _board, "council": _council, "mayor": _mayor},
+    c.RecordRecusal: {"member": _me, "board": _board, "council": _council},
     c.RecordBoardVote: {"member": _me, "board": _board},
     c.RecordBoardDetermination: {"board": _board},
 }
@@ -79,6 +75,8 @@ TYPED_BY: dict[type[c.Command], dict[str, Typable]] = {
     c.RecordCouncilVote: {"member": Typable(ROLL_CALL[c.RecordCouncilVote],
                                             lambda d: d.council)},
     c.RecordBoardVote: {"member": Typable(ROLL_CALL[c.RecordBoardVote], lambda d: d.board)},
+    c.RecordRecusal: {"member": Typable(ROLL_CALL[c.RecordRecusal],
+                                        lambda d: (*d.board, *d.council))},
 }
 
 # Filled from the stored case and rotation, not from the caller.

@@ -53,6 +53,11 @@ class EventKind(StrEnum):
     BOARD_VOTE_RECORDED = "board_vote_recorded"
     BOARD_DETERMINED = "board_determined"
     MEETING_REPLY_RECORDED = "meeting_reply_recorded"
+    # a body acts by a motion at its meeting (cases.motions): who was present, who recused
+    ROLL_CALL_RECORDED = "roll_call_recorded"
+    MEMBER_RECUSED = "member_recused"
+    # §12: the extension of the council's time is granted only on the respondent's request
+    COUNCIL_EXTENSION_REQUESTED = "council_extension_requested"
 
 
 @dataclass(frozen=True)

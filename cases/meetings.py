@@ -23,6 +23,7 @@ from enum import StrEnum
 from typing import Any
 
 from cases.events import Event, EventKind
+from cases.history import EVENTS
 from cases.tally import Tally, Vote
 
 
@@ -68,14 +69,6 @@ PROCEEDING_NAME = {Proceeding.BOARD: "the Ethics Board's proceedings",
 # §13 gives the person involved the open session for the board's and the examiner's
 # proceedings, §14 for the council's deliberation.
 OPEN_SECTION = {Proceeding.BOARD: "§13", Proceeding.EXAMINER: "§13", Proceeding.COUNCIL: "§14"}
-MEETING_EVENTS = frozenset({
-    EventKind.HEARING_SCHEDULED, EventKind.DELIBERATION_SCHEDULED,
-    EventKind.MEETING_CANCELLED, EventKind.OPEN_SESSION_REQUESTED,
-    EventKind.EXECUTIVE_SESSION_STARTED, EventKind.EXECUTIVE_SESSION_EXTENDED,
-    EventKind.EXECUTIVE_SESSION_ENDED, EventKind.BOARD_VOTE_RECORDED,
-    EventKind.BOARD_DETERMINED, EventKind.MEETING_REPLY_RECORDED,
-    EventKind.CONTINUANCE_APPLIED, EventKind.CONTINUANCE_DECIDED, EventKind.CASE_VOIDED})
-
 
 @dataclass(frozen=True)
 class Reply:
@@ -106,6 +99,17 @@ class OpenRequest:
     recorded_at: datetime
 
 
+@dataclass(frozen=True)
+class RollCall:
+    """Who was present at a meeting (its roll call), and the body's members it was taken
+    of: what a quorum and a motion are counted from (`cases.motions`)."""
+
+    present: frozenset[str]
+    members: frozenset[str]
+    mayor: str  # the mayor's email: breaks a council tie unless the action is against them
+    at: datetime
+
+
 @dataclass
 class Meeting:
     number: int  # 1, 2, ... within the case; part of the calendar UID
@@ -130,6 +134,7 @@ class Meeting:
     replies: dict[str, Reply] = field(default_factory=dict)  # invitee email -> answer
     votes: dict[str, Vote] = field(default_factory=dict)  # board members, in open session
     determination: Tally | None = None  # the board's, counted at this meeting
+    roll_call: RollCall | None = None  # the latest recorded: members arrive and leave
 
     @property
     def sequence(self) -> int:
@@ -195,7 +200,7 @@ class Meetings:
 
     def apply(self, e: Event, index: int) -> None:
         """Take event `e`, at position `index` of the history, into the meetings."""
-        if e.kind not in MEETING_EVENTS:
+        if not EVENTS[e.kind].meetings:
             return
         d: dict[str, Any] = e.data
         k = EventKind
@@ -211,11 +216,16 @@ class Meetings:
                 self.open_requests.setdefault(proceeding, OpenRequest(
                     proceeding, str(d["respondent"]), str(d["via"]),
                     date.fromisoformat(d["on"]), e.at))
+                # every later session opens, the one under way too: an executive session
+                # in progress ends when the request is made, and none may start (§13, §14)
                 for m in self.all:
-                    if (Proceeding.of(m.body) is proceeding and self._ahead(m, e.at)
+                    if (Proceeding.of(m.body) is proceeding and not m.cancelled
+                            and (m.ends_at > e.at or m.in_session is not None)
                             and not m.open_to_public):
                         m.open_to_public = True
                         m.revisions.append(index)
+                        if m.in_session is not None:
+                            m.in_session.ended_at = e.at
             case k.CASE_VOIDED:  # opened by mistake: no meeting on it takes place
                 for m in self.all:
                     if self._ahead(m, e.at):
@@ -254,6 +264,9 @@ class Meetings:
                 self._meeting(d).determination = Tally(
                     int(d["yes"]), int(d["no"]), int(d["abstained"]), False, bool(d["carried"]),
                     str(d["explanation"]))
+            case k.ROLL_CALL_RECORDED:
+                self._meeting(d).roll_call = RollCall(
+                    frozenset(d["present"]), frozenset(d["members"]), str(d["mayor"]), e.at)
             case k.MEETING_REPLY_RECORDED:
                 self._meeting(d).replies[str(d["attendee"]).lower()] = Reply(
                     Answer(d["answer"]), int(d["sequence"]), e.at)

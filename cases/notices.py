@@ -11,8 +11,9 @@ continuance owes new notices (its event sits elsewhere in the history) while the
 step replayed owes nothing new, and the renderer can find the owing event again.
 
 Calendar invites are notices too (`INVITE_*`): one per person and purpose, re-owed when
-an event moves the purpose's dates (`INVITE_REVISIONS`); their iCalendar SEQUENCE is the
-number of such events in the history, so it is derived from what is stored.
+an event moves the purpose's dates (the table of events' `opens` and `revises`,
+`cases.history`); their iCalendar SEQUENCE is the number of such events in the history,
+so it is derived from what is stored.
 
 A meeting (`cases.meetings`) owes, each time an event revises it, its invitation to the
 members of its body and to the parties, and, unless it was recorded after the fact, its
@@ -33,6 +34,7 @@ from cases.commands import NoticeKind
 from cases.deadlines import DeadlineKey
 from cases.directory import Directory, Person
 from cases.events import Event, EventKind
+from cases.history import EVENTS, Window, opening
 from cases.meetings import Body, Meeting, MeetingKind
 
 GENERATION_STRIDE = 100  # room for 99 deliberate resends of one occurrence
@@ -85,18 +87,6 @@ POSTING = Person("Public posting (the city's website and the meeting place)", "p
 ALERTS = frozenset({NoticeType.QUARANTINE_ALERT, NoticeType.DELIVERY_FAILED_ALERT,
                     NoticeType.DEADLINE_ALERT})
 
-# For each invite: the event that first owes it, and the events that may move or cancel it.
-INVITE_REVISIONS: dict[NoticeType, tuple[EventKind, frozenset[EventKind]]] = {
-    NoticeType.INVITE_SUFFICIENCY_WINDOW: (EventKind.COMPLAINT_RECEIVED, frozenset({
-        EventKind.CONTINUANCE_APPLIED, EventKind.CONTINUANCE_DECIDED,
-        EventKind.RECEIPT_CORRECTED, EventKind.DEADLINES_RECOMPUTED,
-        EventKind.STEP_DATE_CORRECTED, EventKind.CASE_VOIDED})),
-    NoticeType.INVITE_COUNCIL_DECISION: (EventKind.DETERMINATION_RECEIVED, frozenset({
-        EventKind.COUNCIL_DECISION_EXTENDED, EventKind.DEADLINES_RECOMPUTED,
-        EventKind.STEP_DATE_CORRECTED, EventKind.CASE_VOIDED})),
-}
-
-
 @dataclass(frozen=True)
 class OwedNotice:
     case_number: str
@@ -132,11 +122,11 @@ def invite_sequence(case: Case, invite: NoticeType) -> int | None:
 
     Counting stored events, not sends, keeps it stable across restarts and resends: a
     re-sent invite repeats its SEQUENCE, and only a change of dates raises it."""
-    opening, revising = INVITE_REVISIONS[invite]
-    opened = next((i for i, e in enumerate(case.history) if e.kind is opening), None)
+    window = Window(invite.value)
+    opened = next((i for i, e in enumerate(case.history) if e.kind is opening(window)), None)
     if opened is None:
         return None
-    return sum(1 for e in case.history[opened + 1:] if e.kind in revising)
+    return sum(1 for e in case.history[opened + 1:] if window in EVENTS[e.kind].revises)
 
 
 def clerks(directory: Directory) -> tuple[Person, ...]:
@@ -281,9 +271,11 @@ def _invite_plan(case: Case, event: Event, a: _Audience) -> _Plan:
         NoticeType.INVITE_COUNCIL_DECISION: a.council,
     }
     plan: _Plan = []
-    for invite, (opening, revising) in INVITE_REVISIONS.items():
-        opened = invite_sequence(case, invite) is not None
-        if not opened or event.kind not in {opening} | revising:
+    for window in Window:
+        invite = NoticeType(window.value)
+        row = EVENTS[event.kind]
+        if invite_sequence(case, invite) is None or (
+                row.opens is not window and window not in row.revises):
             continue
         if invite is NoticeType.INVITE_COUNCIL_DECISION and not case.violation_found:
             continue  # no violation: the council does not decide (§12)

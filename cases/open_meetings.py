@@ -18,9 +18,10 @@
   42.30.110(1)(f)) unless the person involved asks for an open one (§13, §14). Before
   convening, the presiding officer announces the purpose and the time the session will
   end; it may be extended only by announcing a later time (RCW 42.30.110(2)).
-- Final action is taken in open session (RCW 42.30.060; 42.30.110(1)(f)): a step that is
-  final action (the table of steps marks it) is refused while an executive session of
-  its body is under way.
+- Final action is taken in open session (RCW 42.30.060; 42.30.110(1)(f)): a body's act
+  (the table of steps names the body) is refused while an executive session of it is
+  under way, and otherwise needs its meeting noticed, under way and quorate
+  (`cases.motions`).
 - Quorum: for the council, a majority of the councilmembers (RCW 35A.12.120). The
   ordinance sets none for the ethics board, so the city's reading decides
   (`readings.board_quorum`, default a majority of the board's members) and the rule's
@@ -135,18 +136,6 @@ def announcement(meeting: Meeting, ends_at: datetime, calendar: CityCalendar) ->
 def _clock(moment: datetime) -> str:
     hour = moment.hour % 12 or 12
     return f"{hour}:{moment.minute:02d} {'AM' if moment.hour < 12 else 'PM'} {moment.tzname()}"
-
-
-def check_final_action(meetings: Iterable[Meeting], body: Body, what: str) -> None:
-    """Refuse final action while an executive session of `body` is under way."""
-    for m in meetings:
-        session = m.in_session
-        if m.body is body and session is not None:
-            raise ProcedureError(
-                f"Cannot {what} in executive session: final action is taken in open session "
-                f"(RCW 42.30.060, {EXECUTIVE_GROUND}). Record the end of the executive "
-                f"session of meeting {m.number} (announced to end "
-                f"{fmt_moment(session.ends_at)}) first.")
 
 
 @dataclass(frozen=True)

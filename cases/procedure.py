@@ -18,7 +18,9 @@ from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.filing import Filing, filing_to_data
 from cases.handlers import StepContext
-from cases.open_meetings import check_final_action
+from cases.history import EVENTS
+from cases.meetings import BODY_NAME, Body, RollCall
+from cases.motions import Motion, check_at_meeting, count, meeting_for, motion_data
 from cases.order import problems
 from cases.readings import DEFAULT, Readings
 from cases.steps import StepRule, rule_for
@@ -45,18 +47,35 @@ def handle(case: Case, cmd: c.Command, *, at: datetime, actor: str,
             "board's application for a continuance (applied "
             f"{fmt_day(case.pending_continuance.applied)}) awaits the council's decision "
             "(§7). Record the council's decision first.")
-    if rule.final_action is not None:
-        check_final_action(case.meetings.all, rule.final_action, rule.name)
-    event = rule.handler(StepContext(case, at, actor, calendar, readings), cmd)
-    if "on" in event.data or event.kind in _MOVES_DAYS:
+    context = StepContext(case, at, actor, calendar, readings)
+    body = rule.acting_body(cmd, case)
+    event = rule.handler(context, cmd)  # what the step itself requires, first
+    call = _at_meeting(rule, body, cmd, context) if body is not None else None
+    motion: Motion | None = getattr(cmd, "motion", None)
+    if body is not None and call is not None and motion is not None:
+        result = count(case, body, motion, call, readings=readings)
+        event = Event(event.kind, event.at, event.actor,
+                      {**event.data, "motion": motion_data(motion, result, body, readings)})
+    if "on" in event.data or EVENTS[event.kind].moves_days:
         _check_order(case, event, calendar)
     case.apply(event)
     return event
 
 
-# Events that move the days of steps already recorded (all others that date a step say so
-# with `on`); an event without a day cannot put steps out of order.
-_MOVES_DAYS = frozenset({EventKind.STEP_DATE_CORRECTED, EventKind.RECEIPT_CORRECTED})
+def _at_meeting(rule: StepRule, body: Body, cmd: c.Command, s: StepContext) -> RollCall:
+    """A body's act: refused unless taken at its meeting as `cases.motions` requires; the
+    roll call its motion is counted under (a failed motion is kept with the event and
+    changes nothing)."""
+    motion: Motion | None = getattr(cmd, "motion", None)
+    if rule.by_motion and motion is None:
+        raise ProcedureError(
+            f"To {rule.name} is an act of {BODY_NAME[body]}, taken by motion at its meeting "
+            "(RCW 42.30): give the meeting and each present member's vote (yes, no or "
+            "abstain).")
+    number = motion.meeting if motion is not None else getattr(cmd, "meeting", None)
+    m = meeting_for(s.case, body, number, s.at, s.calendar)
+    return check_at_meeting(s.case, body, m, what=rule.name, day=s.day(getattr(cmd, "on", None)),
+                            at=s.at, calendar=s.calendar, readings=s.readings)
 
 
 def _check_order(case: Case, event: Event, calendar: CityCalendar) -> None:

@@ -24,6 +24,7 @@ from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.filing import Filing
+from cases.history import EVENTS
 from cases.notices import OwedNotice, notices_owed
 from cases.ports import Clock, UnitOfWork
 from cases.procedure import handle, open_case
@@ -71,9 +72,9 @@ def take_step(
     before = case.deadlines(calendar, now=now, readings=readings)
     event = handle(case, cmd, at=now, actor=actor, calendar=calendar, readings=readings)
     after = case.deadlines(calendar, now=now, readings=readings)
-    if event.kind in _CORRECTIONS:
+    if moved := EVENTS[event.kind].moves_days:
         _record_recomputation(case, before, after, calendar, at=now, actor=actor,
-                              reason=f"{_CORRECTIONS[event.kind]}: {event.data['reason']}")
+                              reason=f"{moved}: {event.data['reason']}")
     uow.cases.save(case, after)
     if isinstance(cmd, Refer) and cmd.examiner:
         uow.rotation.record_assigned(cmd.examiner)  # the next referral continues after them
@@ -156,10 +157,6 @@ def recompute(uow: UnitOfWork, number: str, *, directory: Directory, calendar: C
         for notice in notices_owed(case, case.history[-1], directory):
             uow.outbox.add(notice)
     return changes
-
-
-_CORRECTIONS = {EventKind.RECEIPT_CORRECTED: "receipt corrected",
-                EventKind.STEP_DATE_CORRECTED: "date of an earlier step corrected"}
 
 
 def get_case(uow: UnitOfWork, number: str) -> Case:

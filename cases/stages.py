@@ -1,6 +1,8 @@
 """The stages a case passes through, in the order of the ordinance.
 
-A stage changes only by a step whose row in `cases.steps.STEPS` says where it leads.
+A stage changes only by an event whose row in `cases.history.EVENTS` says where it leads,
+and only forward: stages compare in the order below (a further hearing session scheduled
+after the hearing began, or the board's §11 hearing after the referral, keeps the stage).
 `VOID` is not a stage of the procedure: it marks a case opened by mistake (spam that
 slipped past the screening, a duplicate), kept with its history and never deleted.
 """
@@ -11,6 +13,8 @@ from enum import StrEnum
 
 
 class Stage(StrEnum):
+    """In the procedure's order (`comes_after`)."""
+
     RECEIVED = "received"
     HEARING_SCHEDULED = "hearing_scheduled"
     HEARING_BEGUN = "hearing_begun"
@@ -22,6 +26,10 @@ class Stage(StrEnum):
     COUNCIL_DECIDED = "council_decided"
     CLOSED = "closed"
     VOID = "void"
+
+    def comes_after(self, other: Stage) -> bool:
+        order = list(Stage)
+        return order.index(self) > order.index(other)
 
 
 # Stages in which the review is still under way: every step of the procedure happens here.

@@ -27,9 +27,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from cases.access import Access, Actor
+from cases.access import Actor
 from cases.deadlines import Responsible
 from cases.directory import ATTORNEY, BOARD, COUNCIL, OFFICE
+from cases.levels import Access
 
 
 class Notices(StrEnum):

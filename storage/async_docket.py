@@ -38,7 +38,7 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.elements import ClauseElement
 
-from cases.access import Access
+from cases.levels import Access
 from cases.readings import Readings
 from storage.db import IDLE_PING, POSTGRES_CONNECT
 from storage.lookups import Asker, Page, case_read, docket_read

@@ -27,7 +27,6 @@ from sqlalchemy.orm import Session, sessionmaker
 from cases.access import (
     NOT_ENTITLED,
     NOT_LISTED,
-    Access,
     Actor,
     DocketScope,
     Refused,
@@ -35,6 +34,7 @@ from cases.access import (
     docket_scope,
     sees_every_case,
 )
+from cases.levels import Access
 from cases.readings import Readings
 from cases.records import shown_action
 from storage import queries

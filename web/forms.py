@@ -19,11 +19,12 @@ from datetime import date, datetime, time
 from typing import Any
 
 from cases import commands as c
-from cases.access import Access, Actor, is_respondent
+from cases.access import Actor, is_respondent
 from cases.calendar import CityCalendar
 from cases.derived import TO_BOARD, TYPED_BY, filled, may_type
 from cases.directory import Directory
 from cases.errors import ProcedureError
+from cases.levels import Access
 from cases.stages import Stage
 from cases.steps import STEPS, StepId, StepRule
 

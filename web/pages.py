@@ -14,16 +14,16 @@ from sqlalchemy import select
 from cases.access import (
     NOT_ENTITLED,
     NOT_LISTED,
-    Access,
     DocketScope,
     Refused,
     docket_scope,
-    sees_in_history,
     sees_open_request,
 )
 from cases.calendar import when
 from cases.deadline_values import status_at
 from cases.events import EventKind
+from cases.history import sees_in_history
+from cases.levels import Access
 from cases.notices import INVITES, NoticeType, meeting_of
 from cases.records import entries
 from cases.text import words

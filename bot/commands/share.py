@@ -9,8 +9,9 @@ from bot.access import identify
 from bot.posting import post_private
 from bot.render import case_blocks
 from bot.service import blocking, case_lookup, case_number, log_alone
-from cases.access import Access, Refused, case_access
+from cases.access import Refused, case_access
 from cases.errors import ProcedureError
+from cases.levels import Access
 
 if TYPE_CHECKING:
     from bot.commands.request import Request

@@ -9,9 +9,9 @@ from bot.access import Caller
 from bot.ids import step_action
 from bot.render import Block, case_blocks, docket_blocks
 from bot.service import case_lookup, case_number, docket_page
-from cases.access import Access
 from cases.case import Stage
 from cases.errors import ProcedureError
+from cases.levels import Access
 from cases.steps import STEPS
 
 if TYPE_CHECKING:

@@ -130,7 +130,7 @@ def _decide(w: Words, _d: Directory) -> Typed:
 # The steps whose day can be corrected: those recorded with the day they happened, typed
 # by their id with a hyphen for a space ("continuance-apply").
 _DATED: dict[str, bool | str] = {
-    s.id.value.replace(" ", "-"): s.records.value for s in STEPS
+    s.id.value.replace(" ", "-"): s.event.value for s in STEPS
     if "on" in {f.name for f in fields(s.command)} and s.id is not StepId.CORRECT_DATE}
 
 

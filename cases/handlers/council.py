@@ -8,6 +8,9 @@ from cases.deadlines import DeadlineKey
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.handlers import StepContext
+from cases.handlers.meetings import check_present
+from cases.meetings import Body
+from cases.motions import meeting_for
 from cases.readings import describe
 from cases.tally import Vote, eligible_to_vote, tally
 
@@ -50,10 +53,29 @@ def _needs_violation(s: StepContext) -> None:
                              "council does not decide it (§12). Close the case.")
 
 
+def request_extension(s: StepContext, cmd: c.RequestCouncilExtension) -> Event:
+    """§12: the respondent's request; only it lets the council extend its time."""
+    _needs_violation(s)
+    if cmd.days <= 0:
+        raise ProcedureError("Give the number of days the respondent asked for.")
+    if s.case.pending_council_extension_request is not None:
+        raise ProcedureError(f"The respondent's request of "
+                             f"{s.case.pending_council_extension_request} awaits the "
+                             "council's decision: record that first.")
+    day = s.day(cmd.on)
+    s.not_revived(DeadlineKey.COUNCIL_DECISION, day, "ask for more time for the council's "
+                  "decision", "§12")
+    return s.event(EventKind.COUNCIL_EXTENSION_REQUESTED, days=cmd.days, on=day.isoformat())
+
+
 def extend_council(s: StepContext, cmd: c.ExtendCouncilDecision) -> Event:
     _needs_violation(s)
     if cmd.days <= 0:
         raise ProcedureError("Grant a positive number of days.")
+    if s.case.pending_council_extension_request is None:
+        raise ProcedureError(f"The council extends its time only when the respondent asks "
+                             f"(§12), and no such request is recorded on {s.case.number}. "
+                             "Record the respondent's request first.")
     day = s.day(cmd.on)
     s.not_revived(DeadlineKey.COUNCIL_DECISION, day, "extend the council's time to decide",
                   "§12")
@@ -63,6 +85,7 @@ def extend_council(s: StepContext, cmd: c.ExtendCouncilDecision) -> Event:
 def vote(s: StepContext, cmd: c.RecordCouncilVote) -> Event:
     _needs_violation(s)
     eligible_to_vote(cmd.member, council=cmd.council, respondents=frozenset(s.case.respondents))
+    check_present(s.case, meeting_for(s.case, Body.COUNCIL, None, s.at, s.calendar), cmd.member)
     return s.event(EventKind.COUNCIL_VOTE_RECORDED, member=cmd.member, vote=cmd.vote.value)
 
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from cases import commands as c
 from cases.calendar import fmt_day
 from cases.deadlines import MAX_CONTINUANCE_DAYS, DeadlineKey
@@ -10,6 +12,7 @@ from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.handlers import StepContext
 from cases.handlers.meetings import check_report
+from cases.meetings import Body
 from cases.readings import ContinuanceCap
 
 
@@ -28,8 +31,27 @@ def registered(s: StepContext, cmd: c.RecordRegisteredMail) -> Event:
                    on=s.day(cmd.on).isoformat())
 
 
+def session_day(s: StepContext, on: date | None, what: str) -> date:
+    """The day of `what` (a step of the hearing): one on which a noticed session of the
+    board's hearing was held (RCW 42.30.077, .080); a hearing runs over its sessions."""
+    day = s.day(on)
+    sessions = [m for m in s.case.meetings.all if m.body is Body.BOARD and not m.cancelled]
+    if not any(m.day == day and not m.recorded_late and m.starts_at <= s.at
+               for m in sessions):
+        held = ", ".join(f"{fmt_day(m.day)} (meeting {m.number}"
+                         f"{', recorded after the fact' if m.recorded_late else ''})"
+                         for m in sessions) or "none"
+        raise ProcedureError(
+            f"Cannot record that {what} on {fmt_day(day)}: the board held no noticed session "
+            f"of the hearing of {s.case.number} that day (sessions: {held}). The hearing "
+            "takes place at a noticed meeting; schedule a session (it is noticed and "
+            "posted), or correct the day.")
+    return day
+
+
 def begin(s: StepContext, cmd: c.BeginHearing) -> Event:
-    return s.event(EventKind.HEARING_BEGUN, on=s.day(cmd.on).isoformat())
+    return s.event(EventKind.HEARING_BEGUN,
+                   on=session_day(s, cmd.on, "the hearing began").isoformat())
 
 
 def heard(s: StepContext, cmd: c.RecordRespondentHeard) -> Event:
@@ -44,11 +66,13 @@ def heard(s: StepContext, cmd: c.RecordRespondentHeard) -> Event:
         raise ProcedureError(f"{cmd.respondent} is not complained against in {s.case.number}: "
                              f"the complaint is against {' and '.join(parties)} (§9).")
     return s.event(EventKind.RESPONDENT_HEARD, presented=cmd.presented,
-                   on=s.day(cmd.on).isoformat(), respondent=party)
+                   on=session_day(s, cmd.on, f"{party} was heard").isoformat(),
+                   respondent=party)
 
 
 def conclude(s: StepContext, cmd: c.ConcludeHearing) -> Event:
-    return s.event(EventKind.HEARING_CONCLUDED, on=s.day(cmd.on).isoformat())
+    return s.event(EventKind.HEARING_CONCLUDED,
+                   on=session_day(s, cmd.on, "the hearing concluded").isoformat())
 
 
 def apply_continuance(s: StepContext, cmd: c.ApplyForContinuance) -> Event:
@@ -116,11 +140,6 @@ def decide_extension(s: StepContext, cmd: c.DecideReportExtension) -> Event:
     pending = s.case.pending_report_extension
     if pending is None:
         raise ProcedureError("There is no request for a longer time for the report to decide.")
-    council_must = pending.requested_by is c.Requester.BOARD
-    if council_must != cmd.decider_is_council:
-        who = "the city council" if council_must else "the board"
-        raise ProcedureError(f"A longer time requested by the {pending.requested_by.value} is "
-                             f"approved by {who} (§10).")
     day = s.day(cmd.on)
     if cmd.approved:
         s.not_revived(DeadlineKey.REPORT_DELIVERY, day, "approve a longer time for the report",
@@ -130,7 +149,6 @@ def decide_extension(s: StepContext, cmd: c.DecideReportExtension) -> Event:
 
 
 def issue_report(s: StepContext, cmd: c.IssueReport) -> Event:
-    check_report(s, cmd.sufficient)
     waiting = s.case.not_yet_heard
     if waiting:
         raise ProcedureError(
@@ -138,6 +156,7 @@ def issue_report(s: StepContext, cmd: c.IssueReport) -> Event:
             "against has had an opportunity to present at a hearing (§9); not yet recorded "
             f"for {' and '.join(waiting)}. Record that each was heard (or given the "
             "opportunity) first.")
+    check_report(s, cmd.sufficient)
     return s.event(EventKind.REPORT_ISSUED, sufficient=cmd.sufficient, summary=cmd.summary,
                    on=s.day(cmd.on).isoformat(), report_file=cmd.report_file)
 

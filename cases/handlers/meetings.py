@@ -6,6 +6,7 @@ session, and an invitee's answer. The rules they apply are `cases.open_meetings`
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from cases import commands as c
 from cases.board_vote import board_tally, eligible_on_board
@@ -13,7 +14,8 @@ from cases.calendar import fmt_moment
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.handlers import StepContext
-from cases.meetings import DEFAULT_LENGTH, OPEN_SECTION, Body, Meeting, Proceeding
+from cases.meetings import BODY_NAME, DEFAULT_LENGTH, OPEN_SECTION, Body, Meeting, Proceeding
+from cases.motions import meeting_for
 from cases.open_meetings import (
     agenda_posted_late,
     announcement,
@@ -21,6 +23,9 @@ from cases.open_meetings import (
     check_public_text,
 )
 from cases.readings import describe
+
+if TYPE_CHECKING:
+    from cases.case import Case
 
 VIA = ("mail", "email", "slack", "paper", "in person", "phone")
 
@@ -30,9 +35,19 @@ def schedule_hearing(s: StepContext, cmd: c.ScheduleHearing) -> Event:
 
 
 def schedule_deliberation(s: StepContext, cmd: c.ScheduleDeliberation) -> Event:
-    if not s.case.violation_found:
-        raise ProcedureError(f"The determination in {s.case.number} found no violation: the "
-                             "council does not convene on it (§12).")
+    case = s.case
+    extension = case.pending_report_extension
+    business = (case.pending_continuance is not None
+                or (extension is not None and extension.requested_by is c.Requester.BOARD)
+                or case.violation_found)
+    if not business:
+        raise ProcedureError(
+            f"The council has no business on {case.number} to meet on: it meets on the "
+            "board's application for a continuance (§7) or for a longer time for the report "
+            "(§10), and on a final determination of violation (§12). "
+            + ("The determination found no violation, so the council does not convene on "
+               "it (§12)." if case.violation_found is False else "Record the application "
+               "first."))
     return _call(s, cmd, Body.COUNCIL, EventKind.DELIBERATION_SCHEDULED)
 
 
@@ -66,7 +81,8 @@ def _call(s: StepContext, cmd: c.CallMeeting, body: Body, kind: EventKind) -> Ev
                           _party_names(s))
     book = s.case.meetings
     current = book.current(body)
-    moving = current is not None and not current.sessions and current.starts_at > s.at
+    moving = (not cmd.further and current is not None and not current.sessions
+              and current.starts_at > s.at)
     number = current.number if moving and current else len(book.all) + 1
     return s.event(kind, meeting=number, moved=moving, starts_at=starts.isoformat(),
                    ends_at=ends.isoformat(), place=place, remote_link=link,
@@ -157,7 +173,8 @@ def _under_way(s: StepContext, number: int | None, at: datetime) -> Meeting:
     if number is not None:
         m = _numbered(s, number)
     else:
-        begun = [x for x in s.case.meetings.all if not x.cancelled and x.starts_at <= at]
+        begun = sorted((x for x in s.case.meetings.all if not x.cancelled and x.starts_at <= at),
+                       key=lambda x: x.starts_at)
         if not begun:
             raise ProcedureError(f"No meeting of {s.case.number} had begun by "
                                  f"{fmt_moment(s.calendar.local(at))}: schedule the meeting "
@@ -236,7 +253,10 @@ def session_end(s: StepContext, cmd: c.EndExecutiveSession) -> Event:
 
 
 def _board_meeting(s: StepContext, number: int | None) -> Meeting:
-    m = _under_way(s, number, s.at)
+    m = meeting_for(s.case, Body.BOARD, number, s.at, s.calendar)
+    if m.cancelled:
+        raise ProcedureError(f"Meeting {m.number} of {s.case.number} was cancelled "
+                             f"({m.cancelled}).")
     if m.body is not Body.BOARD:
         raise ProcedureError(f"Meeting {m.number} is the council's: the board votes on "
                              "sufficiency at its own hearing (§7).")
@@ -249,12 +269,19 @@ def _board_meeting(s: StepContext, number: int | None) -> Meeting:
 def board_vote(s: StepContext, cmd: c.RecordBoardVote) -> Event:
     m = _board_meeting(s, cmd.meeting)
     eligible_on_board(cmd.member, board=cmd.board, respondents=frozenset(s.case.respondents))
+    check_present(s.case, m, cmd.member)
     return s.event(EventKind.BOARD_VOTE_RECORDED, meeting=m.number,
                    member=cmd.member.lower(), vote=cmd.vote.value)
 
 
 def board_determination(s: StepContext, cmd: c.RecordBoardDetermination) -> Event:
     m = _board_meeting(s, cmd.meeting)
+    waiting = s.case.not_yet_heard
+    if waiting:
+        raise ProcedureError(
+            f"The board determines sufficiency only once every official complained against "
+            f"has had the opportunity to present (§9); not yet recorded for "
+            f"{' and '.join(waiting)}. Record that each was heard first.")
     result = board_tally(m.votes, board=cmd.board, respondents=frozenset(s.case.respondents))
     return s.event(EventKind.BOARD_DETERMINED, meeting=m.number, carried=result.carried,
                    yes=result.yes, no=result.no, abstained=result.abstained,
@@ -262,13 +289,68 @@ def board_determination(s: StepContext, cmd: c.RecordBoardDetermination) -> Even
 
 
 def check_report(s: StepContext, sufficient: bool) -> None:
-    """The written report sets forth the board's determination (§7): not another one."""
+    """The written report sets forth the board's determination (§7), made by its vote at
+    a meeting: not another one, and not before the vote."""
     found = s.case.meetings.board_determination
-    if found is not None and found.carried != sufficient:
+    if found is None:
+        raise ProcedureError(
+            f"The board has not determined the sufficiency of {s.case.number}: it does so "
+            "by vote at its hearing, in open session (§7; RCW 42.30.060). Record the roll "
+            "call, the members' votes and the board's determination first; the written "
+            "report then sets forth that finding.")
+    if found.carried != sufficient:
         raise ProcedureError(f"The board determined the complaint "
                              f"{'sufficient' if found.carried else 'insufficient'} in open "
                              f"session ({found.explanation}); the written report sets forth "
                              "that finding (§7).")
+
+
+def roll_call(s: StepContext, cmd: c.RecordRollCall) -> Event:
+    """Who was present at a meeting that has begun; members of its body only."""
+    m = _under_way(s, cmd.meeting, s.at)
+    members = cmd.board if m.body is Body.BOARD else cmd.council
+    known = {x.lower() for x in members}
+    present = sorted({p.strip().lower() for p in cmd.present if p.strip()})
+    if not present:
+        raise ProcedureError("Name the members present: the roll call is what the quorum and "
+                             "every vote at the meeting are counted from.")
+    strangers = [p for p in present if p not in known]
+    if strangers:
+        raise ProcedureError(f"{', '.join(strangers)} is not a member of "
+                             f"{BODY_NAME[m.body]}: the roll call lists its members present.")
+    return s.event(EventKind.ROLL_CALL_RECORDED, meeting=m.number, present=present,
+                   members=sorted(known), mayor=cmd.mayor.strip().lower())
+
+
+def recuse(s: StepContext, cmd: c.RecordRecusal) -> Event:
+    """A member steps aside from the case for a reason the record keeps (§14 applied to
+    every conflict: a member does not act on a matter involving them)."""
+    member = cmd.member.strip().lower()
+    if member not in {x.lower() for x in (*cmd.board, *cmd.council)}:
+        raise ProcedureError(f"{cmd.member} is not a member of the board or the council: "
+                             "only a member who would act on the case recuses.")
+    if member in {r.lower() for r in s.case.respondents}:
+        raise ProcedureError(f"{cmd.member} is complained against in {s.case.number} and "
+                             "takes no part in it already (§14).")
+    if member in s.case.recusals:
+        raise ProcedureError(f"{cmd.member} already recused on {s.case.number} "
+                             f"({s.case.recusals[member]}).")
+    if not cmd.reason.strip():
+        raise ProcedureError("Say why the member recuses (a relative, a business tie, the "
+                             "member filed the complaint): the record keeps the reason.")
+    return s.event(EventKind.MEMBER_RECUSED, member=member, reason=cmd.reason.strip())
+
+
+def check_present(case: Case, m: Meeting, member: str) -> None:
+    """A member votes only when present at the meeting (its roll call) and able to act."""
+    who = member.strip().lower()
+    if who in case.recusals:
+        raise ProcedureError(f"{member} recused on {case.number} ({case.recusals[who]}) and "
+                             "does not vote on it.")
+    if m.roll_call is None or who not in m.roll_call.present:
+        raise ProcedureError(f"{member} is not on the roll call of meeting {m.number} as "
+                             "present: only members present vote. Record the roll call "
+                             "(with them present) first.")
 
 
 def reply(s: StepContext, cmd: c.RecordMeetingReply) -> Event:

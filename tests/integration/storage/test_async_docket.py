@@ -16,7 +16,8 @@ import pytest
 from sqlalchemy import func, select, text
 from sqlalchemy.engine import make_url
 
-from cases.access import NOT_LISTED, Access, Refused, actor_for
+from cases.access import NOT_LISTED, Refused, actor_for
+from cases.levels import Access
 from ethicsbot.bootstrap import App, bootstrap
 from storage import lookups
 from storage.async_docket import PooledDocket

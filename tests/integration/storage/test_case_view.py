@@ -14,8 +14,9 @@ import pytest
 from sqlalchemy import Engine, event, func, select
 from sqlalchemy.orm import Session, sessionmaker
 
-from cases.access import Access, actor_for
+from cases.access import actor_for
 from cases.commands import VoidCase
+from cases.levels import Access
 from ethicsbot.bootstrap import App
 from storage import lookups
 from storage.models import AccessLogRow

@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 from cases import commands as c
 from cases.access import (
-    Access,
     Actor,
     DocketScope,
     Refused,
@@ -26,6 +25,7 @@ from cases.access import (
 from cases.case import Case
 from cases.directory import Role
 from cases.errors import ProcedureError
+from cases.levels import Access
 from cases.procedure import open_case
 from cases.records import PublicRecord
 from cases.steps import StepId
@@ -192,8 +192,8 @@ def _determined() -> Case:
 
 
 def test_each_access_sees_its_part_of_the_history() -> None:
-    from cases.access import sees_in_history
     from cases.events import EventKind as K
+    from cases.history import sees_in_history
 
     assert all(sees_in_history(Access.FULL, k) for k in K)
     assert not any(sees_in_history(Access.PUBLIC, k) for k in K)

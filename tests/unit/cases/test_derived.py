@@ -68,12 +68,17 @@ def test_the_directory_names_the_mayor_and_the_council() -> None:
     assert decision.mayor == "mayor@city.test" and decision.council == COUNCIL_EMAILS
 
 
-def test_who_decides_a_longer_report_time_follows_the_caller() -> None:
-    by_council = complete(c.DecideReportExtension, {"approved": True}, BRANDT, DIRECTORY,
-                          CASE, Roster())
-    by_board = complete(c.DecideReportExtension, {"approved": True}, CHAIR, DIRECTORY, CASE,
-                        Roster())
-    assert by_council.decider_is_council and not by_board.decider_is_council
+def test_a_roll_call_and_a_recusal_take_the_bodies_from_the_directory() -> None:
+    board = frozenset(p.email for p in DIRECTORY.board)
+    roll = complete(c.RecordRollCall, {"present": ("vosei@city.test",), "meeting": 1}, CLERK,
+                    DIRECTORY, CASE, Roster())
+    assert roll == c.RecordRollCall(("vosei@city.test",), board, COUNCIL_EMAILS,
+                                    "mayor@city.test", 1)
+    own = complete(c.RecordRecusal, {"reason": "my brother"}, BRANDT, DIRECTORY, CASE, Roster())
+    assert own.member == "abrandt@city.test"
+
+
+def test_the_amendment_is_authorised_by_whoever_records_it() -> None:
     amended = complete(c.AmendComplaint, {"added_sections": ("2.94.040",)}, CHAIR, DIRECTORY,
                        CASE, Roster())
     assert amended.authorized_by == "hpark@city.test"

@@ -37,6 +37,7 @@ from cases.readings import BoardQuorum, ExaminerNotice, Readings, RegularAgenda,
 from cases.tally import Vote
 from tests.unit.cases import test_procedure as procedure
 from tests.unit.cases.riverton import BOARD, CALENDAR, COUNCIL_EMAILS, DIRECTORY, at, filing
+from tests.unit.cases.sessions import at_its_meeting
 
 T = NoticeType
 CHAIR, CLERK, RESPONDENT = "hpark@city.test", "clerk@city.test", "gpruitt@city.test"
@@ -53,8 +54,10 @@ def new_case() -> Case:
 
 
 def do(case: Case, cmd: c.Command, when: str, actor: str = CHAIR) -> list[tuple[T, str, str]]:
-    """Take the step; the notices it owes as (type, recipient, slot)."""
-    event = handle(case, cmd, at=at(when), actor=actor, calendar=CALENDAR)
+    """Take the step (a body's act at its meeting: `sessions.at_its_meeting`); the notices
+    it owes as (type, recipient, slot)."""
+    event = handle(case, at_its_meeting(case, cmd, when), at=at(when), actor=actor,
+                   calendar=CALENDAR)
     return [(n.type, n.recipient.email, n.slot) for n in notices_owed(case, event, CITY)]
 
 
@@ -65,6 +68,12 @@ def refused(case: Case, cmd: c.Command, when: str, phrase: str) -> str:
     assert phrase in str(err.value), str(err.value)
     assert case == before  # nothing recorded
     return str(err.value)
+
+
+def roll(case: Case, when: str, present: frozenset[str] = BOARD_EMAILS) -> None:
+    """The roll call of the meeting under way at `when`: who is present."""
+    do(case, c.RecordRollCall(tuple(present), BOARD_EMAILS, COUNCIL_EMAILS, "mayor@city.test"),
+       when, CLERK)
 
 
 def scheduled(case: Case, when: str = "2026-01-12T09:00:00-08:00", **kw: object) -> list[
@@ -307,6 +316,8 @@ def test_the_examiner_notice_reading_is_what_the_request_records() -> None:
 def in_session(case: Case) -> None:
     scheduled(case)
     do(case, c.BeginHearing(), "2026-01-20T18:02:00-08:00")
+    roll(case, "2026-01-20T18:03:00-08:00")
+    do(case, c.RecordRespondentHeard(), "2026-01-20T18:04:00-08:00")
     do(case, c.StartExecutiveSession(at("2026-01-20T19:00:00-08:00")),
        "2026-01-20T18:05:00-08:00")
 
@@ -341,13 +352,16 @@ def test_final_action_is_refused_in_executive_session_and_taken_in_open_session(
     case = new_case()
     in_session(case)
     refused(case, c.RecordBoardVote(CHAIR, Vote.YES, BOARD_EMAILS),
-            "2026-01-20T18:30:00-08:00", "final action is taken in open session")
-    refused(case, c.RecordBoardDetermination(BOARD_EMAILS), "2026-01-20T18:30:00-08:00",
-            "Record the end of the executive session")
+            "2026-01-20T18:30:00-08:00", "a body acts in open session (RCW 42.30.060")
     do(case, c.EndExecutiveSession(), "2026-01-20T18:58:00-08:00")
     for member, vote in ((CHAIR, Vote.YES), ("vosei@city.test", Vote.YES)):
         do(case, c.RecordBoardVote(member, vote, BOARD_EMAILS), "2026-01-20T19:05:00-08:00")
-    do(case, c.RecordBoardDetermination(BOARD_EMAILS), "2026-01-20T19:06:00-08:00")
+    do(case, c.StartExecutiveSession(at("2026-01-20T19:30:00-08:00")),
+       "2026-01-20T19:06:00-08:00")
+    refused(case, c.RecordBoardDetermination(BOARD_EMAILS), "2026-01-20T19:07:00-08:00",
+            "Record the end of the executive session")
+    do(case, c.EndExecutiveSession(), "2026-01-20T19:08:00-08:00")
+    do(case, c.RecordBoardDetermination(BOARD_EMAILS), "2026-01-20T19:09:00-08:00")
     found = case.meetings.board_determination
     assert found is not None and found.carried
     assert found.explanation == ("2 yes, 0 no: the complaint is found sufficient by majority "
@@ -366,6 +380,10 @@ def determined(case: Case) -> None:
     scheduled(case)
     do(case, c.BeginHearing(), "2026-01-20T18:02:00-08:00")
     do(case, c.RecordRespondentHeard(), "2026-01-20T18:30:00-08:00")
+    roll(case, "2026-01-20T18:31:00-08:00")
+    for member in sorted(BOARD_EMAILS):
+        do(case, c.RecordBoardVote(member, Vote.YES, BOARD_EMAILS), "2026-01-20T19:00:00-08:00")
+    do(case, c.RecordBoardDetermination(BOARD_EMAILS), "2026-01-20T19:01:00-08:00")
     do(case, c.ConcludeHearing(), "2026-01-20T19:30:00-08:00")
     do(case, c.IssueReport(sufficient=True), "2026-01-22T10:00:00-08:00")
     do(case, c.DeliverReport(), "2026-01-23T10:00:00-08:00")
@@ -379,6 +397,8 @@ def test_the_council_votes_only_in_open_session() -> None:
     determined(case)
     do(case, c.ScheduleDeliberation(at("2026-03-03T19:00:00-08:00"), "Council Chambers"),
        "2026-03-01T09:00:00-08:00", CLERK)
+    do(case, c.RecordRollCall(tuple(COUNCIL_EMAILS), BOARD_EMAILS, COUNCIL_EMAILS,
+                              "mayor@city.test"), "2026-03-03T19:00:00-08:00", CLERK)
     do(case, c.StartExecutiveSession(at("2026-03-03T19:30:00-08:00")),
        "2026-03-03T19:01:00-08:00", CLERK)
     refused(case, c.RecordCouncilVote("abrandt@city.test", Vote.YES, COUNCIL_EMAILS),
@@ -400,6 +420,8 @@ def test_the_board_decides_by_majority_of_the_board(votes: tuple[Vote, ...],
     case = new_case()
     scheduled(case)
     do(case, c.BeginHearing(), "2026-01-20T18:02:00-08:00")
+    roll(case, "2026-01-20T18:03:00-08:00")
+    do(case, c.RecordRespondentHeard(), "2026-01-20T18:30:00-08:00")
     for member, vote in zip(sorted(BOARD_EMAILS), votes, strict=True):
         do(case, c.RecordBoardVote(member, vote, BOARD_EMAILS), "2026-01-20T19:00:00-08:00")
     do(case, c.RecordBoardDetermination(BOARD_EMAILS), "2026-01-20T19:01:00-08:00")
@@ -412,6 +434,8 @@ def test_an_undecided_count_a_non_member_and_a_second_count_are_refused() -> Non
     case = new_case()
     scheduled(case)
     do(case, c.BeginHearing(), "2026-01-20T18:02:00-08:00")
+    roll(case, "2026-01-20T18:03:00-08:00")
+    do(case, c.RecordRespondentHeard(), "2026-01-20T18:30:00-08:00")
     refused(case, c.RecordBoardVote("abrandt@city.test", Vote.YES, BOARD_EMAILS),
             "2026-01-20T19:00:00-08:00", "not a member of the ethics board")
     do(case, c.RecordBoardVote(CHAIR, Vote.YES, BOARD_EMAILS), "2026-01-20T19:00:00-08:00")
@@ -429,6 +453,7 @@ def test_the_written_report_sets_forth_the_determination_voted() -> None:
     scheduled(case)
     do(case, c.BeginHearing(), "2026-01-20T18:02:00-08:00")
     do(case, c.RecordRespondentHeard(), "2026-01-20T18:30:00-08:00")
+    roll(case, "2026-01-20T18:31:00-08:00")
     for member in (CHAIR, "vosei@city.test"):
         do(case, c.RecordBoardVote(member, Vote.NO, BOARD_EMAILS), "2026-01-20T19:00:00-08:00")
     do(case, c.RecordBoardDetermination(BOARD_EMAILS), "2026-01-20T19:01:00-08:00")
@@ -461,11 +486,11 @@ def test_a_hearing_inside_a_stay_is_tentative_at_once_and_cancelled_when_decided
     case = new_case()
     scheduled(case)
     owed = do(case, c.ApplyForContinuance("counsel in trial"), "2026-01-16T10:00:00-08:00")
-    m = case.hearing
+    m = case.meetings.get(1)  # the hearing; the board applied at its meeting of Jan 16
     assert m is not None and m.tentative and "stayed (§7)" in m.tentative
     assert (T.INVITE_MEETING, CHAIR, "meeting-1") in owed
     owed = do(case, c.DecideContinuance(5), "2026-01-22T19:00:00-08:00", "abrandt@city.test")
-    assert case.hearing is None  # Jan 20 fell inside the stay (Jan 16 to Jan 22)
+    # Jan 20 fell inside the stay (Jan 16 to Jan 22)
     assert case.meetings.all[0].cancelled and case.meetings.all[0].sequence == 2
     assert (T.INVITE_MEETING, CHAIR, "meeting-1") in owed  # the CANCEL reaches calendars
 
@@ -475,7 +500,7 @@ def test_a_hearing_after_the_stay_stands_confirmed_when_the_council_decides() ->
     scheduled(case)
     do(case, c.ApplyForContinuance("counsel in trial"), "2026-01-13T10:00:00-08:00")
     do(case, c.DecideContinuance(0), "2026-01-15T19:00:00-08:00", "abrandt@city.test")
-    m = case.hearing
+    m = case.meetings.get(1)
     assert m is not None and m.tentative is None and not m.cancelled and m.sequence == 2
 
 

@@ -20,6 +20,8 @@ from cases.notices import (
 )
 from cases.procedure import handle, open_case
 from tests.unit.cases.riverton import BOARD, CALENDAR, COUNCIL, DIRECTORY, EXAMINERS, at, filing
+from tests.unit.cases.sessions import at_its_meeting
+from tests.unit.cases.test_procedure import determine
 
 T = NoticeType
 RESPONDENT = "gpruitt@city.test"
@@ -34,7 +36,8 @@ def new_case(respondent: str = RESPONDENT, name: str = "Gary Pruitt") -> Case:
 
 
 def step(case: Case, cmd: c.Command, when: str) -> list[OwedNotice]:
-    event = handle(case, cmd, at=at(when), actor=CLERK, calendar=CALENDAR)
+    event = handle(case, at_its_meeting(case, cmd, when), at=at(when), actor=CLERK,
+                   calendar=CALENDAR)
     return notices_owed(case, event, DIRECTORY)
 
 
@@ -117,6 +120,7 @@ def test_each_continuance_is_its_own_generation_and_moves_the_invites() -> None:
 def test_report_referral_determination_decision_and_closing() -> None:
     case = new_case()
     through_hearing(case)
+    determine(case, "2026-01-22T10:00-08:00", sufficient=True)
     step(case, c.IssueReport(sufficient=True, summary="prima facie"), "2026-01-22T10:00-08:00")
     owed = step(case, c.DeliverReport(), "2026-01-23T10:00:00-08:00")
     assert to(owed, T.REPORT_DELIVERED) == emails(COUNCIL) | {RESPONDENT, COMPLAINANT}
@@ -128,6 +132,7 @@ def test_report_referral_determination_decision_and_closing() -> None:
     assert to(owed, T.INVITE_COUNCIL_DECISION) == emails(COUNCIL)
     assert {n.deadline for n in owed if n.type is T.DETERMINATION} == {
         DeadlineKey.COUNCIL_DECISION}
+    assert step(case, c.RequestCouncilExtension(3), "2026-02-11T09:00:00-08:00") == []
     owed = step(case, c.ExtendCouncilDecision(days=3), "2026-02-11T10:00:00-08:00")
     assert [n.type for n in owed] == [T.INVITE_COUNCIL_DECISION] * len(COUNCIL)
     assert invite_sequence(case, T.INVITE_COUNCIL_DECISION) == 1
@@ -136,6 +141,7 @@ def test_report_referral_determination_decision_and_closing() -> None:
 def test_referral_to_the_board_goes_to_its_members() -> None:
     case = new_case()
     through_hearing(case)
+    determine(case, "2026-01-22T10:00:00-08:00", sufficient=True)
     step(case, c.IssueReport(sufficient=True), "2026-01-22T10:00:00-08:00")
     step(case, c.DeliverReport(), "2026-01-23T10:00:00-08:00")
     step(case, c.RequestBoardHearing(), "2026-01-23T11:00:00-08:00")
@@ -146,6 +152,7 @@ def test_referral_to_the_board_goes_to_its_members() -> None:
 def test_no_violation_owes_no_council_invite_and_closing_tells_everyone() -> None:
     case = new_case()
     through_hearing(case)
+    determine(case, "2026-01-22T10:00:00-08:00", sufficient=False)
     step(case, c.IssueReport(sufficient=False), "2026-01-22T10:00:00-08:00")
     step(case, c.DeliverReport(), "2026-01-23T10:00:00-08:00")
     owed = step(case, c.CloseCase(reason="insufficient"), "2026-01-24T10:00:00-08:00")
@@ -162,5 +169,5 @@ def test_steps_that_owe_nothing() -> None:
 def test_a_generation_points_back_at_its_event() -> None:
     case = new_case()
     owed = step(case, c.ApplyForContinuance(reason="r"), "2026-01-10T10:00:00-08:00")
-    assert owed[0].generation == GENERATION_STRIDE
+    assert owed[0].generation == GENERATION_STRIDE * (len(case.history) - 1)
     assert isinstance(case.history[owing_event_index(owed[0].generation)], Event)

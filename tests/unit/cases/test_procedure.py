@@ -17,6 +17,7 @@ from cases.case import Case, Stage
 from cases.deadlines import Deadline, DeadlineKey, Status
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
+from cases.meetings import Body
 from cases.procedure import handle, open_case
 from cases.rotation import next_examiner
 from cases.tally import Vote
@@ -30,6 +31,7 @@ from tests.unit.cases.riverton import (
     at,
     filing,
 )
+from tests.unit.cases.sessions import BOARD_EMAILS, at_its_meeting, convene
 
 K = DeadlineKey
 CLERK = "clerk@city.test"
@@ -44,11 +46,14 @@ def new_case(number: str = "2026-001", **kw: Any) -> Case:
 
 
 def do(case: Case, cmd: c.Command, when: str, actor: str = CLERK) -> Event:
-    return handle(case, cmd, at=at(when), actor=actor, calendar=CALENDAR)
+    """Take `cmd` at `when`; a body's act at its meeting (`sessions.at_its_meeting`)."""
+    return handle(case, at_its_meeting(case, cmd, when), at=at(when), actor=actor,
+                  calendar=CALENDAR)
 
 
 def refused(case: Case, cmd: c.Command, when: str, phrase: str) -> str:
     """The step is refused with a readable sentence naming `phrase`; nothing is recorded."""
+    cmd = at_its_meeting(case, cmd, when)
     before = list(case.history)
     stage_before = case.stage
     with pytest.raises(ProcedureError) as err:
@@ -94,11 +99,23 @@ def through_hearing(case: Case, *, heard: bool = True,
     do(case, c.BeginHearing(), "2026-01-20T18:05:00-08:00", CHAIR)
     if heard:
         do(case, c.RecordRespondentHeard(), "2026-01-20T19:00:00-08:00", CHAIR)
+    convene(case, Body.BOARD, concluded)  # the session the hearing adjourned to
     do(case, c.ConcludeHearing(), concluded, CHAIR)
+
+
+def determine(case: Case, when: str, *, sufficient: bool) -> Event:
+    """The board's determination of sufficiency by its members' votes at `when`'s
+    session (§7), every member present voting alike."""
+    motion = convene(case, Body.BOARD, when)
+    for member in motion.yes:
+        do(case, c.RecordBoardVote(member, Vote.YES if sufficient else Vote.NO, BOARD_EMAILS),
+           when, CHAIR)
+    return do(case, c.RecordBoardDetermination(BOARD_EMAILS), when, CHAIR)
 
 
 def reported(case: Case, *, sufficient: bool) -> None:
     through_hearing(case)
+    determine(case, "2026-01-27T20:00:00-08:00", sufficient=sufficient)
     do(case, c.IssueReport(sufficient=sufficient, summary="findings"),
        "2026-02-02T10:00:00-08:00", CHAIR)
     do(case, c.DeliverReport(), "2026-02-03T10:00:00-08:00", CHAIR)
@@ -119,6 +136,7 @@ def decide(case: Case, penalties: tuple[c.Penalty, ...] = (), *,
 
 
 def votes(case: Case, *pairs: tuple[str, Vote]) -> None:
+    convene(case, Body.COUNCIL, "2026-02-26T19:00:00-08:00")
     for member, vote in pairs:
         do(case, c.RecordCouncilVote(member, vote, COUNCIL_EMAILS), "2026-02-26T19:00:00-08:00")
 
@@ -165,6 +183,7 @@ def test_full_lifecycle_to_closure() -> None:
     # §10: report within 10 days of conclusion: Tue Jan 27 + 10 = Fri Feb 6
     assert due(case, K.REPORT_DELIVERY) == "2026-02-06T23:59:59-08:00"
 
+    determine(case, "2026-02-02T10:00:00-08:00", sufficient=True)
     do(case, c.IssueReport(sufficient=True, summary="prima facie showing"),
        "2026-02-02T10:00:00-08:00", CHAIR)
     assert stage(case) is Stage.REPORTED and case.report_sufficient is True
@@ -273,6 +292,7 @@ def test_respondent_given_the_opportunity_but_not_presenting_allows_the_report()
     do(case, c.BeginHearing(), "2026-01-20T18:05:00-08:00")
     do(case, c.RecordRespondentHeard(presented=False), "2026-01-20T19:00:00-08:00")
     do(case, c.ConcludeHearing(), "2026-01-20T20:00:00-08:00")
+    determine(case, "2026-01-21T10:00:00-08:00", sufficient=False)
     do(case, c.IssueReport(sufficient=False), "2026-01-21T10:00:00-08:00")
     assert stage(case) is Stage.REPORTED
 
@@ -426,19 +446,18 @@ def test_report_extensions_are_approved_by_the_right_body() -> None:
     refused(case, c.RequestReportExtension(c.Requester.BOARD, 2), "2026-01-28T09:30:00-08:00",
             "already pending")
     assert due(case, K.REPORT_DELIVERY) == "2026-02-06T23:59:59-08:00"  # not yet approved
-    msg = refused(case, c.DecideReportExtension(approved=True, decider_is_council=True),
-                  "2026-01-29T09:00:00-08:00", "approved by the board (§10)")
-    assert "requested by the respondent" in msg
     do(case, c.DecideReportExtension(approved=True), "2026-01-29T09:00:00-08:00", CHAIR)
+    assert case.history[-1].data["motion"]["body"] == "board"
     # Fri Feb 6 + 5 = Wed Feb 11
     assert due(case, K.REPORT_DELIVERY) == "2026-02-11T23:59:59-08:00"
 
     # §10: the board's request is approved by the council, not the board
     do(case, c.RequestReportExtension(c.Requester.BOARD, 3), "2026-01-30T09:00:00-08:00", CHAIR)
-    refused(case, c.DecideReportExtension(approved=True), "2026-01-30T10:00:00-08:00",
-            "approved by the city council (§10)")
-    do(case, c.DecideReportExtension(approved=True, decider_is_council=True),
-       "2026-02-02T20:00:00-08:00", "council")
+    at_the_board = convene(case, Body.BOARD, "2026-01-30T10:00:00-08:00")
+    refused(case, c.DecideReportExtension(approved=True, motion=at_the_board),
+            "2026-01-30T10:00:00-08:00", "this is an act of the City Council")
+    do(case, c.DecideReportExtension(approved=True), "2026-02-02T20:00:00-08:00", "council")
+    assert case.history[-1].data["motion"]["body"] == "council"
     # Wed Feb 11 + 3 = Sat Feb 14 -> Sun Feb 15 -> Mon Feb 16 (Presidents' Day) -> Tue Feb 17
     assert due(case, K.REPORT_DELIVERY) == "2026-02-17T23:59:59-08:00"
 
@@ -460,6 +479,10 @@ def test_council_decision_extension() -> None:
     referred(case)
     do(case, c.RecordDetermination(violation=True, sections=(SECTION_B,)),
        "2026-02-23T09:00:00-08:00")
+    # §12: only on the respondent's request
+    refused(case, c.ExtendCouncilDecision(days=3), "2026-02-25T20:00:00-08:00",
+            "only when the respondent asks (§12)")
+    do(case, c.RequestCouncilExtension(days=3), "2026-02-24T09:00:00-08:00")
     # Mon Feb 23 + 7 = Mon Mar 2; + 3 days granted on the respondent's request = Thu Mar 5
     do(case, c.ExtendCouncilDecision(days=3), "2026-02-25T20:00:00-08:00", "council")
     assert due(case, K.COUNCIL_DECISION) == "2026-03-05T23:59:59-08:00"
@@ -519,6 +542,7 @@ def test_an_amendment_adds_a_section_penalties_may_rest_on() -> None:
     do(case, c.AmendComplaint(CHAIR, (SECTION_OTHER, SECTION_A), "adds the gift rule"),
        "2026-01-28T09:00:00-08:00", CHAIR)
     assert case.alleged_sections == [SECTION_A, SECTION_B, SECTION_OTHER]
+    determine(case, "2026-02-02T10:00:00-08:00", sufficient=True)
     do(case, c.IssueReport(sufficient=True), "2026-02-02T10:00:00-08:00")
     do(case, c.DeliverReport(), "2026-02-03T10:00:00-08:00")
     do(case, c.Refer("myu@examiners.example"), "2026-02-04T09:00:00-08:00")
@@ -646,12 +670,14 @@ def _full_history_case() -> Case:
     through_hearing(case)
     do(case, c.RequestReportExtension(c.Requester.RESPONDENT, 2), "2026-01-28T09:00:00-08:00")
     do(case, c.DecideReportExtension(approved=True), "2026-01-28T10:00:00-08:00")
+    determine(case, "2026-02-02T10:00:00-08:00", sufficient=True)
     do(case, c.IssueReport(sufficient=True), "2026-02-02T10:00:00-08:00")
     do(case, c.RequestBoardHearing(), "2026-02-02T11:00:00-08:00")
     do(case, c.DeliverReport(), "2026-02-03T10:00:00-08:00")
     do(case, c.Refer(None), "2026-02-04T09:00:00-08:00")
     do(case, c.RecordDetermination(violation=True, sections=(SECTION_OTHER,)),
        "2026-02-23T09:00:00-08:00")
+    do(case, c.RequestCouncilExtension(days=2), "2026-02-24T08:00:00-08:00")
     do(case, c.ExtendCouncilDecision(days=2), "2026-02-24T09:00:00-08:00")
     votes(case, ("praman@city.test", Vote.YES), ("abrandt@city.test", Vote.NO))
     decide(case, (c.Penalty(SECTION_OTHER, "censure"),), mayor_vote=Vote.YES)
@@ -712,6 +738,7 @@ def test_a_step_recorded_later_is_judged_by_the_day_it_happened() -> None:
     do(case, c.ConcludeHearing(on=date(2026, 1, 30)), "2026-02-02T09:00:00-08:00")
     assert status(case, K.HEARING_CONCLUDE, "2026-02-02T10:00:00-08:00") is Status.MET
     assert due(case, K.REPORT_DELIVERY) == "2026-02-09T23:59:59-08:00"
+    determine(case, "2026-02-05T09:00:00-08:00", sufficient=True)
     do(case, c.IssueReport(sufficient=True), "2026-02-05T09:00:00-08:00")
     # delivered Tue Feb 10, recorded Wed Feb 11: late (due Mon Feb 9)
     do(case, c.DeliverReport(on=date(2026, 2, 10)), "2026-02-11T09:00:00-08:00")

@@ -30,6 +30,7 @@ from cases.readings import (
 from cases.records import PublicRecord, released
 from cases.tally import Vote, tally
 from tests.unit.cases.riverton import CALENDAR, at
+from tests.unit.cases.sessions import at_its_meeting
 from tests.unit.cases.test_procedure import CLERK, new_case, reported
 
 K = DeadlineKey
@@ -39,7 +40,8 @@ AT_CLOSURE = Readings(release=Release.AT_CLOSURE)
 
 
 def do(case: Case, cmd: c.Command, when: str, readings: Readings = DEFAULT) -> None:
-    handle(case, cmd, at=at(when), actor=CLERK, calendar=CALENDAR, readings=readings)
+    handle(case, at_its_meeting(case, cmd, when), at=at(when), actor=CLERK, calendar=CALENDAR,
+           readings=readings)
 
 
 def test_the_defaults() -> None:

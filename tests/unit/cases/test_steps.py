@@ -8,9 +8,10 @@ import inspect
 from cases import commands as c
 from cases.case import Stage
 from cases.directory import Role
+from cases.history import EVENTS
 from cases.procedure import handle
 from cases.stages import OPEN_STAGES
-from cases.steps import BY_COMMAND, BY_ID, LEADS_TO, STEPS, StepId, meeting
+from cases.steps import BY_COMMAND, BY_ID, STEPS, StepId, meeting
 from tests.unit.cases.riverton import CALENDAR, at
 from tests.unit.cases.test_procedure import new_case, refused
 
@@ -49,7 +50,7 @@ def test_the_stage_each_step_leads_to_is_the_stage_the_case_takes() -> None:
     handle(case, c.ScheduleHearing(at("2026-01-20T18:00:00-08:00"), "City Hall"),
            at=at("2026-01-12T09:00:00-08:00"), actor="clerk@city.test", calendar=CALENDAR)
     assert case.stage is BY_COMMAND[c.ScheduleHearing].leads_to
-    assert LEADS_TO[BY_COMMAND[c.BeginHearing].records] is Stage.HEARING_BEGUN
+    assert EVENTS[BY_COMMAND[c.BeginHearing].event].leads_to is Stage.HEARING_BEGUN
     # a step outside its stages is refused with the table's name for it
     refused(case, c.IssueReport(sufficient=True), "2026-01-13T09:00:00-08:00",
             f"Cannot {BY_ID[StepId.REPORT].name}")

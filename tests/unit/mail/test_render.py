@@ -29,6 +29,7 @@ from tests.unit.cases.riverton import (
     at,
     filing,
 )
+from tests.unit.cases.sessions import at_its_meeting
 
 T = NoticeType
 NOW = at("2026-01-06T10:00:00-08:00")
@@ -187,9 +188,9 @@ def test_an_invite_is_alternative_text_html_calendar_plus_an_ics_file() -> None:
 
 def test_later_notices_render_from_their_own_event() -> None:
     case = a_case()
-    event = handle(case, c.ApplyForContinuance(reason="counsel ill"),
-                   at=at("2026-01-10T10:00:00-08:00"), actor="hpark@city.test",
-                   calendar=CALENDAR)
+    when = "2026-01-10T10:00:00-08:00"
+    event = handle(case, at_its_meeting(case, c.ApplyForContinuance(reason="counsel ill"), when),
+                   at=at(when), actor="hpark@city.test", calendar=CALENDAR)
     owed = notices_owed(case, event, DIRECTORY)
     n = next(o for o in owed if o.type is T.CONTINUANCE_APPLIED)
     text = body(parsed(render(ctx(case, n.type, n.recipient, generation=n.generation))))
@@ -223,19 +224,32 @@ def lifecycle() -> tuple[Case, list[OwedNotice]]:
     """A case taken through every step that owes a notice, and all it owed."""
     case = a_case()
     owed = notices_owed(case, case.history[0], DIRECTORY)
-    steps: list[c.Command] = [
-        c.ScheduleHearing(datetime.fromisoformat("2026-01-20T18:00:00-08:00"), "Room 2"),
-        c.ApplyForContinuance(reason="counsel ill"), c.DecideContinuance(granted_days=3),
-        c.BeginHearing(), c.RecordRespondentHeard(), c.ConcludeHearing(),
-        c.IssueReport(sufficient=True, summary="prima facie"), c.DeliverReport(),
-        c.Refer(examiner="myu@examiners.example"),
-        c.RequestOpenSession(Proceeding.EXAMINER, "paper"), c.RecordDetermination(violation=True),
-        c.ExtendCouncilDecision(days=2),
-        *(c.RecordCouncilVote(p.email, Vote.YES, COUNCIL_EMAILS) for p in COUNCIL[:3]),
-        c.RecordCouncilDecision(council=COUNCIL_EMAILS, mayor="mayor@city.test"),
-        c.CloseCase(reason="decided")]
-    for cmd in steps:
-        event = handle(case, cmd, at=NOW, actor="x", calendar=CALENDAR)
+    board = frozenset(p.email for p in BOARD)
+    hearing, council = "2026-01-20T19:00:00-08:00", "2026-02-17T19:00:00-08:00"
+    steps: list[tuple[str, c.Command]] = [
+        ("2026-01-07T09:00:00-08:00", c.ScheduleHearing(
+            datetime.fromisoformat("2026-01-20T18:00:00-08:00"), "Room 2")),
+        ("2026-01-12T10:00:00-08:00", c.ApplyForContinuance(reason="counsel ill")),
+        ("2026-01-14T19:00:00-08:00", c.DecideContinuance(granted_days=3)),
+        ("2026-01-20T18:05:00-08:00", c.BeginHearing()),
+        ("2026-01-20T18:30:00-08:00", c.RecordRespondentHeard()),
+        *((hearing, c.RecordBoardVote(m, Vote.YES, board)) for m in sorted(board)),
+        (hearing, c.RecordBoardDetermination(board)),
+        ("2026-01-20T19:30:00-08:00", c.ConcludeHearing()),
+        ("2026-01-22T10:00:00-08:00", c.IssueReport(sufficient=True, summary="prima facie")),
+        ("2026-01-23T10:00:00-08:00", c.DeliverReport()),
+        ("2026-01-26T10:00:00-08:00", c.Refer(examiner="myu@examiners.example")),
+        ("2026-01-27T10:00:00-08:00", c.RequestOpenSession(Proceeding.EXAMINER, "paper")),
+        ("2026-02-10T10:00:00-08:00", c.RecordDetermination(violation=True)),
+        ("2026-02-11T09:00:00-08:00", c.RequestCouncilExtension(days=2)),
+        ("2026-02-12T19:00:00-08:00", c.ExtendCouncilDecision(days=2)),
+        *((council, c.RecordCouncilVote(p.email, Vote.YES, COUNCIL_EMAILS))
+          for p in COUNCIL[:3]),
+        (council, c.RecordCouncilDecision(council=COUNCIL_EMAILS, mayor="mayor@city.test")),
+        ("2026-02-18T09:00:00-08:00", c.CloseCase(reason="decided"))]
+    for when, cmd in steps:
+        event = handle(case, at_its_meeting(case, cmd, when), at=at(when), actor="x",
+                       calendar=CALENDAR)
         owed += notices_owed(case, event, DIRECTORY)
     return case, owed
 
