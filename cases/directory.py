@@ -125,6 +125,18 @@ class Directory:
         key = email.strip().lower()
         return next((p for p in self.people() if p.email.lower() == key), None)
 
+    def named(self, word: str) -> Person | None:
+        """The one person `word` names: a Slack mention (<@U123|name>), an email, or one
+        word of their name after an @ (None when it names nobody, or several)."""
+        if word.startswith("<@"):
+            return self.by_slack(word[2:-1].split("|", 1)[0])
+        if not word.startswith("@"):
+            return self.by_email(word)
+        token = word[1:].casefold()
+        named = [p for p in self.people()
+                 if token and token in (n.casefold() for n in p.name.split())]
+        return named[0] if len(named) == 1 else None
+
     def respondent_candidates(self) -> tuple[Person, ...]:
         """Anyone listed but the examiners may be complained against (DESIGN.md)."""
         examiners = {p.email.lower() for p in self.examiners}

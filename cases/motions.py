@@ -33,6 +33,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from cases.calendar import CityCalendar, fmt_day, fmt_moment
+from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.meetings import BODY_NAME, Body, Meeting, RollCall
 from cases.open_meetings import EXECUTIVE_GROUND, quorum
@@ -47,15 +48,26 @@ BOARD_RULE = "a majority of the board's members entitled to vote"
 
 @dataclass(frozen=True)
 class Motion:
-    """The body's vote on the act a step records, at meeting `meeting` of the case."""
+    """The body's vote on the act a step records, at meeting `meeting` of the case (None:
+    the body's meeting under way). `unanimous`: every member present who may act voted
+    yes, as the minutes say "carried unanimously"; the names come from the roll call."""
 
-    meeting: int
+    meeting: int | None = None
     yes: tuple[str, ...] = ()
     no: tuple[str, ...] = ()
     abstain: tuple[str, ...] = ()
     mayor: Vote | None = None  # the mayor's vote to break the council's tie (§14)
+    unanimous: bool = False
 
-    def votes(self) -> dict[str, Vote]:
+    def votes(self, call: RollCall | None = None, barred: frozenset[str] = frozenset()
+              ) -> dict[str, Vote]:
+        """Each member's vote; a unanimous motion's from `call`, less those `barred`."""
+        if self.unanimous:
+            if self.yes or self.no or self.abstain:
+                raise ProcedureError("A unanimous motion names no votes: write `unanimous`, "
+                                     "or each vote (yes ..., no ..., abstain ...), not both.")
+            present = call.present if call is not None else frozenset()
+            return {m: Vote.YES for m in sorted(present - barred)}
         out: dict[str, Vote] = {}
         for vote, who in ((Vote.YES, self.yes), (Vote.NO, self.no),
                           (Vote.ABSTAIN, self.abstain)):
@@ -66,6 +78,61 @@ class Motion:
                                          "each member present votes once.")
                 out[key] = vote
         return out
+
+
+MOTION_EXAMPLE = ("yes ann@city.test bo@city.test no cy@city.test abstain di@city.test, "
+                  "or unanimous; then, if needed, meeting 3 (another meeting than the one "
+                  "under way) and mayor yes|no (to break a council tie)")
+_VOTE_WORDS = {"yes": Vote.YES, "no": Vote.NO, "abstain": Vote.ABSTAIN}
+_MOST_WORDS = 200  # a motion is a few names; anything longer is not one
+
+
+def read_motion(text: str, directory: Directory) -> Motion:
+    """The motion as the clerk writes it (the same words in Slack, on the web and at the
+    command line): `MOTION_EXAMPLE`. Members are named by email, @name or Slack mention."""
+    words = text.split()
+    if not words:
+        raise ProcedureError(f"Give the motion: {MOTION_EXAMPLE}.")
+    if len(words) > _MOST_WORDS:
+        raise ProcedureError(f"A motion names at most {_MOST_WORDS} words; this one has "
+                             f"{len(words)}. Write: {MOTION_EXAMPLE}.")
+    votes: dict[Vote, list[str]] = {v: [] for v in _VOTE_WORDS.values()}
+    meeting: int | None = None
+    mayor: Vote | None = None
+    unanimous = False
+    group: Vote | None = None
+    items = iter(words)
+    for word in items:
+        key = word.lower()
+        if key in ("meeting", "mayor"):
+            value = next(items, "")
+            if key == "meeting":
+                if not value.isdigit() or len(value) > 4:
+                    raise ProcedureError(f"`meeting` is followed by the meeting's number "
+                                         f"(`/ethics status` lists them), not {value[:20]!r}.")
+                meeting = int(value)
+            elif value.lower() in ("yes", "no"):
+                mayor = Vote(value.lower())
+            else:
+                raise ProcedureError(f"`mayor` is followed by yes or no, not {value[:20]!r}.")
+            group = None
+        elif key == "unanimous":
+            unanimous, group = True, None
+        elif key in _VOTE_WORDS:
+            group = _VOTE_WORDS[key]
+        elif group is None:
+            raise ProcedureError(f"{word[:40]!r} in the motion: name each member after yes, "
+                                 f"no or abstain. Write: {MOTION_EXAMPLE}.")
+        else:
+            person = directory.named(word)
+            if person is None:
+                raise ProcedureError(f"{word[:60]!r} in the motion is not one person in the "
+                                     "city's directory: give their email.")
+            votes[group].append(person.email)
+    if not unanimous and not any(votes.values()):
+        raise ProcedureError(f"The motion names no vote. Write: {MOTION_EXAMPLE}.")
+    return Motion(meeting, tuple(votes[Vote.YES]), tuple(votes[Vote.NO]),
+                  tuple(votes[Vote.ABSTAIN]), mayor, unanimous)
 
 
 def unable_to_act(case: Case) -> frozenset[str]:
@@ -140,8 +207,8 @@ def check_at_meeting(case: Case, body: Body, m: Meeting, *, what: str, day: date
 def count(case: Case, body: Body, motion: Motion, call: RollCall, *,
           readings: Readings) -> Tally:
     """The motion's result, from the votes of members present who may act."""
-    votes = motion.votes()
     barred = unable_to_act(case)
+    votes = motion.votes(call, barred)
     for member in votes:
         if member in barred:
             reason = case.recusals.get(member)
@@ -149,8 +216,8 @@ def count(case: Case, body: Body, motion: Motion, call: RollCall, *,
                 f"{member} {'recused (' + reason + ')' if reason else 'is complained against'}"
                 " and does not vote on this case (§14).")
         if member not in call.present:
-            raise ProcedureError(f"{member} was not present at meeting {motion.meeting} (its "
-                                 "roll call): only members present vote.")
+            raise ProcedureError(f"{member} was not present at the meeting (its roll call): "
+                                 "only members present vote.")
     silent = sorted(call.present - barred - set(votes))
     if silent:
         raise ProcedureError(f"Record the vote of every member present who may act: "
@@ -174,11 +241,12 @@ def count(case: Case, body: Body, motion: Motion, call: RollCall, *,
                  f"{'carries' if carried else 'fails'}; {BOARD_RULE} is {need} of {entitled}.")
 
 
-def motion_data(motion: Motion, result: Tally, body: Body, readings: Readings
-                ) -> dict[str, Any]:
+def motion_data(case: Case, motion: Motion, m: Meeting, result: Tally, body: Body,
+                readings: Readings) -> dict[str, Any]:
     """What the history keeps of a motion: the meeting, each vote, the result."""
-    votes = motion.votes()
-    return {"meeting": motion.meeting, "body": body.value,
+    assert m.roll_call is not None  # `check_at_meeting` let it through
+    votes = motion.votes(m.roll_call, unable_to_act(case))
+    return {"meeting": m.number, "body": body.value,
             "votes": dict(sorted((m, v.value) for m, v in votes.items())),
             "mayor": motion.mayor.value if motion.mayor else None,
             "carried": result.carried, "explanation": result.explanation,

@@ -19,7 +19,7 @@ from cases.events import Event, EventKind
 from cases.filing import Filing, filing_to_data
 from cases.handlers import StepContext
 from cases.history import EVENTS
-from cases.meetings import BODY_NAME, Body, RollCall
+from cases.meetings import BODY_NAME, Body, Meeting
 from cases.motions import Motion, check_at_meeting, count, meeting_for, motion_data
 from cases.order import problems
 from cases.readings import DEFAULT, Readings
@@ -50,22 +50,22 @@ def handle(case: Case, cmd: c.Command, *, at: datetime, actor: str,
     context = StepContext(case, at, actor, calendar, readings)
     body = rule.acting_body(cmd, case)
     event = rule.handler(context, cmd)  # what the step itself requires, first
-    call = _at_meeting(rule, body, cmd, context) if body is not None else None
+    meeting = _at_meeting(rule, body, cmd, context) if body is not None else None
     motion: Motion | None = getattr(cmd, "motion", None)
-    if body is not None and call is not None and motion is not None:
-        result = count(case, body, motion, call, readings=readings)
-        event = Event(event.kind, event.at, event.actor,
-                      {**event.data, "motion": motion_data(motion, result, body, readings)})
+    if body is not None and meeting is not None and meeting.roll_call and motion is not None:
+        result = count(case, body, motion, meeting.roll_call, readings=readings)
+        kept = motion_data(case, motion, meeting, result, body, readings)
+        event = Event(event.kind, event.at, event.actor, {**event.data, "motion": kept})
     if "on" in event.data or EVENTS[event.kind].moves_days:
         _check_order(case, event, calendar)
     case.apply(event)
     return event
 
 
-def _at_meeting(rule: StepRule, body: Body, cmd: c.Command, s: StepContext) -> RollCall:
+def _at_meeting(rule: StepRule, body: Body, cmd: c.Command, s: StepContext) -> Meeting:
     """A body's act: refused unless taken at its meeting as `cases.motions` requires; the
-    roll call its motion is counted under (a failed motion is kept with the event and
-    changes nothing)."""
+    meeting, whose roll call its motion is counted under (a failed motion is kept with the
+    event and changes nothing)."""
     motion: Motion | None = getattr(cmd, "motion", None)
     if rule.by_motion and motion is None:
         raise ProcedureError(
@@ -74,8 +74,9 @@ def _at_meeting(rule: StepRule, body: Body, cmd: c.Command, s: StepContext) -> R
             "abstain).")
     number = motion.meeting if motion is not None else getattr(cmd, "meeting", None)
     m = meeting_for(s.case, body, number, s.at, s.calendar)
-    return check_at_meeting(s.case, body, m, what=rule.name, day=s.day(getattr(cmd, "on", None)),
-                            at=s.at, calendar=s.calendar, readings=s.readings)
+    check_at_meeting(s.case, body, m, what=rule.name, day=s.day(getattr(cmd, "on", None)),
+                     at=s.at, calendar=s.calendar, readings=s.readings)
+    return m
 
 
 def _check_order(case: Case, event: Event, calendar: CityCalendar) -> None:

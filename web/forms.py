@@ -25,6 +25,7 @@ from cases.derived import TO_BOARD, TYPED_BY, filled, may_type
 from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.levels import Access
+from cases.motions import MOTION_EXAMPLE, Motion, read_motion
 from cases.stages import Stage
 from cases.steps import STEPS, StepId, StepRule
 
@@ -48,6 +49,8 @@ LABELS = {
     "penalties": "Penalties, one a line: SECTION: action (§12)",
     "added_sections": "Sections added", "text": "Text of the amendment",
     "received_at": "When the city received the complaint (city time)",
+    "motion": "The motion, when the board or the council acts (RCW 42.30): each member's vote",
+    "present": "Members present (their emails)", "meeting": "Meeting number",
     TO_BOARD: "Referred to (§11)",
 }
 # the member a roll call names (`cases.derived.TYPED_BY`), in each body's words
@@ -144,6 +147,8 @@ def _input(f: dataclasses.Field[Any], hint: Any, command: type[c.Command]) -> In
     if base is str:
         return Input(f.name, label, "textarea" if f.name in LONG else "text", required,
                      default=str(default))
+    if base is Motion:
+        return Input(f.name, label, "text", required, hint=f"Like: {MOTION_EXAMPLE}.")
     raise TypeError(f"{f.name}: no form input for {hint!r}")
 
 
@@ -171,7 +176,7 @@ def parse(rule: StepRule, form: typing.Mapping[str, str], calendar: CityCalendar
                 raise BadInput(f"Give {spec.label[0].lower() + spec.label[1:]}.")
             continue
         hint = hints.get(spec.name, bool)
-        values[spec.name] = _value(spec, _unwrap(hint)[0], raw, calendar)
+        values[spec.name] = _value(spec, _unwrap(hint)[0], raw, calendar, directory)
     for name in TYPED_BY.get(rule.command, {}):
         raw = (form.get(name) or "").strip()
         if raw and name not in values:
@@ -179,10 +184,13 @@ def parse(rule: StepRule, form: typing.Mapping[str, str], calendar: CityCalendar
     return values
 
 
-def _value(spec: Input, base: Any, raw: str, calendar: CityCalendar) -> Any:
+def _value(spec: Input, base: Any, raw: str, calendar: CityCalendar,
+           directory: Directory) -> Any:
     what = spec.label
     if len(raw) > 20_000:
         raise BadInput(f"{what}: at most 20,000 characters.")
+    if base is Motion:
+        return read_motion(raw, directory)
     if spec.kind == "choice" and raw not in {v for v, _label in spec.options}:
         raise BadInput(f"{what}: choose one of the options.")
     if base is bool:

@@ -89,15 +89,7 @@ class Words:
         """The directory email of the person the next word names: by Slack id, by email,
         or by one word of their name after an @ (which must name one person only)."""
         word = self.next(what)
-        if word.startswith("<@"):
-            found = directory.by_slack(word[2:-1].split("|", 1)[0])
-        elif not word.startswith("@"):
-            found = directory.by_email(word)
-        else:
-            token = word[1:].casefold()
-            named = [p for p in directory.people()
-                     if token and token in (n.casefold() for n in p.name.split())]
-            found = named[0] if len(named) == 1 else None
+        found = directory.named(word)
         if found is None:
             raise self._fail(f"{what}: {word[:60]!r} is not one person in the city's directory "
                              "(give their email)")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from datetime import datetime, time
 from typing import Any, TypeVar
 
@@ -25,6 +25,7 @@ from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.events import EventKind
 from cases.meetings import MeetingKind, Proceeding
+from cases.motions import Motion, read_motion
 from cases.records import PublicRecord
 from cases.steps import BY_ID, STEPS, StepId
 from cases.tally import Vote
@@ -54,13 +55,32 @@ class Spec:
         command = BY_ID[self.step].command
 
         def build(case: Case, uow: SqlUnitOfWork) -> c.Command:
+            motion = _motion(words, directory) if BY_ID[self.step].by_motion else None
             made = self.make(words, directory)
             words.done()
             if isinstance(made, c.Command):
                 assert not filled(command), f"{command.__name__}: typed fields only"
-                return made
+                return made if motion is None else replace(made, motion=motion)  # type: ignore[call-arg]
+            if motion is not None:
+                made = {**made, "motion": motion}
             return complete(command, made, words.caller.actor, directory, case, uow.rotation)
         return StepRun(self.step, build)
+
+
+MOTION = "motion:"  # the words after it are the body's motion (`cases.motions.read_motion`)
+_MOTION_USAGE = f" {MOTION} yes @A @B no @C abstain @D|unanimous [meeting N] [mayor yes|no]"
+
+
+def _motion(w: Words, directory: Directory) -> Motion | None:
+    """The motion at the end of the words (`motion: ...`), taken out of them: a body's act
+    is a motion at its meeting, whatever else the step's words say."""
+    rest = [x.lower() for x in w.items[w.pos:]]
+    if MOTION not in rest:
+        return None
+    at = w.pos + rest.index(MOTION)
+    text = " ".join(w.items[at + 1:])
+    del w.items[at:]
+    return read_motion(text, directory)
 
 
 def _report(w: Words, _d: Directory) -> c.IssueReport:
@@ -230,6 +250,24 @@ def _board_vote(w: Words, directory: Directory) -> Typed:
     return {**member, "vote": Vote(str(w.choice("the vote", {v.value: v.value for v in Vote})))}
 
 
+def _roll_call(w: Words, directory: Directory) -> Typed:
+    meeting = _meeting_number(w)
+    present: list[str] = []
+    while w.peek():
+        present.append(w.person("a member present", directory))
+    return {"present": tuple(present), "meeting": meeting}
+
+
+def _recuse(w: Words, directory: Directory) -> Typed:
+    # a member's own recusal, or (the clerk, the board chair) that of the member named
+    member = {"member": w.person("the member recusing", directory)} if w.at_person() else {}
+    reason = w.rest()
+    if not reason:
+        raise ProcedureError("Give the reason for the recusal (a relative, a business tie, "
+                             "the member filed the complaint): it goes into the record.")
+    return {**member, "reason": reason}
+
+
 _NOTICES: dict[str, bool | str] = {
     "respondent": c.NoticeKind.RESPONDENT_INFORMED, "council": c.NoticeKind.COUNCIL_INFORMED,
     "board": c.NoticeKind.SUBMITTED_TO_BOARD}
@@ -253,37 +291,40 @@ SPECS: tuple[Spec, ...] = (
          "heard ETH-2026-0007 presented", _heard),
     Spec("concluded", _S.CONCLUDED, "concluded CASE [DATE]", "concluded ETH-2026-0007",
          lambda w, _: c.ConcludeHearing(w.optional_day())),
-    Spec("continuance apply", _S.CONTINUANCE_APPLY, "continuance apply CASE REASON",
-         "continuance apply ETH-2026-0007 the respondent is in hospital until Dec 20",
+    Spec("continuance apply", _S.CONTINUANCE_APPLY, "continuance apply CASE REASON" + _MOTION_USAGE,
+         "continuance apply ETH-2026-0007 the respondent is in hospital until Dec 20 "
+         "motion: unanimous",
          lambda w, _: c.ApplyForContinuance(w.rest())),
-    Spec("continuance grant", _S.CONTINUANCE_DECIDE, "continuance grant CASE DAYS [DATE]",
-         "continuance grant ETH-2026-0007 7",
+    Spec("continuance grant", _S.CONTINUANCE_DECIDE,
+         "continuance grant CASE DAYS [DATE]" + _MOTION_USAGE,
+         "continuance grant ETH-2026-0007 7 motion: yes @ames @baker @cole no @diaz",
          lambda w, _: c.DecideContinuance(w.number("the days granted"), w.optional_day())),
-    Spec("continuance deny", _S.CONTINUANCE_DECIDE, "continuance deny CASE [DATE]",
-         "continuance deny ETH-2026-0007",
+    Spec("continuance deny", _S.CONTINUANCE_DECIDE, "continuance deny CASE [DATE]" + _MOTION_USAGE,
+         "continuance deny ETH-2026-0007 motion: unanimous",
          lambda w, _: c.DecideContinuance(0, w.optional_day())),
     Spec("report", _S.REPORT, "report CASE sufficient|insufficient FILE [SUMMARY]",
          "report ETH-2026-0007 sufficient F0123ABCD prima facie showing of 2.94.030", _report),
     Spec("deliver", _S.DELIVER, "deliver CASE [DATE]", "deliver ETH-2026-0007",
          lambda w, _: c.DeliverReport(w.optional_day())),
     Spec("extension request", _S.EXTENSION_REQUEST,
-         "extension request CASE DAYS respondent|board [DATE]",
+         "extension request CASE DAYS respondent|board [DATE] [motion: ...]",
          "extension request ETH-2026-0007 5 respondent",
          lambda w, _: c.RequestReportExtension(
              days=w.number("the days"), requested_by=c.Requester(
                  str(w.choice("who asks", _REQUESTERS))), on=w.optional_day())),
-    Spec("extension approve", _S.EXTENSION_DECIDE, "extension approve CASE [DATE]",
-         "extension approve ETH-2026-0007", _extension_decision(True)),
-    Spec("extension deny", _S.EXTENSION_DECIDE, "extension deny CASE [DATE]",
-         "extension deny ETH-2026-0007", _extension_decision(False)),
+    Spec("extension approve", _S.EXTENSION_DECIDE, "extension approve CASE [DATE]" + _MOTION_USAGE,
+         "extension approve ETH-2026-0007 motion: unanimous", _extension_decision(True)),
+    Spec("extension deny", _S.EXTENSION_DECIDE, "extension deny CASE [DATE]" + _MOTION_USAGE,
+         "extension deny ETH-2026-0007 motion: unanimous", _extension_decision(False)),
     Spec("board-hearing", _S.BOARD_HEARING, "board-hearing CASE", "board-hearing ETH-2026-0007",
          lambda w, _: c.RequestBoardHearing()),
     Spec("refer", _S.REFER, "refer CASE [board] [DATE]", "refer ETH-2026-0007", _refer),
     Spec("determination", _S.DETERMINATION,
-         "determination CASE violation|no-violation [SECTIONS] [DATE]",
+         "determination CASE violation|no-violation [SECTIONS] [DATE] [motion: ...]",
          "determination ETH-2026-0007 violation 2.94.030", _determination),
-    Spec("council-extension", _S.COUNCIL_EXTENSION, "council-extension CASE DAYS [DATE]",
-         "council-extension ETH-2026-0007 7",
+    Spec("council-extension", _S.COUNCIL_EXTENSION,
+         "council-extension CASE DAYS [DATE]" + _MOTION_USAGE,
+         "council-extension ETH-2026-0007 7 motion: unanimous",
          lambda w, _: c.ExtendCouncilDecision(w.number("the days"), w.optional_day())),
     Spec("vote", _S.VOTE, "vote CASE [@MEMBER] yes|no|abstain", "vote ETH-2026-0007 yes", _vote),
     Spec("mayor-vote", _S.MAYOR_VOTE, "mayor-vote CASE yes|no", "mayor-vote ETH-2026-0007 yes",
@@ -330,5 +371,16 @@ SPECS: tuple[Spec, ...] = (
          "board-vote ETH-2026-0007 yes", _board_vote),
     Spec("board-determination", _S.BOARD_DETERMINATION, "board-determination CASE",
          "board-determination ETH-2026-0007", lambda w, _: {}),
+    Spec("roll-call", _S.ROLL_CALL, "roll-call CASE [MEETING] @MEMBER ...",
+         "roll-call ETH-2026-0007 @ames @baker @cole", _roll_call),
+    Spec("recuse", _S.RECUSE, "recuse CASE [@MEMBER] REASON",
+         "recuse ETH-2026-0007 the respondent is my brother-in-law", _recuse),
+    Spec("council-extension-request", _S.COUNCIL_EXTENSION_REQUEST,
+         "council-extension-request CASE DAYS [DATE]",
+         "council-extension-request ETH-2026-0007 7",
+         lambda w, _: c.RequestCouncilExtension(w.number("the days"), w.optional_day())),
+    Spec("correct-receipt", _S.CORRECT_RECEIPT, "correct-receipt CASE DATE TIME REASON",
+         "correct-receipt ETH-2026-0007 2026-12-01 16:40 forwarded a day late",
+         lambda w, _: c.CorrectReceipt(w.moment("when the city received it"), w.rest())),
 )
 SPECS_BY_WORDS = {s.words: s for s in SPECS}
