@@ -38,11 +38,13 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
 
+from cases.case import Case
 from cases.commands import Command, RecordBoardVote, RecordCouncilVote, RecordRecusal
 from cases.directory import ATTORNEY, BOARD, COUNCIL, OFFICE, Directory, Role
 from cases.levels import Access
+from cases.meetings import BODY_NAME, Body
 from cases.records import PublicRecord
-from cases.steps import BY_ID, StepId
+from cases.steps import BY_ID, StepId, rule_for
 
 NOT_LISTED = ("EthicsBot answers only the people the city's directory lists for the ethics "
               "procedure. To file a complaint, write to the mayor or the city administrator "
@@ -184,6 +186,23 @@ def check_hands(actor: Actor, cmd: Command) -> None:
         return
     if not actor.has(ROLL_CALL[type(cmd)]) and (actor.email or "") != cmd.member.strip().lower():
         raise Refused(_ROLL_CALL_WORDS[type(cmd)].format(cmd.member))
+
+
+# Who may record a body's act (`cases.steps.StepRule.body`): its own members, and the
+# mayor's office, whose clerk keeps the minutes of both bodies' meetings.
+BODY_HANDS: dict[Body, frozenset[Role]] = {Body.BOARD: BOARD | OFFICE,
+                                            Body.COUNCIL: COUNCIL | OFFICE}
+
+
+def check_body(actor: Actor, cmd: Command, case: Case) -> None:
+    """A body's act is recorded by one of its members or the clerk, never by a member of
+    the other body (the council does not approve what the ordinance gives the board)."""
+    rule = rule_for(cmd)
+    body = rule.acting_body(cmd, case)
+    if body is not None and not actor.has(BODY_HANDS[body]):
+        raise Refused(f"To {rule.name} on {case.number} is an act of {BODY_NAME[body]}, "
+                      f"taken by motion at its meeting ({rule.section}): its members or the "
+                      "clerk record it.")
 
 
 def check_not_respondent(actor: Actor, respondents: Collection[str], step: StepId) -> None:

@@ -189,7 +189,8 @@ def check_at_meeting(case: Case, body: Body, m: Meeting, *, what: str, day: date
         raise ProcedureError(
             f"Cannot {what} in executive session: a body acts in open session (RCW "
             f"42.30.060, {EXECUTIVE_GROUND}). Record the end of the executive session of "
-            f"meeting {m.number} (announced to end {fmt_moment(session.ends_at)}) first.")
+            f"meeting {m.number} (announced to end "
+            f"{fmt_moment(calendar.local(session.ends_at))}) first.")
     call = m.roll_call
     if call is None:
         raise ProcedureError(f"Record the roll call of meeting {m.number} first: {name} acts "

@@ -15,7 +15,14 @@ from contextlib import AbstractContextManager
 from datetime import date, datetime
 from typing import TypeVar
 
-from cases.access import Actor, Refused, check_hands, check_not_respondent, check_step
+from cases.access import (
+    Actor,
+    Refused,
+    check_body,
+    check_hands,
+    check_not_respondent,
+    check_step,
+)
 from cases.calendar import CityCalendar
 from cases.case import Case
 from cases.commands import Command, Refer
@@ -113,7 +120,8 @@ def take_step_as(
     """A person's step on case `number`, from any surface, committed: the role the table
     gives the step (`check_step`), never on a case against oneself, the command `build`
     makes from the stored case (what the person typed, completed by `cases.derived`), the
-    right hands on a vote (`check_hands`), then `take_step`.
+    right hands on a vote (`check_hands`) and on a body's act (`check_body`), then
+    `take_step`.
 
     `log(uow, number, action, allowed)` writes the surface's access log entry: in the
     step's transaction when it is taken; in a transaction of its own when it is refused
@@ -128,6 +136,7 @@ def take_step_as(
             cmd = build(case, uow)
             assert BY_ID[step].command is type(cmd), (step, cmd)
             check_hands(actor, cmd)
+            check_body(actor, cmd, case)
             event = take_step(uow, number, cmd, directory=directory, calendar=calendar,
                               clock=clock, actor=actor.email or "")
             log(uow, number, action, True)

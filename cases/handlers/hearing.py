@@ -153,8 +153,8 @@ def issue_report(s: StepContext, cmd: c.IssueReport) -> Event:
     if waiting:
         raise ProcedureError(
             f"No report may be issued for {s.case.number} until every official complained "
-            "against has had an opportunity to present at a hearing (§9); not yet recorded "
-            f"for {' and '.join(waiting)}. Record that each was heard (or given the "
+            "against has had an opportunity to present at a hearing (§9); still waiting: "
+            f"{' and '.join(waiting)}. Record that each was heard (or given the "
             "opportunity) first.")
     check_report(s, cmd.sufficient)
     return s.event(EventKind.REPORT_ISSUED, sufficient=cmd.sufficient, summary=cmd.summary,

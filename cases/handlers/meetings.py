@@ -280,7 +280,7 @@ def board_determination(s: StepContext, cmd: c.RecordBoardDetermination) -> Even
     if waiting:
         raise ProcedureError(
             f"The board determines sufficiency only once every official complained against "
-            f"has had the opportunity to present (§9); not yet recorded for "
+            f"has had the opportunity to present (§9); still waiting: "
             f"{' and '.join(waiting)}. Record that each was heard first.")
     result = board_tally(m.votes, board=cmd.board, respondents=frozenset(s.case.respondents))
     return s.event(EventKind.BOARD_DETERMINED, meeting=m.number, carried=result.carried,

@@ -16,6 +16,7 @@ from cases.records import PublicRecord
 from cases.services import take_step
 from ethicsbot.bootstrap import App
 from storage.models import AccessLogRow
+from tests.fixtures.cases import board_finds, convene
 from tests.fixtures.slack_stub import SlackStub
 from tests.integration.bot.conftest import (
     ATTORNEY,
@@ -42,9 +43,10 @@ def steps(app: App, number: str, *cmds: c.Command) -> None:
 
 
 def found_insufficient_and_closed(app: App, number: str) -> None:
-    steps(app, number, c.ScheduleHearing(app.clock(), "Council Chambers"), c.BeginHearing(),
-          c.RecordRespondentHeard(), c.ConcludeHearing(),
-          c.IssueReport(sufficient=False, summary="no prima facie showing",
+    convene(app, number)
+    steps(app, number, c.BeginHearing(), c.RecordRespondentHeard(), c.ConcludeHearing())
+    board_finds(app, number, sufficient=False)
+    steps(app, number, c.IssueReport(sufficient=False, summary="no prima facie showing",
                         report_file="F0REPORT1"), c.DeliverReport(), c.CloseCase("insufficient"))
 
 

@@ -12,10 +12,12 @@ from sqlalchemy import select
 
 from cases import commands as c
 from cases.access import NOT_LISTED
+from cases.meetings import Body
 from cases.readings import Readings, Release
 from ethicsbot.bootstrap import App
 from storage.models import AccessLogRow
 from tests.fixtures.app import FakeClock
+from tests.fixtures.cases import board_finds, convene
 from tests.fixtures.slack_stub import SlackStub
 from tests.integration.bot.conftest import (
     ATTORNEY,
@@ -81,10 +83,14 @@ async def test_status_shows_the_sections_as_amended(slack: SlackDriver, bot_app:
 
 async def determined(app: App, clock: FakeClock) -> str:
     n = open_case(app)
-    steps(app, n, c.ScheduleHearing(app.clock(), "Council Chambers"), c.BeginHearing(),
-          c.RecordRespondentHeard(), c.ConcludeHearing(),
-          c.IssueReport(sufficient=True, report_file="F0REPORT1"), c.DeliverReport(),
+    convene(app, n)
+    steps(app, n, c.BeginHearing(), c.RecordRespondentHeard(), c.ConcludeHearing())
+    board_finds(app, n)
+    steps(app, n, c.IssueReport(sufficient=True, report_file="F0REPORT1"), c.DeliverReport(),
           c.Refer("myu@examiners.example"), c.RecordDetermination(violation=True))
+    # the council meets on it (§12, §14), three of its five present (a quorum)
+    convene(app, n, Body.COUNCIL,
+            present=("abrandt@city.test", "bokafor@city.test", "thale@city.test"))
     return n
 
 

@@ -20,7 +20,7 @@ from cases.commands import (
 from cases.meetings import Answer
 from ethicsbot.bootstrap import App
 from tests.fixtures.app import FakeClock
-from tests.fixtures.cases import step
+from tests.fixtures.cases import board_finds, convene, step
 from tests.fixtures.slack_stub import SlackStub
 from tests.integration.bot.conftest import (
     BOARD_MEMBER,
@@ -76,10 +76,13 @@ async def test_the_executive_session_is_announced_and_final_action_waits_for_its
     await done(slack, CHAIR, f"schedule {n} 2026-12-10 18:00 special City Hall")
     clock.set(datetime(2026, 12, 10, 18, 5, tzinfo=LA))
     await done(slack, CHAIR, f"begin {n}")
+    await refused(slack, CHAIR, f"board-vote {n} yes", "Record the roll call")
+    await done(slack, CHAIR, f"roll-call {n} @park @osei @brooks")
     started = await done(slack, CHAIR, f"session start {n} 19:00")
     assert "The executive session will end at 7:00 PM PST" in started
     assert "as RCW 42.30.110(1)(f) allows" in started
-    await refused(slack, CHAIR, f"board-vote {n} yes", "final action is taken in open session")
+    await refused(slack, CHAIR, f"board-vote {n} yes", "a body acts in open session",
+                  "(announced to end Thu Dec 10, 2026 7:00 PM PST)")
     clock.set(datetime(2026, 12, 10, 18, 55, tzinfo=LA))
     await done(slack, CHAIR, f"session extend {n} 19:15")
     clock.set(datetime(2026, 12, 10, 19, 10, tzinfo=LA))
@@ -88,6 +91,9 @@ async def test_the_executive_session_is_announced_and_final_action_waits_for_its
     await refused(slack, BOARD_MEMBER, f"board-vote {n} @Brooks no", "only their own vote")
     await done(slack, BOARD_MEMBER, f"board-vote {n} yes")
     await done(slack, CHAIR, f"board-vote {n} @Brooks no")  # the chair's roll call
+    # §9: not before the respondent had the opportunity to present; then it is counted
+    await refused(slack, CHAIR, f"board-determination {n}", "opportunity to present (§9)")
+    await done(slack, CHAIR, f"heard {n} presented")
     counted = await done(slack, CHAIR, f"board-determination {n}")
     assert "found sufficient by majority of the board, 2 of 3 members" in counted
     await refused(slack, CLERK, f"board-vote {n} no", "Only")  # the board's own act
@@ -101,9 +107,11 @@ async def test_the_request_to_open_the_examiners_proceeding_is_recorded_and_show
     n = open_case(bot_app)
     await refused(slack, CLERK, f"open-session {n} examiner mail",
                   "has not been referred to a hearings examiner")
-    for cmd in (ScheduleHearing(bot_app.clock(), "Council Chambers"), BeginHearing(),
-                RecordRespondentHeard(), ConcludeHearing(), IssueReport(sufficient=True),
-                DeliverReport(), Refer("myu@examiners.example")):
+    convene(bot_app, n)
+    for cmd in (BeginHearing(), RecordRespondentHeard(), ConcludeHearing()):
+        step(bot_app, n, cmd)
+    board_finds(bot_app, n)
+    for cmd in (IssueReport(sufficient=True), DeliverReport(), Refer("myu@examiners.example")):
         step(bot_app, n, cmd)
     await done(slack, CLERK, f"open-session {n} examiner mail")
     text = await status_text(slack, CHAIR, n)

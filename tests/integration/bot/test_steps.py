@@ -3,6 +3,9 @@ refused, with a message a clerk can act on, to a role the ordinance does not giv
 
 from __future__ import annotations
 
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
 from sqlalchemy import select
 
 from bot.ids import step_action
@@ -22,6 +25,9 @@ from tests.integration.bot.conftest import (
     SlackDriver,
     open_case,
 )
+
+
+LA = ZoneInfo("America/Los_Angeles")
 
 
 def stage(app: App, number: str) -> Stage:
@@ -72,16 +78,36 @@ async def test_every_step_from_receipt_to_closure_each_refused_to_the_wrong_role
     assert stage(bot_app, n) is Stage.HEARING_SCHEDULED
     assert last_event(bot_app).data["starts_at"] == "2026-12-10T18:00:00-08:00"
 
-    clock.advance(days=2)
-    await done(slack, CHAIR, f"continuance apply {n} the respondent is in hospital")
-    await refused(slack, CHAIR, f"continuance grant {n} 5", "Only the city council")
-    await refused(slack, COUNCIL, f"continuance grant {n} 12", "may not exceed 10 days")
-    clock.advance(days=1)
-    await done(slack, COUNCIL, f"continuance grant {n} 5")
+    # the hearing's first session: the board applies to the council for a continuance, by
+    # motion at its meeting under way, with its roll call (RCW 42.30)
+    clock.set(datetime(2026, 12, 10, 18, 5, tzinfo=LA))
+    board = "@park @osei @brooks"
+    await refused(slack, CHAIR, f"continuance apply {n} the respondent is in hospital",
+                  "taken by motion at its meeting")
+    await refused(slack, CHAIR, f"continuance apply {n} the respondent is in hospital "
+                  "motion: unanimous", "Record the roll call of meeting 1 first")
+    await done(slack, CHAIR, f"roll-call {n} {board}")
+    await done(slack, CHAIR, f"continuance apply {n} the respondent is in hospital "
+                             "motion: yes @park @osei no @brooks")
+    assert last_event(bot_app).data["motion"]["votes"] == {
+        "dbrooks@city.test": "no", "hpark@city.test": "yes", "vosei@city.test": "yes"}
+    await refused(slack, CHAIR, f"continuance grant {n} 5 motion: unanimous",
+                  "Only the city council")
+    # the council decides it at its own noticed meeting, the next evening
+    await done(slack, CLERK, f"deliberation {n} 2026-12-11 19:00 special Council Chambers")
+    clock.set(datetime(2026, 12, 11, 19, 5, tzinfo=LA))
+    council = "@raman @brandt @okafor @hale"
+    await done(slack, CLERK, f"roll-call {n} {council}")
+    await refused(slack, COUNCIL, f"continuance grant {n} 12 motion: unanimous",
+                  "may not exceed 10 days")
+    await refused(slack, COUNCIL, f"continuance grant {n} 5", "taken by motion")
+    await done(slack, COUNCIL, f"continuance grant {n} 5 motion: unanimous")
     status = await slack.command(CHAIR, f"status {n}")
     assert "1 days paused" in status.shown and "5 days continuance granted" in status.shown
 
-    clock.advance(days=10)
+    # the hearing resumes at a further noticed session
+    await done(slack, CHAIR, f"schedule {n} 2026-12-16 18:00 special Council Chambers")
+    clock.set(datetime(2026, 12, 16, 18, 5, tzinfo=LA))
     pressed = await slack.press(CHAIR, step_action(StepId.BEGIN), n)  # a button under status
     assert pressed.status == 200
     assert "recorded" in slack_stub.to("response/button")[-1]["text"]
@@ -91,10 +117,19 @@ async def test_every_step_from_receipt_to_closure_each_refused_to_the_wrong_role
     await done(slack, BOARD_MEMBER, f"concluded {n}")
 
     await done(slack, CLERK, f"extension request {n} 5 respondent")
-    await refused(slack, COUNCIL, f"extension approve {n}", "approved by the board (§10)")
-    await done(slack, CHAIR, f"extension approve {n}")
+    await refused(slack, COUNCIL, f"extension approve {n} motion: unanimous",
+                  "an act of the Ethics Board", "its members or the clerk record it")
+    await done(slack, CHAIR, f"roll-call {n} {board}")
+    await done(slack, CHAIR, f"extension approve {n} motion: unanimous")
     await refused(slack, ATTORNEY, f"report {n} sufficient F0123ABCD", "Only the board chair",
                   "the city attorney")
+    await refused(slack, CHAIR, f"report {n} sufficient F0123ABCD",
+                  "The board has not determined the sufficiency")
+    # the board finds it sufficient by its members' votes at the session, in open session
+    await done(slack, CHAIR, f"board-vote {n} yes")
+    await done(slack, BOARD_MEMBER, f"board-vote {n} yes")
+    await done(slack, CHAIR, f"board-vote {n} @brooks no")  # the chair's roll call
+    await done(slack, CHAIR, f"board-determination {n}")
     await refused(slack, CHAIR, f"report {n} sufficient my-report.pdf", "Slack file id")
     await done(slack, CHAIR, f"report {n} sufficient <https://city.slack.com/files/UPARK/F0"
                              f"123ABCD/report.pdf> prima facie showing")
@@ -109,6 +144,10 @@ async def test_every_step_from_receipt_to_closure_each_refused_to_the_wrong_role
     await refused(slack, CLERK, f"determination {n} violation 2.94.099", "was not alleged")
     await done(slack, CLERK, f"determination {n} violation 2.94.030")
     await refused(slack, CHAIR, f"vote {n} yes", "Only the city council")
+    await refused(slack, COUNCIL, f"vote {n} yes", "A body acts only at its meeting")
+    await done(slack, CLERK, f"deliberation {n} 2026-12-18 19:00 special Council Chambers")
+    clock.set(datetime(2026, 12, 18, 19, 5, tzinfo=LA))
+    await done(slack, CLERK, f"roll-call {n} {council}")
     for member, vote in ((COUNCIL, "yes"), ("UOKAFOR", "yes"), ("UHALE", "yes"),
                          (RESPONDENT_COUNCIL, "no")):
         await done(slack, member, f"vote {n} {vote}")
