@@ -26,7 +26,6 @@ from tests.integration.bot.conftest import (
     open_case,
 )
 
-
 LA = ZoneInfo("America/Los_Angeles")
 
 
