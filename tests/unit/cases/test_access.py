@@ -15,6 +15,7 @@ from cases.access import (
     Refused,
     actor_for,
     case_access,
+    check_body,
     check_hands,
     check_not_respondent,
     check_step,
@@ -205,3 +206,19 @@ def test_each_access_sees_its_part_of_the_history() -> None:
     assert not sees_in_history(Access.RESPONDENT, K.COUNCIL_VOTE_RECORDED)
     for access in (Access.COUNCIL, Access.RESPONDENT):  # a voiding is told to both
         assert sees_in_history(access, K.CASE_VOIDED)
+
+
+def test_a_bodys_act_is_recorded_by_its_members_or_the_clerk_never_the_other_body() -> None:
+    case = open_case(number="2026-001", filing=filing(), respondents=("gpruitt@city.test",),
+                     at=at("2026-01-06T09:45:00-08:00"), actor=CLERK)
+    apply = c.ApplyForContinuance("ill")  # the board's application (§7)
+    with pytest.raises(Refused, match="an act of the Ethics Board"):
+        check_body(RAMAN, apply, case)
+    check_body(CHAIR, apply, case)
+    check_body(CLERK_, apply, case)
+    grant = c.DecideContinuance(5)  # the council's decision on it
+    with pytest.raises(Refused, match="an act of the City Council"):
+        check_body(CHAIR, grant, case)
+    check_body(RAMAN, grant, case)
+    check_body(CLERK_, grant, case)
+    check_body(RAMAN, c.RecordNoticeServed(c.NoticeKind.COUNCIL_INFORMED), case)  # no body's
