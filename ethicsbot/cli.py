@@ -58,7 +58,7 @@ ONE_LINE_ERRORS = (
     ("ethicsbot.cli", "CliError"), ("cases.errors", "ProcedureError"),
     ("ethicsbot.settings", "SettingsError"), ("ethicsbot.directory_file", "DirectoryError"),
     ("ethicsbot.leadership", "AnotherWorkerIsRunning"),
-    ("ethicsbot.database_errors", "DatabaseUnavailable"),
+    ("ethicsbot.database_errors", "DatabaseUnavailable"), ("cases.access", "Refused"),
 )
 
 
@@ -82,12 +82,13 @@ def _register() -> None:
         cli_notices,
         cli_run,
         cli_status,
+        cli_step,
         cli_web,
         cli_worker,
     )
 
-    for module in (cli_demo, cli_docket, cli_intake, cli_notices, cli_run, cli_status, cli_web,
-                   cli_worker):
+    for module in (cli_demo, cli_docket, cli_intake, cli_notices, cli_run, cli_status, cli_step,
+                   cli_web, cli_worker):
         module.register(cli)
 
 

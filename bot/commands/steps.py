@@ -384,3 +384,16 @@ SPECS: tuple[Spec, ...] = (
          lambda w, _: c.CorrectReceipt(w.moment("when the city received it"), w.rest())),
 )
 SPECS_BY_WORDS = {s.words: s for s in SPECS}
+
+
+def find_spec(typed_words: list[str]) -> tuple[Spec, list[str]]:
+    """The step the first word or two name ("continuance grant", "begin"), and the words
+    after them; the same on every surface that takes `/ethics` words."""
+    two = " ".join(typed_words[:2]).lower()
+    key, rest = (two, typed_words[2:]) if two in SPECS_BY_WORDS else (
+        (typed_words[0].lower() if typed_words else ""), typed_words[1:])
+    if key not in SPECS_BY_WORDS:
+        raise ProcedureError(f"`{key}` is not a step. `/ethics help` (or `ethicsbot step "
+                             "--help`) lists them, each with an example.")
+    return SPECS_BY_WORDS[key], rest
+

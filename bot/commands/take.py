@@ -9,7 +9,7 @@ from contextlib import suppress
 from typing import TYPE_CHECKING
 
 from bot.commands.args import Words
-from bot.commands.steps import SPECS, SPECS_BY_WORDS, Spec
+from bot.commands.steps import SPECS, Spec, find_spec
 from bot.escape import esc
 from bot.service import allow_step, blocking, case_number, run_step
 from cases.errors import ProcedureError
@@ -25,13 +25,7 @@ _PRESSABLE = {s.step: s for s in SPECS if BY_ID[s.step].label}
 
 
 async def typed(req: Request, typed_words: list[str]) -> None:
-    two = " ".join(typed_words[:2]).lower()
-    key, rest = (two, typed_words[2:]) if two in SPECS_BY_WORDS else (
-        typed_words[0].lower(), typed_words[1:])
-    if key not in SPECS_BY_WORDS:
-        raise ProcedureError(f"`/ethics {key}` is not a subcommand. `/ethics help` lists "
-                             "them, each with an example.")
-    spec = SPECS_BY_WORDS[key]
+    spec, rest = find_spec(typed_words)
     number = None
     with suppress(ProcedureError):  # a malformed number is reported after the role check
         number = case_number(rest[0]) if rest else None

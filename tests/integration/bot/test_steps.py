@@ -166,4 +166,4 @@ async def test_a_respondent_takes_no_step_on_their_own_case(slack: SlackDriver,
     await refused(slack, CLERK, "schedule", "Only the board chair")  # role before usage
     await refused(slack, CHAIR, "schedule", "Give the case number",
                   "/ethics schedule CASE DATE START")
-    await refused(slack, CHAIR, "frobnicate ETH-2026-0001", "not a subcommand")
+    await refused(slack, CHAIR, "frobnicate ETH-2026-0001", "`frobnicate` is not a step")
