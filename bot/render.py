@@ -198,5 +198,5 @@ def _notices(notices: list[dict[str, Any]], calendar: CityCalendar) -> list[str]
 
 
 def _history(events: list[dict[str, Any]], calendar: CityCalendar) -> list[str]:
-    return [f"• {when(e['at'], calendar)} — {words(e['kind'])} by {esc(e['actor'])}"
-            for e in events]
+    return [f"• #{e['seq'] + 1} {when(e['at'], calendar)} — {words(e['kind'])} by "
+            f"{esc(e['actor'])}" for e in events]

@@ -265,12 +265,16 @@ class CorrectReceipt(Command):
 @dataclass(frozen=True)
 class CorrectStepDate(Command):
     """A clerk's typo in the day an earlier step happened, corrected as its own step: the
-    latest step recording `kind` (for a hearing of several respondents, `respondent`'s)."""
+    entry `entry` of the case's history (its number as listed, #1 the complaint's
+    receipt), else the latest step recording `kind` (for a hearing of several
+    respondents, `respondent`'s). `kind` is named either way, so a mistyped number is
+    caught rather than correcting another step."""
 
     kind: EventKind
     on: date
     reason: str
     respondent: str | None = None
+    entry: int | None = None
 
 
 @dataclass(frozen=True)

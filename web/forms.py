@@ -51,6 +51,7 @@ LABELS = {
     "received_at": "When the city received the complaint (city time)",
     "motion": "The motion, when the board or the council acts (RCW 42.30): each member's vote",
     "present": "Members present (their emails)", "meeting": "Meeting number",
+    "entry": "Its number in the case's history (#N; empty: the latest such step)",
     TO_BOARD: "Referred to (§11)",
 }
 # the member a roll call names (`cases.derived.TYPED_BY`), in each body's words

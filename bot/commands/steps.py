@@ -156,9 +156,16 @@ _DATED: dict[str, bool | str] = {
 
 def _correct_date(w: Words, d: Directory) -> c.CorrectStepDate:
     kind = EventKind(str(w.choice("the step", _DATED)))
+    entry = None
+    if (w.peek() or "").startswith("#"):  # its number in the case's history
+        word = w.next("the entry's number")[1:]
+        if not word.isdigit() or len(word) > 6:
+            raise ProcedureError(f"#{word[:20]} is not an entry's number: the case's history "
+                                 "lists each entry as #N.")
+        entry = int(word)
     on = w.day("the day it really happened")
     respondent = w.person("the official heard", d) if w.at_person() else None
-    return c.CorrectStepDate(kind, on, w.rest(), respondent)
+    return c.CorrectStepDate(kind, on, w.rest(), respondent, entry)
 
 
 def _void(w: Words, _d: Directory) -> c.VoidCase:
@@ -334,7 +341,7 @@ SPECS: tuple[Spec, ...] = (
     Spec("amend", _S.AMEND, "amend CASE SECTIONS [TEXT]",
          "amend ETH-2026-0007 2.94.040 also used staff", lambda w, _: {
              "added_sections": sections(w.next("the added sections")), "text": w.rest()}),
-    Spec("correct-date", _S.CORRECT_DATE, "correct-date CASE STEP DATE [@OFFICIAL] REASON",
+    Spec("correct-date", _S.CORRECT_DATE, "correct-date CASE STEP [#ENTRY] DATE [@OFFICIAL] REASON",
          "correct-date ETH-2026-0007 concluded 2026-12-18 typed the wrong day", _correct_date),
     Spec("close", _S.CLOSE, "close CASE [REASON]", "close ETH-2026-0007 found insufficient",
          lambda w, _: c.CloseCase(reason=w.rest())),

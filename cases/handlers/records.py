@@ -59,10 +59,11 @@ def correct_date(s: StepContext, cmd: c.CorrectStepDate) -> Event:
         raise ProcedureError("Say why the date is corrected: the correction is kept in the "
                              "case's history with the reason.")
     what = cmd.kind.value.replace("_", " ")
-    index = next((i for i in range(len(case.history) - 1, 0, -1)
-                  if case.history[i].kind is cmd.kind
-                  and (cmd.respondent is None or str(case.history[i].data.get("respondent", ""))
-                       .casefold() == cmd.respondent.strip().casefold())), None)
+    index = _entry(s, cmd, what) if cmd.entry is not None else next(
+        (i for i in range(len(case.history) - 1, 0, -1)
+         if case.history[i].kind is cmd.kind
+         and (cmd.respondent is None or str(case.history[i].data.get("respondent", ""))
+              .casefold() == cmd.respondent.strip().casefold())), None)
     if index is None:
         raise ProcedureError(f"{case.number} has no {what} recorded to correct"
                              + (f" for {cmd.respondent}." if cmd.respondent else "."))
@@ -77,6 +78,22 @@ def correct_date(s: StepContext, cmd: c.CorrectStepDate) -> Event:
     _continuance_in_order(s, index, new)
     return s.event(EventKind.STEP_DATE_CORRECTED, target=index, step=cmd.kind.value,
                    old=old, new=new.isoformat(), reason=cmd.reason.strip())
+
+
+def _entry(s: StepContext, cmd: c.CorrectStepDate, what: str) -> int:
+    """The history index of entry `cmd.entry` (numbered from 1 as listed), which must
+    record `cmd.kind`."""
+    history, number = s.case.history, cmd.entry or 0
+    if not 2 <= number <= len(history):
+        raise ProcedureError(f"{s.case.number} has no entry #{number} to correct: its history "
+                             f"lists #1 to #{len(history)} (#1, the receipt, is corrected "
+                             "with `correct-receipt`).")
+    found = history[number - 1].kind
+    if found is not cmd.kind:
+        raise ProcedureError(f"Entry #{number} of {s.case.number} is a "
+                             f"{found.value.replace('_', ' ')}, not a {what}: check the number "
+                             "in the case's history.")
+    return number - 1
 
 
 def _continuance_in_order(s: StepContext, index: int, new: date) -> None:

@@ -113,7 +113,11 @@ async def test_every_step_from_receipt_to_closure_each_refused_to_the_wrong_role
     assert stage(bot_app, n) is Stage.HEARING_BEGUN
     await refused(slack, COUNCIL, f"heard {n} presented", "Only the board chair")
     await done(slack, CHAIR, f"heard {n} presented")
+    heard = last_event(bot_app).seq + 1  # its number in the history, as status lists it
+    assert f"• #{heard} " in (await slack.command(CHAIR, f"status {n}")).shown
     await done(slack, BOARD_MEMBER, f"concluded {n}")
+    await refused(slack, CLERK, f"correct-date {n} concluded #{heard} 2026-12-15 typo",
+                  f"Entry #{heard} of {n} is a respondent heard, not a hearing concluded")
 
     await done(slack, CLERK, f"extension request {n} 5 respondent")
     await refused(slack, COUNCIL, f"extension approve {n} motion: unanimous",

@@ -303,3 +303,23 @@ def test_a_closed_case_is_not_voided() -> None:
     refused(case, c.VoidCase("spam"), "2026-02-05T09:00:00-08:00", "stage 'closed'")
 
 
+
+
+def test_a_correction_names_the_entry_it_corrects_not_always_the_latest() -> None:
+    case = new_case()
+    do(case, c.RecordRegisteredMail("RR1", date(2026, 1, 7)), "2026-01-08T09:00:00-08:00")
+    do(case, c.RecordRegisteredMail("RR2", date(2026, 1, 8)), "2026-01-08T09:05:00-08:00")
+    first = len(case.history) - 1  # entry #first: the earlier mailing
+    typo = "the clerk meant the first mailing"
+    msg = refused(case, c.CorrectStepDate(EventKind.REGISTERED_MAIL_SENT, date(2026, 1, 6),
+                                          typo, entry=1), "2026-01-09T09:00:00-08:00",
+                  "no entry #1 to correct")
+    assert "#1 to #3" in msg
+    refused(case, c.CorrectStepDate(EventKind.HEARING_BEGUN, date(2026, 1, 6), typo,
+                                    entry=first), "2026-01-09T09:00:00-08:00",
+            "is a registered mail sent, not a hearing begun")
+    event = do(case, c.CorrectStepDate(EventKind.REGISTERED_MAIL_SENT, date(2026, 1, 6), typo,
+                                       entry=first), "2026-01-09T09:00:00-08:00")
+    assert event.data["target"] == first - 1 and event.data["old"] == "2026-01-07"
+    assert case.as_corrected(first - 1).data["on"] == "2026-01-06"
+    assert case.as_corrected(first).data["on"] == "2026-01-08"  # the later one stands
