@@ -42,33 +42,67 @@ class Status(StrEnum):
     MISSED = "missed"  # past due and the step is not recorded
 
 
-TOLLED_KEYS = frozenset({DeadlineKey.HEARING_BEGIN, DeadlineKey.HEARING_CONCLUDE})
+@dataclass(frozen=True)
+class DeadlineRule:
+    """One deadline, whole: the section that sets it, what starts it and how long it runs,
+    who answers for it and what they must do, what tolls it and what extends it. The one
+    place a deadline is defined; `cases.deadlines` computes from it, the docket and
+    `docs/deadlines.md` (checked against it by a test) read it."""
 
-RULES: Mapping[DeadlineKey, tuple[Responsible, str, str]] = {
-    DeadlineKey.NOTICE_24H: (Responsible.MAYORS_OFFICE, "§2",
-                             "inform the official and the council; submit to the board"),
-    DeadlineKey.REGISTERED_MAIL: (Responsible.MAYORS_OFFICE, "§2",
-                                  "send the official a copy by registered mail"),
-    DeadlineKey.HEARING_BEGIN: (Responsible.BOARD_CHAIR, "§7", "begin the sufficiency hearing"),
-    DeadlineKey.HEARING_CONCLUDE: (Responsible.BOARD_CHAIR, "§7",
-                                   "conclude the sufficiency hearing"),
-    DeadlineKey.REPORT_DELIVERY: (Responsible.BOARD_CHAIR, "§10",
-                                  "deliver the written report to council, official, complainant"),
-    DeadlineKey.COUNCIL_DECISION: (Responsible.COUNCIL, "§12", "convene and render a decision"),
-    DeadlineKey.LIMITATIONS: (Responsible.INTAKE, "§4",
-                              "complaint filed within two years of public availability"),
-    DeadlineKey.DISCLOSURE_RESPONSE: (Responsible.CITY_ATTORNEY, "RCW 42.56.520",
-                                      "answer the public disclosure request"),
-}
-DISCLOSURE_BUSINESS_DAYS = 5  # RCW 42.56.520
+    key: DeadlineKey
+    section: str
+    trigger: str  # what starts it running
+    period: str  # how long, in words
+    days: int | None  # calendar days after the trigger's day (None: another period)
+    business_days: bool  # counted in business days (else calendar days, rolled forward)
+    responsible: Responsible
+    action: str
+    tolled_by: str | None = None  # what pauses it and moves it by the days granted
+    extended_by: str | None = None  # the act that lengthens it ...
+    extension_verb: str | None = None  # ... as its basis says ("approved", "granted")
 
-DAYS = {
-    DeadlineKey.REGISTERED_MAIL: 3,
-    DeadlineKey.HEARING_BEGIN: 20,
-    DeadlineKey.HEARING_CONCLUDE: 24,
-    DeadlineKey.REPORT_DELIVERY: 10,
-    DeadlineKey.COUNCIL_DECISION: 7,
-}
+
+_R = DeadlineRule
+DEADLINES: Mapping[DeadlineKey, DeadlineRule] = {r.key: r for r in (
+    _R(DeadlineKey.NOTICE_24H, "§2", "receipt by the city", "24 hours", None, False,
+       Responsible.MAYORS_OFFICE, "inform the official and the council; submit to the board"),
+    _R(DeadlineKey.REGISTERED_MAIL, "§2", "receipt by the city", "3 days", 3, False,
+       Responsible.MAYORS_OFFICE, "send the official a copy by registered mail"),
+    _R(DeadlineKey.HEARING_BEGIN, "§7", "receipt by the city", "20 days, tolled", 20, False,
+       Responsible.BOARD_CHAIR, "begin the sufficiency hearing",
+       tolled_by="a continuance applied for by the board and decided by the council (§7)"),
+    _R(DeadlineKey.HEARING_CONCLUDE, "§7", "receipt by the city", "24 days, tolled", 24,
+       False, Responsible.BOARD_CHAIR, "conclude the sufficiency hearing",
+       tolled_by="a continuance applied for by the board and decided by the council (§7)"),
+    _R(DeadlineKey.REPORT_DELIVERY, "§10", "hearing concluded", "10 days + approved extensions", 10,
+       False, Responsible.BOARD_CHAIR,
+       "deliver the written report to council, official, complainant",
+       extended_by="a longer time approved: by the board on the respondent's request, by "
+                   "the council on the board's (§10)", extension_verb="approved"),
+    _R(DeadlineKey.COUNCIL_DECISION, "§12", "final determination of violation received",
+       "7 days + extension", 7, False, Responsible.COUNCIL, "convene and render a decision",
+       extended_by="an extension the council grants on the respondent's request (§12)",
+       extension_verb="granted"),
+    _R(DeadlineKey.LIMITATIONS, "§4", "misconduct reasonably available to the public",
+       "2 years", None, False, Responsible.INTAKE,
+       "complaint filed within two years of public availability"),
+    _R(DeadlineKey.DISCLOSURE_RESPONSE, "RCW 42.56.520", "a public disclosure request",
+       "5 business days", 5, True, Responsible.CITY_ATTORNEY,
+       "answer the public disclosure request"),
+)}
+# where a city attorney finds a section's deadlines: "§7" -> hearing_begin, hearing_conclude
+BY_SECTION: Mapping[str, tuple[DeadlineKey, ...]] = {
+    section: tuple(r.key for r in DEADLINES.values() if r.section == section)
+    for section in dict.fromkeys(r.section for r in DEADLINES.values())}
+TOLLED_KEYS = frozenset(r.key for r in DEADLINES.values() if r.tolled_by)
+
+
+def days_of(key: DeadlineKey) -> int:
+    """The days `key` runs (one counted in days: not the 24 hours, not the 2 years)."""
+    days = DEADLINES[key].days
+    if days is None:
+        raise ValueError(f"{key} is not counted in days")
+    return days
 
 
 @dataclass(frozen=True)

@@ -1,16 +1,8 @@
 """The statutory deadlines of a case, each with who must act and the arithmetic shown.
 
-The table (DESIGN.md "The procedure as deadlines"):
-
-| key               | period                  | trigger                         | ordinance |
-| notice_24h        | 24 hours (exact)        | receipt                         | §2        |
-| registered_mail   | 3 days                  | receipt                         | §2        |
-| hearing_begin     | 20 days, tolled         | receipt                         | §7        |
-| hearing_conclude  | 24 days, tolled         | receipt                         | §7        |
-| report_delivery   | 10 days + extensions    | hearing concluded               | §10       |
-| council_decision  | 7 days + extension      | final determination received    | §12       |
-| limitations       | 2 years                 | misconduct reasonably public    | §4        |
-| disclosure_response | 5 business days       | a public disclosure request     | RCW 42.56.520 |
+Each deadline is defined once, whole, in `cases.deadline_values.DEADLINES` (its section,
+trigger, period, who answers for it, what tolls or extends it); `BY_SECTION` finds a
+section's deadlines. This module does the arithmetic.
 
 Tolling (§7) applies to the two hearing deadlines only: each continuance adds the days
 the application was pending (decided − applied) plus the days granted to the last day,
@@ -32,10 +24,9 @@ from datetime import UTC, date, datetime, timedelta
 
 from cases.calendar import CityCalendar, fmt_day, fmt_moment
 from cases.deadline_values import (
-    DAYS,
-    DISCLOSURE_BUSINESS_DAYS,
+    BY_SECTION,
+    DEADLINES,
     MAX_CONTINUANCE_DAYS,
-    RULES,
     TOLLED_KEYS,
     Continuance,
     Deadline,
@@ -47,12 +38,13 @@ from cases.deadline_values import (
     Status,
     Triggers,
     by,
+    days_of,
     status_at,
 )
 from cases.readings import DEFAULT, ContinuanceCap, Readings, describe, other
 
 __all__ = [
-    "DISCLOSURE_BUSINESS_DAYS", "MAX_CONTINUANCE_DAYS", "RULES", "TOLLED_KEYS", "Continuance",
+    "BY_SECTION", "DEADLINES", "MAX_CONTINUANCE_DAYS", "TOLLED_KEYS", "Continuance",
     "Deadline", "DeadlineKey", "DisclosureRequest", "Extension", "OtherReading", "Responsible",
     "Status", "Triggers", "add_years", "compute_deadlines", "deadline_changes", "extensions_of",
     "status_at",
@@ -90,7 +82,7 @@ def compute_deadlines(t: Triggers, cal: CityCalendar, *, now: datetime,
 def _make(key: DeadlineKey, due: datetime | None, t: Triggers, cal: CityCalendar,
           now: datetime, basis: str, reading: str | None = None,
           other_: OtherReading | None = None) -> Deadline:
-    responsible, section, action = RULES[key]
+    rule = DEADLINES[key]
     done = t.done.get(key)
     on = t.done_on.get(key)
     if done is not None and on is not None and on != cal.local_date(done):
@@ -104,7 +96,8 @@ def _make(key: DeadlineKey, due: datetime | None, t: Triggers, cal: CityCalendar
         status = Status.TOLLED
     else:
         status = Status.OPEN if by(now, due) else Status.MISSED
-    return Deadline(key, due, status, responsible, basis, section, action, reading, other_)
+    return Deadline(key, due, status, rule.responsible, basis, rule.section, rule.action,
+                    reading, other_)
 
 
 def _finish(cal: CityCalendar, start: str, last: date) -> tuple[datetime, str]:
@@ -122,10 +115,6 @@ def _plus(trigger_label: str, trigger_day: date, days: int) -> tuple[date, str]:
     return last, f"{trigger_label} {fmt_day(trigger_day)} + {days} days = {fmt_day(last)}"
 
 
-_EXTENDED = {DeadlineKey.REPORT_DELIVERY: ("approved", "§10"),
-             DeadlineKey.COUNCIL_DECISION: ("granted", "§12")}
-
-
 def extensions_of(t: Triggers, key: DeadlineKey) -> tuple[Extension, ...]:
     given = t.extensions.get(key, ())
     return (Extension(given),) if isinstance(given, int) else tuple(given)
@@ -133,13 +122,13 @@ def extensions_of(t: Triggers, key: DeadlineKey) -> tuple[Extension, ...]:
 
 def _day_deadline(key: DeadlineKey, label: str, trigger_day: date, t: Triggers,
                   cal: CityCalendar, now: datetime) -> Deadline:
-    last, text = _plus(label, trigger_day, DAYS[key])
+    rule = DEADLINES[key]
+    last, text = _plus(label, trigger_day, days_of(key))
     counted, late = 0, ""
     for x in sorted(extensions_of(t, key), key=lambda x: (x.on is not None, x.on)):
         if x.on is not None and x.on > cal.roll_forward(last + timedelta(days=counted))[0]:
-            verb, section = _EXTENDED[key]
-            late += (f"; {x.days} days extension {verb} {fmt_day(x.on)}, after the period "
-                     f"ended, cannot revive it ({section})")
+            late += (f"; {x.days} days extension {rule.extension_verb} {fmt_day(x.on)}, "
+                     f"after the period ended, cannot revive it ({rule.section})")
         else:
             counted += x.days
     if counted:
@@ -173,7 +162,7 @@ def _tolled_deadline(key: DeadlineKey, received_day: date, t: Triggers, cal: Cit
 def _tolled_last(key: DeadlineKey, received_day: date, t: Triggers, cal: CityCalendar,
                  cap: ContinuanceCap) -> tuple[date | None, str]:
     """The last day before the roll-forward (None while tolled) and its arithmetic."""
-    last, text = _plus("received", received_day, DAYS[key])
+    last, text = _plus("received", received_day, days_of(key))
     counted = 0  # days granted so far that count, for a cap of 10 days in total
     for c in sorted(t.continuances, key=lambda c: c.applied):
         if c.applied > cal.roll_forward(last)[0]:
@@ -216,9 +205,9 @@ def _limitations(t: Triggers, cal: CityCalendar) -> Deadline:
     timely = by(t.received, due)
     text += (f"; complaint received {fmt_moment(cal.local(t.received))}: "
              + ("within the period" if timely else "after the period ended (§4)"))
-    responsible, section, action = RULES[DeadlineKey.LIMITATIONS]
-    return Deadline(DeadlineKey.LIMITATIONS, due, Status.MET if timely else Status.MISSED,
-                    responsible, text, section, action)
+    rule = DEADLINES[DeadlineKey.LIMITATIONS]
+    return Deadline(rule.key, due, Status.MET if timely else Status.MISSED, rule.responsible,
+                    text, rule.section, rule.action)
 
 
 def _disclosure(t: Triggers, cal: CityCalendar, now: datetime) -> Deadline:
@@ -227,22 +216,21 @@ def _disclosure(t: Triggers, cal: CityCalendar, now: datetime) -> Deadline:
     requests = sorted(t.disclosure_requests, key=lambda r: r.received)
     waiting = [r for r in requests if r.answered is None]
     r = waiting[0] if waiting else requests[-1]
-    last, skipped = cal.add_business_days(r.received, DISCLOSURE_BUSINESS_DAYS)
+    rule = DEADLINES[DeadlineKey.DISCLOSURE_RESPONSE]
+    last, skipped = cal.add_business_days(r.received, days_of(rule.key))
     which = f" {requests.index(r) + 1} of {len(requests)}" if len(requests) > 1 else ""
-    text = (f"request{which} received {fmt_day(r.received)} + {DISCLOSURE_BUSINESS_DAYS} "
+    text = (f"request{which} received {fmt_day(r.received)} + {rule.days} "
             f"business days = {fmt_day(last)}")
     if skipped:
         text += f" ({'; '.join(skipped)}: not counted)"
     due = cal.end_of_day(last)
     text += f"; due by {fmt_moment(due)}"
-    responsible, section, action = RULES[DeadlineKey.DISCLOSURE_RESPONSE]
     if r.answered is not None:
         status = Status.MET if r.answered <= last else Status.LATE
         text += f"; answered {fmt_day(r.answered)}"
     else:
         status = Status.OPEN if by(now, due) else Status.MISSED
-    return Deadline(DeadlineKey.DISCLOSURE_RESPONSE, due, status, responsible, text, section,
-                    action)
+    return Deadline(rule.key, due, status, rule.responsible, text, rule.section, rule.action)
 
 
 def deadline_changes(before: list[Deadline], after: list[Deadline],

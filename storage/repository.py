@@ -8,7 +8,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from cases.case import Case
-from cases.deadlines import RULES, Deadline, DeadlineKey, OtherReading, Responsible, Status
+from cases.deadlines import DEADLINES, Deadline, DeadlineKey, OtherReading, Responsible, Status
 from cases.events import Event, EventKind
 from cases.ports import Clock
 from storage.meetings import save_meetings
@@ -119,7 +119,7 @@ def _remindable(d: Deadline) -> bool:
 
 def to_deadline(r: DeadlineRow) -> Deadline:
     key = DeadlineKey(r.key)
-    _, section, action = RULES[key]
+    section, action = DEADLINES[key].section, DEADLINES[key].action
     other = OtherReading(r.other_reading, r.other_due) if r.other_reading else None
     return Deadline(key, r.due, Status(r.status), Responsible(r.responsible), r.basis, section,
                     action, r.reading, other)

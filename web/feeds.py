@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from cases.access import Actor
 from cases.calendar import END_OF_DAY
-from cases.deadlines import RULES, DeadlineKey
+from cases.deadlines import DEADLINES, DeadlineKey
 from cases.notices import INVITES, NoticeType
 from cases.visibility import responsibilities
 from mail.invites import Invite, build_invite, to_feed
@@ -117,7 +117,7 @@ def _calendar(s: Session, deps: WebDeps, email: str, actor: Actor) -> str:
 
 def _deadline(r: dict[str, object], deps: WebDeps) -> Invite:
     key = DeadlineKey(str(r["key"]))
-    _, section, action = RULES[key]
+    section, action = DEADLINES[key].section, DEADLINES[key].action
     due = deps.calendar.local(datetime.fromisoformat(str(r["due"])))
     start: date | datetime
     end: date | datetime
