@@ -60,9 +60,12 @@ class Case:
     public_since: date | None = None
     stage: Stage = Stage.RECEIVED
     alleged_sections: list[str] = field(default_factory=list)
+    # each §2 act, when it was given: the official's notice once every official had theirs
     notices_served: dict[NoticeKind, datetime] = field(default_factory=dict)
+    informed: dict[str, datetime] = field(default_factory=dict)  # respondent -> given (§2)
     done_on: dict[DeadlineKey, date] = field(default_factory=dict)  # the day each step happened
-    registered_mail_at: datetime | None = None
+    mailed: dict[str, tuple[datetime, date | None]] = field(default_factory=dict)  # §2, each
+    registered_mail_at: datetime | None = None  # once every official's copy was sent
     registered_mail_on: date | None = None
     hearing_begun_at: datetime | None = None
     hearing_begun_on: date | None = None
@@ -158,9 +161,18 @@ class Case:
         self.meetings.apply(e, len(self.history))
         match e.kind:
             case k.NOTICE_SERVED:
-                self.notices_served.setdefault(NoticeKind(d["notice"]), e.at)
+                self._served(NoticeKind(d["notice"]), d.get("respondent"),
+                             datetime.fromisoformat(d["given_at"]) if d.get("given_at")
+                             else e.at)
             case k.REGISTERED_MAIL_SENT:
-                self.registered_mail_at, self.registered_mail_on = e.at, on
+                # before each respondent was named, one entry stood for all of them
+                for party in [d["respondent"]] if d.get("respondent") else self.parties():
+                    self.mailed.setdefault(party, (e.at, on))
+                if set(self.mailed) >= set(self.parties()):
+                    sent = [self.mailed[p] for p in self.parties()]
+                    self.registered_mail_at = max(at for at, _ in sent)
+                    days = [day for _, day in sent if day is not None]
+                    self.registered_mail_on = max(days) if days else None
             case k.HEARING_BEGUN:
                 self.hearing_begun_at, self.hearing_begun_on = e.at, on
             case k.RESPONDENT_HEARD:
@@ -233,6 +245,18 @@ class Case:
                 pass
         if row.leads_to is not None and row.leads_to.comes_after(self.stage):
             self.stage = row.leads_to  # never back: a further hearing session keeps the stage
+
+    def _served(self, kind: NoticeKind, respondent: str | None, given: datetime) -> None:
+        """A §2 act; the official's notice is served once every official was informed
+        (an entry naming nobody, from before each was named, stood for all of them)."""
+        if kind is not NoticeKind.RESPONDENT_INFORMED:
+            self.notices_served.setdefault(kind, given)
+            return
+        for party in [respondent] if respondent else self.parties():
+            self.informed.setdefault(party, given)
+        if set(self.informed) >= set(self.parties()):
+            self.notices_served.setdefault(
+                kind, max(self.informed[p] for p in self.parties()))
 
     # -- questions ----------------------------------------------------------------------
 

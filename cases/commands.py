@@ -25,6 +25,15 @@ class NoticeKind(StrEnum):
     SUBMITTED_TO_BOARD = "submitted_to_board"
 
 
+class NoticeMethod(StrEnum):
+    """How a §2 notice was given."""
+
+    HAND = "hand"
+    PHONE = "phone"
+    EMAIL = "email"
+    MAIL = "mail"
+
+
 class Requester(StrEnum):
     RESPONDENT = "respondent"  # approved by the board (§10)
     BOARD = "board"  # approved by the council (§10)
@@ -37,7 +46,16 @@ class Command:
 
 @dataclass(frozen=True)
 class RecordNoticeServed(Command):
+    """One §2 act done: for the official complained against, `respondent` names which
+    (each is informed; None: the only one). `given_at`: when it was really given, if not
+    when recorded (a phone call typed in later is on time if it was); `how` and `to`
+    are kept as the proof."""
+
     notice: NoticeKind
+    respondent: str | None = None
+    how: NoticeMethod | None = None
+    given_at: datetime | None = None
+    to: str = ""
 
 
 @dataclass(frozen=True)
@@ -48,8 +66,12 @@ class RecordBoardReceived(Command):
 
 @dataclass(frozen=True)
 class RecordRegisteredMail(Command):
+    """§2: a copy to an official complained against by registered mail; `respondent`
+    names which (each gets their own; None: the only one)."""
+
     tracking_number: str
     on: date | None = None
+    respondent: str | None = None
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ from sqlalchemy import event, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from cases.calendar import CityCalendar
-from cases.commands import RecordNoticeServed
+from cases.commands import NoticeKind, NoticeMethod, RecordNoticeServed
 from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.notices import ALERTS, SECTION_2, NoticeType
@@ -308,14 +308,22 @@ def _served_if_complete(deps: DispatchDeps, uow: SqlUnitOfWork, row: OutboxRow) 
     s.flush()
     owed = select(OutboxRow.recipient_email).where(
         OutboxRow.case_id == row.case_id, OutboxRow.notice_type == row.notice_type)
-    if set(s.scalars(owed)) != set(s.scalars(owed.where(OutboxRow.status == "sent"))):
+    sent = set(s.scalars(owed.where(OutboxRow.status == "sent")))
+    if set(s.scalars(owed)) != sent:
         return
     number = case_number(uow, row.case_id)
     case = uow.cases.get(number)
     if case is None or kind in case.notices_served:
         return
-    try:
-        take_step(uow, number, RecordNoticeServed(kind), directory=deps.directory,
-                  calendar=deps.calendar, clock=deps.clock, actor="ethicsbot")
-    except ProcedureError as e:  # e.g. closed meanwhile: the deliveries stay the proof
-        log.warning("%s: %s not recorded: %s", number, kind.value, e)
+    # each official complained against is informed in their own right (§2): those this
+    # notice reached by email; one the directory could not match is recorded by the clerk
+    delivered = {r.lower() for r in sent}
+    whom: list[str | None] = [None] if kind is not NoticeKind.RESPONDENT_INFORMED else [
+        p for p in case.parties() if p.lower() in delivered and p not in case.informed]
+    for respondent in whom:
+        try:
+            take_step(uow, number, RecordNoticeServed(kind, respondent, NoticeMethod.EMAIL),
+                      directory=deps.directory, calendar=deps.calendar, clock=deps.clock,
+                      actor="ethicsbot")
+        except ProcedureError as e:  # e.g. closed meanwhile: the deliveries stay the proof
+            log.warning("%s: %s not recorded: %s", number, kind.value, e)

@@ -52,6 +52,10 @@ LABELS = {
     "motion": "The motion, when the board or the council acts (RCW 42.30): each member's vote",
     "present": "Members present (their emails)", "meeting": "Meeting number",
     "entry": "Its number in the case's history (#N; empty: the latest such step)",
+    "respondent": "The official complained against it is about (their email; empty: the only "
+                  "one)",
+    "how": "How it was given", "given_at": "When it was given, if not now (city time)",
+    "to": "To whom (as given)",
     TO_BOARD: "Referred to (§11)",
 }
 # the member a roll call names (`cases.derived.TYPED_BY`), in each body's words

@@ -275,18 +275,34 @@ def _recuse(w: Words, directory: Directory) -> Typed:
     return {**member, "reason": reason}
 
 
+_HOW: dict[str, bool | str] = {m.value: m.value for m in c.NoticeMethod}
+
+
+def _notice(w: Words, directory: Directory) -> c.RecordNoticeServed:
+    kind = c.NoticeKind(str(w.choice("who was told", _NOTICES)))
+    respondent = w.person("the official informed", directory) if w.at_person() else None
+    how = c.NoticeMethod(str(w.choice("how", _HOW))) if (w.peek() or "").lower() in _HOW \
+        else None
+    given = w.moment("when it was given") if w.at_day() else None
+    return c.RecordNoticeServed(kind, respondent, how, given, to=w.rest())
+
+
 _NOTICES: dict[str, bool | str] = {
     "respondent": c.NoticeKind.RESPONDENT_INFORMED, "council": c.NoticeKind.COUNCIL_INFORMED,
     "board": c.NoticeKind.SUBMITTED_TO_BOARD}
 _REQUESTERS: dict[str, bool | str] = {r.value: r.value for r in c.Requester}
 _S = StepId
 SPECS: tuple[Spec, ...] = (
-    Spec("notice", _S.NOTICE, "notice CASE respondent|council|board",
-         "notice ETH-2026-0007 council", lambda w, _: c.RecordNoticeServed(
-             c.NoticeKind(str(w.choice("who was told", _NOTICES))))),
-    Spec("registered-mail", _S.REGISTERED_MAIL, "registered-mail CASE TRACKING [DATE]",
+    Spec("notice", _S.NOTICE,
+         "notice CASE respondent|council|board [@OFFICIAL] [hand|phone|email|mail] "
+         "[DATE TIME given] [TO WHOM]",
+         "notice ETH-2026-0007 respondent @pruitt phone 2026-12-01 08:30 on his cell", _notice),
+    Spec("registered-mail", _S.REGISTERED_MAIL,
+         "registered-mail CASE TRACKING [DATE] [@OFFICIAL]",
          "registered-mail ETH-2026-0007 RE123456789US",
-         lambda w, _: c.RecordRegisteredMail(w.next("the tracking number"), w.optional_day())),
+         lambda w, d: c.RecordRegisteredMail(
+             w.next("the tracking number"), w.optional_day(),
+             w.person("the official sent the copy", d) if w.at_person() else None)),
     Spec("board-received", _S.BOARD_RECEIVED, "board-received CASE",
          "board-received ETH-2026-0007", lambda w, _: c.RecordBoardReceived()),
     Spec("schedule", _S.SCHEDULE, f"schedule {_CALL}",

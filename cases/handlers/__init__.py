@@ -46,6 +46,22 @@ class StepContext:
                 "no step of the procedure can come before it (§2).")
         return on or today
 
+    def party(self, named: str | None, what: str, section: str) -> str:
+        """The official complained against `named` (None: the only one): each respondent
+        has their own notice, mailing, hearing and outcome, so with several, say which."""
+        parties = self.case.parties()
+        if named is None and len(parties) > 1:
+            raise ProcedureError(f"Say which official {what}: the complaint in "
+                                 f"{self.case.number} is against {' and '.join(parties)}, "
+                                 f"and each is owed their own ({section}).")
+        party = parties[0] if named is None else next(
+            (p for p in parties if p.casefold() == named.strip().casefold()), None)
+        if party is None:
+            raise ProcedureError(f"{named} is not complained against in {self.case.number}: "
+                                 f"the complaint is against {' and '.join(parties)} "
+                                 f"({section}).")
+        return party
+
     def event(self, kind: EventKind, **data: Any) -> Event:
         return Event(kind, self.at, self.actor, data)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import date
 
 from cases import commands as c
-from cases.calendar import fmt_day
+from cases.calendar import fmt_day, fmt_moment
 from cases.deadlines import MAX_CONTINUANCE_DAYS, DeadlineKey
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
@@ -17,7 +17,26 @@ from cases.readings import ContinuanceCap
 
 
 def notice(s: StepContext, cmd: c.RecordNoticeServed) -> Event:
-    return s.event(EventKind.NOTICE_SERVED, notice=cmd.notice.value)
+    """A §2 act, when and how it was really done (a phone call on time, typed in later, is
+    on time); the official informed named, as each is owed their own notice."""
+    data: dict[str, str] = {"notice": cmd.notice.value}
+    if cmd.notice is c.NoticeKind.RESPONDENT_INFORMED:
+        data["respondent"] = s.party(cmd.respondent, "was informed", "§2")
+    if cmd.given_at is not None:
+        if cmd.given_at.tzinfo is None:
+            raise ProcedureError("Give the time the notice was given with its time zone.")
+        if not s.case.received_at <= cmd.given_at <= s.at:
+            raise ProcedureError(
+                f"The notice cannot have been given {fmt_moment(s.calendar.local(cmd.given_at))}"
+                f": that is before the complaint was received "
+                f"({fmt_moment(s.calendar.local(s.case.received_at))}) or after now. Give the "
+                "time it was given.")
+        data["given_at"] = cmd.given_at.isoformat()
+    if cmd.how is not None:
+        data["how"] = cmd.how.value
+    if cmd.to.strip():
+        data["to"] = cmd.to.strip()[:320]
+    return s.event(EventKind.NOTICE_SERVED, **data)
 
 
 def board_received(s: StepContext, cmd: c.RecordBoardReceived) -> Event:
@@ -27,8 +46,9 @@ def board_received(s: StepContext, cmd: c.RecordBoardReceived) -> Event:
 def registered(s: StepContext, cmd: c.RecordRegisteredMail) -> Event:
     if not cmd.tracking_number.strip():
         raise ProcedureError("Give the registered-mail tracking number: it is the proof (§2).")
+    party = s.party(cmd.respondent, "was sent the copy", "§2")
     return s.event(EventKind.REGISTERED_MAIL_SENT, tracking_number=cmd.tracking_number.strip(),
-                   on=s.day(cmd.on).isoformat())
+                   on=s.day(cmd.on).isoformat(), respondent=party)
 
 
 def session_day(s: StepContext, on: date | None, what: str) -> date:
@@ -55,16 +75,7 @@ def begin(s: StepContext, cmd: c.BeginHearing) -> Event:
 
 
 def heard(s: StepContext, cmd: c.RecordRespondentHeard) -> Event:
-    parties = s.case.parties()
-    if cmd.respondent is None and len(parties) > 1:
-        raise ProcedureError(f"Say which official was heard: the complaint in {s.case.number} "
-                             f"is against {' and '.join(parties)}, and each must have had the "
-                             "opportunity (§9).")
-    party = parties[0] if cmd.respondent is None else next(
-        (p for p in parties if p.casefold() == cmd.respondent.strip().casefold()), None)
-    if party is None:
-        raise ProcedureError(f"{cmd.respondent} is not complained against in {s.case.number}: "
-                             f"the complaint is against {' and '.join(parties)} (§9).")
+    party = s.party(cmd.respondent, "was heard", "§9")
     return s.event(EventKind.RESPONDENT_HEARD, presented=cmd.presented,
                    on=session_day(s, cmd.on, f"{party} was heard").isoformat(),
                    respondent=party)

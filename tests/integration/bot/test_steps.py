@@ -61,7 +61,14 @@ async def test_every_step_from_receipt_to_closure_each_refused_to_the_wrong_role
 
     await refused(slack, CHAIR, f"notice {n} respondent", "Only the mayor or the mayor's "
                   "designees may record a §2 notice", "the board chair")
-    for who in ("respondent", "council", "board"):
+    # the official was told by phone as the complaint came in; typed in later, with when
+    await refused(slack, CLERK, f"notice {n} respondent @pruitt phone 2026-11-30 08:30",
+                  "before the complaint was received")
+    await done(slack, CLERK, f"notice {n} respondent @pruitt phone 2026-11-30 09:00 his cell")
+    assert last_event(bot_app).data == {
+        "notice": "respondent_informed", "respondent": "gpruitt@city.test", "how": "phone",
+        "given_at": "2026-11-30T09:00:00-08:00", "to": "his cell"}
+    for who in ("council", "board"):
         await done(slack, CLERK, f"notice {n} {who}")
     await refused(slack, COUNCIL, f"registered-mail {n} RE123456789US", "Only the mayor")
     await done(slack, CLERK, f"registered-mail {n} RE123456789US")

@@ -12,7 +12,7 @@ from datetime import date
 from cases import commands as c
 from cases.case import Case, Stage
 from cases.deadlines import DeadlineKey, Status, status_at
-from cases.events import EventKind
+from cases.events import Event, EventKind
 from cases.notices import NoticeType, notices_owed
 from cases.procedure import open_case
 from cases.tally import Vote
@@ -323,3 +323,52 @@ def test_a_correction_names_the_entry_it_corrects_not_always_the_latest() -> Non
     assert event.data["target"] == first - 1 and event.data["old"] == "2026-01-07"
     assert case.as_corrected(first - 1).data["on"] == "2026-01-06"
     assert case.as_corrected(first).data["on"] == "2026-01-08"  # the later one stands
+
+
+def two_respondents() -> Case:
+    return open_case(number="2026-030", filing=filing(respondents=("Gary Pruitt",
+                                                                    "Lorna Bates")),
+                     respondents=(RESPONDENT, SECOND), at=at("2026-01-06T09:45:00-08:00"),
+                     actor=CLERK)
+
+
+def test_each_official_is_informed_and_mailed_their_own_copy_within_the_time() -> None:
+    case = two_respondents()
+    when = "2026-01-06T14:00:00-08:00"
+    refused(case, c.RecordNoticeServed(c.NoticeKind.RESPONDENT_INFORMED), when,
+            "Say which official was informed")
+    refused(case, c.RecordRegisteredMail("RR1"), when, "Say which official was sent the copy")
+    refused(case, c.RecordRegisteredMail("RR1", respondent="nobody@city.test"), when,
+            "is not complained against")
+    for kind in (c.NoticeKind.COUNCIL_INFORMED, c.NoticeKind.SUBMITTED_TO_BOARD):
+        do(case, c.RecordNoticeServed(kind), when)
+    do(case, c.RecordNoticeServed(c.NoticeKind.RESPONDENT_INFORMED, RESPONDENT), when)
+    do(case, c.RecordRegisteredMail("RR1", respondent=RESPONDENT), when)
+    # one official informed and mailed is not both: the deadlines stay open for the other
+    assert status(case, K.NOTICE_24H, when) is Status.OPEN
+    assert status(case, K.REGISTERED_MAIL, when) is Status.OPEN
+    # Bates was told by phone at 8 AM on Jan 7, typed in at noon: on time, as given
+    do(case, c.RecordNoticeServed(c.NoticeKind.RESPONDENT_INFORMED, SECOND,
+                                  c.NoticeMethod.PHONE, at("2026-01-07T08:00:00-08:00"),
+                                  to="Lorna Bates, on her office line"),
+       "2026-01-07T12:00:00-08:00")
+    assert status(case, K.NOTICE_24H, "2026-01-08T12:00:00-08:00") is Status.MET
+    assert case.history[-1].data["how"] == "phone"
+    refused(case, c.RecordNoticeServed(c.NoticeKind.RESPONDENT_INFORMED, SECOND,
+                                       given_at=at("2026-01-07T13:00:00-08:00")),
+            "2026-01-07T12:30:00-08:00", "after now")
+    do(case, c.RecordRegisteredMail("RR2", respondent=SECOND), "2026-01-09T10:00:00-08:00")
+    assert status(case, K.REGISTERED_MAIL, "2026-01-09T12:00:00-08:00") is Status.MET
+    assert case.mailed.keys() == {RESPONDENT, SECOND}
+
+
+def test_an_old_entry_naming_no_official_still_stands_for_all_of_them() -> None:
+    """Histories stored before each official was named load as before."""
+    case = two_respondents()
+    old = Event(EventKind.NOTICE_SERVED, at("2026-01-06T11:00:00-08:00"), CLERK,
+                {"notice": "respondent_informed"})
+    mail = Event(EventKind.REGISTERED_MAIL_SENT, at("2026-01-07T11:00:00-08:00"), CLERK,
+                 {"tracking_number": "RR1", "on": "2026-01-07"})
+    replayed = Case.replay(case.number, [*case.history, old, mail])
+    assert replayed.informed.keys() == {RESPONDENT, SECOND}
+    assert replayed.registered_mail_on == date(2026, 1, 7)

@@ -86,7 +86,10 @@ def status(case: Case, key: DeadlineKey, now: str) -> Status:
 
 
 def serve_notices(case: Case, when: str = "2026-01-06T14:00:00-08:00") -> None:
-    for kind in c.NoticeKind:
+    """The three §2 acts; each official complained against informed in their own."""
+    for party in case.parties():
+        do(case, c.RecordNoticeServed(c.NoticeKind.RESPONDENT_INFORMED, party), when)
+    for kind in (c.NoticeKind.COUNCIL_INFORMED, c.NoticeKind.SUBMITTED_TO_BOARD):
         do(case, c.RecordNoticeServed(kind), when)
 
 
