@@ -19,6 +19,8 @@ from mail.transport import Transport
 from scheduler.jobs import Owed, Reminders
 from scheduler.quorum import QuorumLooks, Warned
 
+QUORUM_WARNING = "quorum_warning"  # what `SimulatedTime.advance` says of a warning
+
 
 @dataclass
 class SimClock:
@@ -57,7 +59,8 @@ class SimulatedTime:
 
     async def advance(self, to: datetime) -> list[tuple[datetime, str]]:
         """Move time to `to`, firing every reminder due on the way; returns when each
-        fired and for which deadline."""
+        fired and for which deadline (or `quorum_warning:<i>`, `warned[i]` saying which
+        meeting's quorum is in doubt)."""
         fired: list[tuple[datetime, str]] = []
         while True:
             moment = await asyncio.to_thread(self.reminders.next_moment)
@@ -66,8 +69,9 @@ class SimulatedTime:
                 self.clock.now = max(self.clock.now, look)  # the quorum look before a meeting
                 warned = await asyncio.to_thread(self.quorum.fire)
                 if await self.deliver() and warned:
-                    self.warned += warned
-                    fired.append((self.clock.now, "quorum_warning"))
+                    for w in warned:  # each by its place in `warned`
+                        fired.append((self.clock.now, f"{QUORUM_WARNING}:{len(self.warned)}"))
+                        self.warned.append(w)
                 continue
             if moment is None or moment > to:
                 break

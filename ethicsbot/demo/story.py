@@ -9,7 +9,7 @@ files into the demo folder.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from importlib import resources
@@ -25,12 +25,15 @@ from cases.calendar import fmt_moment
 from cases.commands import NoticeKind
 from cases.deadlines import Status
 from cases.errors import ProcedureError
-from cases.meetings import MeetingKind, Proceeding
+from cases.events import Event
+from cases.meetings import BODY_NAME, Body, MeetingKind, Proceeding
+from cases.motions import Motion, unable_to_act
+from cases.open_meetings import quorum
 from cases.rotation import referral
 from cases.services import get_case, take_step
 from cases.tally import Vote
 from ethicsbot.bootstrap import App, bootstrap
-from ethicsbot.demo.clock import SimClock, SimulatedTime
+from ethicsbot.demo.clock import QUORUM_WARNING, SimClock, SimulatedTime
 from ethicsbot.demo.replies import calendar_answer
 from ethicsbot.settings import Settings
 from mail.intake import Outcome, take_in
@@ -62,14 +65,61 @@ class Story:
         self.app: App = bootstrap(settings, clock=self.clock)
         self.time = SimulatedTime(self.app, self.clock, FileTransport(settings.outbox_dir))
         self.number = ""
+        self.hearing_meeting = 1  # the board's sufficiency hearing, as last called
 
     # -- helpers --------------------------------------------------------------------------
 
-    def step(self, cmd: c.Command, actor: str) -> None:
+    def step(self, cmd: c.Command, actor: str) -> Event:
         with self.app.uow() as uow:
-            take_step(uow, self.number, cmd, directory=self.app.directory,
-                      calendar=self.app.calendar, clock=self.app.clock, actor=actor)
+            event = take_step(uow, self.number, cmd, directory=self.app.directory,
+                              calendar=self.app.calendar, clock=self.app.clock, actor=actor)
             uow.commit()
+        return event
+
+    def names(self, emails: Iterable[str]) -> str:
+        """`emails` as the directory names them, in the order given."""
+        people = [(e, self.app.directory.by_email(e)) for e in emails]
+        return ", ".join(p.name if p else e for e, p in people)
+
+    def roll_call(self, body: Body, present: tuple[str, ...]) -> str:
+        """Record who is present at `body`'s meeting under way (RCW 42.30): a body acts only
+        with a quorum on its roll call. What the minutes say of it."""
+        d = self.app.directory
+        board = frozenset(p.email for p in d.board)
+        council = frozenset(p.email for p in d.council)
+        event = self.step(c.RecordRollCall(present, board=board, council=council,
+                                           mayor=d.mayor.email), "clerk@city.test")
+        with self.app.uow() as uow:
+            case = get_case(uow, self.number)
+        barred = unable_to_act(case)
+        members = board if body is Body.BOARD else council
+        q = quorum(body, members, barred, d.readings.board_quorum)
+        here = [m for m in (p.email for p in (d.board if body is Body.BOARD else d.council))
+                if m in event.data["present"]]
+        absent = [p.email for p in (d.board if body is Body.BOARD else d.council)
+                  if p.email not in here]
+        acting = [m for m in here if m in q.counted]
+        not_counted = [m for m in here if m not in q.counted]
+        said = (f"Roll call of {BODY_NAME[body]} (meeting {event.data['meeting']}): present "
+                f"{self.names(here)}")
+        if absent:
+            said += f"; absent {self.names(absent)}"
+        if not_counted:
+            said += (f"; {self.names(not_counted)}, complained against, is not counted and "
+                     "does not vote (§14)")
+        basis = q.basis if body is Body.COUNCIL else "by the city's reading"
+        return (f"{said}. A quorum: {len(acting)} present who may act, {q.needed} needed of "
+                f"{q.members} members ({basis}). ")
+
+    def motion(self, event: Event) -> str:
+        """The motion an act was taken by, as the minutes record it: each vote, the result."""
+        kept = event.data["motion"]
+        by_vote: dict[str, list[str]] = {}
+        for member, vote in kept["votes"].items():
+            by_vote.setdefault(vote, []).append(member)
+        votes = "; ".join(f"{vote} {self.names(who)}" for vote, who in by_vote.items())
+        return (f"Motion at meeting {kept['meeting']}, in open session: {votes}. "
+                f"{kept['explanation']}")
 
     async def delivered(self, what: str) -> str:
         sent = await self.time.deliver()
@@ -113,36 +163,67 @@ class Story:
             "it, and the hearing turns open: a revised notice and posting name the new "
             "business; the invitations update (the same UID, SEQUENCE 1)")
 
+    async def call_board(self) -> str:
+        self.step(c.ScheduleHearing(at(2026, 12, 10, 11, 0), "City Hall, Room 2",
+                                    further=True), "hpark@city.test")
+        return await self.delivered(
+            "Councilmember Raman's counsel is in trial until Dec 18. The board acts only at "
+            "its meeting (RCW 42.30), so the chair calls a special meeting of the board for "
+            "Thu Dec 10, 11 AM, more than 24 hours ahead: its notice, posting and invitations "
+            "go out (meeting 2; open, as Raman asked)")
+
     async def apply_continuance(self) -> str:
-        self.step(c.ApplyForContinuance("the respondent's counsel is in trial until Dec 18"),
-                  "hpark@city.test")
-        return await self.delivered("The board applies to the council for a continuance: "
-                                    "the hearing deadlines are TOLLED (§7)")
+        board = tuple(p.email for p in self.app.directory.board)
+        called = self.roll_call(Body.BOARD, board)
+        applied = self.step(c.ApplyForContinuance(
+            "the respondent's counsel is in trial until Dec 18",
+            motion=Motion(yes=board)), "clerk@city.test")
+        self.step(c.ScheduleDeliberation(at(2026, 12, 14, 19, 0), "Council Chambers"),
+                  "clerk@city.test")
+        return await self.delivered(
+            f"{called}{self.motion(applied)} The board applies to the council for a "
+            "continuance: the hearing deadlines are TOLLED (§7), the hearing's invitation "
+            "turns tentative. The clerk calls a special meeting of the council on it, "
+            "Mon Dec 14, 7 PM (meeting 3), with its notice and posting")
 
     async def grant_continuance(self) -> str:
-        self.step(c.DecideContinuance(granted_days=7), "abrandt@city.test")
-        return await self.delivered("The council grants 7 days; the pause (Dec 10–14) and "
-                                    "the 7 days move both hearing deadlines; invites update")
+        council = tuple(p.email for p in self.app.directory.council)
+        called = self.roll_call(Body.COUNCIL, council)
+        granted = self.step(c.DecideContinuance(granted_days=7, motion=Motion(
+            yes=("abrandt@city.test", "bokafor@city.test", "thale@city.test"),
+            no=("mortiz@city.test",))), "clerk@city.test")
+        return await self.delivered(
+            f"{called}{self.motion(granted)} The council grants 7 days; the pause (Dec 10–14) "
+            "and the 7 days move both hearing deadlines; invites update")
 
     async def reschedule(self) -> str:
-        self.step(c.ScheduleHearing(at(2026, 12, 28, 18, 0), "City Hall, Room 2"),
-                  "hpark@city.test")
-        return await self.delivered("The hearing is moved to Mon Dec 28, 6 PM: a revised "
-                                    "special meeting notice, posting and invitations")
+        # the hearing of Dec 15 is called off and the hearing called anew; scheduling alone
+        # would move only the board's latest meeting (Dec 10's, held), not the hearing
+        self.step(c.CancelMeeting("the council granted a continuance; counsel is in trial "
+                                  "until Dec 18", meeting=1), "hpark@city.test")
+        called = self.step(c.ScheduleHearing(at(2026, 12, 28, 18, 0), "City Hall, Room 2"),
+                           "hpark@city.test")
+        self.hearing_meeting = int(called.data["meeting"])
+        return await self.delivered(
+            "The chair cancels the Dec 15 hearing (a notice of cancellation and posting; the "
+            "invitations are cancelled) and calls the hearing anew for Mon Dec 28, 6 PM "
+            f"(meeting {self.hearing_meeting}): its special meeting notice, posting and "
+            "invitations")
 
     async def replies(self) -> str:
         """The members answer from their calendars; intake records each answer."""
         found = [p for p in self.app.directory.board]
         answers = {"hpark@city.test": "ACCEPTED", "vosei@city.test": "DECLINED"}
         with self.app.uow() as uow:
-            meeting = get_case(uow, self.number).meetings.get(1)
+            meeting = get_case(uow, self.number).meetings.get(self.hearing_meeting)
         assert meeting is not None
         said = []
         for member in found:
             if member.email not in answers:
                 continue
             raw = calendar_answer(
-                uid=f"{self.number.lower()}-meeting-1@{self.app.settings.msgid_domain}",
+                uid=f"{self.number.lower()}-meeting-{meeting.number}@"
+                    f"{self.app.settings.msgid_domain}",
                 sequence=meeting.sequence, member=member, partstat=answers[member.email],
                 organizer=self.app.settings.mail_from,
                 summary=f"{self.number}: sufficiency hearing of the Ethics Board",
@@ -150,16 +231,18 @@ class Story:
             result = await asyncio.to_thread(take_in, raw, self.app.intake(), source="demo")
             said.append(f"{member.name}: {result.detail}")
         return ("Board members answer the invitation from their calendars; intake records "
-                "each answer against meeting 1 (no case opened, nothing for the clerk): "
+                f"each answer against meeting {meeting.number} (no case opened, nothing for "
+                "the clerk): "
                 + "; ".join(said) + ". Dana Brooks has not answered")
 
     async def last_answer(self) -> str:
         with self.app.uow() as uow:
-            meeting = get_case(uow, self.number).meetings.get(1)
+            meeting = get_case(uow, self.number).meetings.get(self.hearing_meeting)
         assert meeting is not None
         brooks = next(p for p in self.app.directory.board if p.email == "dbrooks@city.test")
         raw = calendar_answer(
-            uid=f"{self.number.lower()}-meeting-1@{self.app.settings.msgid_domain}",
+            uid=f"{self.number.lower()}-meeting-{meeting.number}@"
+                f"{self.app.settings.msgid_domain}",
             sequence=meeting.sequence, member=brooks, partstat="ACCEPTED",
             organizer=self.app.settings.mail_from,
             summary=f"{self.number}: sufficiency hearing of the Ethics Board", at=self.clock.now)
@@ -167,21 +250,24 @@ class Story:
         return f"After the clerk's call, Dana Brooks accepts: {result.detail}; a quorum is coming"
 
     async def hearing(self) -> str:
+        called = self.roll_call(Body.BOARD, ("hpark@city.test", "dbrooks@city.test"))
         self.step(c.BeginHearing(), "hpark@city.test")
         self.step(c.RecordRespondentHeard(presented=True), "hpark@city.test")
         self.clock.now = at(2026, 12, 28, 20, 0)
         board = frozenset(p.email for p in self.app.directory.board)
-        for member in ("hpark@city.test", "dbrooks@city.test"):
-            self.step(c.RecordBoardVote(member, Vote.YES, board), member)
+        votes = {"hpark@city.test": Vote.YES, "dbrooks@city.test": Vote.YES}
+        for member, vote in votes.items():
+            self.step(c.RecordBoardVote(member, vote, board), member)
         self.step(c.RecordBoardDetermination(board), "hpark@city.test")
         with self.app.uow() as uow:
             found = get_case(uow, self.number).meetings.board_determination
         self.clock.now = at(2026, 12, 28, 20, 30)
         self.step(c.ConcludeHearing(), "hpark@city.test")
+        cast = "; ".join(f"{self.names([m])} {v.value}" for m, v in votes.items())
         return await self.delivered(
-            "The open hearing begins; Councilmember Raman presents her side (§9); the board "
-            f"votes in open session: {found.explanation if found else '?'} The hearing "
-            "concludes at 8:30 PM")
+            f"{called}The open hearing begins; Councilmember Raman presents her side (§9); "
+            f"the board votes in open session that the complaint is sufficient ({cast}): "
+            f"{found.explanation if found else '?'} The hearing concludes at 8:30 PM")
 
     async def report(self) -> str:
         self.step(c.IssueReport(sufficient=True, summary="The complaint alleges specific "
@@ -206,14 +292,16 @@ class Story:
     async def determination(self) -> str:
         self.step(c.RecordDetermination(violation=True, sections=("2.94.030",)),
                   "clerk@city.test")
-        self.step(c.ScheduleDeliberation(at(2027, 2, 16, 19, 0), "Council Chambers",
-                                         MeetingKind.REGULAR), "clerk@city.test")
+        called = self.step(c.ScheduleDeliberation(at(2027, 2, 16, 19, 0), "Council Chambers",
+                                                  MeetingKind.REGULAR), "clerk@city.test")
         return await self.delivered("The examiner finds a violation of 2.94.030; the council "
                                     "must decide within 7 days (§12) and takes it up at its "
-                                    "regular meeting of Tue Feb 16 (agenda item posted, RCW "
+                                    "regular meeting of Tue Feb 16 (meeting "
+                                    f"{called.data['meeting']}; agenda item posted, RCW "
                                     "42.30.077)")
 
     async def vote(self) -> str:
+        called = self.roll_call(Body.COUNCIL, tuple(p.email for p in self.app.directory.council))
         votes = {"abrandt@city.test": Vote.YES, "bokafor@city.test": Vote.YES,
                  "mortiz@city.test": Vote.NO, "thale@city.test": Vote.YES}
         for member, vote in votes.items():
@@ -224,11 +312,13 @@ class Story:
             refused = "(!) Raman's vote was accepted"
         except ProcedureError as e:
             refused = f"Raman's own vote is refused: {e}"
-        self.step(c.RecordCouncilDecision(council=self.council(), mayor="mayor@city.test",
-                                          penalties=(c.Penalty("2.94.030", "public reprimand"),)),
-                  "clerk@city.test")
-        return await self.delivered(f"The council votes 3–1 that the violation occurred and "
-                                    f"reprimands; {refused}")
+        decided = self.step(c.RecordCouncilDecision(
+            council=self.council(), mayor="mayor@city.test",
+            penalties=(c.Penalty("2.94.030", "public reprimand"),)), "clerk@city.test")
+        cast = "; ".join(f"{self.names([m])} {v.value}" for m, v in votes.items())
+        return await self.delivered(f"{called}The council votes in open session that the "
+                                    f"violation occurred and reprimands ({cast}): "
+                                    f"{decided.data['explanation']} {refused}")
 
     async def close(self) -> str:
         self.step(c.CloseCase("council decision rendered"), "clerk@city.test")
@@ -241,6 +331,7 @@ class Story:
             Chapter(at(2026, 12, 2, 10, 30), "Registered mail", self.registered_mail),
             Chapter(at(2026, 12, 7, 14, 0), "Hearing scheduled", self.schedule),
             Chapter(at(2026, 12, 8, 10, 0), "Open session requested", self.open_session),
+            Chapter(at(2026, 12, 8, 10, 30), "Board meeting called", self.call_board),
             Chapter(at(2026, 12, 10, 11, 0), "Continuance applied", self.apply_continuance,
                     show_deadlines=True),
             Chapter(at(2026, 12, 14, 19, 0), "Continuance granted", self.grant_continuance,
@@ -265,8 +356,8 @@ class Story:
             task = progress.add_task("procedure", total=len(chapters))
             for ch in chapters:
                 for when, key in await self.time.advance(ch.when):
-                    if key == "quorum_warning":
-                        w = self.time.warned[-1]
+                    if key.startswith(f"{QUORUM_WARNING}:"):
+                        w = self.time.warned[int(key.partition(":")[2])]
                         self.console.print(
                             f"[bold cyan]{fmt_moment(when.astimezone(LA))}[/]  [bold]Quorum "
                             f"warning[/]: meeting {w.meeting}, 48 hours ahead: {w.why} The "

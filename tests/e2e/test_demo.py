@@ -29,11 +29,27 @@ def test_the_demo_tells_the_whole_story_in_under_30_seconds(tmp_path: Path) -> N
     assert took < 30
     out = done.stdout
     for chapter in ("Receipt", "Hearing scheduled", "RCW 42.30.080", "Open session requested",
+                    "Board meeting called",
                     "Members answer", "Quorum warning", "Continuance applied", "TOLLED",
                     "Continuance granted",
                     "Hearing", "SUFFICIENT", "Referral", "Determination", "Council decision",
                     "Closed", "Reminder"):
         assert chapter in out
+    # each body acts at its noticed meeting, the roll call shown, then the motion's votes
+    said = " ".join(out.split())
+    for meeting in ("Roll call of the Ethics Board (meeting 2): present Helen Park, Victor "
+                    "Osei, Dana Brooks. A quorum",
+                    "Roll call of the City Council (meeting 3): present Priya Raman,",
+                    "Roll call of the Ethics Board (meeting 4): present Helen Park, Dana Brooks; "
+                    "absent Victor Osei. A quorum",
+                    "Roll call of the City Council (meeting 5): present Priya Raman,"):
+        assert meeting in said
+    assert said.count("is not counted and does not vote (§14)") == 2  # Raman, each time
+    assert "Motion at meeting 2, in open session: yes Dana Brooks, Helen Park, Victor Osei" \
+        in said
+    assert ("Motion at meeting 3, in open session: yes Anita Brandt, Ben Okafor, Tom Hale; "
+            "no Maria Ortiz") in said
+    assert said.index("Board meeting called") < said.index("Continuance applied")
     files = sorted((folder / "outbox").glob("*.eml"))
     kinds = {f.name.split(".")[1] for f in files}
     assert kinds == ANNOUNCED

@@ -79,7 +79,10 @@ def drop(tmp: Path, name: str) -> None:
 
 @pytest.mark.postgres
 def test_a_standby_takes_over_when_the_active_worker_is_killed(
-        tmp_path: Path, postgres_url: str, workers: list[Worker]) -> None:
+        tmp_path: Path, own_database: str, workers: list[Worker]) -> None:
+    # a database of its own: the session's may hold cases earlier tests left, whose
+    # numbers the new cases would follow
+    postgres_url = own_database
     a = Worker(tmp_path, postgres_url, "a")
     workers.append(a)
     wait(lambda: a.said("this process is the active worker"), "worker a to lead")

@@ -13,17 +13,20 @@ from icalendar import Calendar
 from cases import commands as c
 from cases.case import Case
 from cases.directory import Person
-from cases.meetings import MeetingKind, Proceeding
+from cases.meetings import Body, MeetingKind, Proceeding
+from cases.motions import Motion
 from cases.notices import NoticeType
 from cases.procedure import handle, open_case
+from cases.tally import Vote
 from mail.invites import without_method
 from mail.render import NoticeContext, render
 from tests.servers.radicale import RadicaleServer
-from tests.unit.cases.riverton import BOARD, CALENDAR, at, filing
+from tests.unit.cases.riverton import BOARD, CALENDAR, COUNCIL_EMAILS, at, filing
 
 T = NoticeType
 SENDER = Person("City of Riverton Ethics Intake", "ethics-intake@city.test")
 HEARING = datetime.fromisoformat("2026-01-20T18:00:00-08:00")
+BOARD_EMAILS = frozenset(p.email for p in BOARD)
 
 
 def new_case() -> Case:
@@ -33,6 +36,24 @@ def new_case() -> Case:
 
 def do(case: Case, cmd: c.Command, when: str) -> None:
     handle(case, cmd, at=at(when), actor="hpark@city.test", calendar=CALENDAR)
+
+
+def roll_call(case: Case, body: Body, when: str) -> None:
+    """Every member of `body` present at its meeting under way at `when`: a body acts only
+    by motion at its noticed meeting, with a quorum on the roll call (`cases.motions`)."""
+    present = BOARD_EMAILS if body is Body.BOARD else COUNCIL_EMAILS
+    do(case, c.RecordRollCall(tuple(sorted(present)), BOARD_EMAILS, COUNCIL_EMAILS,
+                              "mayor@city.test"), when)
+
+
+def board_finds_sufficient(case: Case, when: str) -> None:
+    """§7: every member votes at the hearing under way that the complaint is sufficient."""
+    for member in sorted(BOARD_EMAILS):
+        do(case, c.RecordBoardVote(member, Vote.YES, BOARD_EMAILS), when)
+    do(case, c.RecordBoardDetermination(BOARD_EMAILS), when)
+
+
+CARRIED = Motion(unanimous=True)
 
 
 def mailed_ics(case: Case, purpose: NoticeType, when: str, slot: str = "") -> str:
@@ -87,8 +108,11 @@ def test_every_invite_kind_is_accepted_and_reparses(radicale: RadicaleServer) ->
                                       "meeting-1"))
     assert only_event(opened)[:2] == (uid, 1)  # the same entry, updated
     assert "open to the public at the request" in str(opened.events[0]["DESCRIPTION"])
-    for cmd in (c.BeginHearing(), c.RecordRespondentHeard(), c.ConcludeHearing(),
-                c.IssueReport(sufficient=True), c.DeliverReport(),
+    roll_call(case, Body.BOARD, "2026-01-20T20:00:00-08:00")
+    for cmd in (c.BeginHearing(), c.RecordRespondentHeard()):
+        do(case, cmd, "2026-01-20T20:00:00-08:00")
+    board_finds_sufficient(case, "2026-01-20T20:00:00-08:00")
+    for cmd in (c.ConcludeHearing(), c.IssueReport(sufficient=True), c.DeliverReport(),
                 c.Refer(examiner="myu@examiners.example")):
         do(case, cmd, "2026-01-20T20:00:00-08:00")
     do(case, c.RecordDetermination(violation=True, on=date(2026, 2, 10)),
@@ -96,9 +120,6 @@ def test_every_invite_kind_is_accepted_and_reparses(radicale: RadicaleServer) ->
     council = put(radicale, mailed_ics(case, T.INVITE_COUNCIL_DECISION, "2026-02-10T10:00-08:00"))
     # received Tue Feb 10 + 7 days = Tue Feb 17 (DTEND is the day after, all-day)
     assert only_event(council)[1:] == (0, date(2026, 2, 10), date(2026, 2, 18), "CONFIRMED")
-    do(case, c.ExtendCouncilDecision(days=3), "2026-02-11T10:00:00-08:00")
-    council = put(radicale, mailed_ics(case, T.INVITE_COUNCIL_DECISION, "2026-02-11T10:00-08:00"))
-    assert only_event(council)[1:] == (1, date(2026, 2, 10), date(2026, 2, 21), "CONFIRMED")
     deliberation = datetime.fromisoformat("2026-02-17T19:00:00-08:00")
     do(case, c.ScheduleDeliberation(deliberation, "Council Chambers", MeetingKind.REGULAR),
        "2026-02-12T10:00:00-08:00")
@@ -107,6 +128,12 @@ def test_every_invite_kind_is_accepted_and_reparses(radicale: RadicaleServer) ->
     assert only_event(meeting)[:3] == ("eth-2026-0007-meeting-2@ethicsbot.city.test", 0,
                                        deliberation)
     assert "(§14)" not in str(meeting.events[0]["DESCRIPTION"])  # executive: no request
+    # §12: the respondent asks for 3 more days; the council grants them at its meeting
+    do(case, c.RequestCouncilExtension(days=3), "2026-02-13T10:00:00-08:00")
+    roll_call(case, Body.COUNCIL, "2026-02-17T19:05:00-08:00")
+    do(case, c.ExtendCouncilDecision(days=3, motion=CARRIED), "2026-02-17T19:10:00-08:00")
+    council = put(radicale, mailed_ics(case, T.INVITE_COUNCIL_DECISION, "2026-02-17T19:10-08:00"))
+    assert only_event(council)[1:] == (1, date(2026, 2, 10), date(2026, 2, 21), "CONFIRMED")
 
 
 def asks(cal: Calendar) -> tuple[str, str]:
@@ -119,13 +146,21 @@ def test_a_toll_updates_the_window_with_a_higher_sequence_and_the_new_dates(
         radicale: RadicaleServer) -> None:
     case = new_case()
     put(radicale, mailed_ics(case, T.INVITE_SUFFICIENCY_WINDOW, "2026-01-06T10:00-08:00"))
-    do(case, c.ApplyForContinuance(reason="witness abroad", on=date(2026, 1, 12)),
-       "2026-01-12T10:00:00-08:00")
+    # the board applies by motion at its meeting, noticed ahead (§7, RCW 42.30)
+    do(case, c.ScheduleHearing(at("2026-01-12T09:30:00-08:00"), "City Hall, Room 2"),
+       "2026-01-08T10:00:00-08:00")
+    roll_call(case, Body.BOARD, "2026-01-12T09:35:00-08:00")
+    do(case, c.ApplyForContinuance(reason="witness abroad", on=date(2026, 1, 12),
+                                   motion=CARRIED), "2026-01-12T10:00:00-08:00")
     pending = put(radicale, mailed_ics(case, T.INVITE_SUFFICIENCY_WINDOW,
                                        "2026-01-12T10:00-08:00"))
     assert only_event(pending)[1:] == (1, date(2026, 1, 6), date(2026, 1, 31), "TENTATIVE")
     assert "TOLLED" in str(pending.events[0]["DESCRIPTION"])
-    do(case, c.DecideContinuance(granted_days=7, on=date(2026, 1, 15)),
+    # the council decides by motion at its meeting
+    do(case, c.ScheduleDeliberation(at("2026-01-15T09:30:00-08:00"), "Council Chambers"),
+       "2026-01-12T10:30:00-08:00")
+    roll_call(case, Body.COUNCIL, "2026-01-15T09:35:00-08:00")
+    do(case, c.DecideContinuance(granted_days=7, on=date(2026, 1, 15), motion=CARRIED),
        "2026-01-15T10:00:00-08:00")
     decided = put(radicale, mailed_ics(case, T.INVITE_SUFFICIENCY_WINDOW,
                                        "2026-01-15T10:00-08:00"))
@@ -139,13 +174,23 @@ def test_a_hearing_the_stay_ran_over_is_cancelled_then_rescheduled(
     case = new_case()
     do(case, c.ScheduleHearing(HEARING, "Council Chambers"), "2026-01-08T10:00:00-08:00")
     put(radicale, mailed_ics(case, T.INVITE_MEETING, "2026-01-08T10:00-08:00", "meeting-1"))
-    do(case, c.ApplyForContinuance(reason="r", on=date(2026, 1, 16)), "2026-01-16T10:00-08:00")
+    # the board applies by motion at a special meeting before the hearing (meeting 2)
+    do(case, c.ScheduleHearing(at("2026-01-16T09:30:00-08:00"), "City Hall, Room 2",
+                               further=True), "2026-01-09T10:00:00-08:00")
+    roll_call(case, Body.BOARD, "2026-01-16T09:35:00-08:00")
+    do(case, c.ApplyForContinuance(reason="r", on=date(2026, 1, 16), motion=CARRIED),
+       "2026-01-16T10:00-08:00")
     stayed = put(radicale, mailed_ics(case, T.INVITE_MEETING, "2026-01-16T10:00-08:00",
                                       "meeting-1"))
     assert only_event(stayed)[1] == 1 and only_event(stayed)[4] == "TENTATIVE"
     assert str(stayed.events[0]["DESCRIPTION"]).startswith("TENTATIVE: the proceedings are "
                                                            "stayed (§7)")
-    do(case, c.DecideContinuance(granted_days=5, on=date(2026, 1, 22)), "2026-01-22T10:00-08:00")
+    # the council decides at its meeting (meeting 3) after the hearing's day went by
+    do(case, c.ScheduleDeliberation(at("2026-01-22T09:30:00-08:00"), "Council Chambers"),
+       "2026-01-16T10:30:00-08:00")
+    roll_call(case, Body.COUNCIL, "2026-01-22T09:35:00-08:00")
+    do(case, c.DecideContinuance(granted_days=5, on=date(2026, 1, 22), motion=CARRIED),
+       "2026-01-22T10:00-08:00")
     ics = mailed_ics(case, T.INVITE_MEETING, "2026-01-22T10:00-08:00", "meeting-1")
     assert "METHOD:CANCEL" in ics
     cancelled = put(radicale, ics)
@@ -154,6 +199,6 @@ def test_a_hearing_the_stay_ran_over_is_cancelled_then_rescheduled(
     do(case, c.ScheduleHearing(later, "Council Chambers"), "2026-01-23T10:00:00-08:00")
     # a new meeting with a new UID: some calendars refuse a cancelled UID coming back
     again = put(radicale, mailed_ics(case, T.INVITE_MEETING, "2026-01-23T10:00-08:00",
-                                     "meeting-2"))
-    assert only_event(again)[:3] == ("eth-2026-0007-meeting-2@ethicsbot.city.test", 0, later)
+                                     "meeting-4"))
+    assert only_event(again)[:3] == ("eth-2026-0007-meeting-4@ethicsbot.city.test", 0, later)
     assert only_event(again)[4] == "CONFIRMED"

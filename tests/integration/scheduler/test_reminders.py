@@ -33,13 +33,16 @@ from cases.commands import (
     ScheduleHearing,
 )
 from cases.deadlines import DeadlineKey, Status
+from cases.meetings import Body
+from cases.motions import Motion
 from cases.services import take_step
 from ethicsbot.bootstrap import App, bootstrap
 from storage.models import OutboxRow
 from storage.uow import SqlUnitOfWork
 from tests.fixtures.app import FakeClock, make_settings
 from tests.fixtures.cases import TUESDAY as RECEIVED
-from tests.fixtures.cases import a_filing, open_one, step
+from tests.fixtures.cases import a_filing, board_finds, convene, open_one, step
+from tests.fixtures.meetings import roll_call
 from tests.fixtures.reminders import fire_next, look, moments, run_until
 
 
@@ -98,21 +101,26 @@ def test_a_walk_through_the_hearing_window(slack_app: App, clock: FakeClock,
 
     # A continuance is applied for: the hearing deadlines are tolled, nothing is armed.
     clock.set(datetime(2026, 12, 10, 18, 0, tzinfo=UTC))
-    step(app, number, ApplyForContinuance(reason="the respondent is in hospital"))
+    convene(app, number)  # the board applies by motion at its meeting
+    step(app, number, ApplyForContinuance(reason="the respondent is in hospital",
+                                          motion=Motion(unanimous=True)))
     look(rem, paused_scheduler, clock)
     assert moments(app) == {}
     assert paused_scheduler.get_jobs() == []
     # Granted 5 days on Dec 14: pause 4 + 5 = 9 days; Dec 21 -> Dec 30 (hearing_begin).
     clock.set(datetime(2026, 12, 14, 18, 0, tzinfo=UTC))
-    step(app, number, DecideContinuance(granted_days=5))
+    convene(app, number, Body.COUNCIL)  # the council decides by motion at its meeting
+    step(app, number, DecideContinuance(granted_days=5, motion=Motion(unanimous=True)))
     look(rem, paused_scheduler, clock)
     # 3 days before Wed Dec 30 23:59:59 is Sun Dec 27 -> moved back into business hours:
     # Thu Dec 24 17:00 (Fri Dec 25 is Christmas, Dec 26-27 a weekend).
     assert moments(app)["hearing_begin"].astimezone(app.calendar.tz).isoformat().startswith(
         "2026-12-24T17:00")
 
-    # The board begins the hearing before that moment: no hearing_begin reminder at all.
+    # The board begins the hearing before that moment, at its noticed meeting of Mon Dec 21
+    # 5 PM: no hearing_begin reminder at all.
     step(app, number, ScheduleHearing(datetime(2026, 12, 22, 1, 0, tzinfo=UTC), "City Hall"))
+    clock.set(datetime(2026, 12, 22, 1, 0, tzinfo=UTC))
     step(app, number, BeginHearing())
     look(rem, paused_scheduler, clock)
     assert set(moments(app)) == {"hearing_conclude"}
@@ -175,12 +183,17 @@ def test_an_extension_moves_the_report_reminders_and_a_missed_report_is_pinged_d
     step(app, number, RecordRegisteredMail("RR1"))
     step(app, number, ScheduleHearing(datetime(2026, 12, 10, 18, 0, tzinfo=tz), "City Hall"))
     clock.set(datetime(2026, 12, 10, 18, 0, tzinfo=tz))
+    roll_call(app, number)  # the board's hearing, noticed: who is present
     step(app, number, BeginHearing())
     step(app, number, RecordRespondentHeard())
+    board_finds(app, number, sufficient=False)
     step(app, number, ConcludeHearing())  # Thu Dec 10: report due Dec 20 -> Mon Dec 21
-    step(app, number, RequestReportExtension(Requester.BOARD, 5))
+    # the board asks the council for 5 more days, by motion at its hearing (§10)
+    step(app, number, RequestReportExtension(Requester.BOARD, 5,
+                                             motion=Motion(unanimous=True)))
     clock.set(datetime(2026, 12, 14, 19, 0, tzinfo=tz))
-    step(app, number, DecideReportExtension(approved=True, decider_is_council=True))
+    convene(app, number, Body.COUNCIL)  # the council approves by motion at its meeting
+    step(app, number, DecideReportExtension(approved=True, motion=Motion(unanimous=True)))
     # Dec 20 + 5 = Fri Dec 25 (Christmas) -> Sat, Sun -> due Mon Dec 28 23:59:59
     rem = app.reminders(paused_scheduler)
     rem.arm()

@@ -13,6 +13,8 @@ from sqlalchemy import select
 
 from cases import commands as c
 from cases.deadlines import DeadlineKey
+from cases.meetings import Body
+from cases.motions import Motion
 from cases.records import PublicRecord
 from ethicsbot.bootstrap import App
 from scheduler.jobs import JOB_ID, Reminders
@@ -20,7 +22,7 @@ from scheduler.plan import next_after, plan
 from storage.models import OutboxRow
 from tests.fixtures.app import FakeClock
 from tests.fixtures.cases import TUESDAY as RECEIVED
-from tests.fixtures.cases import a_filing, open_one, step
+from tests.fixtures.cases import a_filing, board_finds, convene, open_one, step
 from tests.fixtures.reminders import fire_next, look, moments
 
 LA = "-08:00"
@@ -45,11 +47,17 @@ def test_reminders_follow_the_earlier_of_two_readings(
     # follow Mon Jan 4.
     clock.set(RECEIVED)
     number = open_one(app, a_filing(RECEIVED))
-    for when, cmd in (("2026-12-03T09:00", c.ApplyForContinuance("witness abroad")),
-                      ("2026-12-04T09:00", c.DecideContinuance(10)),
-                      ("2026-12-07T09:00", c.ApplyForContinuance("counsel in trial")),
-                      ("2026-12-08T09:00", c.DecideContinuance(10))):
+    # the board applies, the council decides, each by motion at its meeting (§7)
+    carried = Motion(unanimous=True)
+    for when, body, cmd in (
+            ("2026-12-03T09:00", Body.BOARD, c.ApplyForContinuance("witness abroad",
+                                                                   motion=carried)),
+            ("2026-12-04T09:00", Body.COUNCIL, c.DecideContinuance(10, motion=carried)),
+            ("2026-12-07T09:00", Body.BOARD, c.ApplyForContinuance("counsel in trial",
+                                                                   motion=carried)),
+            ("2026-12-08T09:00", Body.COUNCIL, c.DecideContinuance(10, motion=carried))):
         clock.set(at(when + LA))
+        convene(app, number, body)
         step(app, number, cmd)
     rem = app.reminders(paused_scheduler)
     following = plan(at("2027-01-04T23:59:59" + LA), app.calendar, horizon=clock.now)
@@ -68,9 +76,12 @@ def closed_case(app: App, clock: FakeClock) -> str:
     clock.set(RECEIVED)
     number = open_one(app, a_filing(RECEIVED))
     clock.set(at("2026-12-02T09:00:00" + LA))
-    for cmd in (c.ScheduleHearing(clock.now, "Council Chambers"), c.BeginHearing(),
-                c.RecordRespondentHeard(), c.ConcludeHearing(), c.IssueReport(sufficient=False),
-                c.DeliverReport(), c.CloseCase("insufficient (§8)")):
+    convene(app, number)  # the board's hearing, noticed, with its roll call
+    for cmd in (c.BeginHearing(), c.RecordRespondentHeard()):
+        step(app, number, cmd)
+    board_finds(app, number, sufficient=False)
+    for cmd in (c.ConcludeHearing(), c.IssueReport(sufficient=False), c.DeliverReport(),
+                c.CloseCase("insufficient (§8)")):
         step(app, number, cmd)
     return number
 

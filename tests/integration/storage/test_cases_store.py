@@ -15,6 +15,8 @@ from cases.commands import ApplyForContinuance, DecideContinuance, ScheduleHeari
 from cases.deadlines import DeadlineKey, Status
 from cases.errors import ProcedureError
 from cases.events import EventKind
+from cases.meetings import Body
+from cases.motions import Motion
 from cases.services import recompute
 from ethicsbot.bootstrap import App
 from ethicsbot.cli import main
@@ -23,7 +25,7 @@ from storage.db import make_engine
 from storage.migrate import HEAD, is_current, script_head, upgrade
 from storage.models import AccessLogRow, CaseRow, EventRow, OutboxRow
 from tests.fixtures.app import FakeClock
-from tests.fixtures.cases import RECEIVED, a_filing, open_one, step
+from tests.fixtures.cases import RECEIVED, a_filing, convene, open_one, step
 
 
 def test_a_filed_complaint_is_stored_with_its_history_deadlines_and_notices(app: App) -> None:
@@ -55,25 +57,33 @@ def test_steps_append_events_and_rewrite_the_deadline_snapshot(app: App,
                                                                clock: FakeClock) -> None:
     number = open_one(app)
     clock.advance(days=2)
-    step(app, number, ApplyForContinuance(reason="respondent hospitalised"))
+    convene(app, number)  # the board applies by motion at its meeting (§7)
+    step(app, number, ApplyForContinuance(reason="respondent hospitalised",
+                                          motion=Motion(unanimous=True)))
     with app.session_factory() as s:
         row = s.scalars(select(CaseRow)).one()
         assert row.tolled
         assert row.next_due_key not in ("hearing_begin", "hearing_conclude")
     clock.advance(days=3)
-    step(app, number, DecideContinuance(granted_days=7))
+    convene(app, number, Body.COUNCIL)  # the council decides by motion at its meeting
+    step(app, number, DecideContinuance(granted_days=7, motion=Motion(unanimous=True)))
     with app.uow() as uow:
         case = uow.cases.get(number)
         assert case is not None
-        assert [e.kind for e in case.history][-2:] == [EventKind.CONTINUANCE_APPLIED,
-                                                       EventKind.CONTINUANCE_DECIDED]
+        assert [e.kind for e in case.history] == [
+            EventKind.COMPLAINT_RECEIVED, EventKind.HEARING_SCHEDULED,
+            EventKind.ROLL_CALL_RECORDED, EventKind.CONTINUANCE_APPLIED,
+            EventKind.DELIBERATION_SCHEDULED, EventKind.ROLL_CALL_RECORDED,
+            EventKind.CONTINUANCE_DECIDED]
         begin = {d.key: d for d in uow.cases.stored_deadlines(number)}[DeadlineKey.HEARING_BEGIN]
     # Dec 20 + 3 days paused + 7 granted = Dec 30 (a Wednesday)
     assert begin.status is Status.OPEN
     assert begin.due == datetime(2026, 12, 30, 23, 59, 59, tzinfo=app.calendar.tz)
     with app.session_factory() as s:
         seqs = s.scalars(select(EventRow.seq).order_by(EventRow.seq)).all()
-    assert seqs == list(range(3))
+    # receipt; the board's meeting and roll call, the application; the council's meeting
+    # and roll call, the decision
+    assert seqs == list(range(7))
 
 
 def test_a_refused_step_leaves_nothing_behind(app: App) -> None:
