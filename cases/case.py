@@ -38,7 +38,7 @@ from cases.records import Disclosure, PublicRecord
 from cases.stages import Stage
 from cases.tally import Vote
 
-__all__ = ["Case", "ReportExtension", "Stage"]
+__all__ = ["Case", "Finding", "ReportExtension", "Stage"]
 
 UNNAMED = "the official complained against"  # when the directory matched nobody
 
@@ -50,6 +50,15 @@ class ReportExtension:
     approved: bool | None = None  # None while undecided
     requested_on: date | None = None
     decided_on: date | None = None
+
+
+@dataclass(frozen=True)
+class Finding:
+    """The final determination as to one official (§11, §12)."""
+
+    violation: bool
+    sections: tuple[str, ...]  # the sections found violated (none named: as alleged)
+    on: date | None  # the day the council received it
 
 
 @dataclass
@@ -83,8 +92,7 @@ class Case:
     referred_to: str | None = None  # examiner email, or "board"
     referred_at: datetime | None = None
     referred_on: date | None = None  # None in histories older than the day was recorded
-    violation_found: bool | None = None
-    determination_received_on: date | None = None
+    findings: dict[str, Finding] = field(default_factory=dict)  # §12, as to each official
     council_extensions: list[Extension] = field(default_factory=list)
     council_extension_requests: list[date] = field(default_factory=list)  # §12, respondent's
     council_votes: dict[str, Vote] = field(default_factory=dict)
@@ -204,8 +212,10 @@ class Case:
             case k.REFERRED:
                 self.referred_to, self.referred_at, self.referred_on = d["to"], e.at, on
             case k.DETERMINATION_RECEIVED:
-                self.violation_found = bool(d["violation"])
-                self.determination_received_on = on
+                # before each official was named, one determination stood for all of them
+                for party in [d["respondent"]] if d.get("respondent") else self.parties():
+                    self.findings[party] = Finding(bool(d["violation"]),
+                                                   tuple(d.get("sections") or ()), on)
             case k.COUNCIL_DECISION_EXTENDED:
                 self.council_extensions.append(Extension(int(d["days"]), on))
             case k.COUNCIL_EXTENSION_REQUESTED:
@@ -292,6 +302,21 @@ class Case:
     def respondent_heard(self) -> bool:
         """§9: every respondent has had the opportunity to present."""
         return not self.not_yet_heard
+
+    @property
+    def violation_found(self) -> bool | None:
+        """A violation was found as to some official (True); as to none, every official's
+        determination being in (False); not yet known (None)."""
+        if any(f.violation for f in self.findings.values()):
+            return True
+        return False if set(self.findings) >= set(self.parties()) else None
+
+    @property
+    def determination_received_on(self) -> date | None:
+        """The day the council received the first determination of a violation: its time
+        to decide runs from then (§12)."""
+        days = [f.on for f in self.findings.values() if f.violation and f.on is not None]
+        return min(days) if days else None
 
     @property
     def council_extension_days(self) -> int:

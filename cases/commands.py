@@ -192,6 +192,7 @@ class RecordDetermination(Command):
     sections: tuple[str, ...] = ()
     on: date | None = None  # the day the council received the determination
     motion: Motion | None = None  # the board's, when the matter was referred to it
+    respondent: str | None = None  # the official it is about (each has their own)
 
 
 @dataclass(frozen=True)
@@ -247,8 +248,12 @@ class RecordCouncilVote(Command):
 
 @dataclass(frozen=True)
 class Penalty:
+    """A penalty the council imposes (§12): on `respondent` (None: the only official),
+    for a violation of `section` found as to them."""
+
     section: str
     action: str
+    respondent: str | None = None
 
 
 @dataclass(frozen=True)

@@ -207,7 +207,8 @@ STEPS: tuple[StepRule, ...] = (
     _R(StepId.REFER, "refer the matter", c.Refer, council.refer, _E.REFERRED,
        frozenset({_S.REPORT_DELIVERED}), BOARD, "§11", label="Refer (§11)"),
     _R(StepId.DETERMINATION, "record the final determination", c.RecordDetermination,
-       council.determination, _E.DETERMINATION_RECEIVED, frozenset({_S.REFERRED}),
+       council.determination, _E.DETERMINATION_RECEIVED,
+       frozenset({_S.REFERRED, _S.DETERMINED}),  # as to each official in turn
        BOARD | OFFICE, "§11, §12", body=_board_if_referred_to_it),
     _R(StepId.COUNCIL_EXTENSION_REQUEST,
        "record the respondent's request for more time for the council's decision",

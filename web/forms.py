@@ -46,7 +46,7 @@ LABELS = {
     "report_file": "Where the written report is kept (a link)",
     "violation": "The final determination (§12)", "sections": "Sections found violated",
     "vote": "Your vote", "mayor_vote": "The mayor's vote, to break a tie (§14)",
-    "penalties": "Penalties, one a line: SECTION: action (§12)",
+    "penalties": "Penalties, one a line: SECTION: action[: the official's email] (§12)",
     "added_sections": "Sections added", "text": "Text of the amendment",
     "received_at": "When the city received the complaint (city time)",
     "motion": "The motion, when the board or the council acts (RCW 42.30): each member's vote",
@@ -231,11 +231,15 @@ def _value(spec: Input, base: Any, raw: str, calendar: CityCalendar,
 
 
 def _line(item: Any, line: str, what: str) -> Any:
-    names = [f.name for f in dataclasses.fields(item)]
-    parts = [p.strip() for p in line.split(":", len(names) - 1)]
-    if len(parts) != len(names) or not all(parts):
-        raise BadInput(f"{what}: write each line as {': '.join(n.upper() for n in names)}"
-                             f" ({line.strip()[:40]!r} is not).")
+    """One line of a list of `item`s: its fields separated by ':', those with a default
+    (a penalty's official, when the case has one) may be left off."""
+    fields = dataclasses.fields(item)
+    needed = [f.name for f in fields if f.default is dataclasses.MISSING]
+    parts = [p.strip() for p in line.split(":", len(fields) - 1)]
+    if not len(needed) <= len(parts) <= len(fields) or not all(parts):
+        shape = ": ".join(f.name.upper() if f.name in needed else f"[{f.name.upper()}]"
+                          for f in fields)
+        raise BadInput(f"{what}: write each line as {shape} ({line.strip()[:40]!r} is not).")
     return item(*parts)
 
 

@@ -101,12 +101,14 @@ def _heard(w: Words, d: Directory) -> c.RecordRespondentHeard:
     return c.RecordRespondentHeard(presented, w.optional_day(), respondent)
 
 
-def _determination(w: Words, _d: Directory) -> c.RecordDetermination:
+def _determination(w: Words, d: Directory) -> c.RecordDetermination:
+    respondent = w.person("the official it is about", d) if w.at_person() else None
     violation = bool(w.choice("the finding", {"violation": True, "no-violation": False}))
     found: list[str] = []
-    while w.peek() and not w.at_day():
+    while w.peek() and not w.at_day() and (w.peek() or "").lower() != MOTION:
         found += sections(w.next("a section"))
-    return c.RecordDetermination(violation, tuple(found), w.optional_day())
+    return c.RecordDetermination(violation, tuple(found), w.optional_day(),
+                                 respondent=respondent)
 
 
 def _extension_decision(approved: bool) -> Make:
@@ -132,18 +134,24 @@ def _mayor_vote(w: Words, _d: Directory) -> Typed:
     return {"vote": Vote(str(w.choice("the mayor's vote", {"yes": "yes", "no": "no"})))}
 
 
-def _decide(w: Words, _d: Directory) -> Typed:
+def _decide(w: Words, d: Directory) -> Typed:
     if (w.peek() or "").lower() in ("mayor-yes", "mayor-no"):
         raise ProcedureError("The mayor's tie-breaking vote is its own step, entered by the "
                              "mayor or the clerk: `/ethics mayor-vote CASE yes|no` (§14). "
                              "Then record the decision.")
     penalties = []
     for part in filter(None, (p.strip() for p in w.rest().split(";"))):
-        section, _, action = part.partition(":")
+        first, _, rest = part.partition(" ")
+        person = d.named(first) if "@" in first else None
+        if "@" in first and person is None:
+            raise ProcedureError(f"{first[:60]!r} is not one person in the city's directory: "
+                                 "name the official penalised by email or @name.")
+        section, _, action = (rest if person else part).partition(":")
         if not action.strip():
-            raise ProcedureError(f"Write each penalty as SECTION: action, separated by ';' "
-                                 f"({part!r} has no action).")
-        penalties.append(c.Penalty(section.strip(), action.strip()))
+            raise ProcedureError(f"Write each penalty as [@OFFICIAL] SECTION: action, "
+                                 f"separated by ';' ({part!r} has no action).")
+        penalties.append(c.Penalty(section.strip(), action.strip(),
+                                   person.email if person else None))
     return {"penalties": tuple(penalties)}
 
 
@@ -343,7 +351,8 @@ SPECS: tuple[Spec, ...] = (
          lambda w, _: c.RequestBoardHearing()),
     Spec("refer", _S.REFER, "refer CASE [board] [DATE]", "refer ETH-2026-0007", _refer),
     Spec("determination", _S.DETERMINATION,
-         "determination CASE violation|no-violation [SECTIONS] [DATE] [motion: ...]",
+         "determination CASE [@OFFICIAL] violation|no-violation [SECTIONS] [DATE] "
+         "[motion: ...]",
          "determination ETH-2026-0007 violation 2.94.030", _determination),
     Spec("council-extension", _S.COUNCIL_EXTENSION,
          "council-extension CASE DAYS [DATE]" + _MOTION_USAGE,
@@ -352,7 +361,7 @@ SPECS: tuple[Spec, ...] = (
     Spec("vote", _S.VOTE, "vote CASE [@MEMBER] yes|no|abstain", "vote ETH-2026-0007 yes", _vote),
     Spec("mayor-vote", _S.MAYOR_VOTE, "mayor-vote CASE yes|no", "mayor-vote ETH-2026-0007 yes",
          _mayor_vote),
-    Spec("decide", _S.DECIDE, "decide CASE [SECTION: PENALTY; ...]",
+    Spec("decide", _S.DECIDE, "decide CASE [[@OFFICIAL] SECTION: PENALTY; ...]",
          "decide ETH-2026-0007 2.94.030: written reprimand", _decide),
     Spec("amend", _S.AMEND, "amend CASE SECTIONS [TEXT]",
          "amend ETH-2026-0007 2.94.040 also used staff", lambda w, _: {

@@ -38,13 +38,22 @@ def refer(s: StepContext, cmd: c.Refer) -> Event:
 
 
 def determination(s: StepContext, cmd: c.RecordDetermination) -> Event:
+    """§11, §12: the determination as to one official; each has their own."""
+    party = s.party(cmd.respondent, "the determination is about", "§12")
+    if party in s.case.findings:
+        raise ProcedureError(f"The determination as to {party} in {s.case.number} is already "
+                             "recorded. If a date was mistyped, correct it.")
+    if s.case.council_decided_at is not None:
+        raise ProcedureError(f"The council has decided {s.case.number}: no determination "
+                             "follows its decision (§12).")
     unalleged = [x for x in cmd.sections if x not in s.case.alleged_sections]
     if unalleged:
         raise ProcedureError(f"{', '.join(unalleged)} was not alleged in the complaint or an "
                              "amendment; findings and penalties may rest only on alleged "
                              "violations (§12).")
     return s.event(EventKind.DETERMINATION_RECEIVED, violation=cmd.violation,
-                   sections=list(cmd.sections), on=s.day(cmd.on).isoformat())
+                   sections=list(cmd.sections), on=s.day(cmd.on).isoformat(),
+                   respondent=party)
 
 
 def _needs_violation(s: StepContext) -> None:
@@ -123,8 +132,24 @@ def decide(s: StepContext, cmd: c.RecordCouncilDecision) -> Event:
                              f"or an amendment (§12); {', '.join(bad)} was not alleged.")
     if cmd.penalties and not result.carried:
         raise ProcedureError(f"No penalty can be imposed: {result.explanation}")
+    imposed = [{"section": p.section, "action": p.action, "respondent": _found(s, p)}
+               for p in cmd.penalties]
     return s.event(EventKind.COUNCIL_DECIDED, carried=result.carried, yes=result.yes,
                    no=result.no, mayor_broke_tie=result.mayor_broke_tie,
                    explanation=result.explanation, on=s.day(cmd.on).isoformat(),
-                   reading=describe(majority),
-                   penalties=[{"section": p.section, "action": p.action} for p in cmd.penalties])
+                   reading=describe(majority), penalties=imposed)
+
+
+def _found(s: StepContext, p: c.Penalty) -> str:
+    """The official penalty `p` is imposed on: one found to have violated its section
+    (§12; a determination naming no section found the violations alleged)."""
+    party = s.party(p.respondent, f"the penalty under {p.section} is imposed on", "§12")
+    finding = s.case.findings.get(party)
+    if finding is None or not finding.violation:
+        raise ProcedureError(f"No violation by {party} was found in {s.case.number}: the "
+                             "council imposes a penalty only for a violation found (§12).")
+    if finding.sections and p.section not in finding.sections:
+        raise ProcedureError(f"The determination as to {party} found a violation of "
+                             f"{', '.join(finding.sections)}, not of {p.section}: a penalty "
+                             "rests only on a violation found (§12).")
+    return party

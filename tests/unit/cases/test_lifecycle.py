@@ -16,10 +16,18 @@ from cases.events import Event, EventKind
 from cases.notices import NoticeType, notices_owed
 from cases.procedure import open_case
 from cases.tally import Vote
-from tests.unit.cases.riverton import CALENDAR, DIRECTORY, at, filing
+from tests.unit.cases.riverton import (
+    CALENDAR,
+    COUNCIL_EMAILS,
+    DIRECTORY,
+    SECTION_A,
+    at,
+    filing,
+)
 from tests.unit.cases.test_procedure import (
     CHAIR,
     CLERK,
+    MAYOR,
     RESPONDENT,
     deadlines,
     determine,
@@ -32,6 +40,7 @@ from tests.unit.cases.test_procedure import (
     stage,
     status,
     through_hearing,
+    votes,
 )
 
 K = DeadlineKey
@@ -325,13 +334,6 @@ def test_a_correction_names_the_entry_it_corrects_not_always_the_latest() -> Non
     assert case.as_corrected(first).data["on"] == "2026-01-08"  # the later one stands
 
 
-def two_respondents() -> Case:
-    return open_case(number="2026-030", filing=filing(respondents=("Gary Pruitt",
-                                                                    "Lorna Bates")),
-                     respondents=(RESPONDENT, SECOND), at=at("2026-01-06T09:45:00-08:00"),
-                     actor=CLERK)
-
-
 def test_each_official_is_informed_and_mailed_their_own_copy_within_the_time() -> None:
     case = two_respondents()
     when = "2026-01-06T14:00:00-08:00"
@@ -372,3 +374,40 @@ def test_an_old_entry_naming_no_official_still_stands_for_all_of_them() -> None:
     replayed = Case.replay(case.number, [*case.history, old, mail])
     assert replayed.informed.keys() == {RESPONDENT, SECOND}
     assert replayed.registered_mail_on == date(2026, 1, 7)
+
+
+def test_each_official_has_their_own_determination_and_only_one_found_is_penalised() -> None:
+    """§12: a violation found as to Pruitt, none as to Bates; the council decides on
+    Pruitt's, and no penalty reaches Bates."""
+    case = two_respondents()
+    begun(case, on=date(2026, 1, 20))
+    for party in (RESPONDENT, SECOND):
+        do(case, c.RecordRespondentHeard(respondent=party, on=date(2026, 1, 20)),
+           "2026-01-20T19:30:00-08:00")
+    do(case, c.ConcludeHearing(on=date(2026, 1, 20)), "2026-01-20T20:00:00-08:00")
+    determine(case, "2026-01-20T20:05:00-08:00", sufficient=True)
+    do(case, c.IssueReport(sufficient=True), "2026-01-22T10:00:00-08:00")
+    do(case, c.DeliverReport(), "2026-01-23T10:00:00-08:00")
+    do(case, c.Refer("myu@examiners.example"), "2026-01-26T10:00:00-08:00")
+    when = "2026-02-23T09:00:00-08:00"
+    refused(case, c.RecordDetermination(True, (SECTION_A,)), when,
+            "Say which official the determination is about")
+    do(case, c.RecordDetermination(True, (SECTION_A,), respondent=RESPONDENT), when)
+    assert case.violation_found and case.determination_received_on == date(2026, 2, 23)
+    refused(case, c.RecordDetermination(False, respondent=RESPONDENT), when,
+            "already recorded")
+    refused(case, c.CloseCase("done"), when, "the council must decide")
+    do(case, c.RecordDetermination(False, respondent=SECOND), "2026-02-24T09:00:00-08:00")
+    assert case.findings[SECOND].violation is False
+    votes(case, ("praman@city.test", Vote.YES), ("abrandt@city.test", Vote.YES),
+          ("bokafor@city.test", Vote.YES))
+    refused(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR, (
+        c.Penalty(SECTION_A, "censure", SECOND),)), "2026-02-26T21:00:00-08:00",
+        f"No violation by {SECOND} was found")
+    refused(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR, (
+        c.Penalty(SECTION_A, "censure"),)), "2026-02-26T21:00:00-08:00",
+        "Say which official the penalty")
+    event = do(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR, (
+        c.Penalty(SECTION_A, "censure", RESPONDENT),)), "2026-02-26T21:00:00-08:00")
+    assert event.data["penalties"] == [{"section": SECTION_A, "action": "censure",
+                                        "respondent": RESPONDENT}]

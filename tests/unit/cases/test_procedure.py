@@ -213,7 +213,8 @@ def test_full_lifecycle_to_closure() -> None:
     event = decide(case, (c.Penalty(SECTION_A, "letter of reprimand"),))
     assert stage(case) is Stage.COUNCIL_DECIDED
     assert event.data["carried"] is True and (event.data["yes"], event.data["no"]) == (2, 1)
-    assert event.data["penalties"] == [{"section": SECTION_A, "action": "letter of reprimand"}]
+    assert event.data["penalties"] == [{"section": SECTION_A, "action": "letter of reprimand",
+                                        "respondent": RESPONDENT}]
     assert status(case, K.COUNCIL_DECISION, "2026-03-03T00:00:00-08:00") is Status.MET
     assert case.confidential  # §6: until the review is complete
 
@@ -531,8 +532,11 @@ def test_penalties_only_for_alleged_sections() -> None:
         COUNCIL_EMAILS, MAYOR, (c.Penalty(SECTION_OTHER, "censure"),)),
         "2026-02-26T21:00:00-08:00", f"{SECTION_OTHER} was not alleged")
     assert "(§12)" in msg
-    # a section alleged in the original complaint is fine
-    decide(case, (c.Penalty(SECTION_B, "censure"),))
+    # alleged is not enough: the penalty rests on a violation found as to the official
+    refused(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR, (c.Penalty(SECTION_B,
+                                                                          "censure"),)),
+            "2026-02-26T21:00:00-08:00", f"found a violation of {SECTION_A}, not of {SECTION_B}")
+    decide(case, (c.Penalty(SECTION_A, "censure"),))
     assert stage(case) is Stage.COUNCIL_DECIDED
 
 
@@ -556,7 +560,8 @@ def test_an_amendment_adds_a_section_penalties_may_rest_on() -> None:
     votes(case, ("praman@city.test", Vote.YES), ("abrandt@city.test", Vote.NO),
           ("bokafor@city.test", Vote.YES))
     event = decide(case, (c.Penalty(SECTION_OTHER, "fine"),))
-    assert event.data["penalties"] == [{"section": SECTION_OTHER, "action": "fine"}]
+    assert event.data["penalties"] == [{"section": SECTION_OTHER, "action": "fine",
+                                        "respondent": RESPONDENT}]
 
 
 def test_council_votes_in_the_procedure() -> None:
