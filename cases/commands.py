@@ -11,7 +11,7 @@ from datetime import date, datetime
 from enum import StrEnum
 
 from cases.events import EventKind
-from cases.meetings import Answer, MeetingKind, Proceeding
+from cases.meetings import Answer, EmergencyGround, MeetingKind, Proceeding
 from cases.motions import Motion
 from cases.records import PublicRecord
 from cases.tally import Vote
@@ -89,7 +89,10 @@ class CallMeeting:
     kind: MeetingKind = MeetingKind.SPECIAL
     ends_at: datetime | None = None  # expected end; default two hours after the start
     remote_link: str | None = None  # where the public may attend remotely
-    emergency: str | None = None  # RCW 42.30.080(4): why 24 hours' notice cannot be given
+    # RCW 42.30.080(4): the facts of the emergency, on one of the statute's grounds, that
+    # make 24 hours' notice impractical (both, or neither)
+    emergency: str | None = None
+    emergency_ground: EmergencyGround | None = None
     # a further meeting (a session the hearing adjourns to, a meeting on other business of
     # the case) rather than moving the body's meeting still to come
     further: bool = False

@@ -48,6 +48,16 @@ class Proceeding(StrEnum):
         return cls(body.value)
 
 
+class EmergencyGround(StrEnum):
+    """The only grounds on which RCW 42.30.080(4) excuses a special meeting's 24 hours'
+    notice: an emergency involving injury or damage to persons or property, or the
+    likelihood of it, when the time the notice takes would increase that likelihood."""
+
+    PERSONS = "injury or damage to persons"
+    PROPERTY = "damage to property"
+    LIKELY = "the likelihood of injury or damage to persons or property"
+
+
 class MeetingKind(StrEnum):
     REGULAR = "regular"  # on the body's regular schedule (RCW 42.30.070)
     SPECIAL = "special"  # called for the case: written notice 24 hours ahead (RCW 42.30.080)

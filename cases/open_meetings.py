@@ -38,7 +38,15 @@ from datetime import UTC, datetime, timedelta
 from cases.calendar import CityCalendar, fmt_moment
 from cases.directory import Directory, Person, _first_whole, _fold
 from cases.errors import ProcedureError
-from cases.meetings import BODY_NAME, OPEN_SECTION, Answer, Body, Meeting, MeetingKind
+from cases.meetings import (
+    BODY_NAME,
+    OPEN_SECTION,
+    Answer,
+    Body,
+    EmergencyGround,
+    Meeting,
+    MeetingKind,
+)
 from cases.readings import BoardQuorum, RegularAgenda, describe
 
 NOTICE_AHEAD = timedelta(hours=24)  # RCW 42.30.080(2) special; 42.30.077 regular agenda
@@ -51,14 +59,22 @@ FINAL_ACTION = {Body.BOARD: "the determination of the sufficiency of the complai
 
 def check_lead_time(kind: MeetingKind, starts_at: datetime, *, now: datetime,
                     emergency: str | None, calendar: CityCalendar,
-                    regular_agenda: RegularAgenda) -> None:
-    """Refuse a special meeting less than 24 hours ahead, unless an emergency is stated;
-    refuse a case item on a regular meeting less than 24 hours ahead, unless the city's
-    reading allows a late addition (`agenda_posted_late` then says so on the posting).
-    A meeting that already began is a record after the fact, not a call to meet."""
+                    regular_agenda: RegularAgenda,
+                    ground: EmergencyGround | None = None) -> None:
+    """Refuse a special meeting less than 24 hours ahead, unless an emergency on the
+    statute's ground is stated with its facts; refuse a case item on a regular meeting
+    less than 24 hours ahead, unless the city's reading allows a late addition
+    (`agenda_posted_late` then says so on the posting). A meeting that already began is a
+    record after the fact, not a call to meet."""
     if emergency is not None and not emergency.strip():
         raise ProcedureError("Give the emergency's reason (RCW 42.30.080(4)): it is what "
                              "excuses the 24 hours' notice, and it is posted with the meeting.")
+    if (emergency is None) != (ground is None):
+        grounds = "; ".join(g.value for g in EmergencyGround)
+        raise ProcedureError(
+            "An emergency excuses the 24 hours' notice only on the statute's ground (RCW "
+            f"42.30.080(4)), named with the facts that make notice impractical: choose the "
+            f"ground ({grounds}) and give the facts.")
     ahead = _short_notice(starts_at, now)
     if ahead is None:
         return

@@ -39,7 +39,9 @@ LABELS = {
     "proceeding": "Whose proceeding the respondent asks to open (§13; the council's, §14)",
     "via": "How the request came",
     "ends_at": "Expected end (city time)", "remote_link": "Where the public may attend remotely",
-    "emergency": "Emergency (RCW 42.30.080(4)): why 24 hours' notice cannot be given",
+    "emergency": "Emergency (RCW 42.30.080(4)): the facts that make 24 hours' notice "
+                 "impractical",
+    "emergency_ground": "Emergency: the statute's ground (RCW 42.30.080(4))",
     "reason": "Reason", "granted_days": "Days granted (0: denied; at most 10, §7)",
     "requested_by": "Requested by (§10)", "days": "Days", "approved": "Decision",
     "sufficient": "The board's finding (§7)", "summary": "Summary of the report",
@@ -56,6 +58,7 @@ LABELS = {
                   "one)",
     "how": "How it was given", "given_at": "When it was given, if not now (city time)",
     "to": "To whom (as given)",
+    "further": "A further meeting, or the one still to come moved (RCW 42.30)",
     TO_BOARD: "Referred to (§11)",
 }
 # the member a roll call names (`cases.derived.TYPED_BY`), in each body's words
@@ -69,6 +72,8 @@ YES_NO = {
     "approved": ("Approved", "Denied"), "presented": ("The respondent presented",
                                                        "The respondent declined"),
     TO_BOARD: ("The ethics board (the respondent asked)", "The next examiner in rotation"),
+    "further": ("A further meeting (a session the hearing adjourns to, other business of "
+                "the case)", "It moves the body's meeting still to come, if there is one"),
 }
 _LIST = re.compile(r"[\s,;]+")
 
@@ -129,7 +134,8 @@ def _input(f: dataclasses.Field[Any], hint: Any, command: type[c.Command]) -> In
     label = LABELS.get(f.name, f.name.replace("_", " ").capitalize())
     if base is bool:
         yes, no = YES_NO.get(f.name, ("Yes", "No"))
-        return Input(f.name, label, "choice", True, (("yes", yes), ("no", no)),
+        # a yes/no with a default is left to it when the form sends neither
+        return Input(f.name, label, "choice", not has_default, (("yes", yes), ("no", no)),
                      "" if not has_default else ("yes" if default else "no"))
     if isinstance(base, type) and issubclass(base, enum.Enum):
         only = ONLY.get((command, f.name))

@@ -24,7 +24,7 @@ from cases.derived import TO_BOARD, complete, filled
 from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.events import EventKind
-from cases.meetings import MeetingKind, Proceeding
+from cases.meetings import EmergencyGround, MeetingKind, Proceeding
 from cases.motions import Motion, read_motion
 from cases.records import PublicRecord
 from cases.steps import BY_ID, STEPS, StepId
@@ -208,7 +208,11 @@ def _disclosure_request(w: Words, _d: Directory) -> c.RecordDisclosureRequest:
     return c.RecordDisclosureRequest(requester=w.rest(), on=on)
 
 
-_CALL = "CASE DATE START [END] regular|special PLACE [LINK] [emergency: REASON]"
+_CALL = ("CASE DATE START [END] regular|special PLACE [LINK] "
+         "[emergency: persons|property|likely FACTS]")
+# RCW 42.30.080(4)'s grounds, as typed after `emergency:`
+_GROUNDS = {"persons": EmergencyGround.PERSONS, "property": EmergencyGround.PROPERTY,
+            "likely": EmergencyGround.LIKELY}
 _PROCEEDINGS: dict[str, bool | str] = {p.value: p.value for p in Proceeding}
 _VIA: dict[str, bool | str] = {"mail": "mail", "email": "email", "slack": "slack",
                                "paper": "paper", "in-person": "in person", "phone": "phone"}
@@ -219,7 +223,7 @@ _Call = TypeVar("_Call", c.ScheduleHearing, c.ScheduleDeliberation)
 
 
 def _call(w: Words, kind: type[_Call]) -> _Call:
-    """`DATE START [END] regular|special PLACE [LINK] [emergency: REASON]`: the place is
+    """`DATE START [END] regular|special PLACE [LINK] [emergency: GROUND FACTS]`: the place is
     what is left once a link (a word starting https://) and the emergency are taken out."""
     starts = w.moment("the meeting date")
     ends = None
@@ -231,8 +235,15 @@ def _call(w: Words, kind: type[_Call]) -> _Call:
     words = text.split()
     links = [slack_link(x) for x in words if slack_link(x).startswith("https://")]
     place = " ".join(x for x in words if not slack_link(x).startswith("https://"))
+    word, _, facts = emergency.strip().partition(" ")
+    if marked and word.lower() not in _GROUNDS:
+        raise ProcedureError(
+            "An emergency excuses the 24 hours' notice only on the statute's ground (RCW "
+            "42.30.080(4)): write `emergency: persons|property|likely FACTS` (injury or "
+            "damage to persons; damage to property; the likelihood of either).")
     return kind(starts, place, meeting_kind, ends_at=ends, remote_link=links[0] if links else None,
-                emergency=emergency.strip() if marked else None)
+                emergency=facts.strip() if marked else None,
+                emergency_ground=_GROUNDS[word.lower()] if marked else None)
 
 
 def _time(w: Words, what: str) -> time:

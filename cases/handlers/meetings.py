@@ -75,7 +75,9 @@ def _call(s: StepContext, cmd: c.CallMeeting, body: Body, kind: EventKind) -> Ev
     link = (cmd.remote_link or "").strip() or None
     emergency = cmd.emergency.strip() if cmd.emergency is not None else None
     check_lead_time(cmd.kind, starts, now=s.at, emergency=cmd.emergency, calendar=s.calendar,
-                    regular_agenda=s.readings.regular_agenda)
+                    regular_agenda=s.readings.regular_agenda, ground=cmd.emergency_ground)
+    if emergency and cmd.emergency_ground is not None:  # the notice states both
+        emergency = f"{cmd.emergency_ground.value}: {emergency}"
     if s.case.confidential:
         check_public_text({"place": place, "remote link": link, "emergency's reason": emergency},
                           _party_names(s))

@@ -48,7 +48,11 @@ async def test_the_chair_calls_the_hearing_and_sees_who_is_coming(
     await refused(slack, CHAIR, f"schedule {n} 2026-12-01 08:00 special City Hall",
                   "RCW 42.30.080", "emergency")
     await refused(slack, CHAIR, f"schedule {n} 2026-12-01 08:00 special City Hall emergency:",
-                  "Give the emergency's reason")
+                  "only on the statute's ground", "persons|property|likely")
+    await refused(slack, CHAIR, f"schedule {n} 2026-12-01 08:00 special City Hall emergency: "
+                  "the chair is on holiday next week", "only on the statute's ground")
+    await refused(slack, CHAIR, f"schedule {n} 2026-12-01 08:00 special City Hall emergency: "
+                  "property", "Give the emergency's reason")
     await done(slack, CHAIR, f"schedule {n} 2026-12-10 18:00 20:00 special City Hall, Room 2 "
                              "<https://meet.city.test/ethics>")
     text = await status_text(slack, CHAIR, n)

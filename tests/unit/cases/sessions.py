@@ -11,7 +11,7 @@ from datetime import date, timedelta
 from cases import commands as c
 from cases.case import Case
 from cases.errors import ProcedureError
-from cases.meetings import Body, Meeting
+from cases.meetings import Body, EmergencyGround, Meeting
 from cases.motions import Motion, unable_to_act
 from cases.procedure import handle
 from cases.steps import StepId, rule_for
@@ -58,7 +58,8 @@ def convene(case: Case, body: Body, when: str, *, present: frozenset[str] | None
         emergency = None if starts - called >= timedelta(hours=24) else (
             "a natural disaster: the test's meeting is called at short notice")
         kind = c.ScheduleHearing if body is Body.BOARD else c.ScheduleDeliberation
-        handle(case, kind(starts, "City Hall, Room 2", emergency=emergency, further=True),
+        handle(case, kind(starts, "City Hall, Room 2", emergency=emergency, further=True,
+                          emergency_ground=EmergencyGround.LIKELY if emergency else None),
                at=called, actor=CLERK, calendar=CALENDAR)
         m = case.meetings.all[-1]
     who = members(body) if present is None else present

@@ -19,7 +19,7 @@ from cases import commands as c
 from cases.case import Case, Stage
 from cases.directory import Person
 from cases.errors import ProcedureError
-from cases.meetings import Answer, Body, MeetingKind, Proceeding, Reply
+from cases.meetings import Answer, Body, EmergencyGround, MeetingKind, Proceeding, Reply
 from cases.notices import POSTING, NoticeType, meeting_slot, notices_owed
 from cases.open_meetings import (
     NOTICE_AHEAD,
@@ -47,6 +47,7 @@ CITY = replace(DIRECTORY, media=(PRESS,))
 HEARING = at("2026-01-20T18:00:00-08:00")
 NAMES = ("Gary Pruitt", "Pruitt", "Ada Citizen", "Citizen")
 
+FLOOD = EmergencyGround.PROPERTY  # RCW 42.30.080(4)
 
 def new_case() -> Case:
     return open_case(number="ETH-2026-0003", filing=filing(), respondents=(RESPONDENT,),
@@ -111,7 +112,7 @@ def test_a_case_item_on_a_regular_meeting_less_than_24_hours_ahead_is_refused() 
     assert "after Wed Jan 21, 2026 5:00 PM PST" in message and "special meeting" in message
     # an emergency excuses a special meeting's notice (RCW 42.30.080(4)), not the agenda's
     refused(case, c.ScheduleHearing(HEARING, "City Hall", kind=MeetingKind.REGULAR,
-                                    emergency="the hall floods"),
+                                    emergency="the hall floods", emergency_ground=FLOOD),
             "2026-01-20T17:00:00-08:00", "RCW 42.30.077")
     # moving a regular meeting already on the agenda to under 24 hours ahead: refused too
     do(case, c.ScheduleHearing(HEARING, "City Hall", kind=MeetingKind.REGULAR),
@@ -147,7 +148,7 @@ def test_the_lead_time_rule_for_any_meeting_and_reading(
     short = timedelta(0) < ahead < NOTICE_AHEAD
     try:
         check_lead_time(kind, HEARING, now=now, emergency=emergency, calendar=CALENDAR,
-                        regular_agenda=reading)
+                        regular_agenda=reading, ground=FLOOD if emergency else None)
         allowed = True
     except ProcedureError:
         allowed = False
@@ -160,12 +161,20 @@ def test_the_lead_time_rule_for_any_meeting_and_reading(
 
 def test_an_emergency_with_its_reason_excuses_the_24_hours_and_is_still_noticed() -> None:
     case = new_case()
-    refused(case, c.ScheduleHearing(HEARING, "City Hall", emergency="  "),
+    refused(case, c.ScheduleHearing(HEARING, "City Hall", emergency="  ",
+                                    emergency_ground=FLOOD),
             "2026-01-20T12:00:00-08:00", "emergency's reason")
+    # any text is no ground: only the statute's (RCW 42.30.080(4)) excuses the notice
+    refused(case, c.ScheduleHearing(HEARING, "City Hall", emergency="the chair travels"),
+            "2026-01-20T12:00:00-08:00", "only on the statute's ground")
+    refused(case, c.ScheduleHearing(HEARING, "City Hall", emergency_ground=FLOOD),
+            "2026-01-20T12:00:00-08:00", "give the facts")
     owed = do(case, c.ScheduleHearing(HEARING, "City Hall", emergency="the hall floods on "
-                                      "Wednesday; the hearing deadline is Monday"),
+                                      "Wednesday; the hearing deadline is Monday",
+                                      emergency_ground=FLOOD),
               "2026-01-20T12:00:00-08:00")
-    assert case.hearing is not None and case.hearing.emergency is not None
+    assert case.hearing is not None and case.hearing.emergency == (
+        "damage to property: the hall floods on Wednesday; the hearing deadline is Monday")
     assert (T.MEETING_NOTICE, PRESS.email, "meeting-1") in owed  # notice is still given
     assert (T.MEETING_POSTING, POSTING.email, "meeting-1") in owed
 
@@ -215,7 +224,8 @@ def test_the_agenda_names_the_case_and_the_ground_but_no_person() -> None:
 @pytest.mark.parametrize("field", ["place", "emergency"])
 def test_a_public_text_naming_the_respondent_or_complainant_is_refused(field: str) -> None:
     case = new_case()
-    kw = {"place": "City Hall"} | {field: "outside Mr. Pruitt's office"}
+    kw = {"place": "City Hall"} | {field: "outside Mr. Pruitt's office"} | (
+        {"emergency_ground": FLOOD} if field == "emergency" else {})
     refused(case, c.ScheduleHearing(HEARING, **kw),  # type: ignore[arg-type]
             "2026-01-12T09:00:00-08:00", "names Pruitt")
     refused(case, c.ScheduleHearing(HEARING, "the Ada Citizen room"),
