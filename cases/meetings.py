@@ -193,6 +193,12 @@ class Meetings:
         return next((m for m in reversed(self.all) if m.body is body and not m.cancelled),
                     None)
 
+    def to_come(self, body: Body, now: datetime) -> Meeting | None:
+        """The body's meeting still to come (not cancelled, not begun): the one that
+        scheduling the body's meeting again moves."""
+        return next((m for m in reversed(self.all) if m.body is body and not m.cancelled
+                     and not m.sessions and m.starts_at > now), None)
+
     def changed_by(self, index: int) -> list[Meeting]:
         """The meetings whose invitation, notice or posting event `index` changed."""
         return [m for m in self.all if index in m.revisions]

@@ -82,10 +82,9 @@ def _call(s: StepContext, cmd: c.CallMeeting, body: Body, kind: EventKind) -> Ev
         check_public_text({"place": place, "remote link": link, "emergency's reason": emergency},
                           _party_names(s))
     book = s.case.meetings
-    current = book.current(body)
-    moving = (not cmd.further and current is not None and not current.sessions
-              and current.starts_at > s.at)
-    number = current.number if moving and current else len(book.all) + 1
+    ahead = None if cmd.further else book.to_come(body, s.at)
+    moving = ahead is not None
+    number = ahead.number if ahead is not None else len(book.all) + 1
     return s.event(kind, meeting=number, moved=moving, starts_at=starts.isoformat(),
                    ends_at=ends.isoformat(), place=place, remote_link=link,
                    meeting_kind=cmd.kind.value, late=starts <= s.at, emergency=emergency or None,

@@ -204,3 +204,16 @@ def test_the_stay_lists_every_step_that_advances_the_hearing_or_decides() -> Non
     assert {s.id for s in STAYED} >= {
         StepId.SCHEDULE, StepId.BEGIN, StepId.HEARD, StepId.CONCLUDED, StepId.BOARD_VOTE,
         StepId.BOARD_DETERMINATION, StepId.REPORT, StepId.AMEND}
+
+
+def test_scheduling_again_moves_the_meeting_still_to_come_not_the_latest_held() -> None:
+    case = new_case()
+    do(case, c.ScheduleHearing(at("2026-01-20T18:00:00-08:00"), "City Hall"),
+       "2026-01-06T10:00:00-08:00")  # the hearing: meeting 1
+    do(case, c.ScheduleHearing(at(HEARING), "City Hall", further=True),
+       "2026-01-06T10:05:00-08:00")  # another board meeting on the case first: meeting 2
+    do(case, roll(), "2026-01-08T18:01:00-08:00")  # meeting 2 is held
+    again = do(case, c.ScheduleHearing(at("2026-01-22T18:00:00-08:00"), "City Hall"),
+               "2026-01-09T10:00:00-08:00")
+    assert (again.data["meeting"], again.data["moved"]) == (1, True)
+    assert [m.number for m in case.meetings.all] == [1, 2]
