@@ -33,7 +33,7 @@ from cases.events import Event, EventKind
 from cases.filing import Filing, filing_from_data
 from cases.history import EVENTS
 from cases.meetings import Body, Meeting, Meetings
-from cases.readings import DEFAULT, Readings
+from cases.readings import DEFAULT, Readings, Release
 from cases.records import Disclosure, PublicRecord
 from cases.stages import Stage
 from cases.tally import Vote
@@ -326,6 +326,16 @@ class Case:
     def released_records(self) -> frozenset[PublicRecord]:
         """Every record the city attorney has released on a disclosure request."""
         return frozenset(r for x in self.disclosure_requests for r in x.released)
+
+    def released(self, readings: Readings) -> frozenset[PublicRecord]:
+        """The public records (§13) of the case that may be shown to anyone: nothing before
+        closure (§6); then those released on a request, or all of them at closure if the
+        city reads §13 so (`readings.release`)."""
+        if not self.closed:
+            return frozenset()
+        if readings.release is Release.AT_CLOSURE:
+            return frozenset(PublicRecord)
+        return self.released_records
 
     @property
     def hearing(self) -> Meeting | None:

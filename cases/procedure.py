@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from cases import commands as c
+from cases.acts import check_at_meeting, count, meeting_for, motion_data
 from cases.calendar import CityCalendar, fmt_day
 from cases.case import Case
 from cases.errors import ProcedureError
@@ -20,7 +21,7 @@ from cases.filing import Filing, filing_to_data
 from cases.handlers import StepContext
 from cases.history import EVENTS
 from cases.meetings import BODY_NAME, Body, Meeting
-from cases.motions import Motion, check_at_meeting, count, meeting_for, motion_data
+from cases.motions import Motion
 from cases.order import problems
 from cases.readings import DEFAULT, Readings
 from cases.steps import StepRule, rule_for

@@ -14,13 +14,9 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cases.events import EventKind
-from cases.readings import Readings, Release
-
-if TYPE_CHECKING:
-    from cases.case import Case
 
 
 class PublicRecord(StrEnum):
@@ -46,15 +42,6 @@ class Disclosure:
     released: tuple[PublicRecord, ...] = ()
     released_to: str | None = None
     note: str = ""
-
-
-def released(case: Case, readings: Readings) -> frozenset[PublicRecord]:
-    """What of `case` may be shown to anyone: nothing before closure (§6)."""
-    if not case.closed:
-        return frozenset()
-    if readings.release is Release.AT_CLOSURE:
-        return frozenset(PublicRecord)
-    return case.released_records
 
 
 @dataclass(frozen=True)

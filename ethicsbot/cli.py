@@ -18,35 +18,11 @@ raised (bench/cli_start.py measures what each command imports).
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
 
-from cases.text import BIDI_CONTROLS, neutralise_bidi
-
-
-class CliError(Exception):
-    """A one-line reason to stop; exit status 2."""
-
-
-# C0 and C1 controls (ESC, CSI U+009B, BEL, ...), DEL and the bidirectional controls; a
-# line break and a tab are layout, and stay
-_UNSAFE = [chr(c) for c in (*range(0x20), 0x7F, *range(0x80, 0xA0)) if chr(c) not in "\n\t"]
-_CONTROL_MARKS = {ord(ch): f"[U+{ord(ch):04X}]" for ch in _UNSAFE}
-_JSON_ESCAPES = {ord(ch): f"\\u{ord(ch):04x}" for ch in (*_UNSAFE, *BIDI_CONTROLS)}
-
-
-def for_terminal(text: str) -> str:
-    """`text` with every control that a terminal would obey shown as a mark instead."""
-    return neutralise_bidi(text.translate(_CONTROL_MARKS))
-
-
-def json_for_terminal(value: object) -> str:
-    """Indented JSON, letters as they are (accents, other scripts), controls escaped:
-    the same data for a program, nothing a terminal obeys."""
-    text = json.dumps(value, indent=2, ensure_ascii=False)
-    return text.translate(_JSON_ESCAPES)
+from ethicsbot.terminal import for_terminal
 
 
 def _one_line(error: object) -> str:
@@ -55,7 +31,7 @@ def _one_line(error: object) -> str:
 
 # (module, class) of each expected failure: one line on stderr, exit status 2
 ONE_LINE_ERRORS = (
-    ("ethicsbot.cli", "CliError"), ("cases.errors", "ProcedureError"),
+    ("ethicsbot.terminal", "CliError"), ("cases.errors", "ProcedureError"),
     ("ethicsbot.settings", "SettingsError"), ("ethicsbot.directory_file", "DirectoryError"),
     ("ethicsbot.leadership", "AnotherWorkerIsRunning"),
     ("ethicsbot.database_errors", "DatabaseUnavailable"), ("cases.access", "Refused"),

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import click
 
-from ethicsbot.cli import CliError, for_terminal, json_for_terminal
 from ethicsbot.cli_access import log_access, operator
+from ethicsbot.terminal import CliError, for_terminal, json_for_terminal
 
 
 def register(group: click.Group) -> None:

@@ -1,5 +1,5 @@
 """The read side of the public page: the closed cases whose §13 records anyone may see
-(`cases.records.released`, by the city's readings), and exactly those records.
+(`Case.released`, by the city's readings), and exactly those records.
 
 Only the case's history is read (no notices, filings or deadlines), so a stranger's page
 costs one query for the cases and one for their events, however large the docket. What
@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from cases.case import Case
 from cases.events import Event, EventKind
 from cases.readings import Readings, Release
-from cases.records import PublicRecord, entries, released
+from cases.records import PublicRecord, entries
 from storage.models import CaseRow, EventRow
 
 _CLOSED = "closed"
@@ -66,7 +66,7 @@ def _public(number: str, events: list[EventRow], readings: Readings) -> dict[str
         return None
     case = Case.replay(number, [Event(EventKind(e.kind), e.at, e.actor, e.data)
                                 for e in events])
-    shown = released(case, readings)
+    shown = case.released(readings)
     if not shown:
         return None
     closed_at = next((e.at for e in reversed(events) if e.kind == EventKind.CASE_CLOSED),

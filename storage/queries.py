@@ -44,7 +44,6 @@ from cases.case import Case
 from cases.deadlines import DeadlineKey, Status, status_at
 from cases.events import Event, EventKind
 from cases.readings import DEFAULT, Readings
-from cases.records import released
 from storage import meetings
 from storage.models import (
     AccessLogRow,
@@ -231,7 +230,7 @@ def case_view(number: str, *, dialect: str, logged: tuple[Look, Look] | None = N
 def case_detail_of(rows: Iterable[Sequence[Any]], *, number: str, now: datetime,
                    readings: Readings = DEFAULT) -> dict[str, Any] | None:
     """One case as stored (from `case_view`'s rows), its deadlines judged at `now`;
-    `released` lists the public records anyone may be shown (`cases.records.released`,
+    `released` lists the public records anyone may be shown (`Case.released`,
     by the city's `readings`).
 
     Read in one statement (`_CASE_VIEW`), so that the case row, its history, deadlines,
@@ -260,7 +259,7 @@ def case_detail_of(rows: Iterable[Sequence[Any]], *, number: str, now: datetime,
                         "added_sections": e.data.get("added_sections", [])}
                        for e in events if e.kind == EventKind.COMPLAINT_AMENDED],
         "void_reason": case.void_reason if case else None,
-        "released": sorted(r.value for r in released(case, readings)) if case else [],
+        "released": sorted(r.value for r in case.released(readings)) if case else [],
         "disclosure_requests": [
             {"requester": x.requester, "received": x.received.isoformat(), "what": x.what,
              "records": [r.value for r in x.records],

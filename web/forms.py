@@ -200,8 +200,11 @@ def _value(spec: Input, base: Any, raw: str, calendar: CityCalendar,
     what = spec.label
     if len(raw) > 20_000:
         raise BadInput(f"{what}: at most 20,000 characters.")
-    if base is Motion:
-        return read_motion(raw, directory)
+    if base is Motion:  # words that are no motion are a bad input, as a bad date is
+        try:
+            return read_motion(raw, directory)
+        except ProcedureError as e:
+            raise BadInput(f"{what}: {e}") from None
     if spec.kind == "choice" and raw not in {v for v, _label in spec.options}:
         raise BadInput(f"{what}: choose one of the options.")
     if base is bool:

@@ -4,13 +4,13 @@ council's decision (§12, §14)."""
 from __future__ import annotations
 
 from cases import commands as c
+from cases.acts import meeting_for
 from cases.deadlines import DeadlineKey
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.handlers import StepContext
 from cases.handlers.meetings import check_present
 from cases.meetings import Body
-from cases.motions import meeting_for
 from cases.readings import describe
 from cases.tally import Vote, eligible_to_vote, tally
 

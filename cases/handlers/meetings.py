@@ -9,13 +9,13 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from cases import commands as c
+from cases.acts import meeting_for
 from cases.board_vote import board_tally, eligible_on_board
 from cases.calendar import fmt_moment
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.handlers import StepContext
 from cases.meetings import BODY_NAME, DEFAULT_LENGTH, OPEN_SECTION, Body, Meeting, Proceeding
-from cases.motions import meeting_for
 from cases.open_meetings import (
     agenda_posted_late,
     announcement,

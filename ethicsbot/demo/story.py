@@ -21,13 +21,14 @@ from rich.progress import Progress
 from rich.table import Table
 
 from cases import commands as c
+from cases.acts import unable_to_act
 from cases.calendar import fmt_moment
 from cases.commands import NoticeKind
 from cases.deadlines import Status
 from cases.errors import ProcedureError
 from cases.events import Event
 from cases.meetings import BODY_NAME, Body, MeetingKind, Proceeding
-from cases.motions import Motion, unable_to_act
+from cases.motions import Motion
 from cases.open_meetings import quorum
 from cases.rotation import referral
 from cases.services import get_case, take_step

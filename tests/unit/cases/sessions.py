@@ -9,10 +9,11 @@ from dataclasses import replace
 from datetime import date, timedelta
 
 from cases import commands as c
+from cases.acts import unable_to_act
 from cases.case import Case
 from cases.errors import ProcedureError
 from cases.meetings import Body, EmergencyGround, Meeting
-from cases.motions import Motion, unable_to_act
+from cases.motions import Motion
 from cases.procedure import handle
 from cases.steps import StepId, rule_for
 from tests.unit.cases.riverton import BOARD, CALENDAR, COUNCIL_EMAILS, at

@@ -27,7 +27,7 @@ from cases.readings import (
     Release,
     describe,
 )
-from cases.records import PublicRecord, released
+from cases.records import PublicRecord
 from cases.tally import Vote, tally
 from tests.unit.cases.riverton import CALENDAR, at
 from tests.unit.cases.sessions import at_its_meeting
@@ -180,13 +180,13 @@ def test_the_decision_names_the_reading_it_used() -> None:
 def test_release_at_closure_or_only_by_disclosure_request() -> None:
     case = new_case()
     reported(case, sufficient=False)
-    assert released(case, AT_CLOSURE) == frozenset()  # not before closure, either way
+    assert case.released(AT_CLOSURE) == frozenset()  # not before closure, either way
     do(case, c.CloseCase("insufficient"), "2026-02-04T09:00:00-08:00")
-    assert released(case, AT_CLOSURE) == frozenset(PublicRecord)
-    assert released(case, DEFAULT) == frozenset()
+    assert case.released(AT_CLOSURE) == frozenset(PublicRecord)
+    assert case.released(DEFAULT) == frozenset()
     do(case, c.RecordDisclosureRequest("A. Reporter, Riverton Ledger", on=date(2026, 2, 9),
                                        records=(PublicRecord.WRITTEN_REPORT,)),
        "2026-02-09T10:00:00-08:00")
     do(case, c.ReleaseRecords((PublicRecord.WRITTEN_REPORT,), to="A. Reporter"),
        "2026-02-10T10:00:00-08:00")
-    assert released(case, DEFAULT) == frozenset({PublicRecord.WRITTEN_REPORT})
+    assert case.released(DEFAULT) == frozenset({PublicRecord.WRITTEN_REPORT})

@@ -1,0 +1,165 @@
+"""A body acts only by a motion at its meeting (RCW 42.30; §7, §10, §11, §12, §14).
+
+An act of the board or the council (a continuance applied for or decided, a longer time
+asked for or approved, the sufficiency determination, the §11 determination, the
+council's decision) is not one person's press of a button: the table of steps says which
+body takes each (`cases.steps.StepRule.body`), and `check_at_meeting` lets it through
+only when all of this holds:
+
+- the body has a meeting of the case that was **noticed** (RCW 42.30.077 / .080: called
+  through EthicsBot, which sent its notice and posting; one recorded only after it took
+  place has no notice on record) and not cancelled;
+- the act is dated on the **meeting's day** and recorded once the meeting has begun;
+- the meeting is in **open session** (RCW 42.30.060): no executive session of the body is
+  under way;
+- its **roll call** is recorded (`RecordRollCall`: who was present) and a **quorum** of
+  members who may act is present: the council's by RCW 35A.12.120, the board's by the
+  city's reading `board_quorum`. A member complained against, or one who recused on the
+  case (with the reason, `RecordRecusal`), is never counted as present to act.
+
+The clerk records the motion on the body's behalf; each member's vote is named
+(`Motion`: yes, no, abstain), from members present who may act, and every such member
+present has a vote (an abstention is a vote recorded). `count` says whether it carried:
+the council by majority (§14, by the city's reading of it, `council_majority`; the mayor
+breaks a tie, except when the action is against the mayor, RCW 35A.12.100), the board by
+a majority of its members entitled to vote (`cases.board_vote`). A motion that fails is
+kept in the history and changes nothing (`Case.apply`).
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import TYPE_CHECKING, Any
+
+from cases.calendar import CityCalendar, fmt_day, fmt_moment
+from cases.errors import ProcedureError
+from cases.meetings import BODY_NAME, Body, Meeting, RollCall
+from cases.motions import Motion
+from cases.open_meetings import EXECUTIVE_GROUND, quorum
+from cases.readings import Readings, describe
+from cases.tally import Tally, Vote, majority_of, tally
+
+if TYPE_CHECKING:
+    from cases.case import Case
+
+BOARD_RULE = "a majority of the board's members entitled to vote"
+
+
+def unable_to_act(case: Case) -> frozenset[str]:
+    """Members who may not act on the case: those complained against (§14) and those who
+    recused on it."""
+    return frozenset(r.lower() for r in case.respondents) | frozenset(case.recusals)
+
+
+def meeting_for(case: Case, body: Body, number: int | None, at: datetime,
+                calendar: CityCalendar) -> Meeting:
+    """Meeting `number` of the case, else `body`'s latest meeting begun by `at`."""
+    if number is not None:
+        m = case.meetings.get(number)
+        if m is None:
+            raise ProcedureError(f"{case.number} has no meeting {number}; `/ethics status "
+                                 f"{case.number}` lists its meetings.")
+        return m
+    begun = sorted((m for m in case.meetings.all
+                    if m.body is body and not m.cancelled and m.starts_at <= at),
+                   key=lambda m: m.starts_at)
+    if not begun:
+        raise ProcedureError(
+            f"{BODY_NAME[body][0].upper()}{BODY_NAME[body][1:]} acts only at a meeting, and "
+            f"no meeting of it on {case.number} had begun by {fmt_moment(calendar.local(at))}. "
+            "Schedule the "
+            "meeting (it is noticed and posted), then record the act at it (RCW 42.30).")
+    return begun[-1]
+
+
+def check_at_meeting(case: Case, body: Body, m: Meeting, *, what: str, day: date,
+                     at: datetime, calendar: CityCalendar, readings: Readings) -> RollCall:
+    """Refuse `what`, an act of `body`, unless meeting `m` allows it (module docstring);
+    the roll call it is taken under."""
+    name = BODY_NAME[body]
+    if m.body is not body:
+        raise ProcedureError(f"Cannot {what} at meeting {m.number}: it is a meeting of "
+                             f"{BODY_NAME[m.body]}, and this is an act of {name}.")
+    if m.cancelled:
+        raise ProcedureError(f"Meeting {m.number} of {case.number} was cancelled "
+                             f"({m.cancelled}): nothing can be decided at it.")
+    if m.recorded_late:
+        raise ProcedureError(
+            f"Cannot {what} at meeting {m.number}: it was recorded only after it took place, "
+            "so no notice of it is on record (RCW 42.30.077, 42.30.080), and a body acts "
+            "only at a noticed meeting. Schedule a meeting (noticed and posted) and act "
+            "there.")
+    if day != m.day or at < m.starts_at:
+        raise ProcedureError(
+            f"Cannot {what} on {fmt_day(day)} at meeting {m.number}: the meeting is on "
+            f"{fmt_day(m.day)}, starting {fmt_moment(calendar.local(m.starts_at))}. A body "
+            "acts only at its meeting: date the act on the meeting's day, once it has begun.")
+    session = m.in_session
+    if session is not None:
+        raise ProcedureError(
+            f"Cannot {what} in executive session: a body acts in open session (RCW "
+            f"42.30.060, {EXECUTIVE_GROUND}). Record the end of the executive session of "
+            f"meeting {m.number} (announced to end "
+            f"{fmt_moment(calendar.local(session.ends_at))}) first.")
+    call = m.roll_call
+    if call is None:
+        raise ProcedureError(f"Record the roll call of meeting {m.number} first: {name} acts "
+                             "only with a quorum present, and the roll call shows who was.")
+    q = quorum(body, call.members, unable_to_act(case), readings.board_quorum)
+    acting = sorted(call.present & q.counted)
+    if len(acting) < q.needed:
+        raise ProcedureError(
+            f"Cannot {what}: {len(acting)} members who may act were present at meeting "
+            f"{m.number}, and {q.rule}. Without a quorum {name} cannot act; adjourn to a "
+            "noticed meeting.")
+    return call
+
+
+def count(case: Case, body: Body, motion: Motion, call: RollCall, *,
+          readings: Readings) -> Tally:
+    """The motion's result, from the votes of members present who may act."""
+    barred = unable_to_act(case)
+    votes = motion.votes(call, barred)
+    for member in votes:
+        if member in barred:
+            reason = case.recusals.get(member)
+            raise ProcedureError(
+                f"{member} {'recused (' + reason + ')' if reason else 'is complained against'}"
+                " and does not vote on this case (§14).")
+        if member not in call.present:
+            raise ProcedureError(f"{member} was not present at the meeting (its roll call): "
+                                 "only members present vote.")
+    silent = sorted(call.present - barred - set(votes))
+    if silent:
+        raise ProcedureError(f"Record the vote of every member present who may act: "
+                             f"{', '.join(silent)} has none (yes, no or abstain).")
+    if body is Body.COUNCIL:
+        yes = sum(v is Vote.YES for v in votes.values())
+        no = sum(v is Vote.NO for v in votes.values())
+        if motion.mayor is not None and yes != no:
+            raise ProcedureError(f"The mayor votes only to break a tie (§14, RCW 35A.12.100); "
+                                 f"the council's votes stand {yes} yes, {no} no.")
+        return tally(votes, council=call.members, respondents=barred,
+                     mayor_vote=motion.mayor, against_mayor=call.mayor.lower() in barred,
+                     majority=readings.council_majority)
+    entitled, need = majority_of(call.members, barred)
+    yes = sum(v is Vote.YES for v in votes.values())
+    no = sum(v is Vote.NO for v in votes.values())
+    abstained = len(votes) - yes - no
+    carried = yes >= need
+    return Tally(yes, no, abstained, False, carried,
+                 f"{yes} yes, {no} no, {abstained} abstaining: the motion "
+                 f"{'carries' if carried else 'fails'}; {BOARD_RULE} is {need} of {entitled}.")
+
+
+def motion_data(case: Case, motion: Motion, m: Meeting, result: Tally, body: Body,
+                readings: Readings) -> dict[str, Any]:
+    """What the history keeps of a motion: the meeting, each vote, the result."""
+    assert m.roll_call is not None  # `check_at_meeting` let it through
+    votes = motion.votes(m.roll_call, unable_to_act(case))
+    return {"meeting": m.number, "body": body.value,
+            "votes": dict(sorted((m, v.value) for m, v in votes.items())),
+            "mayor": motion.mayor.value if motion.mayor else None,
+            "carried": result.carried, "explanation": result.explanation,
+            "reading": describe(readings.council_majority) if body is Body.COUNCIL
+            else BOARD_RULE}
