@@ -30,6 +30,7 @@ from cases.deadlines import (
     Triggers,
     compute_deadlines,
 )
+from tests.budget import examples
 
 K = DeadlineKey
 CITY_HOLIDAYS = (date(2026, 8, 14), date(2027, 3, 15), date(2028, 10, 9))
@@ -234,7 +235,7 @@ def _everything(t: Triggers, cal: CityCalendar, now: datetime) -> list[dict[str,
     return [d.as_json() for d in compute_deadlines(t, cal, now=now)]
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(cases(), st.integers(0, 60), st.data())
 def test_results_do_not_depend_on_the_machine_time_zone(c: tuple[CityCalendar, Triggers],
                                                         hours_later: int,

@@ -20,6 +20,7 @@ from cases.procedure import handle, open_case
 from cases.records import PublicRecord
 from cases.steps import BY_COMMAND
 from cases.tally import Vote
+from tests.budget import examples
 from tests.unit.cases.riverton import (
     CALENDAR,
     COUNCIL_EMAILS,
@@ -86,7 +87,7 @@ def next_command(data: st.DataObject, case: Case) -> c.Command:
     return data.draw(BY_TYPE[kind])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.data(), st.integers(1, 80))
 def test_any_sequence_of_steps(data: st.DataObject, length: int) -> None:
     case = open_case(number="2026-100", filing=filing(), respondents=("gpruitt@city.test",),
@@ -170,7 +171,7 @@ def assert_in_order(case: Case) -> None:
             chain(x.decided, case.hearing_concluded_on)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.data(), st.integers(1, 60))
 def test_dated_steps_are_never_stored_out_of_order(data: st.DataObject, length: int) -> None:
     case = open_case(number="2026-101", filing=filing(), respondents=("gpruitt@city.test",),
@@ -192,7 +193,7 @@ def test_dated_steps_are_never_stored_out_of_order(data: st.DataObject, length: 
         assert Case.replay(case.number, case.history) == case
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.data(), st.integers(1, 50), st.integers(-40 * 24, 80 * 24))
 def test_stored_statuses_judged_at_any_now_agree_with_a_fresh_replay(
         data: st.DataObject, length: int, hours: int) -> None:

@@ -18,6 +18,7 @@ from cases.directory import Directory
 from ethicsbot.directory_file import embedded_directory_text, parse_directory
 from mail.parsing import IntakeResult, ParseRules
 from mail.parsing.limits import MailLimits
+from tests.budget import examples
 from tests.unit.mail.conftest import CORPUS
 
 RULES = ParseRules(parse_directory(embedded_directory_text()), ZoneInfo("America/Los_Angeles"),
@@ -50,7 +51,7 @@ def check(result: IntakeResult) -> None:
         assert (result.limit is not None) == (result.reject_reason == "over_limit")
 
 
-@settings(derandomize=True, max_examples=200, deadline=None,
+@settings(derandomize=True, max_examples=examples(200), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
 def test_mutated_real_messages_are_parsed_or_refused_with_a_reason(data: st.DataObject) -> None:

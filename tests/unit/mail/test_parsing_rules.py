@@ -21,6 +21,7 @@ from mail.parsing.labels import field_of
 from mail.parsing.limits import LimitExceeded, MailLimits
 from mail.parsing.pdf import read_pdfs
 from mail.parsing.sections import find_sections, section_pattern
+from tests.budget import examples
 from tests.unit.mail.conftest import CITY_TZ, CORPUS
 
 PDT, PST = timezone(timedelta(hours=-7)), timezone(timedelta(hours=-8))
@@ -230,7 +231,7 @@ def test_absurdly_nested_mime_is_refused_with_a_reason(depth: int, directory: Di
     assert_handled(result)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(raw=st.binary(max_size=3000))
 def test_arbitrary_bytes_never_raise(raw: bytes, directory: Directory) -> None:
     assert_handled(parse_message(raw, directory=directory, timezone=CITY_TZ))
@@ -241,7 +242,7 @@ SMALL = [p for d in ("intake", "clients", "machine")
          for p in sorted((CORPUS.parent / d).glob("*.eml")) if p.stat().st_size < 100_000]
 
 
-@settings(max_examples=250, deadline=None,
+@settings(max_examples=examples(250), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_mutated_corpus_messages_never_raise(data: st.DataObject, directory: Directory) -> None:

@@ -19,6 +19,7 @@ from mail.parsing.forwards import split_inline
 from mail.parsing.headers import split_address
 from mail.parsing.mime import MAX_TEXT, parse_bytes
 from mail.parsing.prose import without_salutations
+from tests.budget import examples
 from tests.unit.mail.conftest import CITY_TZ
 from tests.unit.mail.test_parsing_rules import assert_handled
 
@@ -168,7 +169,7 @@ def test_a_forwarders_complaint_quoting_a_bounce_is_a_complaint(directory: Direc
     assert (stranger.reject_reason, stranger.kind) == ("bounce", "delivery_status")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(text=st.text(max_size=300))
 def test_dates_and_from_lines_of_any_text_never_raise(text: str) -> None:
     found = read_date(text, CITY_TZ)

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from mail.parsing import mime, structure
 from mail.parsing.headers import capped_policy
 from mail.parsing.limits import LimitExceeded, MailLimits
+from tests.budget import examples
 from tests.unit.mail.conftest import CORPUS
 
 LOOSE = MailLimits(max_parts=10**6, max_depth=100, max_header_bytes=10**8,
@@ -59,7 +60,7 @@ def test_every_corpus_message_has_the_standard_tree(raw: bytes) -> None:
     same_tree(raw)
 
 
-@settings(derandomize=True, max_examples=300, deadline=None,
+@settings(derandomize=True, max_examples=examples(300), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_mutated_messages_have_the_standard_tree(data: st.DataObject) -> None:
