@@ -10,7 +10,7 @@ from the directory file. A day period ends at 23:59:59 local time of its last da
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from functools import cached_property
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
@@ -27,6 +27,19 @@ class CityCalendar:
     def __init__(self, timezone: str | ZoneInfo, city_holidays: Iterable[date] = ()) -> None:
         self.tz = timezone if isinstance(timezone, ZoneInfo) else ZoneInfo(timezone)
         self.city_holidays = frozenset(city_holidays)
+
+    def wall(self, moment: datetime) -> datetime:
+        """`moment`, a local time typed without an offset, placed in the city's zone:
+        refused (`ValueError`, with the reason) when the clocks skip it at a change to
+        daylight-saving time; at the change back, the first of the two such times."""
+        naive = moment.replace(tzinfo=None, fold=0)
+        placed = naive.replace(tzinfo=self.tz)
+        if placed.astimezone(UTC).astimezone(self.tz).replace(tzinfo=None) != naive:
+            raise ValueError(
+                f"{naive:%Y-%m-%d %H:%M} does not exist in the city: the clocks go forward "
+                "an hour that night (daylight saving time). Give the time as the clocks "
+                "showed it, an hour later.")
+        return placed
 
     @cached_property
     def _state(self) -> HolidayBase:

@@ -44,7 +44,12 @@ def parse_moment(value: str, calendar: CityCalendar, what: str) -> datetime:
     if len(value) <= 10:
         raise CliError(f"{what}: give a time as well as a date ({value}T09:00), the 24-hour "
                        "notice runs from the exact time")
-    return moment if moment.tzinfo else moment.replace(tzinfo=calendar.tz)
+    if moment.tzinfo:
+        return moment
+    try:
+        return calendar.wall(moment)
+    except ValueError as e:
+        raise CliError(f"{what}: {e}") from None
 
 
 def parse_day(value: str | None, what: str) -> date | None:

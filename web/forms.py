@@ -15,7 +15,7 @@ import re
 import types
 import typing
 from dataclasses import dataclass
-from datetime import date, datetime, time
+from datetime import date, datetime
 from typing import Any
 
 from cases import commands as c
@@ -229,8 +229,12 @@ def _value(spec: Input, base: Any, raw: str, calendar: CityCalendar,
         except ValueError:
             raise BadInput(f"{what}: {raw[:30]!r} is not a date and time like "
                                  "2026-12-10T18:00.") from None
-        return moment if moment.tzinfo else datetime.combine(
-            moment.date(), time(moment.hour, moment.minute), tzinfo=calendar.tz)
+        if moment.tzinfo:
+            return moment
+        try:
+            return calendar.wall(moment.replace(second=0, microsecond=0))
+        except ValueError as e:
+            raise BadInput(f"{what}: {e}") from None
     if typing.get_origin(base) is tuple:
         (item, *_rest) = typing.get_args(base)
         if dataclasses.is_dataclass(item):

@@ -78,7 +78,14 @@ class Words:
             clock = time.fromisoformat(word)
         except ValueError:
             raise self._fail(f"{word!r} is not a time like 18:00") from None
-        return datetime.combine(day, clock, tzinfo=self.calendar.tz)
+        return self.at(day, clock)
+
+    def at(self, day: date, clock: time) -> datetime:
+        """`day` at `clock` in the city, refused if the clocks skip it (daylight saving)."""
+        try:
+            return self.calendar.wall(datetime.combine(day, clock))
+        except ValueError as e:
+            raise ProcedureError(str(e)) from None
 
     def at_person(self) -> bool:
         """The next word names a person: a Slack mention (<@U123|name>, when the command

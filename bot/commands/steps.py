@@ -228,7 +228,7 @@ def _call(w: Words, kind: type[_Call]) -> _Call:
     starts = w.moment("the meeting date")
     ends = None
     if _TIME.fullmatch(w.peek() or ""):
-        ends = datetime.combine(starts.date(), _time(w, "the expected end"), tzinfo=starts.tzinfo)
+        ends = w.at(starts.date(), _time(w, "the expected end"))
     meeting_kind = MeetingKind(str(w.choice("the kind of meeting", {
         "regular": "regular", "special": "special"})))
     text, marked, emergency = w.rest().partition("emergency:")
@@ -263,7 +263,7 @@ def _clock(w: Words, what: str) -> datetime:
         day = w.calendar.local_date(w.now)
     else:
         raise ProcedureError(f"Give {what} with its date (like 2026-12-10 19:30).")
-    return datetime.combine(day, _time(w, what), tzinfo=w.calendar.tz)
+    return w.at(day, _time(w, what))
 
 
 def _meeting_number(w: Words) -> int | None:

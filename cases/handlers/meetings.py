@@ -110,7 +110,8 @@ def cancel(s: StepContext, cmd: c.CancelMeeting) -> Event:
         raise ProcedureError(f"Meeting {m.number} of {s.case.number} was already cancelled "
                              f"({m.cancelled}).")
     if m.starts_at <= s.at or m.sessions:
-        raise ProcedureError(f"Meeting {m.number} began {fmt_moment(m.starts_at)}: it cannot "
+        began = fmt_moment(s.calendar.local(m.starts_at))
+        raise ProcedureError(f"Meeting {m.number} began {began}: it cannot "
                              "be cancelled now. Record what happened at it instead.")
     if not cmd.reason.strip():
         raise ProcedureError("Say why the meeting is cancelled: the notice of cancellation and "
@@ -230,12 +231,13 @@ def session_extend(s: StepContext, cmd: c.ExtendExecutiveSession) -> Event:
     until = s.calendar.local(_moment(cmd.until, "new end"))
     if announced > session.ends_at:
         raise ProcedureError(
-            f"The executive session was announced to end {fmt_moment(session.ends_at)}; an "
-            "extension must be announced before that time (RCW 42.30.110(2)). Record the "
+            "The executive session was announced to end "
+            f"{fmt_moment(s.calendar.local(session.ends_at))}; an extension must be announced "
+            "before that time (RCW 42.30.110(2)). Record the "
             "session's end; the body may convene again after a new announcement.")
     if until <= session.ends_at:
         raise ProcedureError(f"An extension sets a later end than the one announced "
-                             f"({fmt_moment(session.ends_at)}).")
+                             f"({fmt_moment(s.calendar.local(session.ends_at))}).")
     return s.event(EventKind.EXECUTIVE_SESSION_EXTENDED, meeting=m.number,
                    until=until.isoformat(), announced_at=announced.isoformat())
 
@@ -247,7 +249,7 @@ def session_end(s: StepContext, cmd: c.EndExecutiveSession) -> Event:
     ended = _not_after_now(s, cmd.ended_at or s.at, "executive session's end")
     if ended < session.started_at:
         raise ProcedureError(f"The session cannot end before it started "
-                             f"({fmt_moment(session.started_at)}).")
+                             f"({fmt_moment(s.calendar.local(session.started_at))}).")
     over = int((ended - session.ends_at).total_seconds() // 60)
     return s.event(EventKind.EXECUTIVE_SESSION_ENDED, meeting=m.number,
                    ended_at=ended.isoformat(), overran_minutes=max(over, 0))

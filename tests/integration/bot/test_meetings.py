@@ -47,6 +47,8 @@ async def test_the_chair_calls_the_hearing_and_sees_who_is_coming(
     # now is Mon Nov 30, 9 AM in the city: 23 hours is too short for a special meeting
     await refused(slack, CHAIR, f"schedule {n} 2026-12-01 08:00 special City Hall",
                   "RCW 42.30.080", "emergency")
+    await refused(slack, CHAIR, f"schedule {n} 2027-03-14 02:30 special City Hall",
+                  "2027-03-14 02:30 does not exist in the city", "daylight saving")
     await refused(slack, CHAIR, f"schedule {n} 2026-12-01 08:00 special City Hall emergency:",
                   "only on the statute's ground", "persons|property|likely")
     await refused(slack, CHAIR, f"schedule {n} 2026-12-01 08:00 special City Hall emergency: "

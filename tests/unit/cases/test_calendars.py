@@ -758,3 +758,13 @@ def test_disclosure_response_in_five_business_days() -> None:
     done = compute("2026-10-01T09:00:00-07:00", now="2026-12-02T09:00:00-08:00",
                    disclosure_requests=(DisclosureRequest(date(2026, 11, 20), date(2026, 12, 2)),))
     expect(done, {K.DISCLOSURE_RESPONSE: (eod("2026-12-01"), Status.LATE)})
+
+
+def test_a_local_time_the_clocks_skip_is_refused_and_one_they_repeat_is_the_first() -> None:
+    cal = CAL
+    with pytest.raises(ValueError, match="does not exist in the city"):
+        cal.wall(datetime(2026, 3, 8, 2, 30))  # spring forward: 2:00 -> 3:00
+    assert cal.wall(datetime(2026, 3, 8, 3, 30)).utcoffset() == timedelta(hours=-7)
+    repeated = cal.wall(datetime(2026, 11, 1, 1, 30))  # fall back: 1:00-2:00 twice
+    assert repeated.utcoffset() == timedelta(hours=-7)  # the first, still daylight time
+    assert cal.wall(datetime(2026, 12, 1, 18, 0)).utcoffset() == timedelta(hours=-8)
