@@ -224,7 +224,8 @@ def _meeting_plan(case: Case, event: Event, index: int, a: _Audience,
     for m in case.meetings.changed_by(index):
         if m.recorded_late:
             continue  # it took place before it was recorded: nothing is sent for it
-        members = a.board if m.body is Body.BOARD else a.council
+        # RCW 42.30.080: every member of the body, a member complained against included
+        members = list(directory.board if m.body is Body.BOARD else directory.council)
         slot = meeting_slot(m.number)
         plan.append((NoticeType.INVITE_MEETING, _invitees(m, a), slot))
         if m.starts_at <= event.at:

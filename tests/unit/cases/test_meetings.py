@@ -187,6 +187,21 @@ def test_a_meeting_that_already_took_place_is_recorded_late_and_nothing_is_sent(
     assert case.stage is Stage.HEARING_SCHEDULED  # the record goes on as usual
 
 
+def test_a_council_member_complained_against_gets_the_members_notice_too() -> None:
+    """RCW 42.30.080: notice to each member of the body; a member complained against is
+    still a member (their own invitation comes as a party)."""
+    case = open_case(number="ETH-2026-0004", filing=filing(respondents=("Priya Raman",)),
+                     respondents=("praman@city.test",), at=at("2026-01-06T09:45:00-08:00"),
+                     actor=CLERK)
+    for kind in (c.NoticeKind.COUNCIL_INFORMED, c.NoticeKind.SUBMITTED_TO_BOARD):
+        do(case, c.RecordNoticeServed(kind), "2026-01-06T10:00:00-08:00", CLERK)
+    do(case, c.ApplyForContinuance("ill"), "2026-01-08T18:10:00-08:00")
+    owed = do(case, c.ScheduleDeliberation(at("2026-01-12T19:00:00-08:00"), "Chambers"),
+              "2026-01-09T09:00:00-08:00", CLERK)
+    noticed = {r for t, r, _ in owed if t is T.MEETING_NOTICE}
+    assert noticed == {*COUNCIL_EMAILS, PRESS.email} and "praman@city.test" in noticed
+
+
 def test_a_special_meeting_owes_its_notice_to_members_and_media_and_a_posting() -> None:
     case = new_case()
     owed = scheduled(case)
