@@ -156,10 +156,14 @@ async def case(request: web.Request) -> web.StreamResponse:
                               f"{a['server_reply']}" for a in n["attempts"]]
     deadlines = [{**x, "due_text": due_text(x["due"], x["status"], now, deps.calendar)}
                  for x in d["deadlines"]]  # judged at `now` by the query
-    history = [{**e, "when": when(e["at"], deps.calendar), "what": words(e["kind"])}
+    history = [{**e, "when": when(e["at"], deps.calendar), "what": words(e["kind"]),
+                "motion": motion_words(e["data"])}
                for e in d["history"] if sees_in_history(looked.access, EventKind(e["kind"]))]
     kind = request.query.get("recorded", "")
     recorded = f"Recorded: {words(kind)}." if kind in set(EventKind) else None
+    latest = next((e for e in reversed(history) if e["kind"] == kind), None)
+    if recorded and latest is not None and latest["motion"]:
+        recorded += " " + latest["motion"]  # a motion that failed says so at once
     return page(request, "case.html.j2", d=d, seen=seen, access=looked.access.value,
                 request_recorded=recorded,
                 filing=d.get("filing") or {}, deadlines=deadlines,
@@ -173,6 +177,18 @@ async def case(request: web.Request) -> web.StreamResponse:
                 received=when(d["received_at"], deps.calendar),
                 steps=offered_steps(viewer.actor, looked.access, d),
                 filings=d["filings"] if seen.originals else [])
+
+
+def motion_words(data: dict[str, Any]) -> str:
+    """A body's act by motion (`cases.motions.motion_data`): at which meeting, the count and
+    whether it carried; a motion that failed changed nothing, and the page says so."""
+    motion = data.get("motion")
+    if not isinstance(motion, dict) or "explanation" not in motion:
+        return ""
+    text = f"By motion at meeting {motion.get('meeting')}: {motion['explanation']}"
+    if not motion.get("carried", True):
+        text += " It changed nothing."
+    return text
 
 
 def with_replies(invites: list[dict[str, Any]],

@@ -1,10 +1,12 @@
 """The web docket in a real headless Chromium: sign in by the link taken from the real
 SMTP sink, see the docket, open a case, record a step, be refused a step of another
 role, download the case record, subscribe to the feed (which parses in `icalendar` and
-matches the deadlines), and a stranger sees only the public page."""
+matches the deadlines), record a roll call and the board's motion, and a stranger sees
+only the public page."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -12,12 +14,15 @@ import aiohttp
 from icalendar import Calendar
 from sqlalchemy import select
 
+from cases import commands as c
 from mail.intake import Outcome, take_in
 from storage.models import CaseRow, DeadlineRow
+from tests.fixtures.app import FakeClock
+from tests.fixtures.cases import EMERGENCY, EMERGENCY_GROUND, step
 from tests.fixtures.web import Site
 from tests.integration.mail.complaints import corpus
 
-CHAIR = "hpark@city.test"
+CHAIR, CLERK = "hpark@city.test", "clerk@city.test"
 
 
 def opened(site: Site) -> str:
@@ -100,3 +105,51 @@ async def test_the_chair_works_a_case_in_the_browser(site: Site, browser: Any,
             select(DeadlineRow).where(DeadlineRow.responsible == "board_chair"))
             if d.due is not None and d.status == "open"}
     assert due == stored and set(due) == {"hearing_begin", "hearing_conclude"}
+
+
+
+async def test_the_clerk_records_a_roll_call_and_the_boards_motion(
+        site: Site, browser: Any, clock: FakeClock, screenshot: Any) -> None:
+    """A body acts by motion at its meeting (RCW 42.30): in Chromium the board's act is
+    refused without a motion and before the roll call, then taken once the clerk records
+    both, and the case's history says how the motion carried."""
+    number = opened(site)
+    step(site.app, number, c.ScheduleHearing(  # noticed and posted at once, an emergency
+        clock.now + timedelta(minutes=1), "City Hall, Room 2", emergency=EMERGENCY,
+        emergency_ground=EMERGENCY_GROUND), actor=CHAIR)
+    clock.advance(minutes=1)  # the board's meeting has begun
+    page = await browser.new_page()
+    await page.goto(site.url + "/sign-in")
+    await page.get_by_label("Email address").fill(CLERK)
+    await page.get_by_role("button", name="Mail me a sign-in link").click()
+    await page.goto(await site.link_mailed_to(CLERK))
+    await page.get_by_role("button", name="Sign in").click()
+    await page.wait_for_url(site.url + "/docket")
+
+    apply = site.url + f"/cases/{number}/steps/continuance-apply"
+    await page.goto(apply)
+    await page.get_by_label("Reason").fill("respondent hospitalised")
+    await page.get_by_role("button", name="Apply for a continuance").click()
+    assert "taken by motion at its meeting" in await page.get_by_role("alert").inner_text()
+    motion = page.get_by_label("The motion, when the board or the council acts")
+    await motion.fill("unanimous")
+    await page.get_by_role("button", name="Apply for a continuance").click()
+    assert "Record the roll call of meeting 1 first" in (
+        await page.get_by_role("alert").inner_text())
+
+    await page.goto(site.url + f"/cases/{number}/steps/roll-call")
+    await page.get_by_label("Members present").fill(
+        "hpark@city.test, vosei@city.test, dbrooks@city.test")
+    await page.get_by_role("button", name="Record the roll call of a meeting").click()
+    assert "Recorded: roll call recorded." in await page.get_by_role("status").inner_text()
+
+    await page.goto(apply)
+    await page.get_by_label("Reason").fill("respondent hospitalised")
+    await motion.fill("yes hpark@city.test @osei no dbrooks@city.test")
+    await screenshot(page, "motion-form")
+    await page.get_by_role("button", name="Apply for a continuance").click()
+    assert "the motion carries" in await page.get_by_role("status").inner_text()
+    history = await page.locator("#history + ol").inner_text()
+    assert "continuance applied" in history and "By motion at meeting 1: 2 yes, 1 no" in history
+    with site.app.session_factory() as s:
+        assert s.scalar(select(CaseRow.tolled)) is True

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
+from cases import commands as c
 from cases.access import NOT_ENTITLED, Actor, check_step
 from cases.directory import Role
 from cases.steps import StepId
 from storage.models import AccessLogRow, CaseRow, EventRow
 from tests.fixtures.app import FakeClock
-from tests.fixtures.web import Site, csrf_of
+from tests.fixtures.cases import step
+from tests.fixtures.web import Site, csrf_of, determined, reported
 from tests.integration.bot.conftest import open_case
 
 CLERK, CHAIR, ATTORNEY = "clerk@city.test", "hpark@city.test", "attorney@city.test"
@@ -100,15 +102,8 @@ async def test_a_step_the_stage_does_not_allow_says_why(site: Site) -> None:
 
 
 async def test_a_council_member_votes_as_themselves(site: Site) -> None:
-    from cases import commands as c
-    from tests.fixtures.cases import step
-
     number = open_case(site.app)
-    for cmd in (c.ScheduleHearing(site.app.clock(), "Room 2"), c.BeginHearing(),
-                c.RecordRespondentHeard(), c.ConcludeHearing(),
-                c.IssueReport(sufficient=True), c.DeliverReport(),
-                c.Refer(examiner="myu@examiners.example"), c.RecordDetermination(True)):
-        step(site.app, number, cmd)
+    determined(site.app, number)  # the council's meeting on it under way, its roll call taken
     await site.sign_in(COUNCIL)
     form = await site.get(f"/cases/{number}/steps/vote")
     assert "member" not in form.text and 'value="abstain"' in form.text
@@ -150,15 +145,9 @@ async def test_the_examiners_proceeding_opened_by_paper_request_shows_in_the_cas
         site: Site) -> None:
     """§13: the respondent's request that the examiner's proceeding be open, taken down
     from a letter on the web form and shown on the case page (not the council's part)."""
-    from cases import commands as c
-    from tests.fixtures.cases import step
-
     number = open_case(site.app)
-    for cmd in (c.ScheduleHearing(site.app.clock(), "Room 2"), c.BeginHearing(),
-                c.RecordRespondentHeard(), c.ConcludeHearing(),
-                c.IssueReport(sufficient=True), c.DeliverReport(),
-                c.Refer(examiner="myu@examiners.example")):
-        step(site.app, number, cmd)
+    reported(site.app, number)
+    step(site.app, number, c.Refer(examiner="myu@examiners.example"))
     await site.sign_in(CLERK)
     form = await site.get(f"/cases/{number}/steps/open-session")
     assert 'value="examiner"' in form.text and "Whose proceeding" in form.text

@@ -16,6 +16,7 @@ from cases.tally import Vote
 from storage.models import EventRow
 from tests.fixtures.cases import step
 from tests.fixtures.web import Site, csrf_of
+from tests.fixtures.web import determined as council_meets
 from tests.integration.bot.conftest import open_case
 from tests.integration.web.test_docket import CLERK, logged
 
@@ -24,13 +25,11 @@ BRANDT, OKAFOR, ORTIZ, HALE = ("abrandt@city.test", "bokafor@city.test", "mortiz
 MAYOR = "mayor@city.test"
 
 
-def determined(site: Site) -> str:
+def determined(site: Site, present: tuple[str, ...] | None = None) -> str:
+    """A determination of a violation before the council, at its meeting under way with
+    its roll call (every member present unless `present` says who came; §12, §14)."""
     number = open_case(site.app)  # against Gary Pruitt
-    for cmd in (c.ScheduleHearing(site.app.clock(), "Room 2"), c.BeginHearing(),
-                c.RecordRespondentHeard(), c.ConcludeHearing(),
-                c.IssueReport(sufficient=True), c.DeliverReport(),
-                c.Refer(examiner="myu@examiners.example"), c.RecordDetermination(True)):
-        step(site.app, number, cmd)
+    council_meets(site.app, number, present=present)
     return number
 
 
@@ -70,6 +69,29 @@ async def test_the_clerk_records_the_roll_call_naming_each_member(site: Site) ->
     [recorded] = events(site, "council_vote_recorded")
     assert recorded.data["member"] == BRANDT and recorded.actor == CLERK
     assert (number, "step vote", True) in logged(site, CLERK)
+
+
+async def test_a_member_votes_only_once_the_roll_call_names_them_present(site: Site) -> None:
+    """A council vote is cast at the meeting under way by a member its roll call counts
+    present (RCW 42.30); a member who arrives late votes once the roll call is taken again."""
+    number = determined(site, present=(BRANDT, OKAFOR, ORTIZ))
+    await site.sign_in(HALE)
+    _, absent = await vote(site, number, {"vote": "no"})
+    assert absent.status == 409, absent.text
+    assert (f"{HALE} is not on the roll call of meeting 2 as present: only members present "
+            "vote") in html.unescape(absent.text)
+    assert events(site, "council_vote_recorded") == []
+    assert (number, "step vote failed", True) in logged(site, HALE)
+    await site.sign_in(CLERK)
+    form = await site.get(f"/cases/{number}/steps/roll-call")
+    arrived = await site.post(f"/cases/{number}/steps/roll-call", {
+        "csrf": csrf_of(form.text), "present": f"{BRANDT}, {OKAFOR}, {ORTIZ}, {HALE}"})
+    assert arrived.status == 200, arrived.text
+    await site.sign_in(HALE)
+    _, counted = await vote(site, number, {"vote": "no"})
+    assert counted.status == 200, counted.text
+    [recorded] = events(site, "council_vote_recorded")
+    assert recorded.data["member"] == HALE and recorded.data["vote"] == "no"
 
 
 async def test_the_clerks_roll_call_names_a_council_member(site: Site) -> None:
