@@ -103,6 +103,7 @@ class Case:
     void_reason: str | None = None
     voided_at: datetime | None = None
     recusals: dict[str, str] = field(default_factory=dict)  # member email -> reason
+    conflicted_examiners: dict[str, str] = field(default_factory=dict)  # email -> reason
     disclosure_requests: list[Disclosure] = field(default_factory=list)
     corrections: dict[int, str] = field(default_factory=dict)  # history index -> day (ISO)
     meetings: Meetings = field(default_factory=Meetings)  # the hearing's and deliberation's
@@ -221,6 +222,10 @@ class Case:
             case k.COUNCIL_EXTENSION_REQUESTED:
                 assert on is not None
                 self.council_extension_requests.append(on)
+            case k.EXAMINER_CONFLICTED:
+                self.conflicted_examiners[str(d["examiner"])] = str(d["reason"])
+                if d.get("withdrew"):
+                    self.referred_to = None  # referred again, to the next in rotation
             case k.MEMBER_RECUSED:
                 self.recusals[str(d["member"]).lower()] = str(d["reason"])
             case k.COUNCIL_VOTE_RECORDED:

@@ -187,6 +187,16 @@ class Refer(Command):
 
 
 @dataclass(frozen=True)
+class RecordExaminerConflict(Command):
+    """§11: a hearings examiner cannot hear the case (a tie to a party, a prior role): the
+    rotation skips them on it; if the matter was referred to them, they withdraw and it
+    is referred again, to the next examiner in rotation."""
+
+    examiner: str
+    reason: str
+
+
+@dataclass(frozen=True)
 class RecordDetermination(Command):
     """§11, §12: the examiner's determination as received, or the board's, made by motion
     at its meeting after the matter was referred to it."""

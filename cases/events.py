@@ -58,6 +58,8 @@ class EventKind(StrEnum):
     MEMBER_RECUSED = "member_recused"
     # §12: the extension of the council's time is granted only on the respondent's request
     COUNCIL_EXTENSION_REQUESTED = "council_extension_requested"
+    # §11: an examiner conflicted on the case, skipped by the rotation (withdrawn if assigned)
+    EXAMINER_CONFLICTED = "examiner_conflicted"
 
 
 @dataclass(frozen=True)

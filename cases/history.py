@@ -100,6 +100,7 @@ _ROWS = (
     EventRule(_K.ROLL_CALL_RECORDED, meetings=True),
     EventRule(_K.MEMBER_RECUSED),
     EventRule(_K.COUNCIL_EXTENSION_REQUESTED, seen_by=_BOTH),
+    EventRule(_K.EXAMINER_CONFLICTED),
 )
 
 EVENTS: Mapping[EventKind, EventRule] = {r.kind: r for r in _ROWS}

@@ -40,8 +40,8 @@ def next_examiner(
 def referral(case: Case, roster: Sequence[str], *, last_assigned: str | None,
              to_board: bool = False) -> Refer:
     """§11: the board when the respondent asked for it (or `to_board`), else the next
-    examiner in rotation, never one who is a party to the case."""
+    examiner in rotation, never one who is a party to the case or conflicted on it."""
     if to_board or case.respondent_chose_board:
         return Refer(examiner=None)
     return Refer(examiner=next_examiner(roster, last_assigned=last_assigned,
-                                        skip=case.respondents))
+                                        skip={*case.respondents, *case.conflicted_examiners}))

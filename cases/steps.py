@@ -78,6 +78,7 @@ class StepId(StrEnum):
     ROLL_CALL = "roll-call"
     RECUSE = "recuse"
     COUNCIL_EXTENSION_REQUEST = "council-extension request"
+    EXAMINER_CONFLICT = "examiner-conflict"
 
 
 def _board_if_it_asks(cmd: Any, _case: Case) -> Body | None:
@@ -204,8 +205,12 @@ STEPS: tuple[StepRule, ...] = (
        c.RequestBoardHearing, council.board_hearing, _E.BOARD_HEARING_REQUESTED,
        frozenset({_S.HEARING_CONCLUDED, _S.REPORTED, _S.REPORT_DELIVERED}), BOARD | OFFICE,
        "§11"),
+    # again once the examiner it went to withdrew, conflicted (`council.refer`)
     _R(StepId.REFER, "refer the matter", c.Refer, council.refer, _E.REFERRED,
-       frozenset({_S.REPORT_DELIVERED}), BOARD, "§11", label="Refer (§11)"),
+       frozenset({_S.REPORT_DELIVERED, _S.REFERRED}), BOARD, "§11", label="Refer (§11)"),
+    _R(StepId.EXAMINER_CONFLICT, "record that a hearings examiner is conflicted on the case",
+       c.RecordExaminerConflict, council.examiner_conflict, _E.EXAMINER_CONFLICTED,
+       _BEFORE_DETERMINATION, BOARD | OFFICE, "§11"),
     _R(StepId.DETERMINATION, "record the final determination", c.RecordDetermination,
        council.determination, _E.DETERMINATION_RECEIVED,
        frozenset({_S.REFERRED, _S.DETERMINED}),  # as to each official in turn

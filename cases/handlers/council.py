@@ -21,6 +21,14 @@ def board_hearing(s: StepContext, cmd: c.RequestBoardHearing) -> Event:
 
 def refer(s: StepContext, cmd: c.Refer) -> Event:
     case = s.case
+    if case.referred_to is not None:
+        raise ProcedureError(f"{case.number} is referred to {case.referred_to} already. If "
+                             "the examiner cannot hear it, record their conflict: they "
+                             "withdraw, and the matter is referred again (§11).")
+    if cmd.examiner is not None and cmd.examiner in case.conflicted_examiners:
+        raise ProcedureError(f"{cmd.examiner} is conflicted on {case.number} "
+                             f"({case.conflicted_examiners[cmd.examiner]}): the referral goes "
+                             "to the next examiner in rotation (§11).")
     if not case.report_sufficient:
         raise ProcedureError(f"{case.number} was found insufficient: it is not referred (§8, "
                              "§11). Close the case instead.")
@@ -35,6 +43,20 @@ def refer(s: StepContext, cmd: c.Refer) -> Event:
     extra = {"notice_reading": describe(s.readings.examiner_notice)} if cmd.examiner else {}
     return s.event(EventKind.REFERRED, to=cmd.examiner or "board",
                    on=s.day(cmd.on).isoformat(), **extra)
+
+
+def examiner_conflict(s: StepContext, cmd: c.RecordExaminerConflict) -> Event:
+    """§11: the examiner is skipped on this case; the one it is referred to withdraws."""
+    examiner = cmd.examiner.strip().lower()
+    if not cmd.reason.strip():
+        raise ProcedureError("Say why the examiner is conflicted (a tie to a party, a prior "
+                             "role in the matter): it is kept in the case's history.")
+    if examiner in s.case.conflicted_examiners:
+        raise ProcedureError(f"{examiner} is already recorded as conflicted on "
+                             f"{s.case.number}.")
+    return s.event(EventKind.EXAMINER_CONFLICTED, examiner=examiner,
+                   reason=cmd.reason.strip()[:500],
+                   withdrew=examiner == (s.case.referred_to or "").lower())
 
 
 def determination(s: StepContext, cmd: c.RecordDetermination) -> Event:

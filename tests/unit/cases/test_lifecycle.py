@@ -15,6 +15,7 @@ from cases.deadlines import DeadlineKey, Status, status_at
 from cases.events import Event, EventKind
 from cases.notices import NoticeType, notices_owed
 from cases.procedure import open_case
+from cases.rotation import referral
 from cases.tally import Vote
 from tests.unit.cases.riverton import (
     CALENDAR,
@@ -411,3 +412,31 @@ def test_each_official_has_their_own_determination_and_only_one_found_is_penalis
         c.Penalty(SECTION_A, "censure", RESPONDENT),)), "2026-02-26T21:00:00-08:00")
     assert event.data["penalties"] == [{"section": SECTION_A, "action": "censure",
                                         "respondent": RESPONDENT}]
+
+
+def test_a_conflicted_examiner_is_skipped_and_one_who_withdraws_is_replaced() -> None:
+    """§11: the rotation skips an examiner conflicted on the case; if the matter went to
+    them, they withdraw and it is referred again, to the next in rotation."""
+    case = new_case()
+    reported(case, sufficient=True)
+    when = "2026-02-04T09:00:00-08:00"
+    refused(case, c.RecordExaminerConflict("myu@examiners.example", " "), when, "Say why")
+    do(case, c.RecordExaminerConflict("myu@examiners.example", "represented the complainant"),
+       when)
+    refused(case, c.Refer("myu@examiners.example"), when, "is conflicted on")
+    chosen = referral(case, [p.email for p in DIRECTORY.examiners], last_assigned=None)
+    assert chosen.examiner == "spatel@examiners.example"  # Yu skipped
+    do(case, chosen, when)
+    refused(case, c.Refer("lfontaine@examiners.example"), when, "is referred to")
+    # Patel withdraws: the referral is open again, and goes to the next in rotation
+    event = do(case, c.RecordExaminerConflict("spatel@examiners.example", "a business tie"),
+               "2026-02-05T09:00:00-08:00")
+    assert event.data["withdrew"] is True and case.referred_to is None
+    again = referral(case, [p.email for p in DIRECTORY.examiners],
+                     last_assigned="spatel@examiners.example")
+    assert again.examiner == "lfontaine@examiners.example"
+    do(case, again, "2026-02-05T09:30:00-08:00")
+    assert case.referred_to == "lfontaine@examiners.example"
+    do(case, c.RecordDetermination(False), "2026-02-20T09:00:00-08:00")
+    refused(case, c.RecordExaminerConflict("lfontaine@examiners.example", "late"),
+            "2026-02-21T09:00:00-08:00", "stage 'determined'")  # the examiner has ruled
