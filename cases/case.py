@@ -160,7 +160,7 @@ class Case:
 
     def _effect(self, e: Event) -> None:
         d: dict[str, Any] = e.data
-        if not d.get("motion", {}).get("carried", True):
+        if not e.took_effect:
             return  # a body's motion that failed: kept in the history, it changes nothing
         on = date.fromisoformat(d["on"]) if d.get("on") else None
         k = EventKind

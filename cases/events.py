@@ -68,3 +68,9 @@ class Event:
     at: datetime  # when it was recorded (aware)
     actor: str  # who recorded it: an email, or "ethicsbot"
     data: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def took_effect(self) -> bool:
+        """False for a body's act whose motion failed: kept in the history as the
+        minutes keep it, it changes nothing and owes no notice (`cases.acts`)."""
+        return bool(self.data.get("motion", {}).get("carried", True))

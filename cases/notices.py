@@ -136,7 +136,10 @@ def clerks(directory: Directory) -> tuple[Person, ...]:
 
 
 def notices_owed(case: Case, event: Event, directory: Directory) -> list[OwedNotice]:
-    """The notices `event` (already applied to `case`) makes owed."""
+    """The notices `event` (already applied to `case`) makes owed: none for a motion
+    that failed, which changed nothing."""
+    if not event.took_effect:
+        return []
     index = next((i for i, e in enumerate(case.history) if e is event), len(case.history) - 1)
     aud = _Audience(case, directory)
     plan = [(t, people, key, "") for t, people, key in

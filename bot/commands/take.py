@@ -58,6 +58,11 @@ def confirmation(number: str, event: Event) -> str:
                                    else f"the examiner next in rotation, {to} (§11).")
     elif event.kind in (EventKind.COUNCIL_DECIDED, EventKind.BOARD_DETERMINED):
         text += " " + esc(event.data["explanation"])
+    elif "motion" in event.data:  # a body's act: the count, and whether it carried
+        motion = event.data["motion"]
+        text += f" By motion at meeting {motion['meeting']}: {esc(motion['explanation'])}"
+        if not motion["carried"]:
+            text += " The motion failed: it changed nothing."
     elif event.kind is EventKind.EXECUTIVE_SESSION_STARTED:  # what was to be read aloud
         text += f" The announcement (RCW 42.30.110(2)): “{esc(event.data['announced'])}”"
     return text + f" `/ethics status {number}` shows the deadlines now."

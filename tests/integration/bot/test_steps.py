@@ -93,6 +93,9 @@ async def test_every_step_from_receipt_to_closure_each_refused_to_the_wrong_role
     await refused(slack, CHAIR, f"continuance apply {n} the respondent is in hospital "
                   "motion: unanimous", "Record the roll call of meeting 1 first")
     await done(slack, CHAIR, f"roll-call {n} {board}")
+    failed = await done(slack, CHAIR, f"continuance apply {n} the respondent is in hospital "
+                                      "motion: yes @park no @osei @brooks")
+    assert "By motion at meeting 1: 1 yes, 2 no" in failed and "it changed nothing" in failed
     await done(slack, CHAIR, f"continuance apply {n} the respondent is in hospital "
                              "motion: yes @park @osei no @brooks")
     assert last_event(bot_app).data["motion"]["votes"] == {

@@ -11,6 +11,7 @@ from cases.errors import ProcedureError
 from cases.events import Event
 from cases.meetings import Body, Proceeding
 from cases.motions import Motion, read_motion
+from cases.notices import notices_owed
 from cases.procedure import handle, open_case
 from cases.steps import STEPS, StepId
 from cases.tally import Vote
@@ -156,7 +157,8 @@ def test_a_motion_that_fails_is_kept_and_changes_nothing() -> None:
     event = do(case, c.ApplyForContinuance("ill", motion=Motion(yes=(PARK,), no=(OSEI,),
                                                                 abstain=(BROOKS,))),
                "2026-01-08T18:05:00-08:00")
-    assert not event.data["motion"]["carried"]
+    assert not event.data["motion"]["carried"] and not event.took_effect
+    assert notices_owed(case, event, DIRECTORY) == []  # nobody is told of what did not pass
     assert "1 yes, 1 no, 1 abstaining: the motion fails" in event.data["motion"]["explanation"]
     assert case.pending_continuance is None and case.history[-1] is event
     do(case, APPLY, "2026-01-08T18:10:00-08:00")
