@@ -322,7 +322,8 @@ def build_web_app(app: App, bolt: AsyncApp | None, *,
     from ethicsbot.readiness import Readiness
     from web.app import mount
 
-    web_app = make_web_app(Readiness(app, state), bolt,
+    readiness = Readiness(app, lambda: build_transport(app.settings).reachable(), state)
+    web_app = make_web_app(readiness, bolt,
                            signing_secret=app.settings.slack_signing_secret)
 
     async def close_docket(_: web.Application) -> None:  # its connections are this loop's

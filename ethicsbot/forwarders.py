@@ -10,7 +10,16 @@ at start and `/readyz` says so (a field, not a failure: the city may accept the 
 
 from __future__ import annotations
 
-from ethicsbot.bootstrap import App
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from mail.parsing import ParseRules
+
+
+class Rules(Protocol):
+    """Where intake's rules come from (the App built by `ethicsbot.bootstrap`)."""
+
+    def parse_rules(self) -> ParseRules: ...
 
 UNCHECKED = ("forwarders are not authenticated: anyone can forge a forwarder's From: "
              "(the mayor's address, say) and open a case in their name. To check them, set "
@@ -18,12 +27,12 @@ UNCHECKED = ("forwarders are not authenticated: anyone can forge a forwarder's F
              "Authentication-Results (docs/install.md, 'The intake mailbox').")
 
 
-def forwarders_checked_by(app: App) -> str | None:
+def forwarders_checked_by(app: Rules) -> str | None:
     """The mail server whose DMARC/DKIM verdict a forwarder's mail needs; None if none."""
     return app.parse_rules().trusted_authserv
 
 
-def forwarder_check(app: App) -> str:
+def forwarder_check(app: Rules) -> str:
     """For `/readyz`, which anyone may ask: whether forwarders are checked (not by which
     server: the answer names no host)."""
     if forwarders_checked_by(app):

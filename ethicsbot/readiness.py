@@ -16,14 +16,17 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
-from ethicsbot.bootstrap import App
-from ethicsbot.forwarders import forwarder_check
+from ethicsbot.forwarders import Rules, forwarder_check
 from ethicsbot.leadership import WorkerState
-from ethicsbot.status import combine, database_state, inbox, outbox_and_worker, public
+from ethicsbot.status import Sources, combine, database_state, inbox, outbox_and_worker, public
+
+
+class App(Sources, Rules, Protocol):
+    """What `/readyz` reads: the status figures' sources and intake's rules."""
 
 TIMEOUT = 3.0
 FIGURES_TTL = 5.0
@@ -32,8 +35,11 @@ FIGURES_TTL = 5.0
 class Readiness:
     """The `/readyz` answer for one process (`state`: its worker's, if it runs one)."""
 
-    def __init__(self, app: App, state: WorkerState | None = None) -> None:
-        self.app, self.state = app, state
+    def __init__(self, app: App, greets: Callable[[], Awaitable[bool]],
+                 state: WorkerState | None = None) -> None:
+        """`greets`: whether the mail server answers with its greeting, as the dispatcher's
+        probe asks (`mail.smtp`'s transport, built by `ethicsbot.bootstrap`)."""
+        self.app, self.greets, self.state = app, greets, state
         self._figures: dict[str, Any] | None = None
         self._at = 0.0
         self._lock = asyncio.Lock()
@@ -47,7 +53,7 @@ class Readiness:
         parts = {"database": database}
         parts["imap"] = ((box.get("error") or "reachable") if s.uses_imap
                          else "not used (Maildir intake)")
-        parts["smtp"] = (await _greets(self.app) if s.uses_smtp
+        parts["smtp"] = (await _greets(self.greets) if s.uses_smtp
                          else "not used (.eml files in the outbox folder)")
         ready = parts["database"] == "current" and all(
             parts[k] == "reachable" or parts[k].startswith("not used") for k in ("imap", "smtp"))
@@ -94,13 +100,11 @@ def _process(state: WorkerState) -> dict[str, Any]:
     return out
 
 
-async def _greets(app: App) -> str:
-    """The mail server's greeting, as the dispatcher's probe asks for it: a server that
-    accepts the connection and says nothing is not reachable."""
-    from ethicsbot.bootstrap import build_transport
-
+async def _greets(greets: Callable[[], Awaitable[bool]]) -> str:
+    """The mail server's greeting: a server that accepts the connection and says nothing
+    is not reachable."""
     try:
-        greets = await asyncio.wait_for(build_transport(app.settings).reachable(), TIMEOUT)
+        answered = await asyncio.wait_for(greets(), TIMEOUT)
     except TimeoutError:
-        greets = False
-    return "reachable" if greets else "unreachable (no greeting)"
+        answered = False
+    return "reachable" if answered else "unreachable (no greeting)"

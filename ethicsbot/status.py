@@ -9,16 +9,35 @@ database that is down says so instead of failing the whole answer.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any, Protocol
 
-from ethicsbot.bootstrap import App
+from sqlalchemy import Engine
+from sqlalchemy.orm import sessionmaker
+
+from ethicsbot.settings import Settings
 from mail.listener.waiting import imap_waiting, maildir_waiting
 from storage.leader import DATABASE_DOWN, active_worker
 from storage.migrate import is_current
 from storage.outbox import delivery_figures
 
 
-def status(app: App) -> dict[str, Any]:
+class Sources(Protocol):
+    """What the figures are read from: the settings, the database, the clock (the App
+    built by `ethicsbot.bootstrap` has them; this module needs nothing more of it)."""
+
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def engine(self) -> Engine: ...
+    @property
+    def session_factory(self) -> sessionmaker[Any]: ...
+    @property
+    def clock(self) -> Callable[[], datetime]: ...
+
+
+def status(app: Sources) -> dict[str, Any]:
     """The figures, as the JSON of `ethicsbot status --json` (blocking: IMAP and SQL)."""
     return combine(inbox(app), outbox_and_worker(app))
 
@@ -30,7 +49,7 @@ def combine(inbox: dict[str, Any], stored: dict[str, Any]) -> dict[str, Any]:
             "worker": stored.get("worker"), "idle": idle}
 
 
-def database_state(app: App) -> str:
+def database_state(app: Sources) -> str:
     """`current`, `not migrated: ...` or `unreachable (the kind of failure)`: never the
     URL, a host or the server's words."""
     try:
@@ -39,7 +58,7 @@ def database_state(app: App) -> str:
         return f"unreachable ({type(e).__name__})"
 
 
-def outbox_and_worker(app: App) -> dict[str, Any]:
+def outbox_and_worker(app: Sources) -> dict[str, Any]:
     """What the database says: the outbox figures and the active worker."""
     s = app.settings
     try:
@@ -67,7 +86,7 @@ def public(figures: dict[str, Any]) -> dict[str, Any]:
                                   "since": worker["since"]}}
 
 
-def inbox(app: App) -> dict[str, Any]:
+def inbox(app: Sources) -> dict[str, Any]:
     """The intake folder: how many messages wait there (or why that is unknown)."""
     s = app.settings
     if not s.uses_imap:

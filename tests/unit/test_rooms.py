@@ -92,11 +92,6 @@ KNOWN_CIRCLES = {
     # plumbing (request, guards, lookups) into modules of its own
     frozenset({"web.app", "web.feeds", "web.pages", "web.public", "web.record",
                "web.record_pdf", "web.render", "web.sessions", "web.signin", "web.steps"}),
-    # the web app is built in bootstrap, which reaches up for Readiness; readiness,
-    # status and forwarders take the whole App: build the web app beside the processes
-    # and hand them narrow probes
-    frozenset({"ethicsbot.bootstrap", "ethicsbot.forwarders", "ethicsbot.readiness",
-               "ethicsbot.status"}),
 }
 
 
