@@ -27,10 +27,10 @@ from storage.models import CaseRow, OutboxRow
 from storage.repository import SqlCaseRepository
 from storage.web_tokens import FEED
 from web import auth
-from web.app import client, deps_of, form, signed_in
 from web.deps import WebDeps
 from web.pages import viewer_of
 from web.render import page, refusal
+from web.request import client, deps_of, form, signed_in
 
 
 def routes(r: web.UrlDispatcher) -> None:

@@ -32,12 +32,13 @@ from storage import lookups, queries
 from storage.models import CaseRow, FilingRow
 from storage.public import released_case
 from web import auth
-from web.app import deps_of, signed_in
 from web.auth import CHANNEL
 from web.deps import WebDeps
 from web.forms import offered_steps
+from web.keys import VIEWER
 from web.public import record_items, released_page
 from web.render import due_text, page, refusal
+from web.request import deps_of, signed_in
 
 PAGE = 50
 _NUMBER = re.compile(r"ETH-\d{4}-\d{4,6}")  # as `storage.repository` numbers cases
@@ -51,8 +52,6 @@ def routes(r: web.UrlDispatcher) -> None:
 
 
 def viewer_of(request: web.Request) -> auth.Viewer:
-    from web.app import VIEWER
-
     found: auth.Viewer | None = request.get(VIEWER)
     assert found is not None  # `signed_in` saw to it
     return found

@@ -24,8 +24,8 @@ from cases.calendar import CityCalendar, fmt_day, when
 from cases.records import WORDS, Determination, Entry, Finding, PublicRecord, Report, shown_action
 from storage import public
 from web import auth
-from web.app import anyone, deps_of, who
 from web.render import page, refusal
+from web.request import anyone, deps_of, who
 
 PAGE = 20
 _NUMBER = re.compile(r"ETH-\d{4}-\d{4,6}")

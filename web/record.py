@@ -10,44 +10,28 @@ Two downloads of an unchanged case are the same file, so its digest can be quote
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import zipfile
-from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
 from aiohttp import web
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from cases.calendar import CityCalendar
 from cases.notices import INVITES, NoticeType, invite_sequence, meeting_slot
-from mail.invites import Invite, build_invite, to_feed
+from mail.invites import build_invite, to_feed
 from mail.notices import proof_csv
 from storage import queries
 from storage.models import CaseRow, FilingRow
 from storage.repository import SqlCaseRepository
 from web import auth
-from web.app import deps_of, signed_in
 from web.deps import WebDeps
 from web.pages import look_up, viewer_of
+from web.record_data import Record
+from web.record_pdf import render_pdf
 from web.render import refusal
-
-
-@dataclass(frozen=True)
-class Record:
-    number: str
-    city: str
-    moment: datetime  # the record's last moment: its only date
-    detail: dict[str, Any]
-    originals: list[tuple[int, str, bytes]]  # (filing id, source, raw bytes)
-    invites: list[Invite]
-    calendar: CityCalendar  # times print in city time, as every deadline's basis does
-
-    def digest_of(self, raw: bytes) -> str:
-        return hashlib.sha256(raw).hexdigest()
+from web.request import deps_of, signed_in
 
 
 def routes(r: web.UrlDispatcher) -> None:
@@ -101,8 +85,6 @@ async def _fetch(request: web.Request, what: str) -> Record:
 
 @signed_in
 async def pdf(request: web.Request) -> web.StreamResponse:
-    from web.record_pdf import render_pdf
-
     record = await _fetch(request, "pdf")
     return web.Response(body=render_pdf(record), content_type="application/pdf", headers={
         "Content-Disposition": f'attachment; filename="{record.number}-record.pdf"'})
@@ -119,8 +101,6 @@ def render_zip(record: Record) -> bytes:
     """The record as a ZIP: the PDF, the data as JSON, the proof of notice as CSV, each
     filing's bytes as received, each invite as iCalendar; sorted, every entry dated with
     the record's moment, so the same database gives the same bytes."""
-    from web.record_pdf import render_pdf
-
     n = record.number
     files: dict[str, bytes] = {
         f"{n}/record.pdf": render_pdf(record),

@@ -12,7 +12,7 @@ from cases.calendar import when
 from cases.filing import flag_text
 from templates.pdf import FACE as _FACE
 from templates.pdf import prepare
-from web.record import Record
+from web.record_data import Record
 
 
 class _Pdf(FPDF):

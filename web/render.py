@@ -12,6 +12,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from cases.calendar import CityCalendar, countdown, when
 from cases.filing import flag_text
 from cases.text import words
+from web.keys import DEPS, VIEWER
 from web.security import FORM_COOKIE, set_cookie
 
 _ENV = Environment(loader=PackageLoader("templates", "web"),
@@ -37,8 +38,6 @@ def page(request: web.Request, template: str, *, status: int = 200,
          cookies: dict[str, str] | None = None, **context: Any) -> web.Response:
     """Render `template` with the common context; set any double-submit cookie made for
     its forms."""
-    from web.app import DEPS, VIEWER
-
     deps = request.app[DEPS]
     html = _ENV.get_template(template).render(
         city=deps.directory.city, viewer=request.get(VIEWER),

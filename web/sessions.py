@@ -11,9 +11,9 @@ from cases.access import NOT_REVOKER, may_revoke
 from storage import web_tokens
 from storage.web_tokens import FEED, SESSION
 from web import auth
-from web.app import deps_of, form, signed_in
 from web.pages import viewer_of
 from web.render import page, refusal
+from web.request import deps_of, form, signed_in
 
 
 def routes(r: web.UrlDispatcher) -> None:

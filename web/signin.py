@@ -6,8 +6,9 @@ from __future__ import annotations
 from aiohttp import web
 
 from web import auth, oidc
-from web.app import OIDC, anyone, client, deps_of, form, signed_in
+from web.keys import OIDC
 from web.render import page, refusal
+from web.request import anyone, client, deps_of, form, signed_in
 from web.security import clear_cookie, form_token, session_cookie_name, set_cookie
 
 BROWSER_COOKIE = "ethicsbot_oidc"  # binds a round trip through the provider to its browser

@@ -17,10 +17,10 @@ from cases.services import take_step_as
 from cases.steps import StepRule
 from storage.uow import SqlUnitOfWork
 from web import auth
-from web.app import deps_of, form, signed_in
 from web.forms import BY_SLUG, BadInput, inputs, parse, taken_by_people
 from web.pages import look_up, viewer_of
 from web.render import page, refusal
+from web.request import deps_of, form, signed_in
 from web.security import CSRF_FIELD
 
 

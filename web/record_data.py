@@ -1,0 +1,26 @@
+"""What a case record holds, as the web's record page loads it and the PDF prints it
+(`web.record`, `web.record_pdf`)."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from cases.calendar import CityCalendar
+from mail.invites import Invite
+
+
+@dataclass(frozen=True)
+class Record:
+    number: str
+    city: str
+    moment: datetime  # the record's last moment: its only date
+    detail: dict[str, Any]
+    originals: list[tuple[int, str, bytes]]  # (filing id, source, raw bytes)
+    invites: list[Invite]
+    calendar: CityCalendar  # times print in city time, as every deadline's basis does
+
+    def digest_of(self, raw: bytes) -> str:
+        return hashlib.sha256(raw).hexdigest()
