@@ -4,7 +4,7 @@ council's decision (§12, §14)."""
 from __future__ import annotations
 
 from cases import commands as c
-from cases.acts import meeting_for
+from cases.acts import meeting_for, unable_to_act
 from cases.deadlines import DeadlineKey
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
@@ -145,7 +145,7 @@ def decide(s: StepContext, cmd: c.RecordCouncilDecision) -> Event:
     case = s.case
     majority = s.readings.council_majority
     result = tally(case.council_votes, council=cmd.council,
-                   respondents=frozenset(case.respondents), mayor_vote=case.mayor_vote,
+                   respondents=unable_to_act(case), mayor_vote=case.mayor_vote,
                    against_mayor=cmd.mayor.lower() in {r.lower() for r in case.respondents},
                    majority=majority)
     bad = [p.section for p in cmd.penalties if p.section not in case.alleged_sections]

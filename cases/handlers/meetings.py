@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from cases import commands as c
-from cases.acts import meeting_for
+from cases.acts import meeting_for, unable_to_act
 from cases.board_vote import board_tally, eligible_on_board
 from cases.calendar import fmt_moment
 from cases.errors import ProcedureError
@@ -285,7 +285,7 @@ def board_determination(s: StepContext, cmd: c.RecordBoardDetermination) -> Even
             f"The board determines sufficiency only once every official complained against "
             f"has had the opportunity to present (§9); still waiting: "
             f"{' and '.join(waiting)}. Record that each was heard first.")
-    result = board_tally(m.votes, board=cmd.board, respondents=frozenset(s.case.respondents))
+    result = board_tally(m.votes, board=cmd.board, respondents=unable_to_act(s.case))
     return s.event(EventKind.BOARD_DETERMINED, meeting=m.number, carried=result.carried,
                    yes=result.yes, no=result.no, abstained=result.abstained,
                    explanation=result.explanation)

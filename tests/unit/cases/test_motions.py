@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cases import commands as c
+from cases.board_vote import board_tally
 from cases.case import Case
 from cases.errors import ProcedureError
 from cases.events import Event
@@ -219,3 +220,25 @@ def test_scheduling_again_moves_the_meeting_still_to_come_not_the_latest_held() 
                "2026-01-09T10:00:00-08:00")
     assert (again.data["meeting"], again.data["moved"]) == (1, True)
     assert [m.number for m in case.meetings.all] == [1, 2]
+
+
+def test_a_recused_member_is_not_counted_among_those_entitled_to_vote() -> None:
+    """A 2-2 count of a five-member board with one recused: the board determines on the
+    four entitled (a majority of them is 3), and asks no vote of the recused member."""
+    board = frozenset({"a@x", "b@x", "c@x", "d@x", "e@x"})
+    votes = {"a@x": Vote.YES, "b@x": Vote.YES, "c@x": Vote.NO, "d@x": Vote.NO}
+    result = board_tally(votes, board=board, respondents=frozenset({"e@x"}))
+    assert not result.carried and "4" in result.explanation
+    case = new_case()
+    board_meeting(case)
+    do(case, c.RecordRecusal(BROOKS, "a business tie", BOARD_EMAILS, COUNCIL_EMAILS),
+       "2026-01-07T10:00:00-08:00")
+    do(case, roll(), "2026-01-08T18:01:00-08:00")
+    do(case, c.BeginHearing(), "2026-01-08T18:02:00-08:00")
+    do(case, c.RecordRespondentHeard(), "2026-01-08T18:03:00-08:00")
+    refused(case, c.RecordBoardVote(BROOKS, Vote.YES, BOARD_EMAILS),
+            "2026-01-08T18:04:00-08:00", "recused on 2026-001 (a business tie)")
+    for member in (PARK, OSEI):
+        do(case, c.RecordBoardVote(member, Vote.YES, BOARD_EMAILS), "2026-01-08T18:05:00-08:00")
+    event = do(case, c.RecordBoardDetermination(BOARD_EMAILS), "2026-01-08T18:06:00-08:00")
+    assert event.data["carried"] and "2 of 2" in event.data["explanation"]
