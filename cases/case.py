@@ -104,6 +104,7 @@ class Case:
     voided_at: datetime | None = None
     recusals: dict[str, str] = field(default_factory=dict)  # member email -> reason
     conflicted_examiners: dict[str, str] = field(default_factory=dict)  # email -> reason
+    dismissed_on: date | None = None  # §4: dismissed by the board as time-barred
     disclosure_requests: list[Disclosure] = field(default_factory=list)
     corrections: dict[int, str] = field(default_factory=dict)  # history index -> day (ISO)
     meetings: Meetings = field(default_factory=Meetings)  # the hearing's and deliberation's
@@ -222,6 +223,9 @@ class Case:
             case k.COUNCIL_EXTENSION_REQUESTED:
                 assert on is not None
                 self.council_extension_requests.append(on)
+            case k.COMPLAINT_DISMISSED:
+                self.public_since = date.fromisoformat(d["public_since"])
+                self.dismissed_on = on
             case k.EXAMINER_CONFLICTED:
                 self.conflicted_examiners[str(d["examiner"])] = str(d["reason"])
                 if d.get("withdrew"):

@@ -187,6 +187,18 @@ class Refer(Command):
 
 
 @dataclass(frozen=True)
+class DismissAsTimeBarred(Command):
+    """§4: the board finds the information on the completed misconduct was reasonably
+    available to the public on `public_since`, more than two years before the complaint
+    was received, and dismisses it, by motion at its meeting; the case may then close."""
+
+    public_since: date
+    reason: str
+    on: date | None = None
+    motion: Motion | None = None
+
+
+@dataclass(frozen=True)
 class RecordExaminerConflict(Command):
     """§11: a hearings examiner cannot hear the case (a tie to a party, a prior role): the
     rotation skips them on it; if the matter was referred to them, they withdraw and it

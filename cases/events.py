@@ -60,6 +60,8 @@ class EventKind(StrEnum):
     COUNCIL_EXTENSION_REQUESTED = "council_extension_requested"
     # §11: an examiner conflicted on the case, skipped by the rotation (withdrawn if assigned)
     EXAMINER_CONFLICTED = "examiner_conflicted"
+    # §4: the board dismisses a complaint as time-barred, naming when it became public
+    COMPLAINT_DISMISSED = "complaint_dismissed"
 
 
 @dataclass(frozen=True)

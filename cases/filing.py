@@ -67,6 +67,10 @@ class Filing:
 
 # What each flag asks the clerk to confirm, as the case pages and Slack show it.
 FLAG_TEXT = {
+    "limitations": "the two-year limitation (§4): the latest date the facts give for the "
+                   "conduct is more than two years before the city received the complaint; "
+                   "the board decides when the information became public, and may dismiss "
+                   "it as time-barred (`dismiss`)",
     "date_order": "the receipt date: the original message's date could be read day-first or "
                   "month-first and nothing in it said which, so the earlier reading was "
                   "taken (the statutory clocks run from it); confirm it with the forwarder, "

@@ -101,6 +101,7 @@ _ROWS = (
     EventRule(_K.MEMBER_RECUSED),
     EventRule(_K.COUNCIL_EXTENSION_REQUESTED, seen_by=_BOTH),
     EventRule(_K.EXAMINER_CONFLICTED),
+    EventRule(_K.COMPLAINT_DISMISSED, seen_by=_BOTH),
 )
 
 EVENTS: Mapping[EventKind, EventRule] = {r.kind: r for r in _ROWS}

@@ -9,6 +9,7 @@ out of order (`cases.order`), and records the event on the case. Who may take a 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date, datetime
 
 from cases import commands as c
@@ -20,6 +21,7 @@ from cases.events import Event, EventKind
 from cases.filing import Filing, filing_to_data
 from cases.handlers import StepContext
 from cases.history import EVENTS
+from cases.limitations import FLAG, dated_long_before
 from cases.meetings import BODY_NAME, Body, Meeting
 from cases.motions import Motion
 from cases.order import problems
@@ -29,7 +31,11 @@ from cases.steps import StepRule, rule_for
 
 def open_case(*, number: str, filing: Filing, respondents: tuple[str, ...], at: datetime,
               actor: str, public_since: date | None = None) -> Case:
-    """A new case from a filing: the first event of its history (§1, §2)."""
+    """A new case from a filing: the first event of its history (§1, §2); flagged for the
+    board when its facts date the conduct more than two years back (§4)."""
+    if (FLAG not in filing.flags
+            and dated_long_before(filing.facts, filing.received_at.date()) is not None):
+        filing = replace(filing, flags=(*filing.flags, FLAG))
     first = Event(EventKind.COMPLAINT_RECEIVED, at, actor, {
         "filing": filing_to_data(filing), "respondents": list(respondents),
         "public_since": public_since.isoformat() if public_since else None})

@@ -79,6 +79,7 @@ class StepId(StrEnum):
     RECUSE = "recuse"
     COUNCIL_EXTENSION_REQUEST = "council-extension request"
     EXAMINER_CONFLICT = "examiner-conflict"
+    DISMISS = "dismiss"
 
 
 def _board_if_it_asks(cmd: Any, _case: Case) -> Body | None:
@@ -244,9 +245,13 @@ STEPS: tuple[StepRule, ...] = (
     _R(StepId.CORRECT_DATE, "correct the date of an earlier step", c.CorrectStepDate,
        records.correct_date, _E.STEP_DATE_CORRECTED, OPEN_STAGES | {_S.CLOSED},
        OFFICE | BOARD, "§7–§12"),
+    _R(StepId.DISMISS, "dismiss the complaint as time-barred", c.DismissAsTimeBarred,
+       records.dismiss, _E.COMPLAINT_DISMISSED, _BEFORE_CONCLUSION, BOARD | OFFICE, "§4",
+       body=_B, stayed=True),
+    # early only once the complaint was dismissed as time-barred (`records.close`)
     _R(StepId.CLOSE, "close the case", c.CloseCase, records.close, _E.CASE_CLOSED,
-       frozenset({_S.REPORT_DELIVERED, _S.DETERMINED, _S.COUNCIL_DECIDED}), BOARD | OFFICE,
-       "§6, §8, §12"),
+       _BEFORE_CONCLUSION | {_S.REPORT_DELIVERED, _S.DETERMINED, _S.COUNCIL_DECIDED},
+       BOARD | OFFICE, "§4, §6, §8, §12"),
     # only before the hearing begins: a case heard is decided, not voided
     _R(StepId.VOID, "void the case", c.VoidCase, records.void, _E.CASE_VOIDED, _BEFORE_BEGUN,
        OFFICE, "§1, §2", cancels_notices=True),

@@ -422,6 +422,11 @@ SPECS: tuple[Spec, ...] = (
          "council-extension-request CASE DAYS [DATE]",
          "council-extension-request ETH-2026-0007 7",
          lambda w, _: c.RequestCouncilExtension(w.number("the days"), w.optional_day())),
+    Spec("dismiss", _S.DISMISS, "dismiss CASE PUBLIC-SINCE REASON" + _MOTION_USAGE,
+         "dismiss ETH-2026-0007 2023-05-02 the minutes were published that day "
+         "motion: unanimous",
+         lambda w, _: c.DismissAsTimeBarred(w.day("the day the information became public"),
+                                            w.rest())),
     Spec("examiner-conflict", _S.EXAMINER_CONFLICT, "examiner-conflict CASE EXAMINER REASON",
          "examiner-conflict ETH-2026-0007 myu@examiners.example represented the complainant",
          lambda w, d: c.RecordExaminerConflict(w.person("the examiner", d), w.rest())),

@@ -7,11 +7,14 @@ from datetime import UTC, date
 
 from cases import commands as c
 from cases.calendar import fmt_day, fmt_moment
+from cases.deadlines import add_years
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.handlers import StepContext
 from cases.records import WORDS, PublicRecord
 from cases.stages import Stage
+
+_BEFORE_CONCLUSION = frozenset({Stage.RECEIVED, Stage.HEARING_SCHEDULED, Stage.HEARING_BEGUN})
 
 
 def amend(s: StepContext, cmd: c.AmendComplaint) -> Event:
@@ -35,8 +38,35 @@ def correct_receipt(s: StepContext, cmd: c.CorrectReceipt) -> Event:
                    new=cmd.received_at.isoformat(), reason=cmd.reason)
 
 
+def dismiss(s: StepContext, cmd: c.DismissAsTimeBarred) -> Event:
+    """§4: only a complaint received more than two years after the information on the
+    completed misconduct was reasonably available to the public."""
+    received = s.calendar.local_date(s.case.received_at)
+    if cmd.public_since > received:
+        raise ProcedureError(f"{fmt_day(cmd.public_since)} is after the complaint was received "
+                             f"({fmt_day(received)}): give the day the information became "
+                             "public (§4).")
+    barred_after = add_years(cmd.public_since, 2)
+    if received <= barred_after:
+        raise ProcedureError(
+            f"The complaint was received {fmt_day(received)}, within two years of "
+            f"{fmt_day(cmd.public_since)} (until {fmt_day(barred_after)}): it is not "
+            "time-barred (§4), and the procedure goes on.")
+    if not cmd.reason.strip():
+        raise ProcedureError("Give the board's reason (how the information was available to "
+                             "the public, and when): it is kept in the case's history.")
+    return s.event(EventKind.COMPLAINT_DISMISSED, public_since=cmd.public_since.isoformat(),
+                   reason=cmd.reason.strip()[:2000], on=s.day(cmd.on).isoformat())
+
+
 def close(s: StepContext, cmd: c.CloseCase) -> Event:
     case = s.case
+    if case.stage in _BEFORE_CONCLUSION and case.dismissed_on is None:
+        raise ProcedureError(
+            f"{case.number} is still before the board (stage "
+            f"'{case.stage.value.replace('_', ' ')}'): it closes after its report, its "
+            "determination or the council's decision, or once the board dismissed it as "
+            "time-barred (§4). A case opened by mistake is voided instead.")
     if case.stage is Stage.REPORT_DELIVERED and case.report_sufficient:
         raise ProcedureError(f"{case.number} was found sufficient: refer it for hearing (§11) "
                              "before closing.")
