@@ -176,7 +176,11 @@ def _deadlines(deadlines: list[dict[str, Any]], calendar: CityCalendar,
 def _disclosures(requests: list[dict[str, Any]]) -> list[str]:
     lines = []
     for r in requests:
-        answer = "awaiting an answer (RCW 42.56.520)" if r["answered"] is None else (
+        answer = "awaiting an answer (RCW 42.56.520)" if not r.get("responded") else (
+            f"answered in part {r['responded']}, open for the rest"
+            + (f": released so far {', '.join(words(x) for x in r['released'])}"
+               if r["released"] else "")
+            + (f" ({esc(r['note'])})" if r["note"] else "")) if r["answered"] is None else (
             f"answered {r['answered']}: "
             + (f"released {', '.join(words(x) for x in r['released'])}" if r["released"]
                else "nothing released") + f" to {esc(r['to'])}"

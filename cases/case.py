@@ -255,10 +255,14 @@ class Case:
                     str(d.get("what") or "")))
             case k.RECORDS_RELEASED:
                 n = int(d["request"]) - 1
+                x = self.disclosure_requests[n]
+                now = tuple(PublicRecord(r) for r in d["records"])
+                note = str(d.get("note") or "")
                 self.disclosure_requests[n] = replace(
-                    self.disclosure_requests[n], answered=on, released_to=str(d["to"]),
-                    released=tuple(PublicRecord(r) for r in d["records"]),
-                    note=str(d.get("note") or ""))
+                    x, responded=x.responded or on,
+                    answered=on if d.get("final", True) else None, released_to=str(d["to"]),
+                    released=x.released + tuple(r for r in now if r not in x.released),
+                    note="; ".join(filter(None, (x.note, note))))
             case (k.DEADLINES_RECOMPUTED | k.CORRESPONDENCE_FILED | k.COMPLAINT_RECEIVED
                   | k.STEP_DATE_CORRECTED):
                 pass
@@ -390,7 +394,7 @@ class Case:
                     if x.approved),
                 DeadlineKey.COUNCIL_DECISION: tuple(self.council_extensions),
             },
-            disclosure_requests=tuple(DisclosureRequest(x.received, x.answered)
+            disclosure_requests=tuple(DisclosureRequest(x.received, x.responded or x.answered)
                                       for x in self.disclosure_requests),
             done=done,
             done_on={k: on for k, on in self.done_on.items() if k in done},

@@ -363,6 +363,10 @@ class ReleaseRecords(Command):
     on: date | None = None
     note: str = ""
     request: int | None = None  # which request (1 = the first); None: the oldest unanswered
+    # False: an interim answer (an acknowledgement with an estimate, an instalment of the
+    # records, RCW 42.56.520, .080): it answers within the five days and the request stays
+    # open for the rest
+    final: bool = True
 
 
 @dataclass(frozen=True)

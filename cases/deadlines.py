@@ -211,11 +211,21 @@ def _limitations(t: Triggers, cal: CityCalendar) -> Deadline:
 
 
 def _disclosure(t: Triggers, cal: CityCalendar, now: datetime) -> Deadline:
-    """The answer owed to the oldest request not yet answered (the last one, once all are):
-    five business days after the day it was received, by the same calendar."""
+    """The first answer owed to each request: five business days after the day it was
+    received, by the same calendar. One line for them all: a request missed, else the
+    oldest still open (what the city attorney must act on, judged again as time passes),
+    else one answered late, else the last answered; so once every request is answered, a
+    late answer is not hidden behind a later one answered on time."""
     requests = sorted(t.disclosure_requests, key=lambda r: r.received)
-    waiting = [r for r in requests if r.answered is None]
-    r = waiting[0] if waiting else requests[-1]
+    order = (Status.MISSED, Status.OPEN, Status.LATE, Status.MET)
+    judged = [_one_request(r, requests, cal, now) for r in requests]
+    worst = min(order.index(d.status) for d in judged)
+    chosen = [d for d in judged if order.index(d.status) == worst]
+    return chosen[-1] if order[worst] is Status.MET else chosen[0]
+
+
+def _one_request(r: DisclosureRequest, requests: list[DisclosureRequest], cal: CityCalendar,
+                 now: datetime) -> Deadline:
     rule = DEADLINES[DeadlineKey.DISCLOSURE_RESPONSE]
     last, skipped = cal.add_business_days(r.received, days_of(rule.key))
     which = f" {requests.index(r) + 1} of {len(requests)}" if len(requests) > 1 else ""

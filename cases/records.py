@@ -38,8 +38,9 @@ class Disclosure:
     received: date
     records: tuple[PublicRecord, ...] = ()  # what was asked for, if it names records
     what: str = ""
-    answered: date | None = None
-    released: tuple[PublicRecord, ...] = ()
+    answered: date | None = None  # the final answer (the request is closed)
+    released: tuple[PublicRecord, ...] = ()  # every instalment's records so far
+    responded: date | None = None  # the first answer, interim or final (RCW 42.56.520)
     released_to: str | None = None
     note: str = ""
 

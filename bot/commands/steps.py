@@ -189,6 +189,13 @@ _RECORDS: dict[str, bool | str] = {
 
 
 def _release(w: Words, _d: Directory) -> c.ReleaseRecords:
+    request = None
+    if (w.peek() or "").startswith("#"):  # which request, when there are several
+        number = w.next("the request's number")[1:]
+        if not number.isdigit() or len(number) > 4:
+            raise ProcedureError(f"#{number[:20]} is not a request's number: `/ethics status` "
+                                 "lists the case's requests in order, #1 the first.")
+        request = int(number)
     word = w.next("the records released (complaint,determination,report or none)").lower()
     records: list[PublicRecord] = []
     for part in filter(None, word.split(",")):
@@ -198,9 +205,13 @@ def _release(w: Words, _d: Directory) -> c.ReleaseRecords:
                                  f"records. Type: `/ethics {SPECS_BY_WORDS['release'].usage}`")
         if part != "none":
             records.append(PublicRecord(str(_RECORDS[part])))
+    interim = (w.peek() or "").lower() == "interim"  # an instalment or an estimate
+    if interim:
+        w.next("interim")
     on = w.optional_day()
     to, _, note = w.rest().partition(";")
-    return c.ReleaseRecords(tuple(records), to=to.strip(), on=on, note=note.strip())
+    return c.ReleaseRecords(tuple(records), to=to.strip(), on=on, note=note.strip(),
+                            request=request, final=not interim)
 
 
 def _disclosure_request(w: Words, _d: Directory) -> c.RecordDisclosureRequest:
@@ -385,8 +396,9 @@ SPECS: tuple[Spec, ...] = (
          _void),
     Spec("disclosure-request", _S.DISCLOSURE_REQUEST, "disclosure-request CASE [DATE] REQUESTER",
          "disclosure-request ETH-2026-0007 A. Reporter, Riverton Ledger", _disclosure_request),
-    Spec("release", _S.RELEASE, "release CASE complaint,determination,report|none [DATE] "
-         "TO WHOM[; NOTE]", "release ETH-2026-0007 complaint,report A. Reporter", _release),
+    Spec("release", _S.RELEASE, "release CASE [#REQUEST] complaint,determination,report|none "
+         "[interim] [DATE] TO WHOM[; NOTE]",
+         "release ETH-2026-0007 complaint,report A. Reporter", _release),
     # -- meetings (RCW 42.30) ------------------------------------------------------------
     Spec("deliberation", _S.DELIBERATION, f"deliberation {_CALL}",
          "deliberation ETH-2026-0007 2027-02-16 19:00 regular Council Chambers",

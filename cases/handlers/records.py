@@ -167,7 +167,8 @@ def disclosure_request(s: StepContext, cmd: c.RecordDisclosureRequest) -> Event:
 
 
 def release(s: StepContext, cmd: c.ReleaseRecords) -> Event:
-    """The answer to a disclosure request (RCW 42.56.520): records released only after the
+    """An answer to a disclosure request (RCW 42.56.520): interim ones (an estimate, an
+    instalment) leave it open, the final one closes it; records released only after the
     review is complete (§6), and only records that exist."""
     case = s.case
     requests = case.disclosure_requests
@@ -178,6 +179,9 @@ def release(s: StepContext, cmd: c.ReleaseRecords) -> Event:
                                   if x.answered is None), None)
     if number is None or requests[number - 1].answered is not None:
         raise ProcedureError(f"There is no disclosure request awaiting an answer on "
+                             f"{case.number}: record the request first (request "
+                             f"{number} had its final answer)." if number else
+                             f"There is no disclosure request awaiting an answer on "
                              f"{case.number}: record the request first.")
     if not cmd.records and not cmd.note.strip():
         raise ProcedureError("Name the records released (complaint, sufficiency determination, "
@@ -194,4 +198,4 @@ def release(s: StepContext, cmd: c.ReleaseRecords) -> Event:
         raise ProcedureError(f"{case.number} has no {' or '.join(missing)} to release.")
     return s.event(EventKind.RECORDS_RELEASED, records=[r.value for r in cmd.records],
                    to=cmd.to.strip(), on=s.day(cmd.on).isoformat(), request=number,
-                   note=cmd.note.strip())
+                   note=cmd.note.strip(), final=cmd.final)

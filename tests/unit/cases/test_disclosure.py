@@ -81,7 +81,8 @@ def test_the_release_is_recorded_which_records_when_to_whom() -> None:
        "2026-02-12T15:00:00-08:00", ATTY)
     event = case.history[-1]
     assert event.data == {"records": ["complaint", "sufficiency_determination"],
-                          "to": "A. Reporter", "on": "2026-02-12", "request": 1, "note": ""}
+                          "to": "A. Reporter", "on": "2026-02-12", "request": 1, "note": "",
+                          "final": True}
     d = disclosure(case, "2026-02-20T00:00:00-08:00")
     assert d["status"] is Status.MET
     assert case.released_records == frozenset({PublicRecord.COMPLAINT,
@@ -110,3 +111,41 @@ def test_before_closure_a_request_is_answered_but_nothing_released() -> None:
     assert "(§6)" in msg
     do(case, c.ReleaseRecords((), to="A. Reporter", note="exempt until the review is complete"),
        "2026-01-13T10:00:00-08:00", ATTY)
+
+
+def test_an_interim_answer_meets_the_five_days_and_the_records_follow_in_instalments() -> None:
+    """RCW 42.56.520, .080: an acknowledgement with an estimate answers in time and leaves
+    the request open; the records follow after closure, in instalments, then the final
+    answer closes it."""
+    case = new_case()
+    do(case, c.RecordDisclosureRequest("A. Reporter", on=date(2026, 1, 12)),
+       "2026-01-12T10:00:00-08:00", ATTY)
+    do(case, c.ReleaseRecords((), to="A. Reporter", note="acknowledged; estimate after "
+                              "closure", final=False), "2026-01-13T10:00:00-08:00", ATTY)
+    assert disclosure(case, "2026-01-30T00:00:00-08:00")["status"] is Status.MET
+    reported(case, sufficient=False)
+    do(case, c.CloseCase("insufficient (§8)"), "2026-02-04T09:00:00-08:00")
+    do(case, c.ReleaseRecords((PublicRecord.COMPLAINT,), to="A. Reporter", final=False),
+       "2026-02-05T10:00:00-08:00", ATTY)
+    assert case.disclosure_requests[0].answered is None  # still open for the rest
+    do(case, c.ReleaseRecords((PublicRecord.WRITTEN_REPORT,), to="A. Reporter",
+                              note="the last instalment"), "2026-02-06T10:00:00-08:00", ATTY)
+    x = case.disclosure_requests[0]
+    assert x.answered == date(2026, 2, 6) and x.responded == date(2026, 1, 13)
+    assert set(x.released) == {PublicRecord.COMPLAINT, PublicRecord.WRITTEN_REPORT}
+    refused(case, c.ReleaseRecords((PublicRecord.SUFFICIENCY_DETERMINATION,), to="A"),
+            "2026-02-07T10:00:00-08:00", "no disclosure request awaiting an answer")
+
+
+def test_a_late_answer_stays_in_view_once_a_later_request_is_answered_on_time() -> None:
+    case = closed()
+    do(case, c.RecordDisclosureRequest("A. Reporter", on=date(2026, 2, 9)),
+       "2026-02-09T10:00:00-08:00", ATTY)
+    do(case, c.ReleaseRecords((), to="A. Reporter", note="denied: exempt"),
+       "2026-02-20T10:00:00-08:00", ATTY)  # due Mon Feb 16 (Presidents' Day) -> late
+    do(case, c.RecordDisclosureRequest("B. Writer", on=date(2026, 2, 23)),
+       "2026-02-23T10:00:00-08:00", ATTY)
+    do(case, c.ReleaseRecords((PublicRecord.COMPLAINT,), to="B. Writer"),
+       "2026-02-24T10:00:00-08:00", ATTY)
+    d = disclosure(case, "2026-03-10T00:00:00-08:00")
+    assert d["status"] is Status.LATE and "request 1 of 2" in str(d["basis"])
