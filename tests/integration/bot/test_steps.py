@@ -178,7 +178,7 @@ async def test_a_respondent_takes_no_step_on_their_own_case(slack: SlackDriver,
     n = open_case(bot_app, "Teresa Lindqvist")  # the mayor
     await refused(slack, "UMAYOR", f"notice {n} council", "You are the official complained "
                   "against in this case")
-    await refused(slack, CLERK, "schedule", "Only the board chair")  # role before usage
+    await refused(slack, BOARD_MEMBER, "schedule", "Only the board chair")  # role before usage
     await refused(slack, CHAIR, "schedule", "Give the case number",
                   "/ethics schedule CASE DATE START")
     await refused(slack, CHAIR, "frobnicate ETH-2026-0001", "`frobnicate` is not a step")
