@@ -120,8 +120,10 @@ def _complaint(detail: dict[str, Any], *, contact: bool) -> str:
     alleged = detail.get("alleged_sections") or f.get("code_sections") or []
     amended = "".join(
         f"\n_{esc(', '.join(a['added_sections']))} added by amendment (§5), authorised by "
-        f"{esc(a['authorized_by'])}_" for a in detail.get("amendments", [])
-        if a["added_sections"])
+        f"{esc(a['authorized_by'])}"
+        + (f", after the sufficiency report: {esc(a['after_report'])}"
+           if a.get("after_report") else "") + "_"
+        for a in detail.get("amendments", []) if a["added_sections"])
     return (f"*Complaint* by {who}\n*Against:* {esc(', '.join(detail['respondents']) or '—')}"
             f"\n*Sections:* {esc(', '.join(alleged) or '—')}{amended}"
             f"\n*Facts:* {esc(f.get('facts') or '—')[:1500]}"

@@ -39,7 +39,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from cases.case import Case
-from cases.commands import Command, RecordBoardVote, RecordCouncilVote, RecordRecusal
+from cases.commands import (
+    Command,
+    RecordBoardVote,
+    RecordCouncilVote,
+    RecordRecusal,
+)
 from cases.directory import ATTORNEY, BOARD, COUNCIL, OFFICE, Directory, Role
 from cases.levels import Access
 from cases.meetings import BODY_NAME, Body

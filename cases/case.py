@@ -105,6 +105,8 @@ class Case:
     recusals: dict[str, str] = field(default_factory=dict)  # member email -> reason
     conflicted_examiners: dict[str, str] = field(default_factory=dict)  # email -> reason
     dismissed_on: date | None = None  # §4: dismissed by the board as time-barred
+    # §5: sections added after the sufficiency report (the reading `amended_section`)
+    amended_after_report: list[str] = field(default_factory=list)
     disclosure_requests: list[Disclosure] = field(default_factory=list)
     corrections: dict[int, str] = field(default_factory=dict)  # history index -> day (ISO)
     meetings: Meetings = field(default_factory=Meetings)  # the hearing's and deliberation's
@@ -242,6 +244,8 @@ class Case:
                 for s in d.get("added_sections", []):
                     if s not in self.alleged_sections:
                         self.alleged_sections.append(s)
+                        if d.get("after_report"):
+                            self.amended_after_report.append(s)
             case k.RECEIPT_CORRECTED:
                 self.filing = _with_received(self.filing, datetime.fromisoformat(d["new"]))
             case k.CASE_CLOSED:

@@ -28,6 +28,11 @@ and where the other reading would give another date, that date is shown beside i
   body, so their hearing needs no Open Public Meetings Act notice (default), or the city
   gives it the notice of a special meeting anyway (the clerk posts it: EthicsBot does not
   schedule the examiner's hearing).
+- `amended_section` (§5 lets the complaint be amended "as authorized by the
+  decision-maker"; §7 has the board find a complaint sufficient): a section added after
+  the sufficiency report is not yet found sufficient, and no determination or penalty
+  rests on it (default: the board found only what was before it), or it joins the
+  complaint as it was found.
 """
 
 from __future__ import annotations
@@ -66,8 +71,13 @@ class ExaminerNotice(StrEnum):
     AS_SPECIAL_MEETING = "as_special_meeting"
 
 
+class AmendedSection(StrEnum):
+    NOT_YET_SUFFICIENT = "not_yet_sufficient"
+    WITH_THE_COMPLAINT = "with_the_complaint"
+
+
 Choice = (ContinuanceCap | CouncilMajority | Release | BoardQuorum | RegularAgenda
-          | ExaminerNotice)
+          | ExaminerNotice | AmendedSection)
 
 _WORDS: dict[Choice, str] = {
     ContinuanceCap.PER_APPLICATION: "continuances capped at 10 days per application (§7)",
@@ -94,6 +104,11 @@ _WORDS: dict[Choice, str] = {
     ExaminerNotice.AS_SPECIAL_MEETING: ("the examiner's hearing is given the notice of a "
                                         "special meeting, posted by the clerk at least 24 "
                                         "hours ahead (§13; RCW 42.30.080)"),
+    AmendedSection.NOT_YET_SUFFICIENT: ("a section added by amendment after the sufficiency "
+                                        "report is not yet found sufficient: no "
+                                        "determination or penalty rests on it (§5, §7)"),
+    AmendedSection.WITH_THE_COMPLAINT: ("a section added by amendment after the sufficiency "
+                                        "report joins the complaint as it was found (§5)"),
 }
 
 
@@ -107,6 +122,7 @@ class Readings:
     board_quorum: BoardQuorum = BoardQuorum.BOARD_MEMBERS
     regular_agenda: RegularAgenda = RegularAgenda.DAY_AHEAD
     examiner_notice: ExaminerNotice = ExaminerNotice.NOT_A_MEETING
+    amended_section: AmendedSection = AmendedSection.NOT_YET_SUFFICIENT
 
 
 DEFAULT = Readings()

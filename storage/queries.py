@@ -256,7 +256,8 @@ def case_detail_of(rows: Iterable[Sequence[Any]], *, number: str, now: datetime,
         "filing": first.get("filing"),
         "alleged_sections": list(case.alleged_sections) if case else [],
         "amendments": [{"at": _iso(e.at), "authorized_by": e.data.get("authorized_by"),
-                        "added_sections": e.data.get("added_sections", [])}
+                        "added_sections": e.data.get("added_sections", []),
+                        "after_report": e.data.get("reading")}
                        for e in events if e.kind == EventKind.COMPLAINT_AMENDED],
         "void_reason": case.void_reason if case else None,
         "released": sorted(r.value for r in case.released(readings)) if case else [],

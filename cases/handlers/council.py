@@ -3,6 +3,8 @@ council's decision (§12, §14)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from cases import commands as c
 from cases.acts import meeting_for, unable_to_act
 from cases.deadlines import DeadlineKey
@@ -11,7 +13,7 @@ from cases.events import Event, EventKind
 from cases.handlers import StepContext
 from cases.handlers.meetings import check_present
 from cases.meetings import Body
-from cases.readings import describe
+from cases.readings import AmendedSection, describe
 from cases.tally import Vote, eligible_to_vote, tally
 
 
@@ -73,6 +75,7 @@ def determination(s: StepContext, cmd: c.RecordDetermination) -> Event:
         raise ProcedureError(f"{', '.join(unalleged)} was not alleged in the complaint or an "
                              "amendment; findings and penalties may rest only on alleged "
                              "violations (§12).")
+    _found_sufficient(s, cmd.sections)
     return s.event(EventKind.DETERMINATION_RECEIVED, violation=cmd.violation,
                    sections=list(cmd.sections), on=s.day(cmd.on).isoformat(),
                    respondent=party)
@@ -162,6 +165,19 @@ def decide(s: StepContext, cmd: c.RecordCouncilDecision) -> Event:
                    reading=describe(majority), penalties=imposed)
 
 
+def _found_sufficient(s: StepContext, sections: Iterable[str]) -> None:
+    """By the city's reading `amended_section` (default), nothing rests on a section added
+    after the sufficiency report: the board did not find it sufficient."""
+    if s.readings.amended_section is not AmendedSection.NOT_YET_SUFFICIENT:
+        return
+    late = [x for x in sections if x in s.case.amended_after_report]
+    if late:
+        raise ProcedureError(
+            f"{', '.join(late)} was added by amendment after the sufficiency report: by the "
+            f"city's reading ({describe(s.readings.amended_section)}) it is not yet found "
+            "sufficient, and no determination or penalty rests on it.")
+
+
 def _found(s: StepContext, p: c.Penalty) -> str:
     """The official penalty `p` is imposed on: one found to have violated its section
     (§12; a determination naming no section found the violations alleged)."""
@@ -170,6 +186,7 @@ def _found(s: StepContext, p: c.Penalty) -> str:
     if finding is None or not finding.violation:
         raise ProcedureError(f"No violation by {party} was found in {s.case.number}: the "
                              "council imposes a penalty only for a violation found (§12).")
+    _found_sufficient(s, [p.section])
     if finding.sections and p.section not in finding.sections:
         raise ProcedureError(f"The determination as to {party} found a violation of "
                              f"{', '.join(finding.sections)}, not of {p.section}: a penalty "

@@ -11,6 +11,7 @@ from cases.deadlines import add_years
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.handlers import StepContext
+from cases.readings import describe
 from cases.records import WORDS, PublicRecord
 from cases.stages import Stage
 
@@ -18,10 +19,18 @@ _BEFORE_CONCLUSION = frozenset({Stage.RECEIVED, Stage.HEARING_SCHEDULED, Stage.H
 
 
 def amend(s: StepContext, cmd: c.AmendComplaint) -> Event:
+    """§5: as authorised by the decision-maker: the board (whoever of it records the
+    amendment), or once the matter is referred to a hearings examiner, that examiner (who
+    acts by mail; a board member records it). A section added after the sufficiency
+    report is marked so, for the city's reading `amended_section`."""
     if not cmd.authorized_by.strip():
         raise ProcedureError("An amendment must be authorised by the decision-maker (§5).")
-    return s.event(EventKind.COMPLAINT_AMENDED, authorized_by=cmd.authorized_by,
-                   added_sections=list(cmd.added_sections), text=cmd.text)
+    examiner = s.case.referred_to if s.case.referred_to not in (None, "board") else None
+    after = s.case.report_issued_on is not None
+    extra = {"after_report": True, "reading": describe(s.readings.amended_section)} \
+        if after else {}
+    return s.event(EventKind.COMPLAINT_AMENDED, authorized_by=examiner or cmd.authorized_by,
+                   added_sections=list(cmd.added_sections), text=cmd.text, **extra)
 
 
 def correct_receipt(s: StepContext, cmd: c.CorrectReceipt) -> Event:

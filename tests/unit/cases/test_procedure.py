@@ -19,6 +19,7 @@ from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.meetings import Body
 from cases.procedure import handle, open_case
+from cases.readings import AmendedSection, Readings, describe
 from cases.rotation import next_examiner
 from cases.tally import Vote
 from tests.unit.cases.riverton import (
@@ -804,3 +805,29 @@ def test_continuance_applications_cannot_overlap() -> None:
             "2026-01-21T09:00:00-08:00", "Tue Jan 20, 2026")
     do(case, c.ApplyForContinuance("second", on=date(2026, 1, 20)), "2026-01-21T09:00:00-08:00")
     assert case.pending_continuance is not None
+
+
+@pytest.mark.parametrize("reading", list(AmendedSection))
+def test_a_section_added_after_the_report_is_not_yet_found_sufficient_by_default(
+        reading: AmendedSection) -> None:
+    """§5, §7 and the reading `amended_section`: by default nothing rests on a section the
+    board never found sufficient; the other reading lets it join the complaint."""
+    readings = Readings(amended_section=reading)
+    case = new_case()
+    referred(case)  # reported sufficient, delivered, referred to the examiner
+    event = handle(case, c.AmendComplaint(CHAIR, (SECTION_OTHER,), "adds the gift rule"),
+                   at=at("2026-02-05T09:00:00-08:00"), actor=CHAIR, calendar=CALENDAR,
+                   readings=readings)
+    examiner = case.referred_to
+    assert event.data["authorized_by"] == examiner  # the decision-maker now (§5, §11)
+    assert event.data["reading"] == describe(reading)
+    assert case.amended_after_report == [SECTION_OTHER]
+    determination = c.RecordDetermination(True, (SECTION_OTHER,))
+    if reading is AmendedSection.NOT_YET_SUFFICIENT:
+        with pytest.raises(ProcedureError, match="not yet found sufficient"):
+            handle(case, determination, at=at("2026-02-23T09:00:00-08:00"), actor=CLERK,
+                   calendar=CALENDAR, readings=readings)
+        determination = c.RecordDetermination(True, (SECTION_A,))
+    handle(case, determination, at=at("2026-02-23T09:00:00-08:00"), actor=CLERK,
+           calendar=CALENDAR, readings=readings)
+    assert case.violation_found
