@@ -1,7 +1,8 @@
 """App Home: "Your deadlines", and "Your meetings" for those who run them (the board's
 chair, the mayor, the clerks: `bot.meetings`), for the person opening it.
 
-A person's deadlines are those the ordinance gives their role (DESIGN.md's table):
+A person's deadlines are those the ordinance gives their role (the deadline table's
+`responsible` column):
 the mayor's office the §2 notices, the board (its chair answers for it) the hearing and
 the report, the council its decision, the city attorney the answer to a public disclosure
 request (RCW 42.56.520). Cases against the person are left out: they act in none of them.

@@ -1,6 +1,6 @@
 """The people of the city and their roles in the procedure.
 
-The directory file (DESIGN.md) is the source of roles: who is the mayor, the mayor's
+The directory file (`city.example.yml`) is the source of roles: who is the mayor, the mayor's
 designees, the council, the board and its chair, the examiners' rotational roster (§11),
 and the officials who may be complained against. Loading the YAML is an adapter's job;
 this module only holds the values and answers questions about them.
@@ -138,7 +138,7 @@ class Directory:
         return named[0] if len(named) == 1 else None
 
     def respondent_candidates(self) -> tuple[Person, ...]:
-        """Anyone listed but the examiners may be complained against (DESIGN.md)."""
+        """Anyone listed but the examiners may be complained against (the directory's roles)."""
         examiners = {p.email.lower() for p in self.examiners}
         return tuple(p for p in self.people() if p.email.lower() not in examiners)
 

@@ -19,7 +19,8 @@ which body's meetings and answers: `bot.meetings`).
 - NONE: nothing.
 
 It also says whose deadlines are whose (`responsibilities`: "my deadlines" on Slack's App
-Home, the web and the calendar feed), from DESIGN.md's table.
+Home, the web and the calendar feed), from the deadline table's `responsible` column
+(`cases.deadline_values.DEADLINES`).
 """
 
 from __future__ import annotations
@@ -62,8 +63,9 @@ def visibility(access: Access, *, delivered: bool) -> Visibility:
     return Visibility(False, False, False, False, Notices.NONE, False)
 
 
-# Whose deadlines are whose (DESIGN.md's table): the mayor's office the §2 acts, the board
-# (its chair answers for it) the hearing and the report, the council its decision.
+# Whose deadlines are whose (the deadline table's `responsible` column): the mayor's office
+# the §2 acts, the board (its chair answers for it) the hearing and the report, the council
+# its decision.
 RESPONSIBILITIES = ((OFFICE, Responsible.MAYORS_OFFICE), (BOARD, Responsible.BOARD_CHAIR),
                     (COUNCIL, Responsible.COUNCIL), (ATTORNEY, Responsible.CITY_ATTORNEY))
 

@@ -1,4 +1,4 @@
-"""`ethicsbot`: the command line (DESIGN.md contract). Commands stay thin: they parse
+"""`ethicsbot`: the command line (README, "Commands"). Commands stay thin: they parse
 arguments, call the composition root and the service layer, and print.
 
 Every expected failure (bad arguments, a refused step, a malformed settings value) ends

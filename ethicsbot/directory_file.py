@@ -1,4 +1,4 @@
-"""Read the city directory YAML (DESIGN.md contract) into a `cases.directory.Directory`.
+"""Read the city directory YAML (its shape: `city.example.yml`) into a `cases.directory.Directory`.
 
 The file is validated with pydantic so a clerk who mistypes it hears which entry is wrong.
 When the configured file does not exist, the embedded example city is used so that

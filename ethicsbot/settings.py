@@ -1,6 +1,6 @@
 """One typed Settings object, read from the environment (prefix ETHICSBOT_) and `.env`.
 
-With nothing set, EthicsBot runs on embedded defaults (DESIGN.md): a SQLite file, the
+With nothing set, EthicsBot runs on embedded defaults (README): a SQLite file, the
 Maildir ./mailbox/ for intake, .eml files under ./outbox/ for outgoing mail, Slack off.
 A malformed value fails at start with a message naming the variable.
 """

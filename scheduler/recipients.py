@@ -1,4 +1,5 @@
-"""Who is reminded of which deadline (DESIGN.md's "responsible" column, via the directory).
+"""Who is reminded of which deadline (the deadline table's `responsible` column,
+`cases.deadline_values.DEADLINES`, via the directory).
 
 The official complained against is never reminded of the city's own deadlines on their
 case (they are told what the ordinance entitles them to by notices instead), and a

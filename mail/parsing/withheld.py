@@ -1,7 +1,7 @@
 """Keep the complainant's contact details out of the facts and reasons.
 
 Who may see a complainant's address and phone is decided by the views that show the
-filing's contact details (DESIGN.md's secrecy rules); the facts are shown more widely
+filing's contact details (§6; docs/security.md); the facts are shown more widely
 (the council sees them in `/ethics status`). So the contact details must live only in
 `Filing.complainant`, never also in `facts` or `reasons`: the complainant's signature
 block (a closing, their name, the address and phone lines under it, a letterhead of the

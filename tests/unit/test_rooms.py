@@ -1,7 +1,8 @@
-"""The rooms of DESIGN.md, read from the source: no adapter imports the composition root
-(`ethicsbot`), and `cases/` imports no adapter and no framework. Every import statement
-counts, wherever it stands (inside a function, under `if TYPE_CHECKING:`), and so does a
-literal `importlib.import_module("...")`."""
+"""The rooms (README, "Where things are"), read from the source: no adapter imports the
+composition root (`ethicsbot`), `cases/` imports no adapter and no framework, and no two
+modules import each other, however far round. Every import statement counts, wherever it
+stands (inside a function, under `if TYPE_CHECKING:`), and so does a literal
+`importlib.import_module("...")`."""
 
 from __future__ import annotations
 

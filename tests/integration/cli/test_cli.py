@@ -1,4 +1,4 @@
-"""The command line's contract (DESIGN.md): JSON shapes, and bad arguments ending in one
+"""The command line's contract (README, "Commands"): JSON shapes, and bad arguments ending in one
 readable line and a non-zero exit, never a traceback."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""`ethicsbot status --json` (DESIGN.md contract): the inbox waiting, notices pending and
+"""`ethicsbot status --json` (README, "Commands"): the inbox waiting, notices pending and
 overdue, the active worker and since when; idle once everything owed is done."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Deadline calendars computed by hand from the rules, checked against `compute_deadlines`.
 
-The rules (DESIGN.md "The procedure as deadlines", RCW 35A.21.080): exclude the day of the
+The rules (docs/deadlines.md, RCW 35A.21.080): exclude the day of the
 trigger, include the last day; a last day on a Saturday, Sunday or legal holiday (US/WA
 via `holidays`, plus the city's own) moves to the next business day; a day period ends at
 23:59:59 local time; 24 hours is an exact instant; tolling adds (decided - applied) paused
