@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.escape import esc
 from bot.meetings import meeting_lines, open_request_lines
-from cases.calendar import CityCalendar, countdown, fmt_moment, when
+from cases.calendar import CityCalendar, countdown, day_of, fmt_moment, when
 from cases.directory import Directory
 from cases.events import EventKind as K
 from cases.filing import flag_text
@@ -142,16 +142,16 @@ def _records(history: list[dict[str, Any]], calendar: CityCalendar,
         match x:
             case Finding():
                 verdict = "sufficient" if x.sufficient else "insufficient"
-                out.append(f"*Sufficiency determination* ({when(x.at, calendar)}): the board "
+                out.append(f"*Sufficiency determination* ({day_of(x.on, calendar)}): the board "
                            f"found the complaint *{verdict}* (§7, §8).")
             case Report():
                 verdict = "sufficient" if x.sufficient else "insufficient"
                 ref = f"\n*Report file:* {esc(x.report_file)}" if x.report_file else ""
-                out.append(f"*Written report* ({when(x.at, calendar)}): the board found the "
+                out.append(f"*Written report* ({day_of(x.on, calendar)}): the board found the "
                            f"complaint *{verdict}* (§7, §8).{ref}\n{esc(x.summary)}")
             case Determination():
                 found = "a violation" if x.violation else "no violation"
-                out.append(f"*Final determination* ({x.on}): {found}"
+                out.append(f"*Final determination* ({day_of(x.on, calendar)}): {found}"
                            + (f" of {esc(', '.join(x.sections))}" if x.sections else "")
                            + " (§12).")
     return out

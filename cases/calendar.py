@@ -127,6 +127,16 @@ def when(moment: str | datetime | None, calendar: CityCalendar) -> str:
     return fmt_moment(calendar.local(found))
 
 
+def day_of(stored: str | None, calendar: CityCalendar) -> str:
+    """A stored day (ISO date) or moment (ISO date-time: its day in the city), as
+    `fmt_day` writes it; '—' when there is none."""
+    if not stored:
+        return "—"
+    if len(stored) == 10:
+        return fmt_day(date.fromisoformat(stored))
+    return fmt_day(calendar.local_date(datetime.fromisoformat(stored)))
+
+
 def countdown(due: datetime, now: datetime) -> str:
     """'in 3 days', 'in 5 h', 'overdue by 2 days': what a glance at the docket needs."""
     seconds = (due - now).total_seconds()

@@ -49,7 +49,7 @@ class Disclosure:
 class Finding:
     """The determination of sufficiency or no sufficiency (§7, §8), released alone."""
 
-    at: str  # when it was recorded (ISO)
+    on: str  # the day it was made (ISO), as corrected
     sufficient: bool
 
 
@@ -57,7 +57,7 @@ class Finding:
 class Report:
     """The board's written report, its finding included (§7, §9)."""
 
-    at: str
+    on: str  # the day it was issued (ISO), as corrected, not when it was typed in
     sufficient: bool
     summary: str
     report_file: str
@@ -68,7 +68,7 @@ class Determination:
     """The hearings examiner's (or the board's) final determination: its written report
     under §13 (§11, §12)."""
 
-    on: str | None  # the day it was made (ISO)
+    on: str | None  # the day it was received (ISO), as corrected
     violation: bool
     sections: tuple[str, ...]
 
@@ -83,17 +83,20 @@ def entries(history: Iterable[Mapping[str, Any]],
     `WRITTEN_REPORT`, the board's finding alone with `SUFFICIENCY_DETERMINATION`."""
     report = released is None or PublicRecord.WRITTEN_REPORT in released
     finding = report or PublicRecord.SUFFICIENCY_DETERMINATION in (released or ())
+    steps = list(history)  # the whole history: a correction names its entry by position
+    corrected = {int(e["data"]["target"]): str(e["data"]["new"]) for e in steps
+                 if e["kind"] == EventKind.STEP_DATE_CORRECTED}
     out: list[Entry] = []
-    for e in history:
+    for i, e in enumerate(steps):
         d = e["data"]
+        on = corrected.get(i) or d.get("on") or str(e["at"])[:10]  # the step's own day
         if e["kind"] == EventKind.REPORT_ISSUED and report:
-            out.append(Report(str(e["at"]), bool(d["sufficient"]), str(d.get("summary") or ""),
+            out.append(Report(on, bool(d["sufficient"]), str(d.get("summary") or ""),
                               str(d.get("report_file") or "")))
         elif e["kind"] == EventKind.REPORT_ISSUED and finding:
-            out.append(Finding(str(e["at"]), bool(d["sufficient"])))
+            out.append(Finding(on, bool(d["sufficient"])))
         elif e["kind"] == EventKind.DETERMINATION_RECEIVED and report:
-            out.append(Determination(d.get("on"), bool(d["violation"]),
-                                     tuple(d.get("sections") or ())))
+            out.append(Determination(on, bool(d["violation"]), tuple(d.get("sections") or ())))
     return out
 
 

@@ -15,12 +15,11 @@ same answer.
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
 from typing import Any
 
 from aiohttp import web
 
-from cases.calendar import CityCalendar, fmt_day, when
+from cases.calendar import CityCalendar, day_of, when
 from cases.records import WORDS, Determination, Entry, Finding, PublicRecord, Report, shown_action
 from storage import public
 from web import auth
@@ -72,7 +71,7 @@ async def home(request: web.Request) -> web.StreamResponse:
                                            limit=PAGE, offset=(current - 1) * PAGE)
         auth.log(session, deps, who(request), None,
                  "public page" if current == 1 else f"public page {current}", True)
-    listing = [{"number": r["number"], "closed": _day(r["closed_at"], deps.calendar),
+    listing = [{"number": r["number"], "closed": day_of(r["closed_at"], deps.calendar),
                 "records": [WORDS[PublicRecord(x)] for x in r["released"]]} for r in rows]
     return page(request, "public.html.j2", postings=deps.postings(), records=listing,
                 page_number=current, more=more)
@@ -100,8 +99,8 @@ def released_page(request: web.Request, found: dict[str, Any]) -> web.Response:
     calendar = deps_of(request).calendar
     on = found["released_on"]
     return page(request, "released.html.j2", number=found["number"],
-                closed=_day(found["closed_at"], calendar),
-                released=[{"what": WORDS[PublicRecord(r)], "on": _day(on.get(r), calendar)}
+                closed=day_of(found["closed_at"], calendar),
+                released=[{"what": WORDS[PublicRecord(r)], "on": day_of(on.get(r), calendar)}
                           for r in found["released"]],
                 complaint=found["complaint"],
                 received=when(found["complaint"]["received_at"], calendar)
@@ -115,16 +114,16 @@ def record_items(found: list[Entry], calendar: CityCalendar) -> list[dict[str, s
     for x in found:
         match x:
             case Finding():
-                out.append({"title": f"Sufficiency determination ({when(x.at, calendar)})",
+                out.append({"title": f"Sufficiency determination ({day_of(x.on, calendar)})",
                             "text": f"The board found the complaint {_found(x.sufficient)} "
                                     "(§7, §8).", "file": ""})
             case Report():
-                out.append({"title": f"Written report ({when(x.at, calendar)})",
+                out.append({"title": f"Written report ({day_of(x.on, calendar)})",
                             "text": f"The board found the complaint {_found(x.sufficient)} "
                                     f"(§7, §8). {x.summary}".strip(), "file": x.report_file})
             case Determination():
                 sections = ", ".join(x.sections)
-                out.append({"title": f"Final determination ({_day(x.on, calendar)})",
+                out.append({"title": f"Final determination ({day_of(x.on, calendar)})",
                             "text": ("a violation" if x.violation else "no violation")
                             + (f" of {sections}" if sections else "") + " (§12).",
                             "file": ""})
@@ -135,9 +134,3 @@ def _found(sufficient: bool) -> str:
     return "sufficient" if sufficient else "insufficient"
 
 
-def _day(iso: str | None, calendar: CityCalendar) -> str:
-    if not iso:
-        return "—"
-    if len(iso) == 10:
-        return fmt_day(date.fromisoformat(iso))
-    return fmt_day(calendar.local_date(datetime.fromisoformat(iso)))

@@ -16,7 +16,8 @@ from cases import commands as c
 from cases.access import Refused, check_step
 from cases.case import Case
 from cases.deadlines import DeadlineKey, Responsible, Status
-from cases.records import PublicRecord
+from cases.events import EventKind
+from cases.records import PublicRecord, Report, entries
 from cases.steps import StepId
 from tests.unit.cases.riverton import CALENDAR, at
 from tests.unit.cases.test_access import ATTORNEY, CLERK_
@@ -149,3 +150,19 @@ def test_a_late_answer_stays_in_view_once_a_later_request_is_answered_on_time() 
        "2026-02-24T10:00:00-08:00", ATTY)
     d = disclosure(case, "2026-03-10T00:00:00-08:00")
     assert d["status"] is Status.LATE and "request 1 of 2" in str(d["basis"])
+
+
+def test_the_record_list_dates_each_record_by_its_own_day_as_corrected() -> None:
+    """§13's list: a report typed in days later is dated the day it was issued, and a
+    corrected day replaces the mistyped one."""
+    case = new_case()
+    reported(case, sufficient=True)
+    issued = next(i for i, e in enumerate(case.history) if e.kind is EventKind.REPORT_ISSUED)
+    history = [{"kind": e.kind.value, "at": e.at.isoformat(), "data": e.data}
+               for e in case.history]
+    report = next(x for x in entries(history) if isinstance(x, Report))
+    assert report.on == case.history[issued].data["on"]
+    history.append({"kind": EventKind.STEP_DATE_CORRECTED.value, "at": "2026-02-05T10:00:00",
+                    "data": {"target": issued, "new": "2026-01-30"}})
+    report = next(x for x in entries(history) if isinstance(x, Report))
+    assert report.on == "2026-01-30"
