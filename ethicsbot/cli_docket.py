@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from cases.calendar import fmt_moment
+from cases.calendar import fmt_moment, when
 from cases.readings import ContinuanceCap, Readings
 from ethicsbot.cli_access import log_access, operator, refusal_logged
-from ethicsbot.terminal import CliError
+from ethicsbot.terminal import CliError, for_terminal
 
 if TYPE_CHECKING:  # the rest is imported where it is used (ethicsbot.cli)
     from cases.calendar import CityCalendar
@@ -235,10 +235,10 @@ def case(number: str, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(detail, indent=2))
         return
-    console = Console()
+    console, cal = Console(), app.calendar  # every time a person reads is city time
     console.print(f"[bold]{detail['number']}[/bold] — stage {detail['stage']}, received "
-                  f"{detail['received_at']}" + (" (confidential, §6)" if detail["confidential"]
-                                                else "")
+                  f"{when(detail['received_at'], cal)}"
+                  + (" (confidential, §6)" if detail["confidential"] else "")
                   + (f"; void: {detail['void_reason']}" if detail["void_reason"] else ""))
     console.print(f"sections alleged (as amended, §5): {', '.join(detail['alleged_sections'])}")
     table = Table(title=f"Deadlines (judged at {fmt_moment(app.calendar.local(app.clock()))})",
@@ -247,11 +247,13 @@ def case(number: str, as_json: bool) -> None:
         table.add_column(col, overflow="fold")
     for d in detail["deadlines"]:
         other = d["other_reading"]
-        due = (d["due"] or "—") + (f"\n(other reading: {other['due'] or '—'})" if other else "")
+        due = when(d["due"], cal) + (f"\n(other reading: {when(other['due'], cal)})"
+                                     if other else "")
         table.add_row(d["key"], due, d["status"], d["basis"])
     console.print(table)
     for e in detail["history"]:
-        console.print(f"  {e['at']}  {e['kind']}  by {e['actor']}")
+        console.print(f"  #{e['seq'] + 1}  {when(e['at'], cal)}  {e['kind']}  by "
+                      f"{for_terminal(str(e['actor']))}", markup=False)
 
 
 @click.command()

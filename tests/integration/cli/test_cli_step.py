@@ -64,3 +64,11 @@ def test_a_step_at_the_terminal_is_checked_as_on_every_surface(
         "step continuance apply failed as hpark@city.test",
         "step continuance apply failed as hpark@city.test",
         "step roll-call as hpark@city.test", "step continuance apply as hpark@city.test"]
+
+
+def test_the_case_as_a_person_reads_it_is_in_city_time(
+        app: App, capsys: pytest.CaptureFixture[str]) -> None:
+    n = open_one(app)
+    code, out, _ = run(capsys, "case", n)
+    assert code == 0 and "received Mon Nov 30, 2026 1:15 AM PST" in out
+    assert "#1  Mon Nov 30, 2026" in out and "+00:00" not in out
