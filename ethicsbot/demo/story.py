@@ -1,5 +1,8 @@
-"""The demo's story: a complaint against a council member, from receipt to the council's
-decision, told step by step through the real service layer, outbox and reminders.
+"""The demo's story: a complaint against two officials, a council member and a city
+official, from receipt to the council's decision, told step by step through the real
+service layer, outbox and reminders. Each official is informed, mailed, heard and
+determined in their own right; one is found to have violated the code, the other not,
+and the council's penalty reaches only the one found.
 
 Every step goes through the same code as production (intake, `take_step`, the
 dispatcher, the reminder jobs); only the clock is simulated and mail is written as .eml
@@ -23,10 +26,10 @@ from rich.table import Table
 from cases import commands as c
 from cases.acts import unable_to_act
 from cases.calendar import fmt_moment
-from cases.commands import NoticeKind
+from cases.commands import NoticeKind, NoticeMethod
 from cases.deadlines import Status
 from cases.errors import ProcedureError
-from cases.events import Event
+from cases.events import Event, EventKind
 from cases.meetings import BODY_NAME, Body, MeetingKind, Proceeding
 from cases.motions import Motion
 from cases.open_meetings import quorum
@@ -41,6 +44,8 @@ from mail.intake import Outcome, take_in
 from mail.transport import FileTransport
 
 LA = ZoneInfo("America/Los_Angeles")
+RAMAN = "praman@city.test"  # Councilmember Priya Raman: found to have violated 2.94.030
+PRUITT = "gpruitt@city.test"  # Gary Pruitt, Parks Director: found not to have violated
 
 
 def at(year: int, month: int, day: int, hour: int, minute: int) -> datetime:
@@ -137,15 +142,49 @@ class Story:
         if result.outcome is not Outcome.OPENED or result.case_number is None:
             raise RuntimeError(f"the demo complaint opened no case: {result.detail}")
         self.number = result.case_number
-        return await self.delivered(
-            f"The mayor forwards a complaint against Councilmember Priya Raman; EthicsBot "
-            f"opens {self.number}, received 8:05 AM (the original's time, not the forward's)"
-            ". §2 notices go to the official, each council member and each board member, "
-            "the clerk gets the registered-mail task, calendars get the hearing window")
+        said = await self.delivered(
+            f"The mayor forwards a complaint against Councilmember Priya Raman and Parks "
+            f"Director Gary Pruitt; EthicsBot opens {self.number}, received 8:05 AM (the "
+            "original's time, not the forward's). §2 notices go to each official, each "
+            "council member and each board member, the clerk gets the registered-mail task, "
+            "calendars get the hearing window")
+        with self.app.uow() as uow:
+            case = get_case(uow, self.number)
+        informed = ", ".join(f"{self.names([p])} ({when.astimezone(LA):%-I:%M %p})"
+                             for p, when in case.informed.items())
+        return (f"{said}. Each official is informed in their own right (§2): EthicsBot "
+                f"records each one its email reached, {informed}")
+
+    async def phone_notice(self) -> str:
+        """§2 by phone, recorded after the call: naming the official, as each is owed
+        their own notice."""
+        call = at(2026, 12, 1, 9, 40)
+        try:
+            self.step(c.RecordNoticeServed(NoticeKind.RESPONDENT_INFORMED,
+                                           how=NoticeMethod.PHONE, given_at=call),
+                      "clerk@city.test")
+            refused = "(!) a notice naming neither official was accepted"
+        except ProcedureError as e:
+            refused = f"it is refused: {e}"
+        self.step(c.RecordNoticeServed(NoticeKind.RESPONDENT_INFORMED, respondent=PRUITT,
+                                       how=NoticeMethod.PHONE, given_at=call),
+                  "clerk@city.test")
+        return ("The clerk also phoned Gary Pruitt at 9:40 AM and records the call as proof "
+                f"of his notice (§2; how: phone, given at 9:40 AM). Entered first without "
+                f"naming him, {refused} Naming him, it is kept beside the email")
 
     async def registered_mail(self) -> str:
-        self.step(c.RecordRegisteredMail("RR 2345 6789 0US"), "clerk@city.test")
-        return "The clerk records the registered-mail copy (§2): tracking RR 2345 6789 0US"
+        try:
+            self.step(c.RecordRegisteredMail("RR 2345 6789 0US"), "clerk@city.test")
+            refused = "(!) a mailing naming neither official was accepted"
+        except ProcedureError as e:
+            refused = f"An entry naming neither is refused: {e}"
+        mailed = {RAMAN: "RR 2345 6789 0US", PRUITT: "RR 2345 6790 0US"}
+        for official, tracking in mailed.items():
+            self.step(c.RecordRegisteredMail(tracking, respondent=official), "clerk@city.test")
+        each = "; ".join(f"{self.names([p])}, tracking {t}" for p, t in mailed.items())
+        return (f"The clerk records each official's own registered-mail copy (§2): {each}. "
+                f"{refused}")
 
     async def schedule(self) -> str:
         self.step(c.ScheduleHearing(at(2026, 12, 15, 18, 0), "City Hall, Room 2",
@@ -158,7 +197,8 @@ class Story:
             "(HTML and PDF) to postings/, an invitation to each member and party")
 
     async def open_session(self) -> str:
-        self.step(c.RequestOpenSession(Proceeding.BOARD, "mail"), "clerk@city.test")
+        self.step(c.RequestOpenSession(Proceeding.BOARD, "mail", respondent=RAMAN),
+                  "clerk@city.test")
         return await self.delivered(
             "Councilmember Raman asks by letter for an open hearing (§13): the clerk records "
             "it, and the hearing turns open: a revised notice and posting name the new "
@@ -253,7 +293,9 @@ class Story:
     async def hearing(self) -> str:
         called = self.roll_call(Body.BOARD, ("hpark@city.test", "dbrooks@city.test"))
         self.step(c.BeginHearing(), "hpark@city.test")
-        self.step(c.RecordRespondentHeard(presented=True), "hpark@city.test")
+        for official in (RAMAN, PRUITT):  # §9: each has their own opportunity
+            self.step(c.RecordRespondentHeard(presented=True, respondent=official),
+                      "hpark@city.test")
         self.clock.now = at(2026, 12, 28, 20, 0)
         board = frozenset(p.email for p in self.app.directory.board)
         votes = {"hpark@city.test": Vote.YES, "dbrooks@city.test": Vote.YES}
@@ -266,7 +308,8 @@ class Story:
         self.step(c.ConcludeHearing(), "hpark@city.test")
         cast = "; ".join(f"{self.names([m])} {v.value}" for m, v in votes.items())
         return await self.delivered(
-            f"{called}The open hearing begins; Councilmember Raman presents her side (§9); "
+            f"{called}The open hearing begins; each official is heard in their own right "
+            "(§9): Councilmember Raman presents her side, Parks Director Pruitt his; "
             f"the board votes in open session that the complaint is sufficient ({cast}): "
             f"{found.explanation if found else '?'} The hearing concludes at 8:30 PM")
 
@@ -276,7 +319,8 @@ class Story:
                   "hpark@city.test")
         self.step(c.DeliverReport(), "hpark@city.test")
         return await self.delivered("The board finds the complaint SUFFICIENT and delivers "
-                                    "its written report to council, official and complainant")
+                                    "its written report to council, each official and the "
+                                    "complainant")
 
     async def refer(self) -> str:
         roster = [p.email for p in self.app.directory.examiners]
@@ -291,11 +335,22 @@ class Story:
                                     f"{examiner} (§11)")
 
     async def determination(self) -> str:
-        self.step(c.RecordDetermination(violation=True, sections=("2.94.030",)),
+        # §11, §12: a determination as to each official, each in their own right
+        self.step(c.RecordDetermination(violation=True, sections=("2.94.030",),
+                                        respondent=RAMAN), "clerk@city.test")
+        self.step(c.RecordDetermination(violation=False, respondent=PRUITT),
                   "clerk@city.test")
+        with self.app.uow() as uow:
+            findings = get_case(uow, self.number).findings
+        found = "; ".join(
+            f"as to {self.names([p])}: " + (f"a violation of {', '.join(f.sections)}"
+                                           if f.violation else "no violation")
+            for p, f in findings.items())
         called = self.step(c.ScheduleDeliberation(at(2027, 2, 16, 19, 0), "Council Chambers",
                                                   MeetingKind.REGULAR), "clerk@city.test")
-        return await self.delivered("The examiner finds a violation of 2.94.030; the council "
+        return await self.delivered(f"The examiner's final determination as to each official "
+                                    f"(§11): {found}. Gary Pruitt was found not to have "
+                                    "violated the code. On the violation found, the council "
                                     "must decide within 7 days (§12) and takes it up at its "
                                     "regular meeting of Tue Feb 16 (meeting "
                                     f"{called.data['meeting']}; agenda item posted, RCW "
@@ -308,27 +363,42 @@ class Story:
         for member, vote in votes.items():
             self.step(c.RecordCouncilVote(member, vote, self.council()), member)
         try:
-            self.step(c.RecordCouncilVote("praman@city.test", Vote.NO, self.council()),
-                      "praman@city.test")
+            self.step(c.RecordCouncilVote(RAMAN, Vote.NO, self.council()), RAMAN)
             refused = "(!) Raman's vote was accepted"
         except ProcedureError as e:
             refused = f"Raman's own vote is refused: {e}"
+        try:  # a penalty on the official found not to have violated: none reaches him
+            self.step(c.RecordCouncilDecision(
+                council=self.council(), mayor="mayor@city.test",
+                penalties=(c.Penalty("2.94.030", "public reprimand", respondent=RAMAN),
+                           c.Penalty("2.94.030", "written warning", respondent=PRUITT))),
+                "clerk@city.test")
+            spared = "(!) a penalty on Gary Pruitt was accepted"
+        except ProcedureError as e:
+            spared = f"a penalty drafted against him is refused: {e}"
         decided = self.step(c.RecordCouncilDecision(
             council=self.council(), mayor="mayor@city.test",
-            penalties=(c.Penalty("2.94.030", "public reprimand"),)), "clerk@city.test")
+            penalties=(c.Penalty("2.94.030", "public reprimand", respondent=RAMAN),)),
+            "clerk@city.test")
         cast = "; ".join(f"{self.names([m])} {v.value}" for m, v in votes.items())
-        return await self.delivered(f"{called}The council votes in open session that the "
-                                    f"violation occurred and reprimands ({cast}): "
-                                    f"{decided.data['explanation']} {refused}")
+        imposed = "; ".join(f"{p['action']} of {self.names([p['respondent']])} under "
+                            f"{p['section']}" for p in decided.data["penalties"])
+        return await self.delivered(
+            f"{called}The council votes in open session that the violation found occurred "
+            f"and reprimands Councilmember Raman ({cast}): {decided.data['explanation']} "
+            f"{refused} Penalty imposed (§12): {imposed}. Gary Pruitt was found not to have "
+            f"violated the code, and no penalty reaches him: {spared}")
 
     async def close(self) -> str:
         self.step(c.CloseCase("council decision rendered"), "clerk@city.test")
-        return await self.delivered("The case is closed: the complaint, the determination and "
-                                    "the report are now public records (§6, §13)")
+        return await self.delivered("The case is closed: the complaint, each official's "
+                                    "determination and the report are now public records (§6, "
+                                    "§13)")
 
     def chapters(self) -> list[Chapter]:
         return [
             Chapter(at(2026, 12, 1, 9, 13), "Receipt", self.receive, show_deadlines=True),
+            Chapter(at(2026, 12, 1, 10, 0), "Notice by phone", self.phone_notice),
             Chapter(at(2026, 12, 2, 10, 30), "Registered mail", self.registered_mail),
             Chapter(at(2026, 12, 7, 14, 0), "Hearing scheduled", self.schedule),
             Chapter(at(2026, 12, 8, 10, 0), "Open session requested", self.open_session),
@@ -382,8 +452,10 @@ class Story:
         table = Table(show_header=True, header_style="bold", box=None, padding=(0, 2))
         for col in ("deadline", "due", "status", "basis"):
             table.add_column(col, overflow="fold")
+        at_receipt = all(e.kind in (EventKind.COMPLAINT_RECEIVED, EventKind.NOTICE_SERVED)
+                         for e in case.history)
         for d in case.deadlines(self.app.calendar, now=self.clock.now):
-            if d.status is Status.MET and len(case.history) > len(NoticeKind) + 1:
+            if d.status is Status.MET and not at_receipt:
                 continue  # after receipt the story shows only what is still running
             due = fmt_moment(d.due.astimezone(LA)) if d.due else "—"
             table.add_row(d.key.value, due, d.status.value, d.basis)
@@ -397,6 +469,11 @@ class Story:
         table.add_column("what")
         table.add_column("by")
         for e in case.history:
-            table.add_row(fmt_moment(e.at.astimezone(LA)), e.kind.value.replace("_", " "),
-                          e.actor)
+            what = e.kind.value.replace("_", " ")
+            if e.data.get("respondent"):  # a step as to one official, in their own right
+                what += f" ({self.names([str(e.data['respondent'])])})"
+            elif e.data.get("penalties"):  # §12: only on an official found to have violated
+                on = self.names(dict.fromkeys(str(p["respondent"]) for p in e.data["penalties"]))
+                what += f" (penalty on {on})"
+            table.add_row(fmt_moment(e.at.astimezone(LA)), what, e.actor)
         return table
