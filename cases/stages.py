@@ -34,5 +34,8 @@ class Stage(StrEnum):
 
 # Stages in which the review is still under way: every step of the procedure happens here.
 OPEN_STAGES = frozenset(Stage) - {Stage.CLOSED, Stage.VOID}
+# Stages before the sufficiency hearing concluded: a continuance may still be applied for
+# (§7), and a complaint dismissed as time-barred (§4) closes from one of them.
+BEFORE_CONCLUSION = frozenset({Stage.RECEIVED, Stage.HEARING_SCHEDULED, Stage.HEARING_BEGUN})
 # Stages a case never leaves.
 FINAL_STAGES = frozenset({Stage.CLOSED, Stage.VOID})

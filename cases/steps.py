@@ -29,7 +29,7 @@ from cases.events import Event, EventKind
 from cases.handlers import StepContext, council, hearing, meetings, records
 from cases.history import EVENTS
 from cases.meetings import Body
-from cases.stages import OPEN_STAGES, Stage
+from cases.stages import BEFORE_CONCLUSION, OPEN_STAGES, Stage
 
 Handler = Callable[[StepContext, Any], Event]
 
@@ -144,7 +144,6 @@ class StepRule:
 
 
 _S = Stage
-_BEFORE_CONCLUSION = frozenset({_S.RECEIVED, _S.HEARING_SCHEDULED, _S.HEARING_BEGUN})
 _AFTER_CONCLUSION = frozenset({_S.HEARING_CONCLUDED, _S.REPORTED})
 _BEFORE_DETERMINATION = OPEN_STAGES - {_S.DETERMINED, _S.COUNCIL_DECIDED}
 _AT_HEARING = frozenset({_S.HEARING_BEGUN, _S.HEARING_CONCLUDED})
@@ -182,11 +181,11 @@ STEPS: tuple[StepRule, ...] = (
        _E.HEARING_CONCLUDED, frozenset({_S.HEARING_BEGUN}), BOARD, "§7", stayed=True,
        label="Hearing concluded"),
     _R(StepId.CONTINUANCE_APPLY, "apply for a continuance", c.ApplyForContinuance,
-       hearing.apply_continuance, _E.CONTINUANCE_APPLIED, _BEFORE_CONCLUSION,
+       hearing.apply_continuance, _E.CONTINUANCE_APPLIED, BEFORE_CONCLUSION,
        BOARD | OFFICE, "§7", body=_B),
     _R(StepId.CONTINUANCE_DECIDE, "record the council's decision on a continuance",
        c.DecideContinuance, hearing.decide_continuance, _E.CONTINUANCE_DECIDED,
-       _BEFORE_CONCLUSION, COUNCIL | OFFICE, "§7", body=_C),
+       BEFORE_CONCLUSION, COUNCIL | OFFICE, "§7", body=_C),
     _R(StepId.BOARD_VOTE, "record a board member's vote on sufficiency", c.RecordBoardVote,
        meetings.board_vote, _E.BOARD_VOTE_RECORDED, _AT_HEARING, BOARD, "§7", body=_B,
        stayed=True),
@@ -246,11 +245,11 @@ STEPS: tuple[StepRule, ...] = (
        records.correct_date, _E.STEP_DATE_CORRECTED, OPEN_STAGES | {_S.CLOSED},
        OFFICE | BOARD, "§7–§12"),
     _R(StepId.DISMISS, "dismiss the complaint as time-barred", c.DismissAsTimeBarred,
-       records.dismiss, _E.COMPLAINT_DISMISSED, _BEFORE_CONCLUSION, BOARD | OFFICE, "§4",
+       records.dismiss, _E.COMPLAINT_DISMISSED, BEFORE_CONCLUSION, BOARD | OFFICE, "§4",
        body=_B, stayed=True),
     # early only once the complaint was dismissed as time-barred (`records.close`)
     _R(StepId.CLOSE, "close the case", c.CloseCase, records.close, _E.CASE_CLOSED,
-       _BEFORE_CONCLUSION | {_S.REPORT_DELIVERED, _S.DETERMINED, _S.COUNCIL_DECIDED},
+       BEFORE_CONCLUSION | {_S.REPORT_DELIVERED, _S.DETERMINED, _S.COUNCIL_DECIDED},
        BOARD | OFFICE, "§4, §6, §8, §12"),
     # only before the hearing begins: a case heard is decided, not voided
     _R(StepId.VOID, "void the case", c.VoidCase, records.void, _E.CASE_VOIDED, _BEFORE_BEGUN,

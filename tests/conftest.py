@@ -8,5 +8,5 @@ from hypothesis import settings  # noqa: E402
 from tests.budget import THOROUGH  # noqa: E402
 
 settings.register_profile("ci", deadline=None, print_blob=True)
-settings.register_profile("dev", max_examples=20)
+settings.register_profile("dev", max_examples=20, deadline=None)  # no timing noise
 settings.load_profile("ci" if THOROUGH else "dev")

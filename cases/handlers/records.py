@@ -13,9 +13,7 @@ from cases.events import Event, EventKind
 from cases.handlers import StepContext
 from cases.readings import describe
 from cases.records import WORDS, PublicRecord
-from cases.stages import Stage
-
-_BEFORE_CONCLUSION = frozenset({Stage.RECEIVED, Stage.HEARING_SCHEDULED, Stage.HEARING_BEGUN})
+from cases.stages import BEFORE_CONCLUSION, Stage
 
 
 def amend(s: StepContext, cmd: c.AmendComplaint) -> Event:
@@ -70,7 +68,7 @@ def dismiss(s: StepContext, cmd: c.DismissAsTimeBarred) -> Event:
 
 def close(s: StepContext, cmd: c.CloseCase) -> Event:
     case = s.case
-    if case.stage in _BEFORE_CONCLUSION and case.dismissed_on is None:
+    if case.stage in BEFORE_CONCLUSION and case.dismissed_on is None:
         raise ProcedureError(
             f"{case.number} is still before the board (stage "
             f"'{case.stage.value.replace('_', ' ')}'): it closes after its report, its "
