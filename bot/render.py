@@ -140,15 +140,13 @@ def _records(history: list[dict[str, Any]], calendar: CityCalendar,
     chosen = None if released is None else frozenset(PublicRecord(r) for r in released)
     for x in entries(history, chosen):
         match x:
-            case Finding():
-                verdict = "sufficient" if x.sufficient else "insufficient"
-                out.append(f"*Sufficiency determination* ({day_of(x.on, calendar)}): the board "
-                           f"found the complaint *{verdict}* (§7, §8).")
             case Report():
-                verdict = "sufficient" if x.sufficient else "insufficient"
                 ref = f"\n*Report file:* {esc(x.report_file)}" if x.report_file else ""
                 out.append(f"*Written report* ({day_of(x.on, calendar)}): the board found the "
-                           f"complaint *{verdict}* (§7, §8).{ref}\n{esc(x.summary)}")
+                           f"complaint *{esc(x.words)}* (§7, §8).{ref}\n{esc(x.summary)}")
+            case Finding():
+                out.append(f"*Sufficiency determination* ({day_of(x.on, calendar)}): the board "
+                           f"found the complaint *{esc(x.words)}* (§7, §8).")
             case Determination():
                 found = "a violation" if x.violation else "no violation"
                 out.append(f"*Final determination* ({day_of(x.on, calendar)}): {found}"

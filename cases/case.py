@@ -33,7 +33,7 @@ from cases.events import Event, EventKind
 from cases.filing import Filing, filing_from_data
 from cases.history import EVENTS
 from cases.meetings import Body, Meeting, Meetings
-from cases.readings import DEFAULT, Readings, Release
+from cases.readings import DEFAULT, BoardHearing, Readings, Release
 from cases.records import Disclosure, PublicRecord
 from cases.stages import Stage
 from cases.tally import Vote
@@ -84,11 +84,12 @@ class Case:
     hearing_concluded_at: datetime | None = None
     continuances: list[Continuance] = field(default_factory=list)
     report_extensions: list[ReportExtension] = field(default_factory=list)
-    report_sufficient: bool | None = None
+    # §7: the report's finding as to each official (its determination of sufficiency)
+    report_findings: dict[str, bool] = field(default_factory=dict)
     report_issued_on: date | None = None
     report_delivered_at: datetime | None = None
     report_delivered_on: date | None = None
-    respondent_chose_board: bool = False
+    board_requests: list[str] = field(default_factory=list)  # officials asking the board (§11)
     referred_to: str | None = None  # examiner email, or "board"
     referred_at: datetime | None = None
     referred_on: date | None = None  # None in histories older than the day was recorded
@@ -208,11 +209,17 @@ class Case:
                 ext = self.report_extensions[-1]
                 ext.approved, ext.decided_on = bool(d["approved"]), on
             case k.REPORT_ISSUED:
-                self.report_sufficient, self.report_issued_on = bool(d["sufficient"]), on
+                # before each official was named, one finding stood for all of them
+                found = d.get("findings") or {p: d["sufficient"] for p in self.parties()}
+                self.report_findings = {p: bool(v) for p, v in found.items()}
+                self.report_issued_on = on
             case k.REPORT_DELIVERED:
                 self.report_delivered_at, self.report_delivered_on = e.at, on
             case k.BOARD_HEARING_REQUESTED:
-                self.respondent_chose_board = True
+                # before each official was named, one request stood for all of them
+                for party in [d["respondent"]] if d.get("respondent") else self.parties():
+                    if party not in self.board_requests:
+                        self.board_requests.append(party)
             case k.REFERRED:
                 self.referred_to, self.referred_at, self.referred_on = d["to"], e.at, on
             case k.DETERMINATION_RECEIVED:
@@ -321,12 +328,34 @@ class Case:
         return not self.not_yet_heard
 
     @property
+    def report_sufficient(self) -> bool | None:
+        """The report found the complaint sufficient as to some official (True), as to none
+        (False); no report yet (None)."""
+        return any(self.report_findings.values()) if self.report_findings else None
+
+    @property
+    def found_sufficient(self) -> tuple[str, ...]:
+        """The officials the matter goes on against (§8, §11): those the report found it
+        sufficient as to; every official before the report."""
+        if not self.report_findings:
+            return self.parties()
+        return tuple(p for p in self.parties() if self.report_findings.get(p))
+
+    def board_hears(self, reading: BoardHearing) -> bool:
+        """§11: the ethics board, not the examiner, hears the matter, as the officials found
+        sufficient against asked and as the city reads a request by one of several."""
+        asked = set(self.board_requests) & set(self.found_sufficient)
+        if reading is BoardHearing.EVERY_OFFICIAL:
+            return bool(asked) and asked >= set(self.found_sufficient)
+        return bool(asked)
+
+    @property
     def violation_found(self) -> bool | None:
-        """A violation was found as to some official (True); as to none, every official's
-        determination being in (False); not yet known (None)."""
+        """A violation was found as to some official (True); as to none, every official
+        the matter went on against having their determination (False); not yet (None)."""
         if any(f.violation for f in self.findings.values()):
             return True
-        return False if set(self.findings) >= set(self.parties()) else None
+        return False if set(self.findings) >= set(self.found_sufficient) else None
 
     @property
     def determination_received_on(self) -> date | None:

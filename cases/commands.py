@@ -164,7 +164,10 @@ class DecideReportExtension(Command):
 
 @dataclass(frozen=True)
 class IssueReport(Command):
-    sufficient: bool
+    """§7, §9: the written report, setting forth the board's determination as to each
+    official; `sufficient`, when given, must be what the board found as to every one."""
+
+    sufficient: bool | None = None
     summary: str = ""
     on: date | None = None
     report_file: str | None = None  # where the written report is kept (a Slack file id, a URL)
@@ -177,7 +180,10 @@ class DeliverReport(Command):
 
 @dataclass(frozen=True)
 class RequestBoardHearing(Command):
-    """§11: the respondent asks that the board, not an examiner, hear the matter."""
+    """§11: an official found sufficient against asks that the board, not an examiner,
+    hear the matter (the city's reading `board_hearing` says when one asking is enough)."""
+
+    respondent: str | None = None  # the official asking (each has their own request)
 
 
 @dataclass(frozen=True)
@@ -237,6 +243,7 @@ class RequestCouncilExtension(Command):
 
     days: int
     on: date | None = None  # the day the city received the request
+    respondent: str | None = None  # the official asking (one a violation was found against)
 
 
 @dataclass(frozen=True)
@@ -437,14 +444,17 @@ class RecordBoardVote(Command):
     vote: Vote
     board: frozenset[str]
     meeting: int | None = None
+    respondent: str | None = None  # the official the vote is about (each has their own)
 
 
 @dataclass(frozen=True)
 class RecordBoardDetermination(Command):
-    """§7: the board's determination of sufficiency, counted from its members' votes."""
+    """§7: the board's determination of sufficiency as to one official, counted from its
+    members' votes on it."""
 
     board: frozenset[str]
     meeting: int | None = None
+    respondent: str | None = None  # the official it is about (each has their own)
 
 
 @dataclass(frozen=True)

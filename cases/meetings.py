@@ -71,6 +71,9 @@ class Answer(StrEnum):
     TENTATIVE = "tentative"
 
 
+# the official a vote or determination of sufficiency was about, in an entry from before
+# each official was named: it stood for every one of them
+ALL = ""
 DEFAULT_LENGTH = timedelta(hours=2)  # the ordinance sets none; the expected end if not given
 BODY_NAME = {Body.BOARD: "the Ethics Board", Body.COUNCIL: "the City Council"}
 PROCEEDING_NAME = {Proceeding.BOARD: "the Ethics Board's proceedings",
@@ -142,8 +145,10 @@ class Meeting:
     cancelled: str | None = None  # why it was cancelled
     sessions: list[ExecutiveSession] = field(default_factory=list)
     replies: dict[str, Reply] = field(default_factory=dict)  # invitee email -> answer
-    votes: dict[str, Vote] = field(default_factory=dict)  # board members, in open session
-    determination: Tally | None = None  # the board's, counted at this meeting
+    # the board's votes on sufficiency, in open session, and its determination counted
+    # from them, as to each official (`ALL`: an entry from before each was named)
+    votes: dict[str, dict[str, Vote]] = field(default_factory=dict)  # official -> member ->
+    determinations: dict[str, Tally] = field(default_factory=dict)  # official -> the count
     roll_call: RollCall | None = None  # the latest recorded: members arrive and leave
 
     @property
@@ -206,10 +211,11 @@ class Meetings:
     def is_open(self, body: Body) -> bool:
         return Proceeding.of(body) in self.open_requests
 
-    @property
-    def board_determination(self) -> Tally | None:
-        """The board's determination of sufficiency, the last one counted (§7)."""
-        found = [m.determination for m in self.all if m.determination is not None]
+    def sufficiency(self, party: str) -> Tally | None:
+        """The board's determination of sufficiency as to `party`, the last one counted
+        (§7); one counted before each official was named stands for all of them."""
+        found = [t for m in self.all for who, t in m.determinations.items()
+                 if who in (party, ALL)]
         return found[-1] if found else None
 
     # -- replay -----------------------------------------------------------------------
@@ -275,9 +281,10 @@ class Meetings:
             case k.EXECUTIVE_SESSION_ENDED:
                 self._meeting(d).sessions[-1].ended_at = datetime.fromisoformat(d["ended_at"])
             case k.BOARD_VOTE_RECORDED:
-                self._meeting(d).votes[str(d["member"])] = Vote(d["vote"])
+                votes = self._meeting(d).votes.setdefault(str(d.get("respondent") or ALL), {})
+                votes[str(d["member"])] = Vote(d["vote"])
             case k.BOARD_DETERMINED:
-                self._meeting(d).determination = Tally(
+                self._meeting(d).determinations[str(d.get("respondent") or ALL)] = Tally(
                     int(d["yes"]), int(d["no"]), int(d["abstained"]), False, bool(d["carried"]),
                     str(d["explanation"]))
             case k.ROLL_CALL_RECORDED:

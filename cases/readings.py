@@ -33,6 +33,12 @@ and where the other reading would give another date, that date is shown beside i
   the sufficiency report is not yet found sufficient, and no determination or penalty
   rests on it (default: the board found only what was before it), or it joins the
   complaint as it was found.
+- `board_hearing` (§11: the matter is referred to the hearings examiner "unless the
+  defendant requests the matter be heard by the ethics board"; a complaint may name
+  several officials, and the matter is heard once): the board hears the matter when any
+  official it was found sufficient against asks (default: each official's right to ask is
+  kept, and no official is made to go before the examiner alone), or only when every one
+  of them asks (the examiner, the ordinance's usual forum, hears it otherwise).
 """
 
 from __future__ import annotations
@@ -76,8 +82,13 @@ class AmendedSection(StrEnum):
     WITH_THE_COMPLAINT = "with_the_complaint"
 
 
+class BoardHearing(StrEnum):
+    ANY_OFFICIAL = "any_official"
+    EVERY_OFFICIAL = "every_official"
+
+
 Choice = (ContinuanceCap | CouncilMajority | Release | BoardQuorum | RegularAgenda
-          | ExaminerNotice | AmendedSection)
+          | ExaminerNotice | AmendedSection | BoardHearing)
 
 _WORDS: dict[Choice, str] = {
     ContinuanceCap.PER_APPLICATION: "continuances capped at 10 days per application (§7)",
@@ -109,6 +120,11 @@ _WORDS: dict[Choice, str] = {
                                         "determination or penalty rests on it (§5, §7)"),
     AmendedSection.WITH_THE_COMPLAINT: ("a section added by amendment after the sufficiency "
                                         "report joins the complaint as it was found (§5)"),
+    BoardHearing.ANY_OFFICIAL: ("the ethics board hears the matter when any official found "
+                                "sufficient against asks it to (§11)"),
+    BoardHearing.EVERY_OFFICIAL: ("the ethics board hears the matter only when every official "
+                                  "found sufficient against asks it to; otherwise the "
+                                  "hearings examiner does (§11)"),
 }
 
 
@@ -123,6 +139,7 @@ class Readings:
     regular_agenda: RegularAgenda = RegularAgenda.DAY_AHEAD
     examiner_notice: ExaminerNotice = ExaminerNotice.NOT_A_MEETING
     amended_section: AmendedSection = AmendedSection.NOT_YET_SUFFICIENT
+    board_hearing: BoardHearing = BoardHearing.ANY_OFFICIAL
 
 
 DEFAULT = Readings()

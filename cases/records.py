@@ -51,16 +51,27 @@ class Finding:
 
     on: str  # the day it was made (ISO), as corrected
     sufficient: bool
+    as_to: tuple[tuple[str, bool], ...] = ()  # each official's, where the report names them
+
+    @property
+    def words(self) -> str:
+        """'sufficient', or with several officials 'sufficient as to a@…; insufficient as
+        to b@…': what the board found, as every surface says it."""
+        if len(self.as_to) < 2:
+            return _found(self.sufficient)
+        return "; ".join(f"{_found(found)} as to {who}" for who, found in self.as_to)
 
 
 @dataclass(frozen=True)
-class Report:
+class Report(Finding):
     """The board's written report, its finding included (§7, §9)."""
 
-    on: str  # the day it was issued (ISO), as corrected, not when it was typed in
-    sufficient: bool
-    summary: str
-    report_file: str
+    summary: str = ""
+    report_file: str = ""
+
+
+def _found(sufficient: bool) -> str:
+    return "sufficient" if sufficient else "insufficient"
 
 
 @dataclass(frozen=True)
@@ -90,11 +101,12 @@ def entries(history: Iterable[Mapping[str, Any]],
     for i, e in enumerate(steps):
         d = e["data"]
         on = corrected.get(i) or d.get("on") or str(e["at"])[:10]  # the step's own day
+        as_to = tuple((str(who), bool(v)) for who, v in (d.get("findings") or {}).items())
         if e["kind"] == EventKind.REPORT_ISSUED and report:
-            out.append(Report(on, bool(d["sufficient"]), str(d.get("summary") or ""),
+            out.append(Report(on, bool(d["sufficient"]), as_to, str(d.get("summary") or ""),
                               str(d.get("report_file") or "")))
         elif e["kind"] == EventKind.REPORT_ISSUED and finding:
-            out.append(Finding(on, bool(d["sufficient"])))
+            out.append(Finding(on, bool(d["sufficient"]), as_to))
         elif e["kind"] == EventKind.DETERMINATION_RECEIVED and report:
             out.append(Determination(on, bool(d["violation"]), tuple(d.get("sections") or ())))
     return out

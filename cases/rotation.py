@@ -12,6 +12,7 @@ from collections.abc import Collection, Sequence
 from cases.case import Case
 from cases.commands import Refer
 from cases.errors import ProcedureError
+from cases.readings import DEFAULT, Readings
 
 
 def next_examiner(
@@ -38,10 +39,10 @@ def next_examiner(
 
 
 def referral(case: Case, roster: Sequence[str], *, last_assigned: str | None,
-             to_board: bool = False) -> Refer:
+             to_board: bool = False, readings: Readings = DEFAULT) -> Refer:
     """§11: the board when the respondent asked for it (or `to_board`), else the next
     examiner in rotation, never one who is a party to the case or conflicted on it."""
-    if to_board or case.respondent_chose_board:
+    if to_board or case.board_hears(readings.board_hearing):
         return Refer(examiner=None)
     return Refer(examiner=next_examiner(roster, last_assigned=last_assigned,
                                         skip={*case.respondents, *case.conflicted_examiners}))

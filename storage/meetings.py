@@ -46,7 +46,9 @@ def view(case: Case, m: Meeting) -> dict[str, Any]:
             "agenda": agenda_item(m, case.number),
             "answers": {who: a.value for who, a in sorted(m.answers().items())},
             "in_session_until": session.ends_at.isoformat() if session else None,
-            "determination": m.determination.explanation if m.determination else None}
+            "determination": "; ".join(
+                f"as to {who}: {t.explanation}" if who else t.explanation
+                for who, t in m.determinations.items()) or None}
 
 
 def open_requests(case: Case) -> list[dict[str, Any]]:

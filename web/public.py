@@ -113,14 +113,14 @@ def record_items(found: list[Entry], calendar: CityCalendar) -> list[dict[str, s
     out = []
     for x in found:
         match x:
-            case Finding():
-                out.append({"title": f"Sufficiency determination ({day_of(x.on, calendar)})",
-                            "text": f"The board found the complaint {_found(x.sufficient)} "
-                                    "(§7, §8).", "file": ""})
             case Report():
                 out.append({"title": f"Written report ({day_of(x.on, calendar)})",
-                            "text": f"The board found the complaint {_found(x.sufficient)} "
+                            "text": f"The board found the complaint {x.words} "
                                     f"(§7, §8). {x.summary}".strip(), "file": x.report_file})
+            case Finding():
+                out.append({"title": f"Sufficiency determination ({day_of(x.on, calendar)})",
+                            "text": f"The board found the complaint {x.words} (§7, §8).",
+                            "file": ""})
             case Determination():
                 sections = ", ".join(x.sections)
                 out.append({"title": f"Final determination ({day_of(x.on, calendar)})",
@@ -129,8 +129,5 @@ def record_items(found: list[Entry], calendar: CityCalendar) -> list[dict[str, s
                             "file": ""})
     return out
 
-
-def _found(sufficient: bool) -> str:
-    return "sufficient" if sufficient else "insufficient"
 
 

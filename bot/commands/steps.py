@@ -83,8 +83,17 @@ def _motion(w: Words, directory: Directory) -> Motion | None:
     return read_motion(text, directory)
 
 
+def _official(w: Words, d: Directory) -> str | None:
+    """An `@OFFICIAL` where one may stand: the official complained against a step is about
+    (each has their own); none, with only one."""
+    return w.person("the official it is about", d) if w.at_person() else None
+
+
 def _report(w: Words, _d: Directory) -> c.IssueReport:
-    sufficient = bool(w.choice("the finding", {"sufficient": True, "insufficient": False}))
+    # the finding may be left out: the report sets forth the board's, as to each official
+    finding: dict[str, bool | str] = {"sufficient": True, "insufficient": False}
+    sufficient = (bool(w.choice("the finding", finding))
+                  if (w.peek() or "").lower() in finding else None)
     ref = slack_link(w.next("the report's Slack file id or link"))
     if not (_SLACK_FILE.fullmatch(ref) or ref.startswith("https://")):
         raise ProcedureError(f"{ref!r} is neither a Slack file id (F0123ABCD) nor a link to "
@@ -102,7 +111,7 @@ def _heard(w: Words, d: Directory) -> c.RecordRespondentHeard:
 
 
 def _determination(w: Words, d: Directory) -> c.RecordDetermination:
-    respondent = w.person("the official it is about", d) if w.at_person() else None
+    respondent = _official(w, d)
     violation = bool(w.choice("the finding", {"violation": True, "no-violation": False}))
     found: list[str] = []
     while w.peek() and not w.at_day() and (w.peek() or "").lower() != MOTION:
@@ -127,7 +136,8 @@ def _refer(w: Words, _d: Directory) -> Typed:
 def _vote(w: Words, directory: Directory) -> Typed:
     # a member's own vote, or (the clerk's roll call) the vote of the member named
     member = {"member": w.person("the member voting", directory)} if w.at_person() else {}
-    return {**member, "vote": Vote(str(w.choice("the vote", {v.value: v.value for v in Vote})))}
+    vote = Vote(str(w.choice("the vote", {v.value: v.value for v in Vote})))
+    return {**member, "vote": vote, "respondent": _official(w, directory)}
 
 
 def _mayor_vote(w: Words, _d: Directory) -> Typed:
@@ -284,7 +294,8 @@ def _meeting_number(w: Words) -> int | None:
 def _board_vote(w: Words, directory: Directory) -> Typed:
     # a member's own vote, or (the chair's roll call) the vote of the member named
     member = {"member": w.person("the member voting", directory)} if w.at_person() else {}
-    return {**member, "vote": Vote(str(w.choice("the vote", {v.value: v.value for v in Vote})))}
+    vote = Vote(str(w.choice("the vote", {v.value: v.value for v in Vote})))
+    return {**member, "vote": vote, "respondent": _official(w, directory)}
 
 
 def _roll_call(w: Words, directory: Directory) -> Typed:
@@ -355,7 +366,7 @@ SPECS: tuple[Spec, ...] = (
     Spec("continuance deny", _S.CONTINUANCE_DECIDE, "continuance deny CASE [DATE]" + _MOTION_USAGE,
          "continuance deny ETH-2026-0007 motion: unanimous",
          lambda w, _: c.DecideContinuance(0, w.optional_day())),
-    Spec("report", _S.REPORT, "report CASE sufficient|insufficient FILE [SUMMARY]",
+    Spec("report", _S.REPORT, "report CASE [sufficient|insufficient] FILE [SUMMARY]",
          "report ETH-2026-0007 sufficient F0123ABCD prima facie showing of 2.94.030", _report),
     Spec("deliver", _S.DELIVER, "deliver CASE [DATE]", "deliver ETH-2026-0007",
          lambda w, _: c.DeliverReport(w.optional_day())),
@@ -369,8 +380,8 @@ SPECS: tuple[Spec, ...] = (
          "extension approve ETH-2026-0007 motion: unanimous", _extension_decision(True)),
     Spec("extension deny", _S.EXTENSION_DECIDE, "extension deny CASE [DATE]" + _MOTION_USAGE,
          "extension deny ETH-2026-0007 motion: unanimous", _extension_decision(False)),
-    Spec("board-hearing", _S.BOARD_HEARING, "board-hearing CASE", "board-hearing ETH-2026-0007",
-         lambda w, _: c.RequestBoardHearing()),
+    Spec("board-hearing", _S.BOARD_HEARING, "board-hearing CASE [@OFFICIAL]",
+         "board-hearing ETH-2026-0007", lambda w, d: c.RequestBoardHearing(_official(w, d))),
     Spec("refer", _S.REFER, "refer CASE [board] [DATE]", "refer ETH-2026-0007", _refer),
     Spec("determination", _S.DETERMINATION,
          "determination CASE [@OFFICIAL] violation|no-violation [SECTIONS] [DATE] "
@@ -422,18 +433,20 @@ SPECS: tuple[Spec, ...] = (
     Spec("session end", _S.SESSION_END, "session end CASE [ENDED]", "session end ETH-2026-0007",
          lambda w, _: c.EndExecutiveSession(
              ended_at=_clock(w, "the end") if w.peek() else None)),
-    Spec("board-vote", _S.BOARD_VOTE, "board-vote CASE [@MEMBER] yes|no|abstain",
+    Spec("board-vote", _S.BOARD_VOTE, "board-vote CASE [@MEMBER] yes|no|abstain [@OFFICIAL]",
          "board-vote ETH-2026-0007 yes", _board_vote),
-    Spec("board-determination", _S.BOARD_DETERMINATION, "board-determination CASE",
-         "board-determination ETH-2026-0007", lambda w, _: {}),
+    Spec("board-determination", _S.BOARD_DETERMINATION, "board-determination CASE [@OFFICIAL]",
+         "board-determination ETH-2026-0007",
+         lambda w, d: {"respondent": _official(w, d)}),
     Spec("roll-call", _S.ROLL_CALL, "roll-call CASE [MEETING] @MEMBER ...",
          "roll-call ETH-2026-0007 @ames @baker @cole", _roll_call),
     Spec("recuse", _S.RECUSE, "recuse CASE [@MEMBER] REASON",
          "recuse ETH-2026-0007 the respondent is my brother-in-law", _recuse),
     Spec("council-extension-request", _S.COUNCIL_EXTENSION_REQUEST,
-         "council-extension-request CASE DAYS [DATE]",
+         "council-extension-request CASE [@OFFICIAL] DAYS [DATE]",
          "council-extension-request ETH-2026-0007 7",
-         lambda w, _: c.RequestCouncilExtension(w.number("the days"), w.optional_day())),
+         lambda w, d: c.RequestCouncilExtension(
+             respondent=_official(w, d), days=w.number("the days"), on=w.optional_day())),
     Spec("dismiss", _S.DISMISS, "dismiss CASE PUBLIC-SINCE REASON" + _MOTION_USAGE,
          "dismiss ETH-2026-0007 2023-05-02 the minutes were published that day "
          "motion: unanimous",

@@ -18,7 +18,17 @@ from cases.tally import Vote, eligible_to_vote, tally
 
 
 def board_hearing(s: StepContext, cmd: c.RequestBoardHearing) -> Event:
-    return s.event(EventKind.BOARD_HEARING_REQUESTED)
+    """§11: the official asking to be heard by the board; only one the matter goes on
+    against (found sufficient, once the report is in) has the choice."""
+    party = s.party(cmd.respondent, "asks to be heard by the board", "§11")
+    if party not in s.case.found_sufficient:
+        raise ProcedureError(f"The board found the complaint insufficient as to {party}: "
+                             "that finding is final (§8), and the matter is not heard as to "
+                             "them (§11).")
+    if party in s.case.board_requests:
+        raise ProcedureError(f"{party}'s request to be heard by the board is already "
+                             f"recorded on {s.case.number}.")
+    return s.event(EventKind.BOARD_HEARING_REQUESTED, respondent=party)
 
 
 def refer(s: StepContext, cmd: c.Refer) -> Event:
@@ -34,12 +44,16 @@ def refer(s: StepContext, cmd: c.Refer) -> Event:
     if not case.report_sufficient:
         raise ProcedureError(f"{case.number} was found insufficient: it is not referred (§8, "
                              "§11). Close the case instead.")
-    if case.respondent_chose_board and cmd.examiner is not None:
-        raise ProcedureError("The respondent asked to be heard by the ethics board (§11): "
-                             "refer the matter to the board, not to an examiner.")
-    if not case.respondent_chose_board and cmd.examiner is None:
+    board = case.board_hears(s.readings.board_hearing)
+    if board and cmd.examiner is not None:
+        raise ProcedureError(f"{' and '.join(case.board_requests)} asked to be heard by the "
+                             f"ethics board (§11; {describe(s.readings.board_hearing)}): refer "
+                             "the matter to the board, not to an examiner.")
+    if not board and cmd.examiner is None:
+        asked = (f" ({' and '.join(case.board_requests)} asked; "
+                 f"{describe(s.readings.board_hearing)})" if case.board_requests else "")
         raise ProcedureError("The matter goes to the next hearings examiner in rotation unless "
-                             "the respondent asks for the board (§11).")
+                             f"the official complained against asks for the board (§11){asked}.")
     # the examiner is one person, not a governing body: the city's reading says what notice
     # their hearing gets, and the referral says it (§13; RCW 42.30.020)
     extra = {"notice_reading": describe(s.readings.examiner_notice)} if cmd.examiner else {}
@@ -64,6 +78,10 @@ def examiner_conflict(s: StepContext, cmd: c.RecordExaminerConflict) -> Event:
 def determination(s: StepContext, cmd: c.RecordDetermination) -> Event:
     """§11, §12: the determination as to one official; each has their own."""
     party = s.party(cmd.respondent, "the determination is about", "§12")
+    if party not in s.case.found_sufficient:
+        raise ProcedureError(f"The board found the complaint insufficient as to {party} "
+                             f"(§7): that finding is final and binding (§8), and no hearing or "
+                             "determination follows as to them (§11).")
     if party in s.case.findings:
         raise ProcedureError(f"The determination as to {party} in {s.case.number} is already "
                              "recorded. If a date was mistyped, correct it.")
@@ -90,6 +108,12 @@ def _needs_violation(s: StepContext) -> None:
 def request_extension(s: StepContext, cmd: c.RequestCouncilExtension) -> Event:
     """§12: the respondent's request; only it lets the council extend its time."""
     _needs_violation(s)
+    party = s.party(cmd.respondent, "asks for more time", "§12")
+    found = s.case.findings.get(party)
+    if found is None or not found.violation:
+        raise ProcedureError(f"No violation was found against {party}: the council decides "
+                             "nothing as to them, and only an official found to have violated "
+                             "the code may ask it for more time (§12).")
     if cmd.days <= 0:
         raise ProcedureError("Give the number of days the respondent asked for.")
     if s.case.pending_council_extension_request is not None:
@@ -99,7 +123,8 @@ def request_extension(s: StepContext, cmd: c.RequestCouncilExtension) -> Event:
     day = s.day(cmd.on)
     s.not_revived(DeadlineKey.COUNCIL_DECISION, day, "ask for more time for the council's "
                   "decision", "§12")
-    return s.event(EventKind.COUNCIL_EXTENSION_REQUESTED, days=cmd.days, on=day.isoformat())
+    return s.event(EventKind.COUNCIL_EXTENSION_REQUESTED, days=cmd.days, on=day.isoformat(),
+                   respondent=party)
 
 
 def extend_council(s: StepContext, cmd: c.ExtendCouncilDecision) -> Event:

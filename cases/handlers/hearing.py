@@ -11,7 +11,7 @@ from cases.deadlines import MAX_CONTINUANCE_DAYS, DeadlineKey
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.handlers import StepContext
-from cases.handlers.meetings import check_report
+from cases.handlers.meetings import report_findings
 from cases.meetings import Body
 from cases.readings import ContinuanceCap
 
@@ -167,9 +167,10 @@ def issue_report(s: StepContext, cmd: c.IssueReport) -> Event:
             "against has had an opportunity to present at a hearing (§9); still waiting: "
             f"{' and '.join(waiting)}. Record that each was heard (or given the "
             "opportunity) first.")
-    check_report(s, cmd.sufficient)
-    return s.event(EventKind.REPORT_ISSUED, sufficient=cmd.sufficient, summary=cmd.summary,
-                   on=s.day(cmd.on).isoformat(), report_file=cmd.report_file)
+    findings = report_findings(s, cmd.sufficient)
+    return s.event(EventKind.REPORT_ISSUED, sufficient=any(findings.values()),
+                   findings=findings, summary=cmd.summary, on=s.day(cmd.on).isoformat(),
+                   report_file=cmd.report_file)
 
 
 def deliver(s: StepContext, cmd: c.DeliverReport) -> Event:

@@ -15,7 +15,15 @@ from cases.calendar import fmt_moment
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.handlers import StepContext
-from cases.meetings import BODY_NAME, DEFAULT_LENGTH, OPEN_SECTION, Body, Meeting, Proceeding
+from cases.meetings import (
+    ALL,
+    BODY_NAME,
+    DEFAULT_LENGTH,
+    OPEN_SECTION,
+    Body,
+    Meeting,
+    Proceeding,
+)
 from cases.open_meetings import (
     agenda_posted_late,
     announcement,
@@ -151,7 +159,7 @@ def open_session(s: StepContext, cmd: c.RequestOpenSession) -> Event:
 
 def _referred_to_examiner(s: StepContext) -> None:
     to = s.case.referred_to
-    if to == "board" or (to is None and s.case.respondent_chose_board):
+    if to == "board" or (to is None and s.case.board_hears(s.readings.board_hearing)):
         raise ProcedureError(f"The respondent asked to be heard by the ethics board (§11): "
                              f"{s.case.number} has no examiner's proceeding. Record the "
                              "request for the board's proceedings (board) instead.")
@@ -255,7 +263,7 @@ def session_end(s: StepContext, cmd: c.EndExecutiveSession) -> Event:
                    ended_at=ended.isoformat(), overran_minutes=max(over, 0))
 
 
-def _board_meeting(s: StepContext, number: int | None) -> Meeting:
+def _board_meeting(s: StepContext, number: int | None, party: str) -> Meeting:
     m = meeting_for(s.case, Body.BOARD, number, s.at, s.calendar)
     if m.cancelled:
         raise ProcedureError(f"Meeting {m.number} of {s.case.number} was cancelled "
@@ -263,49 +271,62 @@ def _board_meeting(s: StepContext, number: int | None) -> Meeting:
     if m.body is not Body.BOARD:
         raise ProcedureError(f"Meeting {m.number} is the council's: the board votes on "
                              "sufficiency at its own hearing (§7).")
-    if m.determination is not None:
-        raise ProcedureError(f"The board's determination was already counted at meeting "
-                             f"{m.number}: {m.determination.explanation}")
+    done = m.determinations.get(party) or m.determinations.get(ALL)
+    if done is not None:
+        raise ProcedureError(f"The board's determination as to {party} was already counted "
+                             f"at meeting {m.number}: {done.explanation}")
     return m
 
 
 def board_vote(s: StepContext, cmd: c.RecordBoardVote) -> Event:
-    m = _board_meeting(s, cmd.meeting)
+    """A member's vote on sufficiency as to one official: the board finds the complaint
+    sufficient or not as to each official it names (§7, §8)."""
+    party = s.party(cmd.respondent, "the vote is about", "§7")
+    m = _board_meeting(s, cmd.meeting, party)
     eligible_on_board(cmd.member, board=cmd.board, respondents=frozenset(s.case.respondents))
     check_present(s.case, m, cmd.member)
     return s.event(EventKind.BOARD_VOTE_RECORDED, meeting=m.number,
-                   member=cmd.member.lower(), vote=cmd.vote.value)
+                   member=cmd.member.lower(), vote=cmd.vote.value, respondent=party)
 
 
 def board_determination(s: StepContext, cmd: c.RecordBoardDetermination) -> Event:
-    m = _board_meeting(s, cmd.meeting)
-    waiting = s.case.not_yet_heard
-    if waiting:
+    """§7: the board's determination as to one official, counted from the votes cast on it
+    at this meeting, once that official has had the opportunity to present (§9)."""
+    party = s.party(cmd.respondent, "the determination is about", "§7")
+    m = _board_meeting(s, cmd.meeting, party)
+    if party in s.case.not_yet_heard:
         raise ProcedureError(
-            f"The board determines sufficiency only once every official complained against "
-            f"has had the opportunity to present (§9); still waiting: "
-            f"{' and '.join(waiting)}. Record that each was heard first.")
-    result = board_tally(m.votes, board=cmd.board, respondents=unable_to_act(s.case))
+            f"The board determines sufficiency as to {party} only once they have had the "
+            "opportunity to present (§9). Record that they were heard first.")
+    result = board_tally(m.votes.get(party, {}), board=cmd.board,
+                         respondents=unable_to_act(s.case))
     return s.event(EventKind.BOARD_DETERMINED, meeting=m.number, carried=result.carried,
                    yes=result.yes, no=result.no, abstained=result.abstained,
-                   explanation=result.explanation)
+                   explanation=result.explanation, respondent=party)
 
 
-def check_report(s: StepContext, sufficient: bool) -> None:
-    """The written report sets forth the board's determination (§7), made by its vote at
-    a meeting: not another one, and not before the vote."""
-    found = s.case.meetings.board_determination
-    if found is None:
+def report_findings(s: StepContext, sufficient: bool | None) -> dict[str, bool]:
+    """What the written report sets forth (§7): the board's determination as to each
+    official, made by its vote at a meeting; not another one, and not before the vote."""
+    found = {p: s.case.meetings.sufficiency(p) for p in s.case.parties()}
+    missing = [p for p, t in found.items() if t is None]
+    if missing:
         raise ProcedureError(
-            f"The board has not determined the sufficiency of {s.case.number}: it does so "
-            "by vote at its hearing, in open session (§7; RCW 42.30.060). Record the roll "
-            "call, the members' votes and the board's determination first; the written "
-            "report then sets forth that finding.")
-    if found.carried != sufficient:
-        raise ProcedureError(f"The board determined the complaint "
-                             f"{'sufficient' if found.carried else 'insufficient'} in open "
-                             f"session ({found.explanation}); the written report sets forth "
-                             "that finding (§7).")
+            f"The board has not determined the sufficiency of {s.case.number} as to "
+            f"{' and '.join(missing)}: it does so by vote at its hearing, in open session, "
+            "as to each official (§7; RCW 42.30.060). Record the roll call, the members' "
+            "votes and the board's determination first; the written report then sets "
+            "forth that finding.")
+    findings = {p: t.carried for p, t in found.items() if t is not None}
+    if sufficient is not None and set(findings.values()) != {sufficient}:
+        said = "; ".join(f"{'sufficient' if t.carried else 'insufficient'}"
+                         + (f" as to {p}" if len(found) > 1 else "") + " in open session "
+                         f"({t.explanation})" for p, t in found.items() if t is not None)
+        raise ProcedureError(f"The board determined the complaint {said}; the written report "
+                             "sets forth that finding (§7)"
+                             + (": leave out sufficient or insufficient, and the report "
+                                "states each." if len(set(findings.values())) > 1 else "."))
+    return findings
 
 
 def roll_call(s: StepContext, cmd: c.RecordRollCall) -> Event:

@@ -80,7 +80,7 @@ def close(s: StepContext, cmd: c.CloseCase) -> Event:
     if case.stage is Stage.DETERMINED and case.violation_found:
         raise ProcedureError(f"A violation was found in {case.number}: the council must decide "
                              "(§12) before the case closes.")
-    waiting = [p for p in case.parties() if p not in case.findings]
+    waiting = [p for p in case.found_sufficient if p not in case.findings]
     if case.stage is Stage.DETERMINED and waiting:
         raise ProcedureError(f"The determination as to {' and '.join(waiting)} is not yet "
                              f"recorded in {case.number}: each official has their own "

@@ -299,18 +299,21 @@ class Story:
         self.clock.now = at(2026, 12, 28, 20, 0)
         board = frozenset(p.email for p in self.app.directory.board)
         votes = {"hpark@city.test": Vote.YES, "dbrooks@city.test": Vote.YES}
-        for member, vote in votes.items():
-            self.step(c.RecordBoardVote(member, vote, board), member)
-        self.step(c.RecordBoardDetermination(board), "hpark@city.test")
+        for official in (RAMAN, PRUITT):  # §7: the board finds as to each official
+            for member, vote in votes.items():
+                self.step(c.RecordBoardVote(member, vote, board, respondent=official), member)
+            self.step(c.RecordBoardDetermination(board, respondent=official),
+                      "hpark@city.test")
         with self.app.uow() as uow:
-            found = get_case(uow, self.number).meetings.board_determination
+            found = get_case(uow, self.number).meetings.sufficiency(RAMAN)
         self.clock.now = at(2026, 12, 28, 20, 30)
         self.step(c.ConcludeHearing(), "hpark@city.test")
         cast = "; ".join(f"{self.names([m])} {v.value}" for m, v in votes.items())
         return await self.delivered(
             f"{called}The open hearing begins; each official is heard in their own right "
             "(§9): Councilmember Raman presents her side, Parks Director Pruitt his; "
-            f"the board votes in open session that the complaint is sufficient ({cast}): "
+            "the board votes in open session, as to each of them, that the complaint is "
+            f"sufficient ({cast}): "
             f"{found.explanation if found else '?'} The hearing concludes at 8:30 PM")
 
     async def report(self) -> str:
@@ -326,7 +329,8 @@ class Story:
         roster = [p.email for p in self.app.directory.examiners]
         with self.app.uow() as uow:
             cmd = referral(get_case(uow, self.number), roster,
-                           last_assigned=uow.rotation.last_assigned())
+                           last_assigned=uow.rotation.last_assigned(),
+                           readings=self.app.directory.readings)
             take_step(uow, self.number, cmd, directory=self.app.directory,
                       calendar=self.app.calendar, clock=self.app.clock, actor="hpark@city.test")
             examiner = cmd.examiner or "the board"

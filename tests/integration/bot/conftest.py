@@ -127,7 +127,7 @@ async def slack(bot_app: App, slack_stub: SlackStub) -> AsyncIterator[SlackDrive
     await server.close()
 
 
-def open_case(app: App, respondent: str = "Gary Pruitt") -> str:
+def open_case(app: App, respondent: str | tuple[str, ...] = "Gary Pruitt") -> str:
     """A case opened through the service layer, as mail intake would open it."""
     from cases.filing import Complainant, Filing
     from cases.services import file_complaint
@@ -137,7 +137,8 @@ def open_case(app: App, respondent: str = "Gary Pruitt") -> str:
                                             "1418 Larch Avenue, Riverton, WA 99301"),
                     facts="On Oct 3 the official used City Hall for a campaign event.",
                     code_sections=("2.94.030",), reasons="misuse of city property",
-                    signed=True, respondents=(respondent,))
+                    signed=True,
+                    respondents=(respondent,) if isinstance(respondent, str) else respondent)
     with app.uow() as uow:
         case = file_complaint(uow, filing, directory=app.directory, calendar=app.calendar,
                               clock=app.clock, actor="clerk@city.test")

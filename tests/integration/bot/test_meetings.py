@@ -140,3 +140,36 @@ async def test_a_meetings_place_is_shown_as_written_never_obeyed(
     assert ("Room [U+202E]2A &lt;!channel&gt; &amp; &lt;https://evil.example|City Hall&gt;"
             in text)
     assert "\u202e" not in text and "<!channel>" not in text
+
+
+async def test_the_board_votes_and_determines_as_to_each_official_and_the_report_states_both(
+        slack: SlackDriver, bot_app: App, clock: FakeClock) -> None:
+    """§7, §8, §11 from Slack: a complaint against Pruitt and Bates; the board's votes and
+    determination name the official; the report sets forth each finding; only the official
+    found sufficient against may ask for the board."""
+    n = open_case(bot_app, ("Gary Pruitt", "Lorna Bates"))
+    convene(bot_app, n)
+    step(bot_app, n, BeginHearing())
+    for official in ("gpruitt@city.test", "lbates@city.test"):
+        step(bot_app, n, RecordRespondentHeard(respondent=official))
+    step(bot_app, n, ConcludeHearing())
+    await refused(slack, CHAIR, f"board-vote {n} yes", "Say which official the vote is about")
+    for member in ("", "@Brooks ", "@Osei "):
+        await done(slack, CHAIR, f"board-vote {n} {member}yes @Pruitt")
+        await done(slack, CHAIR, f"board-vote {n} {member}no @Bates")
+    await refused(slack, CHAIR, f"board-determination {n}", "Say which official")
+    counted = await done(slack, CHAIR, f"board-determination {n} @Pruitt")
+    assert "3 yes, 0 no: the complaint is found sufficient" in counted
+    await refused(slack, CHAIR, f"report {n} F0123ABCD findings", "has not determined",
+                  "as to lbates@city.test")
+    counted = await done(slack, CHAIR, f"board-determination {n} @Bates")
+    assert "0 yes, 3 no: the complaint is found insufficient" in counted
+    await refused(slack, CHAIR, f"report {n} sufficient F0123ABCD findings",
+                  "leave out sufficient or insufficient")
+    await done(slack, CHAIR, f"report {n} F0123ABCD findings as to each official")
+    text = await status_text(slack, CHAIR, n)
+    assert ("the board found the complaint *sufficient as to gpruitt@city.test; insufficient "
+            "as to lbates@city.test*") in text
+    step(bot_app, n, DeliverReport())
+    await refused(slack, CLERK, f"board-hearing {n} @Bates", "insufficient as to lbates")
+    await done(slack, CLERK, f"board-hearing {n} @Pruitt")

@@ -7,14 +7,20 @@ PST: hearing begins by Mon Jan 26, concludes by Fri Jan 30 (see test_calendars).
 
 from __future__ import annotations
 
+import re
 from datetime import date
+
+import pytest
 
 from cases import commands as c
 from cases.case import Case, Stage
 from cases.deadlines import DeadlineKey, Status, status_at
+from cases.errors import ProcedureError
 from cases.events import Event, EventKind
+from cases.meetings import Body
 from cases.notices import NoticeType, notices_owed
-from cases.procedure import open_case
+from cases.procedure import handle, open_case
+from cases.readings import BoardHearing, Readings, describe
 from cases.rotation import referral
 from cases.tally import Vote
 from tests.unit.cases.riverton import (
@@ -25,6 +31,7 @@ from tests.unit.cases.riverton import (
     at,
     filing,
 )
+from tests.unit.cases.sessions import BOARD_EMAILS, convene
 from tests.unit.cases.test_procedure import (
     CHAIR,
     CLERK,
@@ -412,6 +419,119 @@ def test_each_official_has_their_own_determination_and_only_one_found_is_penalis
         c.Penalty(SECTION_A, "censure", RESPONDENT),)), "2026-02-26T21:00:00-08:00")
     assert event.data["penalties"] == [{"section": SECTION_A, "action": "censure",
                                         "respondent": RESPONDENT}]
+
+
+def heard_by_both(case: Case) -> None:
+    """Both officials heard at the session of 20 January, and the hearing concluded."""
+    begun(case, on=date(2026, 1, 20))
+    for party in (RESPONDENT, SECOND):
+        do(case, c.RecordRespondentHeard(respondent=party, on=date(2026, 1, 20)),
+           "2026-01-20T19:30:00-08:00")
+    do(case, c.ConcludeHearing(on=date(2026, 1, 20)), "2026-01-20T20:00:00-08:00")
+
+
+def finds(case: Case, party: str, sufficient: bool, when: str) -> None:
+    """The board's vote, every member present alike, and its determination as to `party`."""
+    motion = convene(case, Body.BOARD, when)
+    for member in motion.yes:
+        do(case, c.RecordBoardVote(member, Vote.YES if sufficient else Vote.NO, BOARD_EMAILS,
+                                   respondent=party), when, CHAIR)
+    do(case, c.RecordBoardDetermination(BOARD_EMAILS, respondent=party), when, CHAIR)
+
+
+def test_the_board_finds_as_to_each_official_and_the_matter_goes_on_against_one() -> None:
+    """§7, §8, §11: sufficient as to Pruitt, insufficient as to Bates. The report sets forth
+    both findings; only Pruitt may ask for the board, be heard and be determined; the case
+    closes once Pruitt's determination (no violation) is in."""
+    case = two_respondents()
+    heard_by_both(case)
+    when = "2026-01-22T19:00:00-08:00"
+    convene(case, Body.BOARD, when)
+    refused(case, c.RecordBoardVote(CHAIR, Vote.YES, BOARD_EMAILS), when,
+            "Say which official the vote is about")
+    finds(case, RESPONDENT, True, when)
+    refused(case, c.IssueReport(), "2026-01-23T10:00:00-08:00",
+            f"has not determined the sufficiency of {case.number} as to {SECOND}")
+    finds(case, SECOND, False, "2026-01-22T19:10:00-08:00")
+    refused(case, c.IssueReport(sufficient=True), "2026-01-23T10:00:00-08:00",
+            "leave out sufficient or insufficient")
+    event = do(case, c.IssueReport(summary="findings"), "2026-01-23T10:00:00-08:00", CHAIR)
+    assert event.data["findings"] == {RESPONDENT: True, SECOND: False}
+    assert case.report_sufficient is True and case.found_sufficient == (RESPONDENT,)
+    do(case, c.DeliverReport(), "2026-01-26T10:00:00-08:00", CHAIR)
+    refused(case, c.RequestBoardHearing(SECOND), "2026-01-27T10:00:00-08:00",
+            f"insufficient as to {SECOND}")
+    refused(case, c.Refer(None), "2026-01-27T10:00:00-08:00",
+            "unless the official complained against asks for the board")
+    do(case, c.RequestBoardHearing(RESPONDENT), "2026-01-27T10:00:00-08:00")
+    refused(case, c.Refer("myu@examiners.example"), "2026-01-27T11:00:00-08:00",
+            "refer the matter to the board")
+    do(case, c.Refer(None), "2026-01-27T11:00:00-08:00")
+    refused(case, c.RecordDetermination(False, respondent=SECOND), "2026-02-10T19:00:00-08:00",
+            f"insufficient as to {SECOND}")
+    do(case, c.RecordDetermination(False, respondent=RESPONDENT), "2026-02-10T19:00:00-08:00")
+    assert case.violation_found is False
+    do(case, c.CloseCase("no violation found; insufficient as to Bates"),
+       "2026-02-11T10:00:00-08:00")
+    assert case.closed
+
+
+@pytest.mark.parametrize("reading", list(BoardHearing))
+def test_whether_one_officials_request_takes_the_matter_to_the_board_is_the_citys_reading(
+        reading: BoardHearing) -> None:
+    """§11 and the reading `board_hearing`: both found sufficient, only Pruitt asks."""
+    case = two_respondents()
+    heard_by_both(case)
+    for party in (RESPONDENT, SECOND):
+        finds(case, party, True, "2026-01-22T19:00:00-08:00")
+    do(case, c.IssueReport(sufficient=True), "2026-01-23T10:00:00-08:00", CHAIR)
+    do(case, c.DeliverReport(), "2026-01-26T10:00:00-08:00", CHAIR)
+    do(case, c.RequestBoardHearing(RESPONDENT), "2026-01-27T10:00:00-08:00")
+    readings = Readings(board_hearing=reading)
+    chosen = referral(case, ["myu@examiners.example"], last_assigned=None, readings=readings)
+    assert chosen.examiner == (None if reading is BoardHearing.ANY_OFFICIAL
+                               else "myu@examiners.example")
+    wrong = c.Refer("myu@examiners.example" if chosen.examiner is None else None)
+    with pytest.raises(ProcedureError, match=re.escape(describe(reading))):
+        handle(case, wrong, at=at("2026-01-27T11:00:00-08:00"), actor=CLERK,
+               calendar=CALENDAR, readings=readings)
+    handle(case, chosen, at=at("2026-01-27T11:00:00-08:00"), actor=CLERK, calendar=CALENDAR,
+           readings=readings)
+    assert case.referred_to == (chosen.examiner or "board")
+
+
+def test_only_an_official_found_to_have_violated_asks_the_council_for_more_time() -> None:
+    """§12: the extension is requested by the defendant: the official a violation was
+    found against, named; not the other."""
+    case = two_respondents()
+    heard_by_both(case)
+    for party in (RESPONDENT, SECOND):
+        finds(case, party, True, "2026-01-22T19:00:00-08:00")
+    do(case, c.IssueReport(), "2026-01-23T10:00:00-08:00", CHAIR)
+    do(case, c.DeliverReport(), "2026-01-26T10:00:00-08:00", CHAIR)
+    do(case, c.Refer("myu@examiners.example"), "2026-01-27T11:00:00-08:00")
+    do(case, c.RecordDetermination(True, (SECTION_A,), respondent=RESPONDENT),
+       "2026-02-23T09:00:00-08:00")
+    do(case, c.RecordDetermination(False, respondent=SECOND), "2026-02-23T09:30:00-08:00")
+    refused(case, c.RequestCouncilExtension(7), "2026-02-24T09:00:00-08:00",
+            "Say which official asks for more time")
+    refused(case, c.RequestCouncilExtension(7, respondent=SECOND), "2026-02-24T09:00:00-08:00",
+            f"No violation was found against {SECOND}")
+    event = do(case, c.RequestCouncilExtension(7, respondent=RESPONDENT),
+               "2026-02-24T09:00:00-08:00")
+    assert event.data["respondent"] == RESPONDENT
+
+
+def test_an_old_report_naming_no_official_stands_for_all_of_them() -> None:
+    """A history stored before each official's finding was named loads as before."""
+    case = two_respondents()
+    old = [Event(EventKind.REPORT_ISSUED, at("2026-01-23T10:00:00-08:00"), CHAIR,
+                 {"sufficient": True, "summary": "", "on": "2026-01-23"}),
+           Event(EventKind.BOARD_HEARING_REQUESTED, at("2026-01-27T10:00:00-08:00"), CLERK, {})]
+    replayed = Case.replay(case.number, [*case.history, *old])
+    assert replayed.report_findings == {RESPONDENT: True, SECOND: True}
+    assert replayed.board_requests == [RESPONDENT, SECOND]
+    assert replayed.board_hears(BoardHearing.EVERY_OFFICIAL)
 
 
 def test_a_conflicted_examiner_is_skipped_and_one_who_withdraws_is_replaced() -> None:

@@ -111,10 +111,13 @@ def determine(case: Case, when: str, *, sufficient: bool) -> Event:
     """The board's determination of sufficiency by its members' votes at `when`'s
     session (§7), every member present voting alike."""
     motion = convene(case, Body.BOARD, when)
-    for member in motion.yes:
-        do(case, c.RecordBoardVote(member, Vote.YES if sufficient else Vote.NO, BOARD_EMAILS),
-           when, CHAIR)
-    return do(case, c.RecordBoardDetermination(BOARD_EMAILS), when, CHAIR)
+    for party in case.parties():  # as to each official (§7)
+        for member in motion.yes:
+            do(case, c.RecordBoardVote(member, Vote.YES if sufficient else Vote.NO,
+                                       BOARD_EMAILS, respondent=party), when, CHAIR)
+        found = do(case, c.RecordBoardDetermination(BOARD_EMAILS, respondent=party), when,
+                   CHAIR)
+    return found
 
 
 def reported(case: Case, *, sufficient: bool) -> None:
