@@ -32,7 +32,7 @@ from cases.deadlines import (
 from cases.events import Event, EventKind
 from cases.filing import Filing, filing_from_data
 from cases.history import EVENTS
-from cases.meetings import Body, Meeting, Meetings
+from cases.meetings import ALL, Body, Meeting, Meetings
 from cases.readings import DEFAULT, BoardHearing, Readings, Release
 from cases.records import Disclosure, PublicRecord
 from cases.stages import Stage
@@ -96,8 +96,12 @@ class Case:
     findings: dict[str, Finding] = field(default_factory=dict)  # §12, as to each official
     council_extensions: list[Extension] = field(default_factory=list)
     council_extension_requests: list[date] = field(default_factory=list)  # §12, respondent's
-    council_votes: dict[str, Vote] = field(default_factory=dict)
-    mayor_vote: Vote | None = None
+    # §12, §14: the council's votes and decision as to each official found to have
+    # violated the code (`ALL`: an entry from before each official was named)
+    council_votes: dict[str, dict[str, Vote]] = field(default_factory=dict)  # official ->
+    mayor_votes: dict[str, Vote] = field(default_factory=dict)
+    council_decided: dict[str, datetime] = field(default_factory=dict)
+    # once the council decided as to every official found to have violated the code
     council_decided_at: datetime | None = None
     council_decided_on: date | None = None
     closed_at: datetime | None = None
@@ -108,6 +112,7 @@ class Case:
     dismissed_on: date | None = None  # §4: dismissed by the board as time-barred
     # §5: sections added after the sufficiency report (the reading `amended_section`)
     amended_after_report: list[str] = field(default_factory=list)
+    amendments_found: dict[str, bool] = field(default_factory=dict)  # the board's, on those
     disclosure_requests: list[Disclosure] = field(default_factory=list)
     corrections: dict[int, str] = field(default_factory=dict)  # history index -> day (ISO)
     meetings: Meetings = field(default_factory=Meetings)  # the hearing's and deliberation's
@@ -242,10 +247,16 @@ class Case:
             case k.MEMBER_RECUSED:
                 self.recusals[str(d["member"]).lower()] = str(d["reason"])
             case k.COUNCIL_VOTE_RECORDED:
-                self.council_votes[d["member"]] = Vote(d["vote"])
+                votes = self.council_votes.setdefault(str(d.get("respondent") or ALL), {})
+                votes[d["member"]] = Vote(d["vote"])
             case k.MAYOR_VOTE_RECORDED:
-                self.mayor_vote = Vote(d["vote"])
+                self.mayor_votes[str(d.get("respondent") or ALL)] = Vote(d["vote"])
             case k.COUNCIL_DECIDED:
+                # before each official was named, one decision stood for all of them
+                for party in [d["respondent"]] if d.get("respondent") else self.violators:
+                    self.council_decided.setdefault(party, e.at)
+                if not set(self.council_decided) >= set(self.violators):
+                    return  # the stage waits for the decision as to every official
                 self.council_decided_at, self.council_decided_on = e.at, on
             case k.COMPLAINT_AMENDED:
                 for s in d.get("added_sections", []):
@@ -253,6 +264,9 @@ class Case:
                         self.alleged_sections.append(s)
                         if d.get("after_report"):
                             self.amended_after_report.append(s)
+            case k.AMENDMENT_FOUND:
+                for s in d["sections"]:
+                    self.amendments_found[str(s)] = bool(d["sufficient"])
             case k.RECEIPT_CORRECTED:
                 self.filing = _with_received(self.filing, datetime.fromisoformat(d["new"]))
             case k.CASE_CLOSED:
@@ -356,6 +370,19 @@ class Case:
         if any(f.violation for f in self.findings.values()):
             return True
         return False if set(self.findings) >= set(self.found_sufficient) else None
+
+    @property
+    def violators(self) -> tuple[str, ...]:
+        """The officials a violation was found against: the council decides as to each."""
+        return tuple(p for p in self.parties() if p in self.findings
+                     and self.findings[p].violation)
+
+    def council_votes_on(self, party: str) -> dict[str, Vote]:
+        """The council's votes as to `party` (an entry naming nobody stood for all)."""
+        return {**self.council_votes.get(ALL, {}), **self.council_votes.get(party, {})}
+
+    def mayor_vote_on(self, party: str) -> Vote | None:
+        return self.mayor_votes.get(party) or self.mayor_votes.get(ALL)
 
     @property
     def determination_received_on(self) -> date | None:

@@ -205,6 +205,18 @@ class DismissAsTimeBarred(Command):
 
 
 @dataclass(frozen=True)
+class FindAmendmentSufficient(Command):
+    """§5, §7: the board finds sections added by amendment after its sufficiency report
+    sufficient or not, by motion at its meeting (by the city's reading `amended_section`,
+    nothing rests on them until it does)."""
+
+    amended_sections: tuple[str, ...]
+    sufficient: bool
+    on: date | None = None
+    motion: Motion | None = None
+
+
+@dataclass(frozen=True)
 class RecordExaminerConflict(Command):
     """§11: a hearings examiner cannot hear the case (a tie to a party, a prior role): the
     rotation skips them on it; if the matter was referred to them, they withdraw and it
@@ -273,9 +285,13 @@ class RecordRecusal(Command):
 
 @dataclass(frozen=True)
 class RecordCouncilVote(Command):
+    """A council member's vote that the violations found against one official occurred
+    and on the action as to them (§12, §14)."""
+
     member: str
     vote: Vote
     council: frozenset[str]
+    respondent: str | None = None  # the official (None: the only one found to have violated)
 
 
 @dataclass(frozen=True)
@@ -294,16 +310,19 @@ class RecordMayorVote(Command):
 
     vote: Vote
     mayor: str  # the mayor's email (the action may be against the mayor)
+    respondent: str | None = None  # the official the tied vote is about
 
 
 @dataclass(frozen=True)
 class RecordCouncilDecision(Command):
-    """The council's decision, counted from the recorded votes (and the mayor's, on a tie)."""
+    """The council's decision as to one official a violation was found against, counted
+    from the votes recorded on them (and the mayor's, on a tie)."""
 
     council: frozenset[str]
     mayor: str
     penalties: tuple[Penalty, ...] = ()
     on: date | None = None
+    respondent: str | None = None  # the official (None: the only one found to have violated)
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ class EventKind(StrEnum):
     MAYOR_VOTE_RECORDED = "mayor_vote_recorded"
     COUNCIL_DECIDED = "council_decided"
     COMPLAINT_AMENDED = "complaint_amended"
+    AMENDMENT_FOUND = "amendment_found"  # §5, §7: the board's finding on a later section
     RECEIPT_CORRECTED = "receipt_corrected"
     DEADLINES_RECOMPUTED = "deadlines_recomputed"
     CORRESPONDENCE_FILED = "correspondence_filed"

@@ -102,6 +102,7 @@ _ROWS = (
     EventRule(_K.COUNCIL_EXTENSION_REQUESTED, seen_by=_BOTH),
     EventRule(_K.EXAMINER_CONFLICTED),
     EventRule(_K.COMPLAINT_DISMISSED, seen_by=_BOTH),
+    EventRule(_K.AMENDMENT_FOUND, seen_by=_BOTH),
 )
 
 EVENTS: Mapping[EventKind, EventRule] = {r.kind: r for r in _ROWS}

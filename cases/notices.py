@@ -67,6 +67,9 @@ class NoticeType(StrEnum):
     # §13: the respondent asked that the examiner's proceeding be open; to the examiner,
     # the parties and the clerks (the examiner is no governing body: no meeting notice)
     PROCEEDING_OPENED = "proceeding_opened"
+    # §5: the complaint was amended; the official is told, so that the time frames give
+    # them a fair opportunity to respond, and so are the council and the decision-maker
+    COMPLAINT_AMENDED = "complaint_amended"
 
 
 # The §2 notices and the step each one completes once every copy is delivered.
@@ -205,6 +208,8 @@ def _plan(case: Case, event: Event, a: _Audience) -> _Plan:
             return [(type_, a.board + parties + a.mayors_office + a.council, None)]
         case k.REPORT_DELIVERED:
             return [(t.REPORT_DELIVERED, a.council + parties, key.REPORT_DELIVERY)]
+        case k.COMPLAINT_AMENDED:
+            return [(t.COMPLAINT_AMENDED, parties + a.council + a.examiner, None)]
         case k.REFERRED:
             hearers = a.examiner if case.referred_to != "board" else a.board
             return [(t.REFERRAL, hearers + a.respondents, None)]

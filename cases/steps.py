@@ -80,6 +80,7 @@ class StepId(StrEnum):
     COUNCIL_EXTENSION_REQUEST = "council-extension request"
     EXAMINER_CONFLICT = "examiner-conflict"
     DISMISS = "dismiss"
+    AMENDMENT_SUFFICIENCY = "amendment-sufficiency"
 
 
 def _board_if_it_asks(cmd: Any, _case: Case) -> Body | None:
@@ -239,6 +240,10 @@ STEPS: tuple[StepRule, ...] = (
     # -- the record ---------------------------------------------------------------------
     _R(StepId.AMEND, "amend the complaint", c.AmendComplaint, records.amend,
        _E.COMPLAINT_AMENDED, _BEFORE_DETERMINATION, BOARD, "§5", stayed=True),
+    _R(StepId.AMENDMENT_SUFFICIENCY, "find sections added after the report sufficient",
+       c.FindAmendmentSufficient, records.amendment_sufficiency, _E.AMENDMENT_FOUND,
+       frozenset({_S.REPORTED, _S.REPORT_DELIVERED, _S.REFERRED, _S.DETERMINED}),
+       BOARD | OFFICE, "§5, §7", body=_B, stayed=True),
     _R(StepId.CORRECT_RECEIPT, "correct the receipt time", c.CorrectReceipt,
        records.correct_receipt, _E.RECEIPT_CORRECTED, OPEN_STAGES, OFFICE, "§2"),
     _R(StepId.CORRECT_DATE, "correct the date of an earlier step", c.CorrectStepDate,

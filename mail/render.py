@@ -57,6 +57,7 @@ SUBJECTS: dict[NoticeType, str] = {
     T.MEETING_NOTICE: "Notice of special meeting",  # the meeting's own (`meeting_subject`)
     T.QUORUM_WARNING: "Quorum in doubt",
     T.PROCEEDING_OPENED: "The examiner's proceeding is open to the public",
+    T.COMPLAINT_AMENDED: "The complaint was amended",
 }
 
 # The deadlines each notice spells out, with their basis.

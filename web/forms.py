@@ -49,10 +49,12 @@ LABELS = {
     "violation": "The final determination (§12)", "sections": "Sections found violated",
     "vote": "Your vote", "mayor_vote": "The mayor's vote, to break a tie (§14)",
     "penalties": "Penalties, one a line: SECTION: action[: the official's email] (§12)",
-    "added_sections": "Sections added", "text": "Text of the amendment",
+    "added_sections": "Sections added",
+    "amended_sections": "Sections added after the report that the board finds on (§5, §7)", "text": "Text of the amendment",
     "received_at": "When the city received the complaint (city time)",
     "motion": "The motion, when the board or the council acts (RCW 42.30): each member's vote",
-    "present": "Members present (their emails)", "meeting": "Meeting number",
+    "present": "Members present (names or emails, separated by commas)",
+    "meeting": "Meeting number",
     "entry": "Its number in the case's history (#N; empty: the latest such step)",
     "respondent": "The official complained against it is about (their email; empty: the only "
                   "one)",
@@ -76,6 +78,8 @@ YES_NO = {
                 "the case)", "It moves the body's meeting still to come, if there is one"),
 }
 _LIST = re.compile(r"[\s,;]+")
+_PEOPLE = re.compile(r"[,;\n]+")
+PEOPLE = frozenset({"present"})  # lists of people: by name or email
 
 
 class BadInput(ProcedureError):
@@ -239,8 +243,27 @@ def _value(spec: Input, base: Any, raw: str, calendar: CityCalendar,
         (item, *_rest) = typing.get_args(base)
         if dataclasses.is_dataclass(item):
             return tuple(_line(item, line, what) for line in raw.splitlines() if line.strip())
+        if spec.name in PEOPLE:
+            return _people(raw, directory)
         return tuple(s for s in _LIST.split(raw) if s)
     return raw
+
+
+def _people(raw: str, directory: Directory) -> tuple[str, ...]:
+    """The emails of the people a list names, each by email, full name or one word of
+    it ("Helen Park, Osei"); emails may also be separated by spaces. A name that is not
+    one person is kept as typed, for the step to refuse by name."""
+    out: list[str] = []
+    for item in filter(None, (x.strip() for x in _PEOPLE.split(raw))):
+        words = item.split()
+        if all("@" in w for w in words):
+            out += words
+            continue
+        whole = [p for p in directory.people() if p.name.casefold() == item.casefold()]
+        person = whole[0] if len(whole) == 1 else (
+            directory.named("@" + item) if len(words) == 1 else None)
+        out.append(person.email if person else item)
+    return tuple(out)
 
 
 def _line(item: Any, line: str, what: str) -> Any:

@@ -120,6 +120,14 @@ def _determination(w: Words, d: Directory) -> c.RecordDetermination:
                                  respondent=respondent)
 
 
+def _amendment_sufficiency(w: Words, _d: Directory) -> c.FindAmendmentSufficient:
+    sufficient = bool(w.choice("the finding", {"sufficient": True, "insufficient": False}))
+    found: list[str] = []
+    while w.peek() and not w.at_day():
+        found += sections(w.next("a section"))
+    return c.FindAmendmentSufficient(tuple(found), sufficient, w.optional_day())
+
+
 def _extension_decision(approved: bool) -> Make:
     def make(w: Words, _d: Directory) -> Typed:
         return {"approved": approved, "on": w.optional_day()}
@@ -134,14 +142,16 @@ def _refer(w: Words, _d: Directory) -> Typed:
 
 
 def _vote(w: Words, directory: Directory) -> Typed:
-    # a member's own vote, or (the clerk's roll call) the vote of the member named
+    """A member's own vote, or (the roll call: the clerk's for the council, the chair's for
+    the board) the vote of the member named; then the official it is about."""
     member = {"member": w.person("the member voting", directory)} if w.at_person() else {}
     vote = Vote(str(w.choice("the vote", {v.value: v.value for v in Vote})))
     return {**member, "vote": vote, "respondent": _official(w, directory)}
 
 
-def _mayor_vote(w: Words, _d: Directory) -> Typed:
-    return {"vote": Vote(str(w.choice("the mayor's vote", {"yes": "yes", "no": "no"})))}
+def _mayor_vote(w: Words, d: Directory) -> Typed:
+    return {"vote": Vote(str(w.choice("the mayor's vote", {"yes": "yes", "no": "no"}))),
+            "respondent": _official(w, d)}
 
 
 def _decide(w: Words, d: Directory) -> Typed:
@@ -149,20 +159,20 @@ def _decide(w: Words, d: Directory) -> Typed:
         raise ProcedureError("The mayor's tie-breaking vote is its own step, entered by the "
                              "mayor or the clerk: `/ethics mayor-vote CASE yes|no` (§14). "
                              "Then record the decision.")
+    respondent = _official(w, d)  # each official has their own decision (§12)
     penalties = []
     for part in filter(None, (p.strip() for p in w.rest().split(";"))):
-        first, _, rest = part.partition(" ")
-        person = d.named(first) if "@" in first else None
-        if "@" in first and person is None:
-            raise ProcedureError(f"{first[:60]!r} is not one person in the city's directory: "
-                                 "name the official penalised by email or @name.")
-        section, _, action = (rest if person else part).partition(":")
+        if "@" in part.partition(" ")[0]:
+            raise ProcedureError("The council decides as to one official at a time (§12): "
+                                 "name them once, after the case (`decide CASE @OFFICIAL "
+                                 "SECTION: PENALTY; ...`), and record the decision as to "
+                                 "another official on its own.")
+        section, _, action = part.partition(":")
         if not action.strip():
-            raise ProcedureError(f"Write each penalty as [@OFFICIAL] SECTION: action, "
-                                 f"separated by ';' ({part!r} has no action).")
-        penalties.append(c.Penalty(section.strip(), action.strip(),
-                                   person.email if person else None))
-    return {"penalties": tuple(penalties)}
+            raise ProcedureError(f"Write each penalty as SECTION: action, separated by ';' "
+                                 f"({part!r} has no action).")
+        penalties.append(c.Penalty(section.strip(), action.strip()))
+    return {"penalties": tuple(penalties), "respondent": respondent}
 
 
 # The steps whose day can be corrected: those recorded with the day they happened, typed
@@ -291,13 +301,6 @@ def _meeting_number(w: Words) -> int | None:
     return w.number("the meeting number") if (w.peek() or "").isdigit() else None
 
 
-def _board_vote(w: Words, directory: Directory) -> Typed:
-    # a member's own vote, or (the chair's roll call) the vote of the member named
-    member = {"member": w.person("the member voting", directory)} if w.at_person() else {}
-    vote = Vote(str(w.choice("the vote", {v.value: v.value for v in Vote})))
-    return {**member, "vote": vote, "respondent": _official(w, directory)}
-
-
 def _roll_call(w: Words, directory: Directory) -> Typed:
     meeting = _meeting_number(w)
     present: list[str] = []
@@ -391,10 +394,12 @@ SPECS: tuple[Spec, ...] = (
          "council-extension CASE DAYS [DATE]" + _MOTION_USAGE,
          "council-extension ETH-2026-0007 7 motion: unanimous",
          lambda w, _: c.ExtendCouncilDecision(w.number("the days"), w.optional_day())),
-    Spec("vote", _S.VOTE, "vote CASE [@MEMBER] yes|no|abstain", "vote ETH-2026-0007 yes", _vote),
-    Spec("mayor-vote", _S.MAYOR_VOTE, "mayor-vote CASE yes|no", "mayor-vote ETH-2026-0007 yes",
+    Spec("vote", _S.VOTE, "vote CASE [@MEMBER] yes|no|abstain [@OFFICIAL]",
+         "vote ETH-2026-0007 yes", _vote),
+    Spec("mayor-vote", _S.MAYOR_VOTE, "mayor-vote CASE yes|no [@OFFICIAL]",
+         "mayor-vote ETH-2026-0007 yes",
          _mayor_vote),
-    Spec("decide", _S.DECIDE, "decide CASE [[@OFFICIAL] SECTION: PENALTY; ...]",
+    Spec("decide", _S.DECIDE, "decide CASE [@OFFICIAL] [SECTION: PENALTY; ...]",
          "decide ETH-2026-0007 2.94.030: written reprimand", _decide),
     Spec("amend", _S.AMEND, "amend CASE SECTIONS [TEXT]",
          "amend ETH-2026-0007 2.94.040 also used staff", lambda w, _: {
@@ -434,7 +439,7 @@ SPECS: tuple[Spec, ...] = (
          lambda w, _: c.EndExecutiveSession(
              ended_at=_clock(w, "the end") if w.peek() else None)),
     Spec("board-vote", _S.BOARD_VOTE, "board-vote CASE [@MEMBER] yes|no|abstain [@OFFICIAL]",
-         "board-vote ETH-2026-0007 yes", _board_vote),
+         "board-vote ETH-2026-0007 yes", _vote),
     Spec("board-determination", _S.BOARD_DETERMINATION, "board-determination CASE [@OFFICIAL]",
          "board-determination ETH-2026-0007",
          lambda w, d: {"respondent": _official(w, d)}),
@@ -452,6 +457,10 @@ SPECS: tuple[Spec, ...] = (
          "motion: unanimous",
          lambda w, _: c.DismissAsTimeBarred(w.day("the day the information became public"),
                                             w.rest())),
+    Spec("amendment-sufficiency", _S.AMENDMENT_SUFFICIENCY,
+         "amendment-sufficiency CASE sufficient|insufficient SECTIONS [DATE]" + _MOTION_USAGE,
+         "amendment-sufficiency ETH-2026-0007 sufficient 2.94.040 motion: unanimous",
+         _amendment_sufficiency),
     Spec("examiner-conflict", _S.EXAMINER_CONFLICT, "examiner-conflict CASE EXAMINER REASON",
          "examiner-conflict ETH-2026-0007 myu@examiners.example represented the complainant",
          lambda w, d: c.RecordExaminerConflict(w.person("the examiner", d), w.rest())),

@@ -141,17 +141,37 @@ def extend_council(s: StepContext, cmd: c.ExtendCouncilDecision) -> Event:
     return s.event(EventKind.COUNCIL_DECISION_EXTENDED, days=cmd.days, on=day.isoformat())
 
 
-def vote(s: StepContext, cmd: c.RecordCouncilVote) -> Event:
+def _before_the_council(s: StepContext, named: str | None) -> str:
+    """The official a council vote or decision is about: one a violation was found against
+    (§12), not yet decided as to; with only one such official, they need not be named."""
     _needs_violation(s)
+    found = s.case.violators
+    if named is None and len(found) == 1:
+        party = found[0]
+    else:
+        party = s.party(named, "the council acts on", "§12")
+    if party not in found:
+        raise ProcedureError(f"No violation by {party} was found in {s.case.number}: the "
+                             "council decides only as to an official a violation was found "
+                             f"against (§12): {' and '.join(found)}.")
+    if party in s.case.council_decided:
+        raise ProcedureError(f"The council has decided {s.case.number} as to {party} already "
+                             "(§12); if a date was mistyped, correct it.")
+    return party
+
+
+def vote(s: StepContext, cmd: c.RecordCouncilVote) -> Event:
+    party = _before_the_council(s, cmd.respondent)
     eligible_to_vote(cmd.member, council=cmd.council, respondents=frozenset(s.case.respondents))
     check_present(s.case, meeting_for(s.case, Body.COUNCIL, None, s.at, s.calendar), cmd.member)
-    return s.event(EventKind.COUNCIL_VOTE_RECORDED, member=cmd.member, vote=cmd.vote.value)
+    return s.event(EventKind.COUNCIL_VOTE_RECORDED, member=cmd.member, vote=cmd.vote.value,
+                   respondent=party)
 
 
 def mayor_vote(s: StepContext, cmd: c.RecordMayorVote) -> Event:
     """§14, RCW 35A.12.100: the mayor votes in the case of a tie, except if the action is
     against the mayor."""
-    _needs_violation(s)
+    party = _before_the_council(s, cmd.respondent)
     case = s.case
     if cmd.vote is Vote.ABSTAIN:
         raise ProcedureError("The mayor breaks a tie with a vote, yes or no (§14, RCW "
@@ -159,21 +179,23 @@ def mayor_vote(s: StepContext, cmd: c.RecordMayorVote) -> Event:
     if cmd.mayor.lower() in {r.lower() for r in case.respondents}:
         raise ProcedureError(f"The action in {case.number} is against the mayor, who does not "
                              "vote on it, not even to break a tie (§14).")
-    yes = sum(v is Vote.YES for v in case.council_votes.values())
-    no = sum(v is Vote.NO for v in case.council_votes.values())
+    votes = case.council_votes_on(party).values()
+    yes, no = sum(v is Vote.YES for v in votes), sum(v is Vote.NO for v in votes)
     if yes != no or yes == 0:
         raise ProcedureError(f"The mayor votes only to break a tie (§14, RCW 35A.12.100); the "
-                             f"council's recorded votes in {case.number} stand {yes} yes, "
-                             f"{no} no.")
-    return s.event(EventKind.MAYOR_VOTE_RECORDED, vote=cmd.vote.value, mayor=cmd.mayor)
+                             f"council's votes in {case.number} as to {party} stand "
+                             f"{yes} yes, {no} no.")
+    return s.event(EventKind.MAYOR_VOTE_RECORDED, vote=cmd.vote.value, mayor=cmd.mayor,
+                   respondent=party)
 
 
 def decide(s: StepContext, cmd: c.RecordCouncilDecision) -> Event:
-    _needs_violation(s)
+    """§12, §14: the council's decision as to one official, from the votes on them."""
+    party = _before_the_council(s, cmd.respondent)
     case = s.case
     majority = s.readings.council_majority
-    result = tally(case.council_votes, council=cmd.council,
-                   respondents=unable_to_act(case), mayor_vote=case.mayor_vote,
+    result = tally(case.council_votes_on(party), council=cmd.council,
+                   respondents=unable_to_act(case), mayor_vote=case.mayor_vote_on(party),
                    against_mayor=cmd.mayor.lower() in {r.lower() for r in case.respondents},
                    majority=majority)
     bad = [p.section for p in cmd.penalties if p.section not in case.alleged_sections]
@@ -182,12 +204,12 @@ def decide(s: StepContext, cmd: c.RecordCouncilDecision) -> Event:
                              f"or an amendment (§12); {', '.join(bad)} was not alleged.")
     if cmd.penalties and not result.carried:
         raise ProcedureError(f"No penalty can be imposed: {result.explanation}")
-    imposed = [{"section": p.section, "action": p.action, "respondent": _found(s, p)}
+    imposed = [{"section": p.section, "action": p.action, "respondent": _found(s, p, party)}
                for p in cmd.penalties]
     return s.event(EventKind.COUNCIL_DECIDED, carried=result.carried, yes=result.yes,
                    no=result.no, mayor_broke_tie=result.mayor_broke_tie,
                    explanation=result.explanation, on=s.day(cmd.on).isoformat(),
-                   reading=describe(majority), penalties=imposed)
+                   reading=describe(majority), penalties=imposed, respondent=party)
 
 
 def _found_sufficient(s: StepContext, sections: Iterable[str]) -> None:
@@ -195,22 +217,31 @@ def _found_sufficient(s: StepContext, sections: Iterable[str]) -> None:
     after the sufficiency report: the board did not find it sufficient."""
     if s.readings.amended_section is not AmendedSection.NOT_YET_SUFFICIENT:
         return
-    late = [x for x in sections if x in s.case.amended_after_report]
+    found = s.case.amendments_found
+    late = [x for x in sections if x in s.case.amended_after_report and not found.get(x)]
+    if any(x in found for x in late):
+        raise ProcedureError(f"The board found {', '.join(x for x in late if x in found)}, "
+                             "added by amendment after its report, insufficient (§5, §8): no "
+                             "determination or penalty rests on it.")
     if late:
         raise ProcedureError(
             f"{', '.join(late)} was added by amendment after the sufficiency report: by the "
             f"city's reading ({describe(s.readings.amended_section)}) it is not yet found "
-            "sufficient, and no determination or penalty rests on it.")
+            "sufficient, and no determination or penalty rests on it until the board finds "
+            "it sufficient by motion at its meeting (amendment-sufficiency).")
 
 
-def _found(s: StepContext, p: c.Penalty) -> str:
-    """The official penalty `p` is imposed on: one found to have violated its section
-    (§12; a determination naming no section found the violations alleged)."""
-    party = s.party(p.respondent, f"the penalty under {p.section} is imposed on", "§12")
-    finding = s.case.findings.get(party)
-    if finding is None or not finding.violation:
-        raise ProcedureError(f"No violation by {party} was found in {s.case.number}: the "
-                             "council imposes a penalty only for a violation found (§12).")
+def _found(s: StepContext, p: c.Penalty, decided: str) -> str:
+    """The official penalty `p` is imposed on: the one the decision is about, found to have
+    violated its section (§12; a determination naming no section found the violations
+    alleged)."""
+    party = decided if p.respondent is None else s.party(
+        p.respondent, f"the penalty under {p.section} is imposed on", "§12")
+    if party != decided:
+        raise ProcedureError(f"The council's decision as to {decided} imposes no penalty on "
+                             f"{party}: each official has their own decision (§12); record "
+                             f"the decision as to {party} on its own.")
+    finding = s.case.findings[party]
     _found_sufficient(s, [p.section])
     if finding.sections and p.section not in finding.sections:
         raise ProcedureError(f"The determination as to {party} found a violation of "

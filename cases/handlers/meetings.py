@@ -338,7 +338,7 @@ def roll_call(s: StepContext, cmd: c.RecordRollCall) -> Event:
     if not present:
         raise ProcedureError("Name the members present: the roll call is what the quorum and "
                              "every vote at the meeting are counted from.")
-    strangers = [p for p in present if p not in known]
+    strangers = [p.strip() for p in cmd.present if p.strip() and p.strip().lower() not in known]
     if strangers:
         raise ProcedureError(f"{', '.join(strangers)} is not a member of "
                              f"{BODY_NAME[m.body]}: the roll call lists its members present.")

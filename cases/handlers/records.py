@@ -11,7 +11,7 @@ from cases.deadlines import add_years
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.handlers import StepContext
-from cases.readings import describe
+from cases.readings import AmendedSection, describe
 from cases.records import WORDS, PublicRecord
 from cases.stages import BEFORE_CONCLUSION, Stage
 
@@ -29,6 +29,27 @@ def amend(s: StepContext, cmd: c.AmendComplaint) -> Event:
         if after else {}
     return s.event(EventKind.COMPLAINT_AMENDED, authorized_by=examiner or cmd.authorized_by,
                    added_sections=list(cmd.added_sections), text=cmd.text, **extra)
+
+
+def amendment_sufficiency(s: StepContext, cmd: c.FindAmendmentSufficient) -> Event:
+    """§5, §7: the board's finding on sections added after its report, which by the city's
+    reading `amended_section` (default) nothing rests on until the board finds them."""
+    if s.readings.amended_section is not AmendedSection.NOT_YET_SUFFICIENT:
+        raise ProcedureError(f"By the city's reading, {describe(s.readings.amended_section)}: "
+                             "there is nothing for the board to find.")
+    waiting = [x for x in s.case.amended_after_report if x not in s.case.amendments_found]
+    asked = list(dict.fromkeys(x.strip() for x in cmd.amended_sections if x.strip()))
+    if not asked:
+        raise ProcedureError("Name the sections the board finds on: those added by amendment "
+                             f"after its report and not yet found ({', '.join(waiting) or 'none'}"
+                             ").")
+    other = [x for x in asked if x not in waiting]
+    if other:
+        raise ProcedureError(f"{', '.join(other)} is not a section added by amendment after the "
+                             "sufficiency report and awaiting the board's finding (those "
+                             f"awaiting: {', '.join(waiting) or 'none'}).")
+    return s.event(EventKind.AMENDMENT_FOUND, sections=asked, sufficient=cmd.sufficient,
+                   on=s.day(cmd.on).isoformat())
 
 
 def correct_receipt(s: StepContext, cmd: c.CorrectReceipt) -> Event:

@@ -374,8 +374,7 @@ class Story:
         try:  # a penalty on the official found not to have violated: none reaches him
             self.step(c.RecordCouncilDecision(
                 council=self.council(), mayor="mayor@city.test",
-                penalties=(c.Penalty("2.94.030", "public reprimand", respondent=RAMAN),
-                           c.Penalty("2.94.030", "written warning", respondent=PRUITT))),
+                penalties=(c.Penalty("2.94.030", "written warning"),), respondent=PRUITT),
                 "clerk@city.test")
             spared = "(!) a penalty on Gary Pruitt was accepted"
         except ProcedureError as e:
@@ -475,9 +474,7 @@ class Story:
         for e in case.history:
             what = e.kind.value.replace("_", " ")
             if e.data.get("respondent"):  # a step as to one official, in their own right
-                what += f" ({self.names([str(e.data['respondent'])])})"
-            elif e.data.get("penalties"):  # §12: only on an official found to have violated
-                on = self.names(dict.fromkeys(str(p["respondent"]) for p in e.data["penalties"]))
-                what += f" (penalty on {on})"
+                penalised = "; penalty" if e.data.get("penalties") else ""  # §12
+                what += f" ({self.names([str(e.data['respondent'])])}{penalised})"
             table.add_row(fmt_moment(e.at.astimezone(LA)), what, e.actor)
         return table

@@ -14,6 +14,7 @@ from cases import commands as c
 from cases.access import NOT_LISTED
 from cases.meetings import Body
 from cases.readings import Readings, Release
+from cases.services import get_case
 from ethicsbot.bootstrap import App
 from storage.models import AccessLogRow
 from tests.fixtures.app import FakeClock
@@ -81,13 +82,20 @@ async def test_status_shows_the_sections_as_amended(slack: SlackDriver, bot_app:
     assert "2.94.040 added by amendment (§5)" in shown
 
 
-async def determined(app: App, clock: FakeClock) -> str:
-    n = open_case(app)
+async def determined(app: App, clock: FakeClock,
+                     officials: tuple[str, ...] = ("Gary Pruitt",)) -> str:
+    """A case through a determination of violation as to each official, and the council's
+    meeting on it under way."""
+    n = open_case(app, officials)
+    with app.uow() as uow:
+        parties = get_case(uow, n).parties()
     convene(app, n)
-    steps(app, n, c.BeginHearing(), c.RecordRespondentHeard(), c.ConcludeHearing())
+    steps(app, n, c.BeginHearing(), *(c.RecordRespondentHeard(respondent=p) for p in parties),
+          c.ConcludeHearing())
     board_finds(app, n)
     steps(app, n, c.IssueReport(sufficient=True, report_file="F0REPORT1"), c.DeliverReport(),
-          c.Refer("myu@examiners.example"), c.RecordDetermination(violation=True))
+          c.Refer("myu@examiners.example"),
+          *(c.RecordDetermination(violation=True, respondent=p) for p in parties))
     # the council meets on it (§12, §14), three of its five present (a quorum)
     convene(app, n, Body.COUNCIL,
             present=("abrandt@city.test", "bokafor@city.test", "thale@city.test"))
@@ -110,6 +118,29 @@ async def test_each_member_votes_for_themself_and_the_clerk_records_the_roll_cal
     await done(slack, MAYOR, f"mayor-vote {n} yes")
     decided = await done(slack, CLERK, f"decide {n} 2.94.030: written reprimand")
     assert "tie broken by the mayor voting yes" in decided
+
+
+async def test_the_council_votes_and_decides_as_to_each_official_in_turn(
+        slack: SlackDriver, bot_app: App, clock: FakeClock) -> None:
+    """§12, §14 from Slack: violations found against Pruitt and Bates; each vote, the
+    mayor's tie-break and each decision name the official; the case waits for both."""
+    n = await determined(bot_app, clock, ("Gary Pruitt", "Lorna Bates"))
+    await refused(slack, COUNCIL, f"vote {n} yes", "Say which official the council acts on")
+    for who in (COUNCIL, OKAFOR, HALE):
+        await done(slack, who, f"vote {n} yes @Pruitt")
+    await done(slack, COUNCIL, f"vote {n} yes @Bates")
+    await done(slack, OKAFOR, f"vote {n} no @Bates")
+    await refused(slack, MAYOR, f"mayor-vote {n} yes @Pruitt", "stand 3 yes, 0 no")
+    await done(slack, MAYOR, f"mayor-vote {n} no @Bates")
+    await refused(slack, CLERK, f"decide {n} @Pruitt 2.94.030: censure; @Bates 2.94.030: fine",
+                  "one official at a time")
+    decided = await done(slack, CLERK, f"decide {n} @Pruitt 2.94.030: censure")
+    assert "3 yes" in decided
+    assert "stage determined" in (await slack.command(CLERK, f"status {n}")).shown
+    await refused(slack, CLERK, f"close {n} done", "the council must decide")
+    decided = await done(slack, CLERK, f"decide {n} @Bates")
+    assert "tie broken by the mayor voting no" in decided
+    await done(slack, CLERK, f"close {n} decided as to each official")
 
 
 async def test_a_case_opened_by_mistake_is_voided_by_the_mayors_office(

@@ -83,7 +83,11 @@ async def test_the_board_applies_by_motion_once_its_roll_call_is_recorded(
     assert garbled.status == 400 and "'carried' in the motion" in said(garbled)
     assert events(site, EventKind.CONTINUANCE_APPLIED) == []
 
-    roll = await send(site, number, "roll-call", {"present": f"{PARK}, {OSEI}"})
+    # the members present by name, as the clerk hears them (or by email); a name that is
+    # no member of the board is refused by name
+    stranger = await send(site, number, "roll-call", {"present": "Helen Park, Nobody Known"})
+    assert stranger.status == 409 and "Nobody Known is not a member of" in said(stranger)
+    roll = await send(site, number, "roll-call", {"present": "Helen Park, Osei"})
     assert roll.status == 200 and "Recorded: roll call recorded." in said(roll)
     [call] = events(site, EventKind.ROLL_CALL_RECORDED)
     assert call.data["present"] == [PARK, OSEI] and call.data["meeting"] == 1

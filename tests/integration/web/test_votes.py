@@ -140,7 +140,8 @@ async def test_the_mayors_tie_break_is_its_own_step(site: Site) -> None:
                            {"csrf": csrf_of(form.text), "vote": "yes"})
     assert done.status == 200, done.text
     [tie_break] = events(site, "mayor_vote_recorded")
-    assert tie_break.data == {"vote": "yes", "mayor": MAYOR} and tie_break.actor == CLERK
+    assert tie_break.data == {"vote": "yes", "mayor": MAYOR, "respondent": "gpruitt@city.test"}
+    assert tie_break.actor == CLERK
 
     form = await site.get(f"/cases/{number}/steps/decide")
     assert "council" not in step_form(form.text).lower().replace(

@@ -411,14 +411,63 @@ def test_each_official_has_their_own_determination_and_only_one_found_is_penalis
           ("bokafor@city.test", Vote.YES))
     refused(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR, (
         c.Penalty(SECTION_A, "censure", SECOND),)), "2026-02-26T21:00:00-08:00",
-        f"No violation by {SECOND} was found")
-    refused(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR, (
-        c.Penalty(SECTION_A, "censure"),)), "2026-02-26T21:00:00-08:00",
-        "Say which official the penalty")
+        f"imposes no penalty on {SECOND}")
+    refused(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR, respondent=SECOND),
+            "2026-02-26T21:00:00-08:00", f"No violation by {SECOND} was found")
     event = do(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR, (
-        c.Penalty(SECTION_A, "censure", RESPONDENT),)), "2026-02-26T21:00:00-08:00")
+        c.Penalty(SECTION_A, "censure"),)), "2026-02-26T21:00:00-08:00")
     assert event.data["penalties"] == [{"section": SECTION_A, "action": "censure",
                                         "respondent": RESPONDENT}]
+    assert event.data["respondent"] == RESPONDENT and case.stage is Stage.COUNCIL_DECIDED
+
+
+def test_the_council_votes_and_decides_as_to_each_official_found_to_have_violated() -> None:
+    """§12, §14: violations found against both; the council votes on each, decides as to
+    each with their own tally and penalties; the case waits for both decisions."""
+    case = two_respondents()
+    heard_by_both(case)
+    for party in (RESPONDENT, SECOND):
+        finds(case, party, True, "2026-01-22T19:00:00-08:00")
+    do(case, c.IssueReport(), "2026-01-23T10:00:00-08:00", CHAIR)
+    do(case, c.DeliverReport(), "2026-01-26T10:00:00-08:00", CHAIR)
+    do(case, c.Refer("myu@examiners.example"), "2026-01-27T11:00:00-08:00")
+    for party in (RESPONDENT, SECOND):
+        do(case, c.RecordDetermination(True, (SECTION_A,), respondent=party),
+           "2026-02-23T09:00:00-08:00")
+    votes(case, ("praman@city.test", Vote.YES), ("abrandt@city.test", Vote.YES),
+          ("bokafor@city.test", Vote.YES), on=RESPONDENT)
+    votes(case, ("praman@city.test", Vote.NO), ("abrandt@city.test", Vote.YES),
+          ("bokafor@city.test", Vote.NO), on=SECOND)
+    when = "2026-02-26T21:00:00-08:00"
+    refused(case, c.RecordCouncilVote("thale@city.test", Vote.YES, COUNCIL_EMAILS), when,
+            "Say which official the council acts on")
+    refused(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR), when,
+            "Say which official the council acts on")
+    event = do(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR, (
+        c.Penalty(SECTION_A, "censure"),), respondent=RESPONDENT), when)
+    assert event.data["carried"] and event.data["yes"] == 3
+    assert case.stage is Stage.DETERMINED and case.council_decided_at is None
+    refused(case, c.CloseCase("done"), when, "the council must decide")
+    refused(case, c.RecordCouncilVote("thale@city.test", Vote.YES, COUNCIL_EMAILS,
+                                      respondent=RESPONDENT), when, "has decided")
+    refused(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR, (
+        c.Penalty(SECTION_A, "censure"),), respondent=SECOND), when,
+        "No penalty can be imposed")
+    event = do(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR, respondent=SECOND), when)
+    assert not event.data["carried"] and event.data["respondent"] == SECOND
+    assert case.stage is Stage.COUNCIL_DECIDED
+    assert status(case, K.COUNCIL_DECISION, when) is Status.MET
+    do(case, c.CloseCase("decided as to each official"), "2026-02-27T10:00:00-08:00")
+
+
+def test_an_old_council_decision_naming_no_official_stands_for_all_of_them() -> None:
+    """Histories stored before the council's votes and decision named an official load as
+    before: one vote and one decision for every official found to have violated."""
+    case = two_respondents()
+    vote = Event(EventKind.COUNCIL_VOTE_RECORDED, at("2026-02-26T19:00:00-08:00"), CLERK,
+                 {"member": "abrandt@city.test", "vote": "yes"})
+    replayed = Case.replay(case.number, [*case.history, vote])
+    assert replayed.council_votes_on(SECOND) == {"abrandt@city.test": Vote.YES}
 
 
 def heard_by_both(case: Case) -> None:

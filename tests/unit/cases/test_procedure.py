@@ -142,10 +142,12 @@ def decide(case: Case, penalties: tuple[c.Penalty, ...] = (), *,
               "2026-02-26T21:00:00-08:00")
 
 
-def votes(case: Case, *pairs: tuple[str, Vote]) -> None:
+def votes(case: Case, *pairs: tuple[str, Vote], on: str | None = None) -> None:
+    """The council's meeting of 26 February and its members' votes (as to `on`)."""
     convene(case, Body.COUNCIL, "2026-02-26T19:00:00-08:00")
     for member, vote in pairs:
-        do(case, c.RecordCouncilVote(member, vote, COUNCIL_EMAILS), "2026-02-26T19:00:00-08:00")
+        do(case, c.RecordCouncilVote(member, vote, COUNCIL_EMAILS, respondent=on),
+           "2026-02-26T19:00:00-08:00")
 
 
 # -- the happy path ------------------------------------------------------------------------
@@ -834,3 +836,26 @@ def test_a_section_added_after_the_report_is_not_yet_found_sufficient_by_default
     handle(case, determination, at=at("2026-02-23T09:00:00-08:00"), actor=CLERK,
            calendar=CALENDAR, readings=readings)
     assert case.violation_found
+
+
+def test_the_board_finds_a_section_added_after_its_report_by_motion() -> None:
+    """§5, §7: a section added after the report goes back to the board, which finds it
+    sufficient by motion at its meeting; then a determination may rest on it. Found
+    insufficient, nothing ever rests on it (§8)."""
+    case = new_case()
+    referred(case)
+    do(case, c.AmendComplaint(CHAIR, (SECTION_OTHER, "2.94.060"), "adds the gift rule"),
+       "2026-02-05T09:00:00-08:00", CHAIR)
+    refused(case, c.RecordDetermination(True, (SECTION_OTHER,)), "2026-02-06T09:00:00-08:00",
+            "until the board finds it sufficient by motion at its meeting")
+    refused(case, c.FindAmendmentSufficient((SECTION_A,), True), "2026-02-10T19:00:00-08:00",
+            f"awaiting: {SECTION_OTHER}, 2.94.060")
+    do(case, c.FindAmendmentSufficient((SECTION_OTHER,), True), "2026-02-10T19:00:00-08:00",
+       CHAIR)
+    do(case, c.FindAmendmentSufficient(("2.94.060",), False), "2026-02-10T19:05:00-08:00",
+       CHAIR)
+    assert case.amendments_found == {SECTION_OTHER: True, "2.94.060": False}
+    refused(case, c.RecordDetermination(True, ("2.94.060",)), "2026-02-23T09:00:00-08:00",
+            "insufficient (§5, §8)")
+    do(case, c.RecordDetermination(True, (SECTION_OTHER,)), "2026-02-23T09:00:00-08:00")
+    assert case.findings[RESPONDENT].sections == (SECTION_OTHER,)

@@ -240,6 +240,8 @@ def lifecycle() -> tuple[Case, list[OwedNotice]]:
         ("2026-01-23T10:00:00-08:00", c.DeliverReport()),
         ("2026-01-26T10:00:00-08:00", c.Refer(examiner="myu@examiners.example")),
         ("2026-01-27T10:00:00-08:00", c.RequestOpenSession(Proceeding.EXAMINER, "paper")),
+        ("2026-01-28T10:00:00-08:00", c.AmendComplaint("hpark@city.test", ("2.94.040",),
+                                                       "also used city staff")),
         ("2026-02-10T10:00:00-08:00", c.RecordDetermination(violation=True)),
         ("2026-02-11T09:00:00-08:00", c.RequestCouncilExtension(days=2)),
         ("2026-02-12T19:00:00-08:00", c.ExtendCouncilDecision(days=2)),
@@ -252,6 +254,23 @@ def lifecycle() -> tuple[Case, list[OwedNotice]]:
                        calendar=CALENDAR)
         owed += notices_owed(case, event, DIRECTORY)
     return case, owed
+
+
+def test_an_amendment_is_sent_to_the_official_with_their_time_to_respond() -> None:
+    """§5: the official, the complainant, the council and the examiner are told of an
+    amendment: the sections added, its words, the reading that applies after the report,
+    and when the official may respond."""
+    case, owed = lifecycle()
+    told = [n for n in owed if n.type is NoticeType.COMPLAINT_AMENDED]
+    assert {n.recipient.email for n in told} == {
+        "gpruitt@city.test", "ada@example.org", "myu@examiners.example",
+        *(p.email for p in COUNCIL)}
+    to_official = next(n for n in told if n.recipient.email == "gpruitt@city.test")
+    text = body(parsed(render(ctx(case, NoticeType.COMPLAINT_AMENDED, to_official.recipient,
+                                  generation=to_official.generation))))
+    assert "Sections added: 2.94.040" in text and "also used city staff" in text
+    assert "by the city's reading, a section added by amendment after the sufficiency" in text
+    assert "fair opportunity to respond to the amendment (§5)" in text
 
 
 def test_every_notice_the_procedure_owes_renders() -> None:
