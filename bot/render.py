@@ -15,6 +15,7 @@ from typing import Any
 from bot.escape import esc
 from bot.meetings import meeting_lines, open_request_lines
 from cases.calendar import CityCalendar, countdown, day_of, fmt_moment, when
+from cases.deadlines import clocks_of_requests
 from cases.directory import Directory
 from cases.events import EventKind as K
 from cases.filing import flag_text
@@ -100,7 +101,7 @@ def case_blocks(detail: dict[str, Any], access: Access, *, viewer: str | None,
         blocks += sections("*Open sessions requested* (§13, §14)", opened)
     if access is Access.FULL and detail.get("disclosure_requests"):
         blocks += sections("*Disclosure requests* (§6, RCW 42.56)",
-                           _disclosures(detail["disclosure_requests"]))
+                           _disclosures(detail["disclosure_requests"], calendar, now))
     notices = [n for n in detail["notices"] if seen.notices is Notices.ALL
                or (seen.notices is Notices.OWN and n["recipient"] == (viewer or "").lower())]
     blocks += sections("*Notices*", _notices(notices, calendar))
@@ -173,9 +174,12 @@ def _deadlines(deadlines: list[dict[str, Any]], calendar: CityCalendar,
     return lines
 
 
-def _disclosures(requests: list[dict[str, Any]]) -> list[str]:
+def _disclosures(requests: list[dict[str, Any]], calendar: CityCalendar,
+                 now: datetime) -> list[str]:
+    """Each request numbered as Slack's `release #N` names it, with its own clock."""
     lines = []
-    for r in requests:
+    clocks = clocks_of_requests(requests, calendar, now=now)
+    for number, (r, clock) in enumerate(zip(requests, clocks, strict=True), start=1):
         answer = "awaiting an answer (RCW 42.56.520)" if not r.get("responded") else (
             f"answered in part {r['responded']}, open for the rest"
             + (f": released so far {', '.join(words(x) for x in r['released'])}"
@@ -185,8 +189,10 @@ def _disclosures(requests: list[dict[str, Any]]) -> list[str]:
             + (f"released {', '.join(words(x) for x in r['released'])}" if r["released"]
                else "nothing released") + f" to {esc(r['to'])}"
             + (f" ({esc(r['note'])})" if r["note"] else ""))
-        lines.append(f"• {esc(r['requester'])}, received {r['received']}"
-                     + (f": {esc(r['what'])}" if r["what"] else "") + f" — {answer}")
+        due = f"first answer due {when(clock.due, calendar)}" if clock.due else ""
+        lines.append(f"• #{number} {esc(r['requester'])}, received {r['received']}"
+                     + (f": {esc(r['what'])}" if r["what"] else "")
+                     + f" — *{clock.status.value}*, {due} — {answer}")
     return lines
 
 

@@ -20,7 +20,9 @@ The values (keys, statuses, triggers, the deadline itself, `status_at`) are in
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import UTC, date, datetime, timedelta
+from typing import Any
 
 from cases.calendar import CityCalendar, fmt_day, fmt_moment
 from cases.deadline_values import (
@@ -44,9 +46,25 @@ from cases.deadline_values import (
 from cases.readings import DEFAULT, ContinuanceCap, Readings, describe, other
 
 __all__ = [
-    "BY_SECTION", "DEADLINES", "MAX_CONTINUANCE_DAYS", "TOLLED_KEYS", "Continuance",
-    "Deadline", "DeadlineKey", "DisclosureRequest", "Extension", "OtherReading", "Responsible",
-    "Status", "Triggers", "add_years", "compute_deadlines", "deadline_changes", "extensions_of",
+    "BY_SECTION",
+    "DEADLINES",
+    "MAX_CONTINUANCE_DAYS",
+    "TOLLED_KEYS",
+    "Continuance",
+    "Deadline",
+    "DeadlineKey",
+    "DisclosureRequest",
+    "Extension",
+    "OtherReading",
+    "Responsible",
+    "Status",
+    "Triggers",
+    "add_years",
+    "clocks_of_requests",
+    "compute_deadlines",
+    "deadline_changes",
+    "disclosure_clocks",
+    "extensions_of",
     "status_at",
 ]
 
@@ -211,24 +229,43 @@ def _limitations(t: Triggers, cal: CityCalendar) -> Deadline:
 
 
 def _disclosure(t: Triggers, cal: CityCalendar, now: datetime) -> Deadline:
-    """The first answer owed to each request: five business days after the day it was
-    received, by the same calendar. One line for them all: a request missed, else the
-    oldest still open (what the city attorney must act on, judged again as time passes),
-    else one answered late, else the last answered; so once every request is answered, a
-    late answer is not hidden behind a later one answered on time."""
-    requests = sorted(t.disclosure_requests, key=lambda r: r.received)
+    """The line of the deadlines table for every request together (each request's own
+    clock is `disclosure_clocks`): a request missed, else the oldest still open (what the
+    city attorney must act on, judged again as time passes), else one answered late, else
+    the last answered; so once every request is answered, a late answer is not hidden
+    behind a later one answered on time."""
     order = (Status.MISSED, Status.OPEN, Status.LATE, Status.MET)
-    judged = [_one_request(r, requests, cal, now) for r in requests]
+    judged = sorted(disclosure_clocks(t.disclosure_requests, cal, now=now),
+                    key=lambda d: (d.due is None, d.due))
     worst = min(order.index(d.status) for d in judged)
     chosen = [d for d in judged if order.index(d.status) == worst]
     return chosen[-1] if order[worst] is Status.MET else chosen[0]
 
 
-def _one_request(r: DisclosureRequest, requests: list[DisclosureRequest], cal: CityCalendar,
+def disclosure_clocks(requests: Sequence[DisclosureRequest], cal: CityCalendar, *,
+                      now: datetime) -> list[Deadline]:
+    """Each request's own clock (RCW 42.56.520): its first answer is owed five business
+    days after the day it was received, by the same calendar; in the order the requests
+    were recorded, which numbers them (#1, #2, ...)."""
+    return [_one_request(r, i + 1, len(requests), cal, now) for i, r in enumerate(requests)]
+
+
+def clocks_of_requests(requests: Sequence[Mapping[str, Any]], cal: CityCalendar, *,
+                       now: datetime) -> list[Deadline]:
+    """`disclosure_clocks` of the requests as the read side gives them (ISO days)."""
+    def day(x: Any) -> date | None:
+        return date.fromisoformat(x) if x else None
+
+    return disclosure_clocks([DisclosureRequest(date.fromisoformat(r["received"]),
+                                                day(r.get("responded")) or day(r["answered"]))
+                              for r in requests], cal, now=now)
+
+
+def _one_request(r: DisclosureRequest, number: int, of: int, cal: CityCalendar,
                  now: datetime) -> Deadline:
     rule = DEADLINES[DeadlineKey.DISCLOSURE_RESPONSE]
     last, skipped = cal.add_business_days(r.received, days_of(rule.key))
-    which = f" {requests.index(r) + 1} of {len(requests)}" if len(requests) > 1 else ""
+    which = f" {number} of {of}" if of > 1 else ""
     text = (f"request{which} received {fmt_day(r.received)} + {rule.days} "
             f"business days = {fmt_day(last)}")
     if skipped:

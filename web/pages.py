@@ -19,8 +19,9 @@ from cases.access import (
     docket_scope,
     sees_open_request,
 )
-from cases.calendar import when
+from cases.calendar import CityCalendar, when
 from cases.deadline_values import status_at
+from cases.deadlines import clocks_of_requests
 from cases.events import EventKind
 from cases.history import sees_in_history
 from cases.levels import Access
@@ -171,11 +172,27 @@ async def case(request: web.Request) -> web.StreamResponse:
                                      d["meetings"]), history=history,
                 open_requests=[r for r in d.get("open_requests", [])
                                if sees_open_request(looked.access, r["proceeding"])],
+                disclosures=disclosure_rows(d, looked.access, deps.calendar, now),
                 records=record_items(entries(d["history"]), deps.calendar)
                 if seen.records else [],
                 received=when(d["received_at"], deps.calendar),
                 steps=offered_steps(viewer.actor, looked.access, d),
                 filings=d["filings"] if seen.originals else [])
+
+
+def disclosure_rows(d: dict[str, Any], access: Access, calendar: CityCalendar,
+                    now: datetime) -> list[dict[str, Any]]:
+    """The public disclosure requests (RCW 42.56), each numbered and with its own clock,
+    for those who see the whole case (the city attorney answers them, §6)."""
+    requests = d.get("disclosure_requests") or []
+    if access is not Access.FULL or not requests:
+        return []
+    clocks = clocks_of_requests(requests, calendar, now=now)
+    return [{**r, "number": i, "status": clock.status.value, "basis": clock.basis,
+             "due_text": due_text(clock.due.isoformat() if clock.due else None,
+                                  clock.status.value, now, calendar),
+             "released_words": ", ".join(words(x) for x in r["released"])}
+            for i, (r, clock) in enumerate(zip(requests, clocks, strict=True), start=1)]
 
 
 def motion_words(data: dict[str, Any]) -> str:

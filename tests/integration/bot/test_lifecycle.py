@@ -169,10 +169,13 @@ async def test_after_closure_only_released_records_are_shown_and_each_showing_lo
     await done(slack, ATTORNEY, f"disclosure-request {n} A. Reporter, Riverton Ledger")
     shown = (await slack.command(ATTORNEY, f"status {n}")).shown
     assert "disclosure response" in shown and "A. Reporter, Riverton Ledger" in shown
+    assert "• #1 A. Reporter, Riverton Ledger, received" in shown
+    assert "— *open*, first answer due" in shown  # its own clock (RCW 42.56.520)
     # an acknowledgement with an estimate answers in time; the request stays open
     await done(slack, ATTORNEY, f"release {n} none interim A. Reporter; estimate: Friday")
     shown = (await slack.command(ATTORNEY, f"status {n}")).shown
     assert "answered in part" in shown and "open for the rest (estimate: Friday)" in shown
+    assert "— *met*, first answer due" in shown
     await refused(slack, ATTORNEY, f"release {n} #2 report A. Reporter", "no disclosure request 2")
     await done(slack, ATTORNEY, f"release {n} #1 report A. Reporter")
     public = (await slack.command(STRANGER, f"status {n}")).shown

@@ -66,6 +66,13 @@ async def test_an_unreleased_closed_case_shows_nothing(site: Site) -> None:
          actor=ATTORNEY)
     assert number not in (await site.get("/")).text
     assert (await site.get(f"/records/{number}")).status == 404
+    # the city attorney's case page lists each request with its own clock (RCW 42.56.520)
+    await site.sign_in(ATTORNEY)
+    page = text((await site.get(f"/cases/{number}")).text)
+    assert "Public disclosure requests (§6, RCW 42.56)" in page
+    assert "#1 A. Reporter, received" in page and "request received" in page
+    assert 'class="badge met">met' in page
+    assert "answered" in page and "(exempt: estimate)" in page
 
 
 async def test_released_records_are_shown_exactly_and_each_showing_logged(site: Site) -> None:

@@ -15,7 +15,7 @@ import pytest
 from cases import commands as c
 from cases.access import Refused, check_step
 from cases.case import Case
-from cases.deadlines import DeadlineKey, Responsible, Status
+from cases.deadlines import DeadlineKey, Responsible, Status, clocks_of_requests
 from cases.events import EventKind
 from cases.records import PublicRecord, Report, entries
 from cases.steps import StepId
@@ -150,6 +150,25 @@ def test_a_late_answer_stays_in_view_once_a_later_request_is_answered_on_time() 
        "2026-02-24T10:00:00-08:00", ATTY)
     d = disclosure(case, "2026-03-10T00:00:00-08:00")
     assert d["status"] is Status.LATE and "request 1 of 2" in str(d["basis"])
+
+
+def test_each_request_has_its_own_clock_and_status() -> None:
+    """RCW 42.56.520, as the surfaces show it: request #1 answered late, #2 still open
+    while #3 was missed; each numbered as Slack's `release #N` names it."""
+    case = closed()
+    for who, day in (("A. Reporter", 9), ("B. Writer", 23), ("C. Clerk", 24)):
+        do(case, c.RecordDisclosureRequest(who, on=date(2026, 2, day)),
+           f"2026-02-{day:02}T10:00:00-08:00", ATTY)
+    do(case, c.ReleaseRecords((), to="A. Reporter", note="denied: exempt", request=1),
+       "2026-02-26T10:00:00-08:00", ATTY)
+    requests = [{"received": x.received.isoformat(), "answered": None,
+                 "responded": x.responded.isoformat() if x.responded else None}
+                for x in case.disclosure_requests]
+    clocks = clocks_of_requests(requests, CALENDAR, now=at("2026-03-04T12:00:00-08:00"))
+    assert [d.status for d in clocks] == [Status.LATE, Status.MISSED, Status.MISSED]
+    clocks = clocks_of_requests(requests, CALENDAR, now=at("2026-03-03T12:00:00-08:00"))
+    assert [d.status for d in clocks] == [Status.LATE, Status.MISSED, Status.OPEN]
+    assert "request 3 of 3 received Tue Feb 24, 2026 + 5 business days" in clocks[2].basis
 
 
 def test_the_record_list_dates_each_record_by_its_own_day_as_corrected() -> None:
