@@ -333,6 +333,14 @@ class Case:
         return self.respondents or tuple(self.filing.respondents) or (UNNAMED,)
 
     @property
+    def people(self) -> tuple[str, ...]:
+        """The emails of the people the matter involves: each official complained against
+        and the complainant, when they gave one (an examiner may not hear a matter
+        involving someone they are conflicted with, §11)."""
+        complainant = self.filing.complainant.email
+        return (*self.respondents, *([complainant] if complainant else []))
+
+    @property
     def not_yet_heard(self) -> tuple[str, ...]:
         return tuple(p for p in self.parties() if p not in self.heard)
 

@@ -112,6 +112,7 @@ def complete(command: type[C], typed: Mapping[str, Any], actor: Actor, directory
         to_board = bool(values.pop(TO_BOARD, False))
         chosen = referral(case, [p.email for p in directory.examiners],
                           last_assigned=rotation.last_assigned(), to_board=to_board,
-                          readings=directory.readings)
+                          readings=directory.readings,
+                          standing=directory.examiners_conflicted_with(case.people))
         values["examiner"] = chosen.examiner
     return command(**values, **caller_fields(command, actor, directory, typed=values.keys()))

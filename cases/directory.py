@@ -44,6 +44,9 @@ class Person:
     slack: str | None = None
     title: str | None = None
     chair: bool = False
+    # an examiner's standing conflicts (§11): the emails of the people (an official, a
+    # complainant) they may not hear a matter involving, recorded once for every case
+    conflicts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -136,6 +139,13 @@ class Directory:
         named = [p for p in self.people()
                  if token and token in (n.casefold() for n in p.name.split())]
         return named[0] if len(named) == 1 else None
+
+    def examiners_conflicted_with(self, people: Iterable[str]) -> frozenset[str]:
+        """The examiners (emails) with a standing conflict with any of `people` (§11): the
+        rotation skips them on a case involving them."""
+        involved = {p.casefold() for p in people}
+        return frozenset(e.email for e in self.examiners
+                         if involved & {x.casefold() for x in e.conflicts})
 
     def respondent_candidates(self) -> tuple[Person, ...]:
         """Anyone listed but the examiners may be complained against (the directory's roles)."""

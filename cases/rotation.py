@@ -39,10 +39,13 @@ def next_examiner(
 
 
 def referral(case: Case, roster: Sequence[str], *, last_assigned: str | None,
-             to_board: bool = False, readings: Readings = DEFAULT) -> Refer:
+             to_board: bool = False, readings: Readings = DEFAULT,
+             standing: Collection[str] = ()) -> Refer:
     """§11: the board when the respondent asked for it (or `to_board`), else the next
-    examiner in rotation, never one who is a party to the case or conflicted on it."""
+    examiner in rotation, never one who is a party to the case, conflicted on it, or with
+    a standing conflict with one of its people (`standing`)."""
     if to_board or case.board_hears(readings.board_hearing):
         return Refer(examiner=None)
     return Refer(examiner=next_examiner(roster, last_assigned=last_assigned,
-                                        skip={*case.respondents, *case.conflicted_examiners}))
+                                        skip={*case.respondents, *case.conflicted_examiners,
+                                              *standing}))

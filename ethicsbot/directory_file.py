@@ -30,6 +30,7 @@ class _Person(BaseModel):
     slack: str | None = None
     title: str | None = None
     chair: bool = False
+    conflicts: list[str] = []  # an examiner's standing conflicts: people's emails (§11)
 
     @field_validator("email")
     @classmethod
@@ -40,7 +41,7 @@ class _Person(BaseModel):
 
     def to_person(self) -> Person:
         return Person(name=self.name, email=self.email, slack=self.slack, title=self.title,
-                      chair=self.chair)
+                      chair=self.chair, conflicts=tuple(c.strip().lower() for c in self.conflicts))
 
 
 class _DirectoryFile(BaseModel):

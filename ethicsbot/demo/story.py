@@ -24,16 +24,17 @@ from rich.progress import Progress
 from rich.table import Table
 
 from cases import commands as c
+from cases.access import actor_for
 from cases.acts import unable_to_act
 from cases.calendar import fmt_moment
 from cases.commands import NoticeKind, NoticeMethod
 from cases.deadlines import Status
+from cases.derived import complete
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.meetings import BODY_NAME, Body, MeetingKind, Proceeding
 from cases.motions import Motion
 from cases.open_meetings import quorum
-from cases.rotation import referral
 from cases.services import get_case, take_step
 from cases.tally import Vote
 from ethicsbot.bootstrap import App, bootstrap
@@ -326,11 +327,10 @@ class Story:
                                     "complainant")
 
     async def refer(self) -> str:
-        roster = [p.email for p in self.app.directory.examiners]
-        with self.app.uow() as uow:
-            cmd = referral(get_case(uow, self.number), roster,
-                           last_assigned=uow.rotation.last_assigned(),
-                           readings=self.app.directory.readings)
+        directory = self.app.directory
+        with self.app.uow() as uow:  # the next examiner in rotation, as every surface asks
+            cmd = complete(c.Refer, {}, actor_for(directory, "hpark@city.test"), directory,
+                           get_case(uow, self.number), uow.rotation)
             take_step(uow, self.number, cmd, directory=self.app.directory,
                       calendar=self.app.calendar, clock=self.app.clock, actor="hpark@city.test")
             examiner = cmd.examiner or "the board"

@@ -4,7 +4,7 @@ directory names the council, the board and the mayor, the rotation the examiner.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cases import commands as c
 from cases.access import actor_for
@@ -91,3 +91,20 @@ def test_a_referral_goes_to_the_next_examiner_or_the_board_with_its_day() -> Non
     day = at("2026-02-02T10:00:00-08:00").date()
     board = complete(c.Refer, {TO_BOARD: True, "on": day}, CHAIR, DIRECTORY, CASE, Roster())
     assert board == c.Refer(None, day)
+
+
+def test_an_examiner_with_a_standing_conflict_is_skipped_on_every_case_of_that_person() -> None:
+    """§11: a conflict the city records once, in the directory (Morgan Yu represents Gary
+    Pruitt), skips the examiner on every case involving him, and on no other."""
+    conflicted = replace(DIRECTORY, examiners=tuple(
+        replace(p, conflicts=("GPruitt@city.test",)) if p.email == "myu@examiners.example"
+        else p for p in DIRECTORY.examiners))
+    assert conflicted.examiners_conflicted_with(CASE.people) == {"myu@examiners.example"}
+    skipped = complete(c.Refer, {}, CHAIR, conflicted, CASE, Roster())
+    assert skipped.examiner == "spatel@examiners.example"
+    assert complete(c.Refer, {}, CHAIR, DIRECTORY, CASE, Roster()).examiner == (
+        "myu@examiners.example")  # without the conflict, the first on the roster
+    other = open_case(number="ETH-2026-0002", filing=filing(), respondents=("lbates@city.test",),
+                      at=at("2026-01-06T09:45:00-08:00"), actor="clerk@city.test")
+    assert complete(c.Refer, {}, CHAIR, conflicted, other, Roster()).examiner == (
+        "myu@examiners.example")

@@ -1,0 +1,26 @@
+"""The directory file: what the city records once, read as the procedure uses it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ethicsbot.directory_file import DirectoryError, parse_directory
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "city.example.yml"
+
+
+def test_an_examiners_standing_conflicts_are_read_from_the_file() -> None:
+    directory = parse_directory(EXAMPLE.read_text(encoding="utf-8"))
+    fontaine = next(p for p in directory.examiners if p.name == "Lee Fontaine")
+    assert fontaine.conflicts == ("hostrowski@city.test",)
+    assert directory.examiners_conflicted_with(["HOSTROWSKI@city.test", "x@y.example"]) == {
+        "lfontaine@examiners.example"}
+    assert directory.examiners_conflicted_with(["gpruitt@city.test"]) == frozenset()
+
+
+def test_a_misspelt_field_is_refused_with_where_it_is() -> None:
+    text = EXAMPLE.read_text(encoding="utf-8").replace("conflicts:", "conflict:")
+    with pytest.raises(DirectoryError, match=r"examiners\.2\.conflict"):
+        parse_directory(text, source="city.yml")
