@@ -47,7 +47,8 @@ def your_deadlines(deps: SlackDeps, caller: Caller) -> list[dict[str, Any]]:
     if not mine:
         return []
     with deps.session_factory() as session:
-        rows = queries.open_deadlines(session=session, responsible=mine, now=deps.clock())
+        rows = queries.open_deadlines(session=session, responsible=mine, now=deps.clock(),
+                                      asker=caller.who)
     return [r for r in rows if caller.who not in r["respondents"]]
 
 

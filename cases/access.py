@@ -20,6 +20,9 @@ Seeing a case (`case_access`), decided per case, respondent first:
 - PUBLIC: once a case is closed, the public records of §13 that have been released
   (`cases.records.released`: through a disclosure request, or at closure if the city reads
   it so), to anyone who asks. §6 keeps everything else confidential after completion.
+- A member who recused on the case (a relative, a business tie, the complainant sitting
+  on the board) is walled off from it: they see what anyone may (PUBLIC or NONE), and the
+  docket leaves the case out for them.
 - NONE: everyone else. The refusal is the same text whether the case exists or not.
 
 The docket (`docket_scope`): FULL and COUNCIL roles see every open case (the council is
@@ -100,12 +103,21 @@ def is_respondent(actor: Actor, respondents: Collection[str]) -> bool:
     return actor.email is not None and actor.email.lower() in {r.lower() for r in respondents}
 
 
+def is_walled(actor: Actor, walled: Collection[str]) -> bool:
+    """The actor recused on the case (`Case.recusals`, by lowercased email)."""
+    return actor.email is not None and actor.email.lower() in walled
+
+
 def case_access(actor: Actor, *, respondents: Collection[str], closed: bool,
-                released: Collection[PublicRecord]) -> Access:
+                released: Collection[PublicRecord], walled: Collection[str] = ()) -> Access:
     """How much of a case `actor` may see. `released`: the public records anyone may see
-    (`cases.records.released`); with none, a stranger sees nothing, closed or not."""
+    (`cases.records.released`); with none, a stranger sees nothing, closed or not.
+    `walled`: the members who recused on the case (§14 applied to every conflict): they
+    lose access to its deliberation material, and see what anyone may."""
     if is_respondent(actor, respondents):
         return Access.RESPONDENT
+    if is_walled(actor, walled):
+        return Access.PUBLIC if closed and released else Access.NONE
     if actor.has(_FULL):
         return Access.FULL
     if actor.has(COUNCIL):

@@ -165,14 +165,19 @@ _Plan = list[tuple[NoticeType, list[Person], DeadlineKey | None]]
 
 class _Audience:
     """The people a notice can go to, the officials complained against set apart: they
-    get the respondent's version, never the council's or the board's copy."""
+    get the respondent's version, never the council's or the board's copy; a member who
+    recused gets neither."""
 
     def __init__(self, case: Case, directory: Directory) -> None:
         self.respondents = [p for e in case.respondents
                             if (p := directory.by_email(e)) is not None]
         parties = {e.lower() for e in case.respondents}
-        self.council = _without(directory.council, parties)
-        self.board = _without(directory.board, parties)
+        # a member who recused is walled off from the case's material and its meetings'
+        # invitations (`cases.access.case_access`); the statutory meeting notice of RCW
+        # 42.30.080 still goes to every member (`_meeting_plan`)
+        walled = parties | set(case.recusals)
+        self.council = _without(directory.council, walled)
+        self.board = _without(directory.board, walled)
         self.mayors_office = list(clerks(directory))
         c, email = case.filing.complainant, case.filing.complainant.email
         # The complainant is told by email when they gave one; otherwise by post (§1 asks

@@ -32,6 +32,7 @@ from cases.access import (
     Refused,
     case_access,
     docket_scope,
+    is_walled,
     sees_every_case,
 )
 from cases.levels import Access
@@ -92,7 +93,10 @@ class CaseRead:
                                         readings=self.readings)
         decided = case_look(self.asker, self.number, self.action, detail, now=self.now,
                             public_ok=self.public_ok)
-        wrote = None if self.logged is None else self.logged[0 if detail is not None else 1]
+        # the line the read wrote: the found look's, unless the case is missing or the asker
+        # is walled off from it (the read's own test, `queries.case_view`)
+        seen = detail is not None and not is_walled(self.asker.actor, detail["walled"])
+        wrote = None if self.logged is None else self.logged[0 if seen else 1]
         written = wrote == decided.look
         return decided, [] if written else [queries.access_row(decided.look)]
 
@@ -105,7 +109,8 @@ def case_read(asker: Asker, number: str, action: str, *, now: datetime, readings
     logged = (_look(asker, number, action, allowed=True, now=now),
               _look(asker, number, action, allowed=False, now=now)
               ) if sees_every_case(asker.actor) else None
-    statements = queries.case_view(number, dialect=dialect, logged=logged) if number else []
+    statements = queries.case_view(number, dialect=dialect, logged=logged,
+                                   asker=asker.actor.email or "") if number else []
     return CaseRead(asker, number, action, now, readings, public_ok, statements,
                     logged if number else None)
 
@@ -136,7 +141,7 @@ def case_look(asker: Asker, number: str, action: str, detail: dict[str, Any] | N
     """The access `detail` (None: no such case) gives `asker`, and the look's line."""
     access = Access.NONE if detail is None else case_access(
         asker.actor, respondents=detail["respondents"], closed=not detail["confidential"],
-        released=detail["released"])
+        released=detail["released"], walled=detail["walled"])
     if access is Access.PUBLIC and detail is not None:
         access = access if public_ok else Access.NONE
         action = shown_action(detail["released"]) if public_ok else action
@@ -183,6 +188,7 @@ def docket_read(asker: Asker, page: int, *, size: int, now: datetime,
     return DocketRead(queries.docket_statements(
         dialect=dialect, open_only=True,
         involving=asker.who if scope is DocketScope.INVOLVING else None,
+        walled_as=asker.actor.email if scope is DocketScope.ALL else None,
         limit=size + 1, offset=(page - 1) * size, logged=look), size, refused=False)
 
 

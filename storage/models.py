@@ -53,6 +53,8 @@ class CaseRow(Base):
     confidential: Mapped[bool]
     received_at: Mapped[datetime]
     respondents: Mapped[list[Any]]
+    # members who recused on the case: walled off from it (`cases.access.case_access`)
+    walled: Mapped[list[Any]] = mapped_column(default=list, server_default="[]")
     next_due: Mapped[datetime | None] = mapped_column(index=True)
     next_due_key: Mapped[str | None] = mapped_column(String(40))
     tolled: Mapped[bool] = mapped_column(default=False)

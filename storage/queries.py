@@ -133,7 +133,8 @@ def docket(*, session: Session, open_only: bool = False, involving: str | None =
 
 def docket_statements(*, dialect: str, open_only: bool = False, involving: str | None = None,
                       limit: int | None = None, offset: int = 0,
-                      logged: Look | None = None) -> list[Statement]:
+                      logged: Look | None = None, walled_as: str | None = None
+                      ) -> list[Statement]:
     """`docket` as the statements that read it, the last giving the rows: what both the
     session above and the asynchronous reader (`storage.async_docket`) execute, so the
     docket has one statement whoever runs it."""
@@ -145,10 +146,13 @@ def docket_statements(*, dialect: str, open_only: bool = False, involving: str |
             params.update(logged.values())
         else:
             statements.append(access_row(logged))
-    if involving is not None:  # the JSON list as text holds '"email"' on both backends
-        params["involving"] = f"%{_like_escaped(chr(34) + involving.lower() + chr(34))}%"
+    if involving is not None:
+        params["involving"] = member_like(involving)
+    if walled_as is not None:
+        params["walled"] = member_like(walled_as)
     statements.append((_docket_query(open_only=open_only, involving=involving is not None,
-                                     paged=limit is not None, logged=in_statement), params))
+                                     walled=walled_as is not None, paged=limit is not None,
+                                     logged=in_statement), params))
     return statements
 
 
@@ -171,8 +175,8 @@ def docket_rows(rows: Iterable[Any]) -> list[dict[str, Any]]:
 
 
 @cache
-def _docket_query(*, open_only: bool, involving: bool, paged: bool, logged: bool
-                  ) -> Select[Any]:
+def _docket_query(*, open_only: bool, involving: bool, walled: bool, paged: bool,
+                  logged: bool) -> Select[Any]:
     """The docket's statement for one shape of request, built once: built on every call,
     and its cache key computed anew, it cost more Python than the rest of a Slack docket
     request's database work (bench/slack_status.py). Core columns, not ORM attributes:
@@ -189,9 +193,19 @@ def _docket_query(*, open_only: bool, involving: bool, paged: bool, logged: bool
         # not, and an address's case means nothing
         q = q.where(func.lower(cast(c.respondents, String)).like(bindparam("involving"),
                                                                  escape="/"))
+    if walled:  # the cases the asker recused on are left out of their docket
+        q = q.where(func.lower(cast(c.walled, String)).not_like(bindparam("walled"),
+                                                                escape="/"))
     if paged:
         q = q.limit(bindparam("limit")).offset(bindparam("offset"))
     return q
+
+
+def member_like(email: str) -> str:
+    """The LIKE pattern of `email` in a JSON list of emails as text ('"email"' on both
+    backends), lowercased; compared with lower() of the column: SQLite's LIKE ignores
+    ASCII case and PostgreSQL's does not, and an address's case means nothing."""
+    return f"%{_like_escaped(chr(34) + email.lower() + chr(34))}%"
 
 
 def _like_escaped(text: str) -> str:
@@ -207,8 +221,8 @@ def case_detail(*, session: Session, number: str, now: datetime,
                           number=number, now=now, readings=readings)
 
 
-def case_view(number: str, *, dialect: str, logged: tuple[Look, Look] | None = None
-              ) -> list[Statement]:
+def case_view(number: str, *, dialect: str, logged: tuple[Look, Look] | None = None,
+              asker: str = "") -> list[Statement]:
     """The statements that read the case `number` for `case_detail_of`, the last giving
     its rows.
 
@@ -217,11 +231,13 @@ def case_view(number: str, *, dialect: str, logged: tuple[Look, Look] | None = N
     read: on PostgreSQL in the same statement (a data-modifying WITH), so the whole look
     is one round trip, where reading and then logging were two (bench/slack_status.py
     --text); elsewhere in the statement before it. Which line is written is decided by
-    the same condition, in the same snapshot, as the case row the read finds."""
+    the same condition, in the same snapshot, as the case row the read finds: found, and
+    `asker` (their email) not walled off from it (they recused on it)."""
     if logged is None:
         return [(_CASE_VIEW.statement, {"number": number})]
     found, missing = logged
-    params = {**found.values(), "log_refused": missing.action, "number": number}
+    params = {**found.values(), "log_refused": missing.action, "number": number,
+              "walled": member_like(asker)}
     if dialect == "postgresql":
         return [(_CASE_VIEW_LOGGED, params)]
     return [(_LOG_IF_FOUND, params), (_CASE_VIEW.statement, {"number": number})]
@@ -253,6 +269,7 @@ def case_detail_of(rows: Iterable[Sequence[Any]], *, number: str, now: datetime,
         "confidential": row.confidential,
         "received_at": _iso(row.received_at),
         "respondents": row.respondents,
+        "walled": list(row.walled or ()),
         "filing": first.get("filing"),
         "alleged_sections": list(case.alleged_sections) if case else [],
         "amendments": [{"at": _iso(e.at), "authorized_by": e.data.get("authorized_by"),
@@ -390,7 +407,7 @@ def _with_case(table: FromClause) -> FromClause:
 _CASE_VIEW = _OneStatement([
     # the case row alone, so that a case that somehow has no event is still found
     (_CASES, {c: _CASES.c[c] for c in (
-        "number", "stage", "confidential", "received_at", "respondents")}),
+        "number", "stage", "confidential", "received_at", "respondents", "walled")}),
     (_with_case(_EVENTS), {c: _EVENTS.c[c] for c in ("seq", "kind", "at", "actor", "data")}),
     (_with_case(_DEADLINE_ROWS), {c: _DEADLINE_ROWS.c[c] for c in (
         "key", "due", "status", "responsible", "basis", "reading", "other_reading",
@@ -405,8 +422,12 @@ _CASE_VIEW = _OneStatement([
 
 
 _LOG_COLUMNS = AccessLogRow.__table__.c
-_FOUND = select(exists().where(_CASES.c.number == bindparam("number")).label("found")
-                ).subquery("looked_for")
+# found, for the one looking: a case they are walled off from (they recused) is as if not
+# found, so the line says refused (`lookups.CaseRead.decide` knows it by the same test)
+_FOUND = select(exists().where(
+    _CASES.c.number == bindparam("number"),
+    func.lower(cast(_CASES.c.walled, String)).not_like(bindparam("walled"), escape="/"))
+    .label("found")).subquery("looked_for")
 # the line of `case_view`'s `logged`: the found look's, or the missing one's action, and
 # allowed exactly when the case row is there (looked for once)
 _LOG_IF_FOUND = insert(AccessLogRow.__table__).from_select(  # type: ignore[arg-type]
@@ -439,19 +460,22 @@ _LOG_ACCESS = insert(AccessLogRow.__table__).values(  # type: ignore[arg-type]
     {c: bindparam(f"log_{c}") for c in Look.COLUMNS})
 
 
-def open_deadlines(*, session: Session, responsible: list[str], now: datetime,
+def open_deadlines(*, session: Session, responsible: list[str], now: datetime, asker: str,
                    limit: int = 50) -> list[dict[str, Any]]:
     """The deadlines still to be met that the given responsibilities answer for, soonest
     first and tolled last (someone's "Your deadlines"): open, tolled and missed ones of
     cases under review, and the answer to a disclosure request on a closed case. Each is
-    judged at `now`: a missed one stays on the list, marked, until the step is recorded."""
+    judged at `now`: a missed one stays on the list, marked, until the step is recorded.
+    The cases `asker` (an email) recused on are left out: they are walled off from them."""
     waiting = (Status.OPEN.value, Status.TOLLED.value, Status.MISSED.value)
     q = (select(DeadlineRow, CaseRow.number, CaseRow.respondents)
          .join(CaseRow, CaseRow.id == DeadlineRow.case_id)
          .where(DeadlineRow.responsible.in_(responsible), DeadlineRow.status.in_(waiting),
                 DeadlineRow.key != DeadlineKey.LIMITATIONS.value,
                 (CaseRow.stage.not_in(_FINAL))
-                | (DeadlineRow.key == DeadlineKey.DISCLOSURE_RESPONSE.value))
+                | (DeadlineRow.key == DeadlineKey.DISCLOSURE_RESPONSE.value),
+                func.lower(cast(CaseRow.walled, String)).not_like(member_like(asker),
+                                                                   escape="/"))
          .order_by(DeadlineRow.due.is_(None), DeadlineRow.due, CaseRow.id).limit(limit))
     return [{"number": number, "respondents": respondents, **_deadline(d, now)}
             for d, number, respondents in session.execute(q)]

@@ -78,6 +78,7 @@ class SqlCaseRepository:
         row.confidential = case.confidential
         row.received_at = case.received_at
         row.respondents = list(case.respondents)
+        row.walled = sorted(case.recusals)
         # the docket's "next deadline": the earliest one still to be met, overdue ones too
         open_dues = [d for d in deadlines
                      if d.status in (Status.OPEN, Status.MISSED) and d.due is not None]

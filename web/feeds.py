@@ -91,7 +91,7 @@ async def feed(request: web.Request) -> web.StreamResponse:
 def _calendar(s: Session, deps: WebDeps, email: str, actor: Actor) -> str:
     now, invites = deps.clock(), []
     mine = [r.value for r in responsibilities(actor)]
-    rows = queries.open_deadlines(session=s, responsible=mine, now=now,
+    rows = queries.open_deadlines(session=s, responsible=mine, now=now, asker=email,
                                   limit=500) if mine else []
     for r in rows:
         if email.lower() in {x.lower() for x in r["respondents"]} or r["due"] is None:

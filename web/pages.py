@@ -92,8 +92,8 @@ async def my_deadlines(request: web.Request) -> web.StreamResponse:
     mine = [r.value for r in responsibilities(viewer.actor)]
     with deps.session_factory.begin() as session:
         auth.log(session, deps, viewer.person.email, None, "my deadlines", True)
-        rows = queries.open_deadlines(session=session, responsible=mine,
-                                      now=deps.clock()) if mine else []
+        rows = queries.open_deadlines(session=session, responsible=mine, now=deps.clock(),
+                                      asker=viewer.person.email) if mine else []
     now, email = deps.clock(), viewer.person.email.lower()
     lines = []
     for r in rows:

@@ -173,3 +173,17 @@ async def test_the_board_votes_and_determines_as_to_each_official_and_the_report
     step(bot_app, n, DeliverReport())
     await refused(slack, CLERK, f"board-hearing {n} @Bates", "insufficient as to lbates")
     await done(slack, CLERK, f"board-hearing {n} @Pruitt")
+
+
+async def test_a_member_who_recuses_from_slack_no_longer_sees_the_case(
+        slack: SlackDriver, bot_app: App) -> None:
+    """A member steps aside with the reason kept; from then on the case is walled off from
+    them on Slack (the same refusal as any case they may not see) and off their docket."""
+    n = open_case(bot_app)
+    await refused(slack, "UOSEI", f"recuse {n}", "Give the reason for the recusal")
+    assert n in (await slack.command("UOSEI", f"status {n}")).shown
+    await done(slack, "UOSEI", f"recuse {n} the complainant is my sister")
+    walled = await slack.command("UOSEI", f"status {n}")
+    assert "You are not entitled to see that" in walled.json["text"]
+    assert n not in (await slack.command("UOSEI", "status")).shown
+    assert n in (await slack.command(CHAIR, "status")).shown

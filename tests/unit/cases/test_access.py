@@ -79,16 +79,21 @@ def test_after_closure_a_stranger_sees_only_what_was_released() -> None:
 
 
 @given(roles=st.frozensets(st.sampled_from(Role)), respondent=st.booleans(),
-       closed=st.booleans(), released=st.frozensets(st.sampled_from(PublicRecord)))
-def test_who_sees_every_case_is_let_into_any_case(
+       closed=st.booleans(), released=st.frozensets(st.sampled_from(PublicRecord)),
+       walled=st.booleans())
+def test_who_sees_every_case_is_let_into_any_case_they_did_not_recuse_on(
         roles: frozenset[Role], respondent: bool, closed: bool,
-        released: frozenset[PublicRecord]) -> None:
+        released: frozenset[PublicRecord], walled: bool) -> None:
     # what lets the case view log a look in the statement that reads it: for these
-    # askers, whether the look is allowed does not depend on what the case holds
+    # askers, whether the look is allowed depends on nothing the case holds but whether
+    # they recused on it, which the statement tests too (`storage.queries.case_view`)
     actor = Actor("someone@city.test", roles)
     access = case_access(actor, respondents=("someone@city.test",) if respondent else (),
-                         closed=closed, released=released)
-    if sees_every_case(actor):
+                         closed=closed, released=released,
+                         walled=("someone@city.test",) if walled else ())
+    if walled and not respondent:
+        assert access is (Access.PUBLIC if closed and released else Access.NONE)
+    elif sees_every_case(actor):
         assert access in (Access.FULL, Access.COUNCIL, Access.RESPONDENT)
     else:
         assert access in (Access.RESPONDENT, Access.PUBLIC, Access.NONE)

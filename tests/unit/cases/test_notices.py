@@ -160,6 +160,20 @@ def test_no_violation_owes_no_council_invite_and_closing_tells_everyone() -> Non
                                        | {RESPONDENT, COMPLAINANT, CLERK})
 
 
+def test_a_member_who_recused_gets_no_case_material_but_the_statutory_meeting_notice() -> None:
+    """A recused member is walled off from the case: no report, no invitation; the special
+    meeting's notice of RCW 42.30.080 still goes to every member of the body."""
+    case = new_case()
+    osei = "vosei@city.test"
+    step(case, c.RecordRecusal(osei, "a business tie", emails(BOARD), emails(COUNCIL)),
+         "2026-01-06T12:00:00-08:00")
+    owed = step(case, c.ScheduleHearing(at("2026-01-20T18:00:00-08:00"), "Room 2"),
+                "2026-01-07T09:00:00-08:00")
+    assert osei in to(owed, T.MEETING_NOTICE) and osei not in to(owed, T.INVITE_MEETING)
+    assert osei not in to(owed, T.HEARING_SCHEDULED)
+    assert "hpark@city.test" in to(owed, T.HEARING_SCHEDULED)
+
+
 def test_steps_that_owe_nothing() -> None:
     case = new_case()
     assert step(case, c.RecordNoticeServed(c.NoticeKind.COUNCIL_INFORMED),
