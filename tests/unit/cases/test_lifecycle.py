@@ -424,12 +424,7 @@ def test_each_official_has_their_own_determination_and_only_one_found_is_penalis
 def test_the_council_votes_and_decides_as_to_each_official_found_to_have_violated() -> None:
     """§12, §14: violations found against both; the council votes on each, decides as to
     each with their own tally and penalties; the case waits for both decisions."""
-    case = two_respondents()
-    heard_by_both(case)
-    for party in (RESPONDENT, SECOND):
-        finds(case, party, True, "2026-01-22T19:00:00-08:00")
-    do(case, c.IssueReport(), "2026-01-23T10:00:00-08:00", CHAIR)
-    do(case, c.DeliverReport(), "2026-01-26T10:00:00-08:00", CHAIR)
+    case = reported_as_to_both()
     do(case, c.Refer("myu@examiners.example"), "2026-01-27T11:00:00-08:00")
     for party in (RESPONDENT, SECOND):
         do(case, c.RecordDetermination(True, (SECTION_A,), respondent=party),
@@ -488,6 +483,17 @@ def finds(case: Case, party: str, sufficient: bool, when: str) -> None:
     do(case, c.RecordBoardDetermination(BOARD_EMAILS, respondent=party), when, CHAIR)
 
 
+def reported_as_to_both() -> Case:
+    """A case against Pruitt and Bates, found sufficient as to both, its report delivered."""
+    case = two_respondents()
+    heard_by_both(case)
+    for party in (RESPONDENT, SECOND):
+        finds(case, party, True, "2026-01-22T19:00:00-08:00")
+    do(case, c.IssueReport(), "2026-01-23T10:00:00-08:00", CHAIR)
+    do(case, c.DeliverReport(), "2026-01-26T10:00:00-08:00", CHAIR)
+    return case
+
+
 def test_the_board_finds_as_to_each_official_and_the_matter_goes_on_against_one() -> None:
     """§7, §8, §11: sufficient as to Pruitt, insufficient as to Bates. The report sets forth
     both findings; only Pruitt may ask for the board, be heard and be determined; the case
@@ -529,12 +535,7 @@ def test_the_board_finds_as_to_each_official_and_the_matter_goes_on_against_one(
 def test_whether_one_officials_request_takes_the_matter_to_the_board_is_the_citys_reading(
         reading: BoardHearing) -> None:
     """§11 and the reading `board_hearing`: both found sufficient, only Pruitt asks."""
-    case = two_respondents()
-    heard_by_both(case)
-    for party in (RESPONDENT, SECOND):
-        finds(case, party, True, "2026-01-22T19:00:00-08:00")
-    do(case, c.IssueReport(sufficient=True), "2026-01-23T10:00:00-08:00", CHAIR)
-    do(case, c.DeliverReport(), "2026-01-26T10:00:00-08:00", CHAIR)
+    case = reported_as_to_both()
     do(case, c.RequestBoardHearing(RESPONDENT), "2026-01-27T10:00:00-08:00")
     readings = Readings(board_hearing=reading)
     chosen = referral(case, ["myu@examiners.example"], last_assigned=None, readings=readings)
@@ -552,12 +553,7 @@ def test_whether_one_officials_request_takes_the_matter_to_the_board_is_the_city
 def test_only_an_official_found_to_have_violated_asks_the_council_for_more_time() -> None:
     """§12: the extension is requested by the defendant: the official a violation was
     found against, named; not the other."""
-    case = two_respondents()
-    heard_by_both(case)
-    for party in (RESPONDENT, SECOND):
-        finds(case, party, True, "2026-01-22T19:00:00-08:00")
-    do(case, c.IssueReport(), "2026-01-23T10:00:00-08:00", CHAIR)
-    do(case, c.DeliverReport(), "2026-01-26T10:00:00-08:00", CHAIR)
+    case = reported_as_to_both()
     do(case, c.Refer("myu@examiners.example"), "2026-01-27T11:00:00-08:00")
     do(case, c.RecordDetermination(True, (SECTION_A,), respondent=RESPONDENT),
        "2026-02-23T09:00:00-08:00")
