@@ -47,6 +47,8 @@ from cases.commands import (
     RecordBoardVote,
     RecordCouncilVote,
     RecordRecusal,
+    ScheduleDeliberation,
+    ScheduleHearing,
 )
 from cases.directory import ATTORNEY, BOARD, COUNCIL, OFFICE, Directory, Role
 from cases.levels import Access
@@ -195,10 +197,29 @@ _ROLL_CALL_WORDS = {
                     "may record it for them. You may not record the recusal of {}.")}
 
 
+# Who calls a body's meeting (RCW 42.30.080(1)): its presiding officer (the board chair;
+# the mayor presides over the council), the clerk recording the call; or else a majority
+# of its members, the member recording it among them.
+PRESIDING: dict[type[Command], frozenset[Role]] = {
+    ScheduleHearing: OFFICE | {Role.BOARD_CHAIR}, ScheduleDeliberation: OFFICE}
+_NOT_PRESIDING = ("The presiding officer ({}) calls {}'s meetings, the clerk recording the "
+                  "call; a member may call a special meeting only with a majority of the "
+                  "members (RCW 42.30.080(1)): name the members calling it, you among them.")
+
+
 def check_hands(actor: Actor, cmd: Command) -> None:
     """The right hands on a vote (§7, §12, §14): a member enters only their own vote; the
     roles `ROLL_CALL` names record the roll call. (The mayor's tie-breaking vote is its
-    own step, which the table gives to the mayor and the designees alone.)"""
+    own step, which the table gives to the mayor and the designees alone.) A meeting is
+    called by the roles `PRESIDING` names, or by members among those calling it."""
+    if isinstance(cmd, ScheduleHearing | ScheduleDeliberation):
+        callers = {x.strip().lower() for x in cmd.called_by}
+        if not actor.has(PRESIDING[type(cmd)]) and (actor.email or "") not in callers:
+            board = isinstance(cmd, ScheduleHearing)
+            raise Refused(_NOT_PRESIDING.format(
+                "the board chair" if board else "the mayor",
+                BODY_NAME[Body.BOARD if board else Body.COUNCIL]))
+        return
     if not isinstance(cmd, RecordCouncilVote | RecordBoardVote | RecordRecusal):
         return
     if not actor.has(ROLL_CALL[type(cmd)]) and (actor.email or "") != cmd.member.strip().lower():

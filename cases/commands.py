@@ -96,6 +96,10 @@ class CallMeeting:
     # a further meeting (a session the hearing adjourns to, a meeting on other business of
     # the case) rather than moving the body's meeting still to come
     further: bool = False
+    # RCW 42.30.080(1): a special meeting called by a majority of the body's members, not
+    # its presiding officer: the members calling it (emails)
+    called_by: tuple[str, ...] = ()
+    members: frozenset[str] = frozenset()  # the body's members, from the directory
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,8 @@ _FROM_CALLER: dict[type[c.Command], dict[str, Fill]] = {
     c.RecordRecusal: {"member": _me, "board": _board, "council": _council},
     c.RecordBoardVote: {"member": _me, "board": _board},
     c.RecordBoardDetermination: {"board": _board},
+    c.ScheduleHearing: {"members": _board},
+    c.ScheduleDeliberation: {"members": _council},
 }
 
 @dataclass(frozen=True)

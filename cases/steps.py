@@ -167,9 +167,10 @@ STEPS: tuple[StepRule, ...] = (
     # a board meeting on the case: the hearing, a further session it adjourns to, one on
     # the report's time (§10), the board's §11 hearing once the matter is referred to it
     # RCW 42.30.080(1): a special meeting is called by the presiding officer (the chair;
-    # the mayor presides over the council), whose call the clerk may record
+    # the mayor presides over the council), whose call the clerk may record, or by a
+    # majority of the members (`cases.access.check_hands`, `meetings.check_called_by`)
     _R(StepId.SCHEDULE, "schedule the hearing", c.ScheduleHearing, meetings.schedule_hearing,
-       _E.HEARING_SCHEDULED, _BEFORE_DETERMINATION, _CHAIR | OFFICE, "§7, §10, §11, §13",
+       _E.HEARING_SCHEDULED, _BEFORE_DETERMINATION, BOARD | OFFICE, "§7, §10, §11, §13",
        stayed=True),
     _R(StepId.BEGIN, "begin the hearing", c.BeginHearing, hearing.begin, _E.HEARING_BEGUN,
        frozenset({_S.HEARING_SCHEDULED}), BOARD, "§7", stayed=True, label="Hearing began"),
@@ -270,7 +271,7 @@ STEPS: tuple[StepRule, ...] = (
     # -- meetings: the board's hearing and the council's deliberation (RCW 42.30) --------
     _R(StepId.DELIBERATION, "schedule a meeting of the council on the case",
        c.ScheduleDeliberation, meetings.schedule_deliberation, _E.DELIBERATION_SCHEDULED,
-       OPEN_STAGES, OFFICE, "§7, §10, §12, §14"),
+       OPEN_STAGES, COUNCIL | OFFICE, "§7, §10, §12, §14"),
     _R(StepId.CANCEL_MEETING, "cancel a meeting", c.CancelMeeting, meetings.cancel,
        _E.MEETING_CANCELLED, OPEN_STAGES, _MEETING_ROLES, "RCW 42.30.080"),
     _R(StepId.ROLL_CALL, "record the roll call of a meeting", c.RecordRollCall,

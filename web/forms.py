@@ -55,6 +55,8 @@ LABELS = {
     "received_at": "When the city received the complaint (city time)",
     "motion": "The motion, when the board or the council acts (RCW 42.30): each member's vote",
     "present": "Members present (names or emails, separated by commas)",
+    "called_by": ("Called by a majority of the members, not the presiding officer (RCW "
+                  "42.30.080(1)): the members calling it, by name or email, you among them"),
     "meeting": "Meeting number",
     "entry": "Its number in the case's history (#N; empty: the latest such step)",
     "respondent": "The official complained against it is about (their email; empty: the only "
@@ -80,7 +82,7 @@ YES_NO = {
 }
 _LIST = re.compile(r"[\s,;]+")
 _PEOPLE = re.compile(r"[,;\n]+")
-PEOPLE = frozenset({"present"})  # lists of people: by name or email
+PEOPLE = frozenset({"present", "called_by"})  # lists of people: by name or email
 
 
 class BadInput(ProcedureError):

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from datetime import datetime, time
-from typing import Any, TypeVar
+from typing import Any
 
 from bot.commands.args import Words, sections, slack_link
 from bot.service import StepRun
@@ -239,7 +239,7 @@ def _disclosure_request(w: Words, _d: Directory) -> c.RecordDisclosureRequest:
     return c.RecordDisclosureRequest(requester=w.rest(), on=on)
 
 
-_CALL = ("CASE DATE START [END] regular|special PLACE [LINK] "
+_CALL = ("CASE DATE START [END] regular|special PLACE [LINK] [called-by: @A @B ...] "
          "[emergency: persons|property|likely FACTS]")
 # RCW 42.30.080(4)'s grounds, as typed after `emergency:`
 _GROUNDS = {"persons": EmergencyGround.PERSONS, "property": EmergencyGround.PROPERTY,
@@ -250,12 +250,12 @@ _VIA: dict[str, bool | str] = {"mail": "mail", "email": "email", "slack": "slack
 _TIME = re.compile(r"\d{1,2}:\d{2}")
 
 
-_Call = TypeVar("_Call", c.ScheduleHearing, c.ScheduleDeliberation)
 
 
-def _call(w: Words, kind: type[_Call]) -> _Call:
-    """`DATE START [END] regular|special PLACE [LINK] [emergency: GROUND FACTS]`: the place is
-    what is left once a link (a word starting https://) and the emergency are taken out."""
+def _call(w: Words, d: Directory) -> Typed:
+    """`DATE START [END] regular|special PLACE [LINK] [called-by: @A @B ...] [emergency:
+    GROUND FACTS]`: the place is what is left once a link (a word starting https://), the
+    members calling it (RCW 42.30.080(1)) and the emergency are taken out."""
     starts = w.moment("the meeting date")
     ends = None
     if _TIME.fullmatch(w.peek() or ""):
@@ -263,7 +263,15 @@ def _call(w: Words, kind: type[_Call]) -> _Call:
     meeting_kind = MeetingKind(str(w.choice("the kind of meeting", {
         "regular": "regular", "special": "special"})))
     text, marked, emergency = w.rest().partition("emergency:")
+    text, _, callers = text.partition("called-by:")
     words = text.split()
+    called_by = []
+    for name in callers.split():
+        person = d.named(name)
+        if person is None:
+            raise ProcedureError(f"called-by: {name[:60]!r} is not one person in the city's "
+                                 "directory (give their email or @name).")
+        called_by.append(person.email)
     links = [slack_link(x) for x in words if slack_link(x).startswith("https://")]
     place = " ".join(x for x in words if not slack_link(x).startswith("https://"))
     word, _, facts = emergency.strip().partition(" ")
@@ -272,9 +280,11 @@ def _call(w: Words, kind: type[_Call]) -> _Call:
             "An emergency excuses the 24 hours' notice only on the statute's ground (RCW "
             "42.30.080(4)): write `emergency: persons|property|likely FACTS` (injury or "
             "damage to persons; damage to property; the likelihood of either).")
-    return kind(starts, place, meeting_kind, ends_at=ends, remote_link=links[0] if links else None,
-                emergency=facts.strip() if marked else None,
-                emergency_ground=_GROUNDS[word.lower()] if marked else None)
+    return {"starts_at": starts, "place": place, "kind": meeting_kind, "ends_at": ends,
+            "remote_link": links[0] if links else None,
+            "emergency": facts.strip() if marked else None,
+            "emergency_ground": _GROUNDS[word.lower()] if marked else None,
+            "called_by": tuple(called_by)}
 
 
 def _time(w: Words, what: str) -> time:
@@ -351,7 +361,7 @@ SPECS: tuple[Spec, ...] = (
          "board-received ETH-2026-0007", lambda w, _: c.RecordBoardReceived()),
     Spec("schedule", _S.SCHEDULE, f"schedule {_CALL}",
          "schedule ETH-2026-0007 2026-12-10 18:00 20:00 special Council Chambers",
-         lambda w, _: _call(w, c.ScheduleHearing)),
+         _call),
     Spec("begin", _S.BEGIN, "begin CASE [DATE]", "begin ETH-2026-0007",
          lambda w, _: c.BeginHearing(w.optional_day())),
     Spec("heard", _S.HEARD, "heard CASE [@OFFICIAL] [presented|declined] [DATE]",
@@ -418,7 +428,7 @@ SPECS: tuple[Spec, ...] = (
     # -- meetings (RCW 42.30) ------------------------------------------------------------
     Spec("deliberation", _S.DELIBERATION, f"deliberation {_CALL}",
          "deliberation ETH-2026-0007 2027-02-16 19:00 regular Council Chambers",
-         lambda w, _: _call(w, c.ScheduleDeliberation)),
+         _call),
     Spec("cancel-meeting", _S.CANCEL_MEETING, "cancel-meeting CASE [MEETING] REASON",
          "cancel-meeting ETH-2026-0007 the chamber is closed for repairs",
          lambda w, _: c.CancelMeeting(meeting=_meeting_number(w), reason=w.rest())),

@@ -22,6 +22,7 @@ from cases.meetings import (
     OPEN_SECTION,
     Body,
     Meeting,
+    MeetingKind,
     Proceeding,
 )
 from cases.open_meetings import (
@@ -81,6 +82,7 @@ def _call(s: StepContext, cmd: c.CallMeeting, body: Body, kind: EventKind) -> Ev
         raise ProcedureError(f"{fmt_moment(starts)} is before the complaint was received: no "
                              "meeting on it can come before (§2).")
     link = (cmd.remote_link or "").strip() or None
+    called_by = check_called_by(cmd, body)
     emergency = cmd.emergency.strip() if cmd.emergency is not None else None
     check_lead_time(cmd.kind, starts, now=s.at, emergency=cmd.emergency, calendar=s.calendar,
                     regular_agenda=s.readings.regular_agenda, ground=cmd.emergency_ground)
@@ -97,7 +99,33 @@ def _call(s: StepContext, cmd: c.CallMeeting, body: Body, kind: EventKind) -> Ev
                    ends_at=ends.isoformat(), place=place, remote_link=link,
                    meeting_kind=cmd.kind.value, late=starts <= s.at, emergency=emergency or None,
                    open_to_public=book.is_open(body),
-                   agenda_late=agenda_posted_late(cmd.kind, starts, now=s.at))
+                   agenda_late=agenda_posted_late(cmd.kind, starts, now=s.at),
+                   **({"called_by": called_by} if called_by else {}))
+
+
+def check_called_by(cmd: c.CallMeeting, body: Body) -> list[str]:
+    """RCW 42.30.080(1): a special meeting called by a majority of the body's members
+    rather than its presiding officer; the members calling it, checked (none: the
+    presiding officer's call)."""
+    callers = sorted({x.strip().lower() for x in cmd.called_by if x.strip()})
+    if not callers:
+        return []
+    if cmd.kind is not MeetingKind.SPECIAL:
+        raise ProcedureError("A majority of the members calls a special meeting (RCW "
+                             "42.30.080(1)); a regular meeting is held when the body's rules "
+                             "set it, and its agenda is the presiding officer's.")
+    members = {m.lower() for m in cmd.members}
+    strangers = [x for x in callers if x not in members]
+    if strangers:
+        raise ProcedureError(f"{', '.join(strangers)} is not a member of {BODY_NAME[body]}: "
+                             "only its members call its meeting (RCW 42.30.080(1)).")
+    need = len(members) // 2 + 1
+    if len(callers) < need:
+        raise ProcedureError(f"{len(callers)} of the {len(members)} members of "
+                             f"{BODY_NAME[body]} call the meeting: a special meeting is called "
+                             f"by its presiding officer or by a majority of its members, "
+                             f"{need} (RCW 42.30.080(1)).")
+    return callers
 
 
 def _party_names(s: StepContext) -> list[str]:

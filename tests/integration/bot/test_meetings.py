@@ -187,3 +187,17 @@ async def test_a_member_who_recuses_from_slack_no_longer_sees_the_case(
     assert "You are not entitled to see that" in walled.json["text"]
     assert n not in (await slack.command("UOSEI", "status")).shown
     assert n in (await slack.command(CHAIR, "status")).shown
+
+
+async def test_a_majority_of_the_board_calls_a_special_meeting_from_slack(
+        slack: SlackDriver, bot_app: App) -> None:
+    """RCW 42.30.080(1): a board member alone may not call the board's meeting; with a
+    majority of the members calling it, they may."""
+    n = open_case(bot_app)
+    call = f"schedule {n} 2026-12-10 18:00 special City Hall, Room 2"
+    await refused(slack, "UOSEI", call, "The presiding officer (the board chair) calls")
+    await refused(slack, "UOSEI", f"{call} called-by: @Osei", "1 of the 3 members")
+    await done(slack, "UOSEI", f"{call} called-by: @Osei @Brooks")
+    text = await status_text(slack, CHAIR, n)
+    assert "*Meeting 1*: special meeting of the Ethics Board" in text
+    assert "City Hall, Room 2" in text

@@ -80,19 +80,18 @@ OSEI = "vosei@city.test"
 
 async def test_a_step_of_another_role_is_refused_with_slacks_sentence(site: Site) -> None:
     number = open_case(site.app)
-    await site.sign_in(OSEI)  # a board member: the chair calls the meeting (RCW 42.30.080)
-    refused = await site.get(f"/cases/{number}/steps/schedule")
+    await site.sign_in(OSEI)  # a board member: the mayor's office sends the registered mail
+    refused = await site.get(f"/cases/{number}/steps/registered-mail")
     try:
-        check_step(Actor(OSEI, frozenset({Role.BOARD})), StepId.SCHEDULE)
+        check_step(Actor(OSEI, frozenset({Role.BOARD})), StepId.REGISTERED_MAIL)
     except Exception as e:
         sentence = str(e)
     assert refused.status == 403 and sentence in refused.text.replace("&#39;", "'")
     docket = await site.get("/docket")
-    posted = await site.post(f"/cases/{number}/steps/schedule", {
-        "csrf": csrf_of(docket.text), "starts_at": "2026-12-10T18:00", "place": "x",
-        "kind": "special"})
+    posted = await site.post(f"/cases/{number}/steps/registered-mail", {
+        "csrf": csrf_of(docket.text), "tracking_number": "RE123456789US"})
     assert posted.status == 403
-    assert logged(site, OSEI).count((None, "step schedule refused", False)) == 2
+    assert logged(site, OSEI).count((None, "step registered-mail refused", False)) == 2
 
 
 async def test_a_step_the_stage_does_not_allow_says_why(site: Site) -> None:

@@ -16,6 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cases import commands as c
+from cases.access import Refused, actor_for, check_hands
 from cases.case import Case, Stage
 from cases.directory import Person
 from cases.errors import ProcedureError
@@ -100,6 +101,28 @@ def test_exactly_24_hours_ahead_is_enough_for_a_special_or_a_regular_meeting() -
         do(case, c.ScheduleHearing(HEARING, "City Hall", kind=kind), "2026-01-19T18:00:00-08:00")
         assert case.hearing is not None and case.hearing.kind is kind
         assert not case.hearing.agenda_late
+
+
+def test_a_majority_of_the_members_may_call_a_special_meeting_not_one_member_alone() -> None:
+    """RCW 42.30.080(1): the presiding officer calls a special meeting (the clerk records
+    it), or a majority of the body's members; a member alone, or a minority, may not."""
+    case = new_case()
+    osei, brooks = "vosei@city.test", "dbrooks@city.test"
+    alone = c.ScheduleHearing(HEARING, "City Hall", members=BOARD_EMAILS)
+    with pytest.raises(Refused, match=r"presiding officer \(the board chair\) calls the "
+                                      r"Ethics Board's meetings"):
+        check_hands(actor_for(DIRECTORY, osei), alone)
+    check_hands(actor_for(DIRECTORY, CHAIR), alone)  # the chair presides
+    check_hands(actor_for(DIRECTORY, CLERK), alone)  # the clerk records the chair's call
+    one = replace(alone, called_by=(osei,))
+    check_hands(actor_for(DIRECTORY, osei), one)
+    refused(case, one, "2026-01-12T09:00:00-08:00", "1 of the 3 members of the Ethics Board")
+    refused(case, replace(one, called_by=(osei, "abrandt@city.test")),
+            "2026-01-12T09:00:00-08:00", "abrandt@city.test is not a member of the Ethics Board")
+    refused(case, replace(one, called_by=(osei, brooks), kind=MeetingKind.REGULAR),
+            "2026-01-12T09:00:00-08:00", "a regular meeting is held when the body's rules")
+    do(case, replace(one, called_by=(osei, brooks.upper())), "2026-01-12T09:00:00-08:00", osei)
+    assert case.history[-1].data["called_by"] == [brooks, osei] and case.hearing is not None
 
 
 # -- a regular meeting's agenda, online 24 hours ahead (RCW 42.30.077) ---------------------
