@@ -217,14 +217,7 @@ def _release(w: Words, _d: Directory) -> c.ReleaseRecords:
                                  "lists the case's requests in order, #1 the first.")
         request = int(number)
     word = w.next("the records released (complaint,determination,report or none)").lower()
-    records: list[PublicRecord] = []
-    for part in filter(None, word.split(",")):
-        if part != "none" and part not in _RECORDS:
-            raise ProcedureError(f"{part!r} is not a public record (§13): name complaint, "
-                                 "determination or report, or none for an answer without "
-                                 f"records. Type: `/ethics {SPECS_BY_WORDS['release'].usage}`")
-        if part != "none":
-            records.append(PublicRecord(str(_RECORDS[part])))
+    records = _records(word, "release")
     interim = (w.peek() or "").lower() == "interim"  # an instalment or an estimate
     if interim:
         w.next("interim")
@@ -234,9 +227,29 @@ def _release(w: Words, _d: Directory) -> c.ReleaseRecords:
                             request=request, final=not interim)
 
 
+def _records(word: str, step: str) -> tuple[PublicRecord, ...]:
+    """The §13 records a word lists (`complaint,report`; `none`: no record)."""
+    records: list[PublicRecord] = []
+    for part in filter(None, word.lower().split(",")):
+        if part != "none" and part not in _RECORDS:
+            raise ProcedureError(f"{part!r} is not a public record (§13): name complaint, "
+                                 "determination or report, or none for an answer without "
+                                 f"records. Type: `/ethics {SPECS_BY_WORDS[step].usage}`")
+        if part != "none":
+            records.append(PublicRecord(str(_RECORDS[part])))
+    return tuple(records)
+
+
 def _disclosure_request(w: Words, _d: Directory) -> c.RecordDisclosureRequest:
+    """`[DATE] [RECORDS] REQUESTER[; WHAT THEY ASKED FOR]`: the records are named when the
+    first word lists only §13 records."""
     on = w.optional_day()
-    return c.RecordDisclosureRequest(requester=w.rest(), on=on)
+    first = (w.peek() or "").lower()
+    named = bool(first) and all(x in _RECORDS for x in first.split(",") if x)
+    records = _records(w.next("the records asked for"), "disclosure-request") if named else ()
+    requester, _, what = w.rest().partition(";")
+    return c.RecordDisclosureRequest(requester=requester.strip(), on=on, records=records,
+                                     what=what.strip())
 
 
 _CALL = ("CASE DATE START [END] regular|special PLACE [LINK] [called-by: @A @B ...] "
@@ -420,7 +433,8 @@ SPECS: tuple[Spec, ...] = (
          lambda w, _: c.CloseCase(reason=w.rest())),
     Spec("void", _S.VOID, "void CASE REASON", "void ETH-2026-0008 duplicate of ETH-2026-0007",
          _void),
-    Spec("disclosure-request", _S.DISCLOSURE_REQUEST, "disclosure-request CASE [DATE] REQUESTER",
+    Spec("disclosure-request", _S.DISCLOSURE_REQUEST,
+         "disclosure-request CASE [DATE] [complaint,determination,report] REQUESTER[; WHAT]",
          "disclosure-request ETH-2026-0007 A. Reporter, Riverton Ledger", _disclosure_request),
     Spec("release", _S.RELEASE, "release CASE [#REQUEST] complaint,determination,report|none "
          "[interim] [DATE] TO WHOM[; NOTE]",
@@ -432,9 +446,10 @@ SPECS: tuple[Spec, ...] = (
     Spec("cancel-meeting", _S.CANCEL_MEETING, "cancel-meeting CASE [MEETING] REASON",
          "cancel-meeting ETH-2026-0007 the chamber is closed for repairs",
          lambda w, _: c.CancelMeeting(meeting=_meeting_number(w), reason=w.rest())),
-    Spec("open-session", _S.OPEN_SESSION, "open-session CASE board|examiner|council "
+    Spec("open-session", _S.OPEN_SESSION, "open-session CASE [@OFFICIAL] board|examiner|council "
          "mail|email|slack|paper|in-person|phone [DATE]", "open-session ETH-2026-0007 board paper",
-         lambda w, _: c.RequestOpenSession(
+         lambda w, d: c.RequestOpenSession(
+             respondent=_official(w, d),
              proceeding=Proceeding(str(w.choice("whose proceedings", _PROCEEDINGS))),
              via=str(w.choice("how the request came", _VIA)), on=w.optional_day())),
     Spec("session start", _S.SESSION_START, "session start CASE UNTIL [STARTED]",

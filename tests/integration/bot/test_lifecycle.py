@@ -185,6 +185,15 @@ async def test_after_closure_only_released_records_are_shown_and_each_showing_lo
         actions = [r.action for r in s.scalars(select(AccessLogRow).where(
             AccessLogRow.who == f"slack:{STRANGER}").order_by(AccessLogRow.id))]
     assert actions[-1] == "public records shown: written_report"
+    # a second request, naming the records asked for and in the requester's words
+    await done(slack, ATTORNEY, f"disclosure-request {n} complaint,report B. Writer; "
+                                "every record of the case")
+    with bot_app.uow() as uow:
+        second = get_case(uow, n).disclosure_requests[1]
+    assert (second.requester, second.what) == ("B. Writer", "every record of the case")
+    assert [r.value for r in second.records] == ["complaint", "written_report"]
+    shown = (await slack.command(ATTORNEY, f"status {n}")).shown
+    assert "• #2 B. Writer, received" in shown and ": every record of the case —" in shown
 
 
 async def test_a_city_reading_release_at_closure_shows_them_at_closure(

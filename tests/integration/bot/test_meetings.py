@@ -173,6 +173,9 @@ async def test_the_board_votes_and_determines_as_to_each_official_and_the_report
     step(bot_app, n, DeliverReport())
     await refused(slack, CLERK, f"board-hearing {n} @Bates", "insufficient as to lbates")
     await done(slack, CLERK, f"board-hearing {n} @Pruitt")
+    # §13: the official asking for an open session is named, as each has their own
+    await refused(slack, CLERK, f"open-session {n} board paper", "Say which official asked")
+    await done(slack, CLERK, f"open-session {n} @Pruitt board paper")
 
 
 async def test_a_member_who_recuses_from_slack_no_longer_sees_the_case(
