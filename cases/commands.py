@@ -319,14 +319,17 @@ class RecordMayorVote(Command):
 
 @dataclass(frozen=True)
 class RecordCouncilDecision(Command):
-    """The council's decision as to one official a violation was found against, counted
-    from the votes recorded on them (and the mayor's, on a tie)."""
+    """The council's decision as to one official a violation was found against (§12): its
+    first majority vote, that the violations occurred, counted from the members' recorded
+    votes (and the mayor's, on a tie); then, for any penalty, its second majority vote on
+    the action (`action`, a motion at the same meeting)."""
 
     council: frozenset[str]
     mayor: str
     penalties: tuple[Penalty, ...] = ()
     on: date | None = None
     respondent: str | None = None  # the official (None: the only one found to have violated)
+    action: Motion | None = None  # §12's second vote: on the penalties, by motion
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,8 @@ LABELS = {
     "vote": "Your vote", "mayor_vote": "The mayor's vote, to break a tie (§14)",
     "penalties": "Penalties, one a line: SECTION: action[: the official's email] (§12)",
     "added_sections": "Sections added",
+    "action": ("The vote on the penalties, §12's second majority vote (needed with any "
+               "penalty)"),
     "amended_sections": "Sections added after the report that the board finds on (§5, §7)",
     "text": "Text of the amendment",
     "received_at": "When the city received the complaint (city time)",

@@ -68,6 +68,7 @@ class Spec:
 
 
 MOTION = "motion:"  # the words after it are the body's motion (`cases.motions.read_motion`)
+ACTION = "action:"  # the words after it are the council's vote on the penalties (§12)
 _MOTION_USAGE = f" {MOTION} yes @A @B no @C abstain @D|unanimous [meeting N] [mayor yes|no]"
 
 
@@ -160,8 +161,9 @@ def _decide(w: Words, d: Directory) -> Typed:
                              "mayor or the clerk: `/ethics mayor-vote CASE yes|no` (§14). "
                              "Then record the decision.")
     respondent = _official(w, d)  # each official has their own decision (§12)
+    text, marked, vote = w.rest().partition(ACTION)
     penalties = []
-    for part in filter(None, (p.strip() for p in w.rest().split(";"))):
+    for part in filter(None, (p.strip() for p in text.split(";"))):
         if "@" in part.partition(" ")[0]:
             raise ProcedureError("The council decides as to one official at a time (§12): "
                                  "name them once, after the case (`decide CASE @OFFICIAL "
@@ -172,7 +174,8 @@ def _decide(w: Words, d: Directory) -> Typed:
             raise ProcedureError(f"Write each penalty as SECTION: action, separated by ';' "
                                  f"({part!r} has no action).")
         penalties.append(c.Penalty(section.strip(), action.strip()))
-    return {"penalties": tuple(penalties), "respondent": respondent}
+    return {"penalties": tuple(penalties), "respondent": respondent,
+            "action": read_motion(vote, d) if marked else None}
 
 
 # The steps whose day can be corrected: those recorded with the day they happened, typed
@@ -422,8 +425,9 @@ SPECS: tuple[Spec, ...] = (
     Spec("mayor-vote", _S.MAYOR_VOTE, "mayor-vote CASE yes|no [@OFFICIAL]",
          "mayor-vote ETH-2026-0007 yes",
          _mayor_vote),
-    Spec("decide", _S.DECIDE, "decide CASE [@OFFICIAL] [SECTION: PENALTY; ...]",
-         "decide ETH-2026-0007 2.94.030: written reprimand", _decide),
+    Spec("decide", _S.DECIDE,
+         "decide CASE [@OFFICIAL] [SECTION: PENALTY; ... action: yes @A @B no @C|unanimous]",
+         "decide ETH-2026-0007 2.94.030: written reprimand action: unanimous", _decide),
     Spec("amend", _S.AMEND, "amend CASE SECTIONS [TEXT]",
          "amend ETH-2026-0007 2.94.040 also used staff", lambda w, _: {
              "added_sections": sections(w.next("the added sections")), "text": w.rest()}),

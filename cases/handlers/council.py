@@ -4,9 +4,10 @@ council's decision (§12, §14)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from cases import commands as c
-from cases.acts import meeting_for, unable_to_act
+from cases.acts import count, meeting_for, motion_data, unable_to_act
 from cases.deadlines import DeadlineKey
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
@@ -204,12 +205,38 @@ def decide(s: StepContext, cmd: c.RecordCouncilDecision) -> Event:
                              f"or an amendment (§12); {', '.join(bad)} was not alleged.")
     if cmd.penalties and not result.carried:
         raise ProcedureError(f"No penalty can be imposed: {result.explanation}")
-    imposed = [{"section": p.section, "action": p.action, "respondent": _found(s, p, party)}
-               for p in cmd.penalties]
+    proposed = [{"section": p.section, "action": p.action, "respondent": _found(s, p, party)}
+                for p in cmd.penalties]
+    action = _action_vote(s, cmd)
+    imposed = proposed if action is None or action["carried"] else []
+    extra = {} if action is None else {"action": action, "proposed": proposed}
     return s.event(EventKind.COUNCIL_DECIDED, carried=result.carried, yes=result.yes,
                    no=result.no, mayor_broke_tie=result.mayor_broke_tie,
                    explanation=result.explanation, on=s.day(cmd.on).isoformat(),
-                   reading=describe(majority), penalties=imposed, respondent=party)
+                   reading=describe(majority), penalties=imposed, respondent=party, **extra)
+
+
+def _action_vote(s: StepContext, cmd: c.RecordCouncilDecision) -> dict[str, Any] | None:
+    """§12's second majority vote: the council having agreed that violations occurred,
+    the action it takes as to them, by motion at the same meeting. A penalty needs it; if
+    it fails, the decision stands and no penalty is imposed."""
+    if not cmd.penalties:
+        if cmd.action is not None:
+            raise ProcedureError("The vote on the action (§12) is on the penalties: name them, "
+                                 "or record the decision without a vote on an action.")
+        return None
+    if cmd.action is None:
+        raise ProcedureError(
+            "§12 asks two majority votes: that the violations occurred (each member's vote, "
+            "as entered), then on the action as to them. Give the council's vote on the "
+            "penalties (`action: unanimous`, or each member present: `action: yes @A @B no "
+            "@C`).")
+    m = meeting_for(s.case, Body.COUNCIL, cmd.action.meeting, s.at, s.calendar)
+    if m.body is not Body.COUNCIL or m.roll_call is None:
+        raise ProcedureError(f"The council votes on the action at its meeting: record the roll "
+                             f"call of meeting {m.number} first.")
+    result = count(s.case, Body.COUNCIL, cmd.action, m.roll_call, readings=s.readings)
+    return motion_data(s.case, cmd.action, m, result, Body.COUNCIL, s.readings)
 
 
 def _found_sufficient(s: StepContext, sections: Iterable[str]) -> None:

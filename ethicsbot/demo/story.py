@@ -379,16 +379,19 @@ class Story:
             spared = "(!) a penalty on Gary Pruitt was accepted"
         except ProcedureError as e:
             spared = f"a penalty drafted against him is refused: {e}"
-        decided = self.step(c.RecordCouncilDecision(
+        decided = self.step(c.RecordCouncilDecision(  # §12: then the vote on the action
             council=self.council(), mayor="mayor@city.test",
-            penalties=(c.Penalty("2.94.030", "public reprimand", respondent=RAMAN),)),
+            penalties=(c.Penalty("2.94.030", "public reprimand", respondent=RAMAN),),
+            action=Motion(yes=("abrandt@city.test", "bokafor@city.test", "thale@city.test"),
+                          no=("mortiz@city.test",))),
             "clerk@city.test")
         cast = "; ".join(f"{self.names([m])} {v.value}" for m, v in votes.items())
         imposed = "; ".join(f"{p['action']} of {self.names([p['respondent']])} under "
                             f"{p['section']}" for p in decided.data["penalties"])
         return await self.delivered(
             f"{called}The council votes in open session that the violation found occurred "
-            f"and reprimands Councilmember Raman ({cast}): {decided.data['explanation']} "
+            f"({cast}): {decided.data['explanation']} Then, by a second majority vote, it "
+            f"reprimands Councilmember Raman: {decided.data['action']['explanation']} "
             f"{refused} Penalty imposed (§12): {imposed}. Gary Pruitt was found not to have "
             f"violated the code, and no penalty reaches him: {spared}")
 

@@ -116,7 +116,7 @@ async def test_each_member_votes_for_themself_and_the_clerk_records_the_roll_cal
                   "designees may record the mayor's tie-breaking vote")
     await refused(slack, COUNCIL, f"decide {n} mayor-yes", "mayor-vote")
     await done(slack, MAYOR, f"mayor-vote {n} yes")
-    decided = await done(slack, CLERK, f"decide {n} 2.94.030: written reprimand")
+    decided = await done(slack, CLERK, f"decide {n} 2.94.030: written reprimand action: unanimous")
     assert "tie broken by the mayor voting yes" in decided
 
 
@@ -134,7 +134,7 @@ async def test_the_council_votes_and_decides_as_to_each_official_in_turn(
     await done(slack, MAYOR, f"mayor-vote {n} no @Bates")
     await refused(slack, CLERK, f"decide {n} @Pruitt 2.94.030: censure; @Bates 2.94.030: fine",
                   "one official at a time")
-    decided = await done(slack, CLERK, f"decide {n} @Pruitt 2.94.030: censure")
+    decided = await done(slack, CLERK, f"decide {n} @Pruitt 2.94.030: censure action: unanimous")
     assert "3 yes" in decided
     assert "stage determined" in (await slack.command(CLERK, f"status {n}")).shown
     await refused(slack, CLERK, f"close {n} done", "the council must decide")

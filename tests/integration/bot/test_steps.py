@@ -78,8 +78,8 @@ async def test_every_step_from_receipt_to_closure_each_refused_to_the_wrong_role
     await refused(slack, CHAIR, f"begin {n}", "Cannot begin the hearing for",
                   "is at stage 'received'")  # the procedure's own refusal, word for word
     await refused(slack, COUNCIL, f"schedule {n} 2026-12-10 18:00 special Council Chambers",
-                  "Only the board chair or the mayor or the mayor's designees may schedule "
-                  "the hearing",
+                  "Only the board chair or the ethics board or the mayor or the mayor's "
+                  "designees may schedule the hearing",
                   "the city council")
     await done(slack, CHAIR, f"schedule {n} 2026-12-10 18:00 special Council Chambers")
     assert stage(bot_app, n) is Stage.HEARING_SCHEDULED
@@ -165,7 +165,12 @@ async def test_every_step_from_receipt_to_closure_each_refused_to_the_wrong_role
     for member, vote in ((COUNCIL, "yes"), ("UOKAFOR", "yes"), ("UHALE", "yes"),
                          (RESPONDENT_COUNCIL, "no")):
         await done(slack, member, f"vote {n} {vote}")
-    decided = await done(slack, COUNCIL, f"decide {n} 2.94.030: written reprimand")
+    # §12's two majority votes: that the violation occurred (the votes above), then the
+    # action; a penalty without the second is refused
+    await refused(slack, COUNCIL, f"decide {n} 2.94.030: written reprimand",
+                  "§12 asks two majority votes")
+    decided = await done(slack, COUNCIL, f"decide {n} 2.94.030: written reprimand action: "
+                                         "yes @Raman @Brandt @Okafor no @Hale")
     assert "3 yes, 1 no" in decided
     assert stage(bot_app, n) is Stage.COUNCIL_DECIDED
     await refused(slack, COUNCIL, f"close {n}", "Only the board chair")
@@ -178,7 +183,7 @@ async def test_a_respondent_takes_no_step_on_their_own_case(slack: SlackDriver,
     n = open_case(bot_app, "Teresa Lindqvist")  # the mayor
     await refused(slack, "UMAYOR", f"notice {n} council", "You are the official complained "
                   "against in this case")
-    await refused(slack, BOARD_MEMBER, "schedule", "Only the board chair")  # role before usage
+    await refused(slack, COUNCIL, "schedule", "Only the board chair")  # role before usage
     await refused(slack, CHAIR, "schedule", "Give the case number",
                   "/ethics schedule CASE DATE START")
     await refused(slack, CHAIR, "frobnicate ETH-2026-0001", "`frobnicate` is not a step")

@@ -97,4 +97,6 @@ def at_its_meeting(case: Case, cmd: c.Command, when: str) -> c.Command:
         return cmd
     if rule.by_motion and getattr(cmd, "motion", None) is None:
         return replace(cmd, motion=motion)  # type: ignore[type-var]
+    if isinstance(cmd, c.RecordCouncilDecision) and cmd.penalties and cmd.action is None:
+        return replace(cmd, action=motion)  # §12's second vote, on the penalties
     return cmd

@@ -18,6 +18,7 @@ from cases.deadlines import Deadline, DeadlineKey, Status
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.meetings import Body
+from cases.motions import Motion
 from cases.procedure import handle, open_case
 from cases.readings import AmendedSection, Readings, describe
 from cases.rotation import next_examiner
@@ -588,6 +589,43 @@ def test_council_votes_in_the_procedure() -> None:
             "2026-02-26T21:00:00-08:00", "Record the mayor's tie-breaking vote")
     event = decide(case, (c.Penalty(SECTION_A, "censure"),), mayor_vote=Vote.YES)
     assert event.data["mayor_broke_tie"] is True and event.data["carried"] is True
+
+
+def test_the_council_votes_twice_that_the_violation_occurred_then_on_the_action() -> None:
+    """§12: "agree by majority vote that one or more of the violations occurred, then as to
+    the violations ... may take any of the following actions by a majority vote". A penalty
+    without the second vote is refused; the second vote failing, the decision stands and
+    no penalty is imposed; carried, the penalty is."""
+    def decision(action: Motion | None) -> c.RecordCouncilDecision:
+        return c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR, (c.Penalty(SECTION_A, "censure"),),
+                                       action=action)
+
+    def council_meets() -> Case:
+        case = new_case()
+        referred(case)
+        do(case, c.RecordDetermination(violation=True, sections=(SECTION_A,)),
+           "2026-02-23T09:00:00-08:00")
+        votes(case, ("praman@city.test", Vote.YES), ("abrandt@city.test", Vote.YES),
+              ("bokafor@city.test", Vote.YES))
+        return case
+
+    when = at("2026-02-26T21:00:00-08:00")
+    case = council_meets()
+    with pytest.raises(ProcedureError, match="§12 asks two majority votes"):
+        handle(case, decision(None), at=when, actor=CLERK, calendar=CALENDAR)
+    split = Motion(yes=("praman@city.test",), no=("abrandt@city.test", "bokafor@city.test",
+                                                  "mortiz@city.test", "thale@city.test"))
+    event = handle(case, decision(split), at=when, actor=CLERK, calendar=CALENDAR)
+    assert event.data["carried"] and event.data["penalties"] == []
+    assert event.data["proposed"][0]["action"] == "censure"
+    assert not event.data["action"]["carried"] and case.stage is Stage.COUNCIL_DECIDED
+    case = council_meets()
+    event = handle(case, decision(Motion(unanimous=True)), at=when, actor=CLERK,
+                   calendar=CALENDAR)
+    assert event.data["penalties"] == [{"section": SECTION_A, "action": "censure",
+                                        "respondent": RESPONDENT}]
+    assert set(event.data["action"]["votes"].values()) == {"yes"}
+    assert "praman@city.test" in event.data["action"]["votes"]
 
 
 def test_a_motion_that_fails_imposes_no_penalty() -> None:
