@@ -37,7 +37,7 @@ def test_a_step_at_the_terminal_is_checked_as_on_every_surface(
     n = open_one(app)
     code, _, err = run(capsys, "step", "--as", "abrandt@city.test", "schedule", n,
                        "2026-12-10", "18:00", "special", "City", "Hall")
-    assert code == 2 and "Only the board chair or the mayor" in err
+    assert code == 2 and "Only the board chair or the ethics board or the mayor" in err
     code, out, _ = run(capsys, "step", *CHAIR, "schedule", n, "2026-12-10", "18:00",
                        "special", "City", "Hall")
     assert code == 0 and f"{n}: " in out and "recorded" in out
