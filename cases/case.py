@@ -21,6 +21,7 @@ from cases.calendar import CityCalendar
 from cases.commands import NoticeKind, Requester
 from cases.deadlines import (
     Continuance,
+    CouncilClock,
     Deadline,
     DeadlineKey,
     DisclosureRequest,
@@ -100,7 +101,7 @@ class Case:
     # violated the code (`ALL`: an entry from before each official was named)
     council_votes: dict[str, dict[str, Vote]] = field(default_factory=dict)  # official ->
     mayor_votes: dict[str, Vote] = field(default_factory=dict)
-    council_decided: dict[str, datetime] = field(default_factory=dict)
+    council_decided: dict[str, tuple[datetime, date | None]] = field(default_factory=dict)
     # once the council decided as to every official found to have violated the code
     council_decided_at: datetime | None = None
     council_decided_on: date | None = None
@@ -254,7 +255,7 @@ class Case:
             case k.COUNCIL_DECIDED:
                 # before each official was named, one decision stood for all of them
                 for party in [d["respondent"]] if d.get("respondent") else self.violators:
-                    self.council_decided.setdefault(party, e.at)
+                    self.council_decided.setdefault(party, (e.at, on))
                 if not set(self.council_decided) >= set(self.violators):
                     return  # the stage waits for the decision as to every official
                 self.council_decided_at, self.council_decided_on = e.at, on
@@ -464,9 +465,20 @@ class Case:
             },
             disclosure_requests=tuple(DisclosureRequest(x.received, x.responded or x.answered)
                                       for x in self.disclosure_requests),
+            council_clocks=self._council_clocks(),
             done=done,
             done_on={k: on for k, on in self.done_on.items() if k in done},
         )
+
+    def _council_clocks(self) -> tuple[CouncilClock, ...]:
+        """§12's seven days as to each official a violation was found against, from the day
+        the council received the determination as to them (none where a history from
+        before that day was kept lacks it: the first determination then stands for all)."""
+        found = [(p, self.findings[p].on) for p in self.violators]
+        if not found or any(on is None for _, on in found):
+            return ()
+        return tuple(CouncilClock(p, on, *self.council_decided.get(p, (None, None)))
+                     for p, on in found if on is not None)
 
     def deadlines(self, calendar: CityCalendar, *, now: datetime,
                   readings: Readings = DEFAULT) -> list[Deadline]:

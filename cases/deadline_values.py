@@ -150,6 +150,17 @@ class DisclosureRequest:
 
 
 @dataclass(frozen=True)
+class CouncilClock:
+    """§12 as to one official: the day the council received the determination of a
+    violation against them, and its decision as to them (when, and on which day)."""
+
+    official: str
+    received: date
+    decided_at: datetime | None = None
+    decided_on: date | None = None
+
+
+@dataclass(frozen=True)
 class Triggers:
     """Everything the deadlines depend on. Dates are the city's local dates."""
 
@@ -161,6 +172,9 @@ class Triggers:
     # days (undated) or the extensions one by one, each with the day it was approved
     extensions: Mapping[DeadlineKey, int | tuple[Extension, ...]] = field(default_factory=dict)
     disclosure_requests: tuple[DisclosureRequest, ...] = ()
+    # §12 as to each official a violation was found against (none: `determination_received`
+    # and the case's one decision stand for them all)
+    council_clocks: tuple[CouncilClock, ...] = ()
     done: Mapping[DeadlineKey, datetime] = field(default_factory=dict)  # when each step was met
     # The local day each step happened, when it was recorded on a later day: that day, not
     # the recording, decides whether a day period was met.

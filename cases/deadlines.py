@@ -21,6 +21,7 @@ The values (keys, statuses, triggers, the deadline itself, `status_at`) are in
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
@@ -31,6 +32,7 @@ from cases.deadline_values import (
     MAX_CONTINUANCE_DAYS,
     TOLLED_KEYS,
     Continuance,
+    CouncilClock,
     Deadline,
     DeadlineKey,
     DisclosureRequest,
@@ -51,6 +53,7 @@ __all__ = [
     "MAX_CONTINUANCE_DAYS",
     "TOLLED_KEYS",
     "Continuance",
+    "CouncilClock",
     "Deadline",
     "DeadlineKey",
     "DisclosureRequest",
@@ -87,7 +90,9 @@ def compute_deadlines(t: Triggers, cal: CityCalendar, *, now: datetime,
     if t.hearing_concluded is not None:
         out.append(_day_deadline(DeadlineKey.REPORT_DELIVERY, "hearing concluded",
                                  t.hearing_concluded, t, cal, now))
-    if t.determination_received is not None:
+    if t.council_clocks:
+        out.append(_council_decision(t, cal, now))
+    elif t.determination_received is not None:
         out.append(_day_deadline(DeadlineKey.COUNCIL_DECISION, "determination received",
                                  t.determination_received, t, cal, now))
     if t.public_since is not None:
@@ -228,18 +233,40 @@ def _limitations(t: Triggers, cal: CityCalendar) -> Deadline:
                     text, rule.section, rule.action)
 
 
-def _disclosure(t: Triggers, cal: CityCalendar, now: datetime) -> Deadline:
-    """The line of the deadlines table for every request together (each request's own
-    clock is `disclosure_clocks`): a request missed, else the oldest still open (what the
-    city attorney must act on, judged again as time passes), else one answered late, else
-    the last answered; so once every request is answered, a late answer is not hidden
-    behind a later one answered on time."""
+def _council_decision(t: Triggers, cal: CityCalendar, now: datetime) -> Deadline:
+    """§12 as to each official: seven days from the day the council received the
+    determination of a violation against them, met by its decision as to them. One line
+    for them all, chosen as for disclosure requests (`_worst`); with several, its basis
+    names the official."""
+    key, several = DeadlineKey.COUNCIL_DECISION, len(t.council_clocks) > 1
+    judged = []
+    for clock in t.council_clocks:
+        own = replace(t, done={**t.done, key: clock.decided_at} if clock.decided_at else
+                      {k: v for k, v in t.done.items() if k is not key},
+                      done_on={**t.done_on, key: clock.decided_on} if clock.decided_on else
+                      {k: v for k, v in t.done_on.items() if k is not key})
+        label = (f"determination as to {clock.official} received" if several
+                 else "determination received")
+        judged.append(_day_deadline(key, label, clock.received, own, cal, now))
+    return _worst(judged)
+
+
+def _worst(judged: list[Deadline]) -> Deadline:
+    """The one line for several clocks of one deadline: one missed, else the soonest still
+    open (what must be acted on, judged again as time passes), else one met late, else
+    the last met; so a late one is not hidden behind a later one met on time."""
     order = (Status.MISSED, Status.OPEN, Status.LATE, Status.MET)
-    judged = sorted(disclosure_clocks(t.disclosure_requests, cal, now=now),
-                    key=lambda d: (d.due is None, d.due))
+    judged = sorted(judged, key=lambda d: (d.due is None, d.due))
     worst = min(order.index(d.status) for d in judged)
     chosen = [d for d in judged if order.index(d.status) == worst]
     return chosen[-1] if order[worst] is Status.MET else chosen[0]
+
+
+def _disclosure(t: Triggers, cal: CityCalendar, now: datetime) -> Deadline:
+    """The line of the deadlines table for every request together (each request's own
+    clock is `disclosure_clocks`), chosen by `_worst`: a late answer is not hidden behind
+    a later one answered on time."""
+    return _worst(disclosure_clocks(t.disclosure_requests, cal, now=now))
 
 
 def disclosure_clocks(requests: Sequence[DisclosureRequest], cal: CityCalendar, *,

@@ -455,6 +455,34 @@ def test_the_council_votes_and_decides_as_to_each_official_found_to_have_violate
     do(case, c.CloseCase("decided as to each official"), "2026-02-27T10:00:00-08:00")
 
 
+def test_the_councils_seven_days_run_for_each_official_from_their_own_determination() -> None:
+    """§12: "within seven days of the receipt of said determination". Pruitt's received
+    Mon Feb 23 (due Mon Mar 2), Bates's Fri Feb 27 (due Fri Mar 6): deciding as to Bates
+    on Mar 5 is on time, though past Pruitt's seven days."""
+    case = reported_as_to_both()
+    do(case, c.Refer("myu@examiners.example"), "2026-01-27T11:00:00-08:00")
+    do(case, c.RecordDetermination(True, (SECTION_A,), respondent=RESPONDENT),
+       "2026-02-23T09:00:00-08:00")
+    do(case, c.RecordDetermination(True, (SECTION_A,), respondent=SECOND),
+       "2026-02-27T09:00:00-08:00")
+    convene(case, Body.COUNCIL, "2026-02-26T19:00:00-08:00")
+    for member in ("praman@city.test", "abrandt@city.test", "bokafor@city.test"):
+        do(case, c.RecordCouncilVote(member, Vote.YES, COUNCIL_EMAILS, respondent=RESPONDENT),
+           "2026-02-26T19:00:00-08:00")
+    do(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR, respondent=RESPONDENT),
+       "2026-02-26T20:00:00-08:00")
+    line = deadlines(case, "2026-03-04T09:00:00-08:00")[K.COUNCIL_DECISION]
+    assert line.status is Status.OPEN and f"determination as to {SECOND} received" in line.basis
+    assert "Fri Mar 6, 2026" in line.basis
+    convene(case, Body.COUNCIL, "2026-03-05T19:00:00-08:00")
+    for member in ("praman@city.test", "abrandt@city.test", "bokafor@city.test"):
+        do(case, c.RecordCouncilVote(member, Vote.NO, COUNCIL_EMAILS, respondent=SECOND),
+           "2026-03-05T19:00:00-08:00")
+    do(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR, respondent=SECOND),
+       "2026-03-05T20:00:00-08:00")
+    assert status(case, K.COUNCIL_DECISION, "2026-03-10T09:00:00-08:00") is Status.MET
+
+
 def test_an_old_council_decision_naming_no_official_stands_for_all_of_them() -> None:
     """Histories stored before the council's votes and decision named an official load as
     before: one vote and one decision for every official found to have violated."""
