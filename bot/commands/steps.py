@@ -33,7 +33,6 @@ from storage.uow import SqlUnitOfWork
 
 Typed = dict[str, Any]  # the fields typed; `cases.derived.complete` makes the command
 Make = Callable[[Words, Directory], "c.Command | Typed"]
-_SLACK_FILE = re.compile(r"F[A-Z0-9]{6,}")
 _CASE = re.compile(r"ETH-\d{4}-\d{4,6}", re.IGNORECASE)
 
 
@@ -95,10 +94,7 @@ def _report(w: Words, _d: Directory) -> c.IssueReport:
     finding: dict[str, bool | str] = {"sufficient": True, "insufficient": False}
     sufficient = (bool(w.choice("the finding", finding))
                   if (w.peek() or "").lower() in finding else None)
-    ref = slack_link(w.next("the report's Slack file id or link"))
-    if not (_SLACK_FILE.fullmatch(ref) or ref.startswith("https://")):
-        raise ProcedureError(f"{ref!r} is neither a Slack file id (F0123ABCD) nor a link to "
-                             "the file: upload the written report to Slack and give its link.")
+    ref = slack_link(w.next("the report's Slack file id or link"))  # checked by the step
     return c.IssueReport(sufficient=sufficient, report_file=ref, summary=w.rest())
 
 

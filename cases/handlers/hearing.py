@@ -12,6 +12,7 @@ from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.handlers import StepContext
 from cases.handlers.meetings import report_findings
+from cases.links import report_link
 from cases.meetings import Body
 from cases.readings import ContinuanceCap
 
@@ -170,7 +171,7 @@ def issue_report(s: StepContext, cmd: c.IssueReport) -> Event:
     findings = report_findings(s, cmd.sufficient)
     return s.event(EventKind.REPORT_ISSUED, sufficient=any(findings.values()),
                    findings=findings, summary=cmd.summary, on=s.day(cmd.on).isoformat(),
-                   report_file=cmd.report_file)
+                   report_file=report_link(cmd.report_file))
 
 
 def deliver(s: StepContext, cmd: c.DeliverReport) -> Event:

@@ -15,6 +15,7 @@ from cases.calendar import fmt_moment
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.handlers import StepContext
+from cases.links import web_link
 from cases.meetings import (
     ALL,
     BODY_NAME,
@@ -81,7 +82,7 @@ def _call(s: StepContext, cmd: c.CallMeeting, body: Body, kind: EventKind) -> Ev
     if starts < s.case.received_at:
         raise ProcedureError(f"{fmt_moment(starts)} is before the complaint was received: no "
                              "meeting on it can come before (§2).")
-    link = (cmd.remote_link or "").strip() or None
+    link = web_link(cmd.remote_link, "The remote link")
     called_by = check_called_by(cmd, body)
     emergency = cmd.emergency.strip() if cmd.emergency is not None else None
     check_lead_time(cmd.kind, starts, now=s.at, emergency=cmd.emergency, calendar=s.calendar,

@@ -60,6 +60,10 @@ async def test_the_board_applies_by_motion_once_its_roll_call_is_recorded(
         site: Site, clock: FakeClock) -> None:
     number = open_case(site.app)  # against Gary Pruitt
     await site.sign_in(CHAIR)  # the board calls its meeting, noticed and posted at once
+    scripted = await send(site, number, "schedule", {
+        "starts_at": "2026-11-30T09:01", "place": "City Hall, Room 2",
+        "remote_link": "javascript:alert(document.domain)", **EMERGENCY})
+    assert scripted.status == 409 and "must be an https:// web address" in said(scripted)
     called = await send(site, number, "schedule", {
         "starts_at": "2026-11-30T09:01", "place": "City Hall, Room 2", **EMERGENCY})
     assert called.status == 200 and "Recorded: hearing scheduled." in called.text

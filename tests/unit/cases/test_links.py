@@ -1,0 +1,54 @@
+"""Links a person types are published as typed (postings, their PDF, notices): only https
+web addresses pass, and, for the written report, a Slack file id (issue 24)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cases import commands as c
+from cases.errors import ProcedureError
+from cases.links import report_link, web_link
+from tests.unit.cases.test_meetings import HEARING, new_case
+from tests.unit.cases.test_procedure import do, refused
+
+
+@pytest.mark.parametrize("typed", [
+    "javascript:alert(document.cookie)", "JavaScript:alert(1)", " javascript:alert(1)",
+    "data:text/html,<script>alert(1)</script>", "file:///etc/passwd",
+    "http://meet.city.example/ethics", "https://", "https:///path", "//evil.example/x",
+    "https://meet.city.example/a b", "https://meet.city.example/\x00", "meet.city.example",
+    "vbscript:msgbox(1)", "https://meet.city.example/" + "a" * 2000,
+])
+def test_anything_but_an_https_address_with_a_host_is_refused(typed: str) -> None:
+    with pytest.raises(ProcedureError, match=r"must be an https:// web address"):
+        web_link(typed, "The remote link")
+
+
+def test_an_https_address_or_nothing_passes_and_the_report_may_be_a_slack_file() -> None:
+    assert web_link("  https://meet.city.example/ethics?id=7  ", "x") == (
+        "https://meet.city.example/ethics?id=7")
+    assert web_link("", "x") is None and web_link(None, "x") is None
+    assert report_link("F0123ABCD") == "F0123ABCD"
+    with pytest.raises(ProcedureError, match="a Slack file id"):
+        report_link("javascript:alert(1)")
+
+
+@given(st.text(max_size=80))
+def test_whatever_is_typed_is_refused_or_an_https_address(typed: str) -> None:
+    try:
+        link = web_link(typed, "The remote link")
+    except ProcedureError:
+        return
+    assert link is None or link.lower().startswith("https://")
+
+
+def test_the_schedule_step_refuses_a_javascript_link_and_takes_an_https_one() -> None:
+    case = new_case()
+    when = "2026-01-12T09:00:00-08:00"
+    refused(case, c.ScheduleHearing(HEARING, "City Hall", remote_link="javascript:alert(1)"),
+            when, "must be an https:// web address")
+    do(case, c.ScheduleHearing(HEARING, "City Hall", remote_link="https://meet.city.example/e"),
+       when)
+    assert case.hearing is not None and case.hearing.remote_link == "https://meet.city.example/e"
