@@ -28,6 +28,7 @@ from cases.levels import Access
 from cases.motions import MOTION_EXAMPLE, Motion, read_motion
 from cases.stages import Stage
 from cases.steps import STEPS, StepId, StepRule
+from cases.text import words
 
 LONG = frozenset({"reason", "summary", "text"})
 LABELS = {
@@ -163,6 +164,9 @@ def _input(f: dataclasses.Field[Any], hint: Any, command: type[c.Command]) -> In
         (item, *_rest) = typing.get_args(base)
         if dataclasses.is_dataclass(item):
             return Input(f.name, label, "lines", required)
+        if isinstance(item, type) and issubclass(item, enum.Enum):
+            return Input(f.name, label, "text", required, hint="One or more of: " + ", ".join(
+                words(m.value) for m in item) + "; separated by commas.")
         return Input(f.name, label, "text", required, hint="Separate them with commas.")
     if base is str:
         return Input(f.name, label, "textarea" if f.name in LONG else "text", required,
@@ -250,8 +254,24 @@ def _value(spec: Input, base: Any, raw: str, calendar: CityCalendar,
             return tuple(_line(item, line, what) for line in raw.splitlines() if line.strip())
         if spec.name in PEOPLE:
             return _people(raw, directory)
+        if isinstance(item, type) and issubclass(item, enum.Enum):
+            return _members(item, raw, what)
         return tuple(s for s in _LIST.split(raw) if s)
     return raw
+
+
+def _members(kind: type[enum.Enum], raw: str, what: str) -> tuple[Any, ...]:
+    """The members of `kind` a comma-separated list names, by value or in words ("written
+    report"); BadInput naming the options otherwise."""
+    by_words = {words(m.value).casefold(): m for m in kind}
+    out = []
+    for part in filter(None, (p.strip() for p in raw.split(","))):
+        found = by_words.get(words(part).casefold())
+        if found is None:
+            raise BadInput(f"{what}: {part[:40]!r} is not one of: "
+                           f"{', '.join(by_words)}.")
+        out.append(found)
+    return tuple(dict.fromkeys(out))
 
 
 def _people(raw: str, directory: Directory) -> tuple[str, ...]:

@@ -5,13 +5,19 @@ without them fails here."""
 
 from __future__ import annotations
 
+import dataclasses
+import types
+import typing
+
 import pytest
 
 from bot.commands.steps import SPECS, SPECS_BY_WORDS, find_spec
 from cases.access import actor_for
+from cases.derived import complete
 from cases.steps import STEPS, StepRule
-from tests.unit.cases.riverton import DIRECTORY
-from web.forms import inputs
+from tests.unit.cases.riverton import CALENDAR, DIRECTORY
+from tests.unit.cases.test_derived import CASE, Roster
+from web.forms import inputs, parse
 
 TAKEN_BY_PEOPLE = [s for s in STEPS if s.roles]
 
@@ -42,3 +48,44 @@ def test_a_body_act_by_motion_says_so_in_its_slack_usage() -> None:
     for spec in SPECS:
         rule = next(r for r in STEPS if r.id is spec.step)
         assert rule.by_motion == ("motion:" in spec.usage), spec.words
+
+
+SAMPLE = {"text": "2.94.030", "textarea": "a reason the record keeps", "date": "2026-01-20",
+          "datetime": "2026-01-20T18:00", "number": "3", "lines": "2.94.030: censure"}
+SAMPLE_BY_NAME = {"remote_link": "https://meet.city.example/ethics", "motion": "unanimous",
+                  "action": "unanimous", "present": "Helen Park, Osei", "called_by": "",
+                  "records": "complaint, written report", "report_file": "F0123ABCD",
+                  "respondent": "", "added_sections": "2.94.040",
+                  "amended_sections": "2.94.040", "entry": ""}
+
+
+def conforms(value: object, hint: object) -> bool:
+    """`value` is of the type `hint` names (the shapes commands use)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(conforms(value, a) for a in args)
+    if hint is type(None):
+        return value is None
+    if origin is tuple:
+        return isinstance(value, tuple) and all(conforms(v, args[0]) for v in value)
+    if origin is frozenset:
+        return isinstance(value, frozenset) and all(conforms(v, args[0]) for v in value)
+    return isinstance(value, typing.cast(type, origin or hint))
+
+
+@pytest.mark.parametrize("rule", TAKEN_BY_PEOPLE, ids=lambda r: r.id.value)
+def test_each_web_form_makes_the_command_its_handler_expects(rule: StepRule) -> None:
+    """Filled as a person would, each form gives a command whose every field holds what its
+    type says (a release's records are `PublicRecord`s, not strings): what the handler is
+    handed is what it was written for (issue 24)."""
+    clerk = actor_for(DIRECTORY, "clerk@city.test")
+    form = {}
+    for i in inputs(rule, clerk, DIRECTORY):
+        form[i.name] = SAMPLE_BY_NAME.get(
+            i.name, i.options[0][0] if i.kind == "choice" else SAMPLE[i.kind])
+    values = parse(rule, form, CALENDAR, clerk, DIRECTORY)
+    cmd = complete(rule.command, values, clerk, DIRECTORY, CASE, Roster())
+    hints = typing.get_type_hints(rule.command)
+    for f in dataclasses.fields(cmd):
+        value = getattr(cmd, f.name)
+        assert conforms(value, hints[f.name]), (rule.id.value, f.name, value)

@@ -142,3 +142,25 @@ async def test_a_city_reading_release_at_closure_shows_them_at_closure(
     finally:
         await site.http.close()
         await server.close()
+
+
+async def test_the_city_attorney_releases_records_from_the_web_form(site: Site) -> None:
+    """§13 from the web: the request and the release are recorded through their forms, the
+    records named in words, and the released records are then public (issue 24: the
+    release form once handed the step strings for records, and answered 500)."""
+    number = closed_insufficient(site.app)
+    await site.sign_in(ATTORNEY)
+    form = await site.get(f"/cases/{number}/steps/disclosure-request")
+    asked = await site.post(f"/cases/{number}/steps/disclosure-request", {
+        "csrf": csrf_of(form.text), "requester": "A. Reporter", "records": "written report"})
+    assert asked.status == 200, asked.text
+    form = await site.get(f"/cases/{number}/steps/release")
+    wrong = await site.post(f"/cases/{number}/steps/release", {
+        "csrf": csrf_of(form.text), "records": "the diary", "to": "A. Reporter"})
+    assert wrong.status == 400 and "is not one of: complaint" in text(wrong.text)
+    released = await site.post(f"/cases/{number}/steps/release", {
+        "csrf": csrf_of(form.text), "records": "complaint, written report",
+        "to": "A. Reporter"})
+    assert released.status == 200, released.text
+    shown = text((await site.get(f"/records/{number}")).text)
+    assert "the complaint" in shown and "Written report" in shown
