@@ -10,6 +10,7 @@ from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.meetings import RollCall
 from cases.tally import Vote
+from cases.text import whole_number
 
 
 @dataclass(frozen=True)
@@ -73,10 +74,11 @@ def read_motion(text: str, directory: Directory) -> Motion:
         if key in ("meeting", "mayor"):
             value = next(items, "")
             if key == "meeting":
-                if not value.isdigit() or len(value) > 4:
+                number = whole_number(value, 4)
+                if number is None:
                     raise ProcedureError(f"`meeting` is followed by the meeting's number "
                                          f"(`/ethics status` lists them), not {value[:20]!r}.")
-                meeting = int(value)
+                meeting = number
             elif value.lower() in ("yes", "no"):
                 mayor = Vote(value.lower())
             else:

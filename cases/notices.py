@@ -36,6 +36,7 @@ from cases.directory import Directory, Person
 from cases.events import Event, EventKind
 from cases.history import EVENTS, Window, opening
 from cases.meetings import Body, Meeting, MeetingKind
+from cases.text import whole_number
 
 GENERATION_STRIDE = 100  # room for 99 deliberate resends of one occurrence
 
@@ -112,7 +113,7 @@ def meeting_slot(number: int) -> str:
 def meeting_of(slot: str) -> int | None:
     """The meeting a slot names ("meeting-2", "meeting-2:quorum:0"), if any."""
     head = slot.split(":", 1)[0]
-    return int(head[8:]) if head.startswith("meeting-") and head[8:].isdigit() else None
+    return whole_number(head[8:]) if head.startswith("meeting-") else None
 
 
 def owing_event_index(generation: int) -> int:

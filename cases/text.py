@@ -11,6 +11,8 @@ each control is replaced by a visible mark naming it, and plain right-to-left wr
 
 from __future__ import annotations
 
+import re
+
 BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
 _MARKS = {ord(ch): f"[U+{ord(ch):04X}]" for ch in BIDI_CONTROLS}
 
@@ -20,6 +22,16 @@ def neutralise_bidi(text: str) -> str:
     ASCII text, which holds none, is given back as it is: Python knows a string is ASCII
     without reading it, and a Slack case view escapes some sixty strings."""
     return text if text.isascii() else text.translate(_MARKS)
+
+
+_WHOLE = re.compile(r"[0-9]+")
+
+
+def whole_number(text: str, digits: int = 6) -> int | None:
+    """`text` as a whole number when it is 1 to `digits` ASCII digits, else None. Not
+    `str.isdigit`: it is true of "²" and "٣", which `int` then refuses or reads, and of a
+    hundred digits, which `timedelta` cannot hold; a stranger's input must cost neither."""
+    return int(text) if len(text) <= digits and _WHOLE.fullmatch(text) else None
 
 
 def words(value: object) -> str:

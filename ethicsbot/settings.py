@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from cases.text import whole_number
 from mail.transport import SmtpTls, default_smtp_port
 
 __all__ = ["Settings", "SettingsError", "SmtpTls", "load_settings", "parse_offsets"]
@@ -25,7 +26,7 @@ def parse_offsets(text: str) -> tuple[timedelta, ...]:
     out = []
     for part in (p.strip().lower() for p in text.split(",") if p.strip()):
         number, unit = part[:-1], part[-1:]
-        if unit not in ("d", "h") or not number.isdigit() or int(number) == 0:
+        if unit not in ("d", "h") or not whole_number(number, 4):
             raise ValueError(f"{part!r} is not an offset like 3d or 4h")
         out.append(timedelta(days=int(number)) if unit == "d" else
                    timedelta(hours=int(number)))

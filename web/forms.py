@@ -28,7 +28,7 @@ from cases.levels import Access
 from cases.motions import MOTION_EXAMPLE, Motion, read_motion
 from cases.stages import Stage
 from cases.steps import STEPS, StepId, StepRule
-from cases.text import words
+from cases.text import whole_number, words
 
 LONG = frozenset({"reason", "summary", "text"})
 LABELS = {
@@ -228,9 +228,10 @@ def _value(spec: Input, base: Any, raw: str, calendar: CityCalendar,
         except ValueError:
             raise BadInput(f"{what}: choose one of the options.") from None
     if base is int:
-        if not raw.isdigit() or len(raw) > 6:
+        number = whole_number(raw)
+        if number is None:
             raise BadInput(f"{what}: a whole number, not {raw[:20]!r}.")
-        return int(raw)
+        return number
     if base is date:
         try:
             return date.fromisoformat(raw)

@@ -27,7 +27,7 @@ from cases.history import sees_in_history
 from cases.levels import Access
 from cases.notices import INVITES, NoticeType, meeting_of
 from cases.records import entries
-from cases.text import words
+from cases.text import whole_number, words
 from cases.visibility import Notices, Visibility, responsibilities, visibility
 from storage import lookups, queries
 from storage.models import CaseRow, FilingRow
@@ -63,7 +63,7 @@ async def docket(request: web.Request) -> web.StreamResponse:
     deps, viewer = deps_of(request), viewer_of(request)
     scope = docket_scope(viewer.actor)
     number = request.query.get("page", "1")
-    current = int(number) if number.isdigit() and 0 < int(number) < 100_000 else 1
+    current = whole_number(number, 5) or 1
     try:
         rows, more = await deps.docket.page(
             lookups.Asker(viewer.actor, viewer.person.email, CHANNEL), current, size=PAGE,
@@ -230,12 +230,12 @@ async def original(request: web.Request) -> web.StreamResponse:
     if not looked.seen.originals:
         raise refusal(request, 404, "Not entitled", NOT_ENTITLED)
     deps, wanted = deps_of(request), request.match_info["filing"]
-    raw = None
-    if wanted.isdigit():
+    raw, filing = None, whole_number(wanted, 12)
+    if filing is not None:
         with deps.session_factory() as session:
             raw = session.scalar(select(FilingRow.raw).join(CaseRow, CaseRow.id ==
                                                             FilingRow.case_id).where(
-                FilingRow.id == int(wanted), CaseRow.number == looked.detail["number"]))
+                FilingRow.id == filing, CaseRow.number == looked.detail["number"]))
     if raw is None:
         raise refusal(request, 404, "No such filing", "This case has no such filing.")
     return web.Response(body=raw, content_type="message/rfc822", headers={

@@ -21,6 +21,7 @@ from aiohttp import web
 
 from cases.calendar import CityCalendar, day_of, when
 from cases.records import WORDS, Determination, Entry, Finding, PublicRecord, Report, shown_action
+from cases.text import whole_number
 from storage import public
 from web import auth
 from web.render import page, refusal
@@ -65,7 +66,7 @@ async def posting(request: web.Request) -> web.StreamResponse:
 async def home(request: web.Request) -> web.StreamResponse:
     deps = deps_of(request)
     wanted = request.query.get("page", "1")
-    current = int(wanted) if wanted.isdigit() and 0 < int(wanted) < 100_000 else 1
+    current = whole_number(wanted, 5) or 1
     with deps.session_factory.begin() as session:
         rows, more = public.released_cases(session=session, readings=deps.directory.readings,
                                            limit=PAGE, offset=(current - 1) * PAGE)

@@ -12,6 +12,7 @@ from bot.access import Caller
 from cases.calendar import CityCalendar
 from cases.directory import Directory
 from cases.errors import ProcedureError
+from cases.text import whole_number
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -52,9 +53,10 @@ class Words:
 
     def number(self, what: str) -> int:
         word = self.next(what)
-        if not word.isdigit():
-            raise self._fail(f"{what} must be a whole number of days, not {word!r}")
-        return int(word)
+        number = whole_number(word, 4)
+        if number is None:
+            raise self._fail(f"{what} must be a whole number of days, not {word[:20]!r}")
+        return number
 
     def day(self, what: str) -> date:
         word = self.next(what)

@@ -13,6 +13,7 @@ from cases.case import Stage
 from cases.errors import ProcedureError
 from cases.levels import Access
 from cases.steps import STEPS
+from cases.text import whole_number
 
 if TYPE_CHECKING:
     from bot.commands.request import Request
@@ -36,8 +37,9 @@ async def show(req: Request) -> None:
 def _page(words: list[str]) -> int:
     if not words:
         return 1
-    if len(words) == 2 and words[1].isdigit() and int(words[1]) >= 1:
-        return int(words[1])
+    page = whole_number(words[1]) if len(words) == 2 else None
+    if page is not None and page >= 1:
+        return page
     raise ProcedureError("Type `/ethics status`, `/ethics status page 2` or "
                          "`/ethics status ETH-2026-0007`.")
 

@@ -29,6 +29,7 @@ from cases.motions import Motion, read_motion
 from cases.records import PublicRecord
 from cases.steps import BY_ID, STEPS, StepId
 from cases.tally import Vote
+from cases.text import whole_number
 from storage.uow import SqlUnitOfWork
 
 Typed = dict[str, Any]  # the fields typed; `cases.derived.complete` makes the command
@@ -186,10 +187,10 @@ def _correct_date(w: Words, d: Directory) -> c.CorrectStepDate:
     entry = None
     if (w.peek() or "").startswith("#"):  # its number in the case's history
         word = w.next("the entry's number")[1:]
-        if not word.isdigit() or len(word) > 6:
+        entry = whole_number(word)
+        if entry is None:
             raise ProcedureError(f"#{word[:20]} is not an entry's number: the case's history "
                                  "lists each entry as #N.")
-        entry = int(word)
     on = w.day("the day it really happened")
     respondent = w.person("the official heard", d) if w.at_person() else None
     return c.CorrectStepDate(kind, on, w.rest(), respondent, entry)
@@ -211,10 +212,10 @@ def _release(w: Words, _d: Directory) -> c.ReleaseRecords:
     request = None
     if (w.peek() or "").startswith("#"):  # which request, when there are several
         number = w.next("the request's number")[1:]
-        if not number.isdigit() or len(number) > 4:
+        request = whole_number(number, 4)
+        if request is None:
             raise ProcedureError(f"#{number[:20]} is not a request's number: `/ethics status` "
                                  "lists the case's requests in order, #1 the first.")
-        request = int(number)
     word = w.next("the records released (complaint,determination,report or none)").lower()
     records = _records(word, "release")
     interim = (w.peek() or "").lower() == "interim"  # an instalment or an estimate
@@ -320,7 +321,7 @@ def _clock(w: Words, what: str) -> datetime:
 
 
 def _meeting_number(w: Words) -> int | None:
-    return w.number("the meeting number") if (w.peek() or "").isdigit() else None
+    return w.number("the meeting number") if whole_number(w.peek() or "") is not None else None
 
 
 def _roll_call(w: Words, directory: Directory) -> Typed:

@@ -187,3 +187,17 @@ async def test_a_respondent_takes_no_step_on_their_own_case(slack: SlackDriver,
     await refused(slack, CHAIR, "schedule", "Give the case number",
                   "/ethics schedule CASE DATE START")
     await refused(slack, CHAIR, "frobnicate ETH-2026-0001", "`frobnicate` is not a step")
+
+
+async def test_unicode_digits_are_refused_as_numbers_never_a_crash(
+        slack: SlackDriver, bot_app: App) -> None:
+    """"²".isdigit() is true and int("²") raises: each number Slack reads is ASCII digits,
+    few of them, or a clear refusal (issue 24)."""
+    n = open_case(bot_app)
+    await refused(slack, CLERK, f"extension request {n} ²", "must be a whole number of days")
+    await refused(slack, CLERK, f"extension request {n} {'9' * 40}",
+                  "must be a whole number of days")
+    await refused(slack, CLERK, f"correct-date {n} registered-mail #² 2026-12-01 typo",
+                  "is not an entry's number")
+    paged = await slack.command(CLERK, "status page ²")
+    assert paged.status == 200 and "/ethics status page 2" in paged.json["text"]

@@ -163,3 +163,20 @@ async def test_the_examiners_proceeding_opened_by_paper_request_shows_in_the_cas
             "public (§13), asked by gpruitt@city.test by paper") in case.text
     await site.sign_in(COUNCIL)
     assert "Open sessions requested" not in (await site.get(f"/cases/{number}")).text
+
+
+async def test_unicode_digits_and_huge_numbers_are_4xx_never_500(site: Site) -> None:
+    """`?page=²`, a filing id of "²" and a form's number typed in other digits once
+    answered 500 ("²".isdigit() is true; int() refuses it). Each is read as no number."""
+    number = open_case(site.app)
+    await site.sign_in(CHAIR)
+    for path in ("/docket?page=%C2%B2", "/docket?page=%D9%A3", "/docket?page=" + "9" * 300,
+                 "/?page=%C2%B2"):
+        answer = await site.get(path)
+        assert answer.status == 200, (path, answer.text)
+    assert (await site.get(f"/cases/{number}/filings/%C2%B2.eml")).status == 404
+    await site.sign_in(CLERK)
+    form = await site.get(f"/cases/{number}/steps/council-extension-request")
+    sent = await site.post(f"/cases/{number}/steps/council-extension-request", {
+        "csrf": csrf_of(form.text), "days": "²"})
+    assert sent.status in (400, 409) and "a whole number" in sent.text
