@@ -78,12 +78,21 @@ def make_web_app(readiness: Readiness, slack: AsyncApp | None, *,
         ready, parts = await readiness()
         return web.json_response(parts, status=200 if ready else 503)
 
-    web_app = web.Application()
+    # every body read whole (a form, a JSON payload) is bounded, whatever its framing: a
+    # chunked body has no Content-Length to refuse it by
+    web_app = web.Application(client_max_size=MAX_BODY)
+    web_app.on_response_prepare.append(_server_name)
     web_app.router.add_get("/healthz", healthz)
     web_app.router.add_get("/readyz", readyz)
     if slack is not None and signing_secret:
         web_app.router.add_post(EVENTS_PATH, events)
     return web_app
+
+
+async def _server_name(_request: web.Request, response: web.StreamResponse) -> None:
+    """`Server: EthicsBot` on every response, not aiohttp's name and version, which tell a
+    stranger which published weaknesses to try."""
+    response.headers["Server"] = "EthicsBot"
 
 
 class _RefusalLog:
@@ -171,7 +180,33 @@ def _well_formed(text: str, content_type: str) -> None:
     if "payload" in text:
         payload = dict(parse_qsl(text, keep_blank_values=True)).get("payload")
         if payload is not None:
-            _json_object(payload, "payload")
+            _interaction_shape(_json_object(payload, "payload"))
+
+
+def _interaction_shape(payload: dict[str, Any]) -> None:
+    """Refuse an interaction whose parts EthicsBot reads are not the shapes Slack sends: a
+    user who is an object with an id, a button press with its actions (each an object, its
+    id and value text), a submitted view with its state. Signed by Slack or not, a payload
+    is a stranger's input: a shape Bolt or a handler trips on must be a 400, not a 500."""
+    def text(value: object) -> bool:
+        return isinstance(value, str) and 0 < len(value) <= 2000
+
+    user = payload.get("user")
+    if not isinstance(user, dict) or not text(user.get("id")):
+        raise Rejected(400, "payload user is not an object with an id")
+    kind = payload.get("type")
+    if kind == "block_actions":
+        actions = payload.get("actions")
+        if not isinstance(actions, list) or not actions or not all(
+                isinstance(a, dict) and text(a.get("action_id"))
+                and ("value" not in a or isinstance(a["value"], str)) for a in actions):
+            raise Rejected(400, "payload actions are not a list of actions")
+    elif kind in ("view_submission", "view_closed"):
+        view = payload.get("view")
+        state = view.get("state") if isinstance(view, dict) else None
+        if not (isinstance(view, dict) and text(view.get("callback_id"))
+                and isinstance(state, dict) and isinstance(state.get("values"), dict)):
+            raise Rejected(400, "payload view has no callback id and state")
 
 
 def _json_object(text: str, what: str) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from aiohttp import web
 from multidict import MultiDict, MultiDictProxy
@@ -74,6 +75,20 @@ def signed_in(handler: Page) -> Page:
     return wrapped
 
 
+async def _posted(request: web.Request) -> MultiDictProxy[str | Any]:
+    """The posted body as a form: 413 past the app's bound (`client_max_size`, however it
+    is framed), 400 when it cannot be read as one (a broken multipart boundary, bytes that
+    are not the declared charset, a charset Python does not know)."""
+    try:
+        return await request.post()
+    except web.HTTPException:
+        raise
+    except (ValueError, LookupError, TypeError, AssertionError):
+        raise refusal(request, 400, "Form not read",
+                      "This form could not be read. Go back, reload the page and try "
+                      "again.") from None
+
+
 async def form(request: web.Request) -> MultiDictProxy[str]:
     """The posted form, once its origin and CSRF token are checked (refused: 403, logged).
     Signed in: the session's token; before sign-in: the double-submit cookie."""
@@ -83,7 +98,7 @@ async def form(request: web.Request) -> MultiDictProxy[str]:
         if request.content_length is not None and request.content_length > FORM_LIMIT:
             raise web.HTTPRequestEntityTooLarge(max_size=FORM_LIMIT,
                                                 actual_size=request.content_length)
-        data = await request.post()
+        data = await _posted(request)
         fields: MultiDictProxy[str] = MultiDictProxy(
             MultiDict((k, v) for k, v in data.items() if isinstance(v, str)))
         viewer: auth.Viewer | None = request.get(VIEWER)

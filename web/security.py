@@ -11,6 +11,7 @@ another site is refused before its body is read.
 from __future__ import annotations
 
 import hmac
+import logging
 from collections.abc import Awaitable, Callable
 
 from aiohttp import web
@@ -18,6 +19,7 @@ from aiohttp import web
 from storage.web_tokens import new_secret
 from web.deps import WebConfig
 
+log = logging.getLogger(__name__)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 FORM_COOKIE = "ethicsbot_form"
 CSRF_FIELD = "csrf"
@@ -55,9 +57,16 @@ def headers_middleware(config: WebConfig) -> Callable[..., Awaitable[web.StreamR
             response = e
             _stamp(response, config, request)
             raise
+        except Exception:  # a bug: the page says so, with the headers every answer has
+            log.exception("unexpected error on %s %s", request.method, request.path)
+            response = web.Response(status=500, text=_BUG, content_type="text/plain")
         _stamp(response, config, request)
         return response
     return add_headers
+
+
+_BUG = ("Something went wrong and nothing was recorded. Try again; if it happens again, "
+        "tell the city clerk (the time of your attempt helps).")
 
 
 def _stamp(response: web.StreamResponse, config: WebConfig, request: web.Request) -> None:

@@ -124,6 +124,18 @@ async def test_a_correctly_signed_request_with_a_far_timestamp_gets_401(
     (FORM, b"payload=" + urlencode({"x": json.dumps({
         "type": "block_actions", "user": "U1", "team": 5, "actions": "x",
         "channel": ["D"]})}).encode()[2:]),  # an object of shapes Slack never sends
+    (FORM, b"payload=" + urlencode({"x": json.dumps({
+        "type": "block_actions", "user": {"id": "UPARK"}, "team": {"id": "T1"},
+        "actions": []})}).encode()[2:]),  # a button press with no action in it
+    (FORM, b"payload=" + urlencode({"x": json.dumps({
+        "type": "view_submission", "user": {"id": "UPARK"}, "team": {"id": "T1"},
+        "view": {"id": "V1", "callback_id": "ethics_file"}})}).encode()[2:]),  # no state
+    (FORM, b"payload=" + urlencode({"x": json.dumps({
+        "type": "block_actions", "user": "UPARK", "team": {"id": "T1"},
+        "actions": [{"action_id": "step:close", "value": "ETH-2026-0001"}]})}).encode()[2:]),
+    (FORM, b"payload=" + urlencode({"x": json.dumps({
+        "type": "block_actions", "user": {"id": "UPARK"}, "team": {"id": "T1"},
+        "actions": [{"action_id": "step:close", "value": ["ETH"]}]})}).encode()[2:]),
     ("application/json", b"{\"type\": "),  # truncated JSON
     ("application/json", b"[1, 2, 3]"),  # not an object
     ("application/json", b"\"just a string\""),
@@ -132,6 +144,7 @@ async def test_a_correctly_signed_request_with_a_far_timestamp_gets_401(
     ("multipart/form-data; boundary=x", b"--x\r\n\r\n--x--"),
     ("", b"type=url_verification"),
 ], ids=["not-utf8", "payload-not-json", "payload-array", "deep-nesting", "wrong-shapes",
+        "no-actions", "view-without-state", "user-a-string", "value-a-list",
         "truncated-json", "json-array", "json-string", "json-nan", "text-plain", "multipart",
         "no-type"])
 async def test_a_signed_but_malformed_request_gets_400_never_500(
