@@ -15,8 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
+from email.headerregistry import Address
 from email.message import EmailMessage
-from email.utils import format_datetime, formataddr
+from email.utils import format_datetime
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
@@ -130,6 +131,13 @@ def address(email: str) -> str:
     return email
 
 
+def mailbox(name: str, email: str) -> Address:
+    """One person as an address header holds them: their name, whatever it contains, as
+    the display name of exactly one address."""
+    local, _, domain = address(email).rpartition("@")
+    return Address(display_name=single_line(name), username=local, domain=domain)
+
+
 def render(ctx: NoticeContext) -> EmailMessage:
     """The complete message for one outbox row (a posting is not mail: `mail.postings`)."""
     if ctx.type is T.MEETING_POSTING:
@@ -139,8 +147,10 @@ def render(ctx: NoticeContext) -> EmailMessage:
               if ctx.type in INVITES and ctx.case is not None else None)
     data = template_data(ctx, invite)
     msg = EmailMessage()
-    msg["From"] = formataddr((single_line(ctx.sender.name), address(ctx.sender.email)))
-    msg["To"] = formataddr((single_line(ctx.recipient.name), address(ctx.recipient.email)))
+    # Address objects, never formatted strings: a name such as 'Zoë <a@b.example>, Quinn'
+    # stays one display name, where a string is parsed again into two recipients
+    msg["From"] = mailbox(ctx.sender.name, ctx.sender.email)
+    msg["To"] = mailbox(ctx.recipient.name, ctx.recipient.email)
     msg["Subject"] = single_line(_subject(ctx, invite))
     msg["Date"] = format_datetime(ctx.now)
     msg["Message-ID"] = single_line(ctx.message_id)

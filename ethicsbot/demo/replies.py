@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from email.message import EmailMessage
-from email.utils import format_datetime, formataddr, make_msgid
+from email.utils import format_datetime, make_msgid
 
 from icalendar import Calendar, Event, vCalAddress
 
 from cases.directory import Person
+from mail.render import mailbox
 
 
 def calendar_answer(*, uid: str, sequence: int, member: Person, partstat: str,
@@ -24,7 +25,7 @@ def calendar_answer(*, uid: str, sequence: int, member: Person, partstat: str,
     cal.pop("UID", None)
     word = {"ACCEPTED": "Accepted", "DECLINED": "Declined", "TENTATIVE": "Tentative"}[partstat]
     msg = EmailMessage()
-    msg["From"] = formataddr((member.name, member.email))
+    msg["From"] = mailbox(member.name, member.email)
     msg["To"] = organizer
     msg["Subject"] = f"{word}: {summary}"
     msg["Date"] = format_datetime(at)

@@ -165,6 +165,23 @@ def test_line_breaks_never_reach_a_header() -> None:
         render(replace(ctx(case, T.COMPLAINT_TO_COUNCIL), message_id="<a@b>\r\nBcc: x@y.z"))
 
 
+@pytest.mark.parametrize("type_", [T.INVITE_SUFFICIENCY_WINDOW, T.COMPLAINT_TO_COUNCIL,
+                                   T.SIGN_IN_LINK])
+def test_a_display_name_with_an_address_and_a_comma_is_one_recipient(type_: NoticeType) -> None:
+    """Issue 24: 'Zoë Mallory <press@gazette.example>, Quinn' as a name (a complainant's, a
+    directory's) is a name: the To: and From: each hold exactly one address."""
+    evil = Person("Zoë Mallory <press@gazette.example>, Quinn", "zoe@example.org")
+    made = ctx(a_case(), type_, evil)
+    if type_ is T.SIGN_IN_LINK:  # the sign-in mail: a directory name, with its link
+        made = replace(made, case=None, about={"url": "https://docket.city.test/l/x",
+                                               "expires": "10:15 AM"})
+    msg = parsed(render(made))
+    to = msg["To"].addresses
+    assert [a.addr_spec for a in to] == ["zoe@example.org"]
+    assert to[0].display_name == "Zoë Mallory <press@gazette.example>, Quinn"
+    assert "press@gazette.example" not in [a.addr_spec for a in msg["From"].addresses]
+
+
 def test_an_invite_is_alternative_text_html_calendar_plus_an_ics_file() -> None:
     msg = parsed(render(ctx(a_case(), T.INVITE_SUFFICIENCY_WINDOW)))
     assert msg.get_content_type() == "multipart/mixed"
