@@ -49,6 +49,7 @@ from mail.postings import Posting, PostingFolder, render_posting
 from mail.recovery import MailWatch, OverdueLog
 from mail.render import NoticeContext, render
 from mail.transport import DirectMessenger, Outcome, SendResult, Transport
+from storage import web_tokens
 from storage.models import DeliveryRow, OutboxRow
 from storage.uow import SqlUnitOfWork, UowFactory
 
@@ -294,6 +295,9 @@ def record_attempt(deps: DispatchDeps, row_id: int, result: SendResult) -> None:
             if NoticeType(row.notice_type) not in ALERTS and row.case_id is not None:
                 alert_clerks(uow, deps.directory, row.case_id, NoticeType.DELIVERY_FAILED_ALERT,
                              row.id, slack=deps.slack_alerts)
+        if row.notice_type == NoticeType.SIGN_IN_LINK and (
+                row.status != "pending" or result.outcome is not Outcome.TEMPORARY):
+            web_tokens.forget_url(session=s, row_id=row.generation)  # sent, or never will be
         log.info("outbox row %s (%s): %s", row.id, row.notice_type, result.outcome.value)
         log.debug("outbox row %s server reply: %s", row.id, result.reply)  # may name people
         uow.commit()

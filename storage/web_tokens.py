@@ -108,5 +108,13 @@ def forget_link_urls(*, session: Session, now: datetime, kind: str = LINK) -> No
         .values(data={}))
 
 
+def forget_url(*, session: Session, row_id: int) -> None:
+    """Wipe what sign-in link `row_id` held once its mail was handed to the transport (or
+    can never be): the URL carries the secret, and a copy or a backup of the database must
+    sign nobody in; the digest still checks the link when it is opened."""
+    session.execute(update(WebTokenRow).where(WebTokenRow.id == row_id, WebTokenRow.kind == LINK)
+                    .values(data={}))
+
+
 def get(*, session: Session, row_id: int) -> WebTokenRow | None:
     return session.get(WebTokenRow, row_id)

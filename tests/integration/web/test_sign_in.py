@@ -39,6 +39,22 @@ async def test_a_link_from_the_sink_signs_in_once_and_opens_the_docket(site: Sit
     assert (CLERK, "signed in by link", True, "web") in log_lines(site)
 
 
+async def test_the_mailed_url_is_wiped_once_sent_and_the_link_still_signs_in(
+        site: Site) -> None:
+    """Issue 24: a copy or a backup of the database signs nobody in, also while a link is
+    live: once its mail was handed to the transport, only the secret's digest is kept."""
+    assert await ask(site, CLERK) == 200
+    link = await site.link_mailed_to(CLERK)  # delivered, as the worker does
+    with site.app.session_factory() as s:
+        [row] = list(s.scalars(select(WebTokenRow).where(WebTokenRow.kind == "link")))
+        assert row.used_at is None and row.data == {}  # nothing of the URL stays
+        assert link.rsplit("/", 1)[1] not in str(row.digest)
+    opened = await site.get(link.removeprefix(site.url))
+    done = await site.post("/sign-in/link", {"secret": link.rsplit("/", 1)[1],
+                                             "csrf": csrf_of(opened.text)})
+    assert done.status == 200 and done.url.endswith("/docket")
+
+
 async def test_a_used_link_is_refused_and_logged(site: Site) -> None:
     await site.sign_in(CLERK)
     link = await site.link_mailed_to(CLERK)
