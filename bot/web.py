@@ -57,9 +57,12 @@ class Rejected(Exception):
 
 
 def make_web_app(readiness: Readiness, slack: AsyncApp | None, *,
-                 signing_secret: str | None) -> web.Application:
+                 signing_secret: str | None, operator_token: str | None = None
+                 ) -> web.Application:
     """The health endpoints, and `POST /slack/events` when there is a signing secret
-    (without one the app would take forgeries)."""
+    (without one the app would take forgeries). /readyz gives its figures (which parts
+    are up, what waits, whether forged forwarder mail would open a case) only to the
+    operator: on this machine, or with `operator_token`; anyone else learns ready or not."""
     refusals = _RefusalLog()
 
     async def events(request: web.Request) -> web.Response:
@@ -74,9 +77,11 @@ def make_web_app(readiness: Readiness, slack: AsyncApp | None, *,
     async def healthz(_request: web.Request) -> web.Response:
         return web.json_response({"status": "ok"})
 
-    async def readyz(_request: web.Request) -> web.Response:
+    async def readyz(request: web.Request) -> web.Response:
         ready, parts = await readiness()
-        return web.json_response(parts, status=200 if ready else 503)
+        shown = parts if operator(request, operator_token) else {
+            "status": "ready" if ready else "unready"}
+        return web.json_response(shown, status=200 if ready else 503)
 
     # every body read whole (a form, a JSON payload) is bounded, whatever its framing: a
     # chunked body has no Content-Length to refuse it by
@@ -87,6 +92,16 @@ def make_web_app(readiness: Readiness, slack: AsyncApp | None, *,
     if slack is not None and signing_secret:
         web_app.router.add_post(EVENTS_PATH, events)
     return web_app
+
+
+def operator(request: web.Request, token: str | None) -> bool:
+    """The caller is the operator: a direct connection from this machine (no proxy header:
+    a proxy on this machine forwards strangers), or the operator's bearer token."""
+    given = request.headers.get("Authorization", "")
+    if token and hmac.compare_digest(given.encode(), f"Bearer {token}".encode()):
+        return True
+    forwarded = "X-Forwarded-For" in request.headers or "Forwarded" in request.headers
+    return not forwarded and request.remote in ("127.0.0.1", "::1")
 
 
 async def _server_name(_request: web.Request, response: web.StreamResponse) -> None:

@@ -324,7 +324,8 @@ def build_web_app(app: App, bolt: AsyncApp | None, *,
 
     readiness = Readiness(app, lambda: build_transport(app.settings).reachable(), state)
     web_app = make_web_app(readiness, bolt,
-                           signing_secret=app.settings.slack_signing_secret)
+                           signing_secret=app.settings.slack_signing_secret,
+                           operator_token=app.settings.operator_token)
 
     async def close_docket(_: web.Application) -> None:  # its connections are this loop's
         await app.docket.close()

@@ -104,6 +104,9 @@ class Settings(BaseSettings):
     slack_signing_secret: str | None = None
     slack_app_token: str | None = None
     slack_api_url: str | None = None
+    # what /readyz tells beyond ready or not (its figures) to a caller who is not on this
+    # machine: `Authorization: Bearer <this>` (none set: the figures only on loopback)
+    operator_token: str | None = None
 
     # when reminders go out before a deadline: days (d) or hours (h), comma separated
     reminder_offsets: str = "3d,1d,4h"

@@ -205,3 +205,31 @@ async def test_readyz_names_an_unreachable_mail_server_and_a_reachable_one(
     assert body["inbox"] == {"source": "imap", "waiting": None,
                              "error": "unreachable (ConnectionRefusedError)"}
     assert "127.0.0.1" not in str(body)
+
+
+async def test_readyz_gives_its_figures_to_the_operator_only(app: App) -> None:
+    """Issue 24: the figures (whether forged forwarder mail would open a case, counts that
+    rise when a confidential complaint arrives) go to the operator: on this machine, or
+    with the operator's token; anyone else, here through a proxy, learns ready or not."""
+    tokened = dataclasses.replace(app, settings=app.settings.model_copy(
+        update={"operator_token": "s3cret-operator-token"}))
+    server = TestServer(build_web_app(tokened, None), host="127.0.0.1")
+    await server.start_server()
+    answers = {}
+    try:
+        async with aiohttp.ClientSession() as http:
+            for who, headers in (
+                    ("here", {}),
+                    ("stranger", {"X-Forwarded-For": "203.0.113.9"}),
+                    ("wrong token", {"X-Forwarded-For": "203.0.113.9",
+                                     "Authorization": "Bearer guess"}),
+                    ("operator", {"X-Forwarded-For": "203.0.113.9",
+                                  "Authorization": "Bearer s3cret-operator-token"})):
+                async with http.get(server.make_url("/readyz"), headers=headers) as r:
+                    answers[who] = (r.status, await r.json())
+    finally:
+        await server.close()
+    assert answers["stranger"] == answers["wrong token"] == (200, {"status": "ready"})
+    for who in ("here", "operator"):
+        status, body = answers[who]
+        assert status == 200 and "forwarders" in body and "notices" in body, who
