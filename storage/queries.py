@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import namedtuple
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import cache
 from operator import itemgetter
 from typing import Any, Protocol
@@ -445,6 +445,22 @@ def log_access(*, session: Session, at: datetime, who: str, number: str | None, 
                channel: str, allowed: bool = True) -> None:
     session.execute(*access_row(Look(at=at, who=who, number=number, action=action,
                                  channel=channel, allowed=allowed)))
+
+
+def log_refusal_once(*, session: Session, at: datetime, who: str, number: str | None,
+                     action: str, channel: str, within: timedelta) -> bool:
+    """Log a refusal unless the same one (who, case, action) was logged `within` before:
+    a stranger repeating a refused request costs one row a minute, not one a request. True
+    when the row was written."""
+    log = AccessLogRow.__table__.c
+    seen = session.execute(select(log.id).where(
+        log.who == who, log.action == action, log.allowed.is_(False), log.at > at - within,
+        log.case_number.is_(None) if number is None else log.case_number == number)
+        .limit(1)).first()
+    if seen is None:
+        log_access(session=session, at=at, who=who, number=number, action=action,
+                   channel=channel, allowed=False)
+    return seen is None
 
 
 def access_row(look: Look) -> Statement:

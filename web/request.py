@@ -105,8 +105,9 @@ async def form(request: web.Request) -> MultiDictProxy[str]:
         expected = viewer.csrf if viewer else request.cookies.get(FORM_COOKIE)
         check_token(fields.get(CSRF_FIELD), expected)
     except CsrfRefused as e:
-        auth.log_alone(deps, who(request), request.match_info.get("number"),
-                       f"form refused: {e}", False)
+        with deps.session_factory.begin() as session:
+            auth.log_refusal(session, deps, who(request), request.match_info.get("number"),
+                             f"form refused: {e}")
         raise refusal(request, 403, "Form refused",
                       "This form has expired or did not come from this site. Go back, "
                       "reload the page and try again.") from None

@@ -9,6 +9,7 @@ from sqlalchemy import select
 from storage.models import AccessLogRow, WebTokenRow
 from tests.fixtures.app import FakeClock
 from tests.fixtures.web import Site, csrf_of
+from web import auth
 
 CLERK, STRANGER = "clerk@city.test", "nobody@example.net"
 
@@ -95,6 +96,23 @@ async def test_links_are_rate_limited_per_address_and_per_client(site: Site) -> 
     others = [await ask(site, f"p{i}@example.net") for i in range(5)]
     assert others == [200, 200, 200, 200, 429]  # ten from this client, then no more
     assert len(await site.deliver()) == 3  # only the listed address got mail
+
+
+async def test_a_stranger_spends_only_their_own_quota_and_their_refusals_are_one_row(
+        site: Site) -> None:
+    """Issue 24: the 3 links per address are counted per client, so a stranger asking for
+    the clerk's address from elsewhere does not lock the clerk out; and a refusal repeated
+    costs one access-log row a minute, not one a request."""
+    deps = site.app.web_deps()
+    for _ in range(3):
+        assert auth.request_link(deps, CLERK, "198.51.100.7") is auth.LinkAnswer.SENT
+    for _ in range(20):
+        assert auth.request_link(deps, CLERK, "198.51.100.7") is auth.LinkAnswer.TOO_MANY
+    assert auth.request_link(deps, CLERK, "127.0.0.1") is auth.LinkAnswer.SENT  # the clerk
+    with site.app.session_factory() as s:
+        refused = s.scalars(select(AccessLogRow.action).where(
+            AccessLogRow.who == "web:198.51.100.7", AccessLogRow.allowed.is_(False))).all()
+    assert refused == ["sign-in link refused: too many"]
 
 
 async def test_a_forged_session_is_refused_and_logged(site: Site) -> None:
