@@ -44,10 +44,18 @@ _MARKER = re.compile(
     r"_{10,}|-{10,})\s*$",
     re.I,
 )
-# Yahoo's text part runs a forward's header block into one line:
-# "----- Forwarded Message ----- From: A <a@x>To: b@y <b@y>Sent: Tuesday, ...PDTSubject: S"
-_RUN_ON_START = re.compile(r"^\s*(?:-{2,}\s*forwarded message\s*-{2,}\s*)?From:", re.I)
-_RUN_ON_LABEL = re.compile(r"(?:To|Cc|Sent|Date|Subject):")
+# Yahoo's text part runs a forward's header block into one line, in the writer's language:
+# "----- Forwarded Message ----- From: A <a@x>To: b@y <b@y>Sent: Tuesday, ...PDTSubject: S",
+# "----- Mensaje reenviado ----- De: A <a@x>Para: b@y <b@y>Enviado: martes, ...Asunto: S".
+# The labels are matched as written (capitalised), since they follow the text they end.
+_RUN_ON_START = re.compile(
+    r"^\s*(?:-{2,}\s*(?:forwarded message|mensaje reenviado|message transféré|"
+    r"weitergeleitete nachricht|mensagem encaminhada)\s*-{2,}\s*)?"
+    r"(?P<from>From|De|Von|Van|Da):", re.I)
+_RUN_ON_SUBJECT = re.compile(r"(?:Subject|Asunto|Objet|Betreff|Assunto|Onderwerp):")
+_RUN_ON_LABEL = re.compile(
+    r"(?:To|Cc|Sent|Date|Subject|Para|Enviado|Fecha|Asunto|Envoyé|Objet|An|Gesendet|"
+    r"Betreff|Datum|Assunto|Aan|Verzonden|Onderwerp):")
 MAX_RUN_ON = 2000  # longer lines are not header blocks
 _WHEN = (r"(?P<date>.+?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp]\.?\s?[Mm]\.?)?"
          r"(?:\s*[+-]\d{4}|\s*[A-Z]{2,5}\b)?)")
@@ -127,11 +135,12 @@ def _unrun(lines: list[str]) -> list[str]:
     """Lines with a run-on header block (Yahoo's) split into one line per header."""
     out: list[str] = []
     for line in lines:
-        if (len(line) > MAX_RUN_ON or "Subject:" not in line or not _RUN_ON_START.match(line)
+        start = _RUN_ON_START.match(line) if len(line) <= MAX_RUN_ON else None
+        if (start is None or not _RUN_ON_SUBJECT.search(line)
                 or len(_RUN_ON_LABEL.findall(line)) < 2):
             out.append(line)
             continue
-        head = line.index("From:")
+        head = start.start("from")
         if line[:head].strip():
             out.append(line[:head].strip())  # the separator
         cuts = [head] + [m.start() for m in _RUN_ON_LABEL.finditer(line, head)] + [len(line)]

@@ -592,6 +592,31 @@ def hand(n: int) -> None:
 
     localised_replies(n + 22)
     pdf_letters(n + 27)
+    localised_blocks(n + 29)
+
+
+def localised_blocks(k: int) -> None:
+    """Header blocks localised past what the shapes above cover (issue 24): Yahoo's text
+    part running its block into one line, in Spanish; Apple Mail in French, with the
+    space French typography puts before a colon and an offset for the zone."""
+    R, C = RESIDENTS, COMPLAINTS
+    paris = datetime(2026, 6, 5, 8, 30, 0, tzinfo=zone("Europe/Paris"))
+    shapes: tuple[tuple[str, Person, tuple, datetime, Block], ...] = (
+        ("yahoo-es-oneline", R[7], C[1], la(2026, 4, 9, 7, 42, 11), lambda p, dt, s: (
+            f"   ----- Mensaje reenviado ----- De: {addr(p)}Para: mayor@city.test "
+            f"<mayor@city.test>Enviado: {ES_DAYS[dt.weekday()]}, {dt.day} de "
+            f"{ES_MONTHS[dt.month - 1]} de {dt.year}, {dt:%H:%M:%S} {dt.tzname()}"
+            f"Asunto: {s}\n ")),
+        ("apple-fr-spaced", R[3], C[2], paris, lambda p, dt, s: (
+            f"Début du message réexpédié :\n\nDe : {addr(p)}\nObjet : {s}\n"
+            f"Date : {dt.day} {FR_MONTHS[dt.month - 1]} {dt.year} à {dt:%H:%M:%S} UTC+2\n"
+            f"À : mayor@city.test\n\n")),
+    )
+    for i, (slug, p, c, sent, block) in enumerate(shapes):
+        subj = f"Ethics complaint - {c[0]}"
+        body = city_note("mayor") + "\n" + block(p, sent, subj) + letter(p, c)
+        compose(f"{k + i:02d}-{slug}", "mayor", sent.astimezone(LA) + timedelta(days=2, hours=1),
+                "Fwd: " + subj, body, expected(p, sent, "mayor@city.test", c[2], [], [c[0]]))
 
 
 def pdf(lines: list[str]) -> bytes:
