@@ -1,5 +1,7 @@
-pytest_plugins = ["tests.fixtures.servers", "tests.fixtures.app", "tests.fixtures.slack_stub",
-                  "tests.fixtures.web", "tests.fixtures.browser", "tests.fixtures.oidc"]
+# Only what every directory shares; the fixtures of servers, the app, Slack, the web and the
+# browser are loaded by the conftest of each directory that uses them, so a pure-rule test
+# under tests/unit starts without importing them
+pytest_plugins = ["tests.fixtures.markers"]
 
 # Hypothesis: the default profile's examples for tests that name none; those that do scale
 # with `tests.budget.examples` (thorough in CI, quick for a developer)

@@ -1,0 +1,7 @@
+"""The fixtures the end-to-end tests use, loaded here rather than in the root conftest so that the
+unit tests start without them (`tests.fixtures.markers`)."""
+
+from tests.fixtures.app import *  # noqa: F403
+from tests.fixtures.servers import *  # noqa: F403
+from tests.fixtures.slack_stub import *  # noqa: F403
+from tests.fixtures.web import *  # noqa: F403
