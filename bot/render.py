@@ -21,7 +21,7 @@ from cases.events import EventKind as K
 from cases.filing import flag_text
 from cases.history import sees_in_history
 from cases.levels import Access
-from cases.records import Determination, Finding, PublicRecord, Report, entries
+from cases.public_records import Determination, Finding, PublicRecord, Report, entries
 from cases.text import words
 from cases.visibility import Notices, visibility
 
@@ -136,7 +136,7 @@ def _complaint(detail: dict[str, Any], *, contact: bool) -> str:
 
 def _records(history: list[dict[str, Any]], calendar: CityCalendar,
              released: frozenset[str] | None = None) -> list[str]:
-    """The §13 records (`cases.records.entries`); with `released`, only those released."""
+    """The §13 records (`cases.public_records.entries`); with `released`, only those released."""
     out = []
     chosen = None if released is None else frozenset(PublicRecord(r) for r in released)
     for x in entries(history, chosen):

@@ -18,7 +18,7 @@ Seeing a case (`case_access`), decided per case, respondent first:
   determination (§12). So: the complaint without the complainant's contact details, the
   deadlines, the council's part of the history, and the notices sent to the member.
 - PUBLIC: once a case is closed, the public records of §13 that have been released
-  (`cases.records.released`: through a disclosure request, or at closure if the city reads
+  (`cases.public_records.released`: through a disclosure request, or at closure if the city reads
   it so), to anyone who asks. §6 keeps everything else confidential after completion.
 - A member who recused on the case (a relative, a business tie, the complainant sitting
   on the board) is walled off from it: they see what anyone may (PUBLIC or NONE), and the
@@ -53,7 +53,7 @@ from cases.commands import (
 from cases.directory import ATTORNEY, BOARD, COUNCIL, OFFICE, Directory, Role
 from cases.levels import Access
 from cases.meetings import BODY_NAME, Body
-from cases.records import PublicRecord
+from cases.public_records import PublicRecord
 from cases.steps import BY_ID, StepId, rule_for
 
 NOT_LISTED = ("EthicsBot answers only the people the city's directory lists for the ethics "
@@ -113,7 +113,7 @@ def is_walled(actor: Actor, walled: Collection[str]) -> bool:
 def case_access(actor: Actor, *, respondents: Collection[str], closed: bool,
                 released: Collection[PublicRecord], walled: Collection[str] = ()) -> Access:
     """How much of a case `actor` may see. `released`: the public records anyone may see
-    (`cases.records.released`); with none, a stranger sees nothing, closed or not.
+    (`cases.public_records.released`); with none, a stranger sees nothing, closed or not.
     `walled`: the members who recused on the case (§14 applied to every conflict): they
     lose access to its deliberation material, and see what anyone may."""
     if is_respondent(actor, respondents):

@@ -37,7 +37,7 @@ from cases.meetings import BODY_NAME, Body, Meeting, RollCall
 from cases.motions import Motion
 from cases.open_meetings import EXECUTIVE_GROUND, quorum
 from cases.readings import Readings, describe
-from cases.tally import Tally, Vote, majority_of, tally
+from cases.tally import Tally, Vote, council_tally, majority_of
 
 if TYPE_CHECKING:
     from cases.case import Case
@@ -139,7 +139,7 @@ def count(case: Case, body: Body, motion: Motion, call: RollCall, *,
         if motion.mayor is not None and yes != no:
             raise ProcedureError(f"The mayor votes only to break a tie (§14, RCW 35A.12.100); "
                                  f"the council's votes stand {yes} yes, {no} no.")
-        return tally(votes, council=call.members, respondents=barred,
+        return council_tally(votes, council=call.members, respondents=barred,
                      mayor_vote=motion.mayor, against_mayor=call.mayor.lower() in barred,
                      majority=readings.council_majority)
     entitled, need = majority_of(call.members, barred)

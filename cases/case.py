@@ -18,7 +18,7 @@ from datetime import date, datetime
 from typing import Any
 
 from cases.calendar import CityCalendar
-from cases.commands import NoticeKind, Requester
+from cases.commands import Requester, Section2Act
 from cases.deadlines import (
     Continuance,
     CouncilClock,
@@ -34,8 +34,8 @@ from cases.events import Event, EventKind
 from cases.filing import Filing, filing_from_data
 from cases.history import EVENTS
 from cases.meetings import ALL, Body, Meeting, Meetings
+from cases.public_records import Disclosure, PublicRecord
 from cases.readings import DEFAULT, BoardHearing, Readings, Release
-from cases.records import Disclosure, PublicRecord
 from cases.stages import Stage
 from cases.tally import Vote
 
@@ -71,7 +71,7 @@ class Case:
     stage: Stage = Stage.RECEIVED
     alleged_sections: list[str] = field(default_factory=list)
     # each §2 act, when it was given: the official's notice once every official had theirs
-    notices_served: dict[NoticeKind, datetime] = field(default_factory=dict)
+    notices_served: dict[Section2Act, datetime] = field(default_factory=dict)
     informed: dict[str, datetime] = field(default_factory=dict)  # respondent -> given (§2)
     done_on: dict[DeadlineKey, date] = field(default_factory=dict)  # the day each step happened
     mailed: dict[str, tuple[datetime, date | None]] = field(default_factory=dict)  # §2, each
@@ -180,7 +180,7 @@ class Case:
         self.meetings.apply(e, len(self.history))
         match e.kind:
             case k.NOTICE_SERVED:
-                self._served(NoticeKind(d["notice"]), d.get("respondent"),
+                self._served(Section2Act(d["notice"]), d.get("respondent"),
                              datetime.fromisoformat(d["given_at"]) if d.get("given_at")
                              else e.at)
             case k.REGISTERED_MAIL_SENT:
@@ -295,10 +295,10 @@ class Case:
         if row.leads_to is not None and row.leads_to.comes_after(self.stage):
             self.stage = row.leads_to  # never back: a further hearing session keeps the stage
 
-    def _served(self, kind: NoticeKind, respondent: str | None, given: datetime) -> None:
+    def _served(self, kind: Section2Act, respondent: str | None, given: datetime) -> None:
         """A §2 act; the official's notice is served once every official was informed
         (an entry naming nobody, from before each was named, stood for all of them)."""
-        if kind is not NoticeKind.RESPONDENT_INFORMED:
+        if kind is not Section2Act.RESPONDENT_INFORMED:
             self.notices_served.setdefault(kind, given)
             return
         for party in [respondent] if respondent else self.parties():
@@ -441,7 +441,7 @@ class Case:
 
     def triggers(self) -> Triggers:
         done: dict[DeadlineKey, datetime] = {}
-        if len(self.notices_served) == len(NoticeKind):
+        if len(self.notices_served) == len(Section2Act):
             done[DeadlineKey.NOTICE_24H] = max(self.notices_served.values())
         for key, at in ((DeadlineKey.REGISTERED_MAIL, self.registered_mail_at),
                         (DeadlineKey.HEARING_BEGIN, self.hearing_begun_at),

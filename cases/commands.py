@@ -13,11 +13,11 @@ from enum import StrEnum
 from cases.events import EventKind
 from cases.meetings import Answer, EmergencyGround, MeetingKind, Proceeding
 from cases.motions import Motion
-from cases.records import PublicRecord
+from cases.public_records import PublicRecord
 from cases.tally import Vote
 
 
-class NoticeKind(StrEnum):
+class Section2Act(StrEnum):
     """The three acts §2 requires within 24 hours of receipt."""
 
     RESPONDENT_INFORMED = "respondent_informed"
@@ -51,7 +51,7 @@ class RecordNoticeServed(Command):
     when recorded (a phone call typed in later is on time if it was); `how` and `to`
     are kept as the proof."""
 
-    notice: NoticeKind
+    notice: Section2Act
     respondent: str | None = None
     how: NoticeMethod | None = None
     given_at: datetime | None = None

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from cases.case import Case
-from cases.commands import NoticeKind
+from cases.commands import Section2Act
 from cases.deadlines import DeadlineKey
 from cases.directory import Directory, Person
 from cases.events import Event, EventKind
@@ -74,10 +74,10 @@ class NoticeType(StrEnum):
 
 
 # The §2 notices and the step each one completes once every copy is delivered.
-SECTION_2: dict[NoticeType, NoticeKind] = {
-    NoticeType.COMPLAINT_TO_RESPONDENT: NoticeKind.RESPONDENT_INFORMED,
-    NoticeType.COMPLAINT_TO_COUNCIL: NoticeKind.COUNCIL_INFORMED,
-    NoticeType.SUBMISSION_TO_BOARD: NoticeKind.SUBMITTED_TO_BOARD,
+SECTION_2: dict[NoticeType, Section2Act] = {
+    NoticeType.COMPLAINT_TO_RESPONDENT: Section2Act.RESPONDENT_INFORMED,
+    NoticeType.COMPLAINT_TO_COUNCIL: Section2Act.COUNCIL_INFORMED,
+    NoticeType.SUBMISSION_TO_BOARD: Section2Act.SUBMITTED_TO_BOARD,
 }
 
 INVITES = frozenset({NoticeType.INVITE_SUFFICIENCY_WINDOW, NoticeType.INVITE_MEETING,

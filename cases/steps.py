@@ -26,7 +26,7 @@ from cases.case import Case
 from cases.deadlines import DeadlineKey
 from cases.directory import ATTORNEY, BOARD, COUNCIL, OFFICE, Role
 from cases.events import Event, EventKind
-from cases.handlers import StepContext, council, hearing, meetings, records
+from cases.handlers import StepContext, case_file, council, meetings, sufficiency
 from cases.history import EVENTS
 from cases.meetings import Body
 from cases.stages import BEFORE_CONCLUSION, OPEN_STAGES, Stage
@@ -156,13 +156,13 @@ _R = StepRule
 
 STEPS: tuple[StepRule, ...] = (
     # -- §2: receipt and the notices ------------------------------------------------------
-    _R(StepId.NOTICE, "record a §2 notice", c.RecordNoticeServed, hearing.notice,
+    _R(StepId.NOTICE, "record a §2 notice", c.RecordNoticeServed, sufficiency.notice,
        _E.NOTICE_SERVED, OPEN_STAGES, OFFICE, "§2"),
     _R(StepId.BOARD_RECEIVED, "record that the board received the complaint",
-       c.RecordBoardReceived, hearing.board_received, _E.NOTICE_SERVED, OPEN_STAGES, BOARD,
+       c.RecordBoardReceived, sufficiency.board_received, _E.NOTICE_SERVED, OPEN_STAGES, BOARD,
        "§2", label="Board received it"),
     _R(StepId.REGISTERED_MAIL, "record registered mail", c.RecordRegisteredMail,
-       hearing.registered, _E.REGISTERED_MAIL_SENT, OPEN_STAGES, OFFICE, "§2"),
+       sufficiency.registered, _E.REGISTERED_MAIL_SENT, OPEN_STAGES, OFFICE, "§2"),
     # -- §7, §9: the sufficiency hearing ----------------------------------------------------
     # a board meeting on the case: the hearing, a further session it adjourns to, one on
     # the report's time (§10), the board's §11 hearing once the matter is referred to it
@@ -172,21 +172,21 @@ STEPS: tuple[StepRule, ...] = (
     _R(StepId.SCHEDULE, "schedule the hearing", c.ScheduleHearing, meetings.schedule_hearing,
        _E.HEARING_SCHEDULED, _BEFORE_DETERMINATION, BOARD | OFFICE, "§7, §10, §11, §13",
        stayed=True),
-    _R(StepId.BEGIN, "begin the hearing", c.BeginHearing, hearing.begin, _E.HEARING_BEGUN,
+    _R(StepId.BEGIN, "begin the hearing", c.BeginHearing, sufficiency.begin, _E.HEARING_BEGUN,
        frozenset({_S.HEARING_SCHEDULED}), BOARD, "§7", stayed=True, label="Hearing began"),
     # after the conclusion too, dated on a day of the hearing (`cases.order`): a board that
     # forgot to record it is not locked out of its report (§9)
     _R(StepId.HEARD, "record that the respondent was heard", c.RecordRespondentHeard,
-       hearing.heard, _E.RESPONDENT_HEARD, _AT_HEARING, BOARD, "§9", stayed=True,
+       sufficiency.heard, _E.RESPONDENT_HEARD, _AT_HEARING, BOARD, "§9", stayed=True,
        label="Respondent heard"),
-    _R(StepId.CONCLUDED, "conclude the hearing", c.ConcludeHearing, hearing.conclude,
+    _R(StepId.CONCLUDED, "conclude the hearing", c.ConcludeHearing, sufficiency.conclude,
        _E.HEARING_CONCLUDED, frozenset({_S.HEARING_BEGUN}), BOARD, "§7", stayed=True,
        label="Hearing concluded"),
     _R(StepId.CONTINUANCE_APPLY, "apply for a continuance", c.ApplyForContinuance,
-       hearing.apply_continuance, _E.CONTINUANCE_APPLIED, BEFORE_CONCLUSION,
+       sufficiency.apply_continuance, _E.CONTINUANCE_APPLIED, BEFORE_CONCLUSION,
        BOARD | OFFICE, "§7", body=_B),
     _R(StepId.CONTINUANCE_DECIDE, "record the council's decision on a continuance",
-       c.DecideContinuance, hearing.decide_continuance, _E.CONTINUANCE_DECIDED,
+       c.DecideContinuance, sufficiency.decide_continuance, _E.CONTINUANCE_DECIDED,
        BEFORE_CONCLUSION, COUNCIL | OFFICE, "§7", body=_C),
     _R(StepId.BOARD_VOTE, "record a board member's vote on sufficiency", c.RecordBoardVote,
        meetings.board_vote, _E.BOARD_VOTE_RECORDED, _AT_HEARING, BOARD, "§7", body=_B,
@@ -196,14 +196,14 @@ STEPS: tuple[StepRule, ...] = (
        _AT_HEARING, BOARD, "§7", body=_B, stayed=True),
     # -- §7, §10: the written report ------------------------------------------------------
     _R(StepId.EXTENSION_REQUEST, "request a longer time for the report",
-       c.RequestReportExtension, hearing.request_extension, _E.REPORT_EXTENSION_REQUESTED,
+       c.RequestReportExtension, sufficiency.request_extension, _E.REPORT_EXTENSION_REQUESTED,
        _AFTER_CONCLUSION, BOARD | OFFICE, "§10", body=_board_if_it_asks),
     _R(StepId.EXTENSION_DECIDE, "decide a request for a longer time for the report",
-       c.DecideReportExtension, hearing.decide_extension, _E.REPORT_EXTENSION_DECIDED,
+       c.DecideReportExtension, sufficiency.decide_extension, _E.REPORT_EXTENSION_DECIDED,
        _AFTER_CONCLUSION, BOARD | COUNCIL | OFFICE, "§10", body=_who_approves),
-    _R(StepId.REPORT, "issue the written report", c.IssueReport, hearing.issue_report,
+    _R(StepId.REPORT, "issue the written report", c.IssueReport, sufficiency.issue_report,
        _E.REPORT_ISSUED, frozenset({_S.HEARING_CONCLUDED}), BOARD, "§7, §9", stayed=True),
-    _R(StepId.DELIVER, "deliver the written report", c.DeliverReport, hearing.deliver,
+    _R(StepId.DELIVER, "deliver the written report", c.DeliverReport, sufficiency.deliver,
        _E.REPORT_DELIVERED, frozenset({_S.REPORTED}), BOARD, "§10", label="Report delivered"),
     # -- §11, §12, §14: referral, determination, the council's decision -------------------
     _R(StepId.BOARD_HEARING, "record the respondent's request to be heard by the board",
@@ -239,35 +239,35 @@ STEPS: tuple[StepRule, ...] = (
        council.decide, _E.COUNCIL_DECIDED, frozenset({_S.DETERMINED}), COUNCIL | OFFICE,
        "§12, §14", body=_C),
     # -- the record ---------------------------------------------------------------------
-    _R(StepId.AMEND, "amend the complaint", c.AmendComplaint, records.amend,
+    _R(StepId.AMEND, "amend the complaint", c.AmendComplaint, case_file.amend,
        _E.COMPLAINT_AMENDED, _BEFORE_DETERMINATION, BOARD, "§5", stayed=True),
     _R(StepId.AMENDMENT_SUFFICIENCY, "find sections added after the report sufficient",
-       c.FindAmendmentSufficient, records.amendment_sufficiency, _E.AMENDMENT_FOUND,
+       c.FindAmendmentSufficient, case_file.amendment_sufficiency, _E.AMENDMENT_FOUND,
        frozenset({_S.REPORTED, _S.REPORT_DELIVERED, _S.REFERRED, _S.DETERMINED}),
        BOARD | OFFICE, "§5, §7", body=_B, stayed=True),
     _R(StepId.CORRECT_RECEIPT, "correct the receipt time", c.CorrectReceipt,
-       records.correct_receipt, _E.RECEIPT_CORRECTED, OPEN_STAGES, OFFICE, "§2"),
+       case_file.correct_receipt, _E.RECEIPT_CORRECTED, OPEN_STAGES, OFFICE, "§2"),
     _R(StepId.CORRECT_DATE, "correct the date of an earlier step", c.CorrectStepDate,
-       records.correct_date, _E.STEP_DATE_CORRECTED, OPEN_STAGES | {_S.CLOSED},
+       case_file.correct_date, _E.STEP_DATE_CORRECTED, OPEN_STAGES | {_S.CLOSED},
        OFFICE | BOARD, "§7–§12"),
     _R(StepId.DISMISS, "dismiss the complaint as time-barred", c.DismissAsTimeBarred,
-       records.dismiss, _E.COMPLAINT_DISMISSED, BEFORE_CONCLUSION, BOARD | OFFICE, "§4",
+       case_file.dismiss, _E.COMPLAINT_DISMISSED, BEFORE_CONCLUSION, BOARD | OFFICE, "§4",
        body=_B, stayed=True),
-    # early only once the complaint was dismissed as time-barred (`records.close`)
-    _R(StepId.CLOSE, "close the case", c.CloseCase, records.close, _E.CASE_CLOSED,
+    # early only once the complaint was dismissed as time-barred (`case_file.close`)
+    _R(StepId.CLOSE, "close the case", c.CloseCase, case_file.close, _E.CASE_CLOSED,
        BEFORE_CONCLUSION | {_S.REPORT_DELIVERED, _S.DETERMINED, _S.COUNCIL_DECIDED},
        BOARD | OFFICE, "§4, §6, §8, §12"),
     # only before the hearing begins: a case heard is decided, not voided
-    _R(StepId.VOID, "void the case", c.VoidCase, records.void, _E.CASE_VOIDED, _BEFORE_BEGUN,
+    _R(StepId.VOID, "void the case", c.VoidCase, case_file.void, _E.CASE_VOIDED, _BEFORE_BEGUN,
        OFFICE, "§1, §2", cancels_notices=True),
     _R(StepId.DISCLOSURE_REQUEST, "record a public disclosure request",
-       c.RecordDisclosureRequest, records.disclosure_request, _E.DISCLOSURE_REQUESTED,
+       c.RecordDisclosureRequest, case_file.disclosure_request, _E.DISCLOSURE_REQUESTED,
        frozenset(Stage), ATTORNEY, "§6; RCW 42.56"),
     _R(StepId.RELEASE, "record the answer to a disclosure request", c.ReleaseRecords,
-       records.release, _E.RECORDS_RELEASED, frozenset(Stage), ATTORNEY,
+       case_file.release, _E.RECORDS_RELEASED, frozenset(Stage), ATTORNEY,
        "§6, §13; RCW 42.56.520"),
     _R(StepId.CORRESPONDENCE, "file correspondence", c.FileCorrespondence,
-       records.correspondence, _E.CORRESPONDENCE_FILED, frozenset(Stage), frozenset(), "§6"),
+       case_file.correspondence, _E.CORRESPONDENCE_FILED, frozenset(Stage), frozenset(), "§6"),
     # -- meetings: the board's hearing and the council's deliberation (RCW 42.30) --------
     _R(StepId.DELIBERATION, "schedule a meeting of the council on the case",
        c.ScheduleDeliberation, meetings.schedule_deliberation, _E.DELIBERATION_SCHEDULED,

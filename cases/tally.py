@@ -58,7 +58,8 @@ def majority_of(members: frozenset[str], respondents: frozenset[str]) -> tuple[i
     return entitled, entitled // 2 + 1
 
 
-def eligible_to_vote(member: str, *, council: frozenset[str], respondents: frozenset[str]) -> None:
+def eligible_on_council(member: str, *, council: frozenset[str],
+                        respondents: frozenset[str]) -> None:
     """Refuse a vote the ordinance does not allow; `member` is the person's email, compared
     without regard to case as everywhere else (a respondent written `JSmith@` is still
     the member `jsmith@`)."""
@@ -71,7 +72,7 @@ def eligible_to_vote(member: str, *, council: frozenset[str], respondents: froze
         )
 
 
-def tally(
+def council_tally(
     votes: Mapping[str, Vote],
     *,
     council: frozenset[str],
@@ -82,7 +83,7 @@ def tally(
 ) -> Tally:
     """Count the council's votes; call only once every vote to be counted is recorded."""
     for member in votes:
-        eligible_to_vote(member, council=council, respondents=respondents)
+        eligible_on_council(member, council=council, respondents=respondents)
     count = Count.of(votes, "council member")
     yes, no, abstained = count.yes, count.no, count.abstained
     entitled, need = majority_of(council, respondents)

@@ -15,7 +15,7 @@ which body's meetings and answers: `bot.meetings`).
 - RESPONDENT: the complaint without contact details, the notices sent to them, and the
   §13 records once delivered to them (§10); not the deadlines.
 - PUBLIC: a surface shows the released §13 records of a closed case instead
-  (`cases.records.released`); this module's answer for it is not used for a case page.
+  (`cases.public_records.released`); this module's answer for it is not used for a case page.
 - NONE: nothing.
 
 It also says whose deadlines are whose (`responsibilities`: "my deadlines" on Slack's App

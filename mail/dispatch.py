@@ -36,7 +36,7 @@ from sqlalchemy import event, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from cases.calendar import CityCalendar
-from cases.commands import NoticeKind, NoticeMethod, RecordNoticeServed
+from cases.commands import NoticeMethod, RecordNoticeServed, Section2Act
 from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.notices import ALERTS, SECTION_2, NoticeType
@@ -322,7 +322,7 @@ def _served_if_complete(deps: DispatchDeps, uow: SqlUnitOfWork, row: OutboxRow) 
     # each official complained against is informed in their own right (§2): those this
     # notice reached by email; one the directory could not match is recorded by the clerk
     delivered = {r.lower() for r in sent}
-    whom: list[str | None] = [None] if kind is not NoticeKind.RESPONDENT_INFORMED else [
+    whom: list[str | None] = [None] if kind is not Section2Act.RESPONDENT_INFORMED else [
         p for p in case.parties() if p.lower() in delivered and p not in case.informed]
     for respondent in whom:
         try:

@@ -9,7 +9,7 @@ surface words the refusal its own way.
 
 Someone entitled to no more than anyone (PUBLIC: a closed case's released records) is
 let through only where the surface shows those records (`public_ok`), and the log names
-the records shown (`cases.records.shown_action`).
+the records shown (`cases.public_records.shown_action`).
 
 A page of the open docket (`docket_page`) is all of it for those who see the whole
 docket, the cases against them for an official, and refused (`NOT_LISTED`) to anyone
@@ -36,8 +36,8 @@ from cases.access import (
     sees_every_case,
 )
 from cases.levels import Access
+from cases.public_records import shown_action
 from cases.readings import Readings
-from cases.records import shown_action
 from storage import queries
 
 

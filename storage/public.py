@@ -5,7 +5,7 @@ Only the case's history is read (no notices, filings or deadlines), so a strange
 costs one query for the cases and one for their events, however large the docket. What
 is returned holds nothing that was not released: the complaint's text and names without
 the complainant's contact details, only when the complaint was released; the history's
-§13 entries only as far as `cases.records.entries` lets the released records through.
+§13 entries only as far as `cases.public_records.entries` lets the released records through.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from sqlalchemy.orm import Session
 
 from cases.case import Case
 from cases.events import Event, EventKind
+from cases.public_records import PublicRecord, entries
 from cases.readings import Readings, Release
-from cases.records import PublicRecord, entries
 from storage.models import CaseRow, EventRow
 
 _CLOSED = "closed"

@@ -26,7 +26,7 @@ from cases.events import EventKind
 from cases.history import sees_in_history
 from cases.levels import Access
 from cases.notices import INVITES, NoticeType, meeting_of
-from cases.records import entries
+from cases.public_records import entries
 from cases.text import whole_number, words
 from cases.visibility import Notices, Visibility, responsibilities, visibility
 from storage import lookups, queries

@@ -3,7 +3,7 @@ closure (§13), and nothing else.
 
 Meeting postings come from `WebDeps.postings` (the composition root lists the postings
 folder's current ones, `mail.postings`) and are served from `WebDeps.postings_dir` at
-`/postings/NAME`. Released records are exactly those `cases.records.released` lets
+`/postings/NAME`. Released records are exactly those `cases.public_records.released` lets
 anyone see (released through a disclosure request, or at closure if the city reads §13
 so; `storage.public`): the complaint without the complainant's contact details, the
 sufficiency determination, the written report, as released. The page lists the cases;
@@ -20,7 +20,15 @@ from typing import Any
 from aiohttp import web
 
 from cases.calendar import CityCalendar, day_of, when
-from cases.records import WORDS, Determination, Entry, Finding, PublicRecord, Report, shown_action
+from cases.public_records import (
+    WORDS,
+    Determination,
+    Entry,
+    Finding,
+    PublicRecord,
+    Report,
+    shown_action,
+)
 from cases.text import whole_number
 from storage import public
 from web import auth
@@ -110,7 +118,7 @@ def released_page(request: web.Request, found: dict[str, Any]) -> web.Response:
 
 
 def record_items(found: list[Entry], calendar: CityCalendar) -> list[dict[str, str]]:
-    """The §13 records (`cases.records.entries`) as a page shows them."""
+    """The §13 records (`cases.public_records.entries`) as a page shows them."""
     out = []
     for x in found:
         match x:

@@ -26,7 +26,7 @@ from cases.errors import ProcedureError
 from cases.events import EventKind
 from cases.meetings import EmergencyGround, MeetingKind, Proceeding
 from cases.motions import Motion, read_motion
-from cases.records import PublicRecord
+from cases.public_records import PublicRecord
 from cases.steps import BY_ID, STEPS, StepId
 from cases.tally import Vote
 from cases.text import whole_number
@@ -346,7 +346,7 @@ _HOW: dict[str, bool | str] = {m.value: m.value for m in c.NoticeMethod}
 
 
 def _notice(w: Words, directory: Directory) -> c.RecordNoticeServed:
-    kind = c.NoticeKind(str(w.choice("who was told", _NOTICES)))
+    kind = c.Section2Act(str(w.choice("who was told", _NOTICES)))
     respondent = w.person("the official informed", directory) if w.at_person() else None
     how = c.NoticeMethod(str(w.choice("how", _HOW))) if (w.peek() or "").lower() in _HOW \
         else None
@@ -355,8 +355,8 @@ def _notice(w: Words, directory: Directory) -> c.RecordNoticeServed:
 
 
 _NOTICES: dict[str, bool | str] = {
-    "respondent": c.NoticeKind.RESPONDENT_INFORMED, "council": c.NoticeKind.COUNCIL_INFORMED,
-    "board": c.NoticeKind.SUBMITTED_TO_BOARD}
+    "respondent": c.Section2Act.RESPONDENT_INFORMED, "council": c.Section2Act.COUNCIL_INFORMED,
+    "board": c.Section2Act.SUBMITTED_TO_BOARD}
 _REQUESTERS: dict[str, bool | str] = {r.value: r.value for r in c.Requester}
 _S = StepId
 SPECS: tuple[Spec, ...] = (

@@ -15,7 +15,7 @@ from cases.handlers import StepContext
 from cases.handlers.meetings import check_present
 from cases.meetings import Body
 from cases.readings import AmendedSection, describe
-from cases.tally import Vote, eligible_to_vote, tally
+from cases.tally import Vote, council_tally, eligible_on_council
 
 
 def board_hearing(s: StepContext, cmd: c.RequestBoardHearing) -> Event:
@@ -163,7 +163,7 @@ def _before_the_council(s: StepContext, named: str | None) -> str:
 
 def vote(s: StepContext, cmd: c.RecordCouncilVote) -> Event:
     party = _before_the_council(s, cmd.respondent)
-    eligible_to_vote(cmd.member, council=cmd.council, respondents=frozenset(s.case.respondents))
+    eligible_on_council(cmd.member, council=cmd.council, respondents=frozenset(s.case.respondents))
     check_present(s.case, meeting_for(s.case, Body.COUNCIL, None, s.at, s.calendar), cmd.member)
     return s.event(EventKind.COUNCIL_VOTE_RECORDED, member=cmd.member, vote=cmd.vote.value,
                    respondent=party)
@@ -195,7 +195,7 @@ def decide(s: StepContext, cmd: c.RecordCouncilDecision) -> Event:
     party = _before_the_council(s, cmd.respondent)
     case = s.case
     majority = s.readings.council_majority
-    result = tally(case.council_votes_on(party), council=cmd.council,
+    result = council_tally(case.council_votes_on(party), council=cmd.council,
                    respondents=unable_to_act(case), mayor_vote=case.mayor_vote_on(party),
                    against_mayor=cmd.mayor.lower() in {r.lower() for r in case.respondents},
                    majority=majority)

@@ -27,7 +27,7 @@ from cases import commands as c
 from cases.access import actor_for
 from cases.acts import unable_to_act
 from cases.calendar import fmt_moment
-from cases.commands import NoticeKind, NoticeMethod
+from cases.commands import NoticeMethod, Section2Act
 from cases.deadlines import Status
 from cases.derived import complete
 from cases.errors import ProcedureError
@@ -161,13 +161,13 @@ class Story:
         their own notice."""
         call = at(2026, 12, 1, 9, 40)
         try:
-            self.step(c.RecordNoticeServed(NoticeKind.RESPONDENT_INFORMED,
+            self.step(c.RecordNoticeServed(Section2Act.RESPONDENT_INFORMED,
                                            how=NoticeMethod.PHONE, given_at=call),
                       "clerk@city.test")
             refused = "(!) a notice naming neither official was accepted"
         except ProcedureError as e:
             refused = f"it is refused: {e}"
-        self.step(c.RecordNoticeServed(NoticeKind.RESPONDENT_INFORMED, respondent=PRUITT,
+        self.step(c.RecordNoticeServed(Section2Act.RESPONDENT_INFORMED, respondent=PRUITT,
                                        how=NoticeMethod.PHONE, given_at=call),
                   "clerk@city.test")
         return ("The clerk also phoned Gary Pruitt at 9:40 AM and records the call as proof "

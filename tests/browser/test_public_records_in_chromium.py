@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cases.records import PublicRecord
+from cases.public_records import PublicRecord
 from tests.fixtures.web import Site
 from tests.integration.bot.test_confidentiality import CONTACT, FACTS
 from tests.integration.web.test_public import SUMMARY, closed_insufficient, release

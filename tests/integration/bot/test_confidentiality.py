@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from cases import commands as c
 from cases.access import NOT_ENTITLED
-from cases.records import PublicRecord
+from cases.public_records import PublicRecord
 from cases.services import take_step
 from ethicsbot.bootstrap import App
 from storage.models import AccessLogRow

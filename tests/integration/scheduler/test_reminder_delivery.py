@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from apscheduler.schedulers.background import BackgroundScheduler
 from sqlalchemy import select
 
-from cases.commands import NoticeKind, RecordNoticeServed
+from cases.commands import RecordNoticeServed, Section2Act
 from ethicsbot.bootstrap import App
 from mail.dispatch import dispatch_once
 from mail.transport import SmtpTls, SmtpTransport
@@ -26,7 +26,7 @@ async def test_an_overdue_reminder_is_mailed_with_what_and_when(
         smtp_sink: SmtpSink) -> None:
     clock.set(RECEIVED)
     number = open_one(app, a_filing(RECEIVED))
-    for kind in NoticeKind:  # the §2 notices are served; registered mail is not recorded
+    for kind in Section2Act:  # the §2 notices are served; registered mail is not recorded
         step(app, number, RecordNoticeServed(kind))
     with app.session_factory.begin() as s:  # the §2 notices were delivered long ago
         for row in s.scalars(select(OutboxRow)):
@@ -61,7 +61,7 @@ async def test_a_reminder_due_while_no_worker_ran_is_sent_once_on_start(
     reminder (the latest moment) to each person, once; a start after that sends nothing."""
     clock.set(RECEIVED)
     number = open_one(app, a_filing(RECEIVED))
-    for kind in NoticeKind:
+    for kind in Section2Act:
         step(app, number, RecordNoticeServed(kind))
     with app.session_factory.begin() as s:
         for row in s.scalars(select(OutboxRow)):

@@ -24,13 +24,13 @@ from cases.commands import (
     DecideReportExtension,
     DeliverReport,
     IssueReport,
-    NoticeKind,
     RecordNoticeServed,
     RecordRegisteredMail,
     RecordRespondentHeard,
     Requester,
     RequestReportExtension,
     ScheduleHearing,
+    Section2Act,
 )
 from cases.deadlines import DeadlineKey, Status
 from cases.meetings import Body
@@ -92,7 +92,7 @@ def test_a_walk_through_the_hearing_window(slack_app: App, clock: FakeClock,
     assert clock.now == datetime(2026, 12, 2, 18, 15, tzinfo=UTC)
 
     # The notices are served: the 24-hour deadline is met and has no more moments.
-    for kind in NoticeKind:
+    for kind in Section2Act:
         step(app, number, RecordNoticeServed(kind))
     look(rem, paused_scheduler, clock)
     assert set(moments(app)) == {"registered_mail", "hearing_begin", "hearing_conclude"}
@@ -178,7 +178,7 @@ def test_an_extension_moves_the_report_reminders_and_a_missed_report_is_pinged_d
     app, tz = slack_app, slack_app.calendar.tz
     clock.set(RECEIVED)
     number = open_one(app, a_filing(RECEIVED))
-    for kind in NoticeKind:
+    for kind in Section2Act:
         step(app, number, RecordNoticeServed(kind))
     step(app, number, RecordRegisteredMail("RR1"))
     step(app, number, ScheduleHearing(datetime(2026, 12, 10, 18, 0, tzinfo=tz), "City Hall"))
@@ -239,7 +239,7 @@ def test_a_change_committed_after_a_later_stamped_one_is_not_missed(
     clock.set(RECEIVED)
     a, b = open_one(app, a_filing(RECEIVED)), open_one(app, a_filing(RECEIVED, "Gary Pruitt"))
     for number in (a, b):
-        for kind in NoticeKind:
+        for kind in Section2Act:
             step(app, number, RecordNoticeServed(kind))
         step(app, number, RecordRegisteredMail("RR1"))
     rem = app.reminders(paused_scheduler)

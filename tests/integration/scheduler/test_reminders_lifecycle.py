@@ -15,7 +15,7 @@ from cases import commands as c
 from cases.deadlines import DeadlineKey
 from cases.meetings import Body
 from cases.motions import Motion
-from cases.records import PublicRecord
+from cases.public_records import PublicRecord
 from ethicsbot.bootstrap import App
 from scheduler.jobs import JOB_ID, Reminders
 from scheduler.plan import next_after, plan

@@ -11,8 +11,8 @@ import html
 from sqlalchemy import select
 
 from cases import commands as c
+from cases.public_records import PublicRecord
 from cases.readings import Readings, Release
-from cases.records import PublicRecord
 from ethicsbot.bootstrap import App
 from storage.models import AccessLogRow
 from tests.fixtures.cases import step

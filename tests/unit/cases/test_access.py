@@ -28,7 +28,7 @@ from cases.directory import Role
 from cases.errors import ProcedureError
 from cases.levels import Access
 from cases.procedure import open_case
-from cases.records import PublicRecord
+from cases.public_records import PublicRecord
 from cases.steps import StepId
 from cases.tally import Vote
 from tests.unit.cases.riverton import COUNCIL_EMAILS, DIRECTORY, at, filing
@@ -229,4 +229,4 @@ def test_a_bodys_act_is_recorded_by_its_members_or_the_clerk_never_the_other_bod
         check_body(CHAIR, grant, case)
     check_body(RAMAN, grant, case)
     check_body(CLERK_, grant, case)
-    check_body(RAMAN, c.RecordNoticeServed(c.NoticeKind.COUNCIL_INFORMED), case)  # no body's
+    check_body(RAMAN, c.RecordNoticeServed(c.Section2Act.COUNCIL_INFORMED), case)  # no body's

@@ -17,7 +17,7 @@ from cases.access import Refused, check_step
 from cases.case import Case
 from cases.deadlines import DeadlineKey, Responsible, Status, clocks_of_requests
 from cases.events import EventKind
-from cases.records import PublicRecord, Report, entries
+from cases.public_records import PublicRecord, Report, entries
 from cases.steps import StepId
 from tests.unit.cases.riverton import CALENDAR, at
 from tests.unit.cases.test_access import ATTORNEY, CLERK_

@@ -345,26 +345,26 @@ def test_a_correction_names_the_entry_it_corrects_not_always_the_latest() -> Non
 def test_each_official_is_informed_and_mailed_their_own_copy_within_the_time() -> None:
     case = two_respondents()
     when = "2026-01-06T14:00:00-08:00"
-    refused(case, c.RecordNoticeServed(c.NoticeKind.RESPONDENT_INFORMED), when,
+    refused(case, c.RecordNoticeServed(c.Section2Act.RESPONDENT_INFORMED), when,
             "Say which official was informed")
     refused(case, c.RecordRegisteredMail("RR1"), when, "Say which official was sent the copy")
     refused(case, c.RecordRegisteredMail("RR1", respondent="nobody@city.test"), when,
             "is not complained against")
-    for kind in (c.NoticeKind.COUNCIL_INFORMED, c.NoticeKind.SUBMITTED_TO_BOARD):
+    for kind in (c.Section2Act.COUNCIL_INFORMED, c.Section2Act.SUBMITTED_TO_BOARD):
         do(case, c.RecordNoticeServed(kind), when)
-    do(case, c.RecordNoticeServed(c.NoticeKind.RESPONDENT_INFORMED, RESPONDENT), when)
+    do(case, c.RecordNoticeServed(c.Section2Act.RESPONDENT_INFORMED, RESPONDENT), when)
     do(case, c.RecordRegisteredMail("RR1", respondent=RESPONDENT), when)
     # one official informed and mailed is not both: the deadlines stay open for the other
     assert status(case, K.NOTICE_24H, when) is Status.OPEN
     assert status(case, K.REGISTERED_MAIL, when) is Status.OPEN
     # Bates was told by phone at 8 AM on Jan 7, typed in at noon: on time, as given
-    do(case, c.RecordNoticeServed(c.NoticeKind.RESPONDENT_INFORMED, SECOND,
+    do(case, c.RecordNoticeServed(c.Section2Act.RESPONDENT_INFORMED, SECOND,
                                   c.NoticeMethod.PHONE, at("2026-01-07T08:00:00-08:00"),
                                   to="Lorna Bates, on her office line"),
        "2026-01-07T12:00:00-08:00")
     assert status(case, K.NOTICE_24H, "2026-01-08T12:00:00-08:00") is Status.MET
     assert case.history[-1].data["how"] == "phone"
-    refused(case, c.RecordNoticeServed(c.NoticeKind.RESPONDENT_INFORMED, SECOND,
+    refused(case, c.RecordNoticeServed(c.Section2Act.RESPONDENT_INFORMED, SECOND,
                                        given_at=at("2026-01-07T13:00:00-08:00")),
             "2026-01-07T12:30:00-08:00", "after now")
     do(case, c.RecordRegisteredMail("RR2", respondent=SECOND), "2026-01-09T10:00:00-08:00")

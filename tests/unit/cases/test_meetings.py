@@ -216,7 +216,7 @@ def test_a_council_member_complained_against_gets_the_members_notice_too() -> No
     case = open_case(number="ETH-2026-0004", filing=filing(respondents=("Priya Raman",)),
                      respondents=("praman@city.test",), at=at("2026-01-06T09:45:00-08:00"),
                      actor=CLERK)
-    for kind in (c.NoticeKind.COUNCIL_INFORMED, c.NoticeKind.SUBMITTED_TO_BOARD):
+    for kind in (c.Section2Act.COUNCIL_INFORMED, c.Section2Act.SUBMITTED_TO_BOARD):
         do(case, c.RecordNoticeServed(kind), "2026-01-06T10:00:00-08:00", CLERK)
     do(case, c.ApplyForContinuance("ill"), "2026-01-08T18:10:00-08:00")
     owed = do(case, c.ScheduleDeliberation(at("2026-01-12T19:00:00-08:00"), "Chambers"),

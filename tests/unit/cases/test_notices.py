@@ -176,7 +176,7 @@ def test_a_member_who_recused_gets_no_case_material_but_the_statutory_meeting_no
 
 def test_steps_that_owe_nothing() -> None:
     case = new_case()
-    assert step(case, c.RecordNoticeServed(c.NoticeKind.COUNCIL_INFORMED),
+    assert step(case, c.RecordNoticeServed(c.Section2Act.COUNCIL_INFORMED),
                 "2026-01-06T10:00:00-08:00") == []
 
 

@@ -90,8 +90,8 @@ def status(case: Case, key: DeadlineKey, now: str) -> Status:
 def serve_notices(case: Case, when: str = "2026-01-06T14:00:00-08:00") -> None:
     """The three §2 acts; each official complained against informed in their own."""
     for party in case.parties():
-        do(case, c.RecordNoticeServed(c.NoticeKind.RESPONDENT_INFORMED, party), when)
-    for kind in (c.NoticeKind.COUNCIL_INFORMED, c.NoticeKind.SUBMITTED_TO_BOARD):
+        do(case, c.RecordNoticeServed(c.Section2Act.RESPONDENT_INFORMED, party), when)
+    for kind in (c.Section2Act.COUNCIL_INFORMED, c.Section2Act.SUBMITTED_TO_BOARD):
         do(case, c.RecordNoticeServed(kind), when)
 
 
@@ -162,7 +162,7 @@ def test_full_lifecycle_to_closure() -> None:
     assert status(case, K.NOTICE_24H, "2026-01-06T10:00:00-08:00") is Status.OPEN
 
     # §2: the three acts within 24 hours; the last one at Tue Jan 6 14:10 (due Wed 09:30)
-    for i, kind in enumerate(c.NoticeKind):
+    for i, kind in enumerate(c.Section2Act):
         assert status(case, K.NOTICE_24H, "2026-01-06T14:00:00-08:00") is Status.OPEN
         do(case, c.RecordNoticeServed(kind), f"2026-01-06T14:{i * 5:02d}:00-08:00")
     assert status(case, K.NOTICE_24H, "2026-01-08T00:00:00-08:00") is Status.MET

@@ -17,7 +17,7 @@ from cases.deadlines import Status, status_at
 from cases.errors import ProcedureError
 from cases.events import EventKind
 from cases.procedure import handle, open_case
-from cases.records import PublicRecord
+from cases.public_records import PublicRecord
 from cases.steps import BY_COMMAND
 from cases.tally import Vote
 from tests.budget import examples
@@ -35,7 +35,7 @@ START = at("2026-01-06T09:45:00-08:00")
 MEMBERS = sorted(COUNCIL_EMAILS)
 
 BY_TYPE: dict[type[c.Command], st.SearchStrategy[c.Command]] = {
-    c.RecordNoticeServed: st.sampled_from(list(c.NoticeKind)).map(c.RecordNoticeServed),
+    c.RecordNoticeServed: st.sampled_from(list(c.Section2Act)).map(c.RecordNoticeServed),
     c.RecordRegisteredMail: st.just(c.RecordRegisteredMail("RR1")),
     c.ScheduleHearing: st.integers(0, 40).map(
         lambda d: c.ScheduleHearing(START + timedelta(days=d), "City Hall")),

@@ -16,6 +16,7 @@ from cases.case import Case
 from cases.deadlines import DeadlineKey
 from cases.errors import ProcedureError
 from cases.procedure import handle
+from cases.public_records import PublicRecord
 from cases.readings import (
     DEFAULT,
     BoardQuorum,
@@ -27,8 +28,7 @@ from cases.readings import (
     Release,
     describe,
 )
-from cases.records import PublicRecord
-from cases.tally import Vote, tally
+from cases.tally import Vote, council_tally
 from tests.unit.cases.riverton import CALENDAR, at
 from tests.unit.cases.sessions import at_its_meeting
 from tests.unit.cases.test_procedure import CLERK, new_case, reported
@@ -128,9 +128,9 @@ NOBODY: frozenset[str] = frozenset()
 def test_two_yes_one_no_two_abstaining_carries_only_by_votes_cast() -> None:
     votes = {"a@city.test": Vote.YES, "b@city.test": Vote.YES, "c@city.test": Vote.NO,
              "d@city.test": Vote.ABSTAIN, "e@city.test": Vote.ABSTAIN}
-    cast = tally(votes, council=COUNCIL, respondents=NOBODY)
+    cast = council_tally(votes, council=COUNCIL, respondents=NOBODY)
     assert cast.carried and "majority of the votes cast" in cast.explanation
-    entitled = tally(votes, council=COUNCIL, respondents=NOBODY,
+    entitled = council_tally(votes, council=COUNCIL, respondents=NOBODY,
                      majority=CouncilMajority.MEMBERS_ENTITLED)
     assert not entitled.carried
     assert "majority of the members entitled to vote" in entitled.explanation
@@ -140,7 +140,7 @@ def test_two_yes_one_no_two_abstaining_carries_only_by_votes_cast() -> None:
 def test_members_entitled_leave_out_the_respondent() -> None:
     # Tom Hale is complained against: 4 members entitled, a majority is 3
     votes = {"a@city.test": Vote.YES, "b@city.test": Vote.YES, "c@city.test": Vote.YES}
-    t = tally(votes, council=COUNCIL, respondents=frozenset({"e@city.test"}),
+    t = council_tally(votes, council=COUNCIL, respondents=frozenset({"e@city.test"}),
               majority=CouncilMajority.MEMBERS_ENTITLED)
     assert t.carried and "3 of 4" in t.explanation
 
@@ -148,7 +148,7 @@ def test_members_entitled_leave_out_the_respondent() -> None:
 def test_the_mayors_tie_break_counts_towards_the_members_entitled() -> None:
     votes = {"a@city.test": Vote.YES, "b@city.test": Vote.YES, "c@city.test": Vote.NO,
              "d@city.test": Vote.NO, "e@city.test": Vote.ABSTAIN}
-    t = tally(votes, council=COUNCIL, respondents=NOBODY, mayor_vote=Vote.YES,
+    t = council_tally(votes, council=COUNCIL, respondents=NOBODY, mayor_vote=Vote.YES,
               majority=CouncilMajority.MEMBERS_ENTITLED)
     assert t.carried and t.mayor_broke_tie
     assert "majority of the members entitled to vote" in t.explanation

@@ -21,7 +21,7 @@ def notice(s: StepContext, cmd: c.RecordNoticeServed) -> Event:
     """A §2 act, when and how it was really done (a phone call on time, typed in later, is
     on time); the official informed named, as each is owed their own notice."""
     data: dict[str, str] = {"notice": cmd.notice.value}
-    if cmd.notice is c.NoticeKind.RESPONDENT_INFORMED:
+    if cmd.notice is c.Section2Act.RESPONDENT_INFORMED:
         data["respondent"] = s.party(cmd.respondent, "was informed", "§2")
     if cmd.given_at is not None:
         if cmd.given_at.tzinfo is None:
@@ -41,7 +41,7 @@ def notice(s: StepContext, cmd: c.RecordNoticeServed) -> Event:
 
 
 def board_received(s: StepContext, cmd: c.RecordBoardReceived) -> Event:
-    return s.event(EventKind.NOTICE_SERVED, notice=c.NoticeKind.SUBMITTED_TO_BOARD.value)
+    return s.event(EventKind.NOTICE_SERVED, notice=c.Section2Act.SUBMITTED_TO_BOARD.value)
 
 
 def registered(s: StepContext, cmd: c.RecordRegisteredMail) -> Event:

@@ -11,8 +11,8 @@ from cases.deadlines import add_years
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.handlers import StepContext
+from cases.public_records import WORDS, PublicRecord
 from cases.readings import AmendedSection, describe
-from cases.records import WORDS, PublicRecord
 from cases.stages import BEFORE_CONCLUSION, Stage
 
 
