@@ -5,7 +5,7 @@ Runs each command `--runs` times as a fresh process (`python -m ethicsbot ...`) 
 scratch folder with a migrated SQLite database, and prints the median wall time, the
 median time spent importing (`python -X importtime`) and the heaviest top-level imports
 of the last run. A one-shot command should import only what it uses (the lazy imports
-inside `ethicsbot/cli_*.py`); this shows whether it does.
+inside `ethicsbot/cli/*.py`); this shows whether it does.
 
     .venv/bin/python bench/cli_start.py [--runs 5] [--top 8] [COMMAND ...]
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ethicsbot.bootstrap import App
-from ethicsbot.cli_worker import describe
+from ethicsbot.cli.worker import describe
 from ethicsbot.worker import intake_service, run_worker, service_name
 from tests.fixtures.app import make_settings
 from tests.integration.mail.complaints import forwarded_complaint

@@ -20,21 +20,21 @@ def run(host: str) -> None:
     from ./mailbox/, mail written to ./outbox/, Slack off) and says how to switch each part
     to the real thing.
     """
-    from ethicsbot import cli_web, cli_worker
     from ethicsbot.bootstrap import bootstrap
+    from ethicsbot.cli import web, worker
     from ethicsbot.logs import configure_logging
     from ethicsbot.processes import run_process, until_signalled
 
     app = bootstrap(wait_for_database=True)  # misconfigured: one line, exit 2
-    cli_worker.check_imap(app.settings)
+    worker.check_imap(app.settings)
     configure_logging(app.settings.log_level)
     if app.directory_is_example:
         click.echo(f"directory: the embedded example city ({app.directory.city}); copy "
                    f"city.example.yml to {app.settings.directory} and list your city's people")
     else:
         click.echo(f"directory: {app.settings.directory} ({app.directory.city})")
-    for line in [*cli_worker.describe(app.settings), *cli_web.describe(app.settings)]:
+    for line in [*worker.describe(app.settings), *web.describe(app.settings)]:
         click.echo(line)
-    cli_worker.warn_if_forwarders_unchecked(app)
+    worker.warn_if_forwarders_unchecked(app)
     click.echo("EthicsBot is running; Ctrl-C stops it (queued notices stay in the outbox).")
     until_signalled(functools.partial(run_process, app, host=host))

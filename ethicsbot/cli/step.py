@@ -31,8 +31,8 @@ def step(as_email: str, words: tuple[str, ...]) -> None:
     from cases.services import take_step_as
     from cases.text import words as said
     from ethicsbot.bootstrap import bootstrap
-    from ethicsbot.cli_access import log_access, operator
-    from ethicsbot.terminal import CliError, for_terminal
+    from ethicsbot.cli.access import log_access, operator
+    from ethicsbot.cli.terminal import CliError, for_terminal
     from storage.uow import SqlUnitOfWork
 
     app = bootstrap()

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import click
 
-from ethicsbot.cli_access import log_access, operator
-from ethicsbot.terminal import CliError, for_terminal, json_for_terminal
+from ethicsbot.cli.access import log_access, operator
+from ethicsbot.cli.terminal import CliError, for_terminal, json_for_terminal
 
 
 def register(group: click.Group) -> None:
@@ -50,7 +50,7 @@ def file(path: Path | None, received: str | None, held: int | None) -> None:
     """Open a case from a message that arrived another way (paper scanned to mail, ...),
     or from one intake held for review (--quarantined N)."""
     from ethicsbot.bootstrap import bootstrap
-    from ethicsbot.cli_docket import parse_moment
+    from ethicsbot.cli.docket import parse_moment
     from mail.intake import Outcome, open_held, take_in
 
     if (path is None) == (held is None):

@@ -11,8 +11,8 @@ import click
 
 from cases.calendar import fmt_moment, when
 from cases.readings import ContinuanceCap, Readings
-from ethicsbot.cli_access import log_access, operator, refusal_logged
-from ethicsbot.terminal import CliError, for_terminal
+from ethicsbot.cli.access import log_access, operator, refusal_logged
+from ethicsbot.cli.terminal import CliError, for_terminal
 
 if TYPE_CHECKING:  # the rest is imported where it is used (ethicsbot.cli)
     from cases.calendar import CityCalendar

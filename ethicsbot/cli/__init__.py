@@ -22,7 +22,7 @@ import sys
 
 import click
 
-from ethicsbot.terminal import for_terminal
+from ethicsbot.cli.terminal import for_terminal
 
 
 def _one_line(error: object) -> str:
@@ -31,7 +31,7 @@ def _one_line(error: object) -> str:
 
 # (module, class) of each expected failure: one line on stderr, exit status 2
 ONE_LINE_ERRORS = (
-    ("ethicsbot.terminal", "CliError"), ("cases.errors", "ProcedureError"),
+    ("ethicsbot.cli.terminal", "CliError"), ("cases.errors", "ProcedureError"),
     ("ethicsbot.settings", "SettingsError"), ("ethicsbot.directory_file", "DirectoryError"),
     ("ethicsbot.leadership", "AnotherWorkerIsRunning"),
     ("ethicsbot.database_errors", "DatabaseUnavailable"), ("cases.access", "Refused"),
@@ -51,20 +51,19 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from ethicsbot import (
-        cli_demo,
-        cli_docket,
-        cli_intake,
-        cli_notices,
-        cli_run,
-        cli_status,
-        cli_step,
-        cli_web,
-        cli_worker,
+    from ethicsbot.cli import (
+        demo,
+        docket,
+        intake,
+        notices,
+        runner,
+        status,
+        step,
+        web,
+        worker,
     )
 
-    for module in (cli_demo, cli_docket, cli_intake, cli_notices, cli_run, cli_status, cli_step,
-                   cli_web, cli_worker):
+    for module in (demo, docket, intake, notices, runner, status, step, web, worker):
         module.register(cli)
 
 

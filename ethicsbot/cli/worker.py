@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ethicsbot.terminal import CliError
+from ethicsbot.cli.terminal import CliError
 
 if TYPE_CHECKING:
     from ethicsbot.bootstrap import App

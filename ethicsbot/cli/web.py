@@ -24,7 +24,7 @@ def revoke(email: str) -> None:
     """End every web session and calendar address of EMAIL at once (a lost laptop, a
     leaked feed, someone leaving), as the clerk's Sessions page does."""
     from ethicsbot.bootstrap import bootstrap
-    from ethicsbot.cli_access import operator
+    from ethicsbot.cli.access import operator
     from web.auth import revoke_access
 
     app = bootstrap()

@@ -26,7 +26,7 @@ def demo(folder: Path) -> None:
 
     if folder.exists():
         if not (folder / "ethicsbot.db").exists() and any(folder.iterdir()):
-            from ethicsbot.terminal import CliError
+            from ethicsbot.cli.terminal import CliError
 
             raise CliError(f"{folder} exists and is not a demo folder; choose another --dir")
         shutil.rmtree(folder)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ethicsbot.cli_access import log_access, refusal_logged
-from ethicsbot.terminal import CliError, for_terminal
+from ethicsbot.cli.access import log_access, refusal_logged
+from ethicsbot.cli.terminal import CliError, for_terminal
 
 
 def register(group: click.Group) -> None:
