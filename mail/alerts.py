@@ -17,14 +17,11 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
-from sqlalchemy import func, select
-
 from cases.directory import Directory
 from cases.notices import NoticeType, clerks
 from cases.ports import Clock
 from mail.context import DEADLINE_ORDER
-from storage.models import CaseRow, DeadlineRow, OutboxRow
-from storage.outbox import statutory
+from storage.outbox import at_risk
 from storage.uow import SqlUnitOfWork, UowFactory
 
 log = logging.getLogger(__name__)
@@ -41,19 +38,11 @@ def owe_deadline_alerts(*, uow_factory: UowFactory, clock: Clock, directory: Dir
     deadlines newly alerted. `slack`: the clerks with a Slack id get a DM as well."""
     now, added = clock(), 0
     with uow_factory() as uow:
-        at_risk = uow.session.execute(
-            select(OutboxRow.case_id, OutboxRow.deadline_key, DeadlineRow.due,
-                   func.min(OutboxRow.created_at), func.count(), func.count(OutboxRow.last_error))
-            .join(DeadlineRow, (DeadlineRow.case_id == OutboxRow.case_id)
-                  & (DeadlineRow.key == OutboxRow.deadline_key))
-            .where(OutboxRow.status == "pending", statutory(),
-                   DeadlineRow.status.in_(("open", "missed", "tolled")))
-            .group_by(OutboxRow.case_id, OutboxRow.deadline_key, DeadlineRow.due)).all()
-        for case_id, key, due, oldest, count, failed in at_risk:
-            assert case_id is not None and key is not None  # the join and filter ensure it
-            if due is not None and due <= now + ALERT_BEFORE:
+        for risk in at_risk(uow.session):
+            case_id, key = risk.case_id, risk.deadline_key
+            if risk.due is not None and risk.due <= now + ALERT_BEFORE:
                 reason, why = DEADLINE_NEAR, "deadline near"
-            elif failed and oldest <= now - undelivered_after:
+            elif risk.failed and risk.oldest <= now - undelivered_after:
                 reason, why = UNDELIVERED, f"undelivered for over {_minutes(undelivered_after)}"
             else:
                 continue
@@ -62,7 +51,7 @@ def owe_deadline_alerts(*, uow_factory: UowFactory, clock: Clock, directory: Dir
                             slack=slack, slot=reason):
                 added += 1
                 log.error("%s: %d notice(s) for %s still unsent (%s); clerk alerted",
-                          case_number(uow, case_id), count, key, why)
+                          uow.cases.number_of(case_id), risk.pending, key, why)
         uow.commit()
     return added
 
@@ -70,7 +59,7 @@ def owe_deadline_alerts(*, uow_factory: UowFactory, clock: Clock, directory: Dir
 def alert_clerks(uow: SqlUnitOfWork, directory: Directory, case_id: int, type_: NoticeType,
                  generation: int, *, slack: bool = False, slot: str = "") -> bool:
     """Owe `type_` to every clerk on every channel they have; True if any is new."""
-    number = case_number(uow, case_id)
+    number = uow.cases.number_of(case_id)
     new = False
     for clerk in clerks(directory):
         channels = ["slack"] if slack and clerk.slack else []
@@ -79,10 +68,6 @@ def alert_clerks(uow: SqlUnitOfWork, directory: Directory, case_id: int, type_: 
                                         recipient=clerk, generation=generation, slot=slot,
                                         channel=channel)
     return new
-
-
-def case_number(uow: SqlUnitOfWork, case_id: int) -> str:
-    return uow.session.scalars(select(CaseRow.number).where(CaseRow.id == case_id)).one()
 
 
 def _minutes(span: timedelta) -> str:

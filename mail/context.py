@@ -11,7 +11,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from cases.calendar import CityCalendar, fmt_moment
@@ -24,7 +23,8 @@ from mail.parsing.classify import KINDS
 from mail.parsing.limits import MailLimits
 from mail.parsing.structure import read_header
 from mail.render import NoticeContext
-from storage.models import CaseRow, DeliveryRow, FilingRow, OutboxRow, WebTokenRow
+from storage import filings, outbox
+from storage.models import CaseRow, FilingRow, OutboxRow, WebTokenRow
 from storage.repository import SqlCaseRepository
 
 DEADLINE_ORDER = list(DeadlineKey)  # a deadline alert's generation is the key's index here
@@ -61,11 +61,8 @@ def load_context(session: Session, row: OutboxRow, *, letterhead: Letterhead,
         calendar=calendar, now=now, about=_about(session, row, calendar), slot=row.slot)
     if case is None or case_row is None:
         return base
-    root = session.scalars(select(OutboxRow.message_id).where(OutboxRow.case_id == case_row.id)
-                           .order_by(OutboxRow.id).limit(1)).first()
-    raw = session.scalars(select(FilingRow.raw).where(
-        FilingRow.case_id == case_row.id, FilingRow.outcome == "opened")
-        .order_by(FilingRow.id).limit(1)).first()
+    root = outbox.thread_root(session, case_row.id)
+    raw = filings.opened_complaint(session, case_row.id)
     about = base.about
     meeting = case.meetings.get(meeting_of(row.slot) or 0)
     if base.type is NoticeType.QUORUM_WARNING and meeting is not None and directory:
@@ -90,8 +87,7 @@ def _about(session: Session, row: OutboxRow, calendar: CityCalendar) -> dict[str
         failed = session.get(OutboxRow, row.generation)
         if failed is None:
             return {}
-        reply = session.scalars(select(DeliveryRow.server_reply).where(
-            DeliveryRow.outbox_id == failed.id).order_by(DeliveryRow.id.desc()).limit(1)).first()
+        reply = outbox.last_reply(session, failed.id)
         return {"notice": failed.notice_type, "attempts": failed.attempts,
                 "recipient": f"{failed.recipient_name} <{failed.recipient_email}>",
                 "reply": reply or failed.last_error or "", "deadline": failed.deadline_key}
@@ -100,10 +96,7 @@ def _about(session: Session, row: OutboxRow, calendar: CityCalendar) -> dict[str
         return {"deadline": key, "moment": moment, "overdue": moment.startswith("overdue")}
     if kind is NoticeType.DEADLINE_ALERT:
         key = DEADLINE_ORDER[row.generation].value
-        unsent = session.scalars(select(OutboxRow).where(
-            OutboxRow.case_id == row.case_id, OutboxRow.deadline_key == key,
-            OutboxRow.status != "sent").order_by(OutboxRow.id))
-        unsent_rows = list(unsent)
+        unsent_rows = outbox.unsent(session, case_id=row.case_id, deadline_key=key)
         oldest = min((u.created_at for u in unsent_rows), default=None)
         return {"deadline": key, "reason": row.slot or "deadline-near",
                 "waiting_since": fmt_moment(calendar.local(oldest)) if oldest else None,

@@ -32,7 +32,7 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event, select, update
+from sqlalchemy import event
 from sqlalchemy.orm import Session, sessionmaker
 
 from cases.calendar import CityCalendar
@@ -42,14 +42,14 @@ from cases.errors import ProcedureError
 from cases.notices import ALERTS, SECTION_2, NoticeType
 from cases.ports import Clock
 from cases.services import take_step
-from mail.alerts import alert_clerks, case_number, owe_deadline_alerts
+from mail.alerts import alert_clerks, owe_deadline_alerts
 from mail.context import Letterhead, load_context
 from mail.listener.retry import Backoff, Outage, wait_for_stop
 from mail.postings import Posting, PostingFolder, render_posting
 from mail.recovery import MailWatch, OverdueLog
 from mail.render import NoticeContext, render
 from mail.transport import DirectMessenger, Outcome, SendResult, Transport
-from storage import web_tokens
+from storage import outbox, web_tokens
 from storage.models import DeliveryRow, OutboxRow
 from storage.uow import SqlUnitOfWork, UowFactory
 
@@ -229,20 +229,13 @@ def _claim(deps: DispatchDeps) -> list[tuple[int, str]]:
     """Lease the due rows (a batch); their ids and channels."""
     now = deps.clock()
     with deps.session_factory.begin() as s:
-        rows = s.scalars(select(OutboxRow).where(
-            OutboxRow.status == "pending", OutboxRow.next_attempt_at <= now)
-            .order_by(OutboxRow.next_attempt_at, OutboxRow.id).limit(BATCH)
-            .with_for_update(skip_locked=True)).all()
-        for r in rows:
-            r.next_attempt_at, r.attempts = now + LEASE, r.attempts + 1
-        return [(r.id, r.channel) for r in rows]
+        return outbox.claim_due(s, now=now, batch=BATCH, lease=LEASE)
 
 
 def _release(deps: DispatchDeps, ids: list[int]) -> None:
     """Give back rows claimed but not attempted (stopping): due again at once."""
     with deps.session_factory.begin() as s:
-        s.execute(update(OutboxRow).where(OutboxRow.id.in_(ids), OutboxRow.status == "pending")
-                  .values(next_attempt_at=deps.clock(), attempts=OutboxRow.attempts - 1))
+        outbox.release_claims(s, ids, now=deps.clock())
 
 
 def _prepare(deps: DispatchDeps, row_id: int) -> _Prepared | None:
@@ -308,14 +301,11 @@ def _served_if_complete(deps: DispatchDeps, uow: SqlUnitOfWork, row: OutboxRow) 
     kind = SECTION_2.get(NoticeType(row.notice_type))
     if kind is None or row.case_id is None:
         return
-    s = uow.session
-    s.flush()
-    owed = select(OutboxRow.recipient_email).where(
-        OutboxRow.case_id == row.case_id, OutboxRow.notice_type == row.notice_type)
-    sent = set(s.scalars(owed.where(OutboxRow.status == "sent")))
-    if set(s.scalars(owed)) != sent:
+    uow.session.flush()
+    owed, sent = outbox.recipients(uow.session, case_id=row.case_id, notice_type=row.notice_type)
+    if owed != sent:
         return
-    number = case_number(uow, row.case_id)
+    number = uow.cases.number_of(row.case_id)
     case = uow.cases.get(number)
     if case is None or kind in case.notices_served:
         return

@@ -18,14 +18,12 @@ import io
 import json
 from typing import Any
 
-from sqlalchemy import select
-
 from cases.deadlines import DeadlineKey
 from cases.directory import Person
 from cases.errors import ProcedureError
 from cases.notices import NoticeType, OwedNotice, owing_event_index
 from storage import queries
-from storage.models import OutboxRow
+from storage.outbox import latest_generation
 from storage.uow import UowFactory
 
 CSV_FIELDS = ("case", "type", "recipient", "message_id", "status", "deadline", "sent_at",
@@ -88,10 +86,8 @@ def resend(uow_factory: UowFactory, number: str, notice_type: str, recipient: st
         if case.stage == "void":
             raise ProcedureError(f"{number} is void: it owes no notice any more (its unsent "
                                  "ones were cancelled).")
-        latest = uow.session.scalars(select(OutboxRow).where(
-            OutboxRow.case_id == case.id, OutboxRow.notice_type == notice_type,
-            OutboxRow.recipient_email == recipient.strip().lower())
-            .order_by(OutboxRow.generation.desc()).limit(1)).first()
+        latest = latest_generation(uow.session, case_id=case.id, notice_type=notice_type,
+                                   recipient=recipient)
         if latest is None:
             raise ProcedureError(f"{number} owes no {notice_type} notice to {recipient}; "
                                  f"`ethicsbot notices {number}` lists what was owed.")

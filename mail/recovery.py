@@ -22,13 +22,12 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import update
 from sqlalchemy.orm import sessionmaker
 
 from cases.ports import Clock
 from mail.listener.retry import Backoff, Outage
 from mail.transport import CANNOT_CONNECT, Outcome, SendResult, Transport
-from storage.models import OutboxRow
+from storage import outbox
 from storage.outbox import delivery_figures
 
 log = logging.getLogger(__name__)
@@ -87,12 +86,7 @@ class MailWatch:
 def resume_waiting(session_factory: sessionmaker[Any], *, now: datetime) -> int:
     """Make every pending notice whose last attempt could not connect due `now`."""
     with session_factory.begin() as s:
-        result = s.execute(
-            update(OutboxRow)
-            .where(OutboxRow.status == "pending", OutboxRow.next_attempt_at > now,
-                   OutboxRow.last_error.startswith(CANNOT_CONNECT))
-            .values(next_attempt_at=now).execution_options(synchronize_session=False))
-        return int(getattr(result, "rowcount", 0) or 0)
+        return outbox.resume_waiting(s, now=now, error_prefix=CANNOT_CONNECT)
 
 
 class OverdueLog:

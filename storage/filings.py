@@ -48,3 +48,24 @@ class SqlFilings:
         self.session.add(row)
         self.session.flush()
         return row
+
+
+def opened_complaint(session: Session, case_id: int) -> bytes | None:
+    """The message that opened a case, as received."""
+    return session.scalars(select(FilingRow.raw).where(
+        FilingRow.case_id == case_id, FilingRow.outcome == "opened")
+        .order_by(FilingRow.id).limit(1)).first()
+
+
+def original(session: Session, *, number: str, filing_id: int) -> bytes | None:
+    """A filing of case `number` as received; None if the case has no such filing."""
+    return session.scalar(select(FilingRow.raw).join(CaseRow, CaseRow.id == FilingRow.case_id)
+                          .where(FilingRow.id == filing_id, CaseRow.number == number))
+
+
+def of_case(session: Session, number: str) -> list[tuple[int, str, bytes]]:
+    """(id, source, bytes) of every filing of case `number`, in the order taken in."""
+    rows = session.execute(select(FilingRow.id, FilingRow.source, FilingRow.raw)
+                           .join(CaseRow, CaseRow.id == FilingRow.case_id)
+                           .where(CaseRow.number == number).order_by(FilingRow.id))
+    return [(i, source, raw) for i, source, raw in rows]

@@ -8,6 +8,7 @@ re-sends the same Message-ID, which recipients' mail systems recognise.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -18,7 +19,7 @@ from sqlalchemy.orm import Session
 from cases.directory import Person
 from cases.notices import ALERTS, NoticeType, OwedNotice, channel_of
 from cases.ports import Clock
-from storage.models import DeliveryRow, OutboxRow
+from storage.models import CaseRow, DeadlineRow, DeliveryRow, OutboxRow
 from storage.repository import SqlCaseRepository
 
 
@@ -215,3 +216,108 @@ def delivery_figures(session: Session, *, now: datetime,
         func.count().filter(OutboxRow.status == "failed", statutory()),
         func.count().filter(OutboxRow.status == "cancelled"))).one()
     return DeliveryFigures(*(int(c or 0) for c in counts))
+
+
+def claim_due(session: Session, *, now: datetime, batch: int, lease: timedelta
+              ) -> list[tuple[int, str]]:
+    """Lease up to `batch` notices due by `now` (skipping rows another worker holds); their
+    ids and channels. A claim counts as an attempt until its delivery is recorded."""
+    rows = session.scalars(select(OutboxRow).where(
+        OutboxRow.status == "pending", OutboxRow.next_attempt_at <= now)
+        .order_by(OutboxRow.next_attempt_at, OutboxRow.id).limit(batch)
+        .with_for_update(skip_locked=True)).all()
+    for r in rows:
+        r.next_attempt_at, r.attempts = now + lease, r.attempts + 1
+    return [(r.id, r.channel) for r in rows]
+
+
+def release_claims(session: Session, ids: list[int], *, now: datetime) -> None:
+    """Give back notices claimed but not attempted: due again at `now`."""
+    session.execute(update(OutboxRow).where(OutboxRow.id.in_(ids), OutboxRow.status == "pending")
+                    .values(next_attempt_at=now, attempts=OutboxRow.attempts - 1))
+
+
+def resume_waiting(session: Session, *, now: datetime, error_prefix: str) -> int:
+    """Make every pending notice whose last error starts with `error_prefix` due `now`;
+    how many there were."""
+    result = session.execute(
+        update(OutboxRow)
+        .where(OutboxRow.status == "pending", OutboxRow.next_attempt_at > now,
+               OutboxRow.last_error.startswith(error_prefix))
+        .values(next_attempt_at=now).execution_options(synchronize_session=False))
+    return int(getattr(result, "rowcount", 0) or 0)
+
+
+def recipients(session: Session, *, case_id: int, notice_type: str) -> tuple[set[str], set[str]]:
+    """Who a case owes `notice_type` to, and to whom it was sent."""
+    owed = select(OutboxRow.recipient_email).where(
+        OutboxRow.case_id == case_id, OutboxRow.notice_type == notice_type)
+    return set(session.scalars(owed)), set(session.scalars(owed.where(OutboxRow.status == "sent")))
+
+
+def latest_generation(session: Session, *, case_id: int, notice_type: str, recipient: str
+                      ) -> OutboxRow | None:
+    """The newest generation of `notice_type` owed to `recipient` on a case."""
+    return session.scalars(select(OutboxRow).where(
+        OutboxRow.case_id == case_id, OutboxRow.notice_type == notice_type,
+        OutboxRow.recipient_email == recipient.strip().lower())
+        .order_by(OutboxRow.generation.desc()).limit(1)).first()
+
+
+def thread_root(session: Session, case_id: int) -> str | None:
+    """The Message-ID of a case's first notice: every later one replies to it."""
+    return session.scalars(select(OutboxRow.message_id).where(OutboxRow.case_id == case_id)
+                           .order_by(OutboxRow.id).limit(1)).first()
+
+
+def last_reply(session: Session, outbox_id: int) -> str | None:
+    """What the mail server said to a notice's last delivery attempt."""
+    return session.scalars(select(DeliveryRow.server_reply).where(
+        DeliveryRow.outbox_id == outbox_id).order_by(DeliveryRow.id.desc()).limit(1)).first()
+
+
+def unsent(session: Session, *, case_id: int | None, deadline_key: str) -> list[OutboxRow]:
+    """A case's notices for a deadline not yet sent, oldest first."""
+    return list(session.scalars(select(OutboxRow).where(
+        OutboxRow.case_id == case_id, OutboxRow.deadline_key == deadline_key,
+        OutboxRow.status != "sent").order_by(OutboxRow.id)))
+
+
+@dataclass(frozen=True)
+class AtRisk:
+    """A statutory deadline with notices still pending for it."""
+
+    case_id: int
+    deadline_key: str
+    due: datetime | None
+    oldest: datetime  # when the oldest pending notice was owed
+    pending: int
+    failed: int  # how many of them have failed an attempt
+
+
+def at_risk(session: Session) -> list[AtRisk]:
+    """Each open (or missed, or tolled) statutory deadline whose notices are still pending."""
+    rows = session.execute(
+        select(OutboxRow.case_id, OutboxRow.deadline_key, DeadlineRow.due,
+               func.min(OutboxRow.created_at), func.count(), func.count(OutboxRow.last_error))
+        .join(DeadlineRow, (DeadlineRow.case_id == OutboxRow.case_id)
+              & (DeadlineRow.key == OutboxRow.deadline_key))
+        .where(OutboxRow.status == "pending", statutory(),
+               DeadlineRow.status.in_(("open", "missed", "tolled")))
+        .group_by(OutboxRow.case_id, OutboxRow.deadline_key, DeadlineRow.due)).all()
+    # the join and the filter make case_id and deadline_key present
+    return [AtRisk(case_id, key, due, oldest, pending, failed)
+            for case_id, key, due, oldest, pending, failed in rows
+            if case_id is not None and key is not None]
+
+
+def invited(session: Session, *, recipient: str, types: Iterable[NoticeType]
+            ) -> list[tuple[str, str, str]]:
+    """(case number, notice type, slot) of each invite owed to `recipient` on a case still
+    open, sorted."""
+    rows = session.execute(select(CaseRow.number, OutboxRow.notice_type, OutboxRow.slot)
+                           .distinct().join(CaseRow, CaseRow.id == OutboxRow.case_id)
+                           .where(OutboxRow.recipient_email == recipient.lower(),
+                                  OutboxRow.notice_type.in_([t.value for t in types]),
+                                  CaseRow.stage.notin_(("closed", "void"))))
+    return sorted((n, k, s) for n, k, s in rows)

@@ -34,6 +34,10 @@ class SqlCaseRepository:
             self._rows[number] = found
         return found
 
+    def number_of(self, case_id: int) -> str:
+        """The case number of the case stored as `case_id`."""
+        return self.session.scalars(select(CaseRow.number).where(CaseRow.id == case_id)).one()
+
     def get(self, number: str) -> Case | None:
         row = self.row(number, lock=True)
         if row is None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 
 from aiohttp import web
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from cases.access import Actor
@@ -22,8 +21,7 @@ from cases.deadlines import DEADLINES, DeadlineKey
 from cases.notices import INVITES, NoticeType
 from cases.visibility import responsibilities
 from mail.invites import Invite, build_invite, to_feed
-from storage import queries, web_tokens
-from storage.models import CaseRow, OutboxRow
+from storage import outbox, queries, web_tokens
 from storage.repository import SqlCaseRepository
 from storage.web_tokens import FEED
 from web import auth
@@ -97,13 +95,8 @@ def _calendar(s: Session, deps: WebDeps, email: str, actor: Actor) -> str:
         if email.lower() in {x.lower() for x in r["respondents"]} or r["due"] is None:
             continue  # not theirs to meet; a tolled one has no date to show
         invites.append(_deadline(r, deps))
-    invited = s.execute(select(CaseRow.number, OutboxRow.notice_type, OutboxRow.slot).distinct()
-                        .join(CaseRow, CaseRow.id == OutboxRow.case_id)
-                        .where(OutboxRow.recipient_email == email.lower(),
-                               OutboxRow.notice_type.in_([t.value for t in INVITES]),
-                               CaseRow.stage.notin_(("closed", "void"))))
     cases = SqlCaseRepository(s, deps.clock)
-    for number, kind, slot in sorted(invited):
+    for number, kind, slot in outbox.invited(s, recipient=email, types=INVITES):
         case = cases.get(number)
         if case is None:
             continue

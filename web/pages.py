@@ -9,7 +9,6 @@ from datetime import datetime
 from typing import Any
 
 from aiohttp import web
-from sqlalchemy import select
 
 from cases.access import (
     NOT_ENTITLED,
@@ -29,8 +28,7 @@ from cases.notices import INVITES, NoticeType, meeting_of
 from cases.public_records import entries
 from cases.text import whole_number, words
 from cases.visibility import Notices, Visibility, responsibilities, visibility
-from storage import lookups, queries
-from storage.models import CaseRow, FilingRow
+from storage import filings, lookups, queries
 from storage.public import released_case
 from web import auth
 from web.auth import CHANNEL
@@ -233,9 +231,7 @@ async def original(request: web.Request) -> web.StreamResponse:
     raw, filing = None, whole_number(wanted, 12)
     if filing is not None:
         with deps.session_factory() as session:
-            raw = session.scalar(select(FilingRow.raw).join(CaseRow, CaseRow.id ==
-                                                            FilingRow.case_id).where(
-                FilingRow.id == filing, CaseRow.number == looked.detail["number"]))
+            raw = filings.original(session, number=looked.detail["number"], filing_id=filing)
     if raw is None:
         raise refusal(request, 404, "No such filing", "This case has no such filing.")
     return web.Response(body=raw, content_type="message/rfc822", headers={

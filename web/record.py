@@ -16,14 +16,12 @@ import zipfile
 from datetime import UTC, datetime
 
 from aiohttp import web
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from cases.notices import INVITES, NoticeType, invite_sequence, meeting_slot
 from mail.invites import build_invite, to_feed
 from mail.notices import proof_csv
-from storage import queries
-from storage.models import CaseRow, FilingRow
+from storage import filings, queries
 from storage.repository import SqlCaseRepository
 from web import auth
 from web.deps import WebDeps
@@ -44,9 +42,7 @@ def load(session: Session, deps: WebDeps, number: str) -> Record | None:
                                  readings=deps.directory.readings)
     if detail is None:
         return None
-    rows = session.execute(select(FilingRow.id, FilingRow.source, FilingRow.raw)
-                           .join(CaseRow, CaseRow.id == FilingRow.case_id)
-                           .where(CaseRow.number == number).order_by(FilingRow.id)).all()
+    rows = filings.of_case(session, number)
     moments = [detail["received_at"], *(e["at"] for e in detail["history"]),
                *(a["at"] for n in detail["notices"] for a in n["attempts"]),
                *(f["taken_at"] for f in detail["filings"])]

@@ -153,3 +153,28 @@ def test_no_import_circle_between_modules() -> None:
     graph = module_graph()
     assert len(graph) > 100 and "cases.commands" in graph["cases.case"]
     assert circles(graph) == KNOWN_CIRCLES
+
+
+# -- SQL is written in storage/ ------------------------------------------------------------------
+
+# what builds a statement; an adapter may still name a session type or catch a driver error
+SQL_BUILDERS = {"select", "insert", "update", "delete", "func", "text", "and_", "or_"}
+
+
+def sql_built(source: str) -> set[str]:
+    """The statement builders `source` imports from SQLAlchemy."""
+    return {a.name for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("sqlalchemy")
+            for a in node.names if a.name in SQL_BUILDERS}
+
+
+def test_the_sql_finder_sees_a_builder_and_not_a_session() -> None:
+    assert sql_built("from sqlalchemy import select, event\n") == {"select"}
+    assert sql_built("from sqlalchemy.orm import Session\n") == set()
+
+
+@pytest.mark.parametrize("package", ("mail", "bot", "scheduler", "web", "cases"))
+def test_no_adapter_but_storage_writes_sql(package: str) -> None:
+    """Queries live in storage/ (one module per thing stored), so that a change of the
+    schema or of a database's dialect is read and tested in one room."""
+    assert {m: sorted(b) for m, src in modules(package) if (b := sql_built(src))} == {}
