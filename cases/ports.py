@@ -24,6 +24,10 @@ class CaseRepository(Protocol):
     def stored_deadlines(self, number: str) -> list[Deadline]:
         """The deadlines as last stored (to compare with a recomputation)."""
 
+    def stale(self, number: str) -> bool:
+        """Whether the stored deadlines were computed under another calendar or other
+        readings than those in force, which this process's are (`services.freshen`)."""
+
 
 class Outbox(Protocol):
     def add(self, notice: OwedNotice) -> None: ...

@@ -10,8 +10,10 @@ step, and the access log entry each surface writes its own way.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from contextlib import AbstractContextManager
+from dataclasses import fields
 from datetime import date, datetime
 from typing import TypeVar
 
@@ -35,6 +37,7 @@ from cases.history import EVENTS
 from cases.notices import OwedNotice, notices_owed
 from cases.ports import Clock, UnitOfWork
 from cases.procedure import handle, open_case
+from cases.readings import Readings
 from cases.steps import BY_ID, StepId, rule_for
 
 U = TypeVar("U", bound=UnitOfWork)
@@ -73,6 +76,7 @@ def take_step(
     actor: str,
 ) -> Event:
     """Record one procedural step on case `number`, with what it changes and owes."""
+    freshen(uow, number, directory=directory, calendar=calendar, clock=clock)
     case = get_case(uow, number)
     now = clock()
     readings = directory.readings
@@ -166,6 +170,30 @@ def recompute(uow: UnitOfWork, number: str, *, directory: Directory, calendar: C
         for notice in notices_owed(case, case.history[-1], directory):
             uow.outbox.add(notice)
     return changes
+
+
+CALENDAR_CHANGED = "the city's calendar (time zone or holidays) or its readings changed"
+
+
+def calendar_in_force(calendar: CityCalendar, readings: Readings) -> str:
+    """A fingerprint of what deadlines are computed under: the time zone, the legal
+    holidays and the city's readings. Stored with each case's deadlines, so that a change
+    of the city's file finds the cases to recompute (`storage.calendar_state`)."""
+    days = ",".join(sorted(d.isoformat() for d in calendar.city_holidays))
+    chosen = ",".join(f"{f.name}={getattr(readings, f.name).value}" for f in fields(readings))
+    return hashlib.sha256(f"{calendar.tz.key}|{days}|{chosen}".encode()).hexdigest()
+
+
+def freshen(uow: UnitOfWork, number: str, *, directory: Directory, calendar: CityCalendar,
+            clock: Clock) -> list[dict[str, str | None]]:
+    """Recompute case `number` now if its deadlines were computed under another calendar
+    or other readings than those in force (the background recomputation has not reached
+    it yet): a case read or touched shows the dates in force. The changes (usually none);
+    the caller commits."""
+    if not uow.cases.stale(number):
+        return []
+    return recompute(uow, number, directory=directory, calendar=calendar, clock=clock,
+                     reason=CALENDAR_CHANGED)
 
 
 def get_case(uow: UnitOfWork, number: str) -> Case:

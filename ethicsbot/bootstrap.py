@@ -77,11 +77,30 @@ class App:
                 bind.dispose()
         self.engine.dispose()
 
+    @property
+    def computed_under(self) -> str:
+        """What this process computes deadlines under (`cases.services.calendar_in_force`;
+        computed each time, as a test may change the calendar of a running App)."""
+        from cases.services import calendar_in_force
+
+        return calendar_in_force(self.calendar, self.directory.readings)
+
     def uow(self) -> SqlUnitOfWork:
         from storage.uow import SqlUnitOfWork
 
         return SqlUnitOfWork(self.session_factory, clock=self.clock,
-                             msgid_domain=self.settings.msgid_domain)
+                             msgid_domain=self.settings.msgid_domain,
+                             computed_under=self.computed_under)
+
+    def freshen(self, number: str) -> None:
+        """Recompute case `number` first if the background recomputation has not reached
+        it yet (`cases.services.freshen`): what is read shows the dates in force."""
+        from cases.services import freshen
+
+        with self.uow() as uow:
+            if freshen(uow, number, directory=self.directory, calendar=self.calendar,
+                       clock=self.clock):
+                uow.commit()
 
     def parse_rules(self) -> ParseRules:
         return parse_rules(self.settings, self.directory, self.calendar)
@@ -203,13 +222,17 @@ def bootstrap(
         engine = _open(settings.database_url)
         if migrate:
             migrated = (try_migrate(engine) is None) if wait_for_database else _migrate(engine)
+    from storage.lookups import FreshCases
+
     reader, sessions = make_read_engine(engine), make_session_factory(engine)
-    return App(settings=settings, directory=directory, directory_is_example=is_example,
-               calendar=city_calendar(directory, settings.timezone), engine=engine,
-               session_factory=sessions, clock=clock,
-               docket=docket_reader(engine, sessions, connections=settings.docket_connections),
-               read_session_factory=None if reader is engine else make_session_factory(reader),
-               migrated=migrated)
+    app = App(settings=settings, directory=directory, directory_is_example=is_example,
+              calendar=city_calendar(directory, settings.timezone), engine=engine,
+              session_factory=sessions, clock=clock,
+              docket=docket_reader(engine, sessions, connections=settings.docket_connections),
+              read_session_factory=None if reader is engine else make_session_factory(reader),
+              migrated=migrated)
+    app.docket = FreshCases(app.docket, app.freshen)
+    return app
 
 
 def docket_reader(engine: Engine, sessions: sessionmaker[Any], *, connections: int

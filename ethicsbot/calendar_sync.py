@@ -1,52 +1,91 @@
-"""Keep every open case's deadlines true to the calendar in force.
+"""Keep every open case's deadlines true to the calendar and readings in force.
 
-The city's time zone and holidays come from the directory file, which a clerk may edit.
-At start the worker compares them with the calendar the stored deadlines were computed
-under; if they differ, every open case is recomputed and the moved dates are written in
-its history (cases.services.recompute), then the new calendar is remembered.
+The city's time zone, holidays and readings come from the directory file, which a clerk
+may edit. At start the worker remembers those it read (`sync_calendar`, a moment's work
+whatever the docket's size); when they differ from those the stored deadlines were
+computed under, the cases concerned are recomputed *in the background*
+(`recompute_stale`): in batches, the soonest deadline first, each batch its own
+transaction, with the moved dates written in each case's history
+(`cases.services.recompute`). Intake, notices and reminders go on meanwhile:
+
+- a case read (Slack, the web) or touched (a step) before its turn is recomputed then
+  (`cases.services.freshen`);
+- a stale case's deadlines are not reminded of until recomputed
+  (`storage.calendar_state.stale_column`), so no reminder goes out for an old date;
+- a stop (SIGTERM) is heard between batches: what is done is committed, what is not is
+  done at the next start; `ethicsbot status` and the log show how many remain.
 """
 
 from __future__ import annotations
 
-import hashlib
+import asyncio
 import logging
+import time
 
-from sqlalchemy import select
-
-from cases.calendar import CityCalendar
-from cases.services import recompute
+from cases.services import CALENDAR_CHANGED, recompute
 from ethicsbot.bootstrap import App
-from storage.models import CaseRow, StateRow
+from mail.listener.retry import wait_for_stop
+from storage import calendar_state
 
 log = logging.getLogger(__name__)
-KEY = "calendar"
+BATCH = 100  # cases per transaction: well under a second, so a stop is heard at once
+LOOK_AGAIN = 60.0  # seconds: a process with an older file may have saved a stale case
+PROGRESS_EVERY = 5.0  # seconds between progress lines in the log
 
 
-def fingerprint(calendar: CityCalendar) -> str:
-    days = ",".join(sorted(d.isoformat() for d in calendar.city_holidays))
-    return hashlib.sha256(f"{calendar.tz.key}|{days}".encode()).hexdigest()
-
-
-def sync_calendar(app: App) -> dict[str, int]:
-    """Recompute open cases if the calendar changed; returns case -> dates moved."""
-    now_print = fingerprint(app.calendar)
-    with app.session_factory() as session:
-        stored = session.get(StateRow, KEY)
-        if stored is not None and stored.value == now_print:
-            return {}
-        numbers = list(session.scalars(select(CaseRow.number).where(CaseRow.stage != "closed")))
-    moved: dict[str, int] = {}
-    if stored is not None:
-        for number in numbers:
-            with app.uow() as uow:
-                changes = recompute(uow, number, directory=app.directory,
-                                    calendar=app.calendar, clock=app.clock,
-                                    reason="the city's calendar (time zone or holidays) changed")
-                uow.commit()
-            if changes:
-                moved[number] = len(changes)
-        log.info("calendar changed: deadlines recomputed",
-                 extra={"cases": len(numbers), "moved": len(moved)})
+def sync_calendar(app: App) -> int:
+    """Remember the calendar and readings in force; how many cases have deadlines computed
+    under others (`recompute_stale` recomputes them). The first start only remembers."""
+    mine = app.computed_under
     with app.session_factory.begin() as session:
-        session.merge(StateRow(key=KEY, value=now_print))
-    return moved
+        stored = calendar_state.in_force(session)
+        if stored is None:
+            calendar_state.mark_unknown(session, mine)
+        elif stored != mine:
+            log.info("the city's calendar or readings changed: open cases will be "
+                     "recomputed in the background, soonest deadline first")
+        calendar_state.remember(session, mine)
+        return calendar_state.count_stale(session, mine)
+
+
+def recompute_batch(app: App, numbers: list[str]) -> int:
+    """Recompute those of `numbers` still stale, in one transaction; how many."""
+    mine = app.computed_under
+    with app.uow() as uow:
+        todo = calendar_state.still_stale(uow.session, numbers, mine)
+        for number in todo:
+            recompute(uow, number, directory=app.directory, calendar=app.calendar,
+                      clock=app.clock, reason=CALENDAR_CHANGED)
+        uow.commit()
+    return len(todo)
+
+
+def sweep(app: App, stop: asyncio.Event | None = None, *, batch: int = BATCH) -> int:
+    """Recompute every stale case, batch by batch, until none is left or `stop` is set;
+    how many were recomputed here."""
+    mine = app.computed_under
+    with app.session_factory() as session:
+        order = calendar_state.stale_cases(session, mine)
+    if not order:
+        return 0
+    done, began, said = 0, time.monotonic(), time.monotonic()
+    for start in range(0, len(order), batch):
+        if stop is not None and stop.is_set():
+            log.info("recomputation stopped: %d of %d cases done; the rest at the next "
+                     "start", start, len(order))
+            return done
+        done += recompute_batch(app, order[start:start + batch])
+        if time.monotonic() - said >= PROGRESS_EVERY:
+            said = time.monotonic()
+            log.info("recomputing deadlines: %d of %d cases", start + batch, len(order))
+    log.info("recomputed the deadlines of %d cases in %.1f s", done, time.monotonic() - began)
+    return done
+
+
+async def recompute_stale(app: App, stop: asyncio.Event) -> None:
+    """The worker's background recomputation: a sweep now, then a look every minute (a
+    process started with an older file may have saved a case since), until `stop`."""
+    while not stop.is_set():
+        await asyncio.to_thread(sweep, app, stop)
+        if await wait_for_stop(stop, LOOK_AGAIN):
+            return

@@ -10,6 +10,7 @@ web process serving `/healthz` and an unready `/readyz` meanwhile.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import signal
 from collections.abc import Awaitable, Callable
@@ -39,7 +40,7 @@ def until_signalled(body: Callable[[asyncio.Event], Awaitable[None]]) -> None:
 async def worker_process(app: App, stop: asyncio.Event,
                          state: WorkerState | None = None) -> None:
     """Intake, the outbox dispatcher and the reminders, while this is the active worker."""
-    from ethicsbot.calendar_sync import sync_calendar
+    from ethicsbot.calendar_sync import recompute_stale, sync_calendar
     from ethicsbot.database_wait import database_ready
     from ethicsbot.leadership import WorkerState, lead
     from ethicsbot.worker import run_worker
@@ -53,8 +54,9 @@ async def worker_process(app: App, stop: asyncio.Event,
             return
 
     async def body(inner: asyncio.Event) -> None:
-        await asyncio.to_thread(sync_calendar, app)
-        await run_worker(app, stop=inner, extra=background_services(app))
+        await asyncio.to_thread(sync_calendar, app)  # a moment: the recomputation is a service
+        await run_worker(app, stop=inner, extra=[*background_services(app),
+                                                 functools.partial(recompute_stale, app)])
 
     lock = WorkerLock(app.engine)
     await lead(lock, stop=stop, body=body, on_takeover=lambda: take_over(app, lock),

@@ -1,5 +1,7 @@
 """The operator's view (`ethicsbot status`, and the same figures on `/readyz`): messages
-waiting in the inbox, notices pending and overdue, the active worker and since when.
+waiting in the inbox, notices pending and overdue, the active worker and since when, and
+how many cases the worker still has to recompute since the city's calendar or readings
+changed (`ethicsbot.calendar_sync`).
 
 "Idle" means everything owed is done: nothing waits in the inbox and nothing in the
 outbox, which is what an operator (or a drill) waits for after an outage. Each part is
@@ -18,6 +20,7 @@ from sqlalchemy.orm import sessionmaker
 
 from ethicsbot.settings import Settings
 from mail.listener.waiting import imap_waiting, maildir_waiting
+from storage import calendar_state
 from storage.leader import DATABASE_DOWN, active_worker
 from storage.migrate import is_current
 from storage.outbox import delivery_figures
@@ -44,9 +47,10 @@ def status(app: Sources) -> dict[str, Any]:
 
 def combine(inbox: dict[str, Any], stored: dict[str, Any]) -> dict[str, Any]:
     notices = stored.get("notices")
-    idle = (inbox.get("waiting") == 0 and notices is not None and notices["pending"] == 0)
+    idle = (inbox.get("waiting") == 0 and notices is not None and notices["pending"] == 0
+            and stored.get("recompute") == 0)
     return {"database": stored["database"], "inbox": inbox, "notices": notices,
-            "worker": stored.get("worker"), "idle": idle}
+            "worker": stored.get("worker"), "recompute": stored.get("recompute"), "idle": idle}
 
 
 def database_state(app: Sources) -> str:
@@ -68,12 +72,17 @@ def outbox_and_worker(app: Sources) -> dict[str, Any]:
             figures = delivery_figures(session, now=app.clock(),
                                        overdue_after=s.undelivered_alert_after)
             worker = active_worker(session)
+            in_force = calendar_state.in_force(session)
+            # open cases whose deadlines the worker still has to recompute in the
+            # background since the city's calendar or readings changed
+            recompute = calendar_state.count_stale(session, in_force) if in_force else 0
     except DATABASE_DOWN as e:
         return {"database": f"unreachable ({type(e).__name__})"}
     return {"database": "current",
             "notices": {**figures.as_json(), "overdue_after_minutes": s.undelivered_alert_minutes},
             "worker": {"active": worker.id if worker else None,
-                       "since": worker.since.isoformat() if worker and worker.since else None}}
+                       "since": worker.since.isoformat() if worker and worker.since else None},
+            "recompute": recompute}
 
 
 def public(figures: dict[str, Any]) -> dict[str, Any]:

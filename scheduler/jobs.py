@@ -41,6 +41,10 @@ log = logging.getLogger(__name__)
 
 JOB_ID = "reminders"
 BATCH = 500  # deadlines looked at per transaction: bounded memory, short write locks
+# a deadline of a case whose dates the worker is recomputing (the city's calendar or
+# readings changed) is looked at again this much later: its recomputation rewrites it
+# with a look due at once, and no reminder goes out for a date that may move
+STALE_RECHECK = timedelta(minutes=1)
 _LOOKED_AT = (Status.OPEN.value, Status.MISSED.value)
 # a closed or voided case is reminded of nothing but the answer to a disclosure request
 _NOT_UNDER_REVIEW = ("closed", "void")
@@ -127,6 +131,8 @@ class Reminders(ArmedJob):
               reminders: list[dict[str, Any]]) -> tuple[datetime | None, Slot | None]:
         """Add to `reminders` the ones due now on `d`, if any; return its next moment and
         the slot reminded."""
+        if d.stale:  # its date may move: looked at again once recomputed, or in a minute
+            return now + STALE_RECHECK, None
         key = DeadlineKey(d.key)
         closed = d.stage in _NOT_UNDER_REVIEW and key is not DeadlineKey.DISCLOSURE_RESPONSE
         if (closed or d.due is None or d.status not in _LOOKED_AT

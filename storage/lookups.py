@@ -18,6 +18,8 @@ else; the look is logged in the statement that reads it (`queries.docket`'s `log
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
@@ -214,6 +216,30 @@ class DocketReader(Protocol):
                    ) -> tuple[Access, dict[str, Any]]: ...
 
     async def close(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class FreshCases:
+    """A docket reader whose case is recomputed before it is read when its deadlines were
+    computed under another calendar or other readings than those in force (`freshen`:
+    `cases.services.freshen`, in a transaction of its own), so that a case looked at
+    while the worker recomputes in the background already shows the dates in force."""
+
+    reader: DocketReader
+    freshen: Callable[[str], None]
+
+    async def page(self, asker: Asker, page: int, *, size: int, now: datetime) -> Page:
+        return await self.reader.page(asker, page, size=size, now=now)
+
+    async def case(self, asker: Asker, number: str, action: str, *, now: datetime,
+                   readings: Readings, public_ok: bool = True
+                   ) -> tuple[Access, dict[str, Any]]:
+        await asyncio.to_thread(self.freshen, number)
+        return await self.reader.case(asker, number, action, now=now, readings=readings,
+                                      public_ok=public_ok)
+
+    async def close(self) -> None:
+        await self.reader.close()
 
 
 @dataclass(frozen=True)

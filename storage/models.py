@@ -60,6 +60,9 @@ class CaseRow(Base):
     tolled: Mapped[bool] = mapped_column(default=False)
     event_count: Mapped[int] = mapped_column(default=0)
     updated_at: Mapped[datetime]
+    # the calendar and readings its deadlines were computed under
+    # (`cases.services.calendar_in_force`); None: unknown, taken as those in force
+    computed_under: Mapped[str | None] = mapped_column(String(64))
 
 
 class EventRow(Base):

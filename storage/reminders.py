@@ -31,6 +31,7 @@ from sqlalchemy.orm import Session
 from cases.deadlines import DeadlineKey
 from cases.directory import Person
 from cases.notices import NoticeType
+from storage.calendar_state import stale_column
 from storage.models import CaseRow, DeadlineRow, OutboxRow
 
 REMINDER = NoticeType.REMINDER.value
@@ -53,6 +54,9 @@ class DeadlineToLook:
     responsible: str
     remind_at: datetime
     other_due: datetime | None = None  # the other reading's date, where it differs
+    # computed under another calendar or readings than those in force: not reminded of
+    # until recomputed (`storage.calendar_state`)
+    stale: bool = False
 
 
 def next_moment(*, session: Session) -> datetime | None:
@@ -65,7 +69,8 @@ def due_for_a_look(*, session: Session, now: datetime, limit: int) -> list[Deadl
     """Up to `limit` deadlines whose `remind_at` is at or before `now`, earliest first."""
     q = (select(CaseRow.number, CaseRow.id, CaseRow.stage, CaseRow.received_at,
                 CaseRow.respondents, DeadlineRow.key, DeadlineRow.due, DeadlineRow.status,
-                DeadlineRow.responsible, DeadlineRow.remind_at, DeadlineRow.other_due)
+                DeadlineRow.responsible, DeadlineRow.remind_at, DeadlineRow.other_due,
+                stale_column())
          .join(CaseRow, CaseRow.id == DeadlineRow.case_id)
          .where(DeadlineRow.remind_at <= now)
          # the index's own order, no tie-breaker: after an upgrade every open deadline
@@ -73,7 +78,7 @@ def due_for_a_look(*, session: Session, now: datetime, limit: int) -> list[Deadl
          .order_by(DeadlineRow.remind_at)
          .limit(limit))
     return [DeadlineToLook(r[0], r[1], r[2], r[3], tuple(r[4] or ()), r[5], r[6], r[7], r[8],
-                           r[9], r[10]) for r in session.execute(q)]
+                           r[9], r[10], bool(r[11])) for r in session.execute(q)]
 
 
 def look_again_at(*, session: Session, moves: Sequence[tuple[DeadlineToLook, datetime | None]]

@@ -11,13 +11,18 @@ from cases.case import Case
 from cases.deadlines import DEADLINES, Deadline, DeadlineKey, OtherReading, Responsible, Status
 from cases.events import Event, EventKind
 from cases.ports import Clock
+from storage import calendar_state
 from storage.meetings import save_meetings
 from storage.models import CaseNumber, CaseRow, DeadlineRow, EventRow
 
 
 class SqlCaseRepository:
-    def __init__(self, session: Session, clock: Clock) -> None:
-        self.session, self.clock = session, clock
+    """`computed_under`: the calendar and readings this process computes deadlines under
+    (`cases.services.calendar_in_force`); each case saved is marked with it."""
+
+    def __init__(self, session: Session, clock: Clock, *, computed_under: str | None = None
+                 ) -> None:
+        self.session, self.clock, self.computed_under = session, clock, computed_under
         self._rows: dict[str, CaseRow] = {}
         self._numbered: set[str] = set()  # given out in this unit of work: not stored yet
 
@@ -33,6 +38,17 @@ class SqlCaseRepository:
         if found is not None:
             self._rows[number] = found
         return found
+
+    def stale(self, number: str) -> bool:
+        """Whether case `number`'s stored deadlines were computed under another calendar
+        or readings than those in force (`storage.calendar_state`), when this process's are
+        the ones in force: a process started before the city's file changed leaves the
+        recomputation to those that read the new one."""
+        row = self.row(number)
+        if (self.computed_under is None or row is None or row.computed_under is None
+                or row.computed_under == self.computed_under):
+            return False
+        return calendar_state.in_force(self.session) == self.computed_under
 
     def number_of(self, case_id: int) -> str:
         """The case number of the case stored as `case_id`."""
@@ -91,6 +107,7 @@ class SqlCaseRepository:
         row.next_due_key = nxt.key.value if nxt else None
         row.tolled = any(d.status is Status.TOLLED for d in deadlines)
         row.updated_at = now
+        row.computed_under = self.computed_under or row.computed_under
         stored_events, row.event_count = row.event_count, len(case.history)
         self.session.flush()  # the row's id, for its events and deadlines
         for seq, e in enumerate(case.history[stored_events:], start=stored_events):

@@ -23,12 +23,14 @@ class SqlUnitOfWork:
     rotation: SqlRotation
 
     def __init__(self, session_factory: sessionmaker[Any], *, clock: Clock,
-                 msgid_domain: str) -> None:
+                 msgid_domain: str, computed_under: str | None = None) -> None:
         self._factory, self._clock, self._domain = session_factory, clock, msgid_domain
+        self._computed_under = computed_under  # `SqlCaseRepository`'s
 
     def __enter__(self) -> SqlUnitOfWork:
         self.session = self._factory()
-        self.cases = SqlCaseRepository(self.session, self._clock)
+        self.cases = SqlCaseRepository(self.session, self._clock,
+                                       computed_under=self._computed_under)
         self.outbox = SqlOutbox(self.session, self.cases, clock=self._clock,
                                 msgid_domain=self._domain)
         self.filings = SqlFilings(self.session)

@@ -50,5 +50,9 @@ def _lines(f: dict[str, object]) -> list[str]:
                  "voided)")
     lines.append(f"worker: {worker['active']} since {worker['since']}" if worker["active"]
                  else "worker: none active (start `ethicsbot worker` or `ethicsbot run`)")
+    if f.get("recompute"):
+        lines.append(f"deadlines: {f['recompute']} case(s) still to recompute since the "
+                     "city's calendar or readings changed (the worker does it in the "
+                     "background, soonest deadline first)")
     lines.append("idle: everything owed is done" if f["idle"] else "busy: work is waiting")
     return lines
