@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 BATCH = 100  # cases per transaction: well under a second, so a stop is heard at once
 LOOK_AGAIN = 60.0  # seconds: a process with an older file may have saved a stale case
 PROGRESS_EVERY = 5.0  # seconds between progress lines in the log
+GIVE_WAY = 1.0  # after each batch, pause as long as it took: the rest of the worker first
 
 
 def sync_calendar(app: App) -> int:
@@ -74,7 +75,11 @@ def sweep(app: App, stop: asyncio.Event | None = None, *, batch: int = BATCH) ->
             log.info("recomputation stopped: %d of %d cases done; the rest at the next "
                      "start", start, len(order))
             return done
+        took = time.monotonic()
         done += recompute_batch(app, order[start:start + batch])
+        # give way: intake, the dispatcher and the reminders share the database's write
+        # lock (one writer on SQLite) and the interpreter with this thread
+        time.sleep((time.monotonic() - took) * GIVE_WAY)
         if time.monotonic() - said >= PROGRESS_EVERY:
             said = time.monotonic()
             log.info("recomputing deadlines: %d of %d cases", start + batch, len(order))

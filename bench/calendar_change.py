@@ -1,0 +1,219 @@
+#!/usr/bin/env python3
+"""bench/calendar_change.py — a holiday added to the city's file with a big docket: does
+intake wait for the recomputation, and does a stop?
+
+Fills a fresh database (SQLite, or a throw-away PostgreSQL database with --db postgres)
+with N open cases through the service layer, received over the past three weeks, and
+settles it as a running docket would be: the calendar remembered, every notice sent,
+every reminder due so far owed and sent. Then the city's file gains a holiday on the
+day most of the open deadlines fall due, and a real `ethicsbot worker` is started on it
+twice:
+
+1. with a forwarded complaint already in its mailbox: the time from the start to that
+   complaint's §2 notices all sent (written to the outbox folder), the recomputation's
+   duration (from the start to `ethicsbot status` counting no case left) and the
+   worker's peak resident memory, then the time from SIGTERM to its exit, after it;
+2. with the cases marked stale again: SIGTERM while the recomputation is under way, and
+   the time to exit; then whether every case was left whole (recomputed or not, never
+   half).
+
+Goals (issue 26): §2 notices ≤ 5 s, recomputation ≤ 300 MB, exit ≤ 10 s during and after,
+on SQLite and PostgreSQL, at 100,000 cases.
+
+    .venv/bin/python bench/calendar_change.py [--cases 100000] [--db sqlite|postgres]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _databases import KINDS, throwaway
+from apscheduler.schedulers.background import BackgroundScheduler
+from drills._stage import fresh_complaint
+from scheduler_scale import fill
+from sqlalchemy import func, select, update
+
+from cases.notices import SECTION_2, NoticeType
+from ethicsbot.bootstrap import App, bootstrap
+from ethicsbot.calendar_sync import sync_calendar
+from ethicsbot.settings import Settings
+from storage import calendar_state
+from storage.models import CaseRow, OutboxRow, StateRow
+from tests.servers.processes import BotProcess
+
+SECTION_2_TYPES = [t.value for t in (*SECTION_2, NoticeType.REGISTERED_MAIL_TASK)]
+DEFAULT_CITY = Path(__file__).resolve().parents[1] / "ethicsbot" / "default_city.yml"
+
+
+def app_on(url: str, directory: Path) -> App:
+    return bootstrap(Settings(_env_file=None, database_url=url,  # type: ignore[call-arg]
+                              directory=directory))
+
+
+def settle(url: str, directory: Path) -> None:
+    """The docket as a running worker leaves it: calendar remembered, reminders owed so far
+    owed, every notice sent."""
+    app = app_on(url, directory)
+    t0 = time.perf_counter()
+    sync_calendar(app)
+    scheduler = BackgroundScheduler(timezone=UTC)
+    scheduler.start(paused=True)
+    reminders = app.reminders(scheduler)
+    moment = reminders.arm()
+    while moment is not None and moment <= app.clock():
+        reminders.fire()
+        moment = reminders.armed_for
+    scheduler.shutdown(wait=False)
+    with app.session_factory.begin() as s:
+        s.execute(update(OutboxRow).values(status="sent"))
+    print(f"settled (calendar remembered, reminders caught up, notices sent) in "
+          f"{time.perf_counter() - t0:.1f} s")
+    app.close()
+
+
+def city_with_holiday(root: Path, day: str) -> Path:
+    text = DEFAULT_CITY.read_text().replace("holidays: []", f"holidays: [{day}]")
+    assert day in text, "the default city's file no longer says `holidays: []`"
+    path = root / "city.yml"
+    path.write_text(text)
+    return path
+
+
+def busiest_due_day(app: App) -> str:
+    """The city day on which most open deadlines fall due: the holiday that moves most."""
+    from storage.models import DeadlineRow
+
+    with app.session_factory() as s:
+        dues = s.scalars(select(DeadlineRow.due).where(DeadlineRow.status == "open",
+                                                       DeadlineRow.due.is_not(None)))
+        counts: dict[str, int] = {}
+        for due in dues:
+            day = app.calendar.local_date(due)
+            if day.weekday() < 5 and due > app.clock():
+                counts[day.isoformat()] = counts.get(day.isoformat(), 0) + 1
+    return max(counts, key=lambda d: counts[d])
+
+
+def stale(app: App) -> int:
+    """Cases still to recompute; -1 until the worker has remembered the new calendar."""
+    with app.session_factory() as s:
+        if calendar_state.in_force(s) != app.computed_under:
+            return -1
+        return calendar_state.count_stale(s, app.computed_under)
+
+
+def section_2_sent(app: App, since_id: int) -> tuple[int, int]:
+    """(§2 notices owed, sent) on cases opened after case id `since_id`."""
+    with app.session_factory() as s:
+        rows = s.execute(select(OutboxRow.status, func.count()).where(
+            OutboxRow.case_id > since_id, OutboxRow.notice_type.in_(SECTION_2_TYPES))
+            .group_by(OutboxRow.status)).all()
+    counts = dict(rows)
+    return sum(counts.values()), counts.get("sent", 0)
+
+
+def peak_rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def worker(root: Path, url: str, directory: Path, name: str) -> BotProcess:
+    return BotProcess(root, "worker", {"DATABASE_URL": url, "DIRECTORY": directory,
+                                       "LOG_LEVEL": "INFO"}, name=name)
+
+
+def stop_timed(proc: BotProcess) -> float:
+    t0 = time.monotonic()
+    proc.stop(timeout=60)
+    return time.monotonic() - t0
+
+
+def run_with_complaint(root: Path, url: str, city: Path, app: App) -> None:
+    with app.session_factory() as s:
+        last_id = s.scalar(select(func.max(CaseRow.id))) or 0
+    new = root / "mailbox" / "new"
+    new.mkdir(parents=True, exist_ok=True)
+    (new / "complaint.eml").write_bytes(fresh_complaint(1))
+    proc = worker(root, url, city, "worker-1")
+    notices_s = recompute_s = None
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < 1800 and (notices_s is None or recompute_s is None):
+        owed, sent = section_2_sent(app, last_id)
+        if notices_s is None and owed and owed == sent:
+            notices_s = time.monotonic() - t0
+        if recompute_s is None and stale(app) == 0:
+            recompute_s = time.monotonic() - t0
+        if not proc.running():
+            raise SystemExit(f"the worker ended early; see {proc.log}")
+        time.sleep(0.05)
+    rss = peak_rss_mb(proc.pid)
+    exit_after = stop_timed(proc)
+    print(f"  §2 notices of a complaint dropped at start: {notices_s:.1f} s (goal ≤ 5 s)")
+    print(f"  recomputation: {recompute_s:.1f} s, worker peak RSS {rss:.0f} MB "
+          "(goal ≤ 300 MB)")
+    print(f"  SIGTERM after it: exit in {exit_after:.1f} s (goal ≤ 10 s)")
+
+
+def run_stopped_midway(root: Path, url: str, city: Path, app: App, old: str) -> None:
+    with app.session_factory.begin() as s:  # as if the holiday were added again
+        s.execute(update(CaseRow).values(computed_under=old))
+        s.merge(StateRow(key=calendar_state.KEY, value=old))
+    total: int | None = None  # counted once the worker has remembered the new calendar
+    proc = worker(root, url, city, "worker-2")
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < 120:
+        left = stale(app)
+        if total is None and left > 0:
+            total = left
+        if total is not None and left < total:
+            break  # under way (or, with a small docket, done already)
+        time.sleep(0.01)
+    left_at_stop = stale(app)
+    exit_during = stop_timed(proc)
+    left_after = stale(app)
+    with app.session_factory() as s:
+        marks = dict(s.execute(select(CaseRow.computed_under, func.count())
+                               .group_by(CaseRow.computed_under)).all())
+    print(f"  SIGTERM during it ({left_at_stop} of {total} cases left): exit in "
+          f"{exit_during:.1f} s (goal ≤ 10 s); {left_after} left for the next start; "
+          f"cases by mark: {sorted(marks.values())}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--cases", type=int, default=100_000)
+    ap.add_argument("--db", choices=KINDS, default="sqlite")
+    args = ap.parse_args()
+    root = Path(tempfile.mkdtemp(prefix="ethicsbot-calendar-change-"))
+    try:
+        with throwaway(args.db, root) as url:
+            print(f"{args.cases} open cases on {args.db}")
+            fill(url, args.cases, datetime.now(UTC) - timedelta(minutes=1))
+            settle(url, DEFAULT_CITY)
+            app = app_on(url, DEFAULT_CITY)
+            old = app.computed_under
+            holiday = busiest_due_day(app)
+            city = city_with_holiday(root, holiday)
+            app.close()
+            app = app_on(url, city)
+            print(f"holiday added on {holiday}")
+            run_with_complaint(root, url, city, app)
+            run_stopped_midway(root, url, city, app, old)
+            app.close()
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
