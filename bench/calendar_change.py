@@ -47,7 +47,7 @@ from ethicsbot.bootstrap import App, bootstrap
 from ethicsbot.calendar_sync import sync_calendar
 from ethicsbot.settings import Settings
 from storage import calendar_state
-from storage.models import CaseRow, OutboxRow, StateRow
+from storage.models import CaseRow, DeadlineRow, OutboxRow, StateRow
 from tests.servers.processes import BotProcess
 
 SECTION_2_TYPES = [t.value for t in (*SECTION_2, NoticeType.REGISTERED_MAIL_TASK)]
@@ -90,8 +90,6 @@ def city_with_holiday(root: Path, day: str) -> Path:
 
 def busiest_due_day(app: App) -> str:
     """The city day on which most open deadlines fall due: the holiday that moves most."""
-    from storage.models import DeadlineRow
-
     with app.session_factory() as s:
         dues = s.scalars(select(DeadlineRow.due).where(DeadlineRow.status == "open",
                                                        DeadlineRow.due.is_not(None)))

@@ -44,9 +44,12 @@ class SqlCaseRepository:
         or readings than those in force (`storage.calendar_state`), when this process's are
         the ones in force: a process started before the city's file changed leaves the
         recomputation to those that read the new one."""
-        row = self.row(number)
-        if (self.computed_under is None or row is None or row.computed_under is None
-                or row.computed_under == self.computed_under):
+        if self.computed_under is None:
+            return False
+        # read apart from `row`: its cache would hand `get` this row without its lock
+        mark = self.session.scalar(select(CaseRow.computed_under)
+                                   .where(CaseRow.number == number))
+        if mark is None or mark == self.computed_under:
             return False
         return calendar_state.in_force(self.session) == self.computed_under
 
