@@ -106,10 +106,14 @@ async def test_an_unsigned_malformed_body_is_refused_for_its_signature_unparsed(
     no_tracebacks(caplog)
 
 
-@pytest.mark.parametrize("ts", ["99999999999", "0", str(int(time.time()) + 3600)])
+@pytest.mark.parametrize("ts", ["99999999999", "0", "an hour ahead"])
 async def test_a_correctly_signed_request_with_a_far_timestamp_gets_401(
         endpoint: SlackDriver, bot_app: App, caplog: pytest.LogCaptureFixture,
         ts: str) -> None:
+    # The relative case is worked out here, not in the ids: every xdist worker
+    # must collect the same test names.
+    if not ts.isdigit():
+        ts = str(int(time.time()) + 3600)
     body = command_body()
     assert await send(endpoint, body, {"Content-Type": FORM, **signed(body, ts)}) == 401
     assert access_log(bot_app) == []
