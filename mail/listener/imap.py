@@ -8,8 +8,11 @@ every few minutes (RFC 2177 allows 29; NATs and proxies often allow less), else 
 Any network, server or database-connection error ends the session; a new one starts
 after a short, capped, jittered backoff (0.25 s doubling to 4 s), so a server that comes
 back is seen within 5 s however long it was away; connecting to a server that is down
-costs one refused TCP connection. The outage is logged when it starts and when it ends,
-not at every retry.
+costs one refused TCP connection. Every message taken in starts the backoff afresh: a
+session that ends after doing work (a restart in the middle of a batch read after an
+outage) is retried at once, not after the outage's long waits; one that fails before
+taking anything (the database is down) keeps lengthening them. The outage is logged
+when it starts and when it ends, not at every retry.
 
 imapclient is blocking, so the session runs in its own thread; `run_imap_intake` is the
 asyncio face of it. Stopping is prompt: IDLE is checked in ~1 s slices and every wait
@@ -122,15 +125,15 @@ class ImapListener:
         self.ctx = ctx
         self.read_ahead = ReadAhead(self.ctx)
         self.outage = Outage(f"IMAP intake from {self.host}:{self.port}", log)
+        self.backoff = Backoff(self.tuning.backoff_initial, self.tuning.backoff_cap)
 
     def run(self) -> None:
-        backoff = Backoff(self.tuning.backoff_initial, self.tuning.backoff_cap)
         try:
             while not self.halt.is_set():
                 try:
-                    self._session(backoff)
+                    self._session()
                 except RETRYABLE as e:
-                    delay = backoff.next()
+                    delay = self.backoff.next()
                     self.outage.failed(
                         f"{type(e).__name__}: {_brief(e)}",
                         then=f"reconnecting in {delay:.1f} s, and every "
@@ -151,14 +154,14 @@ class ImapListener:
                           timeout=SocketTimeout(connect=self.tuning.connect_timeout,
                                                 read=self.tuning.read_timeout))
 
-    def _session(self, backoff: Backoff) -> None:
+    def _session(self) -> None:
         imap = self._connect()
         try:
             imap.login(self.user, self.password)
             folder = self._open(imap)
             while not self.halt.is_set():
                 folder.catch_up()
-                backoff.reset()  # a full catch-up: the server and the database are fine
+                self.backoff.reset()  # a full catch-up: the server and the database are fine
                 self.outage.recovered()
                 if imap.has_capability("IDLE"):
                     self._idle(imap)
@@ -194,6 +197,7 @@ class ImapListener:
                  else f"no IDLE: polling every {self.tuning.poll_seconds:g} s")
         return FolderIntake(imap, ctx=self.ctx, mailbox=self.mailbox, folders=self.folders,
                             cursor=cursor, halt=self.halt, on_taken=self.on_taken,
+                            on_progress=self.backoff.reset,
                             batching=self.tuning.batching, read_ahead=self.read_ahead)
 
     def _idle(self, imap: IMAPClient) -> None:

@@ -59,10 +59,12 @@ class FolderIntake:
     def __init__(self, imap: IMAPClient, *, ctx: IntakeContext, mailbox: str,
                  folders: Folders, cursor: Cursor, halt: threading.Event,
                  on_taken: Callable[[IntakeOutcome], object] | None,
-                 batching: Batching, read_ahead: ReadAhead) -> None:
+                 batching: Batching, read_ahead: ReadAhead,
+                 on_progress: Callable[[], object] = lambda: None) -> None:
         self.imap, self.ctx, self.mailbox, self.folders = imap, ctx, mailbox, folders
         self.read_ahead = read_ahead
         self.cursor, self.halt, self.on_taken, self.batching = cursor, halt, on_taken, batching
+        self.on_progress = on_progress  # each message taken in: the server and database work
         self.can_move = imap.has_capability("MOVE")
         self.can_uid_expunge = imap.has_capability("UIDPLUS")
         # Messages take_in failed on (a bug, not the network): left in the folder and not
@@ -120,6 +122,7 @@ class FolderIntake:
                     break
                 outcome = None if body is None else self._take(uid, body, parsed)
                 if outcome is not None:
+                    self.on_progress()
                     folder = self.folders.destination(outcome)
                     moves[folder].append(uid)
                     taken.append(outcome)

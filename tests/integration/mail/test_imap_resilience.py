@@ -4,6 +4,7 @@ unreachable, dies silently under IDLE, or says BYE."""
 from __future__ import annotations
 
 import logging
+import re
 import threading
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from tests.integration.mail.imap_support import (
     FAST,
     connected,
     counts,
+    end_imap_sessions,
     hide_capability,
     intake_app,
     listening,
@@ -120,3 +122,33 @@ def test_a_server_bye_during_idle_ends_the_session(intake_app: App) -> None:
                             threading.Event())
     with pytest.raises(DeadConnection, match="BYE"):
         listener._idle(_SpinningClient([(b"BYE", b"Server shutting down.")]))
+
+
+def test_a_session_cut_mid_batch_after_a_long_outage_is_retried_after_the_shortest_wait(
+        dovecot: DovecotServer, imap_account: ImapAccount, intake_app: App,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A long outage lengthens the waits between attempts. The session that finally gets
+    in reads the backlog; when the server ends it mid-batch, the messages it had taken in
+    show the server and the database work, so the next attempt comes at once."""
+    caplog.set_level(logging.WARNING, logger="mail.listener")
+    tuning = ImapTuning(idle_slice=0.25, backoff_initial=0.2, backoff_cap=60.0)
+    append_all(dovecot, imap_account, [forwarded_complaint(n) for n in range(60)])
+    halt = threading.Event()
+    listener = ImapListener(intake_mailbox(intake_app.settings), intake_app.intake(), tuning,
+                            halt)
+    listener.backoff.attempt = 12  # as after a long outage: the next wait would be 30-60 s
+    thread = threading.Thread(target=listener.run, name="imap-under-test")
+    thread.start()
+    try:
+        eventually(lambda: case_count(intake_app) >= 3, timeout=30, what="part of the batch")
+        assert end_imap_sessions(dovecot, imap_account) >= 1
+        lines = eventually(lambda: [r.getMessage() for r in caplog.records
+                                    if "reconnecting in" in r.getMessage()])
+        eventually(lambda: counts(dovecot, imap_account)["INBOX"] == 0, timeout=30,
+                   what="the rest of the batch, in the next session")
+    finally:
+        halt.set()
+        thread.join(10)
+    wait = re.search(r"reconnecting in ([\d.]+) s", lines[0])
+    assert wait is not None and float(wait.group(1)) <= tuning.backoff_initial
+    assert case_count(intake_app) == 60
