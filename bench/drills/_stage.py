@@ -86,6 +86,7 @@ class Stage:
         self.sink_dir = self.root / "sink"
         self.sink_port = free_ports(1)[0]
         self.sink: SmtpSink | None = None
+        self.fed_at: dict[str, float] = {}  # Message-ID -> when it landed in the mailbox
         self.start_smtp()
         stack.callback(self.stop_smtp)
         self.database = database
@@ -140,6 +141,9 @@ class Stage:
             batch = [crlf(fresh_complaint(n)) for n in numbers]
             for start in range(0, len(batch), 100):
                 imap.multiappend("INBOX", batch[start:start + 100])
+                landed = time.time()
+                self.fed_at.update((message_id(n), landed)
+                                   for n in numbers[start:start + 100])
 
     def start_smtp(self) -> None:
         self.sink = SmtpSink(self.sink_dir, port=self.sink_port).start()

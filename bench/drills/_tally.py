@@ -120,6 +120,21 @@ def delivered_after(stage: Stage, ids: set[int], since: float, *, timeout: float
     return max(0.0, max(times) - since)
 
 
+def s2_latencies(stage: Stage) -> list[float]:
+    """Seconds from each complaint's landing in the mailbox (`Stage.feed`) to the sending
+    of each of its §2 notices: what a respondent and the council wait, kills included."""
+    with stage.app.session_factory() as s:
+        rows = s.execute(select(FilingRow.message_id, OutboxRow.sent_at)
+                         .join(OutboxRow, OutboxRow.case_id == FilingRow.case_id)
+                         .where(FilingRow.outcome == "opened", OutboxRow.notice_type.in_(S2),
+                                OutboxRow.sent_at.is_not(None))).all()
+    return sorted(at.timestamp() - stage.fed_at[m] for m, at in rows if m in stage.fed_at)
+
+
+def p95(values: Sequence[float]) -> float | None:
+    return values[min(len(values) - 1, int(0.95 * len(values)))] if values else None
+
+
 def wait_idle(stage: Stage, *, timeout: float) -> dict[str, Any]:
     """Wait until nothing waits in the inbox or the outbox, then ask `ethicsbot status
     --json` (the operators' idle signal) to confirm; its figures."""
@@ -150,7 +165,9 @@ BASIC: list[Check] = [
     ("0 unfolded duplicates", lambda f: f.get("unfolded_duplicates", 0) == 0),
     ("every §2 notice delivered", lambda f: f.get("s2_undelivered", 0) == 0),
     ("0 orphans", lambda f: f.get("orphans", 0) == 0),
+    ("nothing on stderr but log records", lambda f: f.get("stray_stderr", 0) == 0),
     ("IMAP reconnect <= 5 s", lambda f: f.get("reconnect_s") is None or f["reconnect_s"] <= 5),
+    ("§2 p95 from landing <= 30 s", lambda f: f.get("s2_p95_s") is None or f["s2_p95_s"] <= 30),
     ("§2 notices a dead worker had claimed delivered <= 30 s after recovery",
      lambda f: f.get("deliver_after_recovery_s") is None or f["deliver_after_recovery_s"] <= 30),
 ]

@@ -13,7 +13,10 @@ kernel for SIGKILL when the thread that started it dies (PR_SET_PDEATHSIG), or, 
 that does not exist, watches its parent's pid. Nothing else would end it: the pool's
 queue hands the helper both ends of its pipe, so it never reads end-of-file. Once it is
 gone, multiprocessing's resource tracker (which lives as long as someone holds its pipe)
-ends too. The thread is the listener's, which closes the pool before it ends.
+ends too. The thread is the listener's, which closes the pool before it ends. After a
+SIGKILL the tracker unlinks the pool's semaphores and would warn on stderr that they had
+"leaked": expected, handled, and not a log record, so it is started with that warning
+filtered out.
 """
 
 from __future__ import annotations
@@ -87,6 +90,7 @@ class ReadAhead:
         if not self._enabled:
             return None
         if self._pool is None:
+            _quiet_tracker()
             c = self.ctx
             self._pool = ProcessPoolExecutor(
                 max_workers=1, mp_context=multiprocessing.get_context("spawn"),
@@ -107,6 +111,16 @@ class ReadAhead:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+# A `-W` filter: multiprocessing starts its resource tracker with this interpreter's
+# warning options (`sys.warnoptions`), and that alone reaches the tracker's process.
+TRACKER_LEAK_WARNING = "ignore:resource_tracker:UserWarning"
+
+
+def _quiet_tracker() -> None:
+    if TRACKER_LEAK_WARNING not in sys.warnoptions:
+        sys.warnoptions.append(TRACKER_LEAK_WARNING)
 
 
 def _cores() -> int:

@@ -66,6 +66,12 @@ class BotProcess:
                 out.append(record)
         return out
 
+    def stray(self) -> list[str]:
+        """Lines of its stderr that are not log records: a traceback or a warning printed
+        by it or by a helper process outside the logging set-up."""
+        return [line for line in self.log.read_text(errors="replace").splitlines()
+                if line.strip() and not line.startswith("{")]
+
     def said(self, text: str) -> bool:
         return text in self.log.read_text(errors="replace")
 
