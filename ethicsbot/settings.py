@@ -78,6 +78,7 @@ class Settings(BaseSettings):
     mail_max_pdf_bytes: int = Field(default=15 * 2**20, gt=0)
     mail_max_pdf_pages: int = Field(default=100, gt=0)
     mail_max_pdf_stream_bytes: int = Field(default=4 * 2**20, gt=0)
+    mail_max_pdf_text_seconds: float = Field(default=0.3, gt=0)
     mail_max_pdf_seconds: float = Field(default=10.0, gt=0)
     mail_max_pdf_memory_bytes: int = Field(default=512 * 2**20, ge=128 * 2**20)
 

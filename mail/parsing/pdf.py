@@ -56,7 +56,7 @@ def read_pdfs(files: list[bytes], limits: MailLimits) -> list[PdfContent]:
 
 def _read(files: list[bytes], limits: MailLimits) -> list[PdfContent]:
     args = [str(limits.max_pdf_pages), str(limits.max_pdf_stream_bytes),
-            str(limits.max_pdf_memory_bytes)]
+            str(limits.max_pdf_text_seconds), str(limits.max_pdf_memory_bytes)]
     framed = b"".join(struct.pack(">Q", len(data)) + data for data in files)
     try:
         done = subprocess.run(
@@ -82,7 +82,8 @@ def _read(files: list[bytes], limits: MailLimits) -> list[PdfContent]:
 
 def _in_process(files: list[bytes], limits: MailLimits) -> Any:
     try:
-        return pdfworker.read_all(files, limits.max_pdf_pages, limits.max_pdf_stream_bytes)
+        return pdfworker.read_all(files, limits.max_pdf_pages, limits.max_pdf_stream_bytes,
+                                  limits.max_pdf_text_seconds)
     except pdfworker.Over as over:
         return {"files": [], "limit": {"name": over.name, "what": over.what}}
 
@@ -96,16 +97,25 @@ def _contents(result: Any, files: list[bytes], limits: MailLimits) -> list[PdfCo
         raise LimitExceeded(limits, str(over["name"]), str(over.get("what") or "PDF files"))
     found = result.get("files")
     items = found if isinstance(found, list) and len(found) == len(files) else []
-    return [_content(item) for item in items] or [
+    return [_content(item, limits) for item in items] or [
         PdfContent(problem="could not be read") for _ in files]
 
 
-def _content(item: Any) -> PdfContent:
+def _content(item: Any, limits: MailLimits) -> PdfContent:
     if not isinstance(item, dict):
         return PdfContent(problem="could not be read")
     fields = item.get("fields")
     fields = fields if isinstance(fields, dict) else {}
-    problem = item.get("problem")
+    problem = item.get("problem") or _unread(item.get("pages_read"), item.get("pages"), limits)
     return PdfContent(text=str(item.get("text") or ""),
                       fields={str(k): str(v) for k, v in fields.items()},
                       problem=str(problem) if problem else None)
+
+
+def _unread(read: object, pages: object, limits: MailLimits) -> str | None:
+    """What the clerk is told of pages the text budget did not reach."""
+    if not isinstance(read, int) or not isinstance(pages, int) or read >= pages:
+        return None
+    return (f"was read for text on {read} of its {pages} pages: reading the PDFs' text "
+            f"takes longer than {limits.setting('max_pdf_text_seconds')} s; the file is "
+            "kept with the message")

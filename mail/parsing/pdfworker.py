@@ -1,6 +1,7 @@
 """Read one message's PDFs (text and form values); run as a separate process by `pdf.py`.
 
-This file is executed by path (`python pdfworker.py MAX_PAGES MAX_STREAM MEMORY < input`)
+This file is executed by path (`python pdfworker.py MAX_PAGES MAX_STREAM TEXT_SECONDS
+MEMORY`, the files on stdin)
 so the child imports only pdfminer and pypdf, never the caller's program, and a hostile
 PDF can exhaust only this process: it sets its own memory ceiling and is killed by the
 parent at the message's deadline. Input: each file as an 8-byte length and its bytes.
@@ -11,15 +12,28 @@ Before pdfminer reads anything, every file is measured with pypdf, whose decoder
 at a ceiling: the pages of all files together (`max_pdf_pages`) and each stream except
 images (`max_pdf_stream_bytes` once decoded: a flate bomb is stopped at that size, not
 after inflating). pdfminer's own decoders have no ceiling, so it never sees such a file.
+
+pdfminer then reads the pages' text, and it can be slow on a file made to be: about 4 µs
+a byte of content stream (a 1 MB stream of text operators takes 5 s), and its layout
+analysis is quadratic in lines that overlap (800 lines drawn at one spot take 10 s). So
+the text of all the files together has a time budget (`max_pdf_text_seconds`): the
+pages read within it are kept, those past it are counted and not read (the parent
+tells the clerk; the file stays with the message). The message's own deadline
+(`max_pdf_seconds`, the parent's) still bounds everything else.
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import logging
+import signal
 import struct
 import sys
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
 MAX_CHARS = 200_000  # text kept of one PDF: far beyond any complaint
@@ -60,17 +74,84 @@ def _measure(data: bytes, max_stream: int) -> int:
         return len(reader.pages)
 
 
-def _extract(data: bytes, max_pages: int) -> dict[str, Any]:
-    """Text (pdfminer.six) and filled AcroForm values (pypdf); each failure kept apart."""
-    problems: list[str] = []
-    text = ""
-    fields: dict[str, str] = {}
-    try:
-        from pdfminer.high_level import extract_text
+class Spent(BaseException):
+    """The text budget's time is up (a BaseException: pdfminer catches `Exception`)."""
 
-        text = extract_text(io.BytesIO(data), maxpages=max_pages)[:MAX_CHARS]
-    except Exception as exc:  # a broken file: pdfminer raises many types
-        problems.append(f"text unreadable ({type(exc).__name__})")
+
+@contextlib.contextmanager
+def _time_budget(seconds: float) -> Iterator[None]:
+    """Raise `Spent` wherever the reading is once `seconds` have passed. A timer signal:
+    pdfminer's slow parts (a long stream of operators, the layout of overlapping lines,
+    quadratic in their number) have no hook to check a clock in. Only in the reader
+    process's main thread; read in-process (no subprocesses allowed), the message's
+    own deadline is all there is."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def ring(*_: object) -> None:
+        raise Spent
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@dataclass
+class Reading:
+    """One file's text as its pages are read: what is kept if the time runs out."""
+
+    pages: int  # as pypdf counted them (0: it could not)
+    out: io.StringIO = field(default_factory=io.StringIO)
+    read: int = 0
+    problem: str | None = None
+
+    @property
+    def text(self) -> str:
+        return self.out.getvalue()[:MAX_CHARS]
+
+
+def _read_text(data: bytes, max_pages: int, reading: Reading) -> None:
+    """pdfminer.six's text of the file's pages, with its layout analysis, page by page
+    into `reading` (`high_level.extract_text`, unrolled so a page ended is kept)."""
+    from pdfminer.converter import TextConverter
+    from pdfminer.layout import LAParams
+    from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+    from pdfminer.pdfpage import PDFPage
+
+    resources = PDFResourceManager(caching=True)
+    interpreter = PDFPageInterpreter(resources, TextConverter(resources, reading.out,
+                                                              laparams=LAParams()))
+    for page in PDFPage.get_pages(io.BytesIO(data), maxpages=max_pages):
+        interpreter.process_page(page)
+        reading.read += 1
+    reading.pages = max(reading.pages, reading.read)
+
+
+def _texts(files: list[bytes], pages: list[int], max_pages: int,
+           seconds: float) -> list[Reading]:
+    """Each file's text within one time budget for them all; past it, pages unread."""
+    readings = [Reading(pages=n) for n in pages]
+    spare = max(1, max_pages - sum(pages))  # for files whose pages pypdf could not count
+    try:
+        with _time_budget(seconds):
+            for data, reading in zip(files, readings, strict=True):
+                try:
+                    _read_text(data, reading.pages or spare, reading)
+                except Exception as exc:  # a broken file: pdfminer raises many types
+                    reading.problem = f"text unreadable ({type(exc).__name__})"
+    except Spent:
+        pass
+    return readings
+
+
+def _fields(data: bytes) -> tuple[dict[str, str], str | None]:
+    """Filled AcroForm values (pypdf; pdfminer does not return them), or the problem."""
+    fields: dict[str, str] = {}
     try:
         from pypdf import PdfReader
 
@@ -79,11 +160,12 @@ def _extract(data: bytes, max_pages: int) -> dict[str, Any]:
             if value is not None and str(value).strip() and not str(value).startswith("/"):
                 fields[str(name)] = str(value)[:MAX_CHARS]  # "/Off", "/Yes": checkboxes
     except Exception as exc:
-        problems.append(f"form fields unreadable ({type(exc).__name__})")
-    return {"text": text, "fields": fields, "problem": "; ".join(problems) or None}
+        return fields, f"form fields unreadable ({type(exc).__name__})"
+    return fields, None
 
 
-def read_all(files: list[bytes], max_pages: int, max_stream: int) -> dict[str, Any]:
+def read_all(files: list[bytes], max_pages: int, max_stream: int,
+             max_text_seconds: float) -> dict[str, Any]:
     pages: list[int] = []
     for data in files:
         try:
@@ -95,9 +177,14 @@ def read_all(files: list[bytes], max_pages: int, max_stream: int) -> dict[str, A
         if sum(pages) > max_pages:
             raise Over("max_pdf_pages", f"PDF files of more than {max_pages} pages "
                                          "together")
-    spare = max(1, max_pages - sum(pages))  # for files whose pages pypdf could not count
-    return {"files": [_extract(data, n or spare) for data, n in zip(files, pages, strict=True)],
-            "limit": None}
+    out = []
+    for data, reading in zip(files, _texts(files, pages, max_pages, max_text_seconds),
+                             strict=True):
+        fields, problem = _fields(data)
+        out.append({"text": reading.text, "fields": fields,
+                    "problem": "; ".join(p for p in (reading.problem, problem) if p) or None,
+                    "pages_read": reading.read, "pages": reading.pages})
+    return {"files": out, "limit": None}
 
 
 def _limit_memory(limit: int) -> None:
@@ -128,11 +215,12 @@ def _files(stream: BinaryIO) -> list[bytes]:
 
 
 def main(argv: list[str]) -> int:
-    max_pages, max_stream, memory = (int(a) for a in argv[1:4])
+    max_pages, max_stream, memory = (int(a) for a in (*argv[1:3], argv[4]))
+    max_text_seconds = float(argv[3])
     _limit_memory(memory)
     logging.disable(logging.CRITICAL)  # pdfminer and pypdf log every quirk of a file
     try:
-        result = read_all(_files(sys.stdin.buffer), max_pages, max_stream)
+        result = read_all(_files(sys.stdin.buffer), max_pages, max_stream, max_text_seconds)
     except Over as over:
         result = {"files": [], "limit": {"name": over.name, "what": over.what}}
     except MemoryError:

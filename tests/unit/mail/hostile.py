@@ -75,6 +75,32 @@ def with_files(files: list[tuple[str, str, bytes]], *, sender: str = FORWARDER) 
                    content_type="multipart/mixed; boundary=B")
 
 
+def pages_pdf(contents: list[bytes]) -> bytes:
+    """A PDF of one page per content stream, each stream deflated."""
+    kids = b" ".join(b"%d 0 R" % (4 + 2 * i) for i in range(len(contents)))
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>",
+               b"<< /Type /Pages /Kids [%s] /Count %d >>" % (kids, len(contents)),
+               b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
+    for i, content in enumerate(contents):
+        packed = zlib.compress(content)
+        objects += [b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents %d 0 R "
+                    b"/Resources << /Font << /F1 3 0 R >> >> >>" % (5 + 2 * i),
+                    b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(packed)
+                    + packed + b"\nendstream"]
+    out, offsets = b"%PDF-1.4\n", []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    return out + b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1, xref)
+
+
+TEXT_RUN = b"BT /F1 12 Tf 72 700 Td (hello world) Tj ET\n"  # a line, drawn at one spot
+
+
 def flate_bomb(inflated: int) -> bytes:
     """A PDF whose page stream inflates to `inflated` bytes (from ~1/1000 of that)."""
     packer, chunk = zlib.compressobj(9), b" " * 2**20
@@ -120,6 +146,12 @@ SHAPES: tuple[Shape, ...] = (
         pdf(b"BT /F1 12 Tf 72 700 Td (x) Tj ET\n" * 430_000))]), "max_pdf_stream_bytes"),
     Shape("flate_bomb", "a PDF stream inflating to 256 MB", lambda: with_files([(
         "bomb.pdf", "application/pdf", flate_bomb(2**28))]), "max_pdf_stream_bytes"),
+    Shape("pdf_operators", "a PDF page of 1 MB of text operators", lambda: with_files([(
+        "letter.pdf", "application/pdf", pdf(TEXT_RUN * 24_000))]), None),
+    Shape("pdf_overlap", "a PDF page of 800 lines drawn at one spot", lambda: with_files([(
+        "letter.pdf", "application/pdf", pdf(TEXT_RUN * 800))]), None),
+    Shape("pdf_pages", "100 PDF pages of 1 MB of operators each, deflated", lambda: with_files(
+        [("letter.pdf", "application/pdf", pages_pdf([TEXT_RUN * 24_000] * 100))]), None),
     Shape("big_text", "a 50 MB text body", lambda: message(
         COMPLAINT + ("word " * 15 + "\n") * 660_000), "max_text_bytes"),
     Shape("big_photo", "a 47 MB message: a 35 MB photo", lambda: with_files([(

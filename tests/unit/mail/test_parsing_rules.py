@@ -287,6 +287,31 @@ def test_a_message_s_pdfs_past_a_limit_raise_with_the_limit_named(
     assert caught.value.setting == limits.setting(name)
 
 
+def letter_pages(pages: int) -> bytes:
+    from tests.unit.mail.hostile import pages_pdf
+
+    return pages_pdf([b"".join(
+        b"BT /F1 12 Tf 72 %d Td (Page %d, line %d of the letter.) Tj ET\n"
+        % (700 - 14 * line, page, line) for line in range(40)) for page in range(1, pages + 1)])
+
+
+def test_pages_past_the_text_time_are_told_not_refused_and_a_letter_is_read_whole() -> None:
+    from tests.unit.mail.hostile import TEXT_RUN, pdf
+
+    overlap = pdf(TEXT_RUN * 800)  # layout analysis is quadratic in lines that overlap
+    letter, slow = read_pdfs([letter_pages(3), overlap], MailLimits())
+    assert letter.problem is None and "Page 3, line 39 of the letter." in letter.text
+    assert slow.problem is not None and slow.text == ""
+    assert slow.problem.startswith("was read for text on 0 of its 1 pages")
+    assert MailLimits().setting("max_pdf_text_seconds") in slow.problem
+    assert "kept with the message" in slow.problem
+
+
+def test_a_city_that_allows_more_time_has_a_long_document_read_whole() -> None:
+    [long] = read_pdfs([letter_pages(30)], MailLimits(max_pdf_text_seconds=8.0))
+    assert long.problem is None and "Page 30, line 39 of the letter." in long.text
+
+
 def test_a_broken_or_foreign_file_is_a_problem_not_a_limit() -> None:
     pdf = corpus_pdf("owa-forward-pdf-letter.eml")
     exe, broken = read_pdfs([b"MZ\x90\x00 an exe", pdf[: len(pdf) // 3]], MailLimits())
