@@ -1,7 +1,7 @@
 """WCAG 2.1 AA, checked in the real Chromium on every page a person reaches: the public
 page, sign-in, the docket, a case, "my deadlines", the feed page, every step form the
 chair is offered, and a special meeting's posting. What a machine can decide is
-asserted, page by page:
+asserted, page by page (and, at a phone's 390 px, that nothing scrolls sideways):
 
 - the page has a language (3.1.1) and a title (2.4.2), and one h1;
 - every visible form control has a label (1.3.1, 4.1.2); every radio or checkbox group
@@ -16,6 +16,7 @@ asserted, page by page:
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from tests.browser.test_docket_in_chromium import CHAIR, opened
@@ -158,19 +159,11 @@ _KEY = """(e => { const p = []; for (let n = e; n && n.parentElement; n = n.pare
                     p.unshift([...n.parentElement.children].indexOf(n)); return p.join('.'); })"""
 
 
-async def test_every_page_meets_wcag_aa_where_a_machine_can_tell(site: Site,
-                                                                  browser: Any) -> None:
+async def every_page(site: Site, page: Any, check: Callable[[str], Awaitable[None]]) -> None:
+    """Open every page a person reaches, `check`ing each: the public page, sign-in, the
+    chair's docket, a case, "my deadlines", the feed page, every step form the chair is
+    offered, the case again with a special meeting, and that meeting's web posting."""
     number = opened(site)
-    page = await browser.new_page()
-    failures: dict[str, list[str]] = {}
-
-    async def check(path: str) -> None:
-        answer = await page.goto(site.url + path)
-        assert answer is not None and answer.status == 200, path
-        found = await audit(page)
-        if found:
-            failures[path] = found
-
     await check("/")
     await check("/sign-in")
     await page.get_by_label("Email address").fill(CHAIR)
@@ -197,4 +190,56 @@ async def test_every_page_meets_wcag_aa_where_a_machine_can_tell(site: Site,
                           await (await page.goto(site.url + "/")).text())
     assert postings, "the public page lists no posting of the special meeting"
     await check(postings[0] + ".html")  # the web posting beside the printable PDF
+
+
+async def test_every_page_meets_wcag_aa_where_a_machine_can_tell(site: Site,
+                                                                  browser: Any) -> None:
+    page = await browser.new_page()
+    failures: dict[str, list[str]] = {}
+
+    async def check(path: str) -> None:
+        answer = await page.goto(site.url + path)
+        assert answer is not None and answer.status == 200, path
+        found = await audit(page)
+        if found:
+            failures[path] = found
+
+    await every_page(site, page, check)
     assert not failures, "\n".join(f"{p}: {f}" for p, fs in failures.items() for f in fs)
+
+
+# What sticks out past the right edge of the window: the elements whose box does, the
+# innermost first (a wide table, an unbroken address), with the page's scroll width.
+SIDEWAYS = r"""
+() => {
+  const width = window.innerWidth;
+  const out = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.right > width + 1 && ![...el.children].some(
+        c => c.getBoundingClientRect().right > width + 1))
+      out.push(el.tagName.toLowerCase() + (el.className ? '.' + el.className : '') + ' "' +
+               (el.textContent || '').trim().slice(0, 30) + '" right=' + Math.round(r.right));
+  }
+  return {scroll: document.documentElement.scrollWidth, width, out: out.slice(0, 12)};
+}
+"""
+
+
+async def test_every_page_fits_a_phone_without_sideways_scrolling(
+        site: Site, browser: Any, screenshot: Any) -> None:
+    page = await browser.new_page()
+    await page.set_viewport_size({"width": 390, "height": 844})
+    failures: dict[str, str] = {}
+
+    async def check(path: str) -> None:
+        answer = await page.goto(site.url + path)
+        assert answer is not None and answer.status == 200, path
+        found = await page.evaluate(SIDEWAYS)
+        if path == "/docket" or path.startswith("/cases/") and "/steps/" not in path:
+            await screenshot(page, "phone-" + path.strip("/").split("/")[0])
+        if found["scroll"] > found["width"]:
+            failures[path] = f"{found['scroll']} px wide in {found['width']}: {found['out']}"
+
+    await every_page(site, page, check)
+    assert not failures, "\n".join(f"{p}: {f}" for p, f in failures.items())
