@@ -28,7 +28,7 @@ from mail.listener.retry import wait_for_stop
 from storage import calendar_state
 
 log = logging.getLogger(__name__)
-BATCH = 100  # cases per transaction: well under a second, so a stop is heard at once
+BATCH = 25  # cases per transaction: a quarter second, so intake waits little for the lock
 LOOK_AGAIN = 60.0  # seconds: a process with an older file may have saved a stale case
 PROGRESS_EVERY = 5.0  # seconds between progress lines in the log
 GIVE_WAY = 1.0  # after each batch, pause as long as it took: the rest of the worker first
