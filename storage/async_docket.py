@@ -41,8 +41,8 @@ from sqlalchemy.sql.elements import ClauseElement
 from cases.levels import Access
 from cases.readings import Readings
 from storage.db import IDLE_PING, POSTGRES_CONNECT
-from storage.lookups import Asker, Page, case_read, docket_read
-from storage.queries import Statement
+from storage.lookups import OPEN, Asker, Page, case_read, docket_read
+from storage.queries import DocketView, Statement
 
 # How long a docket request may wait for a connection and its answer, all told: Slack
 # wants its acknowledgement within 3 s, and a database that is away must cost a request
@@ -84,8 +84,10 @@ class PooledDocket:
         params.setdefault("application_name", "ethicsbot docket")  # for pg_stat_activity
         return cls(engine.dialect, {**params, **POSTGRES_CONNECT}, size=size)
 
-    async def page(self, asker: Asker, page: int, *, size: int, now: datetime) -> Page:
-        read = docket_read(asker, page, size=size, now=now, dialect=self._dialect.name)
+    async def page(self, asker: Asker, page: int, *, size: int | None, now: datetime,
+                   view: DocketView = OPEN) -> Page:
+        read = docket_read(asker, page, size=size, now=now, dialect=self._dialect.name,
+                           view=view)
         async with self._session() as run:
             rows = await run(read.statements)
         return read.page(rows)  # a refusal, raised out here, costs no connection

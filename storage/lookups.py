@@ -159,6 +159,9 @@ def _look(asker: Asker, number: str, action: str, *, allowed: bool, now: datetim
                         channel=asker.channel, allowed=allowed)
 
 
+OPEN = queries.DocketView()  # the open docket, as cases were opened: the default view
+
+
 @dataclass(frozen=True)
 class DocketRead:
     """A page of the open docket as it is read: the statements (the last gives the rows;
@@ -167,40 +170,47 @@ class DocketRead:
     reader on PostgreSQL (`storage.async_docket`)."""
 
     statements: list[queries.Statement]
-    size: int
+    size: int | None  # None: every line (the export)
     refused: bool  # the asker may see no docket: the statements only log the refusal
 
     def page(self, rows: list[Any]) -> Page:
         """The page's lines and whether more follow; `Refused` if the asker may see none."""
         if self.refused:
             raise Refused(NOT_LISTED)
+        if self.size is None:
+            return queries.docket_rows(rows), False
         return queries.docket_rows(rows[:self.size]), len(rows) > self.size
 
 
-def docket_read(asker: Asker, page: int, *, size: int, now: datetime,
-                dialect: str) -> DocketRead:
-    """Page `page` (from 1) of `size` lines of the open docket `asker` may see (all of
-    it, or the cases against them), read with one line more to tell whether more follow."""
+def docket_read(asker: Asker, page: int, *, size: int | None, now: datetime, dialect: str,
+                view: queries.DocketView = OPEN) -> DocketRead:
+    """Page `page` (from 1) of `size` lines of the docket `asker` may see (all of it, or
+    the cases against them), as `view` filters and sorts it (the open docket by
+    default), read with one line more to tell whether more follow; `size` None: all of
+    it (the export)."""
     scope = docket_scope(asker.actor)
+    action = f"docket page {page}" if size is not None else "docket export"
     look = queries.Look(at=now, who=asker.who[:320], number=None,
-                        action=f"docket page {page}", channel=asker.channel,
-                        allowed=scope is not DocketScope.NONE)
+                        action=action if view == OPEN else f"{action} ({view.words})"[:200],
+                        channel=asker.channel, allowed=scope is not DocketScope.NONE)
     if scope is DocketScope.NONE:
         return DocketRead([queries.access_row(look)], size, refused=True)
     return DocketRead(queries.docket_statements(
-        dialect=dialect, open_only=True,
+        dialect=dialect, view=view, now=now,
         involving=asker.who if scope is DocketScope.INVOLVING else None,
         walled_as=asker.actor.email if scope is DocketScope.ALL else None,
-        limit=size + 1, offset=(page - 1) * size, logged=look), size, refused=False)
+        limit=None if size is None else size + 1,
+        offset=0 if size is None else (page - 1) * size, logged=look), size, refused=False)
 
 
 def docket_page(session_factory: sessionmaker[Session], asker: Asker, page: int, *,
-                size: int, now: datetime) -> Page:
+                size: int | None, now: datetime, view: queries.DocketView = OPEN) -> Page:
     """`docket_read`, run in a session: the page and whether more follow; refused, and
     the refusal logged, when the asker may see none."""
     with session_factory.begin() as session:
         connection = session.connection()
-        read = docket_read(asker, page, size=size, now=now, dialect=connection.dialect.name)
+        read = docket_read(asker, page, size=size, now=now, dialect=connection.dialect.name,
+                           view=view)
         rows = queries.run(connection, read.statements)
     return read.page(rows)
 
@@ -209,7 +219,8 @@ class DocketReader(Protocol):
     """Reads a page of the open docket (`docket_read`) and a case (`case`) for Slack and
     the web: on SQLite `InlineDocket`, on PostgreSQL `storage.async_docket.PooledDocket`."""
 
-    async def page(self, asker: Asker, page: int, *, size: int, now: datetime) -> Page: ...
+    async def page(self, asker: Asker, page: int, *, size: int | None, now: datetime,
+                   view: queries.DocketView = OPEN) -> Page: ...
 
     async def case(self, asker: Asker, number: str, action: str, *, now: datetime,
                    readings: Readings, public_ok: bool = True
@@ -228,8 +239,9 @@ class FreshCases:
     reader: DocketReader
     freshen: Callable[[str], None]
 
-    async def page(self, asker: Asker, page: int, *, size: int, now: datetime) -> Page:
-        return await self.reader.page(asker, page, size=size, now=now)
+    async def page(self, asker: Asker, page: int, *, size: int | None, now: datetime,
+                   view: queries.DocketView = OPEN) -> Page:
+        return await self.reader.page(asker, page, size=size, now=now, view=view)
 
     async def case(self, asker: Asker, number: str, action: str, *, now: datetime,
                    readings: Readings, public_ok: bool = True
@@ -249,8 +261,9 @@ class InlineDocket:
 
     session_factory: sessionmaker[Session]
 
-    async def page(self, asker: Asker, page: int, *, size: int, now: datetime) -> Page:
-        return docket_page(self.session_factory, asker, page, size=size, now=now)
+    async def page(self, asker: Asker, page: int, *, size: int | None, now: datetime,
+                   view: queries.DocketView = OPEN) -> Page:
+        return docket_page(self.session_factory, asker, page, size=size, now=now, view=view)
 
     async def case(self, asker: Asker, number: str, action: str, *, now: datetime,
                    readings: Readings, public_ok: bool = True

@@ -33,6 +33,7 @@ from sqlalchemy import (
     insert,
     literal_column,
     null,
+    or_,
     select,
     union_all,
 )
@@ -115,32 +116,71 @@ def _deadline(d: _StoredDeadline, now: datetime) -> dict[str, Any]:
 Statement = tuple[Executable, dict[str, Any]]  # a statement and its parameters
 
 
-def docket(*, session: Session, open_only: bool = False, involving: str | None = None,
-           limit: int | None = None, offset: int = 0,
+SHOWS = ("open", "overdue", "closed", "void", "all")  # the docket's filters, first the default
+SORTS = ("opened", "newest", "due")  # its orders: as opened, newest first, soonest due first
+SEARCH_CHARS = 100  # a search longer than this is cut: no one types more of a name
+
+
+@dataclass(frozen=True)
+class DocketView:
+    """Which cases a docket page lists, and in which order: the docket's filter (`show`),
+    a stage, a search and the sorting. The default is the open docket in the order the
+    cases were opened, which the primary key serves without sorting.
+
+    `search` matches part of a case number or of a respondent's address; `emails` are the
+    addresses of the people whose names matched it (the directory knows names, the cases
+    keep addresses), found by the caller."""
+
+    show: str = "open"
+    sort: str = "opened"
+    stage: str | None = None
+    search: str | None = None
+    emails: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.show not in SHOWS or self.sort not in SORTS:
+            raise ValueError(f"no docket view {self.show!r}, {self.sort!r}")
+
+    @property
+    def words(self) -> str:
+        """The view as the access log keeps it ("open", "closed, stage referred, search ...")."""
+        parts = [self.show] + ([f"stage {self.stage}"] if self.stage else []) + (
+            [f"search {self.search!r}"] if self.search else []) + (
+            [f"sorted {self.sort}"] if self.sort != "opened" else [])
+        return ", ".join(parts)
+
+
+ALL_CASES = DocketView(show="all")
+
+
+def docket(*, session: Session, view: DocketView = ALL_CASES, involving: str | None = None,
+           limit: int | None = None, offset: int = 0, now: datetime | None = None,
            logged: Look | None = None) -> list[dict[str, Any]]:
     """The docket from the `cases` snapshot, in case-number order (the order cases were
-    opened), which the primary key serves: a page of a 10,000-case docket is read without
-    sorting it (bench/slack_status.py). `involving` keeps the cases whose respondents
-    include that email (in any case); `limit`/`offset` page it (Slack shows a page at a time).
+    opened) unless `view` sorts it otherwise: the primary key serves that order, so a page
+    of a 10,000-case docket is read without sorting it (bench/slack_status.py).
+    `involving` keeps the cases whose respondents include that email (in any case);
+    `limit`/`offset` page it (Slack shows a page at a time).
 
     `logged` is written to the access log with the read: on PostgreSQL in the same
     statement (a data-modifying WITH), one round trip for the whole lookup."""
     connection = session.connection()
     return docket_rows(run(connection, docket_statements(
-        dialect=connection.dialect.name, open_only=open_only, involving=involving,
-        limit=limit, offset=offset, logged=logged)))
+        dialect=connection.dialect.name, view=view, involving=involving, limit=limit,
+        offset=offset, now=now, logged=logged)))
 
 
-def docket_statements(*, dialect: str, open_only: bool = False, involving: str | None = None,
-                      limit: int | None = None, offset: int = 0,
-                      logged: Look | None = None, walled_as: str | None = None
-                      ) -> list[Statement]:
+def docket_statements(*, dialect: str, view: DocketView = ALL_CASES,
+                      involving: str | None = None, limit: int | None = None, offset: int = 0,
+                      now: datetime | None = None, logged: Look | None = None,
+                      walled_as: str | None = None) -> list[Statement]:
     """`docket` as the statements that read it, the last giving the rows: what both the
     session above and the asynchronous reader (`storage.async_docket`) execute, so the
-    docket has one statement whoever runs it."""
+    docket has one statement whoever runs it. `now` judges "overdue"."""
     statements: list[Statement] = []
     in_statement = logged is not None and dialect == "postgresql"
-    params: dict[str, Any] = {"limit": limit, "offset": offset}
+    params: dict[str, Any] = {"limit": limit, "offset": offset, "now": now,
+                              "stage": view.stage}
     if logged is not None:
         if in_statement:
             params.update(logged.values())
@@ -150,9 +190,13 @@ def docket_statements(*, dialect: str, open_only: bool = False, involving: str |
         params["involving"] = member_like(involving)
     if walled_as is not None:
         params["walled"] = member_like(walled_as)
-    statements.append((_docket_query(open_only=open_only, involving=involving is not None,
-                                     walled=walled_as is not None, paged=limit is not None,
-                                     logged=in_statement), params))
+    if view.search:
+        params["search"] = f"%{_like_escaped(view.search.lower())}%"
+    params.update((f"email{i}", member_like(e)) for i, e in enumerate(view.emails))
+    statements.append((_docket_query(
+        show=view.show, sort=view.sort, stage=view.stage is not None,
+        search=bool(view.search), emails=len(view.emails), involving=involving is not None,
+        walled=walled_as is not None, paged=limit is not None, logged=in_statement), params))
     return statements
 
 
@@ -169,25 +213,45 @@ def docket_rows(rows: Iterable[Any]) -> list[dict[str, Any]]:
     return [
         {"number": r.number, "stage": r.stage, "confidential": r.confidential,
          "received_at": _iso(r.received_at), "next_deadline": r.next_due_key,
-         "next_due": _iso(r.next_due), "tolled": r.tolled}
+         "next_due": _iso(r.next_due), "tolled": r.tolled,
+         "respondents": list(r.respondents or [])}
         for r in rows
     ]
 
 
 @cache
-def _docket_query(*, open_only: bool, involving: bool, walled: bool, paged: bool,
-                  logged: bool) -> Select[Any]:
+def _docket_query(*, show: str, sort: str, stage: bool, search: bool, emails: int,
+                  involving: bool, walled: bool, paged: bool, logged: bool) -> Select[Any]:
     """The docket's statement for one shape of request, built once: built on every call,
     and its cache key computed anew, it cost more Python than the rest of a Slack docket
     request's database work (bench/slack_status.py). Core columns, not ORM attributes:
     the rows are plain tuples, and the ORM's result machinery has nothing to do."""
     c = CaseRow.__table__.c
     q = select(c.number, c.stage, c.confidential, c.received_at, c.next_due_key,
-               c.next_due, c.tolled).order_by(c.id)
+               c.next_due, c.tolled, c.respondents)
+    orders: dict[str, list[ColumnElement[Any]]] = {
+        "opened": [c.id], "newest": [c.id.desc()],
+        "due": [c.next_due.is_(None), c.next_due, c.id]}  # no due date last
+    q = q.order_by(*orders[sort])
     if logged:
         q = q.add_cte(_LOG_ACCESS.cte("logged"))
-    if open_only:
+    if show in ("open", "overdue"):
         q = q.where(c.stage.not_in(_FINAL))
+    if show == "overdue":
+        q = q.where(c.next_due < bindparam("now"))
+    if show in _FINAL:
+        q = q.where(c.stage == show)
+    if stage:
+        q = q.where(c.stage == bindparam("stage"))
+    if search or emails:
+        anywhere = [func.lower(cast(c.respondents, String)).like(bindparam(f"email{i}"),
+                                                                 escape="/")
+                    for i in range(emails)]
+        if search:
+            anywhere += [func.lower(c.number).like(bindparam("search"), escape="/"),
+                         func.lower(cast(c.respondents, String)).like(bindparam("search"),
+                                                                      escape="/")]
+        q = q.where(or_(*anywhere))
     if involving:
         # lower() on both sides: SQLite's LIKE ignores ASCII case and PostgreSQL's does
         # not, and an address's case means nothing

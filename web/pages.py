@@ -3,10 +3,14 @@ see it, and a filing exactly as received. Each view and each refusal is logged."
 
 from __future__ import annotations
 
+import csv
+import io
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
+from urllib.parse import urlencode
 
 from aiohttp import web
 
@@ -19,13 +23,15 @@ from cases.access import (
     sees_open_request,
 )
 from cases.calendar import CityCalendar, when
-from cases.deadline_values import status_at
+from cases.deadline_values import DEADLINES, status_at
 from cases.deadlines import clocks_of_requests
+from cases.directory import Directory
 from cases.events import EventKind
 from cases.history import sees_in_history
 from cases.levels import Access
 from cases.notices import INVITES, NoticeType, meeting_of
 from cases.public_records import entries
+from cases.stages import Stage
 from cases.text import whole_number, words
 from cases.visibility import Notices, Visibility, responsibilities, visibility
 from storage import filings, lookups, queries
@@ -45,6 +51,7 @@ _NUMBER = re.compile(r"ETH-\d{4}-\d{4,6}")  # as `storage.repository` numbers ca
 
 def routes(r: web.UrlDispatcher) -> None:
     r.add_get("/docket", docket)
+    r.add_get("/docket.csv", docket_csv)
     r.add_get("/deadlines", my_deadlines)
     r.add_get("/cases/{number}", case)
     r.add_get("/cases/{number}/filings/{filing}.eml", original)
@@ -60,28 +67,94 @@ def viewer_of(request: web.Request) -> auth.Viewer:
 async def docket(request: web.Request) -> web.StreamResponse:
     deps, viewer = deps_of(request), viewer_of(request)
     scope = docket_scope(viewer.actor)
-    number = request.query.get("page", "1")
-    current = whole_number(number, 5) or 1
-    try:
-        rows, more = await deps.docket.page(
-            lookups.Asker(viewer.actor, viewer.person.email, CHANNEL), current, size=PAGE,
-            now=deps.clock())
-    except Refused:
-        raise refusal(request, 403, "Not listed", NOT_LISTED) from None
+    current = whole_number(request.query.get("page", "1"), 5) or 1
+    view = docket_view(request.query, deps.directory)
+    rows, more = await _docket_rows(request, view, current, size=PAGE)
     now = deps.clock()
     lines = [_docket_line(r, deps, now) for r in rows]
-    return page(request, "docket.html.j2", rows=lines, page_number=current,
-                more=more, involving=scope is DocketScope.INVOLVING)
+    return page(request, "docket.html.j2", rows=lines, page_number=current, more=more,
+                involving=scope is DocketScope.INVOLVING, view=view, shows=queries.SHOWS,
+                sorts=queries.SORTS, stages=[s.value for s in Stage],
+                query=_view_query(view))
+
+
+@signed_in
+async def docket_csv(request: web.Request) -> web.StreamResponse:
+    """The docket as the page shows it, every line, as CSV for a spreadsheet."""
+    deps = deps_of(request)
+    rows, _ = await _docket_rows(request, docket_view(request.query, deps.directory), 1,
+                                 size=None)
+    now = deps.clock()
+    out = io.StringIO()
+    sheet = csv.writer(out)
+    sheet.writerow(["Case", "Stage", "Received", "Respondents", "Next act", "Owed by",
+                    "Due", "Status"])
+    for r in (_docket_line(r, deps, now) for r in rows):
+        sheet.writerow([_cell(x) for x in (
+            r["number"], r["stage"], r["received"], "; ".join(r["respondents"]),
+            r["act"] or "", r["owed_by"] or "", r["due"] or "", r["status"] or "")])
+    return web.Response(text=out.getvalue(), content_type="text/csv", charset="utf-8",
+                        headers={"Content-Disposition": 'attachment; filename="docket.csv"'})
+
+
+def _cell(text: str) -> str:
+    """A cell a spreadsheet shows as text: one starting =, +, - or @ would be a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+async def _docket_rows(request: web.Request, view: queries.DocketView, current: int, *,
+                       size: int | None) -> lookups.Page:
+    deps, viewer = deps_of(request), viewer_of(request)
+    try:
+        return await deps.docket.page(
+            lookups.Asker(viewer.actor, viewer.person.email, CHANNEL), current, size=size,
+            now=deps.clock(), view=view)
+    except Refused:
+        raise refusal(request, 403, "Not listed", NOT_LISTED) from None
+
+
+def docket_view(query: Mapping[str, str], directory: Directory) -> queries.DocketView:
+    """The docket's filter, stage, search and order from a request's query; what is not
+    one of the choices is the default (a link typed by hand shows the open docket)."""
+    show, sort = query.get("show", ""), query.get("sort", "")
+    stage = query.get("stage", "")
+    search = " ".join(query.get("q", "").split())[:queries.SEARCH_CHARS] or None
+    named = search.casefold() if search else None
+    emails = tuple(p.email for p in directory.people()
+                   if named and named in p.name.casefold())[:10]
+    return queries.DocketView(
+        show=show if show in queries.SHOWS else queries.SHOWS[0],
+        sort=sort if sort in queries.SORTS else queries.SORTS[0],
+        stage=stage if stage in {s.value for s in Stage} else None,
+        search=search, emails=emails)
+
+
+def _view_query(view: queries.DocketView) -> str:
+    """The view as a query string, for the page links and the export."""
+    default = queries.DocketView()
+    pairs = {"show": view.show if view.show != default.show else "",
+             "sort": view.sort if view.sort != default.sort else "",
+             "stage": view.stage or "", "q": view.search or ""}
+    return urlencode({k: v for k, v in pairs.items() if v})
 
 
 def _docket_line(r: dict[str, Any], deps: WebDeps, now: datetime) -> dict[str, Any]:
     status = (status_at(r["next_deadline"], "open", datetime.fromisoformat(r["next_due"]),
                         now).value if r["next_due"] else None)
+    rule = DEADLINES.get(r["next_deadline"]) if r["next_deadline"] else None
     return {"number": r["number"], "stage": words(r["stage"]), "tolled": r["tolled"],
             "key": words(r["next_deadline"]) if r["next_deadline"] else None,
+            "act": f"{rule.action} ({rule.section})" if rule else None,
+            "owed_by": words(rule.responsible) if rule else None,
+            "respondents": [_name(deps.directory, e) for e in r["respondents"]],
             "status": status, "due": due_text(r["next_due"], status or "open", now,
                                               deps.calendar) if r["next_due"] else None,
             "received": when(r["received_at"], deps.calendar)}
+
+
+def _name(directory: Directory, email: str) -> str:
+    person = directory.by_email(email)
+    return person.name if person is not None else email
 
 
 @signed_in

@@ -236,7 +236,7 @@ async def test_every_page_fits_a_phone_without_sideways_scrolling(
         answer = await page.goto(site.url + path)
         assert answer is not None and answer.status == 200, path
         found = await page.evaluate(SIDEWAYS)
-        if path == "/docket" or path.startswith("/cases/") and "/steps/" not in path:
+        if path == "/docket" or (path.startswith("/cases/") and "/steps/" not in path):
             await screenshot(page, "phone-" + path.strip("/").split("/")[0])
         if found["scroll"] > found["width"]:
             failures[path] = f"{found['scroll']} px wide in {found['width']}: {found['out']}"

@@ -33,7 +33,8 @@ async def test_the_clerk_sees_the_docket_and_the_whole_case(site: Site) -> None:
     docket = await site.get("/docket")
     assert number in docket.text and "received" in docket.text
     # signing in delivered the §2 notices too (the sink took them): the 24 hours are met
-    assert "registered mail: Thu Dec 3, 2026 11:59:59 PM PST (in 3 days)" in docket.text
+    assert "send the official a copy by registered mail (§2)" in docket.text
+    assert "Thu Dec 3, 2026 11:59:59 PM PST (in 3 days)" in docket.text
     case = await site.get(f"/cases/{number}")
     assert case.status == 200
     for part in ("1418 Larch Avenue", "Deadlines", "received Mon Nov 30, 2026", "met",

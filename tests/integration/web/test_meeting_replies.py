@@ -21,8 +21,8 @@ BROOKS, OSEI = "dbrooks@city.test", "vosei@city.test"
 def invite_rows(page: str) -> dict[tuple[str, str], str]:
     """(invite, recipient) -> the Reply column, from the case page's invites table."""
     table = page.split('id="invites"')[1].split("</table>")[0]
-    rows = re.findall(r'<th scope="row">([^<]+)</th><td>([^<]+)</td><td>.*?</td>'
-                      r"<td>([^<]+)</td></tr>", table)
+    rows = re.findall(r'<th scope="row">([^<]+)</th><td[^>]*>([^<]+)</td><td[^>]*>.*?</td>'
+                      r"<td[^>]*>([^<]+)</td></tr>", table)
     return {(kind, to): reply for kind, to, reply in rows}
 
 

@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""bench/web_docket.py — how fast the web docket answers with a big docket.
+
+Fills a fresh database (SQLite, or a throw-away PostgreSQL database with --db postgres)
+with N open cases through the service layer (the docket of bench/scheduler_scale.py),
+serves the real web app (`ethicsbot.bootstrap.build_web_app`) on loopback in this
+process, signs the clerk in (a session opened as the sign-in link would) and asks, one
+request after another, for each page below. Prints p50 and p95 of the time to the whole
+answer. Goal (issue 25): p95 ≤ 150 ms for the docket, a search and a filter, and for the
+case page.
+
+    .venv/bin/python bench/web_docket.py [--cases 10000] [--db sqlite|postgres]
+        [--requests 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import shutil
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _databases import KINDS, throwaway
+from aiohttp import ClientSession, web
+from scheduler_scale import _settings, fill
+
+from ethicsbot.bootstrap import bootstrap, build_web_app
+from web import auth
+from web.keys import DEPS
+from web.security import session_cookie_name
+
+GOAL_MS = 150.0
+CLERK = "clerk@city.test"
+
+
+def pages(number: str) -> list[tuple[str, str]]:
+    return [("docket, page 1", "/docket"),
+            ("docket, page 100", "/docket?page=100"),
+            ("search a name", "/docket?q=pruitt"),
+            ("search a number", f"/docket?q={number}"),
+            ("filter overdue, soonest due", "/docket?show=overdue&sort=due"),
+            ("filter a stage, newest", "/docket?stage=received&sort=newest"),
+            ("case page", f"/cases/{number}")]
+
+
+async def measure(url: str, requests: int, now: datetime) -> dict[str, tuple[float, float]]:
+    app = bootstrap(_settings(url), clock=lambda: now)
+    web_app = build_web_app(app, None)
+    runner = web.AppRunner(web_app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    deps = web_app[DEPS]
+    clerk = app.directory.by_email(CLERK)
+    assert clerk is not None
+    with app.session_factory.begin() as session:
+        secret = auth.open_session(session, deps, clerk, "127.0.0.1", via="bench")
+    figures = {}
+    try:
+        async with ClientSession(f"http://127.0.0.1:{port}",
+                                 cookies={session_cookie_name(deps.config): secret}) as http:
+            first = (await (await http.get("/docket")).text())
+            number = first.split('href="/cases/')[1].split('"')[0]
+            for name, path in pages(number):
+                times = []
+                for _ in range(requests):
+                    began = time.perf_counter()
+                    async with http.get(path) as answer:
+                        body = await answer.text()
+                    times.append(time.perf_counter() - began)
+                    assert answer.status == 200 and "/sign-in" not in str(answer.url), path
+                assert "Sign in" not in body or "Sign out" in body, path
+                times.sort()
+                figures[name] = (times[len(times) // 2] * 1000,
+                                 times[int(len(times) * 0.95)] * 1000)
+    finally:
+        await runner.cleanup()
+        app.engine.dispose()
+    return figures
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--cases", type=int, default=10_000)
+    ap.add_argument("--db", choices=KINDS, default="sqlite")
+    ap.add_argument("--requests", type=int, default=200)
+    args = ap.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="ethicsbot-web-docket-"))
+    now = datetime.now(UTC)
+    met = True
+    try:
+        with throwaway(args.db, folder) as url:
+            fill(url, args.cases, now - timedelta(minutes=1))
+            print(f"{args.cases} open cases on {args.db}; {args.requests} requests per page")
+            for name, (p50, p95) in asyncio.run(measure(url, args.requests, now)).items():
+                ok = p95 <= GOAL_MS
+                met = met and ok
+                print(f"  {name:30} p50 {p50:6.1f} ms  p95 {p95:6.1f} ms  "
+                      f"{'ok' if ok else 'NOT met'} (goal p95 ≤ {GOAL_MS:.0f} ms)")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    print("Every goal met." if met else "Some goal was NOT met.")
+    return 0 if met else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

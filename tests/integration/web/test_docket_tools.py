@@ -1,0 +1,93 @@
+"""The docket's tools, on SQLite and PostgreSQL: a filter (open, overdue, closed, void),
+a stage, a search by case number or respondent's name or address, the order, paging
+links that keep them, and the CSV export of what the page shows. Each look is logged
+with what it asked for; a respondent's docket, filtered or exported, holds only the
+cases against them."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+from sqlalchemy import select
+
+from cases import commands as c
+from storage.models import AccessLogRow
+from tests.fixtures.app import FakeClock
+from tests.fixtures.cases import step
+from tests.fixtures.web import Site
+from tests.integration.bot.conftest import open_case
+
+CLERK, RESPONDENT = "clerk@city.test", "gpruitt@city.test"
+
+
+def listed(text: str) -> list[str]:
+    return re.findall(r'<th scope="row"><a href="/cases/(ETH-[\d-]+)">', text)
+
+
+async def numbers(site: Site, query: str = "") -> list[str]:
+    answer = await site.get("/docket" + (f"?{query}" if query else ""))
+    assert answer.status == 200 and "/docket" in answer.url, answer.url  # not sent to sign in
+    return listed(answer.text)
+
+
+def actions(site: Site, who: str) -> list[str]:
+    with site.app.session_factory() as s:
+        return list(s.scalars(select(AccessLogRow.action).where(AccessLogRow.who == who)
+                              .order_by(AccessLogRow.id)))
+
+
+async def test_the_docket_filters_searches_and_sorts(site: Site, clock: FakeClock) -> None:
+    pruitt = open_case(site.app)  # Gary Pruitt
+    clock.advance(hours=1)
+    bates = open_case(site.app, "Lorna Bates")
+    clock.advance(hours=1)
+    voided = open_case(site.app)
+    step(site.app, voided, c.VoidCase(f"a duplicate of {pruitt}"))
+    await site.sign_in(CLERK)
+
+    assert await numbers(site) == [pruitt, bates]  # the open docket, as opened
+    assert await numbers(site, "show=void") == [voided]
+    assert await numbers(site, "show=closed") == []
+    assert await numbers(site, "show=all") == [pruitt, bates, voided]
+    assert await numbers(site, "sort=newest") == [bates, pruitt]
+    assert await numbers(site, "q=lorna+BATES") == [bates]  # a name, any case
+    assert await numbers(site, "q=gpruitt") == [pruitt]  # part of an address
+    assert await numbers(site, f"q={bates[-4:]}") == [bates]  # part of a number
+    assert await numbers(site, "q=nobody") == []
+    assert await numbers(site, "stage=received") == [pruitt, bates]
+    assert await numbers(site, "stage=referred") == []
+    assert await numbers(site, "show=overdue") == []  # nothing due has passed yet
+    clock.advance(days=5)  # past the registered mail's 3 days (§2)
+    await site.sign_in(CLERK)  # the session has ended meanwhile
+    assert await numbers(site, "show=overdue") == [pruitt, bates]
+    # what no one can choose is the default, never an error
+    assert await numbers(site, "show=%27;drop&sort=x&stage=nope") == [pruitt, bates]
+
+    page = (await site.get("/docket?q=bates")).text
+    assert "Lorna Bates" in page and "send the official a copy by registered mail (§2)" in page
+    assert 'href="/docket.csv?q=bates"' in page
+    assert actions(site, CLERK)[-2:] == ["docket page 1",  # the unknown choices: the default
+                                         "docket page 1 (open, search 'bates')"]
+
+
+async def test_the_export_is_the_page_as_a_spreadsheet_and_a_respondent_s_holds_theirs(
+        site: Site) -> None:
+    pruitt = open_case(site.app)
+    bates = open_case(site.app, "Lorna Bates")
+    await site.sign_in(CLERK)
+    answer = await site.get("/docket.csv?sort=newest")
+    assert answer.status == 200 and answer.headers["Content-Type"].startswith("text/csv")
+    assert 'filename="docket.csv"' in answer.headers["Content-Disposition"]
+    rows = list(csv.reader(io.StringIO(answer.text)))
+    assert rows[0] == ["Case", "Stage", "Received", "Respondents", "Next act", "Owed by",
+                       "Due", "Status"]
+    assert [(r[0], r[3], r[1]) for r in rows[1:]] == [
+        (bates, "Lorna Bates", "received"), (pruitt, "Gary Pruitt", "received")]
+    assert actions(site, CLERK)[-1] == "docket export (open, sorted newest)"
+
+    await site.sign_in(RESPONDENT)
+    mine = list(csv.reader(io.StringIO((await site.get("/docket.csv?show=all")).text)))
+    assert [r[0] for r in mine[1:]] == [pruitt]
+    assert await numbers(site, "q=bates") == []  # a search reaches no one else's case
