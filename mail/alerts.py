@@ -9,7 +9,9 @@ owed once per case, deadline, reason, clerk and channel (the outbox's unique key
 goes through the outbox like every notice, so it is retried and proved too. A notice
 that is both long undeliverable and near its deadline when first seen owes only the
 "deadline near" alert; one that was alerted as undeliverable is alerted again when its
-deadline nears.
+deadline nears. Notices owed in the last few minutes and not yet tried (`JUST_OWED`) are
+going out as the alert would: none is owed for them, so a case opened near its 24 hours
+does not alarm the clerk about notices that leave a second later.
 """
 
 from __future__ import annotations
@@ -27,6 +29,10 @@ from storage.uow import SqlUnitOfWork, UowFactory
 log = logging.getLogger(__name__)
 
 ALERT_BEFORE = timedelta(hours=6)
+# A notice owed this recently is being sent as the alert would be: a complaint taken in
+# 20 hours after the city received it owes its §2 notices with the deadline near, and
+# the clerk is told only if they are still unsent after this.
+JUST_OWED = timedelta(minutes=5)
 UNDELIVERED_AFTER = timedelta(minutes=15)  # the default of the setting
 UNDELIVERED, DEADLINE_NEAR = "undelivered", "deadline-near"  # an alert's slot: its reason
 
@@ -41,6 +47,8 @@ def owe_deadline_alerts(*, uow_factory: UowFactory, clock: Clock, directory: Dir
         for risk in at_risk(uow.session):
             case_id, key = risk.case_id, risk.deadline_key
             if risk.due is not None and risk.due <= now + ALERT_BEFORE:
+                if not risk.failed and risk.oldest > now - JUST_OWED:
+                    continue  # owed a moment ago: going out now
                 reason, why = DEADLINE_NEAR, "deadline near"
             elif risk.failed and risk.oldest <= now - undelivered_after:
                 reason, why = UNDELIVERED, f"undelivered for over {_minutes(undelivered_after)}"

@@ -18,6 +18,7 @@ from cases.commands import ScheduleHearing
 from cases.meetings import MeetingKind
 from ethicsbot.bootstrap import App, build_transport
 from ethicsbot.cli import main
+from mail import intake
 from mail.dispatch import dispatch_once, run_dispatcher
 from mail.notices import export_notice_log, resend
 from mail.transport import Outcome, SendResult, SmtpTls, SmtpTransport
@@ -25,7 +26,15 @@ from storage.models import DeliveryRow, OutboxRow
 from tests.fixtures.app import FakeClock, deadline_alerts
 from tests.fixtures.cases import step
 from tests.fixtures.servers import SinkFactory
-from tests.integration.mail.test_dispatch import EXPECTED, open_case, plain, rows, smtp
+from tests.integration.mail.complaints import corpus
+from tests.integration.mail.test_dispatch import (
+    COMPLAINT,
+    EXPECTED,
+    open_case,
+    plain,
+    rows,
+    smtp,
+)
 from tests.servers.smtp_sink import SmtpSink
 
 MACHINE = Path(__file__).resolve().parents[2] / "data" / "machine"
@@ -67,6 +76,18 @@ async def test_notices_unsent_near_their_deadline_alert_the_clerk_once(
     assert sorted((a.slot, a.recipient_email, a.channel, a.status) for a in alerts) == [
         ("deadline-near", "clerk@city.test", "email", "pending"),
         ("undelivered", "clerk@city.test", "email", "pending")]  # Slack is off here
+
+
+async def test_notices_just_owed_near_their_deadline_alert_no_one_unless_still_unsent(
+        app: App, clock: FakeClock) -> None:
+    """A complaint taken in 20 hours after the city received it: its §2 notices are owed
+    with four hours left, and go out at once; the clerk is told only if they do not."""
+    result = intake.take_in(corpus(COMPLAINT), app.intake(), source="imap",
+                            received_at=clock.now - timedelta(hours=20))
+    assert result.outcome is intake.Outcome.OPENED
+    assert deadline_alerts(app) == 0  # owed a moment ago: being sent
+    clock.advance(minutes=6)  # still unsent, never tried: something is wrong
+    assert deadline_alerts(app) == 1
 
 
 async def test_the_deadline_alert_lists_what_is_unsent(
