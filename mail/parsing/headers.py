@@ -25,7 +25,10 @@ MAX_COMMENT_DEPTH = 20  # RFC 5322 comments nest; real mail uses one level
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _MAILTO = re.compile(r"\[mailto:([^\]\s]+)\]", re.I)
 _MAILTO_TAIL = re.compile(r"<mailto:[^<>\s]*>", re.I)  # Outlook.com: "a@x<mailto:a@x>"
-_ON_BEHALF = re.compile(r"\s+on behalf of\s+", re.I)
+# "Sender on behalf of Author" as Outlook and OWA print it in the languages they localise
+# it into (en, es, fr, de, pt, nl, it): the author is the one after the words.
+_ON_BEHALF = re.compile(r"\s+(?:on behalf of|en nombre de|de la part de|im auftrag von"
+                        r"|em nome de|namens|per conto di)\s+", re.I)
 _LAST_FIRST = re.compile(r"^(?P<last>[^\W\d_][\w'’.-]*(?: [^\W\d_][\w'’.-]*)?), "
                          r"(?P<first>[^\W\d_][\w'’.-]*(?: [^\W\d_][\w'’.-]*)?)$")
 _UNQUOTED_COMMA = re.compile(r"^([^\"<>,@]{1,80},[^\"<>,@]{1,80}?)\s*<")
@@ -102,7 +105,8 @@ def split_address(value: str) -> tuple[str | None, str | None]:
     """(display name, lower-cased address) of a From-style value; either may be None.
 
     Also reads Outlook's `Name [mailto:addr]`, Outlook.com's `Name<mailto:a> <a<mailto:a>>`,
-    `Sender on behalf of Author <a>` (the author's), `Last, First <a>` (read "First Last"),
+    `Sender on behalf of Author <a>` (the author's; also `en nombre de`, `im Auftrag
+    von`, `de la part de`, ...), `Last, First <a>` (read "First Last"),
     and a bare name without an address, which Exchange prints for colleagues inside the
     same organisation.
     """

@@ -593,6 +593,7 @@ def hand(n: int) -> None:
     localised_replies(n + 22)
     pdf_letters(n + 27)
     localised_blocks(n + 29)
+    still_misread(n + 31)
 
 
 def localised_blocks(k: int) -> None:
@@ -617,6 +618,110 @@ def localised_blocks(k: int) -> None:
         body = city_note("mayor") + "\n" + block(p, sent, subj) + letter(p, c)
         compose(f"{k + i:02d}-{slug}", "mayor", sent.astimezone(LA) + timedelta(days=2, hours=1),
                 "Fwd: " + subj, body, expected(p, sent, "mayor@city.test", c[2], [], [c[0]]))
+
+
+def still_misread(k: int) -> None:
+    """Issue 24's "mail still misread": OWA's "on behalf of" in Spanish and German, a
+    bounce forwarded as an attachment (the complaint inside it), a complaint in Spanish
+    prose, and a letter only in a PDF whose letterhead runs on one line."""
+    R, C = RESIDENTS, COMPLAINTS
+    behalf = (
+        ("owa-es-on-behalf", "RV", R[7], C[1], la(2026, 4, 21, 18, 5), lambda p, dt, s: (
+            f"________________________________\nDe: Vecinos de Quarry Road <vecinos@example.org>"
+            f" en nombre de {addr(p)}\nEnviado: {es_long(dt)}\nPara: Mayor <mayor@city.test>\n"
+            f"Asunto: {s}\n\n")),
+        ("owa-de-on-behalf", "WG", R[2], C[3], la(2026, 2, 26, 7, 30), lambda p, dt, s: (
+            f"________________________________\nVon: Nachbarschaft Quarry Road <nachbarn@example.org>"
+            f" im Auftrag von {addr(p)}\nGesendet: {de_long(dt)}\nAn: Mayor <mayor@city.test>\n"
+            f"Betreff: {s}\n\n")),
+    )
+    for i, (slug, prefix, p, c, sent, block) in enumerate(behalf):
+        subj = f"Ethics complaint - {c[0]}"
+        body = city_note("mayor") + "\n" + block(p, sent, subj) + letter(p, c)
+        compose(f"{k + i:02d}-{slug}", "mayor", sent + timedelta(days=1), f"{prefix}: {subj}",
+                body, expected(p, sent, "mayor@city.test", c[2], [], [c[0]]))
+    forwarded_bounce(k + 2)
+    spanish_prose(k + 3)
+    pdf_one_line_letterhead(k + 4)
+
+
+def forwarded_bounce(k: int) -> None:
+    """The resident's letter to the official bounced; the mayor forwards the bounce as an
+    attachment (Outlook's "Forward as Attachment"): a person's complaint, not a bounce."""
+    p, c = RESIDENTS[0], COMPLAINTS[0]
+    sent = la(2026, 6, 9, 7, 42)
+    subj = f"Ethics complaint - {c[0]}"
+    original = (f"From: {addr(p)}\nTo: Gary Pruitt <gpruitt@parks.example.org>\nSubject: {subj}\n"
+                f"Date: {rfc(sent)}\nMessage-ID: <complaint-{k}@example.net>\nMIME-Version: 1.0\n"
+                "Content-Type: text/plain; charset=utf-8\n\n" + letter(p, c))
+    b, r = f"FWD{k}", f"RPT{k}"
+    bounce = (f"From: Mail Delivery System <MAILER-DAEMON@mx.example.net>\nTo: {p.email}\n"
+              f"Subject: Undelivered Mail Returned to Sender\nDate: {rfc(sent + timedelta(minutes=1))}\n"
+              f"Message-ID: <dsn-{k}@mx.example.net>\nMIME-Version: 1.0\n"
+              f"{rtype('delivery-status', r)}\n\n"
+              + report("delivery-status", "This is the mail system at host mx.example.net.\n\n"
+                       "I'm sorry to have to inform you that your message could not\nbe delivered "
+                       "to one or more recipients.", DSN.format(
+                           mta="mx.example.net", rcpt="gpruitt@parks.example.org",
+                           action="failed", status="5.1.1",
+                           diag="550 5.1.1 <gpruitt@parks.example.org>: User unknown"),
+                       "message/delivery-status", original, r))
+    fname, faddr, _ = FORWARDERS["mayor"]
+    head = eml((fname, faddr), sent + timedelta(days=1), "FW: Undelivered Mail Returned to Sender",
+               "", mid=f"fwd-bounce-{k}@mail.example").decode().split("Content-Type:")[0]
+    raw = (head + f'Content-Type: multipart/mixed; boundary="{b}"\n\n--{b}\n'
+           "Content-Type: text/plain; charset=utf-8\n\n" + city_note("mayor")
+           + "\nDana's letter to Mr. Pruitt bounced; her complaint is in the attached message.\n"
+           f"\n--{b}\nContent-Type: message/rfc822\nContent-Disposition: attachment; "
+           f'filename="Undelivered Mail Returned to Sender.eml"\n\n{bounce}\n--{b}--\n')
+    want = expected(p, sent, faddr, c[2], [], [c[0]])
+    want["attachments"] = ["Undelivered Mail Returned to Sender.eml"]
+    write("clients", f"{k:02d}-forward-bounce-as-attachment", raw.encode("utf-8"), want)
+
+
+def spanish_prose(k: int) -> None:
+    """A complaint written in Spanish, the city's second language: the facts (a date
+    without its year) and the reasons are read in Spanish, as the English ones are."""
+    p, c = RESIDENTS[7], COMPLAINTS[5]
+    sent = la(2026, 6, 4, 20, 15)
+    subj = "Denuncia de ética - Tom Hale"
+    text = ("Estimada alcaldesa Lindqvist:\n\nPresento una denuncia de ética contra el concejal "
+            "Tom Hale.\n\nEl 1 de junio el concejal Tom Hale votó a favor de arrendar el antiguo "
+            "depósito a Hale & Sons Storage, la empresa que comparte con su hijo, por 1 dólar al "
+            "año.\n\nNo debió votar: la sección 2.94.030 prohíbe a un concejal votar sobre un "
+            "arrendamiento a su propia empresa, y su voto es un conflicto de intereses.\n\n"
+            f"Atentamente,\n\n{p.name}\n" + "\n".join(p.address) + f"\n{p.phone}\n")
+    body = city_note("admin") + "\n" + BLOCKS["gmail-es"][1](p, sent, subj) + text
+    compose(f"{k:02d}-statement-es-prose", "admin", sent + timedelta(days=1), "Fwd: " + subj,
+            body, expected(p, sent, "cityadmin@city.test", c[2], [], [c[0]]))
+
+
+def pdf_one_line_letterhead(k: int) -> None:
+    """The clerk sends a letter that came by post, typed into a PDF: no forwarded header
+    names its writer; the letterhead (one line: name, address, phone, email) and the name
+    under "Yours faithfully," do."""
+    import base64
+    p, c = RESIDENTS[1], COMPLAINTS[1]
+    text = (f"{p.name.upper()}\n{p.address[0]} · {p.address[1]} · Tel. {p.phone} · {p.email}\n\n"
+            f"April 12, 2026\n\nTo the Mayor of Riverton,\n\n{c[3]}\n\n{c[4]}\n\n"
+            f"Yours faithfully,\n\n{p.name}\n")
+    lines = [line for para in text.split("\n") for line in (
+        [para] if len(para) < 90 else _wrap(para))]
+    fname, faddr, _ = FORWARDERS["clerk"]
+    sent = la(2026, 4, 14, 10, 20)
+    b = f"PDF{k}"
+    head = eml((fname, faddr), sent, "Ethics complaint received by mail", "",
+               mid=f"pdf{k}@x").decode().split("Content-Type:")[0]
+    raw = (head + f'Content-Type: multipart/mixed; boundary="{b}"\n\n--{b}\n'
+           "Content-Type: text/plain; charset=utf-8\n\nThis letter came to the front counter by "
+           "post today; the typed copy is attached for intake.\n\nRenée Castillo\nCity Clerk\n"
+           f"\n--{b}\nContent-Type: application/pdf; name=\"Letter.pdf\"\n"
+           'Content-Disposition: attachment; filename="Letter.pdf"\n'
+           f"Content-Transfer-Encoding: base64\n\n{base64.encodebytes(pdf(lines)).decode()}"
+           f"--{b}--\n")
+    want = expected(p, sent, faddr, c[2], [], [c[0]])
+    want["attachments"] = ["Letter.pdf"]
+    write("clients", f"{k:02d}-pdf-letter-one-line-letterhead-faithfully", raw.encode("utf-8"), want)
 
 
 def pdf(lines: list[str]) -> bytes:
@@ -784,6 +889,19 @@ def machines() -> None:
             "Content-Type: text/plain; charset=ISO-2022-JP\nContent-Transfer-Encoding: 7bit",
             "以下のメールアドレスへの送信に失敗しました。\n(550 5.1.1 User unknown)\n", "bounce",
             "delivery_status")
+    # issue 24: carriers' notices whose subject says "could not be delivered" in Japanese,
+    # one encoded (RFC 2047) and one in raw 7-bit ISO-2022-JP, as older carrier MTAs write it
+    machine("bounce-iso2022jp-haishin-dekimasen",
+            "From: mail-notice@softbank.example.jp\nSubject: "
+            + str(Header("メールを配信できませんでした", "iso-2022-jp").encode())
+            + "\nContent-Type: text/plain; charset=ISO-2022-JP\nContent-Transfer-Encoding: 7bit",
+            "お客様が送信されたメールは、宛先のメールアドレスが見つからないため配信できませんでした。\n"
+            "宛先: praman@softbank.example.jp\n", "bounce", "delivery_status")
+    machine("bounce-iso2022jp-raw-subject",
+            "From: mail-notice@au.example.jp\nSubject: メール配信エラー\n"
+            "Content-Type: text/plain; charset=ISO-2022-JP\nContent-Transfer-Encoding: 7bit",
+            "お客様が送信されたメールは、宛先のメールアドレスが見つからないため配信できませんでした。\n"
+            "宛先: praman@au.example.jp\n", "bounce", "delivery_status")
     plain("bounce-o365-html-no-report", f"From: postmaster@outlook.example\nSubject: "
           f"Undeliverable: {OUR_NOTICE}", "Your message to praman@example.org couldn't be "
           "delivered.\npraman wasn't found at example.org.\n\nRemote Server returned '550 5.1.10"
@@ -806,6 +924,13 @@ def machines() -> None:
                        "received from IP 192.0.2.1 on Fri, 12 Jun 2026 16:05:14 -0700.",
                        arf.format(ft=ft), "message/feedback-report"), "auto_reply",
                 "feedback_report")
+    # issue 24: AOL's feedback loop, its report as multipart/mixed with the mail attached
+    machine("arf-aol-feedback-subject", "From: scomp@aol.example\nSubject: Email Feedback Report "
+            "for IP 192.0.2.1\nContent-Type: multipart/mixed; boundary=\"AOL01\"",
+            "--AOL01\nContent-Type: text/plain; charset=us-ascii\n\nThis is an email abuse report "
+            "for an email message received from IP 192.0.2.1 on Fri, 12 Jun 2026 16:05:14 -0700."
+            f"\n--AOL01\nContent-Type: message/rfc822\n\n{OURS}\n--AOL01--\n", "auto_reply",
+            "feedback_report")
     machine("dmarc-aggregate", "From: noreply-dmarc-support@google.example\nSubject: Report "
             "domain: city.test Submitter: google.example Report-ID: 1234567890123456789\n"
             'Content-Type: application/zip; name="google.example!city.test!1781222400!'
@@ -827,6 +952,26 @@ def machines() -> None:
           "notifications from this topic, please click or visit the link below to unsubscribe:"
           "\nhttps://sns.us-west-2.amazonaws.com/unsubscribe.html\n", "auto_reply",
           "provider_notification")
+    # issue 24: SES with "include original headers": the SNS envelope runs past what is
+    # glanced at (16 KB), so its JSON is cut before it ends
+    full = json.dumps({"notificationType": "Complaint", "complaint": {
+        "complainedRecipients": [{"emailAddress": "praman@example.org"}],
+        "complaintFeedbackType": "abuse", "timestamp": "2026-06-12T23:06:01.000Z",
+        "feedbackId": "0100018f-feedback"}, "mail": {
+        "timestamp": "2026-06-12T23:05:12.000Z", "source": "ethics-intake@city.test",
+        "messageId": "0100018f-notice", "headersTruncated": False,
+        "headers": [{"name": "Received", "value": f"from mx{i}.city.test (mx{i}.city.test "
+                     f"[192.0.2.{i}]) by inbound-smtp.us-west-2.amazonaws.example with SMTP id "
+                     f"{i:04d}{'a' * 120}; Fri, 12 Jun 2026 23:05:12 +0000"} for i in range(60)],
+        "commonHeaders": {"subject": OUR_NOTICE}}})
+    plain("provider-sns-ses-complaint-headers", "From: AWS Notifications <no-reply@sns."
+          "amazonaws.com>\nSubject: AWS Notification Message", json.dumps({
+              "Type": "Notification", "MessageId": "5c1e2b44-8f0a-4c55-9a43-0d2f3c6e9a10",
+              "TopicArn": "arn:aws:sns:us-west-2:123456789012:ses-complaints", "Message": full,
+              "Timestamp": "2026-06-12T23:06:01.000Z"}, indent=2) + "\n\n--\nIf you wish to "
+          "stop receiving notifications from this topic, please click or visit the link below "
+          "to unsubscribe:\nhttps://sns.us-west-2.amazonaws.com/unsubscribe.html\n",
+          "auto_reply", "provider_notification")
     bounce = json.dumps({"notificationType": "Bounce", "bounce": {
         "bounceType": "Permanent", "bouncedRecipients": [{"emailAddress": "praman@example.org",
                                                           "diagnosticCode": "smtp; 550 5.1.1"}]},
@@ -928,8 +1073,17 @@ def machines() -> None:
             ("ooo-fi", "Teresa Lindqvist <mayor@city.test>", "Automaattinen vastaus"),
             ("ooo-pl", "Teresa Lindqvist <mayor@city.test>", "Odpowiedź automatyczna"),
             ("ooo-ja", "Teresa Lindqvist <mayor@city.test>", "自動応答"),
-            ("ooo-en-away", "Teresa Lindqvist <mayor@city.test>", "Away from the office")):
-        colon = "" if subject.endswith(":") else ":"
+            ("ooo-en-away", "Teresa Lindqvist <mayor@city.test>", "Away from the office"),
+            # issue 24: Outlook's prefixes in more languages, a Japanese bracketed marker
+            ("ooo-zh-cn", "Teresa Lindqvist <mayor@city.test>", "自动回复"),
+            ("ooo-zh-tw", "Marcus Holt <cityadmin@city.test>", "自動回覆"),
+            ("ooo-da", "Teresa Lindqvist <mayor@city.test>", "Automatisk svar"),
+            ("ooo-el", "Teresa Lindqvist <mayor@city.test>", "Αυτόματη απάντηση"),
+            ("ooo-hu", "Teresa Lindqvist <mayor@city.test>", "Automatikus válasz"),
+            ("ooo-ro", "Teresa Lindqvist <mayor@city.test>", "Răspuns automat"),
+            ("ooo-it-fuori-ufficio", "Renée Castillo <clerk@city.test>", "Fuori ufficio"),
+            ("ooo-ja-brackets", "Teresa Lindqvist <mayor@city.test>", "【自動返信】")):
+        colon = "" if subject.endswith((":", "】")) else ":"
         s = f"{subject}{colon} {OUR_NOTICE}"
         machine(n, f"From: {header(sender.split(' <')[0])} <{sender.split('<')[1]}\n"
                 f"Subject: {header(s)}\nContent-Type: text/plain; charset=utf-8\n"

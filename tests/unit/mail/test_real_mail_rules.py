@@ -58,6 +58,12 @@ def test_zones_and_localised_months_are_read(printed: str, offset_minutes: int) 
      "Dana Whitfield", "dw@example.net"),
     ("Neighbors <n@example.org> on behalf of Walter Greene <wg@example.net>",
      "Walter Greene", "wg@example.net"),
+    ("Vecinos <v@example.org> en nombre de Lucía Fernández <lf@example.es>",
+     "Lucía Fernández", "lf@example.es"),  # OWA in Spanish (issue 24)
+    ("Nachbarn <n@example.org> im Auftrag von Ingrid Bauer <ib@example.de>",
+     "Ingrid Bauer", "ib@example.de"),
+    ("Voisins <v@example.org> de la part de Amélie Rousseau <ar@example.fr>",
+     "Amélie Rousseau", "ar@example.fr"),
     ("Bauer, Ingrid <ib@example.de>", "Ingrid Bauer", "ib@example.de"),
     ("Pruitt, Jr. <gp@example.org>", "Pruitt, Jr.", "gp@example.org"),
 ])
