@@ -33,13 +33,16 @@ _BOUNCE_SUBJECT = re.compile(
     re.I,
 )
 # Out-of-office subjects as the servers localise them; some send no header that says so.
+# Japanese auto-responders put the marker in brackets ("【自動返信】", "[自動返信]").
 _AWAY_SUBJECT = re.compile(
-    r"^\s*(?:automatic reply|auto(?:matic)?[- ]?(?:reply|response|antwort)|out of (?:the )?office"
-    r"|away from (?:the |my )?office|abwesenheitsnotiz|automatische antwort|abwesend:"
-    r"|réponse automatique|absence:|respuesta automática|fuera de la oficina"
-    r"|resposta automática|ausência:|risposta automatica|fuori sede|automatisch antwoord"
-    r"|afwezig:|autosvar|frånvaro|automaattinen vastaus|odpowiedź automatyczna"
-    r"|automatická odpověď|автоматический ответ|otomatik yanıt|自動応答|自動返信|不在通知"
+    r"^\s*[\[【]?(?:automatic reply|auto(?:matic)?[- ]?(?:reply|response|antwort)"
+    r"|out[- ]of[- ](?:the[- ])?office|away from (?:the |my )?office|abwesenheitsnotiz"
+    r"|automatische antwort|abwesend:|réponse automatique|absence:|respuesta automática"
+    r"|fuera de la oficina|resposta automática|ausência:|risposta automatica|fuori sede"
+    r"|fuori ufficio|automatisch antwoord|afwezig:|autosvar|automatisk svar|frånvaro"
+    r"|automaattinen vastaus|odpowiedź automatyczna|automatyczna odpowiedź"
+    r"|automatická odpověď|automatikus válasz|răspuns automat|αυτόματη απάντηση"
+    r"|автоматический ответ|otomatik yanıt|自動応答|自動返信|不在通知|自动回复|自動回覆"
     r"|자동 회신)",
     re.I,
 )
