@@ -26,10 +26,12 @@ CASE_TAG = re.compile(r"\bETH-(\d{4})-(\d{4})\b", re.I)
 _BOUNCE_SUBJECT = re.compile(
     r"^\s*(?:undeliverable|undelivered mail|undeliverable mail|delivery status notification"
     r"|mail delivery failed|returned mail|delivery failure|failure notice|non-?delivery"
-    r"|delayed mail|delivery delayed|unzustellbar|non remis|no se puede entregar"
+    r"|delayed mail|delivery delayed|unzustellbar|non remis|no se puede entregar|mail system error"
     r"|não entregue"
-    # Japanese carriers' notices (ISO-2022-JP): delivery error, undelivered, send error
-    r"|.{0,12}?(?:配信エラー|配信不能|不達|送信エラー|エラーメール))",
+    # Japanese carriers' notices (ISO-2022-JP): delivery error, undelivered, send error,
+    # "could not deliver / send", address unknown
+    r"|.{0,12}?(?:配信エラー|配信不能|不達|送信エラー|エラーメール|配送エラー|配信できません"
+    r"|送信できません|宛先不明))",
     re.I,
 )
 # Out-of-office subjects as the servers localise them; some send no header that says so.
@@ -52,7 +54,7 @@ _SMTP_STATUS = re.compile(r"\b[45]\d\d[ -]#?[45]\.\d{1,3}\.\d{1,3}\b|\(#[45]\.\d
 _FAILED_WORDS = re.compile(
     r"could not be delivered|couldn't be delivered|undeliverable|wasn't delivered|not delivered"
     r"|delivery (?:has )?failed|permanent (?:fatal )?error|user unknown|no mailbox|mailbox full"
-    r"|送信に失敗|配信できません", re.I)
+    r"|送信に失敗|配信できません|お届けできません", re.I)
 _LIST_MANAGERS = re.compile(r"(?:-owner|-bounces|-request|-admin|\+owners)$|^(?:listserv|sympa"
                             r"|majordomo|mailman|ecartis|lyris)$", re.I)
 _NOTIFICATION_KEYS = ("notificationType", "eventType", "event", "RecordType", "Type")

@@ -94,7 +94,19 @@ def header_text(msg: Message, name: str) -> str:
     except Exception:  # the header model failed on a malformed value; use the raw text
         cap = getattr(msg.policy, "max_header_chars", CappedPolicy.max_header_chars)
         text = _raw(msg, name)[:cap]
-    return re.sub(r"\s*\n\s*", " ", clean(text)).strip()
+    return re.sub(r"\s*\n\s*", " ", clean(raw_iso2022jp(text))).strip()
+
+
+def raw_iso2022jp(text: str) -> str:
+    """`text` with raw 7-bit ISO-2022-JP decoded: Japanese carriers' MTAs and older
+    Japanese mailers write Subject and From that way, not RFC 2047-encoded, and its escape
+    bytes would otherwise be dropped as control characters, leaving `$B%a!<%k...`."""
+    if "\x1b$" not in text or not text.isascii():
+        return text
+    try:
+        return text.encode("ascii").decode("iso-2022-jp")
+    except UnicodeDecodeError:
+        return text
 
 
 def header_count(msg: Message, name: str) -> int:
