@@ -143,7 +143,7 @@ def machine_generated(msg: Message, *, read_body: bool = True) -> Rejection | No
 def _machine_kind(msg: Message, read_body: bool = True) -> str | None:
     ctype = msg.get_content_type()
     report = str(msg.get_param("report-type", "")).lower() if ctype == "multipart/report" else ""
-    parts = {p.get_content_type() for p in msg.walk()}
+    parts = own_part_types(msg)
     name, address = headers.header_address(msg, "From")
     # the address's local part, else the first word of a bare name ("MAILER-DAEMON (Mail
     # Delivery System)" has no address at all)
@@ -177,6 +177,24 @@ def _machine_kind(msg: Message, read_body: bool = True) -> str | None:
     if (auto and auto != "no") or precedence == "auto_reply" or report:
         return "auto_reply"
     return None
+
+
+def own_part_types(msg: Message, max_parts: int = 200) -> set[str]:
+    """The content types of `msg`'s own parts, not of those inside mail it attaches: a
+    delivery report inside an attached message is a bounce someone forwarded (the mayor
+    forwarding the bounce that carries a resident's letter), not one sent to us. At most
+    `max_parts` parts are looked at."""
+    found: set[str] = set()
+    stack, seen = [msg], 0
+    while stack and seen < max_parts:
+        part = stack.pop()
+        seen += 1
+        ctype = part.get_content_type()
+        found.add(ctype)
+        if part.is_multipart() and not ctype.startswith("message/"):
+            payload = part.get_payload()
+            stack.extend(p for p in payload if isinstance(p, Message))
+    return found
 
 
 def _list_notice(msg: Message, local: str) -> bool:

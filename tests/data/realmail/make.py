@@ -674,9 +674,8 @@ def forwarded_bounce(k: int) -> None:
            + "\nDana's letter to Mr. Pruitt bounced; her complaint is in the attached message.\n"
            f"\n--{b}\nContent-Type: message/rfc822\nContent-Disposition: attachment; "
            f'filename="Undelivered Mail Returned to Sender.eml"\n\n{bounce}\n--{b}--\n')
-    want = expected(p, sent, faddr, c[2], [], [c[0]])
-    want["attachments"] = ["Undelivered Mail Returned to Sender.eml"]
-    write("clients", f"{k:02d}-forward-bounce-as-attachment", raw.encode("utf-8"), want)
+    write("clients", f"{k:02d}-forward-bounce-as-attachment", raw.encode("utf-8"),
+          expected(p, sent, faddr, c[2], [], [c[0]]))  # an attached message is no file
 
 
 def spanish_prose(k: int) -> None:
