@@ -58,6 +58,9 @@ _FAILED_WORDS = re.compile(
 _LIST_MANAGERS = re.compile(r"(?:-owner|-bounces|-request|-admin|\+owners)$|^(?:listserv|sympa"
                             r"|majordomo|mailman|ecartis|lyris)$", re.I)
 _NOTIFICATION_KEYS = ("notificationType", "eventType", "event", "RecordType", "Type")
+# SES's and Postmark's event keys, quoted plainly or escaped inside SNS's "Message" string
+_PROVIDER_EVENT = re.compile(r'\\?"(?P<key>notificationType|eventType|RecordType)\\?"\s*:\s*'
+                             r'\\?"(?P<value>[A-Za-z]{1,40})\\?"')
 _BOUNCED = re.compile(r"bounce|fail|dropped|undeliver|reject", re.I)
 GLANCE_TEXT = 16 * 1024  # what is read of a body to say it is a machine's
 _COMPLAINT_WORDS = re.compile(
@@ -227,19 +230,30 @@ def _first_text(msg: Message) -> str:
 def _notification(body: str) -> dict[str, Any] | None:
     """A provider's notification as JSON (Amazon SNS/SES, Mailgun, Postmark): the object
     naming the event, or None. Only a body that is JSON from its first character."""
-    text = body.lstrip()
+    text = body.lstrip("\ufeff \t\r\n")  # a byte-order mark is no text
     if not text.startswith("{"):
         return None
     try:
         found = json.loads(text[:text.rfind("}") + 1])
     except (ValueError, RecursionError):  # not JSON, or nested past the parser's depth
-        return None
+        return _cut_notification(text)
     if not isinstance(found, dict) or not any(k in found for k in _NOTIFICATION_KEYS):
         return None
     inner = found.get("Message")
     if found.get("Type") == "Notification" and isinstance(inner, str):
         return _notification(inner[:GLANCE_TEXT]) or found  # SNS wraps SES's event
     return found
+
+
+def _cut_notification(text: str) -> dict[str, Any] | None:
+    """The event a provider's JSON names when the JSON does not parse whole: SES with the
+    original headers included runs past the `GLANCE_TEXT` read, and SNS carries SES's
+    event as an escaped string (`\\"notificationType\\":\\"Complaint\\"`). Only the keys
+    no one but a provider writes count; one linear scan of what was read."""
+    found: dict[str, Any] = {}
+    for m in _PROVIDER_EVENT.finditer(text[:GLANCE_TEXT]):
+        found.setdefault(m["key"], m["value"])
+    return found or None
 
 
 def _notification_bounced(msg: Message) -> bool:

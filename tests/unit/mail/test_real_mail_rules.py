@@ -130,6 +130,9 @@ def test_a_letters_inside_address_is_not_read_for_respondents() -> None:
      '{"notificationType": "Complaint", "complaint": {}}', "auto_reply", "provider_notification"),
     ("From: n@example.org\nSubject: AWS Notification Message",
      '{"notificationType": "Bounce"}', "bounce", "provider_notification"),
+    ("From: n@example.org\nSubject: AWS Notification Message",  # cut short (issue 24)
+     '{"Type": "Notification", "Message": "{\\"notificationType\\":\\"Bounce\\",\\"mail', "bounce",
+     "provider_notification"),
     ("From: x-owner@lists.example.org\nSubject: held\nList-Id: <x.lists.example.org>", "held",
      "auto_reply", "list_notice"),
     ("From: mayor@city.test\nSubject: Abwesenheitsnotiz: Ihre Nachricht", "Bis Montag.",
