@@ -48,6 +48,9 @@ _AWAY_SUBJECT = re.compile(
     r"|자동 회신)",
     re.I,
 )
+# Feedback loops that send no ARF part: Hotmail's JMRP, AOL's report with the mail attached
+_FEEDBACK_SUBJECT = re.compile(
+    r"^\s*(?:complaint about message from|email feedback report for ip)\b", re.I)
 # An SMTP reply and enhanced status code ("550 5.1.1") beside words saying it failed:
 # a bounce written as a plain message (a "Re:" bounce, an MTA with no report part).
 _SMTP_STATUS = re.compile(r"\b[45]\d\d[ -]#?[45]\.\d{1,3}\.\d{1,3}\b|\(#[45]\.\d{1,3}\.\d{1,3}\)")
@@ -157,8 +160,8 @@ def _machine_kind(msg: Message, read_body: bool = True) -> str | None:
             or headers.header_text(msg, "X-Failed-Recipients")
             or _BOUNCE_SUBJECT.match(subject)):
         return "delivery_status"
-    if report == "feedback-report" or "message/feedback-report" in parts or re.match(
-            r"^\s*complaint about message from\b", subject, re.I):
+    if report == "feedback-report" or "message/feedback-report" in parts or \
+            _FEEDBACK_SUBJECT.match(subject):
         return "feedback_report"
     if report == "disposition-notification" or "message/disposition-notification" in parts:
         return "read_receipt"
