@@ -40,13 +40,21 @@ _SAYS_WRONG = re.compile(
     r"special privilege|improper\w*|(?:stands?|stood) to (?:gain|benefit|profit)|"
     r"for (?:his|her|their) (?:own |private |personal )?(?:benefit|gain|profit)|"
     r"does not (?:let|allow|permit)|required (?:him|her|them) to|requires? (?:an?|any|the|"
-    r"officials?|employees?|members?|him|her|them) (?:official |employee |member )?to)",
+    r"officials?|employees?|members?|him|her|them) (?:official |employee |member )?to|"
+    # the same in Spanish, the city's second language
+    r"viol(?:a|an|ó|aba|ación|aciones|ar)\b|infring\w*|prohib\w*|prohíb\w*|contrari[oa] a|"
+    r"no (?:debió|debía|debería|debe|puede|podía|podría)\b|deb(?:ió|ía|ería) (?:abstenerse|"
+    r"recusarse|inhibirse)|"
+    r"(?:es|fue|era|constituye|supone|crea|creó) un (?:claro )?conflicto de intereses|"
+    r"en (?:su )?(?:propio )?beneficio (?:propio|personal|privado)?)",
     re.I,
 )
 # ... and words that do only beside a rule ("because", "covers", "applies to").
 _LINKS = re.compile(r"\b(?:because|since|as (?:a|an|he|she|they|it)|which|therefore|"
-                    r"so that|given that|covers|applies to|falls? within)\b", re.I)
-_RULE = re.compile(r"\b(?:section|sec\.|rmc|code|ordinance|rules?|law|policy|chapter)\b|§"
+                    r"so that|given that|covers|applies to|falls? within|"
+                    r"porque|ya que|puesto que|dado que|por lo tanto|según|conforme al?)\b", re.I)
+_RULE = re.compile(r"\b(?:section|sec\.|rmc|code|ordinance|rules?|law|policy|chapter|sección"
+                   r"|artículo|código|ordenanza|reglamento|ley|normas?)\b|§"
                    r"|\bethics (?:code|rules?|ordinance|law)\b|\bcode of ethics\b", re.I)
 # Specific facts (§1) are sentences that tie someone to something that happened, anchored
 # in time, money or number: "On May 19, 2026, the Parks Department awarded ... $38,400".
@@ -56,10 +64,16 @@ _ANCHOR = re.compile(
     r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday)\b|"
     r"\blast (?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
     r"spring|summer|fall|autumn|winter|january|february|march|april|may|june|july|august|"
-    r"september|october|november|december)\b|\b\d{1,2}:\d{2}\b", re.I)
+    r"september|october|november|december)\b|\b\d{1,2}:\d{2}\b|"
+    # Spanish: "el 1 de junio", "el martes", "ayer"
+    r"\b\d{1,2} de (?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|"
+    r"octubre|noviembre|diciembre)\b|\b(?:lunes|martes|miércoles|jueves|viernes|sábado|"
+    r"domingo|ayer)\b", re.I)
 _CITATION = re.compile(r"\b\d+\.\d+\.\d+(?:\s*\([A-Za-z0-9]{1,4}\))*")
 _SOMEONE = re.compile(r"(?<=\S\s)(?:[A-Z][a-z]+|Mr\.|Ms\.|Mrs\.|Dr\.)|\b(?:council member|"
-                      r"commissioner|director|chief|mayor|manager|official|employee)\b")
+                      r"commissioner|director|chief|mayor|manager|official|employee|"
+                      r"concejala?|comisionad[oa]|directora?|jef[ea]|alcaldesa|alcalde|"
+                      r"funcionari[oa]|emplead[oa])\b")
 
 
 def facts_of(material: Material) -> str:

@@ -16,8 +16,11 @@ from mail.parsing.contact import Contact, block_contact, is_contact_line
 _SLASH_PREFIX = re.compile(r"^/s/\s*")
 _SLASH_S = re.compile(r"/s/\s*([^\n/]{2,60}?)\s*$", re.M)
 _CLOSING = re.compile(
-    r"^(?:(?:yours )?(?:very )?(?:sincerely|respectfully(?: submitted| yours)?|truly|cordially)"
-    r"(?: yours)?|(?:best|kind|warm|warmest)(?: regards| wishes)?|regards|best|"
+    r"^(?:(?:yours )?(?:very )?(?:sincerely|respectfully(?: submitted| yours)?|truly|cordially"
+    r"|faithfully)(?: yours)?|(?:best|kind|warm|warmest)(?: regards| wishes)?|regards|best|"
+    # Spanish (the city's second language) and French closings
+    r"(?:muy )?atentamente|cordialmente|respetuosamente|(?:un )?(?:cordial )?saludos?"
+    r"(?: cordiales| atentos)?|cordialement|"
     r"(?:thank you|thanks|many thanks)(?: (?:very much|again|for your (?:time|help|attention)))?)"
     r"\s*[,.!]?$",
     re.I,

@@ -642,7 +642,7 @@ def still_misread(k: int) -> None:
                 body, expected(p, sent, "mayor@city.test", c[2], [], [c[0]]))
     forwarded_bounce(k + 2)
     spanish_prose(k + 3)
-    pdf_one_line_letterhead(k + 4)
+    pdf_letterhead_faithfully(k + 4)
 
 
 def forwarded_bounce(k: int) -> None:
@@ -695,13 +695,13 @@ def spanish_prose(k: int) -> None:
             body, expected(p, sent, "cityadmin@city.test", c[2], [], [c[0]]))
 
 
-def pdf_one_line_letterhead(k: int) -> None:
+def pdf_letterhead_faithfully(k: int) -> None:
     """The clerk sends a letter that came by post, typed into a PDF: no forwarded header
-    names its writer; the letterhead (one line: name, address, phone, email) and the name
-    under "Yours faithfully," do."""
+    names its writer; the letterhead (name; address on one line; phone and email on the
+    next) and the name under "Yours faithfully," do."""
     import base64
     p, c = RESIDENTS[1], COMPLAINTS[1]
-    text = (f"{p.name.upper()}\n{p.address[0]} · {p.address[1]} · Tel. {p.phone} · {p.email}\n\n"
+    text = (f"{p.name.upper()}\n{p.address[0]} · {p.address[1]}\nTel. {p.phone} · {p.email}\n\n"
             f"April 12, 2026\n\nTo the Mayor of Riverton,\n\n{c[3]}\n\n{c[4]}\n\n"
             f"Yours faithfully,\n\n{p.name}\n")
     lines = [line for para in text.split("\n") for line in (
@@ -720,7 +720,7 @@ def pdf_one_line_letterhead(k: int) -> None:
            f"--{b}--\n")
     want = expected(p, sent, faddr, c[2], [], [c[0]])
     want["attachments"] = ["Letter.pdf"]
-    write("clients", f"{k:02d}-pdf-letter-one-line-letterhead-faithfully", raw.encode("utf-8"), want)
+    write("clients", f"{k:02d}-pdf-letter-letterhead-faithfully", raw.encode("utf-8"), want)
 
 
 def pdf(lines: list[str]) -> bytes:

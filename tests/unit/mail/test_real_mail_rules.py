@@ -95,6 +95,8 @@ def test_a_quoted_attribution_is_marked_quoted_a_forward_block_is_not() -> None:
     ("At the March 11, 2026 meeting Commissioner Helen Ostrowski voted for the rezone.", True),
     ("I have had concerns about the Parks Department for a long time now.", False),
     ("This falls under 2.94.030 as far as I know, I think.", False),  # a section is no date
+    ("El 1 de junio el concejal Tom Hale votó a favor de arrendar el depósito.", True),
+    ("Tengo dudas desde hace tiempo sobre el Departamento de Parques.", False),
 ])
 def test_a_fact_ties_someone_to_an_anchored_event(sentence: str, fact: bool) -> None:
     assert _is_fact(sentence) is fact
@@ -109,6 +111,11 @@ def test_a_fact_ties_someone_to_an_anchored_event(sentence: str, fact: bool) -> 
     ("I am writing because my neighbour asked me to pass this on.", False),
     ("See Section 2.94.030.", False),
     ("The ethics training covered conflicts of interest and how to recuse.", False),
+    ("Creo que esto viola la Sección 2.94.030.", True),  # Spanish (issue 24)
+    ("No debió votar: la sección 2.94.030 lo prohíbe.", True),
+    ("Debió abstenerse de votar conforme al 2.94.050(A)(2).", True),
+    ("Le escribo porque mi vecino me pidió que lo hiciera.", False),
+    ("Atentamente,", False),
 ])
 def test_a_reason_links_the_conduct_to_a_rule(sentence: str, reason: bool) -> None:
     assert _is_reason(sentence) is reason
