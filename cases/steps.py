@@ -135,6 +135,11 @@ class StepRule:
         return EVENTS[self.event].meets
 
     @property
+    def slug(self) -> str:
+        """The step's name in a link ("hearing-begun"): the web's form, a reminder's link."""
+        return self.id.value.replace(" ", "-")
+
+    @property
     def by_motion(self) -> bool:
         """The step's command carries a body's motion (each member's vote)."""
         return "motion" in {f.name for f in fields(self.command)}

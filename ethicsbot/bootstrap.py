@@ -116,7 +116,9 @@ class App:
         from mail.context import Letterhead
 
         return Letterhead(city=self.directory.city, mail_from=self.settings.mail_from,
-                          msgid_domain=self.settings.msgid_domain)
+                          msgid_domain=self.settings.msgid_domain,
+                          docket_url=self.settings.web_url or None,
+                          slack=self.settings.uses_slack)
 
     def dispatch_deps(self) -> DispatchDeps:
         from mail.dispatch import DispatchDeps

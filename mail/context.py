@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from cases import steps
 from cases.calendar import CityCalendar, fmt_moment
 from cases.deadlines import DeadlineKey
 from cases.directory import Directory, Person
@@ -38,6 +39,8 @@ class Letterhead:
     city: str
     mail_from: str
     msgid_domain: str
+    docket_url: str | None = None  # the web docket's address, when the city has set one
+    slack: bool = False  # whether people can record steps in Slack
 
     @property
     def sender(self) -> Person:
@@ -67,6 +70,8 @@ def load_context(session: Session, row: OutboxRow, *, letterhead: Letterhead,
     meeting = case.meetings.get(meeting_of(row.slot) or 0)
     if base.type is NoticeType.QUORUM_WARNING and meeting is not None and directory:
         about = quorum_about(case, meeting, directory)
+    if base.type is NoticeType.REMINDER:
+        about = {**about, **_where_to_record(case.number, about.get("deadline"), letterhead)}
     return replace(base, case=case, deadlines=tuple(case.deadlines(calendar, now=now)),
                    thread_root=root, complaint=raw, about=about)
 
@@ -105,6 +110,22 @@ def _about(session: Session, row: OutboxRow, calendar: CityCalendar) -> dict[str
              "recipient": f"{u.recipient_name} <{u.recipient_email}>",
              "attempts": u.attempts, "last_error": u.last_error} for u in unsent_rows]}
     return {}
+
+
+def _where_to_record(number: str, key: str | None, letterhead: Letterhead) -> dict[str, Any]:
+    """Where a reminder's reader records the step that clears it: the step's form on the
+    web docket (and the case page) when the city gave the docket's address; Slack only
+    when Slack is on."""
+    out: dict[str, Any] = {"slack": letterhead.slack}
+    if letterhead.docket_url:
+        base = f"{letterhead.docket_url.rstrip('/')}/cases/{number}"
+        step = steps.meeting(DeadlineKey(key)) if key in _KEYS else None
+        out.update(case_url=base, step_url=f"{base}/steps/{step.slug}" if step else None,
+                   step_name=step.name if step else None)
+    return out
+
+
+_KEYS = {k.value for k in DeadlineKey}
 
 
 def _sign_in(session: Session, row: OutboxRow, *, letterhead: Letterhead,

@@ -27,7 +27,7 @@ from cases.errors import ProcedureError
 from cases.levels import Access
 from cases.motions import MOTION_EXAMPLE, Motion, read_motion
 from cases.stages import Stage
-from cases.steps import STEPS, StepId, StepRule
+from cases.steps import STEPS, StepRule
 from cases.text import whole_number, words
 
 LONG = frozenset({"reason", "summary", "text"})
@@ -103,11 +103,7 @@ class Input:
     hint: str = ""
 
 
-def slug(step: StepId) -> str:
-    return step.value.replace(" ", "-")
-
-
-BY_SLUG: dict[str, StepRule] = {slug(s.id): s for s in STEPS}
+BY_SLUG: dict[str, StepRule] = {s.slug: s for s in STEPS}
 
 
 def taken_by_people(rule: StepRule) -> bool:
@@ -313,6 +309,6 @@ def offered_steps(actor: Actor, access: Access, detail: dict[str, Any]) -> list[
     stage = Stage(detail["stage"])
     if is_respondent(actor, detail["respondents"]):
         return []
-    return [{"slug": slug(s.id), "name": s.name, "section": s.section}
+    return [{"slug": s.slug, "name": s.name, "section": s.section}
             for s in STEPS if taken_by_people(s) and actor.has(s.roles)
             and stage in s.allowed_in]

@@ -4,17 +4,20 @@ pending reminder never raises the clerk's 'statutory notice unsent' alarm."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 
 from apscheduler.schedulers.background import BackgroundScheduler
 from sqlalchemy import select
 
+from cases import steps
 from cases.commands import RecordNoticeServed, Section2Act
-from ethicsbot.bootstrap import App
+from cases.deadlines import DeadlineKey
+from ethicsbot.bootstrap import App, bootstrap
 from mail.dispatch import dispatch_once
 from mail.transport import SmtpTls, SmtpTransport
 from scheduler.jobs import Owed
 from storage.models import OutboxRow
-from tests.fixtures.app import FakeClock, deadline_alerts
+from tests.fixtures.app import FakeClock, deadline_alerts, make_settings
 from tests.fixtures.cases import TUESDAY as RECEIVED
 from tests.fixtures.cases import a_filing, open_one, step
 from tests.fixtures.reminders import fire_next
@@ -52,6 +55,36 @@ async def test_an_overdue_reminder_is_mailed_with_what_and_when(
     assert "has PASSED" in body
     assert "received Tue Dec 1, 2026 + 3 days = Fri Dec 4, 2026" in body
     assert "Dana Whitfield" not in body and "campaign" not in body  # no complaint details
+    # Slack is off and the city gave no docket address: neither is offered
+    assert "Slack" not in body and "http" not in body and "or tell the clerk" in body
+
+
+async def test_a_reminder_links_to_the_step_that_clears_it_on_the_city_s_docket(
+        tmp_path: Path, database_url: str, clock: FakeClock,
+        paused_scheduler: BackgroundScheduler, smtp_sink: SmtpSink) -> None:
+    app = bootstrap(make_settings(tmp_path, database_url, web_url="https://ethics.city.test"),
+                    clock=clock)
+    clock.set(RECEIVED)
+    number = open_one(app, a_filing(RECEIVED))
+    for kind in Section2Act:  # as above: registered mail alone is overdue
+        step(app, number, RecordNoticeServed(kind))
+    with app.session_factory.begin() as s:
+        for row in s.scalars(select(OutboxRow)):
+            row.status = "sent"
+    clock.set(datetime(2026, 12, 7, 17, 30, tzinfo=UTC))
+    rem = app.reminders(paused_scheduler)
+    rem.arm()
+    rem.fire(lambda owed: None)
+    await dispatch_once(app.dispatch_deps(), SmtpTransport(smtp_sink.host, smtp_sink.port,
+                                                           tls=SmtpTls.NONE))
+    body = smtp_sink.wait_for(2)[0].get_body(("plain",)).get_content()
+    step_of = steps.meeting(DeadlineKey.REGISTERED_MAIL)
+    assert step_of is not None
+    case_url = f"https://ethics.city.test/cases/{number}"
+    assert (f"record it on the docket ({step_of.name}) at {case_url}/steps/{step_of.slug}, "
+            "or tell the clerk") in " ".join(body.split())
+    assert f"The case: {case_url}" in body and "Slack" not in body
+    app.engine.dispose()
 
 
 async def test_a_reminder_due_while_no_worker_ran_is_sent_once_on_start(
