@@ -268,6 +268,8 @@ class Case:
             case k.AMENDMENT_FOUND:
                 for s in d["sections"]:
                     self.amendments_found[str(s)] = bool(d["sufficient"])
+            case k.RESPONDENT_NAMED:
+                self.respondents = (*self.respondents, str(d["respondent"]))
             case k.RECEIPT_CORRECTED:
                 self.filing = _with_received(self.filing, datetime.fromisoformat(d["new"]))
             case k.CASE_CLOSED:

@@ -342,6 +342,15 @@ class AmendComplaint(Command):
 
 
 @dataclass(frozen=True)
+class NameRespondent(Command):
+    """§2: the official a complaint is against, when intake matched no one in the city's
+    directory (a misspelt name, a title only): named by the mayor's office, and owed the
+    §2 notice then. The complaint's receipt stays the day the clock started."""
+
+    official: str  # their email in the city's directory
+
+
+@dataclass(frozen=True)
 class CorrectReceipt(Command):
     received_at: datetime
     reason: str

@@ -36,6 +36,7 @@ class EventKind(StrEnum):
     COMPLAINT_AMENDED = "complaint_amended"
     AMENDMENT_FOUND = "amendment_found"  # §5, §7: the board's finding on a later section
     RECEIPT_CORRECTED = "receipt_corrected"
+    RESPONDENT_NAMED = "respondent_named"  # §2: the official intake could not match
     DEADLINES_RECOMPUTED = "deadlines_recomputed"
     CORRESPONDENCE_FILED = "correspondence_filed"
     STEP_DATE_CORRECTED = "step_date_corrected"

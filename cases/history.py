@@ -103,6 +103,7 @@ _ROWS = (
     EventRule(_K.EXAMINER_CONFLICTED),
     EventRule(_K.COMPLAINT_DISMISSED, seen_by=_BOTH),
     EventRule(_K.AMENDMENT_FOUND, seen_by=_BOTH),
+    EventRule(_K.RESPONDENT_NAMED, seen_by=_BOTH),
 )
 
 EVENTS: Mapping[EventKind, EventRule] = {r.kind: r for r in _ROWS}

@@ -202,6 +202,9 @@ def _plan(case: Case, event: Event, a: _Audience) -> _Plan:
                     (t.COMPLAINT_TO_COUNCIL, a.council, key.NOTICE_24H),
                     (t.SUBMISSION_TO_BOARD, a.board, key.NOTICE_24H),
                     (t.REGISTERED_MAIL_TASK, a.mayors_office, key.REGISTERED_MAIL)]
+        case k.RESPONDENT_NAMED:  # the §2 notice the official was owed from the start
+            named = [p for p in a.respondents if p.email.lower() == event.data["respondent"]]
+            return [(t.COMPLAINT_TO_RESPONDENT, named, key.NOTICE_24H)]
         case k.HEARING_SCHEDULED:
             hearing = case.hearing
             if hearing is None or hearing.recorded_late:

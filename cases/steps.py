@@ -59,6 +59,7 @@ class StepId(StrEnum):
     DECIDE = "decide"
     AMEND = "amend"
     CORRECT_RECEIPT = "correct-receipt"
+    NAME_RESPONDENT = "name-respondent"
     CORRECT_DATE = "correct-date"
     CLOSE = "close"
     VOID = "void"
@@ -250,6 +251,8 @@ STEPS: tuple[StepRule, ...] = (
        c.FindAmendmentSufficient, case_file.amendment_sufficiency, _E.AMENDMENT_FOUND,
        frozenset({_S.REPORTED, _S.REPORT_DELIVERED, _S.REFERRED, _S.DETERMINED}),
        BOARD | OFFICE, "§5, §7", body=_B, stayed=True),
+    _R(StepId.NAME_RESPONDENT, "name the official complained against", c.NameRespondent,
+       case_file.name_respondent, _E.RESPONDENT_NAMED, OPEN_STAGES, OFFICE, "§2"),
     _R(StepId.CORRECT_RECEIPT, "correct the receipt time", c.CorrectReceipt,
        case_file.correct_receipt, _E.RECEIPT_CORRECTED, OPEN_STAGES, OFFICE, "§2"),
     _R(StepId.CORRECT_DATE, "correct the date of an earlier step", c.CorrectStepDate,

@@ -62,6 +62,7 @@ LABELS = {
                   "42.30.080(1)): the members calling it, by name or email, you among them"),
     "meeting": "Meeting number",
     "entry": "Its number in the case's history (#N; empty: the latest such step)",
+    "official": "The official complained against (§2), as the city's directory lists them",
     "respondent": "The official complained against it is about (their email; empty: the only "
                   "one)",
     "how": "How it was given", "given_at": "When it was given, if not now (city time)",
@@ -118,6 +119,10 @@ def inputs(rule: StepRule, actor: Actor, directory: Directory) -> list[Input]:
     for f in dataclasses.fields(rule.command):
         if f.name in named:
             out.append(_person(rule.command, f.name, directory))
+        elif rule.command is c.NameRespondent:  # anyone the directory lists may be named
+            out.append(Input(f.name, LABELS[f.name], "choice", True, tuple(
+                (p.email, f"{p.name}, {p.title}" if p.title else p.name)
+                for p in directory.respondent_candidates())))
         elif f.name not in skip:
             out.append(_input(f, hints[f.name], rule.command))
     if rule.command is c.Refer:  # the examiner comes from the rotation; only this is asked

@@ -52,6 +52,18 @@ def amendment_sufficiency(s: StepContext, cmd: c.FindAmendmentSufficient) -> Eve
                    on=s.day(cmd.on).isoformat())
 
 
+def name_respondent(s: StepContext, cmd: c.NameRespondent) -> Event:
+    """§2: the official intake could not match, named; the adapters offer only people of
+    the city's directory."""
+    email = cmd.official.strip().lower()
+    if "@" not in email:
+        raise ProcedureError("Name the official by their email in the city's directory.")
+    if email in {r.lower() for r in s.case.respondents}:
+        raise ProcedureError(f"{cmd.official} is already named as complained against in "
+                             f"{s.case.number}.")
+    return s.event(EventKind.RESPONDENT_NAMED, respondent=email)
+
+
 def correct_receipt(s: StepContext, cmd: c.CorrectReceipt) -> Event:
     if cmd.received_at.tzinfo is None:
         raise ProcedureError("Give the corrected receipt time with its time zone.")

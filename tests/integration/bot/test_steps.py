@@ -201,3 +201,14 @@ async def test_unicode_digits_are_refused_as_numbers_never_a_crash(
                   "is not an entry's number")
     paged = await slack.command(CLERK, "status page ²")
     assert paged.status == 200 and "/ethics status page 2" in paged.json["text"]
+
+
+async def test_the_clerk_names_in_slack_the_official_intake_could_not_match(
+        slack: SlackDriver, bot_app: App) -> None:
+    number = open_case(bot_app, "the parks guy")
+    await refused(slack, CHAIR, f"name-respondent {number} @pruitt", "mayor")
+    await refused(slack, CLERK, f"name-respondent {number} @nobody", "not one person")
+    await done(slack, CLERK, f"name-respondent {number} @pruitt")
+    event = last_event(bot_app)
+    assert event.kind == "respondent_named" and event.data == {"respondent": "gpruitt@city.test"}
+    await refused(slack, CLERK, f"name-respondent {number} gpruitt@city.test", "already named")

@@ -6,9 +6,12 @@ from __future__ import annotations
 from collections import Counter
 from datetime import datetime
 
+import pytest
+
 from cases import commands as c
 from cases.case import Case
 from cases.deadlines import DeadlineKey
+from cases.errors import ProcedureError
 from cases.events import Event
 from cases.notices import (
     GENERATION_STRIDE,
@@ -185,3 +188,27 @@ def test_a_generation_points_back_at_its_event() -> None:
     owed = step(case, c.ApplyForContinuance(reason="r"), "2026-01-10T10:00:00-08:00")
     assert owed[0].generation == GENERATION_STRIDE * (len(case.history) - 1)
     assert isinstance(case.history[owing_event_index(owed[0].generation)], Event)
+
+
+def unmatched_case() -> Case:
+    """A complaint whose official intake matched to no one in the directory."""
+    return open_case(number="ETH-2026-0002", filing=filing(respondents=("the parks guy",)),
+                     respondents=(), at=at("2026-01-06T09:45:00-08:00"), actor=CLERK)
+
+
+def test_an_official_named_after_intake_is_owed_the_section_2_notice_then() -> None:
+    case = unmatched_case()
+    assert to(receipt(case), T.COMPLAINT_TO_RESPONDENT) == set()  # no one to send it to
+    owed = step(case, c.NameRespondent("GPruitt@city.test"), "2026-01-06T11:00:00-08:00")
+    assert [(n.type, n.recipient.email, n.deadline) for n in owed] == [
+        (T.COMPLAINT_TO_RESPONDENT, RESPONDENT, DeadlineKey.NOTICE_24H)]
+    assert case.respondents == (RESPONDENT,)  # the docket, the access and §9 follow
+
+
+def test_an_official_already_named_is_refused_and_another_may_be_added() -> None:
+    case = new_case()
+    with pytest.raises(ProcedureError, match="already named"):
+        step(case, c.NameRespondent(RESPONDENT.upper()), "2026-01-06T11:00:00-08:00")
+    owed = step(case, c.NameRespondent("lbates@city.test"), "2026-01-06T11:05:00-08:00")
+    assert to(owed, T.COMPLAINT_TO_RESPONDENT) == {"lbates@city.test"}
+    assert case.respondents == (RESPONDENT, "lbates@city.test")
