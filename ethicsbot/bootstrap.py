@@ -141,6 +141,7 @@ class App:
         """The web docket's part: the database, the directory, and its settings."""
         from datetime import timedelta
 
+        from mail.intake import HeldDecisions
         from web.deps import OidcConfig, WebConfig, WebDeps
 
         s = self.settings
@@ -159,7 +160,7 @@ class App:
                        calendar=self.calendar, clock=self.clock,
                        config=config, uid_domain=s.msgid_domain,
                        postings=lambda: current_postings(s.postings_dir, self.calendar),
-                       postings_dir=s.postings_dir)
+                       postings_dir=s.postings_dir, held=HeldDecisions(self.intake()))
 
     def quorum_looks(self, scheduler: BaseScheduler) -> QuorumLooks:
         """The quorum look before each meeting, on `scheduler` (a test passes a paused one)."""

@@ -41,6 +41,7 @@ class Outcome(StrEnum):
     CORRESPONDENCE = "correspondence"  # a reply to our notice, filed to its case
     CALENDAR_REPLY = "calendar_reply"  # an answer to a meeting's invitation, recorded
     QUARANTINED = "quarantined"  # kept for the clerk, who is told
+    NOT_A_COMPLAINT = "not_a_complaint"  # held, and the clerk found it is none: kept
 
 
 @dataclass(frozen=True)
@@ -137,6 +138,36 @@ def open_held(filing_id: int, ctx: IntakeContext, *, actor: str,
         uow.commit()
         return IntakeOutcome(Outcome.OPENED, case.number,
                              f"opened {case.number} from intake record #{filing_id}")
+
+
+@dataclass(frozen=True)
+class HeldDecisions:
+    """`web.deps.HeldReview` over this module: the clerk's two answers to a held message."""
+
+    ctx: IntakeContext
+
+    def open(self, filing_id: int, actor: str) -> tuple[str | None, str]:
+        done = open_held(filing_id, self.ctx, actor=actor)
+        return (done.case_number if done.outcome is Outcome.OPENED else None), done.detail
+
+    def dismiss(self, filing_id: int, actor: str) -> tuple[str | None, str]:
+        return None, dismiss_held(filing_id, self.ctx, actor=actor).detail
+
+
+def dismiss_held(filing_id: int, ctx: IntakeContext, *, actor: str) -> IntakeOutcome:
+    """Mark a message intake held as reviewed and not a complaint, on a clerk's decision:
+    it leaves the list of held messages and is kept, with who decided and when."""
+    with ctx.uow() as uow:
+        row = uow.filings.get(filing_id)
+        if row is None or row.outcome != Outcome.QUARANTINED.value or row.case_id is not None:
+            return IntakeOutcome(Outcome.DUPLICATE, None,
+                                 f"intake record #{filing_id} is not a held message")
+        row.outcome = Outcome.NOT_A_COMPLAINT.value
+        row.reason = (f"{row.reason or 'held'}; not a complaint, by {actor} at "
+                      f"{ctx.clock().isoformat(timespec='seconds')}")
+        uow.commit()
+        return IntakeOutcome(Outcome.NOT_A_COMPLAINT, None,
+                             f"intake record #{filing_id} is not a complaint; kept")
 
 
 def _decide(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,

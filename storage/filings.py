@@ -69,3 +69,23 @@ def of_case(session: Session, number: str) -> list[tuple[int, str, bytes]]:
                            .join(CaseRow, CaseRow.id == FilingRow.case_id)
                            .where(CaseRow.number == number).order_by(FilingRow.id))
     return [(i, source, raw) for i, source, raw in rows]
+
+
+HELD = "quarantined"  # the outcome of a message intake holds for the clerk (mail.intake)
+
+
+def held(session: Session, *, limit: int = 500) -> list[Any]:
+    """The messages intake holds for the clerk's review, newest first: id, when taken
+    in, by what way, from whom, why, and the size (never the bytes: a list is cheap)."""
+    return list(session.execute(
+        select(FilingRow.id, FilingRow.taken_at, FilingRow.source, FilingRow.sender,
+               FilingRow.reason, func.length(FilingRow.raw).label("size"))
+        .where(FilingRow.outcome == HELD, FilingRow.case_id.is_(None))
+        .order_by(FilingRow.id.desc()).limit(limit)))
+
+
+def held_message(session: Session, filing_id: int) -> FilingRow | None:
+    """One held message, bytes and all; None if `filing_id` is not one held."""
+    return session.scalars(select(FilingRow).where(
+        FilingRow.id == filing_id, FilingRow.outcome == HELD,
+        FilingRow.case_id.is_(None))).first()

@@ -8,7 +8,7 @@ from importlib import resources
 
 from aiohttp import web
 
-from web import feeds, oidc, pages, public, record, sessions, signin, steps
+from web import feeds, held, oidc, pages, public, record, sessions, signin, steps
 from web.deps import WebDeps
 from web.keys import DEPS, OIDC
 from web.security import headers_middleware
@@ -26,6 +26,7 @@ def mount(web_app: web.Application, deps: WebDeps) -> web.Application:
     signin.routes(r)
     pages.routes(r)
     steps.routes(r)
+    held.routes(r)
     record.routes(r)
     feeds.routes(r)
     sessions.routes(r)

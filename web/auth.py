@@ -18,7 +18,7 @@ from enum import StrEnum
 
 from sqlalchemy.orm import Session
 
-from cases.access import Actor, may_revoke
+from cases.access import Actor, may_file_paper, may_revoke
 from cases.directory import Person
 from storage import queries, web_tokens
 from storage.web_tokens import FEED, LINK, SESSION
@@ -47,6 +47,11 @@ class Viewer:
     def revokes(self) -> bool:
         """Whether they may end other people's sessions (`cases.access.may_revoke`)."""
         return may_revoke(self.actor)
+
+    @property
+    def reviews_held(self) -> bool:
+        """Whether they review the messages intake held (`cases.access.may_file_paper`)."""
+        return may_file_paper(self.actor)
 
 
 def log(session: Session, deps: WebDeps, who: str, number: str | None, action: str,

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 from sqlalchemy.orm import sessionmaker
@@ -76,6 +76,16 @@ class WebConfig:
         return self.base_url.rstrip("/") + path
 
 
+class HeldReview(Protocol):
+    """What a clerk decides on a message intake held (`mail.intake`): a complaint after
+    all (a case is opened from it), or not one (it is kept, marked). Each answers the
+    case number opened, if any, and a sentence for the clerk."""
+
+    def open(self, filing_id: int, actor: str) -> tuple[str | None, str]: ...
+
+    def dismiss(self, filing_id: int, actor: str) -> tuple[str | None, str]: ...
+
+
 @dataclass(frozen=True)
 class WebDeps:
     uow: UowFactory  # steps, and the sign-in links the outbox mails
@@ -88,3 +98,4 @@ class WebDeps:
     uid_domain: str  # the domain of the invites' UIDs, which the feeds repeat
     postings: Callable[[], list[Posting]] = field(default=lambda: [])
     postings_dir: Path | None = None  # where the postings' files are (served at /postings/)
+    held: HeldReview | None = None  # the clerk's decisions on messages intake held

@@ -20,7 +20,10 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from tests.browser.test_docket_in_chromium import CHAIR, opened
+from tests.fixtures.app import FakeClock
 from tests.fixtures.web import Site
+from tests.integration.mail.complaints import corpus
+from tests.integration.web.test_held_messages import CLERK, RESIDENT, hold
 
 # Returns a list of sentences, one per failure; empty when the page passes.
 AUDIT = r"""
@@ -166,11 +169,7 @@ async def every_page(site: Site, page: Any, check: Callable[[str], Awaitable[Non
     number = opened(site)
     await check("/")
     await check("/sign-in")
-    await page.get_by_label("Email address").fill(CHAIR)
-    await page.get_by_role("button", name="Mail me a sign-in link").click()
-    await page.goto(await site.link_mailed_to(CHAIR))
-    await page.get_by_role("button", name="Sign in").click()
-    await page.wait_for_url(site.url + "/docket")
+    await signed_in_as(site, page, CHAIR)
     for path in ("/docket", f"/cases/{number}", "/deadlines", "/feed"):
         await check(path)
     steps = sorted(set(re.findall(rf'href="(/cases/{number}/steps/[^"]+)"',
@@ -190,6 +189,33 @@ async def every_page(site: Site, page: Any, check: Callable[[str], Awaitable[Non
                           await (await page.goto(site.url + "/")).text())
     assert postings, "the public page lists no posting of the special meeting"
     await check(postings[0] + ".html")  # the web posting beside the printable PDF
+
+
+async def signed_in_as(site: Site, page: Any, who: str) -> None:
+    """Through the sign-in page and the mailed link, as a person would."""
+    await page.goto(site.url + "/sign-in")
+    await page.get_by_label("Email address").fill(who)
+    await page.get_by_role("button", name="Mail me a sign-in link").click()
+    await page.goto(await site.link_mailed_to(who))
+    await page.get_by_role("button", name="Sign in").click()
+    await page.wait_for_url(site.url + "/docket")
+
+
+async def test_the_held_messages_meet_wcag_aa_and_fit_a_phone(
+        site: Site, browser: Any, clock: FakeClock) -> None:
+    held = hold(site, clock, corpus(RESIDENT))
+    page = await browser.new_page()
+    await signed_in_as(site, page, CLERK)
+    failures: list[str] = []
+    for width in (1280, 390):
+        await page.set_viewport_size({"width": width, "height": 900})
+        for path in ("/held", f"/held/{held}"):
+            await page.goto(site.url + path)
+            failures += [f"{path} at {width}: {f}" for f in await audit(page)]
+            wide = await page.evaluate(SIDEWAYS)
+            if wide["scroll"] > wide["width"]:
+                failures.append(f"{path} at {width}: {wide['scroll']} px wide: {wide['out']}")
+    assert not failures, "\n".join(failures)
 
 
 async def test_every_page_meets_wcag_aa_where_a_machine_can_tell(site: Site,
