@@ -19,6 +19,7 @@ from cases.calendar import when
 from cases.text import whole_number
 from storage import filings
 from web import auth
+from web.deps import WebDeps
 from web.pages import viewer_of
 from web.render import page, refusal
 from web.request import deps_of, form, signed_in
@@ -60,10 +61,14 @@ async def held_list(request: web.Request) -> web.StreamResponse:
     with deps.session_factory.begin() as session:
         auth.log(session, deps, who, None, "held messages", True)
         rows = filings.held(session)
-    lines = [{"id": r.id, "taken": when(r.taken_at.isoformat(), deps.calendar),
-              "source": r.source, "sender": r.sender or "(none given)",
-              "reason": r.reason or "held", "size": r.size} for r in rows]
-    return page(request, "held.html.j2", rows=lines, one=None)
+    return page(request, "held.html.j2", rows=[_line(r, r.size, deps) for r in rows],
+                one=None)
+
+
+def _line(row: Any, size: int, deps: WebDeps) -> dict[str, Any]:
+    return {"id": row.id, "taken": when(row.taken_at.isoformat(), deps.calendar),
+            "source": row.source, "sender": row.sender or "(none given)",
+            "reason": row.reason or "held", "size": size}
 
 
 def _held(request: web.Request, action: str) -> Any:
@@ -85,10 +90,8 @@ def _held(request: web.Request, action: str) -> Any:
 async def held_one(request: web.Request) -> web.StreamResponse:
     row = _held(request, "held message")
     deps = deps_of(request)
-    return page(request, "held.html.j2", rows=[], one={
-        "id": row.id, "taken": when(row.taken_at.isoformat(), deps.calendar),
-        "source": row.source, "sender": row.sender or "(none given)",
-        "reason": row.reason or "held", "size": len(row.raw), **_readable(row.raw)})
+    return page(request, "held.html.j2", rows=[],
+                one={**_line(row, len(row.raw), deps), **_readable(row.raw)})
 
 
 @signed_in

@@ -49,6 +49,11 @@ def pdf(content: bytes, *, filters: bytes = b"") -> bytes:
         b"<< /Length %d %s>>\nstream\n" % (len(content), filters) + content + b"\nendstream",
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
     ]
+    return assemble(objects)
+
+
+def assemble(objects: list[bytes]) -> bytes:
+    """A PDF file of `objects` (numbered from 1, the first the catalog), with its xref."""
     out, offsets = b"%PDF-1.4\n", []
     for number, body in enumerate(objects, 1):
         offsets.append(len(out))
@@ -87,15 +92,7 @@ def pages_pdf(contents: list[bytes]) -> bytes:
                     b"/Resources << /Font << /F1 3 0 R >> >> >>" % (5 + 2 * i),
                     b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(packed)
                     + packed + b"\nendstream"]
-    out, offsets = b"%PDF-1.4\n", []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
-    return out + b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1, xref)
+    return assemble(objects)
 
 
 TEXT_RUN = b"BT /F1 12 Tf 72 700 Td (hello world) Tj ET\n"  # a line, drawn at one spot
