@@ -20,9 +20,8 @@ from cases.text import whole_number
 from storage import filings
 from web import auth
 from web.deps import WebDeps
-from web.pages import viewer_of
 from web.render import page, refusal
-from web.request import deps_of, form, signed_in
+from web.request import deps_of, form, permitted, signed_in
 
 PREVIEW_BYTES = 1_000_000  # read of a held message for its text: its start is enough
 PREVIEW_CHARS = 20_000
@@ -39,11 +38,8 @@ def routes(r: web.UrlDispatcher) -> None:
 
 def _office(request: web.Request, action: str) -> str:
     """The reader's email, if they may review held messages; else a logged 403."""
-    deps, viewer = deps_of(request), viewer_of(request)
-    if not may_file_paper(viewer.actor):
-        auth.log_alone(deps, viewer.person.email, None, f"{action} refused", False)
-        raise refusal(request, 403, "Not yours to review", NOT_OFFICE)
-    return viewer.person.email
+    return permitted(request, may_file_paper, action, title="Not yours to review",
+                     sentence=NOT_OFFICE).person.email
 
 
 def _filing_id(request: web.Request) -> int:

@@ -10,6 +10,7 @@ from typing import Any
 from aiohttp import web
 from multidict import MultiDict, MultiDictProxy
 
+from cases.access import Actor
 from web import auth
 from web.deps import WebDeps
 from web.keys import DEPS, VIEWER
@@ -32,6 +33,19 @@ Page = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 def deps_of(request: web.Request) -> WebDeps:
     return request.app[DEPS]
+
+
+def permitted(request: web.Request, allowed: Callable[[Actor], bool], action: str, *,
+              title: str, sentence: str) -> auth.Viewer:
+    """The signed-in reader when `allowed` lets them in; else their refusal is logged
+    (`action refused`) and a 403 page says why and whom to ask."""
+    viewer: auth.Viewer | None = request.get(VIEWER)
+    assert viewer is not None  # `signed_in` saw to it
+    if not allowed(viewer.actor):
+        auth.log_alone(deps_of(request), viewer.person.email, None, f"{action} refused",
+                       False)
+        raise refusal(request, 403, title, sentence)
+    return viewer
 
 
 def client(request: web.Request) -> str:

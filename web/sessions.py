@@ -12,8 +12,8 @@ from storage import web_tokens
 from storage.web_tokens import FEED, SESSION
 from web import auth
 from web.pages import viewer_of
-from web.render import page, refusal
-from web.request import deps_of, form, signed_in
+from web.render import page
+from web.request import deps_of, form, permitted, signed_in
 
 
 def routes(r: web.UrlDispatcher) -> None:
@@ -22,10 +22,7 @@ def routes(r: web.UrlDispatcher) -> None:
 
 
 def _allowed(request: web.Request, action: str) -> None:
-    deps, viewer = deps_of(request), viewer_of(request)
-    if not may_revoke(viewer.actor):
-        auth.log_alone(deps, viewer.person.email, None, f"{action} refused", False)
-        raise refusal(request, 403, "Not your page", NOT_REVOKER)
+    permitted(request, may_revoke, action, title="Not your page", sentence=NOT_REVOKER)
 
 
 @signed_in
