@@ -145,13 +145,17 @@ def run_with_complaint(root: Path, url: str, city: Path, app: App) -> None:
     (new / "complaint.eml").write_bytes(fresh_complaint(1))
     proc = worker(root, url, city, "worker-1")
     notices_s = recompute_s = None
-    t0 = time.monotonic()
-    while time.monotonic() - t0 < 1800 and (notices_s is None or recompute_s is None):
+    t0 = looked = time.monotonic()
+    while time.monotonic() - t0 < 3600 and (notices_s is None or recompute_s is None):
         owed, sent = section_2_sent(app, last_id)
         if notices_s is None and owed and owed == sent:
             notices_s = time.monotonic() - t0
-        if recompute_s is None and stale(app) == 0:
-            recompute_s = time.monotonic() - t0
+        # counting the stale cases reads the whole docket: once a second, not 20 times,
+        # or this loop takes the CPU and the database the worker is measured on
+        if recompute_s is None and time.monotonic() - looked >= 1.0:
+            looked = time.monotonic()
+            if stale(app) == 0:
+                recompute_s = time.monotonic() - t0
         if not proc.running():
             raise SystemExit(f"the worker ended early; see {proc.log}")
         time.sleep(0.05)
