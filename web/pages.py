@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 
 from aiohttp import web
 
+from cases import steps
 from cases.access import (
     NOT_ENTITLED,
     NOT_LISTED,
@@ -235,8 +236,9 @@ async def case(request: web.Request) -> web.StreamResponse:
     latest = next((e for e in reversed(history) if e["kind"] == kind), None)
     if recorded and latest is not None and latest["motion"]:
         recorded += " " + latest["motion"]  # a motion that failed says so at once
+    offered = offered_steps(viewer.actor, looked.access, d)
     return page(request, "case.html.j2", d=d, seen=seen, access=looked.access.value,
-                request_recorded=recorded,
+                request_recorded=recorded, next_act=next_act(deadlines, offered),
                 filing=d.get("filing") or {}, deadlines=deadlines,
                 notices=[n for n in notices if n["type"] not in INVITES],
                 invites=with_replies([n for n in notices if n["type"] in INVITES],
@@ -247,8 +249,26 @@ async def case(request: web.Request) -> web.StreamResponse:
                 records=record_items(entries(d["history"]), deps.calendar)
                 if seen.records else [],
                 received=when(d["received_at"], deps.calendar),
-                steps=offered_steps(viewer.actor, looked.access, d),
+                steps=offered,
                 filings=d["filings"] if seen.originals else [])
+
+
+def next_act(deadlines: list[dict[str, Any]], offered: list[dict[str, Any]]
+             ) -> dict[str, Any] | None:
+    """The case's next act: the deadline not yet met that falls first (a missed one
+    first of all), what it asks and of whom, and the step that meets it when the reader
+    may take it."""
+    waiting = [x for x in deadlines if x["status"] in ("open", "missed") and x["due"]]
+    if not waiting:
+        return None
+    first = min(waiting, key=lambda x: (x["status"] != "missed", x["due"]))
+    rule = DEADLINES.get(first["key"])
+    step = steps.meeting(rule.key) if rule is not None else None
+    mine = [s for s in offered if step is not None and s["slug"] == step.slug]
+    return {"action": rule.action if rule else words(first["key"]),
+            "section": rule.section if rule else "", "owed_by": words(first["responsible"]),
+            "due_text": first["due_text"], "missed": first["status"] == "missed",
+            "step": mine[0] if mine else None}
 
 
 def disclosure_rows(d: dict[str, Any], access: Access, calendar: CityCalendar,

@@ -181,3 +181,23 @@ async def test_unicode_digits_and_huge_numbers_are_4xx_never_500(site: Site) -> 
     sent = await site.post(f"/cases/{number}/steps/council-extension-request", {
         "csrf": csrf_of(form.text), "days": "²"})
     assert sent.status in (400, 409) and "a whole number" in sent.text
+
+
+async def test_the_case_page_says_what_is_next_and_offers_the_step_to_whom_it_falls(
+        site: Site, clock: FakeClock) -> None:
+    number = open_case(site.app)
+    await site.sign_in(CLERK)
+    await site.deliver()  # the §2 notices: the 24 hours are met
+    page = (await site.get(f"/cases/{number}")).text
+    next_part = page.split('id="next-h"')[1].split("</section>")[0]
+    assert "Send the official a copy by registered mail (§2)" in next_part
+    assert "owed by mayors office" in next_part and "(in 3 days)" in next_part
+    assert f'href="/cases/{number}/steps/registered-mail"' in next_part  # the clerk's step
+    clock.advance(days=5)
+    await site.sign_in(CLERK)
+    assert "badge missed" in (await site.get(f"/cases/{number}")).text.split(
+        'id="next-h"')[1].split("</section>")[0]
+    await site.sign_in(OSEI)  # a board member: told what is next, offered no one else's step
+    theirs = (await site.get(f"/cases/{number}")).text.split('id="next-h"')[1]
+    assert "registered mail" in theirs.split("</section>")[0]
+    assert "/steps/registered-mail" not in theirs.split("</section>")[0]
