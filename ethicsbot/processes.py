@@ -123,22 +123,17 @@ async def watch_database(app: App, stop: asyncio.Event, every: float = 5.0) -> N
     """Say once when the database goes away and once when it is back (the web process
     has no worker loop that would notice; its requests fail meanwhile, it stays up).
     Started before the database could be reached, it first waits for it and migrates."""
-    from sqlalchemy import text
-
     from ethicsbot.database_wait import database_ready
     from mail.listener.retry import Outage, wait_for_stop
+    from storage.db import ping
     from storage.leader import DATABASE_DOWN
-
-    def ping() -> None:
-        with app.engine.connect() as conn:
-            conn.execute(text("SELECT 1"))
 
     outage = Outage("the database", log)
     if not await database_ready(app, stop=stop, outage=outage):
         return
     while True:
         try:
-            await asyncio.to_thread(ping)
+            await asyncio.to_thread(ping, app.engine)
             outage.recovered()
         except DATABASE_DOWN as e:
             outage.failed(type(e).__name__, then="requests that need it fail until it is back")

@@ -169,3 +169,9 @@ IDLE_PING = 2.0  # seconds idle after which a read connection is checked before 
 
 def make_session_factory(engine: Engine) -> sessionmaker[Any]:
     return sessionmaker(engine, expire_on_commit=False)
+
+
+def ping(engine: Engine) -> None:
+    """One round trip to the database; raises what the driver raises when it is down."""
+    with engine.connect() as conn:
+        conn.exec_driver_sql("SELECT 1")
