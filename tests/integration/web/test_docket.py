@@ -4,6 +4,8 @@ and refusal in the access log."""
 
 from __future__ import annotations
 
+import re
+
 from sqlalchemy import select
 
 from cases import commands as c
@@ -193,6 +195,9 @@ async def test_the_case_page_says_what_is_next_and_offers_the_step_to_whom_it_fa
     assert "Send the official a copy by registered mail (§2)" in next_part
     assert "owed by mayors office" in next_part and "(in 3 days)" in next_part
     assert f'href="/cases/{number}/steps/registered-mail"' in next_part  # the clerk's step
+    # the notices, one line a kind, the details under it
+    assert re.search(r"<summary><strong>complaint to council</strong>: (\d+) of \1 delivered"
+                     r"</summary>", page)
     clock.advance(days=5)
     await site.sign_in(CLERK)
     assert "badge missed" in (await site.get(f"/cases/{number}")).text.split(
