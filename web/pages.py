@@ -8,7 +8,7 @@ import io
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 from urllib.parse import urlencode
 
@@ -23,7 +23,7 @@ from cases.access import (
     docket_scope,
     sees_open_request,
 )
-from cases.calendar import CityCalendar, when
+from cases.calendar import CityCalendar, fmt_day, when
 from cases.deadline_values import DEADLINES, status_at
 from cases.deadlines import clocks_of_requests
 from cases.directory import Directory
@@ -153,6 +153,14 @@ def _docket_line(r: dict[str, Any], deps: WebDeps, now: datetime) -> dict[str, A
             "received": when(r["received_at"], deps.calendar)}
 
 
+def _day(on: object) -> str | None:
+    """The day a step happened, when it was recorded on another ("Tue Dec 1, 2026")."""
+    try:
+        return fmt_day(date.fromisoformat(str(on))) if on else None
+    except ValueError:
+        return None
+
+
 def _name(directory: Directory, email: str) -> str:
     person = directory.by_email(email)
     return person.name if person is not None else email
@@ -229,7 +237,8 @@ async def case(request: web.Request) -> web.StreamResponse:
     deadlines = [{**x, "due_text": due_text(x["due"], x["status"], now, deps.calendar)}
                  for x in d["deadlines"]]  # judged at `now` by the query
     history = [{**e, "when": when(e["at"], deps.calendar), "what": words(e["kind"]),
-                "motion": motion_words(e["data"])}
+                "by": _name(deps.directory, e["actor"]) if "@" in e["actor"] else e["actor"],
+                "on": _day(e["data"].get("on")), "motion": motion_words(e["data"])}
                for e in d["history"] if sees_in_history(looked.access, EventKind(e["kind"]))]
     kind = request.query.get("recorded", "")
     recorded = f"Recorded: {words(kind)}." if kind in set(EventKind) else None

@@ -149,7 +149,7 @@ async def test_the_clerk_records_a_roll_call_and_the_boards_motion(
     await screenshot(page, "motion-form")
     await page.get_by_role("button", name="Apply for a continuance").click()
     assert "the motion carries" in await page.get_by_role("status").inner_text()
-    history = await page.locator("#history + ol").inner_text()
-    assert "continuance applied" in history and "By motion at meeting 1: 2 yes, 1 no" in history
+    history = await page.locator("ol.history").inner_text()
+    assert "Continuance applied" in history and "By motion at meeting 1: 2 yes, 1 no" in history
     with site.app.session_factory() as s:
         assert s.scalar(select(CaseRow.tolled)) is True

@@ -206,3 +206,19 @@ async def test_the_case_page_says_what_is_next_and_offers_the_step_to_whom_it_fa
     theirs = (await site.get(f"/cases/{number}")).text.split('id="next-h"')[1]
     assert "registered mail" in theirs.split("</section>")[0]
     assert "/steps/registered-mail" not in theirs.split("</section>")[0]
+
+
+async def test_the_history_names_people_and_keeps_the_day_apart_from_the_recording(
+        site: Site, clock: FakeClock) -> None:
+    from datetime import date
+
+    number = open_case(site.app)  # Mon Nov 30, 2026
+    clock.advance(days=2)
+    step(site.app, number, c.RecordRegisteredMail("RE123456789US", date(2026, 12, 1)),
+         actor=CLERK)
+    await site.sign_in(CLERK)
+    history = (await site.get(f"/cases/{number}")).text.split('class="history"')[1]
+    entry = history.split("<li")[2]  # the second entry: the registered mail
+    assert 'value="2"' in entry and "Registered mail sent" in entry
+    assert "on Tue Dec 1, 2026" in entry and "(recorded Wed Dec 2, 2026" in entry
+    assert "by Renée Castillo" in entry  # by name, not by address
