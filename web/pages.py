@@ -161,9 +161,13 @@ def _day(on: object) -> str | None:
         return None
 
 
-def _name(directory: Directory, email: str) -> str:
+def _name(directory: Directory, email: str, *, titled: bool = False) -> str:
+    """A person as the directory names them ("Gary Pruitt, Parks Director" `titled`);
+    their address when it lists them no more."""
     person = directory.by_email(email)
-    return person.name if person is not None else email
+    if person is None:
+        return email
+    return f"{person.name}, {person.title}" if titled and person.title else person.name
 
 
 @signed_in
@@ -248,6 +252,7 @@ async def case(request: web.Request) -> web.StreamResponse:
     offered = offered_steps(viewer.actor, looked.access, d)
     return page(request, "case.html.j2", d=d, seen=seen, access=looked.access.value,
                 request_recorded=recorded, next_act=next_act(deadlines, offered),
+                against=[_name(deps.directory, e, titled=True) for e in d["respondents"]],
                 filing=d.get("filing") or {}, deadlines=deadlines,
                 notices=[n for n in notices if n["type"] not in INVITES],
                 invites=with_replies([n for n in notices if n["type"] in INVITES],

@@ -191,6 +191,8 @@ async def test_the_case_page_says_what_is_next_and_offers_the_step_to_whom_it_fa
     await site.sign_in(CLERK)
     await site.deliver()  # the §2 notices: the 24 hours are met
     page = (await site.get(f"/cases/{number}")).text
+    caption = page.split('<dl class="pairs">')[1].split("</dl>")[0]
+    assert "<dt>Against</dt><dd>Gary Pruitt, Parks Director</dd>" in caption  # name, title
     next_part = page.split('id="next-h"')[1].split("</section>")[0]
     assert "Send the official a copy by registered mail (§2)" in next_part
     assert "owed by mayors office" in next_part and "(in 3 days)" in next_part
