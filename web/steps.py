@@ -6,6 +6,8 @@ either way."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from aiohttp import web
 
 from cases import commands as c
@@ -15,11 +17,12 @@ from cases.derived import complete
 from cases.errors import ProcedureError
 from cases.services import take_step_as
 from cases.steps import StepRule
+from cases.text import words
 from storage.uow import SqlUnitOfWork
 from web import auth
 from web.forms import BY_SLUG, BadInput, inputs, parse, taken_by_people
 from web.pages import look_up, viewer_of
-from web.render import page, refusal
+from web.render import due_text, page, refusal
 from web.request import deps_of, form, signed_in
 from web.security import CSRF_FIELD
 
@@ -51,15 +54,30 @@ async def show(request: web.Request) -> web.StreamResponse:
     rule = _rule(request)
     _allowed(request, rule)
     looked = await look_up(request, request.match_info["number"], f"step form {rule.id.value}")
-    return _form_page(request, rule, looked.detail["number"], {}, None, 200)
+    return _form_page(request, rule, looked.detail["number"], {}, None, 200,
+                      serves=_serves(request, rule, looked.detail))
+
+
+def _serves(request: web.Request, rule: StepRule, detail: dict[str, Any]
+            ) -> dict[str, Any] | None:
+    """The deadline the step meets, as the case stands: what it asks, when it is due, and
+    whether that time has passed (the form says so before the clerk types a date)."""
+    found = next((x for x in detail["deadlines"] if rule.meets and x["key"] == rule.meets),
+                 None)
+    if found is None or found["status"] not in ("open", "missed") or not found["due"]:
+        return None
+    deps = deps_of(request)
+    return {"action": words(found["key"]), "missed": found["status"] == "missed",
+            "due_text": due_text(found["due"], found["status"], deps.clock(), deps.calendar)}
 
 
 def _form_page(request: web.Request, rule: StepRule, number: str, values: dict[str, str],
-               error: str | None, status: int) -> web.Response:
+               error: str | None, status: int, *,
+               serves: dict[str, Any] | None = None) -> web.Response:
     deps, viewer = deps_of(request), viewer_of(request)
     return page(request, "step.html.j2", status=status, rule=rule, number=number,
                 inputs=inputs(rule, viewer.actor, deps.directory), values=values,
-                error=error, slug=request.match_info["step"])
+                error=error, slug=request.match_info["step"], serves=serves)
 
 
 @signed_in

@@ -200,10 +200,14 @@ async def test_the_case_page_says_what_is_next_and_offers_the_step_to_whom_it_fa
     # the notices, one line a kind, the details under it
     assert re.search(r"<summary><strong>complaint to council</strong>: (\d+) of \1 delivered"
                      r"</summary>", page)
+    form = (await site.get(f"/cases/{number}/steps/registered-mail")).text
+    assert "This step meets the deadline “registered mail”: due Thu Dec 3" in form
     clock.advance(days=5)
     await site.sign_in(CLERK)
     assert "badge missed" in (await site.get(f"/cases/{number}")).text.split(
         'id="next-h"')[1].split("</section>")[0]
+    form = (await site.get(f"/cases/{number}/steps/registered-mail")).text
+    assert "it has <strong>passed</strong>" in form  # said before a date is typed
     await site.sign_in(OSEI)  # a board member: told what is next, offered no one else's step
     theirs = (await site.get(f"/cases/{number}")).text.split('id="next-h"')[1]
     assert "registered mail" in theirs.split("</section>")[0]
