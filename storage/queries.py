@@ -116,7 +116,8 @@ def _deadline(d: _StoredDeadline, now: datetime) -> dict[str, Any]:
 Statement = tuple[Executable, dict[str, Any]]  # a statement and its parameters
 
 
-SHOWS = ("open", "overdue", "closed", "void", "all")  # the docket's filters, first the default
+# the docket's filters, first the default; "mine": open, the next act owed by the reader
+SHOWS = ("open", "mine", "overdue", "closed", "void", "all")
 SORTS = ("opened", "newest", "due")  # its orders: as opened, newest first, soonest due first
 SEARCH_CHARS = 100  # a search longer than this is cut: no one types more of a name
 
@@ -129,13 +130,15 @@ class DocketView:
 
     `search` matches part of a case number or of a respondent's address; `emails` are the
     addresses of the people whose names matched it (the directory knows names, the cases
-    keep addresses), found by the caller."""
+    keep addresses), found by the caller. `mine`: the deadlines the reader answers for
+    (their keys), which "mine" keeps the cases whose next act is one of."""
 
     show: str = "open"
     sort: str = "opened"
     stage: str | None = None
     search: str | None = None
     emails: tuple[str, ...] = ()
+    mine: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.show not in SHOWS or self.sort not in SORTS:
@@ -180,7 +183,7 @@ def docket_statements(*, dialect: str, view: DocketView = ALL_CASES,
     statements: list[Statement] = []
     in_statement = logged is not None and dialect == "postgresql"
     params: dict[str, Any] = {"limit": limit, "offset": offset, "now": now,
-                              "stage": view.stage}
+                              "stage": view.stage, "mine": list(view.mine) or [""]}
     if logged is not None:
         if in_statement:
             params.update(logged.values())
@@ -235,8 +238,10 @@ def _docket_query(*, show: str, sort: str, stage: bool, search: bool, emails: in
     q = q.order_by(*orders[sort])
     if logged:
         q = q.add_cte(_LOG_ACCESS.cte("logged"))
-    if show in ("open", "overdue"):
+    if show in ("open", "mine", "overdue"):
         q = q.where(c.stage.not_in(_FINAL))
+    if show == "mine":
+        q = q.where(c.next_due_key.in_(bindparam("mine", expanding=True)))
     if show == "overdue":
         q = q.where(c.next_due < bindparam("now"))
     if show in _FINAL:

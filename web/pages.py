@@ -18,6 +18,7 @@ from cases import steps
 from cases.access import (
     NOT_ENTITLED,
     NOT_LISTED,
+    Actor,
     DocketScope,
     Refused,
     docket_scope,
@@ -69,7 +70,7 @@ async def docket(request: web.Request) -> web.StreamResponse:
     deps, viewer = deps_of(request), viewer_of(request)
     scope = docket_scope(viewer.actor)
     current = whole_number(request.query.get("page", "1"), 5) or 1
-    view = docket_view(request.query, deps.directory)
+    view = docket_view(request.query, deps.directory, viewer.actor)
     rows, more = await _docket_rows(request, view, current, size=PAGE)
     now = deps.clock()
     lines = [_docket_line(r, deps, now) for r in rows]
@@ -83,7 +84,8 @@ async def docket(request: web.Request) -> web.StreamResponse:
 async def docket_csv(request: web.Request) -> web.StreamResponse:
     """The docket as the page shows it, every line, as CSV for a spreadsheet."""
     deps = deps_of(request)
-    rows, _ = await _docket_rows(request, docket_view(request.query, deps.directory), 1,
+    rows, _ = await _docket_rows(request, docket_view(request.query, deps.directory,
+                                                      viewer_of(request).actor), 1,
                                  size=None)
     now = deps.clock()
     out = io.StringIO()
@@ -114,9 +116,13 @@ async def _docket_rows(request: web.Request, view: queries.DocketView, current: 
         raise refusal(request, 403, "Not listed", NOT_LISTED) from None
 
 
-def docket_view(query: Mapping[str, str], directory: Directory) -> queries.DocketView:
+def docket_view(query: Mapping[str, str], directory: Directory,
+                actor: Actor | None = None) -> queries.DocketView:
     """The docket's filter, stage, search and order from a request's query; what is not
-    one of the choices is the default (a link typed by hand shows the open docket)."""
+    one of the choices is the default (a link typed by hand shows the open docket).
+    "Waiting on me" is the deadlines `actor` answers for (`responsibilities`)."""
+    answers = set(responsibilities(actor)) if actor is not None else set()
+    mine = tuple(sorted(k for k, rule in DEADLINES.items() if rule.responsible in answers))
     show, sort = query.get("show", ""), query.get("sort", "")
     stage = query.get("stage", "")
     search = " ".join(query.get("q", "").split())[:queries.SEARCH_CHARS] or None
@@ -127,7 +133,7 @@ def docket_view(query: Mapping[str, str], directory: Directory) -> queries.Docke
         show=show if show in queries.SHOWS else queries.SHOWS[0],
         sort=sort if sort in queries.SORTS else queries.SORTS[0],
         stage=stage if stage in {s.value for s in Stage} else None,
-        search=search, emails=emails)
+        search=search, emails=emails, mine=mine if show == "mine" else ())
 
 
 def _view_query(view: queries.DocketView) -> str:

@@ -91,3 +91,13 @@ async def test_the_export_is_the_page_as_a_spreadsheet_and_a_respondent_s_holds_
     mine = list(csv.reader(io.StringIO((await site.get("/docket.csv?show=all")).text)))
     assert [r[0] for r in mine[1:]] == [pruitt]
     assert await numbers(site, "q=bates") == []  # a search reaches no one else's case
+
+
+async def test_waiting_on_me_is_the_cases_whose_next_act_the_reader_owes(site: Site) -> None:
+    first, second = open_case(site.app), open_case(site.app, "Lorna Bates")
+    await site.sign_in(CLERK)  # the mayor's office sends the registered mail (§2)
+    assert await numbers(site, "show=mine") == [first, second]
+    await site.sign_in("hpark@city.test")  # the chair: the hearing is not next yet
+    assert await numbers(site, "show=mine") == []
+    assert "No case's next act is yours" in (await site.get("/docket?show=mine")).text
+    assert await numbers(site) == [first, second]  # the chair still sees the open docket
