@@ -259,6 +259,7 @@ async def case(request: web.Request) -> web.StreamResponse:
     return page(request, "case.html.j2", d=d, seen=seen, access=looked.access.value,
                 request_recorded=recorded, next_act=next_act(deadlines, offered),
                 against=[_name(deps.directory, e, titled=True) for e in d["respondents"]],
+                meetings=[meeting_line(m, deps.calendar) for m in d["meetings"]],
                 filing=d.get("filing") or {}, deadlines=deadlines,
                 notices=[n for n in notices if n["type"] not in INVITES],
                 invites=with_replies([n for n in notices if n["type"] in INVITES],
@@ -316,6 +317,20 @@ def motion_words(data: dict[str, Any]) -> str:
     if not motion.get("carried", True):
         text += " It changed nothing."
     return text
+
+
+def meeting_line(m: dict[str, Any], calendar: CityCalendar) -> dict[str, Any]:
+    """One meeting of the case as its block on the case page shows it: when, where, open
+    or closed, and how the invited answered (RCW 42.30: every meeting is noticed)."""
+    answers = list(m["answers"].values())
+    counted = {a: answers.count(a) for a in dict.fromkeys(answers)}
+    state = ("cancelled" if m["cancelled"] else "tentative" if m["tentative"]
+             else "recorded after it took place" if m["recorded_late"] else "")
+    return {"number": m["number"], "body": words(m["body"]), "kind": words(m["kind"]),
+            "when": when(m["starts_at"], calendar), "place": m["place"],
+            "remote_link": m["remote_link"], "open": m["open"], "state": state,
+            "answers": ", ".join(f"{n} {words(a)}" for a, n in counted.items())
+            or "no answer yet"}
 
 
 def with_replies(invites: list[dict[str, Any]],

@@ -37,3 +37,15 @@ async def test_the_case_page_shows_each_members_answer_to_the_meeting(site: Site
     assert rows[("invite meeting", OSEI)] == "declined"
     assert rows[("invite meeting", BROOKS)] == "no answer yet"
     assert rows[("invite sufficiency window", CHAIR)] == "none asked (a deadline, not a meeting)"
+
+
+async def test_the_case_page_has_a_block_of_its_meetings(site: Site) -> None:
+    number = open_case(site.app)
+    step(site.app, number, ScheduleHearing(HEARING, "City Hall, Room 2"), actor=CHAIR)
+    step(site.app, number, RecordMeetingReply(1, CHAIR, Answer.ACCEPTED, 0), actor="ethicsbot")
+    step(site.app, number, RecordMeetingReply(1, OSEI, Answer.DECLINED, 0), actor="ethicsbot")
+    await site.sign_in(CLERK)
+    block = (await site.get(f"/cases/{number}")).text.split('id="meetings"')[1]
+    row = block.split("</tr>")[1]  # the first meeting's row, after the header's
+    assert "#1 board" in row and "City Hall, Room 2" in row
+    assert "1 accepted, 1 declined" in row and "closed to the public" in row
