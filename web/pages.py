@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -121,9 +122,9 @@ def docket_view(query: Mapping[str, str], directory: Directory,
     """The docket's filter, stage, search and order from a request's query; what is not
     one of the choices is the default (a link typed by hand shows the open docket).
     "Waiting on me" is the deadlines `actor` answers for (`responsibilities`)."""
-    answers = set(responsibilities(actor)) if actor is not None else set()
-    mine = tuple(sorted(k for k, rule in DEADLINES.items() if rule.responsible in answers))
     show, sort = query.get("show", ""), query.get("sort", "")
+    answers = set(responsibilities(actor)) if actor is not None and show == "mine" else set()
+    mine = tuple(sorted(k for k, rule in DEADLINES.items() if rule.responsible in answers))
     stage = query.get("stage", "")
     search = " ".join(query.get("q", "").split())[:queries.SEARCH_CHARS] or None
     named = search.casefold() if search else None
@@ -133,7 +134,7 @@ def docket_view(query: Mapping[str, str], directory: Directory,
         show=show if show in queries.SHOWS else queries.SHOWS[0],
         sort=sort if sort in queries.SORTS else queries.SORTS[0],
         stage=stage if stage in {s.value for s in Stage} else None,
-        search=search, emails=emails, mine=mine if show == "mine" else ())
+        search=search, emails=emails, mine=mine)
 
 
 def _view_query(view: queries.DocketView) -> str:
@@ -169,7 +170,7 @@ def _day(on: object) -> str | None:
 
 def _name(directory: Directory, email: str, *, titled: bool = False) -> str:
     """A person as the directory names them ("Gary Pruitt, Parks Director" `titled`);
-    their address when it lists them no more."""
+    as given when it lists no such address (no longer, or "ethicsbot")."""
     person = directory.by_email(email)
     if person is None:
         return email
@@ -247,7 +248,7 @@ async def case(request: web.Request) -> web.StreamResponse:
     deadlines = [{**x, "due_text": due_text(x["due"], x["status"], now, deps.calendar)}
                  for x in d["deadlines"]]  # judged at `now` by the query
     history = [{**e, "when": when(e["at"], deps.calendar), "what": words(e["kind"]),
-                "by": _name(deps.directory, e["actor"]) if "@" in e["actor"] else e["actor"],
+                "by": _name(deps.directory, e["actor"]),
                 "on": _day(e["data"].get("on")), "motion": motion_words(e["data"])}
                for e in d["history"] if sees_in_history(looked.access, EventKind(e["kind"]))]
     kind = request.query.get("recorded", "")
@@ -322,8 +323,7 @@ def motion_words(data: dict[str, Any]) -> str:
 def meeting_line(m: dict[str, Any], calendar: CityCalendar) -> dict[str, Any]:
     """One meeting of the case as its block on the case page shows it: when, where, open
     or closed, and how the invited answered (RCW 42.30: every meeting is noticed)."""
-    answers = list(m["answers"].values())
-    counted = {a: answers.count(a) for a in dict.fromkeys(answers)}
+    counted = Counter(m["answers"].values())
     state = ("cancelled" if m["cancelled"] else "tentative" if m["tentative"]
              else "recorded after it took place" if m["recorded_late"] else "")
     return {"number": m["number"], "body": words(m["body"]), "kind": words(m["kind"]),

@@ -26,12 +26,18 @@ def invite_rows(page: str) -> dict[tuple[str, str], str]:
     return {(kind, to): reply for kind, to, reply in rows}
 
 
-async def test_the_case_page_shows_each_members_answer_to_the_meeting(site: Site) -> None:
+async def answered_by_two(site: Site) -> str:
+    """A hearing the chair accepted and Osei declined; the clerk signed in to look."""
     number = open_case(site.app)
     step(site.app, number, ScheduleHearing(HEARING, "City Hall, Room 2"), actor=CHAIR)
     step(site.app, number, RecordMeetingReply(1, CHAIR, Answer.ACCEPTED, 0), actor="ethicsbot")
     step(site.app, number, RecordMeetingReply(1, OSEI, Answer.DECLINED, 0), actor="ethicsbot")
     await site.sign_in(CLERK)
+    return number
+
+
+async def test_the_case_page_shows_each_members_answer_to_the_meeting(site: Site) -> None:
+    number = await answered_by_two(site)
     rows = invite_rows((await site.get(f"/cases/{number}")).text)
     assert rows[("invite meeting", CHAIR)] == "accepted"
     assert rows[("invite meeting", OSEI)] == "declined"
@@ -40,11 +46,7 @@ async def test_the_case_page_shows_each_members_answer_to_the_meeting(site: Site
 
 
 async def test_the_case_page_has_a_block_of_its_meetings(site: Site) -> None:
-    number = open_case(site.app)
-    step(site.app, number, ScheduleHearing(HEARING, "City Hall, Room 2"), actor=CHAIR)
-    step(site.app, number, RecordMeetingReply(1, CHAIR, Answer.ACCEPTED, 0), actor="ethicsbot")
-    step(site.app, number, RecordMeetingReply(1, OSEI, Answer.DECLINED, 0), actor="ethicsbot")
-    await site.sign_in(CLERK)
+    number = await answered_by_two(site)
     block = (await site.get(f"/cases/{number}")).text.split('id="meetings"')[1]
     row = block.split("</tr>")[1]  # the first meeting's row, after the header's
     assert "#1 board" in row and "City Hall, Room 2" in row
