@@ -29,9 +29,15 @@ class NoticeMethod(StrEnum):
     """How a §2 notice was given."""
 
     HAND = "hand"
-    PHONE = "phone"
+    PHONE = "phone"  # a call that reached the person
+    VOICEMAIL = "voicemail"
     EMAIL = "email"
     MAIL = "mail"
+
+
+# "Voicemail, email or similar notification" (§2): not actual notice; the city's reading
+# `remote_notice` says whether it informs the official by itself
+REMOTE = frozenset({NoticeMethod.VOICEMAIL, NoticeMethod.EMAIL, NoticeMethod.MAIL})
 
 
 class Requester(StrEnum):
@@ -49,13 +55,15 @@ class RecordNoticeServed(Command):
     """One §2 act done: for the official complained against, `respondent` names which
     (each is informed; None: the only one). `given_at`: when it was really given, if not
     when recorded (a phone call typed in later is on time if it was); `how` and `to`
-    are kept as the proof."""
+    are kept as the proof; `impracticable`: why actual notice was not immediately
+    practicable, when the official was told by voicemail or email (§2)."""
 
     notice: Section2Act
     respondent: str | None = None
     how: NoticeMethod | None = None
     given_at: datetime | None = None
     to: str = ""
+    impracticable: str = ""
 
 
 @dataclass(frozen=True)

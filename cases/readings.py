@@ -39,6 +39,13 @@ and where the other reading would give another date, that date is shown beside i
   official it was found sufficient against asks (default: each official's right to ask is
   kept, and no official is made to go before the examiner alone), or only when every one
   of them asks (the examiner, the ordinance's usual forum, hears it otherwise).
+- `remote_notice` (§2: "Voicemail, email or similar notification of the defendant is
+  acceptable if actual notice is not immediately practicable"): a notice delivered to the
+  official's own address by email (EthicsBot's, sent at once) or left by voicemail informs
+  them (default: within 24 hours, the city's email to the official's own mailbox is the
+  notice it can give at once, and its delivery is the proof), or it does only when the
+  clerk records why actual notice (in person, or a phone call that reached them) was not
+  immediately practicable; EthicsBot's email then goes as before but is not counted.
 """
 
 from __future__ import annotations
@@ -87,8 +94,13 @@ class BoardHearing(StrEnum):
     EVERY_OFFICIAL = "every_official"
 
 
+class RemoteNotice(StrEnum):
+    ACCEPTED = "accepted"
+    IF_IMPRACTICABLE = "if_impracticable"
+
+
 Choice = (ContinuanceCap | CouncilMajority | Release | BoardQuorum | RegularAgenda
-          | ExaminerNotice | AmendedSection | BoardHearing)
+          | ExaminerNotice | AmendedSection | BoardHearing | RemoteNotice)
 
 _WORDS: dict[Choice, str] = {
     ContinuanceCap.PER_APPLICATION: "continuances capped at 10 days per application (§7)",
@@ -125,6 +137,11 @@ _WORDS: dict[Choice, str] = {
     BoardHearing.EVERY_OFFICIAL: ("the ethics board hears the matter only when every official "
                                   "found sufficient against asks it to; otherwise the "
                                   "hearings examiner does (§11)"),
+    RemoteNotice.ACCEPTED: ("a notice delivered to the official's own address by email, or "
+                            "left by voicemail, informs them (§2)"),
+    RemoteNotice.IF_IMPRACTICABLE: ("email or voicemail informs the official only where "
+                                    "the clerk records why actual notice was not "
+                                    "immediately practicable (§2)"),
 }
 
 
@@ -140,6 +157,7 @@ class Readings:
     examiner_notice: ExaminerNotice = ExaminerNotice.NOT_A_MEETING
     amended_section: AmendedSection = AmendedSection.NOT_YET_SUFFICIENT
     board_hearing: BoardHearing = BoardHearing.ANY_OFFICIAL
+    remote_notice: RemoteNotice = RemoteNotice.ACCEPTED
 
 
 DEFAULT = Readings()

@@ -41,6 +41,7 @@ from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.notices import ALERTS, SECTION_2, NoticeType
 from cases.ports import Clock
+from cases.readings import RemoteNotice
 from cases.services import take_step
 from mail.alerts import alert_clerks, owe_deadline_alerts
 from mail.context import Letterhead, load_context
@@ -310,7 +311,12 @@ def _served_if_complete(deps: DispatchDeps, uow: SqlUnitOfWork, row: OutboxRow) 
     if case is None or kind in case.notices_served:
         return
     # each official complained against is informed in their own right (§2): those this
-    # notice reached by email; one the directory could not match is recorded by the clerk
+    # notice reached by email; one the directory could not match is recorded by the clerk,
+    # and so is every official when the city's reading counts email only where actual
+    # notice was not immediately practicable (the clerk knows why; EthicsBot does not)
+    if kind is Section2Act.RESPONDENT_INFORMED and \
+            deps.directory.readings.remote_notice is RemoteNotice.IF_IMPRACTICABLE:
+        return
     delivered = {r.lower() for r in sent}
     whom: list[str | None] = [None] if kind is not Section2Act.RESPONDENT_INFORMED else [
         p for p in case.parties() if p.lower() in delivered and p not in case.informed]

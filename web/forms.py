@@ -67,6 +67,8 @@ LABELS = {
                   "one)",
     "how": "How it was given", "given_at": "When it was given, if not now (city time)",
     "to": "To whom (as given)",
+    "impracticable": ("By voicemail, email or letter: why actual notice was not immediately "
+                      "practicable (§2)"),
     "further": "A further meeting, or the one still to come moved (RCW 42.30)",
     TO_BOARD: "Referred to (§11)",
 }

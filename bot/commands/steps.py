@@ -343,6 +343,7 @@ def _recuse(w: Words, directory: Directory) -> Typed:
 
 
 _HOW: dict[str, bool | str] = {m.value: m.value for m in c.NoticeMethod}
+_BECAUSE = re.compile(r"(?:^|\s)because\s+", re.IGNORECASE)
 
 
 def _notice(w: Words, directory: Directory) -> c.RecordNoticeServed:
@@ -351,7 +352,9 @@ def _notice(w: Words, directory: Directory) -> c.RecordNoticeServed:
     how = c.NoticeMethod(str(w.choice("how", _HOW))) if (w.peek() or "").lower() in _HOW \
         else None
     given = w.moment("when it was given") if w.at_day() else None
-    return c.RecordNoticeServed(kind, respondent, how, given, to=w.rest())
+    to, *why = _BECAUSE.split(w.rest(), maxsplit=1)  # "... because no phone answers"
+    return c.RecordNoticeServed(kind, respondent, how, given, to=to.strip(),
+                                impracticable="".join(why).strip())
 
 
 _NOTICES: dict[str, bool | str] = {
@@ -361,9 +364,11 @@ _REQUESTERS: dict[str, bool | str] = {r.value: r.value for r in c.Requester}
 _S = StepId
 SPECS: tuple[Spec, ...] = (
     Spec("notice", _S.NOTICE,
-         "notice CASE respondent|council|board [@OFFICIAL] [hand|phone|email|mail] "
-         "[DATE TIME given] [TO WHOM]",
-         "notice ETH-2026-0007 respondent @pruitt phone 2026-12-01 08:30 on his cell", _notice),
+         "notice CASE respondent|council|board [@OFFICIAL] "
+         "[hand|phone|voicemail|email|mail] [DATE TIME given] [TO WHOM] "
+         "[because WHY ACTUAL NOTICE WAS NOT PRACTICABLE]",
+         "notice ETH-2026-0007 respondent @pruitt voicemail 2026-12-01 08:30 on his cell "
+         "because he is abroad", _notice),
     Spec("registered-mail", _S.REGISTERED_MAIL,
          "registered-mail CASE TRACKING [DATE] [@OFFICIAL]",
          "registered-mail ETH-2026-0007 RE123456789US",

@@ -14,7 +14,7 @@ from cases.handlers import StepContext
 from cases.handlers.meetings import report_findings
 from cases.links import report_link
 from cases.meetings import Body
-from cases.readings import ContinuanceCap
+from cases.readings import ContinuanceCap, RemoteNotice, describe
 
 
 def notice(s: StepContext, cmd: c.RecordNoticeServed) -> Event:
@@ -23,6 +23,7 @@ def notice(s: StepContext, cmd: c.RecordNoticeServed) -> Event:
     data: dict[str, str] = {"notice": cmd.notice.value}
     if cmd.notice is c.Section2Act.RESPONDENT_INFORMED:
         data["respondent"] = s.party(cmd.respondent, "was informed", "§2")
+        data.update(_how_the_official_was_told(s, cmd))
     if cmd.given_at is not None:
         if cmd.given_at.tzinfo is None:
             raise ProcedureError("Give the time the notice was given with its time zone.")
@@ -38,6 +39,26 @@ def notice(s: StepContext, cmd: c.RecordNoticeServed) -> Event:
     if cmd.to.strip():
         data["to"] = cmd.to.strip()[:320]
     return s.event(EventKind.NOTICE_SERVED, **data)
+
+
+def _how_the_official_was_told(s: StepContext, cmd: c.RecordNoticeServed) -> dict[str, str]:
+    """§2 accepts voicemail, email or the like "if actual notice is not immediately
+    practicable": whether such a notice informs the official by itself is the city's
+    reading (`remote_notice`), which the entry names; why actual notice was not
+    practicable is kept when given, and required when the reading asks for it."""
+    why = " ".join(cmd.impracticable.split())[:500]
+    reading = s.readings.remote_notice
+    if reading is RemoteNotice.IF_IMPRACTICABLE and (cmd.how is None or (
+            cmd.how in c.REMOTE and not why)):
+        raise ProcedureError(
+            "Say how the official was told and, for voicemail, email or a letter, why actual "
+            "notice was not immediately practicable (add `because …`): by the city's "
+            f"reading, {describe(reading)}. Actual notice (in person, or a call that reached "
+            "them) needs no reason.")
+    out = {"impracticable": why} if why else {}
+    if cmd.how in c.REMOTE:
+        out["reading"] = reading.value
+    return out
 
 
 def board_received(s: StepContext, cmd: c.RecordBoardReceived) -> Event:

@@ -11,7 +11,10 @@ import typing
 
 import pytest
 
+from bot.access import Caller
+from bot.commands.args import Words
 from bot.commands.steps import SPECS, SPECS_BY_WORDS, find_spec
+from cases import commands as c
 from cases.access import actor_for
 from cases.derived import complete
 from cases.steps import STEPS, StepRule
@@ -89,3 +92,20 @@ def test_each_web_form_makes_the_command_its_handler_expects(rule: StepRule) -> 
     for f in dataclasses.fields(cmd):
         value = getattr(cmd, f.name)
         assert conforms(value, hints[f.name]), (rule.id.value, f.name, value)
+
+
+def test_the_notice_words_keep_why_actual_notice_was_impracticable_apart_from_to_whom() -> None:
+    """§2: "... on his cell because he is abroad" is to whom, then why (the `because`
+    clause the strict `remote_notice` reading asks for)."""
+    typed = "notice ETH-2026-0007 respondent @pruitt voicemail 2026-12-01 08:30 on his cell"
+    spec, rest = find_spec(f"{typed} because He is abroad".split(" "))
+    caller = Caller("UCLERK", DIRECTORY.designees[0], frozenset())
+    words = Words(rest[1:], spec.usage, caller, CALENDAR)
+    cmd = spec.make(words, DIRECTORY)
+    assert isinstance(cmd, c.RecordNoticeServed)
+    assert (cmd.how, cmd.to, cmd.impracticable) == (
+        c.NoticeMethod.VOICEMAIL, "on his cell", "He is abroad")
+    plain = spec.make(Words(["respondent", "@pruitt", "phone", "his", "cell"], spec.usage,
+                            caller, CALENDAR), DIRECTORY)
+    assert isinstance(plain, c.RecordNoticeServed)
+    assert (plain.to, plain.impracticable) == ("his cell", "")

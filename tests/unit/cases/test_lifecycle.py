@@ -20,7 +20,7 @@ from cases.events import Event, EventKind
 from cases.meetings import Body
 from cases.notices import NoticeType, notices_owed
 from cases.procedure import handle, open_case
-from cases.readings import BoardHearing, Readings, describe
+from cases.readings import BoardHearing, Readings, RemoteNotice, describe
 from cases.rotation import referral
 from cases.tally import Vote
 from tests.unit.cases.riverton import (
@@ -370,6 +370,45 @@ def test_each_official_is_informed_and_mailed_their_own_copy_within_the_time() -
     do(case, c.RecordRegisteredMail("RR2", respondent=SECOND), "2026-01-09T10:00:00-08:00")
     assert status(case, K.REGISTERED_MAIL, "2026-01-09T12:00:00-08:00") is Status.MET
     assert case.mailed.keys() == {RESPONDENT, SECOND}
+
+
+def test_by_the_strict_reading_voicemail_informs_the_official_only_with_why_it_was_impracticable(
+) -> None:
+    """§2 accepts "voicemail, email or similar notification ... if actual notice is not
+    immediately practicable": under `remote_notice=if_impracticable` the clerk says why;
+    a call that reached the official needs no reason; by default the entry names the
+    reading that let a voicemail count."""
+    strict = Readings(remote_notice=RemoteNotice.IF_IMPRACTICABLE)
+    when = "2026-01-06T14:00:00-08:00"
+
+    def informed(case: Case, readings: Readings, **how: object) -> Event:
+        return handle(case, c.RecordNoticeServed(c.Section2Act.RESPONDENT_INFORMED, RESPONDENT,
+                                                 **how),  # type: ignore[arg-type]
+                      at=at(when), actor=CLERK, calendar=CALENDAR, readings=readings)
+
+    case = two_respondents()
+    for how in ({"how": c.NoticeMethod.VOICEMAIL}, {"how": c.NoticeMethod.EMAIL}, {}):
+        with pytest.raises(ProcedureError, match="why actual notice was not immediately "
+                                                 "practicable") as err:
+            informed(case, strict, **how)
+        assert describe(RemoteNotice.IF_IMPRACTICABLE) in str(err.value)
+    assert RESPONDENT not in case.informed
+    event = informed(case, strict, how=c.NoticeMethod.VOICEMAIL,
+                     impracticable="  he is abroad,\n his phone is off ")
+    assert event.data["impracticable"] == "he is abroad, his phone is off"
+    assert event.data["reading"] == "if_impracticable"
+    assert RESPONDENT in case.informed
+    # a call that reached the second official: actual notice, no reason, no reading
+    event = handle(case, c.RecordNoticeServed(c.Section2Act.RESPONDENT_INFORMED, SECOND,
+                                              c.NoticeMethod.PHONE),
+                   at=at(when), actor=CLERK, calendar=CALENDAR, readings=strict)
+    assert "reading" not in event.data and "impracticable" not in event.data
+    # by default a voicemail informs the official as it is; the entry names the reading
+    other = two_respondents()
+    event = informed(other, Readings(), how=c.NoticeMethod.VOICEMAIL)
+    assert event.data["reading"] == "accepted" and "impracticable" not in event.data
+    notice = deadlines(other, when)[K.NOTICE_24H]
+    assert notice.reading == describe(RemoteNotice.ACCEPTED)
 
 
 def test_an_old_entry_naming_no_official_still_stands_for_all_of_them() -> None:
