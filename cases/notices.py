@@ -82,6 +82,16 @@ SECTION_2: dict[NoticeType, Section2Act] = {
 
 INVITES = frozenset({NoticeType.INVITE_SUFFICIENCY_WINDOW, NoticeType.INVITE_MEETING,
                      NoticeType.INVITE_COUNCIL_DECISION})
+
+
+def dispatch_rank(notice_type: str) -> int:
+    """The order the dispatcher sends what is due in: 0 first, then 1. Calendar invites go
+    after every other notice due: they repeat dates the notices give, and a change of the
+    city's calendar revises thousands of them at once, which must not hold back a new
+    case's §2 notices, an alert or a sign-in link (issue 26)."""
+    return 1 if notice_type in INVITES else 0
+
+
 # Mail about a person's own access, owed by the web docket, never by a step of a case.
 ACCESS = frozenset({NoticeType.SIGN_IN_LINK})
 MEETING_NOTICES = frozenset({NoticeType.INVITE_MEETING, NoticeType.MEETING_NOTICE,

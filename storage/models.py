@@ -20,6 +20,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from cases.notices import dispatch_rank
 from storage.db import UTCDateTime
 
 NAMING = {
@@ -121,6 +122,11 @@ class FilingRow(Base):
     sent_at: Mapped[datetime]
 
 
+def _rank(context: Any) -> int:
+    """Every row's rank from its type, however it is inserted (one row or many)."""
+    return dispatch_rank(context.get_current_parameters()["notice_type"])
+
+
 class OutboxRow(Base):
     """A notice owed, written in the same transaction as the step that owes it. A notice
     about a case has `case_id`; an alert to the clerk about a refused message, `filing_id`."""
@@ -130,6 +136,7 @@ class OutboxRow(Base):
         UniqueConstraint("case_id", "notice_type", "recipient_email", "channel", "slot",
                          "generation"),
         Index("ix_outbox_status_next", "status", "next_attempt_at"),
+        Index("ix_outbox_status_rank_next", "status", "rank", "next_attempt_at"),
     )
     id: Mapped[int] = mapped_column(primary_key=True)
     case_id: Mapped[int | None] = mapped_column(ForeignKey("cases.id"), index=True)
@@ -148,6 +155,8 @@ class OutboxRow(Base):
     status: Mapped[str] = mapped_column(String(20), default="pending")
     attempts: Mapped[int] = mapped_column(default=0)
     next_attempt_at: Mapped[datetime]
+    # what is due goes in this order (`cases.notices.dispatch_rank`): invites last
+    rank: Mapped[int] = mapped_column(default=_rank, server_default="0")
     created_at: Mapped[datetime]
     sent_at: Mapped[datetime | None]
     last_error: Mapped[str | None] = mapped_column(Text)

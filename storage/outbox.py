@@ -220,11 +220,12 @@ def delivery_figures(session: Session, *, now: datetime,
 
 def claim_due(session: Session, *, now: datetime, batch: int, lease: timedelta
               ) -> list[tuple[int, str]]:
-    """Lease up to `batch` notices due by `now` (skipping rows another worker holds); their
-    ids and channels. A claim counts as an attempt until its delivery is recorded."""
+    """Lease up to `batch` notices due by `now` (skipping rows another worker holds), the
+    invites after the rest (`OutboxRow.rank`); their ids and channels. A claim counts as
+    an attempt until its delivery is recorded."""
     rows = session.scalars(select(OutboxRow).where(
         OutboxRow.status == "pending", OutboxRow.next_attempt_at <= now)
-        .order_by(OutboxRow.next_attempt_at, OutboxRow.id).limit(batch)
+        .order_by(OutboxRow.rank, OutboxRow.next_attempt_at, OutboxRow.id).limit(batch)
         .with_for_update(skip_locked=True)).all()
     for r in rows:
         r.next_attempt_at, r.attempts = now + lease, r.attempts + 1

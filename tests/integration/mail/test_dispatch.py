@@ -4,22 +4,27 @@ crash between sending and recording; the 24-hour notice then shows met."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from email.message import EmailMessage
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
 
 from cases.deadlines import DeadlineKey
+from cases.notices import INVITES
+from cases.readings import Readings, RemoteNotice
 from ethicsbot.bootstrap import App
 from mail import dispatch
 from mail.dispatch import LEASE, dispatch_once
 from mail.intake import Outcome, take_in
 from mail.transport import SmtpTls, SmtpTransport
-from storage.models import DeadlineRow, DeliveryRow, OutboxRow
+from storage import outbox
+from storage.models import CaseRow, DeadlineRow, DeliveryRow, OutboxRow
 from tests.fixtures.app import FakeClock
 from tests.fixtures.servers import SinkFactory
-from tests.integration.mail.complaints import corpus
+from tests.integration.mail.complaints import corpus, forwarded_complaint
 from tests.servers.smtp_sink import SmtpSink
 
 COMPLAINT = "gmail-forward-letter.eml"  # Dana Whitfield against Parks Director Gary Pruitt
@@ -126,6 +131,56 @@ async def test_a_new_case_sends_every_section_2_notice_checked_field_by_field(
     assert {d.outcome for d in deliveries(app)} == {"sent"}
     assert all(d.server_reply.startswith("250") for d in deliveries(app))
     assert notice_24h(app) == "met"
+
+
+async def test_by_the_strict_reading_the_delivered_email_does_not_record_the_official_informed(
+        app: App, smtp_sink: SmtpSink) -> None:
+    """`remote_notice=if_impracticable` (§2): the email to the official still goes, but
+    only the clerk can record them informed, with why actual notice was impracticable;
+    the council's and the board's §2 acts are recorded from their deliveries as ever."""
+    strict = dataclasses.replace(app, directory=dataclasses.replace(
+        app.directory, readings=Readings(remote_notice=RemoteNotice.IF_IMPRACTICABLE)))
+    number = open_case(strict)
+    assert await dispatch_once(strict.dispatch_deps(), smtp(smtp_sink)) == EXPECTED
+    (notice,) = by_subject(smtp_sink.wait_for(EXPECTED), "Notice of ethics complaint")
+    assert notice["To"].addresses[0].addr_spec == RESPONDENT
+    with strict.uow() as uow:
+        case = uow.cases.get(number)
+    assert case is not None and not case.informed
+    assert {e.data["notice"] for e in case.history if e.data.get("notice")} == {
+        "council_informed", "submitted_to_board"}
+    assert notice_24h(strict) == "open"
+
+
+def test_a_new_cases_notices_are_sent_before_invites_owed_earlier(
+        app: App, clock: FakeClock) -> None:
+    """Thousands of invites revised by a change of the city's calendar are owed before a
+    complaint comes in: its §2 notices still go first (`cases.notices.dispatch_rank`;
+    issue 26), and the invites after them."""
+    first = open_case(app)
+    with app.session_factory.begin() as s:  # the first case's notices went; its invites wait
+        s.execute(update(OutboxRow).where(OutboxRow.notice_type.not_in(INVITES))
+                  .values(status="sent"))
+    clock.advance(minutes=5)
+    result = take_in(forwarded_complaint(2), app.intake(), source="imap", received_at=clock())
+    assert result.case_number is not None
+    second = result.case_number
+    with app.session_factory.begin() as s:
+        owed = len(s.scalars(select(OutboxRow.id).where(  # its §2 notices and the mail task
+            OutboxRow.case_id == case_id(s, second), OutboxRow.notice_type.not_in(INVITES)))
+            .all())
+        claimed = outbox.claim_due(s, now=clock(), batch=owed, lease=LEASE)
+        rows = s.scalars(select(OutboxRow).where(OutboxRow.id.in_([i for i, _ in claimed])))
+        assert {(r.case_id, r.notice_type in INVITES) for r in rows} == {
+            (case_id(s, second), False)}
+        later = outbox.claim_due(s, now=clock(), batch=100, lease=LEASE)
+        rows = s.scalars(select(OutboxRow).where(OutboxRow.id.in_([i for i, _ in later])))
+        assert {(r.case_id, r.notice_type in INVITES) for r in rows} == {
+            (case_id(s, first), True), (case_id(s, second), True)}
+
+
+def case_id(s: Session, number: str) -> int:
+    return s.scalars(select(CaseRow.id).where(CaseRow.number == number)).one()
 
 
 async def test_a_failing_server_still_gets_every_notice_exactly_once(
