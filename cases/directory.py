@@ -67,6 +67,9 @@ class Directory:
     # news outlets that asked to be told of special meetings (RCW 42.30.080); not people
     # of the procedure: they get a meeting's public notice and nothing else
     media: tuple[Person, ...] = ()
+    # links typed for a meeting or a report may be plain http:// too (`cases.links`): for
+    # a city whose meeting service has no https address; published as typed
+    http_links: bool = False
 
     @property
     def board_chair(self) -> Person | None:

@@ -43,8 +43,10 @@ def open_case(*, number: str, filing: Filing, respondents: tuple[str, ...], at: 
 
 
 def handle(case: Case, cmd: c.Command, *, at: datetime, actor: str,
-           calendar: CityCalendar, readings: Readings = DEFAULT) -> Event:
-    """Check `cmd` against the ordinance, record it on `case`, return the event."""
+           calendar: CityCalendar, readings: Readings = DEFAULT,
+           http_links: bool = False) -> Event:
+    """Check `cmd` against the ordinance, record it on `case`, return the event
+    (`http_links`: the city accepts plain http links, `cases.links`)."""
     rule = rule_for(cmd)
     if case.stage not in rule.allowed_in:
         raise ProcedureError(_wrong_stage(case, rule))
@@ -54,7 +56,7 @@ def handle(case: Case, cmd: c.Command, *, at: datetime, actor: str,
             "board's application for a continuance (applied "
             f"{fmt_day(case.pending_continuance.applied)}) awaits the council's decision "
             "(§7). Record the council's decision first.")
-    context = StepContext(case, at, actor, calendar, readings)
+    context = StepContext(case, at, actor, calendar, readings, http_links=http_links)
     body = rule.acting_body(cmd, case)
     event = rule.handler(context, cmd)  # what the step itself requires, first
     meeting = _at_meeting(rule, body, cmd, context) if body is not None else None

@@ -81,7 +81,8 @@ def take_step(
     now = clock()
     readings = directory.readings
     before = case.deadlines(calendar, now=now, readings=readings)
-    event = handle(case, cmd, at=now, actor=actor, calendar=calendar, readings=readings)
+    event = handle(case, cmd, at=now, actor=actor, calendar=calendar, readings=readings,
+                   http_links=directory.http_links)
     after = case.deadlines(calendar, now=now, readings=readings)
     if moved := EVENTS[event.kind].moves_days:
         _record_recomputation(case, before, after, calendar, at=now, actor=actor,

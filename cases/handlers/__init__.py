@@ -19,13 +19,14 @@ if TYPE_CHECKING:
 
 
 class StepContext:
-    """What a handler needs besides the command: the case, who, when, the city's calendar
-    and its readings of the ordinance."""
+    """What a handler needs besides the command: the case, who, when, the city's calendar,
+    its readings of the ordinance and whether it accepts plain http links
+    (`cases.links`)."""
 
     def __init__(self, case: Case, at: datetime, actor: str, calendar: CityCalendar,
-                 readings: Readings) -> None:
+                 readings: Readings, *, http_links: bool = False) -> None:
         self.case, self.at, self.actor, self.calendar = case, at, actor, calendar
-        self.readings = readings
+        self.readings, self.http_links = readings, http_links
 
     @property
     def today(self) -> date:

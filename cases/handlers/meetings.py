@@ -82,7 +82,7 @@ def _call(s: StepContext, cmd: c.CallMeeting, body: Body, kind: EventKind) -> Ev
     if starts < s.case.received_at:
         raise ProcedureError(f"{fmt_moment(starts)} is before the complaint was received: no "
                              "meeting on it can come before (§2).")
-    link = web_link(cmd.remote_link, "The remote link")
+    link = web_link(cmd.remote_link, "The remote link", http=s.http_links)
     called_by = check_called_by(cmd, body)
     emergency = cmd.emergency.strip() if cmd.emergency is not None else None
     check_lead_time(cmd.kind, starts, now=s.at, emergency=cmd.emergency, calendar=s.calendar,

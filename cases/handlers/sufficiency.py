@@ -192,7 +192,7 @@ def issue_report(s: StepContext, cmd: c.IssueReport) -> Event:
     findings = report_findings(s, cmd.sufficient)
     return s.event(EventKind.REPORT_ISSUED, sufficient=any(findings.values()),
                    findings=findings, summary=cmd.summary, on=s.day(cmd.on).isoformat(),
-                   report_file=report_link(cmd.report_file))
+                   report_file=report_link(cmd.report_file, http=s.http_links))
 
 
 def deliver(s: StepContext, cmd: c.DeliverReport) -> Event:

@@ -24,3 +24,11 @@ def test_a_misspelt_field_is_refused_with_where_it_is() -> None:
     text = EXAMPLE.read_text(encoding="utf-8").replace("conflicts:", "conflict:")
     with pytest.raises(DirectoryError, match=r"examiners\.2\.conflict"):
         parse_directory(text, source="city.yml")
+
+
+def test_the_directory_file_says_whether_plain_http_links_are_accepted() -> None:
+    """Issue 24: links typed for a meeting or a report are https only unless the city
+    says `http_links: true` (`cases.links`)."""
+    assert parse_directory(EXAMPLE.read_text(encoding="utf-8")).http_links is False
+    text = EXAMPLE.read_text(encoding="utf-8") + "\nhttp_links: true\n"
+    assert parse_directory(text).http_links is True

@@ -10,8 +10,11 @@ from hypothesis import strategies as st
 from cases import commands as c
 from cases.errors import ProcedureError
 from cases.links import report_link, web_link
+from cases.procedure import handle
+from tests.unit.cases.riverton import CALENDAR, at
+from tests.unit.cases.sessions import at_its_meeting
 from tests.unit.cases.test_meetings import HEARING, new_case
-from tests.unit.cases.test_procedure import do, refused
+from tests.unit.cases.test_procedure import CLERK, do, refused
 
 
 @pytest.mark.parametrize("typed", [
@@ -52,3 +55,24 @@ def test_the_schedule_step_refuses_a_javascript_link_and_takes_an_https_one() ->
     do(case, c.ScheduleHearing(HEARING, "City Hall", remote_link="https://meet.city.example/e"),
        when)
     assert case.hearing is not None and case.hearing.remote_link == "https://meet.city.example/e"
+
+
+def test_plain_http_passes_only_where_the_city_accepts_it_and_nothing_else_does() -> None:
+    """Issue 24: "only https: (and http: if the city says so)"; the directory file's
+    `http_links: true` reaches the step through `take_step` (`Directory.http_links`)."""
+    typed = "http://meet.city.example/ethics"
+    with pytest.raises(ProcedureError, match=r"must be an https:// web address.*http:\)"):
+        web_link(typed, "The remote link")
+    assert web_link(typed, "The remote link", http=True) == typed
+    for other in ("javascript:alert(1)", "file:///etc/passwd", "http://", "ftp://x.example/"):
+        with pytest.raises(ProcedureError, match=r"must be an https:// or http:// web"):
+            web_link(other, "The remote link", http=True)
+    assert report_link(typed, http=True) == typed
+    case = new_case()
+    when = "2026-01-12T09:00:00-08:00"
+    hearing = c.ScheduleHearing(HEARING, "City Hall", remote_link=typed)
+    refused(case, hearing, when, "must be an https:// web address")
+    handle(case, at_its_meeting(case, hearing, when), at=at(when), actor=CLERK,
+           calendar=CALENDAR, http_links=True)
+    assert case.hearing is not None and case.hearing.remote_link == typed
+
