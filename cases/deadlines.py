@@ -83,7 +83,7 @@ def compute_deadlines(t: Triggers, cal: CityCalendar, *, now: datetime,
     due_24h = cal.local(t.received.astimezone(UTC) + timedelta(hours=24))
     out.append(_make(DeadlineKey.NOTICE_24H, due_24h, t, cal, now,
                      f"received {fmt_moment(cal.local(t.received))} + 24 hours = "
-                     f"{fmt_moment(due_24h)}", describe(readings.remote_notice)))
+                     f"{fmt_moment(due_24h)}"))
     out.append(_day_deadline(DeadlineKey.REGISTERED_MAIL, "received", received_day, t, cal, now))
     for key in (DeadlineKey.HEARING_BEGIN, DeadlineKey.HEARING_CONCLUDE):
         out.append(_tolled_deadline(key, received_day, t, cal, now, readings.continuance_cap))

@@ -516,33 +516,32 @@ def log_access(*, session: Session, at: datetime, who: str, number: str | None, 
                                  channel=channel, allowed=allowed)))
 
 
-def log_refusal_once(*, session: Session, at: datetime, who: str, number: str | None,
-                     action: str, channel: str, within: timedelta) -> bool:
-    """Log a refusal unless the same one (who, case, action) was logged `within` before:
-    a stranger repeating a refused request costs one row a minute, not one a request. True
-    when the row was written."""
-    log = AccessLogRow.__table__.c
-    seen = session.execute(select(log.id).where(
-        log.who == who, log.action == action, log.allowed.is_(False), log.at > at - within,
-        log.case_number.is_(None) if number is None else log.case_number == number)
-        .limit(1)).first()
-    if seen is None:
-        log_access(session=session, at=at, who=who, number=number, action=action,
-                   channel=channel, allowed=False)
-    return seen is None
-
-
 def access_row(look: Look) -> Statement:
     """The access-log row of `look`, as a statement: one prepared INSERT, since on every
     Slack status request the ORM's flush, or a statement built anew, would cost more than
-    the query it logs (bench/slack_status.py)."""
-    return _LOG_ACCESS, look.values()
+    the query it logs (bench/slack_status.py). A refusal is written unless the same one
+    (who, case, action) was in the last `REFUSALS_EVERY`: whoever repeats a refused request
+    at will costs one row a minute, not one a request; the first is the evidence."""
+    if look.allowed:
+        return _LOG_ACCESS, look.values()
+    return _LOG_REFUSAL_ONCE, {**look.values(), "log_since": look.at - REFUSALS_EVERY}
 
 
 # Core: the ORM's bulk insert, on every lookup, cost more than the insert itself; its
 # parameters named, since the docket's statement carries it among its own
 _LOG_ACCESS = insert(AccessLogRow.__table__).values(  # type: ignore[arg-type]
     {c: bindparam(f"log_{c}") for c in Look.COLUMNS})
+REFUSALS_EVERY = timedelta(minutes=1)  # one repeated refusal logged at most this often
+_LOGGED = AccessLogRow.__table__.c
+_LOG_REFUSAL_ONCE = insert(AccessLogRow.__table__).from_select(  # type: ignore[arg-type]
+    list(Look.COLUMNS),
+    select(*(bindparam(f"log_{c}", type_=_LOGGED[c].type) for c in Look.COLUMNS)).where(
+        ~exists().where(_LOGGED.who == bindparam("log_who"),
+                        _LOGGED.action == bindparam("log_action"),
+                        _LOGGED.allowed.is_(False),
+                        _LOGGED.at > bindparam("log_since", type_=_LOGGED.at.type),
+                        _LOGGED.case_number.is_not_distinct_from(
+                            bindparam("log_case_number", type_=_LOGGED.case_number.type)))))
 
 
 def open_deadlines(*, session: Session, responsible: list[str], now: datetime, asker: str,

@@ -26,7 +26,6 @@ from web.deps import WebDeps
 
 CHANNEL = "web"
 TOUCH_EVERY = timedelta(minutes=1)  # a session's last use is written at most this often
-REFUSALS_EVERY = timedelta(minutes=1)  # one repeated refusal logged at most this often
 
 
 class LinkAnswer(StrEnum):
@@ -65,14 +64,6 @@ def log_alone(deps: WebDeps, who: str, number: str | None, action: str, allowed:
         log(session, deps, who, number, action, allowed)
 
 
-def log_refusal(session: Session, deps: WebDeps, who: str, number: str | None,
-                action: str) -> None:
-    """A refusal a stranger can repeat at will (too many links, a form from elsewhere):
-    logged once a minute for the same asker and action, not once a request."""
-    queries.log_refusal_once(session=session, at=deps.clock(), who=who[:320], number=number,
-                             action=action[:80], channel=CHANNEL, within=REFUSALS_EVERY)
-
-
 def actor_of(deps: WebDeps, person: Person) -> Actor:
     return Actor(person.email, deps.directory.roles_of(person))
 
@@ -90,7 +81,7 @@ def request_link(deps: WebDeps, typed: str, client: str) -> LinkAnswer:
                                    client=client) >= cfg.links_per_address
                 or web_tokens.count_since(session=s, kind=LINK, since=since, client=client)
                 >= cfg.links_per_client):
-            log_refusal(s, deps, f"web:{client}", None, "sign-in link refused: too many")
+            log(s, deps, f"web:{client}", None, "sign-in link refused: too many", False)
             uow.commit()
             return LinkAnswer.TOO_MANY
         person = deps.directory.by_email(address) if address else None

@@ -120,8 +120,8 @@ async def form(request: web.Request) -> MultiDictProxy[str]:
         check_token(fields.get(CSRF_FIELD), expected)
     except CsrfRefused as e:
         with deps.session_factory.begin() as session:
-            auth.log_refusal(session, deps, who(request), request.match_info.get("number"),
-                             f"form refused: {e}")
+            auth.log(session, deps, who(request), request.match_info.get("number"),
+                     f"form refused: {e}", False)
         raise refusal(request, 403, "Form refused",
                       "This form has expired or did not come from this site. Go back, "
                       "reload the page and try again.") from None

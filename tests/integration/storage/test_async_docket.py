@@ -24,6 +24,7 @@ from storage.async_docket import PooledDocket
 from storage.db import make_engine
 from storage.lookups import Asker, NoSuchCase, docket_page
 from storage.models import AccessLogRow
+from storage.queries import REFUSALS_EVERY
 from tests.fixtures.app import FakeClock, make_settings
 from tests.fixtures.cases import a_filing, open_one
 from tests.servers import postgres
@@ -61,11 +62,12 @@ def test_a_page_is_the_sessions_page_and_is_logged_alike(app: App) -> None:
 
     read = asyncio.run(pages())
     by_docket = looks(app)
+    later = now + REFUSALS_EVERY  # the stranger's refusal again: not coalesced into the first
     expected = [docket_page(app.read_session_factory or app.session_factory,
-                            asker(app, who), page, size=2, now=now)
+                            asker(app, who), page, size=2, now=later)
                 for who, page in ((CHAIR, 1), (CHAIR, 2), (CHAIR, 3), (RESPONDENT, 1))]
     with pytest.raises(Refused, match=re.escape(NOT_LISTED)):
-        docket_page(app.session_factory, asker(app, STRANGER), 1, size=2, now=now)
+        docket_page(app.session_factory, asker(app, STRANGER), 1, size=2, now=later)
     assert read == expected
     assert [[r["number"] for r in rows] for rows, _ in read] == [
         numbers[0:2], numbers[2:4], numbers[4:6], numbers[0:2]]
@@ -108,8 +110,9 @@ def test_a_case_is_the_sessions_case_and_each_look_is_logged_alike(app: App) -> 
     read = asyncio.run(by_docket())
     logged = looks(app)
     factory = app.read_session_factory or app.session_factory
+    later = now + REFUSALS_EVERY  # the stranger's refusal again: not coalesced into the first
     expected = [answer(lambda who=who, wanted=wanted: lookups.case(
-        factory, asker(app, who), wanted, "case status", now=now, readings=readings))
+        factory, asker(app, who), wanted, "case status", now=later, readings=readings))
         for who, wanted in asks]
     assert read == expected
     assert read[0][0] is Access.FULL and read[0][1]["number"] == number

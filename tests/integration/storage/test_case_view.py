@@ -14,12 +14,13 @@ import pytest
 from sqlalchemy import Engine, event, func, select
 from sqlalchemy.orm import Session, sessionmaker
 
-from cases.access import actor_for
+from cases.access import Refused, actor_for
 from cases.commands import VoidCase
 from cases.levels import Access
 from ethicsbot.bootstrap import App
 from storage import lookups
 from storage.models import AccessLogRow
+from tests.fixtures.app import FakeClock
 from tests.fixtures.cases import open_one, step
 
 CLERK = "clerk@city.test"
@@ -78,3 +79,36 @@ def test_a_step_committed_while_the_case_view_is_read_shows_wholly_or_not_at_all
         assert s.scalar(select(func.count()).select_from(AccessLogRow).where(
             AccessLogRow.case_number == number, AccessLogRow.action == "case status",
             AccessLogRow.allowed.is_(True))) == 3
+
+
+@pytest.mark.parametrize("surface", ["slack", "web"])
+def test_a_refusal_repeated_within_a_minute_is_one_access_log_row(
+        app: App, clock: FakeClock, surface: str) -> None:
+    """Issue 24: someone may repeat a refused lookup at will; each (who, case, action) is
+    written once a minute, the first kept, while every allowed look is still written."""
+    number, other = open_one(app), open_one(app)
+    factory = factory_of(app, surface)
+    stranger = lookups.Asker(actor_for(app.directory, "nosy@elsewhere.example"),
+                             "nosy@elsewhere.example", "test")
+
+    def refused(n: str) -> None:
+        with pytest.raises(Refused, match="answers only the people the city's directory"):
+            lookups.case(factory, stranger, n, "case status", now=app.clock(),
+                         readings=app.directory.readings)
+
+    def rows(n: str, allowed: bool) -> int:
+        with app.session_factory() as s:
+            return s.scalar(select(func.count()).select_from(AccessLogRow).where(
+                AccessLogRow.case_number == n, AccessLogRow.allowed.is_(allowed))) or 0
+
+    for _ in range(5):
+        refused(number)
+        clock.advance(seconds=10)
+    refused(other)
+    assert (rows(number, False), rows(other, False)) == (1, 1)
+    clock.advance(seconds=15)  # a minute after the first
+    refused(number)
+    assert rows(number, False) == 2
+    for _ in range(3):
+        look(app, factory, number)
+    assert rows(number, True) == 3

@@ -81,7 +81,8 @@ async def test_a_board_member_records_a_step_through_its_form(site: Site) -> Non
 OSEI = "vosei@city.test"
 
 
-async def test_a_step_of_another_role_is_refused_with_slacks_sentence(site: Site) -> None:
+async def test_a_step_of_another_role_is_refused_with_slacks_sentence(
+        site: Site, clock: FakeClock) -> None:
     number = open_case(site.app)
     await site.sign_in(OSEI)  # a board member: the mayor's office sends the registered mail
     refused = await site.get(f"/cases/{number}/steps/registered-mail")
@@ -91,6 +92,11 @@ async def test_a_step_of_another_role_is_refused_with_slacks_sentence(site: Site
         sentence = str(e)
     assert refused.status == 403 and sentence in refused.text.replace("&#39;", "'")
     docket = await site.get("/docket")
+    posted = await site.post(f"/cases/{number}/steps/registered-mail", {
+        "csrf": csrf_of(docket.text), "tracking_number": "RE123456789US"})
+    assert posted.status == 403  # the same refusal again: logged once a minute (issue 24)
+    assert logged(site, OSEI).count((None, "step registered-mail refused", False)) == 1
+    clock.advance(minutes=1)
     posted = await site.post(f"/cases/{number}/steps/registered-mail", {
         "csrf": csrf_of(docket.text), "tracking_number": "RE123456789US"})
     assert posted.status == 403

@@ -407,8 +407,6 @@ def test_by_the_strict_reading_voicemail_informs_the_official_only_with_why_it_w
     other = two_respondents()
     event = informed(other, Readings(), how=c.NoticeMethod.VOICEMAIL)
     assert event.data["reading"] == "accepted" and "impracticable" not in event.data
-    notice = deadlines(other, when)[K.NOTICE_24H]
-    assert notice.reading == describe(RemoteNotice.ACCEPTED)
 
 
 def test_an_old_entry_naming_no_official_still_stands_for_all_of_them() -> None:
