@@ -59,11 +59,12 @@ def _register() -> None:
         runner,
         status,
         step,
+        verify,
         web,
         worker,
     )
 
-    for module in (demo, docket, intake, notices, runner, status, step, web, worker):
+    for module in (demo, docket, intake, notices, runner, status, step, verify, web, worker):
         module.register(cli)
 
 
