@@ -62,6 +62,7 @@ class _DirectoryFile(BaseModel):
     # docs/deadlines.md): validated as the dataclass itself, an unknown name refused
     readings: Readings = DEFAULT
     media: list[_Person] = []  # news outlets that asked for special meeting notices
+    auditors: list[_Person] = []  # read the access log and check the chains (issue 27)
 
 
 def _ppl(items: list[_Person]) -> tuple[Person, ...]:
@@ -97,6 +98,7 @@ def parse_directory(text: str, *, source: str = "directory file") -> Directory:
         forwarders=tuple(f.strip().lower() for f in forwarders),
         readings=d.readings,
         media=_ppl(d.media),
+        auditors=_ppl(d.auditors),
     )
 
 

@@ -77,6 +77,13 @@ def case_head(session: Session, number: str) -> Head | None:
     return Head(row.event_count, row.head or EMPTY.hash)
 
 
+def head_at(session: Session, number: str, seq: int) -> Head:
+    """Case `number`'s chain as it stood at event `seq`: `seq + 1` entries, that one's hash."""
+    digest = session.scalars(select(EventRow.hash).join(CaseRow, CaseRow.id == EventRow.case_id)
+                             .where(CaseRow.number == number, EventRow.seq == seq)).one()
+    return Head(seq + 1, digest)
+
+
 def record_export(session: Session, *, number: str, what: str, digest: str, by: str,
                   at: datetime) -> Head:
     """An export of case `number`'s record (`what`, its bytes' SHA-256 `digest`, made for

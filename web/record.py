@@ -18,7 +18,6 @@ from datetime import UTC, datetime
 from typing import Any
 
 from aiohttp import web
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from cases.chain import EMPTY, Head
@@ -26,7 +25,6 @@ from cases.notices import INVITES, NoticeType, invite_sequence, meeting_slot
 from mail.invites import build_invite, to_feed
 from mail.notices import proof_csv
 from storage import chain, filings, queries
-from storage.models import CaseRow, EventRow
 from storage.repository import SqlCaseRepository
 from web import auth
 from web.deps import WebDeps
@@ -75,10 +73,7 @@ def _head(session: Session, number: str, history: list[dict[str, Any]]) -> Head:
     whatever committed since it was read)."""
     if not history:
         return EMPTY
-    last = max(e["seq"] for e in history)
-    digest = session.scalars(select(EventRow.hash).join(CaseRow, CaseRow.id == EventRow.case_id)
-                             .where(CaseRow.number == number, EventRow.seq == last)).one()
-    return Head(last + 1, digest)
+    return chain.head_at(session, number, max(e["seq"] for e in history))
 
 
 async def _fetch(request: web.Request, what: str) -> Record:

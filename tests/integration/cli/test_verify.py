@@ -7,6 +7,7 @@ rewritten whole; histories stored before the chain hashed by the migration."""
 from __future__ import annotations
 
 import json
+import shutil
 import threading
 from pathlib import Path
 
@@ -253,3 +254,25 @@ def test_histories_stored_before_the_chain_are_hashed_by_the_migration(
                                              "head 4:")
     with app.session_factory() as s:
         assert stored_chain.verify(s).verified
+
+
+def test_an_auditor_reads_the_access_log_and_no_one_else_but_the_clerk(
+        app: App, here: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The directory's auditors (city.example.yml) read who looked at what; a council
+    member may not, and their try is itself in the log."""
+    shutil.copy(Path(__file__).resolve().parents[3] / "city.example.yml", here / "city.yml")
+    number = open_one(app)
+    assert run(capsys, "case", number)[0] == 0
+    code, out, _ = run(capsys, "access-log", "--as", "rabara@audit.example", "--case", number)
+    assert code == 0
+    assert out.splitlines()[0].endswith(f"  cli  {number}  case detail  allowed")
+    assert "Dana Whitfield" not in out  # never a case's content
+    code, out, err = run(capsys, "access-log", "--as", "abrandt@city.test")
+    assert code == 2 and out == "" and "Only an auditor" in err
+    code, out, _ = run(capsys, "access-log", "--as", "clerk@city.test", "--json",
+                       "--since", "2000-01-01T00:00:00")
+    lines = json.loads(out)
+    actions = [e["action"] for e in lines]
+    assert code == 0 and "case detail" in actions
+    assert actions[-2:] == ["access log as rabara@audit.example",
+                            "access log as abrandt@city.test refused"]
