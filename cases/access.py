@@ -23,7 +23,9 @@ Seeing a case (`case_access`), decided per case, respondent first:
 - A member who recused on the case (a relative, a business tie, the complainant sitting
   on the board) is walled off from it: they see what anyone may (PUBLIC or NONE), and the
   docket leaves the case out for them.
-- NONE: everyone else. The refusal is the same text whether the case exists or not.
+- NONE: everyone else, the auditors included (they read the access log and check the
+  history chains, `may_audit`, and see no case). The refusal is the same text whether the
+  case exists or not.
 
 The docket (`docket_scope`): FULL and COUNCIL roles see every open case (the council is
 told of each one, §2); anyone else listed sees only the cases against them; someone not
@@ -66,7 +68,7 @@ ROLE_NAMES = {Role.MAYOR: "the mayor", Role.DESIGNEE: "the mayor's designees",
               Role.BOARD: "the ethics board", Role.BOARD_CHAIR: "the board chair",
               Role.COUNCIL: "the city council", Role.CITY_ATTORNEY: "the city attorney",
               Role.ADMINISTRATOR: "the city administrator", Role.EXAMINER: "an examiner",
-              Role.OFFICIAL: "an official"}
+              Role.OFFICIAL: "an official", Role.AUDITOR: "an auditor"}
 
 _FULL = OFFICE | BOARD | ATTORNEY
 
@@ -153,6 +155,18 @@ def may_file_paper(actor: Actor) -> bool:
     """The mayor's office and the administrator receive written complaints (§1) and may
     give the real time the city received a paper or in-person one."""
     return actor.has(OFFICE | {Role.ADMINISTRATOR})
+
+
+NOT_AUDITOR = ("Only an auditor or the mayor's office (the city clerk) may read the access "
+               "log. The directory lists auditors under `auditors:`.")
+
+
+def may_audit(actor: Actor) -> bool:
+    """Who reads the access log (who looked at which case, when, through what: never a
+    case's content) and checks the history chains (issue 27): the auditors the directory
+    lists, who see no case (`case_access` lets them into none, no step is theirs), and
+    the mayor's office, which keeps the directory."""
+    return actor.has(OFFICE | {Role.AUDITOR})
 
 
 NOT_REVOKER = ("Only the mayor or the mayor's designees (the city clerk) may end other "

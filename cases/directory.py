@@ -28,6 +28,9 @@ class Role(StrEnum):
     BOARD_CHAIR = "board_chair"
     EXAMINER = "examiner"
     OFFICIAL = "official"
+    # reads the access log and checks the history chains (issue 27), and no case: no
+    # step is theirs and `cases.access` lets them into none
+    AUDITOR = "auditor"
 
 
 # The groups the ordinance gives acts to.
@@ -70,6 +73,7 @@ class Directory:
     # links typed for a meeting or a report may be plain http:// too (`cases.links`): for
     # a city whose meeting service has no https address; published as typed
     http_links: bool = False
+    auditors: tuple[Person, ...] = ()  # the access log and the chains, no case (issue 27)
 
     @property
     def board_chair(self) -> Person | None:
@@ -91,6 +95,7 @@ class Directory:
             *self.board,
             *self.examiners,
             *self.officials,
+            *self.auditors,
         ):
             if p.email.lower() not in seen:
                 seen.add(p.email.lower())
@@ -122,6 +127,8 @@ class Directory:
             roles.add(Role.EXAMINER)
         if has(self.officials):
             roles.add(Role.OFFICIAL)
+        if has(self.auditors):
+            roles.add(Role.AUDITOR)
         return frozenset(roles)
 
     def by_slack(self, slack_id: str) -> Person | None:
@@ -151,9 +158,10 @@ class Directory:
                          if involved & {x.casefold() for x in e.conflicts})
 
     def respondent_candidates(self) -> tuple[Person, ...]:
-        """Anyone listed but the examiners may be complained against (the directory's roles)."""
-        examiners = {p.email.lower() for p in self.examiners}
-        return tuple(p for p in self.people() if p.email.lower() not in examiners)
+        """Anyone listed but the examiners and the auditors may be complained against (the
+        directory's roles): both come from outside the procedure to check it."""
+        outside = {p.email.lower() for p in (*self.examiners, *self.auditors)}
+        return tuple(p for p in self.people() if p.email.lower() not in outside)
 
     def match_respondents(self, text: str) -> tuple[Person, ...]:
         """Officials named in a complaint, in order of first mention.

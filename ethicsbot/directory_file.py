@@ -63,6 +63,7 @@ class _DirectoryFile(BaseModel):
     readings: Readings = DEFAULT
     media: list[_Person] = []  # news outlets that asked for special meeting notices
     http_links: bool = False  # accept plain http:// links typed for meetings and reports
+    auditors: list[_Person] = []  # read the access log and check the chains (issue 27)
 
 
 def _ppl(items: list[_Person]) -> tuple[Person, ...]:
@@ -99,6 +100,7 @@ def parse_directory(text: str, *, source: str = "directory file") -> Directory:
         readings=d.readings,
         media=_ppl(d.media),
         http_links=d.http_links,
+        auditors=_ppl(d.auditors),
     )
 
 

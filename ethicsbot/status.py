@@ -21,6 +21,7 @@ from sqlalchemy.orm import sessionmaker
 from ethicsbot.settings import Settings
 from mail.listener.waiting import imap_waiting, maildir_waiting
 from storage import calendar_state
+from storage.chain import docket_head
 from storage.leader import DATABASE_DOWN, active_worker
 from storage.migrate import is_current
 from storage.outbox import delivery_figures
@@ -50,7 +51,8 @@ def combine(inbox: dict[str, Any], stored: dict[str, Any]) -> dict[str, Any]:
     idle = (inbox.get("waiting") == 0 and notices is not None and notices["pending"] == 0
             and stored.get("recompute") == 0)
     return {"database": stored["database"], "inbox": inbox, "notices": notices,
-            "worker": stored.get("worker"), "recompute": stored.get("recompute"), "idle": idle}
+            "worker": stored.get("worker"), "recompute": stored.get("recompute"), "idle": idle,
+            "docket_head": stored.get("docket_head")}
 
 
 def database_state(app: Sources) -> str:
@@ -76,18 +78,21 @@ def outbox_and_worker(app: Sources) -> dict[str, Any]:
             # open cases whose deadlines the worker still has to recompute in the
             # background since the city's calendar or readings changed
             recompute = calendar_state.count_stale(session, in_force) if in_force else 0
+            head = docket_head(session)  # to keep off the machine (docs/evidence.md)
     except DATABASE_DOWN as e:
         return {"database": f"unreachable ({type(e).__name__})"}
     return {"database": "current",
             "notices": {**figures.as_json(), "overdue_after_minutes": s.undelivered_alert_minutes},
             "worker": {"active": worker.id if worker else None,
                        "since": worker.since.isoformat() if worker and worker.since else None},
-            "recompute": recompute}
+            "recompute": recompute, "docket_head": str(head)}
 
 
 def public(figures: dict[str, Any]) -> dict[str, Any]:
     """The figures for `/readyz`, which anyone can read: the worker's host name and pid
-    are left out (whether one is active, and since when, stay)."""
+    are left out (whether one is active, and since when, stay), and so is the docket
+    chain's head (its count says how much the docket moved)."""
+    figures = {k: v for k, v in figures.items() if k != "docket_head"}
     worker = figures.get("worker")
     if worker is None:
         return figures

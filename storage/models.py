@@ -64,6 +64,9 @@ class CaseRow(Base):
     # the calendar and readings its deadlines were computed under
     # (`cases.services.calendar_in_force`); None: unknown, taken as those in force
     computed_under: Mapped[str | None] = mapped_column(String(64))
+    # the hash of its last event (`cases.chain`; the GENESIS hash before the first):
+    # `event_count` entries lead to it
+    head: Mapped[str | None] = mapped_column(String(64))
 
 
 class EventRow(Base):
@@ -78,6 +81,36 @@ class EventRow(Base):
     at: Mapped[datetime]
     actor: Mapped[str] = mapped_column(String(320))
     data: Mapped[dict[str, Any]]
+    # SHA-256 of this entry chained to the one before (`cases.chain.entry_hash`)
+    hash: Mapped[str] = mapped_column(String(64))
+
+
+class DocketChainRow(Base):
+    """The docket-wide chain (`cases.chain.DocketEntry`): each new head of a case's history
+    (`kind` "events", one per saved batch) and each export of its record (`kind`
+    "export"), chained by `hash` to the entry before, so that a case deleted or a history
+    cut short is found. Written only by `storage.chain.append`, under `DocketHeadRow`'s
+    lock."""
+
+    __tablename__ = "docket_chain"
+    position: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    kind: Mapped[str] = mapped_column(String(10))
+    at: Mapped[datetime]
+    case_number: Mapped[str] = mapped_column(String(20), index=True)
+    seq: Mapped[int]
+    head: Mapped[str] = mapped_column(String(64))
+    detail: Mapped[dict[str, Any]]
+    hash: Mapped[str] = mapped_column(String(64))
+
+
+class DocketHeadRow(Base):
+    """The one row (`id` 1) naming the docket chain's last entry: locked by every writer
+    of the chain, so that entries are appended one at a time on every backend."""
+
+    __tablename__ = "docket_head"
+    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    count: Mapped[int]
+    hash: Mapped[str] = mapped_column(String(64))
 
 
 class DeadlineRow(Base):

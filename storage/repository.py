@@ -3,15 +3,16 @@ appending the events recorded since they were loaded."""
 
 from __future__ import annotations
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, event, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, SessionTransaction
 
 from cases.case import Case
+from cases.chain import GENESIS, Entry, entry_hash
 from cases.deadlines import DEADLINES, Deadline, DeadlineKey, OtherReading, Responsible, Status
 from cases.events import Event, EventKind
 from cases.ports import Clock
-from storage import calendar_state
+from storage import calendar_state, chain
 from storage.meetings import save_meetings
 from storage.models import CaseNumber, CaseRow, DeadlineRow, EventRow
 
@@ -25,6 +26,11 @@ class SqlCaseRepository:
         self.session, self.clock, self.computed_under = session, clock, computed_under
         self._rows: dict[str, CaseRow] = {}
         self._numbered: set[str] = set()  # given out in this unit of work: not stored yet
+        # the cases whose history grew in this transaction: number -> (last seq, its hash),
+        # chained into the docket when it commits (`_seal`), forgotten when it rolls back
+        self._moved: dict[str, tuple[int, str]] = {}
+        event.listen(session, "before_commit", self._seal)
+        event.listen(session, "after_soft_rollback", self._forget)
 
     def row(self, number: str, *, lock: bool = False) -> CaseRow | None:
         if number in self._rows:
@@ -113,9 +119,15 @@ class SqlCaseRepository:
         row.computed_under = self.computed_under or row.computed_under
         stored_events, row.event_count = row.event_count, len(case.history)
         self.session.flush()  # the row's id, for its events and deadlines
+        prev = self._head_of(row, stored_events)
         for seq, e in enumerate(case.history[stored_events:], start=stored_events):
+            prev = entry_hash(case.number, Entry(seq, e.kind.value, e.at, e.actor, e.data),
+                              prev)
             self.session.add(EventRow(case_id=row.id, seq=seq, kind=e.kind.value, at=e.at,
-                                      actor=e.actor, data=e.data))
+                                      actor=e.actor, data=e.data, hash=prev))
+        if len(case.history) > stored_events:
+            row.head = prev
+            self._moved[case.number] = (len(case.history) - 1, prev)
         if not new:
             self.session.execute(delete(DeadlineRow).where(DeadlineRow.case_id == row.id))
         # remind_at = now: the reminder scheduler looks at every rewritten deadline at its
@@ -128,6 +140,27 @@ class SqlCaseRepository:
                         remind_at=now if _remindable(d) else None) for d in deadlines)
         save_meetings(session=self.session, case_id=row.id, case=case, now=now, new=new)
         self.session.flush()
+
+    def _head_of(self, row: CaseRow, stored_events: int) -> str:
+        """The hash the case's next event chains to: its last event's."""
+        if stored_events == 0:
+            return GENESIS
+        if row.head is not None:
+            return row.head
+        return self.session.scalars(select(EventRow.hash).where(
+            EventRow.case_id == row.id, EventRow.seq == stored_events - 1)).one()
+
+    def _seal(self, session: Session) -> None:
+        """At commit: one docket-chain entry per case whose head moved in this unit of
+        work (`storage.chain.append`, which takes the docket head's lock last)."""
+        moved, self._moved = self._moved, {}
+        for number, (seq, head) in sorted(moved.items()):
+            chain.append(session, kind="events", at=self.clock(), case=number, seq=seq,
+                         head=head)
+
+    def _forget(self, _session: Session, previous: SessionTransaction) -> None:
+        if not previous.nested:  # a savepoint's rollback leaves the outer events standing
+            self._moved = {}
 
     def stored_deadlines(self, number: str) -> list[Deadline]:
         row = self.row(number)

@@ -10,18 +10,21 @@ Two downloads of an unchanged case are the same file, so its digest can be quote
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import zipfile
 from datetime import UTC, datetime
+from typing import Any
 
 from aiohttp import web
 from sqlalchemy.orm import Session
 
+from cases.chain import EMPTY, Head
 from cases.notices import INVITES, NoticeType, invite_sequence, meeting_slot
 from mail.invites import build_invite, to_feed
 from mail.notices import proof_csv
-from storage import filings, queries
+from storage import chain, filings, queries
 from storage.repository import SqlCaseRepository
 from web import auth
 from web.deps import WebDeps
@@ -61,7 +64,16 @@ def load(session: Session, deps: WebDeps, number: str) -> Record | None:
             except ValueError:
                 continue  # e.g. a council window for a case without a violation
     return Record(number, deps.directory.city, moment, detail,
-                  [(i, s, bytes(raw)) for i, s, raw in rows], invites, deps.calendar)
+                  [(i, s, bytes(raw)) for i, s, raw in rows], invites, deps.calendar,
+                  _head(session, number, detail["history"]))
+
+
+def _head(session: Session, number: str, history: list[dict[str, Any]]) -> Head:
+    """The chain's head at the last entry of `history` (the history the record prints,
+    whatever committed since it was read)."""
+    if not history:
+        return EMPTY
+    return chain.head_at(session, number, max(e["seq"] for e in history))
 
 
 async def _fetch(request: web.Request, what: str) -> Record:
@@ -79,17 +91,31 @@ async def _fetch(request: web.Request, what: str) -> Record:
     return found
 
 
+def _exported(request: web.Request, record: Record, what: str, body: bytes) -> bytes:
+    """Record the export in the docket chain (`storage.chain.record_export`): which file,
+    its SHA-256, for whom, and the case head it was made from. The case's own history is
+    left as it is, so the next download of an unchanged case is the same file."""
+    deps = deps_of(request)
+    with deps.session_factory.begin() as session:
+        chain.record_export(session, number=record.number, what=what,
+                            digest=hashlib.sha256(body).hexdigest(),
+                            by=viewer_of(request).person.email, at=deps.clock())
+    return body
+
+
 @signed_in
 async def pdf(request: web.Request) -> web.StreamResponse:
     record = await _fetch(request, "pdf")
-    return web.Response(body=render_pdf(record), content_type="application/pdf", headers={
+    body = _exported(request, record, "record.pdf", render_pdf(record))
+    return web.Response(body=body, content_type="application/pdf", headers={
         "Content-Disposition": f'attachment; filename="{record.number}-record.pdf"'})
 
 
 @signed_in
 async def archive(request: web.Request) -> web.StreamResponse:
     record = await _fetch(request, "zip")
-    return web.Response(body=render_zip(record), content_type="application/zip", headers={
+    body = _exported(request, record, "record.zip", render_zip(record))
+    return web.Response(body=body, content_type="application/zip", headers={
         "Content-Disposition": f'attachment; filename="{record.number}-record.zip"'})
 
 
@@ -104,6 +130,8 @@ def render_zip(record: Record) -> bytes:
                                        ensure_ascii=False).encode(),
         f"{n}/proof-of-notice.csv": proof_csv(record.number, record.detail["notices"]).encode(),
         f"{n}/README.txt": _readme(record).encode(),
+        f"{n}/chain-head.txt": (f"{record.number}\nentries {record.head.count}\n"
+                                f"head {record.head.hash}\n").encode(),
     }
     for filing_id, source, raw in record.originals:
         files[f"{n}/filings/{filing_id:06d}-{source}.eml"] = raw
@@ -128,7 +156,10 @@ def _readme(record: Record) -> str:
              "", "record.pdf           the record to read", "record.json          the same, as "
              "data", "proof-of-notice.csv  every notice owed and each delivery attempt",
              "filings/             each message or form exactly as received (SHA-256 below)",
-             "invites.ics          the calendar entries as the case now stands", ""]
+             "invites.ics          the calendar entries as the case now stands",
+             "chain-head.txt       the history chain's head these files were made from: "
+             "how many", "                     entries, the last one's hash (`ethicsbot "
+             "verify` checks it)", ""]
     lines += [f"{record.digest_of(raw)}  filings/{i:06d}-{s}.eml"
               for i, s, raw in record.originals]
     return "\n".join(lines) + "\n"

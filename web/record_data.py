@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from cases.calendar import CityCalendar
+from cases.chain import EMPTY, Head
 from mail.invites import Invite
 
 
@@ -21,6 +22,15 @@ class Record:
     originals: list[tuple[int, str, bytes]]  # (filing id, source, raw bytes)
     invites: list[Invite]
     calendar: CityCalendar  # times print in city time, as every deadline's basis does
+    # the case's history chain where this record was made from: its last entry (seq
+    # `head.count - 1`) and that entry's hash (`cases.chain`, docs/evidence.md)
+    head: Head = EMPTY
+
+    @property
+    def head_words(self) -> str:
+        if not self.head.count:
+            return "no history entry"
+        return f"history entry #{self.head.count - 1}, SHA-256 {self.head.hash}"
 
     def digest_of(self, raw: bytes) -> str:
         return hashlib.sha256(raw).hexdigest()

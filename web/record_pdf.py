@@ -17,16 +17,20 @@ from web.record_data import Record
 
 class _Pdf(FPDF):
     number = ""
+    head = ""
 
     def footer(self) -> None:
         self.set_y(-12)
         self.set_font(_FACE, size=8)
-        self.cell(0, 6, f"{self.number} — case record — page {self.page_no()}", align="C")
+        self.cell(0, 6, f"{self.number} — case record — {self.head} — page {self.page_no()}",
+                  align="C")
 
 
 def render_pdf(record: Record) -> bytes:
     pdf = _Pdf(format="Letter")
     pdf.number = record.number
+    pdf.head = (f"chain head #{record.head.count - 1} {record.head.hash[:16]}…"
+                if record.head.count else "no history")
     prepare(pdf, title=f"Case record {record.number}", created=record.moment)
     pdf.set_author(f"City of {record.city} (EthicsBot)")
     pdf.set_subject("Ethics complaint: confidential until the review is complete (§6)")
@@ -61,6 +65,8 @@ class _Writer:
                      else "Closed."))
         self.para(f"This record is the database as it stood at {self.when(r.moment.isoformat())}"
                   " (city time throughout).")
+        self.para(f"Made from the history chain's head: {r.head_words} (docs/evidence.md; "
+                  f"`ethicsbot verify {r.number}` checks it).")
         self._complaint()
         self.heading("Deadlines, with how each was computed")
         for x in d["deadlines"]:

@@ -52,6 +52,7 @@ def cli() -> None:
 
 def _register() -> None:
     from ethicsbot.cli import (
+        audit,
         demo,
         docket,
         intake,
@@ -59,11 +60,12 @@ def _register() -> None:
         runner,
         status,
         step,
+        verify,
         web,
         worker,
     )
 
-    for module in (demo, docket, intake, notices, runner, status, step, web, worker):
+    for module in (audit, demo, docket, intake, notices, runner, status, step, verify, web, worker):
         module.register(cli)
 
 

@@ -54,5 +54,8 @@ def _lines(f: dict[str, object]) -> list[str]:
         lines.append(f"deadlines: {f['recompute']} case(s) still to recompute since the "
                      "city's calendar or readings changed (the worker does it in the "
                      "background, soonest deadline first)")
+    if f.get("docket_head"):
+        lines.append(f"docket chain head: {f['docket_head']} (keep a copy off this machine; "
+                     "`ethicsbot verify --against` checks it)")
     lines.append("idle: everything owed is done" if f["idle"] else "busy: work is waiting")
     return lines

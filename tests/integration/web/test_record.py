@@ -14,7 +14,8 @@ from sqlalchemy import select
 
 from cases import commands as c
 from mail.intake import Outcome, take_in
-from storage.models import AccessLogRow, FilingRow
+from storage import chain
+from storage.models import AccessLogRow, DocketChainRow, EventRow, FilingRow
 from tests.fixtures.app import FakeClock
 from tests.fixtures.cases import step
 from tests.fixtures.web import Site
@@ -95,3 +96,33 @@ async def test_the_record_says_what_intake_asked_the_clerk_to_confirm(site: Site
     pdf = await download(site, f"/cases/{result.case_number}/record.pdf")
     text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages).split())
     assert "To confirm: the receipt date" in text
+
+
+async def test_the_record_carries_the_head_it_was_made_from_and_each_export_is_chained(
+        site: Site, clock: FakeClock) -> None:
+    """Issue 27: the PDF's first page and footer and the ZIP's chain-head.txt name the
+    history chain's head; each download is a docket-chain entry (what, its SHA-256, for
+    whom, from which head), and the case's own history is left as it was."""
+    number = opened(site)
+    await site.sign_in(ATTORNEY)
+    with site.app.session_factory() as s:
+        head = s.scalars(select(EventRow.hash).order_by(EventRow.seq.desc())).first()
+        count = len(s.scalars(select(EventRow.id)).all())
+    assert head is not None
+    pdf = await download(site, f"/cases/{number}/record.pdf")
+    archive = await download(site, f"/cases/{number}/record.zip")
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages).split())
+    assert f"history entry #{count - 1}, SHA-256 {head}" in text
+    assert f"{number} — case record — chain head #{count - 1} {head[:16]}… — page 1" in text
+    z = zipfile.ZipFile(io.BytesIO(archive))
+    assert z.read(f"{number}/chain-head.txt").decode() == (
+        f"{number}\nentries {count}\nhead {head}\n")
+    with site.app.session_factory() as s:
+        exports = s.scalars(select(DocketChainRow).where(DocketChainRow.kind == "export")
+                            .order_by(DocketChainRow.position)).all()
+        assert [(e.case_number, e.seq, e.head, e.detail) for e in exports] == [
+            (number, count - 1, head, {"what": what, "sha256": hashlib.sha256(body).hexdigest(),
+                                       "by": ATTORNEY})
+            for what, body in (("record.pdf", pdf), ("record.zip", archive))]
+        assert len(s.scalars(select(EventRow.id)).all()) == count
+        assert chain.verify(s).verified

@@ -230,3 +230,30 @@ def test_a_bodys_act_is_recorded_by_its_members_or_the_clerk_never_the_other_bod
     check_body(RAMAN, grant, case)
     check_body(CLERK_, grant, case)
     check_body(RAMAN, c.RecordNoticeServed(c.Section2Act.COUNCIL_INFORMED), case)  # no body's
+
+
+def test_an_auditor_reads_the_log_and_the_chains_and_sees_no_case() -> None:
+    """Issue 27: an auditor (the directory's `auditors:`) may audit, and is let into no
+    case, open or closed without a release, takes no step and is no respondent."""
+    from dataclasses import replace
+    from pathlib import Path
+
+    from cases.access import may_audit
+    from cases.directory import Person
+    from ethicsbot.directory_file import load_directory
+
+    directory = replace(DIRECTORY, auditors=(Person("Ruth Abara", "rabara@audit.example"),))
+    auditor = actor_for(directory, "RAbara@audit.example")
+    assert auditor.roles == {Role.AUDITOR} and may_audit(auditor) and may_audit(CLERK_)
+    assert not may_audit(CHAIR) and not may_audit(actor_for(directory, "nobody@x.example"))
+    for closed in (False, True):
+        assert case_access(auditor, respondents=("praman@city.test",), closed=closed,
+                           released=()) is Access.NONE
+    assert docket_scope(auditor) is DocketScope.INVOLVING and not sees_every_case(auditor)
+    for step in StepId:
+        with pytest.raises(Refused, match="lists you as an auditor"):
+            check_step(auditor, step)
+    assert all(p.email != "rabara@audit.example" for p in directory.respondent_candidates())
+    assert directory.match_respondents("Ruth Abara misused city property") == ()
+    example = load_directory(Path(__file__).resolve().parents[3] / "city.example.yml")[0]
+    assert [p.email for p in example.auditors] == ["rabara@audit.example"]

@@ -1,0 +1,194 @@
+"""The hash chains in the database (issue 27; the hashing itself is `cases.chain`).
+
+Each event row carries its hash; `cases.head` the last one. The repository hashes the
+events it saves and, when the transaction commits, `append`s one docket-chain entry per
+case whose head moved (`storage.repository`). `append` takes the docket head row's lock
+(`SELECT ... FOR UPDATE` on PostgreSQL; SQLite's transactions hold the database's write
+lock from their BEGIN IMMEDIATE), so entries are appended one at a time whatever the
+number of web replicas and workers. Taken last, at commit, after every case's own row
+lock: writers lock in one order and the lock is held only for the commit.
+
+`verify` recomputes both chains and names each break (`cases.chain.Break`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from cases.chain import (
+    EMPTY,
+    Break,
+    DocketEntry,
+    Entry,
+    Head,
+    cut_off,
+    docket_hash,
+    verify_case,
+    verify_docket,
+)
+from storage.models import CaseRow, DocketChainRow, DocketHeadRow, EventRow
+
+HEAD_ROW = 1
+
+
+def _head_row(session: Session, *, lock: bool) -> DocketHeadRow:
+    q = select(DocketHeadRow).where(DocketHeadRow.id == HEAD_ROW)
+    if lock:
+        q = q.with_for_update()
+    row = session.scalars(q).one_or_none()
+    if row is None:  # the migration writes it; a database made otherwise gets it here
+        row = DocketHeadRow(id=HEAD_ROW, count=EMPTY.count, hash=EMPTY.hash)
+        session.add(row)
+        session.flush()
+    return row
+
+
+def append(session: Session, *, kind: str, at: datetime, case: str, seq: int, head: str,
+           detail: Mapping[str, Any] | None = None) -> Head:
+    """Append one entry to the docket chain, in `session`'s transaction; the new head."""
+    top = _head_row(session, lock=True)
+    entry = DocketEntry(top.count + 1, kind, at, case, seq, head, dict(detail or {}))
+    digest = docket_hash(entry, top.hash)
+    session.add(DocketChainRow(position=entry.position, kind=kind, at=at, case_number=case,
+                               seq=seq, head=head, detail=dict(entry.detail), hash=digest))
+    top.count, top.hash = entry.position, digest
+    session.flush()
+    return Head(top.count, top.hash)
+
+
+def docket_head(session: Session) -> Head:
+    """The docket chain's head as the head row keeps it (`ethicsbot verify --head`)."""
+    row = session.get(DocketHeadRow, HEAD_ROW)
+    return Head(row.count, row.hash) if row is not None else EMPTY
+
+
+def case_head(session: Session, number: str) -> Head | None:
+    """Case `number`'s head as stored with it: how many events, the last one's hash."""
+    row = session.execute(select(CaseRow.event_count, CaseRow.head)
+                          .where(CaseRow.number == number)).one_or_none()
+    if row is None:
+        return None
+    return Head(row.event_count, row.head or EMPTY.hash)
+
+
+def head_at(session: Session, number: str, seq: int) -> Head:
+    """Case `number`'s chain as it stood at event `seq`: `seq + 1` entries, that one's hash."""
+    digest = session.scalars(select(EventRow.hash).join(CaseRow, CaseRow.id == EventRow.case_id)
+                             .where(CaseRow.number == number, EventRow.seq == seq)).one()
+    return Head(seq + 1, digest)
+
+
+def record_export(session: Session, *, number: str, what: str, digest: str, by: str,
+                  at: datetime) -> Head:
+    """An export of case `number`'s record (`what`, its bytes' SHA-256 `digest`, made for
+    `by`) as a docket-chain entry naming the case head it was made from."""
+    head = case_head(session, number) or EMPTY
+    return append(session, kind="export", at=at, case=number, seq=head.count - 1,
+                  head=head.hash, detail={"what": what, "sha256": digest, "by": by})
+
+
+@dataclass
+class Report:
+    """What `verify` found: the breaks (the first of each chain), how much it read."""
+
+    breaks: list[Break] = field(default_factory=list)
+    cases: int = 0
+    entries: int = 0
+    docket: Head = EMPTY
+
+    @property
+    def verified(self) -> bool:
+        return not self.breaks
+
+
+def _docket_rows(session: Session, number: str | None = None) -> Iterator[DocketEntry]:
+    q = select(DocketChainRow).order_by(DocketChainRow.position)
+    if number is not None:
+        q = q.where(DocketChainRow.case_number == number)
+    for r in session.scalars(q.execution_options(yield_per=2000)):
+        yield DocketEntry(r.position, r.kind, r.at, r.case_number, r.seq, r.head, r.detail,
+                          r.hash)
+
+
+def _events(session: Session, case_id: int) -> Iterator[Entry]:
+    q = (select(EventRow.seq, EventRow.kind, EventRow.at, EventRow.actor, EventRow.data,
+                EventRow.hash).where(EventRow.case_id == case_id).order_by(EventRow.seq)
+         .execution_options(yield_per=1000))
+    for seq, kind, at, actor, data, digest in session.execute(q):
+        yield Entry(seq, kind, at, actor, data, digest)
+
+
+def verify(session: Session, number: str | None = None) -> Report:
+    """Recompute the docket chain and every case's history (or case `number`'s alone),
+    and compare each history with the heads the docket chain recorded for it."""
+    report = Report()
+    cases_seen: set[str] = set()
+    head, broken = verify_docket(_docket_seen(session, cases_seen))
+    report.docket = head
+    if broken is not None:
+        report.breaks.append(broken)
+    else:
+        kept = docket_head(session)
+        if kept != head:
+            report.breaks.append(Break(None, None, (
+                f"entries cut off the end: the head row names entry {kept.count}, the chain "
+                f"ends at {head.count}") if kept.count > head.count else (
+                f"the head row ({kept}) is not the chain's end ({head})")))
+    q = select(CaseRow.id, CaseRow.number).order_by(CaseRow.number)
+    if number is not None:
+        q = q.where(CaseRow.number == number)
+    stored = session.execute(q).all()
+    for case_id, case in stored:
+        recorded = {e.seq: e.head for e in _docket_rows(session, case) if e.seq >= 0}
+        counted = _Counted(_events(session, case_id))
+        ends, broken = verify_case(case, counted, recorded)
+        report.cases += 1
+        report.entries += counted.n
+        broken = broken or cut_off(case, ends, recorded)
+        if broken is not None:
+            report.breaks.append(broken)
+    missing = sorted(cases_seen - {c for _, c in stored})
+    if number is not None:
+        missing = [c for c in missing if c == number]
+    report.breaks += [Break(c, None, "case missing: the docket chain records it, the "
+                            "database has no such case") for c in missing]
+    return report
+
+
+def _docket_seen(session: Session, seen: set[str]) -> Iterator[DocketEntry]:
+    for e in _docket_rows(session):
+        seen.add(e.case)
+        yield e
+
+
+class _Counted:
+    def __init__(self, entries: Iterator[Entry]) -> None:
+        self.entries, self.n = entries, 0
+
+    def __iter__(self) -> Iterator[Entry]:
+        for e in self.entries:
+            self.n += 1
+            yield e
+
+
+def contains(session: Session, head: Head) -> Break | None:
+    """Whether the docket chain still holds `head` (one an operator kept off the machine):
+    its entry at that position has that hash. A chain rewritten from an earlier entry on,
+    or cut short of it, does not."""
+    if head.count == 0:
+        return None
+    stored = session.scalar(select(DocketChainRow.hash)
+                            .where(DocketChainRow.position == head.count))
+    if stored is None:
+        return Break(None, None, f"the head kept ({head}) is gone: the chain has no entry "
+                     f"{head.count} (cut off the end)")
+    if stored != head.hash:
+        return Break(None, None, f"the head kept ({head}) is not in the chain: entry "
+                     f"{head.count} is now {stored[:12]}… (the chain was rewritten)")
+    return None
