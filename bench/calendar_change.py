@@ -42,8 +42,10 @@ from _databases import KINDS, throwaway
 from apscheduler.schedulers.background import BackgroundScheduler
 from drills._stage import fresh_complaint
 from scheduler_scale import fill
-from sqlalchemy import func, select, update
+from sqlalchemy import create_engine, func, select, update
+from sqlalchemy.orm import Session, sessionmaker
 
+from cases.deadlines import DeadlineKey
 from cases.notices import INVITES, SECTION_2, NoticeType
 from ethicsbot.bootstrap import App, bootstrap
 from ethicsbot.calendar_sync import sync_calendar
@@ -91,10 +93,13 @@ def city_with_holiday(root: Path, day: str) -> Path:
 
 
 def busiest_due_day(app: App) -> str:
-    """The city day on which most open deadlines fall due: the holiday that moves most."""
+    """The city business day on which most open §7 hearing deadlines fall due: the holiday
+    that moves most dates and revises most window invites (the worst case for intake)."""
+    hearing = [DeadlineKey.HEARING_BEGIN.value, DeadlineKey.HEARING_CONCLUDE.value]
     with app.session_factory() as s:
-        dues = s.scalars(select(DeadlineRow.due).where(DeadlineRow.status == "open",
-                                                       DeadlineRow.due.is_not(None)))
+        dues = s.scalars(select(DeadlineRow.due).where(
+            DeadlineRow.status == "open", DeadlineRow.due.is_not(None),
+            DeadlineRow.key.in_(hearing)))
         counts: dict[str, int] = {}
         for due in dues:
             day = app.calendar.local_date(due)
@@ -103,17 +108,24 @@ def busiest_due_day(app: App) -> str:
     return max(counts, key=lambda d: counts[d])
 
 
-def stale(app: App) -> int:
+def poller(url: str) -> sessionmaker[Session]:
+    """Sessions for the bench's own looks: a plain engine, whose reads on SQLite take no
+    lock (EthicsBot's own sessions BEGIN IMMEDIATE, so a look would wait for the write
+    lock the worker holds batch after batch, and see the docket late)."""
+    return sessionmaker(create_engine(url))
+
+
+def stale(app: App, polls: sessionmaker[Session]) -> int:
     """Cases still to recompute; -1 until the worker has remembered the new calendar."""
-    with app.session_factory() as s:
+    with polls() as s:
         if calendar_state.in_force(s) != app.computed_under:
             return -1
         return calendar_state.count_stale(s, app.computed_under)
 
 
-def section_2_sent(app: App, since_id: int) -> tuple[int, int]:
+def section_2_sent(polls: sessionmaker[Session], since_id: int) -> tuple[int, int]:
     """(§2 notices owed, sent) on cases opened after case id `since_id`."""
-    with app.session_factory() as s:
+    with polls() as s:
         rows = s.execute(select(OutboxRow.status, func.count()).where(
             OutboxRow.case_id > since_id, OutboxRow.notice_type.in_(SECTION_2_TYPES))
             .group_by(OutboxRow.status)).all()
@@ -139,8 +151,8 @@ def stop_timed(proc: BotProcess) -> float:
     return time.monotonic() - t0
 
 
-def newest_case_id(app: App) -> int:
-    with app.session_factory() as s:
+def newest_case_id(polls: sessionmaker[Session]) -> int:
+    with polls() as s:
         return s.scalar(select(func.max(CaseRow.id))) or 0
 
 
@@ -148,9 +160,10 @@ def run_with_complaint(root: Path, url: str, city: Path, app: App) -> None:
     """A complaint in the mailbox at the start, and another dropped when half the cases are
     recomputed (by then the revised invites wait by the hundred thousand): each one's §2
     notices timed from its landing."""
+    polls = poller(url)
     new = root / "mailbox" / "new"
     new.mkdir(parents=True, exist_ok=True)
-    since = newest_case_id(app)
+    since = newest_case_id(polls)
     (new / "complaint-1.eml").write_bytes(fresh_complaint(1))
     proc = worker(root, url, city, "worker-1")
     t0 = looked = time.monotonic()
@@ -159,7 +172,7 @@ def run_with_complaint(root: Path, url: str, city: Path, app: App) -> None:
     total = recompute_s = None
     while time.monotonic() - t0 < 3600 and (recompute_s is None or landed is not None):
         if landed is not None:  # only then: at 100,000 cases each look reads the outbox
-            owed, sent = section_2_sent(app, since)
+            owed, sent = section_2_sent(polls, since)
             if owed and owed == sent:
                 notices.append(time.monotonic() - landed)
                 landed = None
@@ -167,16 +180,16 @@ def run_with_complaint(root: Path, url: str, city: Path, app: App) -> None:
         # or this loop takes the CPU and the database the worker is measured on
         if recompute_s is None and time.monotonic() - looked >= 1.0:
             looked = time.monotonic()
-            left = stale(app)
+            left = stale(app, polls)
             total = total or (left if left > 0 else None)
             if left == 0:
                 recompute_s = time.monotonic() - t0
             elif total and len(notices) == 1 and landed is None and left <= total // 2:
-                since = newest_case_id(app)
+                since = newest_case_id(polls)
                 (new / "complaint-2.eml").write_bytes(fresh_complaint(2))
                 landed = time.monotonic()
                 print(f"  second complaint dropped with {left} of {total} cases left, "
-                      f"{pending_invites(app)} invites waiting")
+                      f"{pending_invites(polls)} invites waiting")
         if not proc.running():
             raise SystemExit(f"the worker ended early; see {proc.log}")
         time.sleep(0.05)
@@ -190,29 +203,31 @@ def run_with_complaint(root: Path, url: str, city: Path, app: App) -> None:
     print(f"  SIGTERM after it: exit in {exit_after:.1f} s (goal ≤ 10 s)")
 
 
-def pending_invites(app: App) -> int:
-    with app.session_factory() as s:
-        return s.scalar(select(func.count()).where(
-            OutboxRow.status == "pending", OutboxRow.notice_type.in_(INVITES))) or 0
+def pending_invites(polls: sessionmaker[Session]) -> int:
+    with polls() as s:
+        return s.scalar(select(func.count()).select_from(OutboxRow).where(
+            OutboxRow.status == "pending",
+            OutboxRow.notice_type.in_([t.value for t in INVITES]))) or 0
 
 
 def run_stopped_midway(root: Path, url: str, city: Path, app: App, old: str) -> None:
     with app.session_factory.begin() as s:  # as if the holiday were added again
         s.execute(update(CaseRow).values(computed_under=old))
         s.merge(StateRow(key=calendar_state.KEY, value=old))
+    polls = poller(url)
     total: int | None = None  # counted once the worker has remembered the new calendar
     proc = worker(root, url, city, "worker-2")
     t0 = time.monotonic()
     while time.monotonic() - t0 < 120:
-        left = stale(app)
+        left = stale(app, polls)
         if total is None and left > 0:
             total = left
         if total is not None and left < total:
             break  # under way (or, with a small docket, done already)
         time.sleep(0.01)
-    left_at_stop = stale(app)
+    left_at_stop = stale(app, polls)
     exit_during = stop_timed(proc)
-    left_after = stale(app)
+    left_after = stale(app, polls)
     with app.session_factory() as s:
         marks = dict(s.execute(select(CaseRow.computed_under, func.count())
                                .group_by(CaseRow.computed_under)).all())
