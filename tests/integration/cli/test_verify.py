@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import threading
 from pathlib import Path
 
 import pytest
@@ -20,7 +19,7 @@ from storage import chain as stored_chain
 from storage.migrate import alembic_config, upgrade
 from storage.models import AccessLogRow, DocketChainRow, EventRow
 from tests.fixtures.app import FakeClock
-from tests.fixtures.cases import convene, open_one
+from tests.fixtures.cases import convene, open_at_once, open_one
 from tests.integration.cli.test_cli import here, run
 
 __all__ = ["here"]  # a fixture, used by name
@@ -203,20 +202,7 @@ def test_a_bad_head_or_an_unknown_case_is_one_line_and_exit_2(
 
 def test_concurrent_writers_append_the_docket_chain_one_at_a_time(
         app: App, here: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    errors: list[BaseException] = []
-
-    def worker() -> None:
-        try:
-            open_one(app)
-        except BaseException as e:  # pragma: no cover - reported below
-            errors.append(e)
-
-    threads = [threading.Thread(target=worker) for _ in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors
+    open_at_once(app, 8)
     code, lines = verify(capsys)
     assert code == 0 and lines[0].startswith("verified: 8 case(s), 8 entries; docket chain "
                                              "head 8:")

@@ -25,7 +25,7 @@ from storage.db import make_engine
 from storage.migrate import HEAD, is_current, script_head, upgrade
 from storage.models import AccessLogRow, CaseRow, EventRow, OutboxRow
 from tests.fixtures.app import FakeClock
-from tests.fixtures.cases import RECEIVED, a_filing, convene, open_one, step
+from tests.fixtures.cases import RECEIVED, a_filing, convene, open_at_once, open_one, step
 
 
 def test_a_filed_complaint_is_stored_with_its_history_deadlines_and_notices(app: App) -> None:
@@ -100,21 +100,7 @@ def test_a_refused_step_leaves_nothing_behind(app: App) -> None:
 
 
 def test_case_numbers_run_per_year_and_never_repeat_under_concurrency(app: App) -> None:
-    numbers: list[str] = []
-    errors: list[BaseException] = []
-
-    def worker() -> None:
-        try:
-            numbers.append(open_one(app))
-        except BaseException as e:  # pragma: no cover - reported below
-            errors.append(e)
-
-    threads = [threading.Thread(target=worker) for _ in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors
+    numbers = open_at_once(app, 8)
     assert sorted(numbers) == [f"ETH-2026-{i:04d}" for i in range(1, 9)]
     new_year = open_one(app, a_filing(datetime(2027, 1, 4, 17, tzinfo=UTC)))
     assert new_year == "ETH-2027-0001"
