@@ -138,6 +138,14 @@ class Directory:
         key = email.strip().lower()
         return next((p for p in self.people() if p.email.lower() == key), None)
 
+    def name_of(self, email: str, *, titled: bool = False) -> str:
+        """A person as the directory names them ("Gary Pruitt, Parks Director" `titled`);
+        as given when it lists no such address (no longer, or "ethicsbot")."""
+        person = self.by_email(email)
+        if person is None:
+            return email
+        return f"{person.name}, {person.title}" if titled and person.title else person.name
+
     def named(self, word: str) -> Person | None:
         """The one person `word` names: a Slack mention (<@U123|name>), an email, or one
         word of their name after an @ (None when it names nobody, or several)."""

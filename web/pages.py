@@ -42,6 +42,7 @@ from storage.public import released_case
 from web import auth
 from web.auth import CHANNEL
 from web.deps import WebDeps
+from web.entries import entry_details, motion_words
 from web.forms import offered_steps
 from web.keys import VIEWER
 from web.public import record_items, released_page
@@ -154,7 +155,7 @@ def _docket_line(r: dict[str, Any], deps: WebDeps, now: datetime) -> dict[str, A
             "key": words(r["next_deadline"]) if r["next_deadline"] else None,
             "act": f"{rule.action} ({rule.section})" if rule else None,
             "owed_by": words(rule.responsible) if rule else None,
-            "respondents": [_name(deps.directory, e) for e in r["respondents"]],
+            "respondents": [deps.directory.name_of(e) for e in r["respondents"]],
             "status": status, "due": due_text(r["next_due"], status or "open", now,
                                               deps.calendar) if r["next_due"] else None,
             "received": when(r["received_at"], deps.calendar)}
@@ -166,15 +167,6 @@ def _day(on: object) -> str | None:
         return fmt_day(date.fromisoformat(str(on))) if on else None
     except ValueError:
         return None
-
-
-def _name(directory: Directory, email: str, *, titled: bool = False) -> str:
-    """A person as the directory names them ("Gary Pruitt, Parks Director" `titled`);
-    as given when it lists no such address (no longer, or "ethicsbot")."""
-    person = directory.by_email(email)
-    if person is None:
-        return email
-    return f"{person.name}, {person.title}" if titled and person.title else person.name
 
 
 @signed_in
@@ -248,8 +240,12 @@ async def case(request: web.Request) -> web.StreamResponse:
     deadlines = [{**x, "due_text": due_text(x["due"], x["status"], now, deps.calendar)}
                  for x in d["deadlines"]]  # judged at `now` by the query
     history = [{**e, "when": when(e["at"], deps.calendar), "what": words(e["kind"]),
-                "by": _name(deps.directory, e["actor"]),
-                "on": _day(e["data"].get("on")), "motion": motion_words(e["data"])}
+                "by": deps.directory.name_of(e["actor"]),
+                "on": _day(e["data"].get("on")), "motion": motion_words(e["data"]),
+                # the facts recorded, to those who see the whole case: a part of it (the
+                # council's, the official's) shows what was done, not what was said
+                "details": entry_details(e["data"], deps.directory, deps.calendar)
+                if looked.access is Access.FULL else ""}
                for e in d["history"] if sees_in_history(looked.access, EventKind(e["kind"]))]
     kind = request.query.get("recorded", "")
     recorded = f"Recorded: {words(kind)}." if kind in set(EventKind) else None
@@ -259,7 +255,7 @@ async def case(request: web.Request) -> web.StreamResponse:
     offered = offered_steps(viewer.actor, looked.access, d)
     return page(request, "case.html.j2", d=d, seen=seen, access=looked.access.value,
                 request_recorded=recorded, next_act=next_act(deadlines, offered),
-                against=[_name(deps.directory, e, titled=True) for e in d["respondents"]],
+                against=[deps.directory.name_of(e, titled=True) for e in d["respondents"]],
                 meetings=[meeting_line(m, deps.calendar) for m in d["meetings"]],
                 filing=d.get("filing") or {}, deadlines=deadlines,
                 notices=[n for n in notices if n["type"] not in INVITES],
@@ -306,18 +302,6 @@ def disclosure_rows(d: dict[str, Any], access: Access, calendar: CityCalendar,
                                   clock.status.value, now, calendar),
              "released_words": ", ".join(words(x) for x in r["released"])}
             for i, (r, clock) in enumerate(zip(requests, clocks, strict=True), start=1)]
-
-
-def motion_words(data: dict[str, Any]) -> str:
-    """A body's act by motion (`cases.motions.motion_data`): at which meeting, the count and
-    whether it carried; a motion that failed changed nothing, and the page says so."""
-    motion = data.get("motion")
-    if not isinstance(motion, dict) or "explanation" not in motion:
-        return ""
-    text = f"By motion at meeting {motion.get('meeting')}: {motion['explanation']}"
-    if not motion.get("carried", True):
-        text += " It changed nothing."
-    return text
 
 
 def meeting_line(m: dict[str, Any], calendar: CityCalendar) -> dict[str, Any]:

@@ -65,7 +65,7 @@ def load(session: Session, deps: WebDeps, number: str) -> Record | None:
                 continue  # e.g. a council window for a case without a violation
     return Record(number, deps.directory.city, moment, detail,
                   [(i, s, bytes(raw)) for i, s, raw in rows], invites, deps.calendar,
-                  _head(session, number, detail["history"]))
+                  deps.directory, _head(session, number, detail["history"]))
 
 
 def _head(session: Session, number: str, history: list[dict[str, Any]]) -> Head:

@@ -10,6 +10,7 @@ from typing import Any
 
 from cases.calendar import CityCalendar
 from cases.chain import EMPTY, Head
+from cases.directory import Directory
 from mail.invites import Invite
 
 
@@ -22,6 +23,7 @@ class Record:
     originals: list[tuple[int, str, bytes]]  # (filing id, source, raw bytes)
     invites: list[Invite]
     calendar: CityCalendar  # times print in city time, as every deadline's basis does
+    directory: Directory  # people print by name and title, as the case page shows them
     # the case's history chain where this record was made from: its last entry (seq
     # `head.count - 1`) and that entry's hash (`cases.chain`, docs/evidence.md)
     head: Head = EMPTY

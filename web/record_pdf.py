@@ -1,18 +1,28 @@
-"""The case record as a PDF, set up as every PDF of the project is (`templates.pdf`:
-fpdf2, embedded DejaVu Sans, so every character of a complaint prints as written) and
-dated with the record's own moment (see `web.record`)."""
+"""The case record as a PDF that reads as a court's docket: a caption block (the city,
+the matter, the parties by name and title, the case number, its stage), then numbered
+docket entries in a table (the day each step happened, what it did and recorded, who
+recorded it and when), the deadlines, notices, invites and filings as tables, each
+deadline's arithmetic under its table. Set up as every PDF of the project is
+(`templates.pdf`: fpdf2, embedded DejaVu Sans, so every character of a complaint prints
+as written) and dated with the record's own moment (see `web.record`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from fpdf import FPDF
+from fpdf.fonts import FontFace
 
-from cases.calendar import when
+from cases.calendar import day_of, when
 from cases.filing import flag_text
+from cases.text import words
 from templates.pdf import FACE as _FACE
 from templates.pdf import prepare
+from web.entries import entry_details, motion_words
 from web.record_data import Record
+
+_HEADINGS = FontFace(family=_FACE, emphasis="BOLD", fill_color=(232, 232, 232))
 
 
 class _Pdf(FPDF):
@@ -47,75 +57,136 @@ class _Writer:
     def when(self, iso: str | None) -> str:
         return when(iso, self.r.calendar)
 
-    def heading(self, text: str, size: int = 13) -> None:
-        self.pdf.ln(3)
+    def name(self, email: str, *, titled: bool = False) -> str:
+        return self.r.directory.name_of(email, titled=titled)
+
+    def heading(self, text: str, size: int = 12) -> None:
+        self.pdf.ln(4)
         self.pdf.set_font(_FACE, "B", size)
         self.pdf.multi_cell(0, 7, text, new_x="LMARGIN", new_y="NEXT")
-        self.pdf.set_font(_FACE, "", 9.5)
+        self.pdf.set_font(_FACE, "", 9)
 
-    def para(self, text: str) -> None:
-        self.pdf.multi_cell(0, 5, text or "—", new_x="LMARGIN", new_y="NEXT")
+    def para(self, text: str, size: float = 9) -> None:
+        self.pdf.set_font(_FACE, "", size)
+        self.pdf.multi_cell(0, 4.6, text or "—", new_x="LMARGIN", new_y="NEXT")
+
+    def table(self, widths: Sequence[int], head: Sequence[str] | None,
+              rows: Sequence[Sequence[str]], size: float = 8.5) -> None:
+        """A table that is a table: ruled cells, its column names on every page."""
+        self.pdf.set_font(_FACE, "", size)
+        with self.pdf.table(col_widths=tuple(widths), headings_style=_HEADINGS,
+                            first_row_as_headings=head is not None, line_height=4.2,
+                            text_align="LEFT", padding=1) as table:
+            if head is not None:
+                table.row(list(head))
+            for row in rows:
+                table.row([cell or "—" for cell in row])
 
     def write(self) -> None:
-        d, r = self.d, self.r
-        self.heading(f"City of {r.city} — ethics complaint {r.number}", 16)
-        self.para(f"Stage: {d['stage'].replace('_', ' ')}. Received: "
-                  f"{self.when(d['received_at'])}. "
-                  + ("Confidential until the review is complete (§6)." if d["confidential"]
-                     else "Closed."))
-        self.para(f"This record is the database as it stood at {self.when(r.moment.isoformat())}"
-                  " (city time throughout).")
-        self.para(f"Made from the history chain's head: {r.head_words} (docs/evidence.md; "
-                  f"`ethicsbot verify {r.number}` checks it).")
+        self._caption()
         self._complaint()
-        self.heading("Deadlines, with how each was computed")
-        for x in d["deadlines"]:
-            self.para(f"{x['key'].replace('_', ' ')} — {x['status']} — due "
-                      f"{self.when(x['due'])} — {x['responsible'].replace('_', ' ')}\n"
-                      f"    {x['basis']}")
-        self.heading("History")
-        for e in d["history"]:
-            self.para(f"{e['seq'] + 1}. {self.when(e['at'])} — {e['kind'].replace('_', ' ')} "
-                      f"— by {e['actor']}" + _data(e["data"]))
-        self.heading("Notices, with proof of delivery")
-        for n in d["notices"]:
-            attempts = "".join(f"\n    {a['outcome']} {self.when(a['at'])}: {a['server_reply']}"
-                               for a in n["attempts"]) or "\n    not attempted"
-            why = f" ({n['cancel_reason']})" if n.get("cancel_reason") else ""
-            self.para(f"{n['type'].replace('_', ' ')} to {n['recipient']} — {n['status']}{why}"
-                      f" — Message-ID {n['message_id']}{attempts}")
-        self.heading("Calendar invites, as the case now stands")
-        for i in r.invites:
-            self.para(f"{i.summary} ({i.method}, sequence {i.sequence}, UID {i.uid}): "
-                      f"{i.start} to {i.end}" + (f" at {i.location}" if i.location else "")
-                      + f"\n    {i.description}")
-        if not r.invites:
-            self.para("none")
-        self.heading("Filings as received (the originals are in the ZIP)")
-        for (filing_id, source, raw), f in zip(r.originals, d["filings"], strict=False):
-            self.para(f"#{filing_id} {source} from {f.get('sender') or '—'}, taken in "
-                      f"{self.when(f['taken_at'])}, {len(raw)} bytes, outcome "
-                      f"{f['outcome']}, Message-ID {f['message_id'] or '—'}\n"
-                      f"    SHA-256 {r.digest_of(raw)}")
-        if not r.originals:
-            self.para("none kept: the case was opened without a message or a form")
+        self._docket()
+        self._deadlines()
+        self._notices()
+        self._invites()
+        self._filings()
+
+    def _caption(self) -> None:
+        d, r, pdf = self.d, self.r, self.pdf
+        pdf.set_font(_FACE, "B", 13)
+        pdf.multi_cell(0, 6.5, f"CITY OF {r.city.upper()}\nETHICS COMPLAINT PROCEDURE",
+                       align="C", new_x="LMARGIN", new_y="NEXT")
+        pdf.ln(3)
+        f: dict[str, Any] = d.get("filing") or {}
+        parties = (f"In the matter of a complaint by\n"
+                   f"{(f.get('complainant') or {}).get('name') or '(no name given)'},\n"
+                   "complainant,\nagainst\n"
+                   + (";\n".join(self.name(e, titled=True) for e in d["respondents"])
+                      or "(an official not yet named)")
+                   + ",\nofficial(s) complained against.")
+        status = ("Confidential until the review is complete (§6)" if d["confidential"]
+                  else "Closed")
+        matter = (f"Case No. {r.number}\n\nReceived {self.when(d['received_at'])}\n"
+                  f"Stage: {words(d['stage'])}\n{status}")
+        pdf.set_font(_FACE, "", 10)
+        with pdf.table(col_widths=(110, 80), text_align="LEFT", first_row_as_headings=False,
+                       line_height=5, padding=2) as caption:
+            caption.row([parties, matter])
+        pdf.ln(2)
+        self.para(f"CASE RECORD (DOCKET) as the database stood at "
+                  f"{self.when(r.moment.isoformat())}, city time throughout. Made from the "
+                  f"history chain's head: {r.head_words} (`ethicsbot verify {r.number}` "
+                  "checks it; docs/evidence.md).", size=8)
 
     def _complaint(self) -> None:
         f: dict[str, Any] = self.d.get("filing") or {}
         c = f.get("complainant") or {}
-        self.heading("Complaint")
-        self.para(f"By {c.get('name') or '(no name given)'}; address "
-                  f"{c.get('address') or '(none)'}; phone {c.get('phone') or '(none)'}; "
-                  f"email {c.get('email') or '(none)'}.")
-        self.para(f"Against: {', '.join(self.d['respondents']) or '—'}. Sections: "
-                  f"{', '.join(f.get('code_sections') or []) or '—'}. §1 elements missing: "
-                  f"{', '.join(f.get('missing') or []) or 'none'}.")
+        self.heading("The complaint")
+        self.table((45, 145), None, [
+            ("Complainant", c.get("name") or "(no name given)"),
+            ("Address", c.get("address") or ""), ("Phone", c.get("phone") or ""),
+            ("Email", c.get("email") or ""),
+            ("Against", "; ".join(self.name(e, titled=True) for e in self.d["respondents"])),
+            ("Sections alleged", ", ".join(f.get("code_sections") or [])),
+            ("Missing under §1", ", ".join(f.get("missing") or []) or "nothing")])
         self.para("Facts: " + (f.get("facts") or "—"))
         self.para("Reasons: " + (f.get("reasons") or "—"))
         if f.get("flags"):  # what intake could not know, as the case page shows it
             self.para("To confirm: " + flag_text(f["flags"]))
 
+    def _docket(self) -> None:
+        self.heading("Docket entries")
+        rows = []
+        for e in self.d["history"]:
+            on = e["data"].get("on")
+            entry = words(e["kind"]).capitalize()
+            if details := entry_details(e["data"], self.r.directory, self.r.calendar):
+                entry += f" — {details}"
+            if motion := motion_words(e["data"]):
+                entry += f"\n{motion}"
+            rows.append((str(e["seq"] + 1), day_of(on or e["at"], self.r.calendar), entry,
+                         self.name(e["actor"]), self.when(e["at"])))
+        self.table((10, 28, 92, 28, 32), ("No.", "Date", "Entry", "By", "Recorded"), rows)
 
-def _data(data: dict[str, Any]) -> str:
-    shown = {k: v for k, v in sorted(data.items()) if k != "filing" and v not in (None, "", [])}
-    return "".join(f"\n    {k}: {v}" for k, v in shown.items())
+    def _deadlines(self) -> None:
+        deadlines = self.d["deadlines"]
+        self.heading("Deadlines")
+        self.table((8, 52, 48, 22, 60), ("", "Deadline", "Due", "Status", "Responsible"), [
+            (str(i), words(x["key"]).capitalize(), self.when(x["due"]), words(x["status"]),
+             words(x["responsible"])) for i, x in enumerate(deadlines, 1)])
+        self.para("How each date was computed:", size=8)
+        for i, x in enumerate(deadlines, 1):
+            self.para(f"{i}. {x['basis']}", size=8)
+
+    def _notices(self) -> None:
+        self.heading("Notices, with proof of delivery")
+        rows = []
+        for n in self.d["notices"]:
+            proof = "\n".join(f"{a['outcome']} {self.when(a['at'])}: {a['server_reply']}"
+                              for a in n["attempts"]) or "not attempted"
+            status = words(n["status"]) + (f" ({n['cancel_reason']})"
+                                           if n.get("cancel_reason") else "")
+            rows.append((words(n["type"]).capitalize(), self.name(n["recipient"]), status,
+                         f"{proof}\nMessage-ID {n['message_id']}"))
+        self.table((40, 35, 25, 90), ("Notice", "To", "Status", "Delivery"), rows, size=7.5)
+
+    def _invites(self) -> None:
+        self.heading("Calendar invites, as the case now stands")
+        if not self.r.invites:
+            self.para("None.")
+            return
+        self.table((60, 35, 35, 60), ("Invite", "From", "To", "Where"), [
+            (i.summary, str(i.start), str(i.end), i.location or "") for i in self.r.invites])
+
+    def _filings(self) -> None:
+        self.heading("Filings as received (the originals are in the ZIP)")
+        if not self.r.originals:
+            self.para("None kept: the case was opened without a message or a form.")
+            return
+        rows = [(f"#{filing_id}", self.when(f["taken_at"]), f.get("sender") or "",
+                 f"{words(f['outcome'])}, {source}, {len(raw)} bytes",
+                 f"{self.r.digest_of(raw)}\nMessage-ID {f['message_id'] or '—'}")
+                for (filing_id, source, raw), f in zip(self.r.originals, self.d["filings"],
+                                                       strict=False)]
+        self.table((12, 32, 40, 36, 70), ("No.", "Taken in", "From", "Outcome", "SHA-256"),
+                   rows, size=7.5)

@@ -234,3 +234,8 @@ async def test_the_history_names_people_and_keeps_the_day_apart_from_the_recordi
     assert 'value="2"' in entry and "Registered mail sent" in entry
     assert "on Tue Dec 1, 2026" in entry and "(recorded Wed Dec 2, 2026" in entry
     assert "by Renée Castillo" in entry  # by name, not by address
+    # what it recorded, in words, for whoever sees the whole case; not for the council
+    assert "registered-mail tracking number: RE123456789US; as to: Gary Pruitt" in entry
+    await site.sign_in(COUNCIL)
+    theirs = (await site.get(f"/cases/{number}")).text
+    assert "class=\"history\"" in theirs and "RE123456789US" not in theirs

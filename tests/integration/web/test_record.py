@@ -52,9 +52,12 @@ async def test_the_city_attorney_downloads_the_whole_record_byte_for_byte(
     assert await download(site, f"/cases/{number}/record.zip") == first_zip
 
     text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(first_pdf)).pages)
-    for part in (number, "Dana Whitfield", "received Mon Nov 30, 2026", "hearing scheduled",
-                 "complaint to respondent", "SHA-256", "sufficiency hearing window"):
+    for part in (f"Case No. {number}", "complaint by Dana Whitfield, complainant",
+                 "Received Mon Nov 30, 2026", "Hearing scheduled", "Docket entries",
+                 "Complaint to respondent", "Gary Pruitt", "SHA-256",
+                 "sufficiency hearing window"):
         assert part in " ".join(text.split()), part
+    assert "respondent_informed" not in text and "{" not in text  # no program output
 
     z = zipfile.ZipFile(io.BytesIO(first_zip))
     names = z.namelist()
