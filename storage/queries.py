@@ -53,6 +53,7 @@ from storage.models import (
     DeliveryRow,
     EventRow,
     FilingRow,
+    MeetingRow,
     OutboxRow,
 )
 
@@ -217,7 +218,7 @@ def docket_rows(rows: Iterable[Any]) -> list[dict[str, Any]]:
         {"number": r.number, "stage": r.stage, "confidential": r.confidential,
          "received_at": _iso(r.received_at), "next_deadline": r.next_due_key,
          "next_due": _iso(r.next_due), "tolled": r.tolled,
-         "respondents": list(r.respondents or [])}
+         "respondents": list(r.respondents or []), "hearing": _iso(r.hearing)}
         for r in rows
     ]
 
@@ -230,8 +231,14 @@ def _docket_query(*, show: str, sort: str, stage: bool, search: bool, emails: in
     request's database work (bench/slack_status.py). Core columns, not ORM attributes:
     the rows are plain tuples, and the ORM's result machinery has nothing to do."""
     c = CaseRow.__table__.c
+    m = MeetingRow.__table__.c
+    # the hearing: the board's next noticed meeting of the case still to come (issue 25)
+    hearing = (select(func.min(m.starts_at)).where(
+        m.case_id == c.id, m.body == "board", m.cancelled.is_(None),
+        m.starts_at >= bindparam("now", type_=m.starts_at.type))
+        .scalar_subquery().label("hearing"))
     q = select(c.number, c.stage, c.confidential, c.received_at, c.next_due_key,
-               c.next_due, c.tolled, c.respondents)
+               c.next_due, c.tolled, c.respondents, hearing)
     orders: dict[str, list[ColumnElement[Any]]] = {
         "opened": [c.id], "newest": [c.id.desc()],
         "due": [c.next_due.is_(None), c.next_due, c.id]}  # no due date last

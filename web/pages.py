@@ -93,11 +93,12 @@ async def docket_csv(request: web.Request) -> web.StreamResponse:
     out = io.StringIO()
     sheet = csv.writer(out)
     sheet.writerow(["Case", "Stage", "Received", "Respondents", "Next act", "Owed by",
-                    "Due", "Status"])
+                    "Due", "Status", "Hearing"])
     for r in (_docket_line(r, deps, now) for r in rows):
         sheet.writerow([_cell(x) for x in (
             r["number"], r["stage"], r["received"], "; ".join(r["respondents"]),
-            r["act"] or "", r["owed_by"] or "", r["due"] or "", r["status"] or "")])
+            r["act"] or "", r["owed_by"] or "", r["due"] or "", r["status"] or "",
+            r["hearing"] or "")])
     return web.Response(text=out.getvalue(), content_type="text/csv", charset="utf-8",
                         headers={"Content-Disposition": 'attachment; filename="docket.csv"'})
 
@@ -158,7 +159,8 @@ def _docket_line(r: dict[str, Any], deps: WebDeps, now: datetime) -> dict[str, A
             "respondents": [deps.directory.name_of(e) for e in r["respondents"]],
             "status": status, "due": due_text(r["next_due"], status or "open", now,
                                               deps.calendar) if r["next_due"] else None,
-            "received": when(r["received_at"], deps.calendar)}
+            "received": when(r["received_at"], deps.calendar),
+            "hearing": when(r["hearing"], deps.calendar) if r["hearing"] else None}
 
 
 def _day(on: object) -> str | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from datetime import timedelta
 
 from sqlalchemy import select
 
@@ -82,7 +83,7 @@ async def test_the_export_is_the_page_as_a_spreadsheet_and_a_respondent_s_holds_
     assert 'filename="docket.csv"' in answer.headers["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(answer.text)))
     assert rows[0] == ["Case", "Stage", "Received", "Respondents", "Next act", "Owed by",
-                       "Due", "Status"]
+                       "Due", "Status", "Hearing"]
     assert [(r[0], r[3], r[1]) for r in rows[1:]] == [
         (bates, "Lorna Bates", "received"), (pruitt, "Gary Pruitt", "received")]
     assert actions(site, CLERK)[-1] == "docket export (open, sorted newest)"
@@ -101,3 +102,24 @@ async def test_waiting_on_me_is_the_cases_whose_next_act_the_reader_owes(site: S
     assert await numbers(site, "show=mine") == []
     assert "No case's next act is yours" in (await site.get("/docket?show=mine")).text
     assert await numbers(site) == [first, second]  # the chair still sees the open docket
+
+
+async def test_the_docket_shows_each_cases_hearing_still_to_come(
+        site: Site, clock: FakeClock) -> None:
+    """Issue 25: a column for the hearing: the board's next noticed meeting of the case,
+    on the page and in the export; none once it is past, or cancelled."""
+    heard, waiting = open_case(site.app), open_case(site.app, "Lorna Bates")
+    step(site.app, heard, c.ScheduleHearing(clock() + timedelta(days=8), "Council Chambers"),
+         actor="hpark@city.test")
+    await site.sign_in(CLERK)
+    page = (await site.get("/docket")).text
+    line = page.split(f">{heard}</a>")[1].split("</tr>")[0]
+    assert 'data-label="Hearing">Tue Dec 8, 2026' in line, line
+    other = page.split(f">{waiting}</a>")[1].split("</tr>")[0]
+    assert 'data-label="Hearing">—' in other
+    rows = {r[0]: r for r in csv.reader(io.StringIO((await site.get("/docket.csv")).text))}
+    assert rows[heard][8].startswith("Tue Dec 8, 2026") and rows[waiting][8] == ""
+    clock.advance(days=9)  # held: no hearing still to come
+    await site.sign_in(CLERK)  # a new day's session
+    page = (await site.get("/docket?show=all")).text
+    assert 'data-label="Hearing">—' in page.split(f">{heard}</a>")[1].split("</tr>")[0]
