@@ -32,9 +32,12 @@ told of each one, §2); anyone else listed sees only the cases against them; som
 in the directory sees nothing. Examiners get their referral by mail, not through a surface.
 
 Taking a step: the table of steps (`cases.steps`) says which roles may take it
-(`check_step`); nobody takes a step on a case against themselves (`check_not_respondent`);
-a member of the council or the board enters no vote but their own, unless they record
-the roll call (`check_hands`).
+(`check_step`); nobody takes a step on a case against themselves but the requests the
+ordinance gives the official complained against (the table's `respondent_asks`: an open
+session, §13, §14; a longer time for the report, §10; the board instead of an examiner,
+§11; more time for the council's decision, §12), made as themselves (`check_on_case`,
+`check_own_request`); a member of the council or the board enters no vote but their own,
+unless they record the roll call (`check_hands`).
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from cases.commands import (
     RecordBoardVote,
     RecordCouncilVote,
     RecordRecusal,
+    Requester,
     ScheduleDeliberation,
     ScheduleHearing,
 )
@@ -185,9 +189,16 @@ def who_may(step: StepId) -> str:
 
 
 def check_step(actor: Actor, step: StepId) -> None:
-    """Refuse a step to a role the table does not give it to (before any lookup)."""
+    """Refuse a step to a role the table does not give it to (before any lookup). A
+    request the official complained against may make (`respondent_asks`) waits for the
+    case: whether the asker is its official is the case's to say (`check_on_case`)."""
     if actor.email is None:
         raise Refused(NOT_LISTED)
+    if BY_ID[step].respondent_asks is None:
+        _check_roles(actor, step)
+
+
+def _check_roles(actor: Actor, step: StepId) -> None:
     rule = BY_ID[step]
     if not actor.has(rule.roles):
         mine = ", ".join(sorted(ROLE_NAMES[r] for r in actor.roles)) or "no procedural role"
@@ -257,7 +268,27 @@ def check_body(actor: Actor, cmd: Command, case: Case) -> None:
                       "clerk record it.")
 
 
-def check_not_respondent(actor: Actor, respondents: Collection[str], step: StepId) -> None:
+def check_on_case(actor: Actor, respondents: Collection[str], step: StepId) -> None:
+    """On the case itself: the official complained against takes none of its steps but
+    the requests the ordinance gives them (`respondent_asks`); anyone else, those of their
+    role."""
+    rule = BY_ID[step]
     if is_respondent(actor, respondents):
-        raise Refused(f"You are the official complained against in this case and may not "
-                      f"{BY_ID[step].name} (§6, §14).")
+        if rule.respondent_asks is None:
+            raise Refused(f"You are the official complained against in this case and may "
+                          f"not {rule.name} (§6, §14).")
+        return
+    _check_roles(actor, step)
+
+
+def check_own_request(actor: Actor, respondents: Collection[str], cmd: Command) -> None:
+    """The official complained against asks for themselves: never in another official's
+    name (§11, §12, §13 give each official their own request), never as the board (§10)."""
+    if not is_respondent(actor, respondents):
+        return
+    named = getattr(cmd, "respondent", None)
+    if named is not None and named.strip().lower() != actor.email:
+        raise Refused(f"You may make this request only for yourself, not for {named}.")
+    if getattr(cmd, "requested_by", Requester.RESPONDENT) is not Requester.RESPONDENT:
+        raise Refused("The board asks for a longer time by motion at its meeting (§10); "
+                      "your request is yours.")

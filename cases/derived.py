@@ -16,11 +16,11 @@ A surface hands `complete` what the person typed; `complete` makes the command.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, TypeVar
 
 from cases import commands as c
-from cases.access import ROLL_CALL, Actor
+from cases.access import ROLL_CALL, Actor, is_respondent
 from cases.case import Case
 from cases.directory import Directory, Person, Role
 from cases.ports import Rotation
@@ -81,6 +81,24 @@ TYPED_BY: dict[type[c.Command], dict[str, Typable]] = {
                                         lambda d: (*d.board, *d.council))},
 }
 
+# The official complained against making their own request (the steps the table marks
+# `respondent_asks`): it is theirs (their email, not the board's), it came the way they
+# made it (the surface's: `via`), and it is dated the day they make it.
+_OWN: dict[type[c.Command], dict[str, Fill]] = {
+    c.RequestOpenSession: {"respondent": _me},
+    c.RequestBoardHearing: {"respondent": _me},
+    c.RequestCouncilExtension: {"respondent": _me},
+    c.RequestReportExtension: {"requested_by": lambda _a, _d: c.Requester.RESPONDENT},
+}
+_OWN_DAY = frozenset({"on", "via"})  # the day it is made, the surface it is made on
+
+
+def own_fields(command: type[c.Command]) -> frozenset[str]:
+    """The fields of `command` the official does not type when the request is theirs."""
+    names = {f.name for f in fields(command)}
+    return frozenset(_OWN.get(command, {})) | (_OWN_DAY & names)
+
+
 # Filled from the stored case and rotation, not from the caller.
 FROM_ROTATION: dict[type[c.Command], frozenset[str]] = {c.Refer: frozenset({"examiner"})}
 
@@ -106,10 +124,20 @@ def caller_fields(command: type[c.Command], actor: Actor, directory: Directory,
 
 
 def complete(command: type[C], typed: Mapping[str, Any], actor: Actor, directory: Directory,
-             case: Case, rotation: Rotation) -> C:
+             case: Case, rotation: Rotation, *, via: str | None = None) -> C:
     """The command `actor` asks for on `case`: the fields they typed, the rest from them,
-    the directory and the rotation. (A referral's `to_board` is typed, not a field.)"""
+    the directory and the rotation. (A referral's `to_board` is typed, not a field.) The
+    official complained against asking for themselves (`own_fields`) asks on the surface
+    named `via`, today."""
     values = dict(typed)
+    if command in _OWN and is_respondent(actor, case.respondents):
+        values = {k: v for k, v in values.items() if k not in own_fields(command)}
+        values.update({name: fill(actor, directory)
+                       for name, fill in _OWN[command].items()})
+        if "via" in own_fields(command):
+            if via is None:
+                raise ValueError("say the surface the official's request was made on")
+            values["via"] = via
     if command is c.Refer:
         to_board = bool(values.pop(TO_BOARD, False))
         chosen = referral(case, [p.email for p in directory.examiners],

@@ -22,7 +22,8 @@ from cases.access import (
     Refused,
     check_body,
     check_hands,
-    check_not_respondent,
+    check_on_case,
+    check_own_request,
     check_step,
 )
 from cases.calendar import CityCalendar
@@ -123,7 +124,8 @@ def take_step_as(
     log: Callable[[U, str, str, bool], None],
 ) -> Event:
     """A person's step on case `number`, from any surface, committed: the role the table
-    gives the step (`check_step`), never on a case against oneself, the command `build`
+    gives the step (`check_step`), never on a case against oneself but the official's own
+    requests (`check_on_case`, `check_own_request`), the command `build`
     makes from the stored case (what the person typed, completed by `cases.derived`), the
     right hands on a vote (`check_hands`) and on a body's act (`check_body`), then
     `take_step`.
@@ -136,10 +138,14 @@ def take_step_as(
     try:
         check_step(actor, step)
         with new_uow() as uow:
+            found = uow.cases.get(number)
+            # before "no such case": someone who may take the step only on a case against
+            # them learns nothing of a case that is not (the same refusal, absent or not)
+            check_on_case(actor, found.respondents if found else (), step)
             case = get_case(uow, number)
-            check_not_respondent(actor, case.respondents, step)
             cmd = build(case, uow)
             assert BY_ID[step].command is type(cmd), (step, cmd)
+            check_own_request(actor, case.respondents, cmd)
             check_hands(actor, cmd)
             check_body(actor, cmd, case)
             event = take_step(uow, number, cmd, directory=directory, calendar=calendar,

@@ -124,6 +124,10 @@ class StepRule:
     # case was opened by mistake: nothing it owed is owed any more); those the step itself
     # owes (the invites' cancellations) go
     cancels_notices: bool = False
+    # the request in the words of the official complained against, when they may make it
+    # themselves on their own case (their rights, §10-§14); None: they may not take it
+    # (`cases.access.check_on_case`)
+    respondent_asks: str | None = None
 
     @property
     def leads_to(self) -> Stage | None:
@@ -203,7 +207,8 @@ STEPS: tuple[StepRule, ...] = (
     # -- §7, §10: the written report ------------------------------------------------------
     _R(StepId.EXTENSION_REQUEST, "request a longer time for the report",
        c.RequestReportExtension, sufficiency.request_extension, _E.REPORT_EXTENSION_REQUESTED,
-       _AFTER_CONCLUSION, BOARD | OFFICE, "§10", body=_board_if_it_asks),
+       _AFTER_CONCLUSION, BOARD | OFFICE, "§10", body=_board_if_it_asks,
+       respondent_asks="ask for a longer time for the written report"),
     _R(StepId.EXTENSION_DECIDE, "decide a request for a longer time for the report",
        c.DecideReportExtension, sufficiency.decide_extension, _E.REPORT_EXTENSION_DECIDED,
        _AFTER_CONCLUSION, BOARD | COUNCIL | OFFICE, "§10", body=_who_approves),
@@ -215,7 +220,8 @@ STEPS: tuple[StepRule, ...] = (
     _R(StepId.BOARD_HEARING, "record the respondent's request to be heard by the board",
        c.RequestBoardHearing, council.board_hearing, _E.BOARD_HEARING_REQUESTED,
        frozenset({_S.HEARING_CONCLUDED, _S.REPORTED, _S.REPORT_DELIVERED}), BOARD | OFFICE,
-       "§11"),
+       "§11", respondent_asks="ask to be heard by the ethics board instead of a hearings "
+                              "examiner"),
     # again once the examiner it went to withdrew, conflicted (`council.refer`)
     _R(StepId.REFER, "refer the matter", c.Refer, council.refer, _E.REFERRED,
        frozenset({_S.REPORT_DELIVERED, _S.REFERRED}), BOARD, "§11", label="Refer (§11)"),
@@ -229,7 +235,8 @@ STEPS: tuple[StepRule, ...] = (
     _R(StepId.COUNCIL_EXTENSION_REQUEST,
        "record the respondent's request for more time for the council's decision",
        c.RequestCouncilExtension, council.request_extension, _E.COUNCIL_EXTENSION_REQUESTED,
-       frozenset({_S.DETERMINED}), COUNCIL | OFFICE, "§12"),
+       frozenset({_S.DETERMINED}), COUNCIL | OFFICE, "§12",
+       respondent_asks="ask the council for more time before it decides"),
     _R(StepId.COUNCIL_EXTENSION, "extend the council's decision time",
        c.ExtendCouncilDecision, council.extend_council, _E.COUNCIL_DECISION_EXTENDED,
        frozenset({_S.DETERMINED}), COUNCIL | OFFICE, "§12", body=_C),
@@ -289,7 +296,8 @@ STEPS: tuple[StepRule, ...] = (
        _E.MEMBER_RECUSED, OPEN_STAGES, _MEETING_ROLES, "§6, §14"),
     _R(StepId.OPEN_SESSION, "record the respondent's request for an open session",
        c.RequestOpenSession, meetings.open_session, _E.OPEN_SESSION_REQUESTED, OPEN_STAGES,
-       _MEETING_ROLES, "§13, §14"),
+       _MEETING_ROLES, "§13, §14",
+       respondent_asks="ask that the proceedings be open to the public"),
     _R(StepId.SESSION_START, "record the start of an executive session",
        c.StartExecutiveSession, meetings.session_start, _E.EXECUTIVE_SESSION_STARTED,
        OPEN_STAGES, _MEETING_ROLES, "§13, §14; RCW 42.30.110"),

@@ -13,7 +13,8 @@ which body's meetings and answers: `bot.meetings`).
 - COUNCIL: the complaint without contact details, the deadlines, the notices sent to the
   member, and the §13 records once the report is delivered.
 - RESPONDENT: the complaint without contact details, the notices sent to them, and the
-  §13 records once delivered to them (§10); not the deadlines.
+  §13 records once delivered to them (§10); not the deadlines' workings, only the dates
+  their rights apply by (`cases.rights`).
 - PUBLIC: a surface shows the released §13 records of a closed case instead
   (`cases.public_records.released`); this module's answer for it is not used for a case page.
 - NONE: nothing.

@@ -189,7 +189,12 @@ def current_postings(folder: Path, calendar: CityCalendar) -> list[Any]:
 
     if not folder.is_dir():
         return []
-    return [Posting(e["title"], when(e["published_at"], calendar), f"/postings/{e['name']}.pdf")
+    return [Posting(e["title"], when(e["published_at"], calendar), f"/postings/{e['name']}.pdf",
+                    meeting_at=datetime.fromisoformat(e["meeting_at"])
+                    if e.get("meeting_at") else None,
+                    body=e.get("body") or "", place=e.get("place") or "",
+                    remote_link=e.get("remote_link"), open=bool(e.get("open")),
+                    cancelled=bool(e.get("cancelled")))
             for e in PostingFolder(folder).entries() if e["current"]]
 
 

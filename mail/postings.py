@@ -7,8 +7,10 @@ retried and its proof kept: the dispatcher renders it here from the meeting as i
 stands and `PostingFolder.publish` writes it. Each revision of a meeting is its own pair
 of files, `<case>-meeting-<n>-r<revision>.html` and `.pdf`, beside a `.json` record of
 when it was published and the files' SHA-256; a revision already published is never
-rewritten (its first publication time stands). `index.html` and `index.json` list every
-posting with its publication time, the meeting's current one marked. Writes are atomic
+rewritten (its first publication time stands). The `.json` record also keeps the
+meeting as posted (when, which body, where, open to the public or not), for the public
+page's list. `index.html` and `index.json` list every posting with its publication time,
+the meeting's current one marked. Writes are atomic
 (a temporary file renamed), so a reader never sees half a posting.
 """
 
@@ -49,6 +51,13 @@ class Posting:
     pdf: bytes
     published_at: datetime
     cancelled: bool
+    # the meeting as posted, for the public page's list (`PostingFolder.entries`): when,
+    # which body, where, and whether it is open to the public or an executive session
+    meeting_at: datetime | None = None
+    body: str = ""
+    place: str = ""
+    remote_link: str | None = None
+    open: bool = False
 
 
 def title_of(m: Meeting) -> str:
@@ -74,7 +83,9 @@ def render_posting(ctx: NoticeContext) -> Posting:
     return Posting(name=f"{ctx.case.number.lower()}-meeting-{m.number}-r{m.sequence}",
                    case=ctx.case.number, meeting=m.number, revision=m.sequence, title=title,
                    html=html, pdf=html_to_pdf(html, title=title, created=ctx.now),
-                   published_at=ctx.now, cancelled=bool(m.cancelled))
+                   published_at=ctx.now, cancelled=bool(m.cancelled),
+                   meeting_at=m.starts_at, body=BODY_NAME[m.body].removeprefix("the "),
+                   place=m.place, remote_link=m.remote_link, open=m.open_to_public)
 
 
 class PostingFolder:
@@ -105,6 +116,9 @@ class PostingFolder:
                  "revision": posting.revision, "title": posting.title,
                  "cancelled": posting.cancelled,
                  "published_at": posting.published_at.isoformat(),
+                 "meeting_at": posting.meeting_at.isoformat() if posting.meeting_at else None,
+                 "body": posting.body, "place": posting.place,
+                 "remote_link": posting.remote_link, "open": posting.open,
                  "html_sha256": hashlib.sha256(html).hexdigest(),
                  "pdf_sha256": hashlib.sha256(posting.pdf).hexdigest()}
         _write(record, json.dumps(entry, indent=2).encode())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import urlsplit
@@ -22,11 +22,20 @@ LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
 
 @dataclass(frozen=True)
 class Posting:
-    """A meeting posting shown on the public page (the meetings work fills these in)."""
+    """A meeting's current posting as the public page lists it: the meeting as posted
+    (when, which body, where, open to the public or an executive session) and the
+    posting's files. `meeting_at` None: a posting published before its record kept the
+    meeting (its files say it all)."""
 
     title: str
     published_at: str
-    href: str
+    href: str  # the printable PDF; the web page beside it ends in .html
+    meeting_at: datetime | None = None
+    body: str = ""
+    place: str = ""
+    remote_link: str | None = None
+    open: bool = False
+    cancelled: bool = False
 
 
 @dataclass(frozen=True)

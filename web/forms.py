@@ -21,7 +21,7 @@ from typing import Any
 from cases import commands as c
 from cases.access import Actor, is_respondent
 from cases.calendar import CityCalendar
-from cases.derived import TO_BOARD, TYPED_BY, filled, may_type
+from cases.derived import TO_BOARD, TYPED_BY, filled, may_type, own_fields
 from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.levels import Access
@@ -113,10 +113,14 @@ def taken_by_people(rule: StepRule) -> bool:
     return bool(rule.roles)
 
 
-def inputs(rule: StepRule, actor: Actor, directory: Directory) -> list[Input]:
-    """The inputs of `rule`'s form for `actor`, in the command's field order."""
+def inputs(rule: StepRule, actor: Actor, directory: Directory, *,
+           own: bool = False) -> list[Input]:
+    """The inputs of `rule`'s form for `actor`, in the command's field order; `own`: the
+    official complained against makes the request for themselves (`cases.derived`)."""
     hints = typing.get_type_hints(rule.command)
     skip, named = filled(rule.command, actor), may_type(rule.command, actor)
+    if own:
+        skip |= own_fields(rule.command)
     out: list[Input] = []
     for f in dataclasses.fields(rule.command):
         if f.name in named:
@@ -189,13 +193,13 @@ def _unwrap(hint: Any) -> tuple[Any, bool]:
 
 
 def parse(rule: StepRule, form: typing.Mapping[str, str], calendar: CityCalendar,
-          actor: Actor, directory: Directory) -> dict[str, Any]:
+          actor: Actor, directory: Directory, *, own: bool = False) -> dict[str, Any]:
     """The typed values of `actor`'s inputs of `rule`; ProcedureError naming the first bad
     one. A member named by someone who may not name one is kept, for
     `cases.access.check_hands` to refuse as Slack does."""
     hints = typing.get_type_hints(rule.command)
     values: dict[str, Any] = {}
-    shown = inputs(rule, actor, directory)
+    shown = inputs(rule, actor, directory, own=own)
     for spec in shown:
         raw = (form.get(spec.name) or "").strip()
         if not raw:
@@ -309,12 +313,15 @@ def _line(item: Any, line: str, what: str) -> Any:
 
 
 def offered_steps(actor: Actor, access: Access, detail: dict[str, Any]) -> list[dict[str, str]]:
-    """The steps `actor` may take on this case now: their role, the stage, not their own
-    case. (Whether the step's own conditions hold is for the step to say when taken.)"""
-    if access not in (Access.FULL, Access.COUNCIL):
-        return []
+    """The steps `actor` may take on this case now: their role, the stage; on a case
+    against them, only the requests the table gives the official (`respondent_asks`), in
+    their words. (Whether the step's own conditions hold is for the step to say when
+    taken.)"""
     stage = Stage(detail["stage"])
-    if is_respondent(actor, detail["respondents"]):
+    if access is Access.RESPONDENT and is_respondent(actor, detail["respondents"]):
+        return [{"slug": s.slug, "name": s.respondent_asks, "section": s.section}
+                for s in STEPS if s.respondent_asks and stage in s.allowed_in]
+    if access not in (Access.FULL, Access.COUNCIL):
         return []
     return [{"slug": s.slug, "name": s.name, "section": s.section}
             for s in STEPS if taken_by_people(s) and actor.has(s.roles)

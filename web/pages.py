@@ -34,6 +34,7 @@ from cases.history import sees_in_history
 from cases.levels import Access
 from cases.notices import INVITES, NoticeType, meeting_of
 from cases.public_records import entries
+from cases.rights import RIGHTS, request_name
 from cases.stages import Stage
 from cases.text import whole_number, words
 from cases.visibility import Notices, Visibility, responsibilities, visibility
@@ -59,6 +60,7 @@ def routes(r: web.UrlDispatcher) -> None:
     r.add_get("/deadlines", my_deadlines)
     r.add_get("/cases/{number}", case)
     r.add_get("/cases/{number}/filings/{filing}.eml", original)
+    r.add_get("/cases/{number}/complaint.txt", complaint)
 
 
 def viewer_of(request: web.Request) -> auth.Viewer:
@@ -256,6 +258,8 @@ async def case(request: web.Request) -> web.StreamResponse:
         recorded += " " + latest["motion"]  # a motion that failed says so at once
     offered = offered_steps(viewer.actor, looked.access, d)
     return page(request, "case.html.j2", d=d, seen=seen, access=looked.access.value,
+                rights=rights_lines(deadlines, offered)
+                if looked.access is Access.RESPONDENT else [],
                 request_recorded=recorded, next_act=next_act(deadlines, offered),
                 against=[deps.directory.name_of(e, titled=True) for e in d["respondents"]],
                 meetings=[meeting_line(m, deps.calendar) for m in d["meetings"]],
@@ -271,6 +275,26 @@ async def case(request: web.Request) -> web.StreamResponse:
                 received=when(d["received_at"], deps.calendar),
                 steps=offered,
                 filings=d["filings"] if seen.originals else [])
+
+
+def rights_lines(deadlines: list[dict[str, Any]], offered: list[dict[str, Any]]
+                 ) -> list[dict[str, Any]]:
+    """The official's rights under the ordinance (`cases.rights`), each with the date it
+    applies by when the case has one (judged at the moment of viewing) and the request
+    that exercises it when the official may make it now."""
+    due = {x["key"]: x for x in deadlines}
+    out = []
+    for right in RIGHTS:
+        found = due.get(right.by) if right.by else None
+        step = next((s for s in offered
+                     if right.step and s["slug"] == steps.BY_ID[right.step].slug),
+                    None)
+        out.append({"section": right.section, "name": right.name, "words": right.words,
+                    "by": f"{right.by_words} {found['due_text']}"
+                    if found and found["due"] else None,
+                    "status": found["status"] if found and found["due"] else None,
+                    "request": request_name(right), "step": step})
+    return out
 
 
 def next_act(deadlines: list[dict[str, Any]], offered: list[dict[str, Any]]
@@ -351,3 +375,43 @@ async def original(request: web.Request) -> web.StreamResponse:
     return web.Response(body=raw, content_type="message/rfc822", headers={
         "Content-Disposition": f'attachment; filename="{looked.detail["number"]}-'
                                f'filing-{wanted}.eml"'})
+
+
+@signed_in
+async def complaint(request: web.Request) -> web.StreamResponse:
+    """The complaint as filed, as text to keep, to those who see the complaint on the case
+    page, with what they see of it: the complainant's contact details only to those who
+    see them (`cases.visibility`: not the official complained against, not the council)."""
+    looked = await look_up(request, request.match_info["number"], "complaint download")
+    if not looked.seen.complaint:
+        raise refusal(request, 404, "Not entitled", NOT_ENTITLED)
+    text = complaint_text(looked.detail, looked.seen, deps_of(request).calendar)
+    return web.Response(text=text, content_type="text/plain", charset="utf-8", headers={
+        "Content-Disposition": f'attachment; filename="{looked.detail["number"]}-'
+                               'complaint.txt"'})
+
+
+def complaint_text(d: dict[str, Any], seen: Visibility, calendar: CityCalendar) -> str:
+    """The complaint's text as filed: who filed it and when the city received it, against
+    whom, the sections, the facts and the reasons, and the sections added since (§5)."""
+    filing = d.get("filing") or {}
+    by = filing.get("complainant") or {}
+    received = when(d["received_at"], calendar)  # as corrected, if it was
+    lines = [f"{d['number']}: the complaint as filed", "",
+             f"Received by the city: {received}",
+             f"By: {by.get('name') or '(no name given)'}"]
+    if seen.contact:
+        lines += [f"Address: {by.get('address') or '(none given)'}",
+                  f"Phone: {by.get('phone') or '(none given)'}",
+                  f"Email: {by.get('email') or '(none given)'}"]
+    else:
+        lines.append("(The complainant's address, phone and email are not shown to you: "
+                     "§6 keeps them confidential.)")
+    lines += [f"Against: {', '.join(filing.get('respondents') or []) or '(no one named)'}",
+              f"Sections: {', '.join(filing.get('code_sections') or []) or '(none given)'}"]
+    for a in d.get("amendments") or []:
+        lines.append(f"Sections added by amendment on {when(a['at'], calendar)} (§5): "
+                     f"{', '.join(a['added_sections']) or '(none)'}")
+    lines += ["", "Facts:", filing.get("facts") or "(none given)", "",
+              "Reasons:", filing.get("reasons") or "(none given)", ""]
+    return "\n".join(lines)

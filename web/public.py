@@ -1,9 +1,14 @@
-"""The public page (no sign-in): meeting postings and the records released after
-closure (§13), and nothing else.
+"""The public page (no sign-in): meeting postings, the records released after closure
+(§13), how to write to the city, and nothing else.
 
 Meeting postings come from `WebDeps.postings` (the composition root lists the postings
 folder's current ones, `mail.postings`) and are served from `WebDeps.postings_dir` at
-`/postings/NAME`. Released records are exactly those `cases.public_records.released` lets
+`/postings/NAME`; the page lists them by meeting date, those to come first, each with
+its body, place and whether it is open to the public or an executive session (an
+agenda names the case number only, never a person, §6). How to write to the city is
+the directory's: the mayor and the city administrator, who receive complaints (§1).
+
+Released records are exactly those `cases.public_records.released` lets
 anyone see (released through a disclosure request, or at closure if the city reads §13
 so; `storage.public`): the complaint without the complainant's contact details, the
 sufficiency determination, the written report, as released. The page lists the cases;
@@ -15,6 +20,7 @@ same answer.
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from typing import Any
 
 from aiohttp import web
@@ -32,6 +38,7 @@ from cases.public_records import (
 from cases.text import whole_number
 from storage import public
 from web import auth
+from web.deps import Posting
 from web.render import page, refusal
 from web.request import anyone, deps_of, who
 
@@ -82,8 +89,31 @@ async def home(request: web.Request) -> web.StreamResponse:
                  "public page" if current == 1 else f"public page {current}", True)
     listing = [{"number": r["number"], "closed": day_of(r["closed_at"], deps.calendar),
                 "records": [WORDS[PublicRecord(x)] for x in r["released"]]} for r in rows]
-    return page(request, "public.html.j2", postings=deps.postings(), records=listing,
-                page_number=current, more=more)
+    upcoming, past = meetings_posted(deps.postings(), deps.clock(), deps.calendar)
+    directory = deps.directory
+    return page(request, "public.html.j2", upcoming=upcoming, past=past, records=listing,
+                page_number=current, more=more, mayor=directory.mayor,
+                administrator=directory.administrator, attorney=directory.city_attorney)
+
+
+def meetings_posted(postings: list[Posting], now: datetime, calendar: CityCalendar
+                    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The meetings' current postings by meeting date: those still to come, soonest first,
+    then those past, the latest first (a posting that does not say when its meeting is
+    goes with the past, by when it was posted)."""
+    def line(p: Posting) -> dict[str, Any]:
+        return {"title": p.title, "posted": p.published_at, "pdf": p.href,
+                "html": p.href.removesuffix(".pdf") + ".html",
+                "when": when(p.meeting_at, calendar) if p.meeting_at else None,
+                "body": p.body, "place": p.place, "remote_link": p.remote_link,
+                "open": p.open, "cancelled": p.cancelled}
+
+    ahead = sorted((p for p in postings if p.meeting_at and p.meeting_at >= now),
+                   key=lambda p: p.meeting_at or now)
+    behind = sorted((p for p in postings if not (p.meeting_at and p.meeting_at >= now)),
+                    key=lambda p: (p.meeting_at is not None, p.meeting_at or now),
+                    reverse=True)
+    return [line(p) for p in ahead], [line(p) for p in behind]
 
 
 @anyone

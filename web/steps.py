@@ -15,13 +15,14 @@ from cases.access import Refused, check_step
 from cases.case import Case
 from cases.derived import complete
 from cases.errors import ProcedureError
+from cases.levels import Access
 from cases.services import take_step_as
 from cases.steps import StepRule
 from cases.text import words
 from storage.uow import SqlUnitOfWork
 from web import auth
 from web.forms import BY_SLUG, BadInput, inputs, parse, taken_by_people
-from web.pages import look_up, viewer_of
+from web.pages import Looked, look_up, viewer_of
 from web.render import due_text, page, refusal
 from web.request import deps_of, form, signed_in
 from web.security import CSRF_FIELD
@@ -55,7 +56,12 @@ async def show(request: web.Request) -> web.StreamResponse:
     _allowed(request, rule)
     looked = await look_up(request, request.match_info["number"], f"step form {rule.id.value}")
     return _form_page(request, rule, looked.detail["number"], {}, None, 200,
-                      serves=_serves(request, rule, looked.detail))
+                      serves=_serves(request, rule, looked.detail), own=_own(rule, looked))
+
+
+def _own(rule: StepRule, looked: Looked) -> bool:
+    """The official complained against making one of their own requests (§10-§14)."""
+    return looked.access is Access.RESPONDENT and rule.respondent_asks is not None
 
 
 def _serves(request: web.Request, rule: StepRule, detail: dict[str, Any]
@@ -73,11 +79,12 @@ def _serves(request: web.Request, rule: StepRule, detail: dict[str, Any]
 
 def _form_page(request: web.Request, rule: StepRule, number: str, values: dict[str, str],
                error: str | None, status: int, *,
-               serves: dict[str, Any] | None = None) -> web.Response:
+               serves: dict[str, Any] | None = None, own: bool = False) -> web.Response:
     deps, viewer = deps_of(request), viewer_of(request)
     return page(request, "step.html.j2", status=status, rule=rule, number=number,
-                inputs=inputs(rule, viewer.actor, deps.directory), values=values,
-                error=error, slug=request.match_info["step"], serves=serves)
+                inputs=inputs(rule, viewer.actor, deps.directory, own=own), values=values,
+                error=error, slug=request.match_info["step"], serves=serves,
+                title=(rule.respondent_asks if own else None) or rule.name)
 
 
 @signed_in
@@ -90,11 +97,12 @@ async def take(request: web.Request) -> web.StreamResponse:
                            f"step form {rule.id.value} sent")
     number = looked.detail["number"]
     typed = {k: v for k, v in fields.items() if k != CSRF_FIELD}
+    own = _own(rule, looked)
 
     def build(case: Case, uow: SqlUnitOfWork) -> c.Command:
-        values = parse(rule, typed, deps.calendar, viewer.actor, deps.directory)
+        values = parse(rule, typed, deps.calendar, viewer.actor, deps.directory, own=own)
         return complete(rule.command, values, viewer.actor, deps.directory, case,
-                        uow.rotation)
+                        uow.rotation, via="web")
 
     def log(uow: SqlUnitOfWork, case: str, action: str, allowed: bool) -> None:
         auth.log(uow.session, deps, viewer.person.email, case, action, allowed)
@@ -106,5 +114,5 @@ async def take(request: web.Request) -> web.StreamResponse:
     except (ProcedureError, Refused, ValueError) as e:
         status = (403 if isinstance(e, Refused) else 400 if isinstance(e, BadInput | ValueError)
                   else 409)
-        return _form_page(request, rule, number, typed, str(e), status)
+        return _form_page(request, rule, number, typed, str(e), status, own=own)
     raise web.HTTPSeeOther(f"/cases/{number}?recorded={event.kind.value}")

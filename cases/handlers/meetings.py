@@ -37,7 +37,7 @@ from cases.readings import describe
 if TYPE_CHECKING:
     from cases.case import Case
 
-VIA = ("mail", "email", "slack", "paper", "in person", "phone")
+VIA = ("mail", "email", "slack", "web", "paper", "in person", "phone")
 
 
 def schedule_hearing(s: StepContext, cmd: c.ScheduleHearing) -> Event:

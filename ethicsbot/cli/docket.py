@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from datetime import UTC, date, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -15,6 +15,8 @@ from ethicsbot.cli.access import log_access, operator, refusal_logged
 from ethicsbot.cli.terminal import CliError, for_terminal
 
 if TYPE_CHECKING:  # the rest is imported where it is used (ethicsbot.cli)
+    from rich.console import Console
+
     from cases.calendar import CityCalendar
     from cases.deadlines import Continuance, Deadline, DeadlineKey, DisclosureRequest, Extension
 
@@ -251,9 +253,40 @@ def case(number: str, as_json: bool) -> None:
                                      if other else "")
         table.add_row(d["key"], due, d["status"], d["basis"])
     console.print(table)
+    print_notices(console, detail["notices"], cal)
+    console.print("History (city time)", style="bold")
     for e in detail["history"]:
         console.print(f"  #{e['seq'] + 1}  {when(e['at'], cal)}  {e['kind']}  by "
                       f"{for_terminal(str(e['actor']))}", markup=False)
+
+
+def print_notices(console: Console, notices: list[dict[str, Any]], cal: CityCalendar) -> None:
+    """The notices one line a kind ("complaint to council: 4 of 4 delivered, the last Tue
+    Dec 1, 2026 9:13 AM PST"), each copy not delivered under it with its latest attempt,
+    in city time (`ethicsbot notices` has every attempt, with the Message-IDs)."""
+    console.print("Notices (city time; the proof of each attempt: ethicsbot notices "
+                  "NUMBER)", style="bold")
+    if not notices:
+        console.print("  none owed")
+    kinds: dict[str, list[dict[str, Any]]] = {}
+    for n in notices:
+        kinds.setdefault(n["type"], []).append(n)
+    for kind, group in kinds.items():
+        owed = [n for n in group if n["status"] != "cancelled"]
+        sent = [n for n in owed if n["status"] == "sent"]
+        moments = [a["at"] for n in sent for a in n["attempts"] if a["outcome"] == "sent"]
+        console.print(f"  {kind.replace('_', ' ')}: {len(sent)} of {len(owed)} delivered"
+                      + (f", the last {when(max(moments), cal)}" if moments else "")
+                      + (f" ({len(group) - len(owed)} cancelled)" if len(owed) < len(group)
+                         else ""), markup=False)
+        for n in owed:
+            if n["status"] == "sent":
+                continue
+            last = n["attempts"][-1] if n["attempts"] else None
+            proof = (f"{last['outcome']} {when(last['at'], cal)}: {last['server_reply']}"
+                     if last else "not yet attempted")
+            console.print(f"    {for_terminal(n['recipient'])}: {n['status']}, "
+                          f"{for_terminal(proof)[:200]}", markup=False)
 
 
 @click.command()

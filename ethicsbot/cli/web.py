@@ -44,7 +44,7 @@ def describe(settings: object) -> list[str]:
     if not settings.uses_smtp:
         lines.append(f"sign-in links are mailed like every notice: without SMTP each is "
                      f"written as an .eml file under {settings.outbox_dir}/ (open the newest "
-                     "sign_in_link one); set ETHICSBOT_WEB_URL to the address people use")
+                     "sign-in-….eml); set ETHICSBOT_WEB_URL to the address people use")
     if settings.slack_bot_token and settings.slack_signing_secret:
         lines.append("Slack: POST /slack/events (the /ethics command, buttons, App Home)")
     if settings.slack_bot_token and settings.slack_app_token:

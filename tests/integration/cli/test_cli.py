@@ -99,6 +99,23 @@ def test_file_with_the_paper_receipt_then_the_docket_and_the_case(
     assert detail["history"][0]["kind"] == "complaint_received"
 
 
+def test_the_case_prints_city_time_and_its_notices_one_line_a_kind(
+        here: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 25, item 10: `ethicsbot case` reads in the city's time and says what was
+    owed and delivered, each copy not yet delivered under its kind."""
+    shutil.copy(CORPUS / "gmail-forward-letter.eml", here / "c.eml")
+    run(capsys, "file", "c.eml", "--received", "2026-12-01T08:05")
+    code, out, _ = run(capsys, "case", "ETH-2026-0001")
+    assert code == 0
+    text = " ".join(out.split())  # the terminal's width folds the lines
+    assert "received Tue Dec 1, 2026 8:05 AM PST" in text
+    assert "Notices (city time;" in text
+    assert "complaint to respondent: 0 of 1 delivered" in text
+    assert "gpruitt@city.test: pending, not yet attempted" in text
+    assert "complaint to council: 0 of 5 delivered" in text
+    assert "History (city time) #1" in text and "+00:00" not in text
+
+
 def test_correcting_the_receipt_moves_the_deadlines_and_says_so(
         here: Path, capsys: pytest.CaptureFixture[str]) -> None:
     shutil.copy(CORPUS / "gmail-forward-letter.eml", here / "c.eml")

@@ -17,7 +17,8 @@ from cases.access import (
     case_access,
     check_body,
     check_hands,
-    check_not_respondent,
+    check_on_case,
+    check_own_request,
     check_step,
     docket_scope,
     may_file_paper,
@@ -27,9 +28,10 @@ from cases.case import Case
 from cases.directory import Role
 from cases.errors import ProcedureError
 from cases.levels import Access
+from cases.meetings import Proceeding
 from cases.procedure import open_case
 from cases.public_records import PublicRecord
-from cases.steps import StepId
+from cases.steps import STEPS, StepId
 from cases.tally import Vote
 from tests.unit.cases.riverton import COUNCIL_EMAILS, DIRECTORY, at, filing
 from tests.unit.cases.test_procedure import CLERK, decide, do, referred, votes
@@ -120,7 +122,34 @@ def test_steps_by_role_from_the_table() -> None:
     with pytest.raises(Refused, match="directory lists"):
         check_step(STRANGER, StepId.SCHEDULE)
     with pytest.raises(Refused, match="official complained against"):
-        check_not_respondent(PRUITT, ("GPruitt@city.test",), StepId.CLOSE)
+        check_on_case(PRUITT, ("GPruitt@city.test",), StepId.CLOSE)
+
+
+def test_the_official_makes_their_own_requests_and_no_one_elses() -> None:
+    """§10-§14 give the official complained against requests of their own: the table's
+    `respondent_asks`. They make those on their own case, as themselves; nothing else."""
+    own = ("GPruitt@city.test", "lbates@city.test")
+    mine = [s.id for s in STEPS if s.respondent_asks]
+    assert sorted(mine) == sorted([StepId.OPEN_SESSION, StepId.EXTENSION_REQUEST,
+                                   StepId.BOARD_HEARING, StepId.COUNCIL_EXTENSION_REQUEST])
+    for step in mine:
+        check_step(PRUITT, step)  # the case decides
+        check_on_case(PRUITT, own, step)
+        with pytest.raises(Refused, match=r"Only .* may"):
+            check_on_case(PRUITT, ("lbates@city.test",), step)  # not their case
+    with pytest.raises(Refused, match="official complained against"):
+        check_on_case(PRUITT, own, StepId.REFER)
+    with pytest.raises(Refused, match="Only"):
+        check_step(PRUITT, StepId.REFER)
+    check_own_request(PRUITT, own, c.RequestBoardHearing("gpruitt@city.test"))
+    check_own_request(PRUITT, own, c.RequestOpenSession(Proceeding.BOARD, "web"))
+    with pytest.raises(Refused, match=r"only for yourself, not for lbates@city\.test"):
+        check_own_request(PRUITT, own, c.RequestBoardHearing("lbates@city.test"))
+    with pytest.raises(Refused, match="by motion"):
+        check_own_request(PRUITT, own, c.RequestReportExtension(c.Requester.BOARD, 5))
+    check_own_request(PRUITT, own, c.RequestReportExtension(c.Requester.RESPONDENT, 5))
+    # the clerk records anyone's request, as before
+    check_own_request(CLERK_, own, c.RequestBoardHearing("lbates@city.test"))
 
 
 # -- the right hands on each vote (§12, §14) ------------------------------------------------
@@ -250,9 +279,10 @@ def test_an_auditor_reads_the_log_and_the_chains_and_sees_no_case() -> None:
         assert case_access(auditor, respondents=("praman@city.test",), closed=closed,
                            released=()) is Access.NONE
     assert docket_scope(auditor) is DocketScope.INVOLVING and not sees_every_case(auditor)
-    for step in StepId:
+    for step in StepId:  # an official's own request is refused on the case, as theirs
         with pytest.raises(Refused, match="lists you as an auditor"):
             check_step(auditor, step)
+            check_on_case(auditor, ("praman@city.test",), step)
     assert all(p.email != "rabara@audit.example" for p in directory.respondent_candidates())
     assert directory.match_respondents("Ruth Abara misused city property") == ()
     example = load_directory(Path(__file__).resolve().parents[3] / "city.example.yml")[0]
