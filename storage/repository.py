@@ -128,7 +128,9 @@ class SqlCaseRepository:
         if len(case.history) > stored_events:
             row.head = prev
             self._moved[case.number] = (len(case.history) - 1, prev)
-        if not new:
+        if case.destroyed is not None:  # a destroyed file keeps its deadlines' dates
+            deadlines = []
+        elif not new:
             self.session.execute(delete(DeadlineRow).where(DeadlineRow.case_id == row.id))
         # remind_at = now: the reminder scheduler looks at every rewritten deadline at its
         # next pass (storage/reminders.py), whatever order concurrent writers commit in
