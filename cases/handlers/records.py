@@ -28,7 +28,7 @@ def place_hold(s: StepContext, cmd: c.PlaceLegalHold) -> Event:
             f"{s.case.number} already has a legal hold, placed by {held.placed_by} on "
             f"{fmt_day(s.calendar.local_date(held.placed_at))} ({held.reason}): one hold "
             "stands at a time. Lift it first to place another with a new reason.")
-    return s.event(EventKind.LEGAL_HOLD_PLACED, reason=cmd.reason.strip())
+    return s.event(EventKind.LEGAL_HOLD_PLACED, reason=cmd.reason.strip(), by=s.actor)
 
 
 def lift_hold(s: StepContext, cmd: c.LiftLegalHold) -> Event:
@@ -38,7 +38,7 @@ def lift_hold(s: StepContext, cmd: c.LiftLegalHold) -> Event:
         raise ProcedureError(f"{s.case.number} has no legal hold to lift: "
                              "`ethicsbot retention` lists the holds of the cases due for "
                              "review.")
-    return s.event(EventKind.LEGAL_HOLD_LIFTED, reason=cmd.reason.strip(),
+    return s.event(EventKind.LEGAL_HOLD_LIFTED, reason=cmd.reason.strip(), by=s.actor,
                    placed_by=held.placed_by, hold=held.reason)
 
 

@@ -5,6 +5,7 @@ accepted once the rule allows it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 import pytest
@@ -126,3 +127,18 @@ def test_a_destroyed_history_still_verifies_and_replays_without_its_content() ->
     with pytest.raises(ProcedureError, match="was destroyed"):
         handle(replayed, c.PlaceLegalHold("late"), at=at("2032-04-01T10:00:00-08:00"),
                actor=ATTORNEY, calendar=CALENDAR)
+
+
+def test_placing_and_lifting_a_hold_is_notified_to_the_clerk_and_the_records_officer() -> None:
+    from cases.directory import Person
+    from cases.notices import NoticeType, notices_owed
+    from tests.unit.cases.riverton import DIRECTORY
+
+    directory = replace(DIRECTORY, records_officer=Person("Alma Reyes", OFFICER))
+    case = closed()
+    for cmd, when in ((c.PlaceLegalHold("Whitfield v. Riverton"), "2032-03-01T09:30:00-08:00"),
+                      (c.LiftLegalHold("dismissed"), "2032-03-02T09:30:00-08:00")):
+        event = do(case, cmd, when, ATTORNEY)
+        owed = notices_owed(case, event, directory)
+        assert {n.type for n in owed} == {NoticeType.LEGAL_HOLD}
+        assert {n.recipient.email for n in owed} == {CLERK, OFFICER}
