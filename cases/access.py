@@ -72,7 +72,8 @@ ROLE_NAMES = {Role.MAYOR: "the mayor", Role.DESIGNEE: "the mayor's designees",
               Role.BOARD: "the ethics board", Role.BOARD_CHAIR: "the board chair",
               Role.COUNCIL: "the city council", Role.CITY_ATTORNEY: "the city attorney",
               Role.ADMINISTRATOR: "the city administrator", Role.EXAMINER: "an examiner",
-              Role.OFFICIAL: "an official", Role.AUDITOR: "an auditor"}
+              Role.OFFICIAL: "an official", Role.AUDITOR: "an auditor",
+              Role.RECORDS_OFFICER: "the records officer"}
 
 _FULL = OFFICE | BOARD | ATTORNEY
 

@@ -18,6 +18,7 @@ from datetime import date, datetime
 from typing import Any
 
 from cases.calendar import CityCalendar
+from cases.chain import is_destroyed
 from cases.commands import Requester, Section2Act
 from cases.deadlines import (
     Continuance,
@@ -31,7 +32,7 @@ from cases.deadlines import (
     compute_deadlines,
 )
 from cases.events import Event, EventKind
-from cases.filing import Filing, filing_from_data
+from cases.filing import Complainant, Filing, filing_from_data
 from cases.history import EVENTS
 from cases.meetings import ALL, Body, Meeting, Meetings
 from cases.public_records import Disclosure, PublicRecord
@@ -51,6 +52,15 @@ class ReportExtension:
     approved: bool | None = None  # None while undecided
     requested_on: date | None = None
     decided_on: date | None = None
+
+
+@dataclass(frozen=True)
+class LegalHold:
+    """A legal hold on the case file (RCW 40.14): why, who placed it, when."""
+
+    reason: str
+    placed_by: str
+    placed_at: datetime
 
 
 @dataclass(frozen=True)
@@ -117,6 +127,12 @@ class Case:
     disclosure_requests: list[Disclosure] = field(default_factory=list)
     corrections: dict[int, str] = field(default_factory=dict)  # history index -> day (ISO)
     meetings: Meetings = field(default_factory=Meetings)  # the hearing's and deliberation's
+    # retention (RCW 40.14, `cases.retention`): the active legal hold, the request to
+    # destroy the file (who, when) awaiting the records officer, and once destroyed the
+    # certificate (the data of its history entry)
+    legal_hold: LegalHold | None = None
+    destruction_request: tuple[str, datetime] | None = None
+    destroyed: dict[str, Any] | None = None
     history: list[Event] = field(default_factory=list)
 
     # -- building ---------------------------------------------------------------------
@@ -134,6 +150,10 @@ class Case:
         if first.kind is not EventKind.COMPLAINT_RECEIVED:
             raise ValueError(f"case {number}: history must start with the complaint")
         d = first.data
+        if is_destroyed(d):  # destroyed under a certificate (RCW 40.14): nothing is left
+            case = cls(number=number, filing=Filing(first.at, Complainant()), respondents=())
+            case.history.append(first)
+            return case
         case = cls(number=number, filing=filing_from_data(d["filing"]),
                    respondents=tuple(d.get("respondents", ())),
                    public_since=date.fromisoformat(d["public_since"]) if d.get("public_since")
@@ -143,6 +163,9 @@ class Case:
         return case
 
     def apply(self, e: Event) -> None:
+        if is_destroyed(e.data):  # its content destroyed: the entry stays, it says nothing
+            self.history.append(e)
+            return
         if e.kind is EventKind.STEP_DATE_CORRECTED:
             self.corrections[int(e.data["target"])] = str(e.data["new"])
             self._rebuild()
@@ -154,7 +177,7 @@ class Case:
         """Every state from the history as corrected (the entries themselves unchanged)."""
         fresh = Case._opened(self.number, self.history[0])
         for i, e in enumerate(self.history[1:], start=1):
-            if e.kind is not EventKind.STEP_DATE_CORRECTED:
+            if e.kind is not EventKind.STEP_DATE_CORRECTED and not is_destroyed(e.data):
                 fresh._effect(self.as_corrected(i))
             fresh.history.append(e)
         for f in fields(self):
@@ -276,6 +299,17 @@ class Case:
                 self.closed_at = e.at
             case k.CASE_VOIDED:
                 self.void_reason, self.voided_at = str(d["reason"]), e.at
+            case k.LEGAL_HOLD_PLACED:
+                self.legal_hold = LegalHold(str(d["reason"]), e.actor, e.at)
+            case k.LEGAL_HOLD_LIFTED:
+                self.legal_hold = None
+            case k.DESTRUCTION_REQUESTED:
+                self.destruction_request = (e.actor, e.at)
+            case k.RECORDS_DESTROYED:
+                # the certificate: the case stays closed, with nothing but its number,
+                # the certificate and the moments of its entries
+                self.destroyed, self.destruction_request = dict(d), None
+                self.stage, self.closed_at = Stage.CLOSED, datetime.fromisoformat(d["closed_at"])
             case k.DISCLOSURE_REQUESTED:
                 assert on is not None
                 self.disclosure_requests.append(Disclosure(
@@ -415,7 +449,7 @@ class Case:
         """The public records (§13) of the case that may be shown to anyone: nothing before
         closure (§6); then those released on a request, or all of them at closure if the
         city reads §13 so (`readings.release`)."""
-        if not self.closed:
+        if not self.closed or self.destroyed is not None:
             return frozenset()
         if readings.release is Release.AT_CLOSURE:
             return frozenset(PublicRecord)
@@ -486,7 +520,10 @@ class Case:
                   readings: Readings = DEFAULT) -> list[Deadline]:
         """The deadlines as they stand at `now`. A void case owes nothing any more but the
         answer to a disclosure request made about it; what it had missed, met or met late
-        by the time it was voided stays in its record as it stood then."""
+        by the time it was voided stays in its record as it stood then. A destroyed case
+        file owes nothing: its stored dates are kept as they stood (`cases.retention`)."""
+        if self.destroyed is not None:
+            return []
         out = compute_deadlines(self.triggers(), calendar, now=now, readings=readings)
         if self.void and self.voided_at is not None:
             then = compute_deadlines(self.triggers(), calendar, now=self.voided_at,

@@ -18,13 +18,27 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 GENESIS = "0" * 64
 VERSION = 1
+
+# An entry whose content was destroyed under a certificate (`cases.retention`, RCW 40.14)
+# keeps its seq, kind, moment, actor and stored hash; its `data` becomes this marker,
+# naming the certificate's seq, which lists the hash each destroyed entry had
+DESTROYED = "destroyed_by"
+
+
+def destroyed_marker(certificate_seq: int) -> dict[str, Any]:
+    return {DESTROYED: certificate_seq}
+
+
+def is_destroyed(data: Mapping[str, Any]) -> bool:
+    """Whether an entry's data is the marker its destroyed content left."""
+    return set(data) == {DESTROYED} and isinstance(data[DESTROYED], int)
 
 
 def iso_utc(at: datetime) -> str:
@@ -145,19 +159,37 @@ def _short(h: str | None) -> str:
     return (h or "none")[:12]
 
 
+Listed = Mapping[int, tuple[str, str]]  # seq -> (kind, hash) a certificate lists
+
+
 def verify_case(case: str, entries: Iterable[Entry],
-                expected: Mapping[int, str] | None = None) -> tuple[Head, Break | None]:
+                expected: Mapping[int, str] | None = None,
+                certificate: Callable[[int], Listed] | None = None
+                ) -> tuple[Head, Break | None]:
     """Recompute case `case`'s chain over its stored `entries` (in stored order). The
     first break is returned: a seq out of place (a gap, a reordering), a stored hash that
     is not the one computed, or a head the docket chain recorded (`expected`: seq ->
-    head) that the history no longer has. Returns where the history ends and the break."""
+    head) that the history no longer has. Returns where the history ends and the break.
+
+    An entry whose content was destroyed (`is_destroyed`: its data is the marker naming
+    the certificate's seq) cannot be rehashed: it stands if the certificate
+    (`certificate(seq)`: the entries it lists) lists it with its kind and stored hash. The
+    certificate is itself an entry further on, chained to the last destroyed one, so
+    changing a destroyed entry's hash, or the list, breaks the chain there."""
     prev, count = GENESIS, 0
+    listed: dict[int, Listed] = {}
     for e in entries:
         if e.seq != count:
             what = (f"a gap in seq: #{count} is missing" if e.seq > count
                     else f"out of order: #{e.seq} where #{count} should be")
             return Head(count, prev), Break(case, count, what)
         computed = entry_hash(case, e, prev)
+        if is_destroyed(e.data) and certificate is not None:
+            at = int(e.data[DESTROYED])
+            if at not in listed:
+                listed[at] = certificate(at) if at > e.seq else {}
+            if listed[at].get(e.seq) == (e.kind, e.hash):
+                computed = e.hash or computed
         if e.hash != computed:
             return Head(count, prev), Break(
                 case, e.seq, f"hash mismatch (stored {_short(e.hash)}…, computed "

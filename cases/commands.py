@@ -404,6 +404,43 @@ class RecordDisclosureRequest(Command):
 
 
 @dataclass(frozen=True)
+class PlaceLegalHold(Command):
+    """A legal hold on a case file (RCW 40.14; issue 27): litigation, an audit or an
+    investigation needs it kept; while it stands nothing of it may be destroyed. One
+    active hold per case."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class LiftLegalHold(Command):
+    """The case file's legal hold lifted: what needed it kept is over."""
+
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class RequestDestruction(Command):
+    """The clerk asks the records officer to approve destroying a closed case file whose
+    retention period has ended (RCW 40.14). `category` and `years` are the city's
+    retention setting (the directory's `retention:`), filled in, never typed
+    (`cases.derived`; `years` 0: the city set none)."""
+
+    category: str = ""
+    years: int = 0
+
+
+@dataclass(frozen=True)
+class ApproveDestruction(Command):
+    """The records officer approves the destruction someone else requested: the case's
+    content is destroyed and the certificate is the history's entry (RCW 40.14).
+    `category` and `years` as for `RequestDestruction`."""
+
+    category: str = ""
+    years: int = 0
+
+
+@dataclass(frozen=True)
 class ReleaseRecords(Command):
     """The answer to a disclosure request: the public records released (§13), to whom and
     when; with no records, `note` says what the answer was (an estimate, a denial)."""

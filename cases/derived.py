@@ -49,6 +49,14 @@ def _me(actor: Actor, _directory: Directory) -> str:
     return actor.email
 
 
+def _category(_actor: Actor, directory: Directory) -> str:
+    return directory.retention.category if directory.retention else ""
+
+
+def _years(_actor: Actor, directory: Directory) -> int:
+    return directory.retention.years if directory.retention else 0
+
+
 _FROM_CALLER: dict[type[c.Command], dict[str, Fill]] = {
     c.RecordCouncilVote: {"member": _me, "council": _council},
     c.RecordMayorVote: {"mayor": _mayor},
@@ -60,6 +68,9 @@ _FROM_CALLER: dict[type[c.Command], dict[str, Fill]] = {
     c.RecordBoardDetermination: {"board": _board},
     c.ScheduleHearing: {"members": _board},
     c.ScheduleDeliberation: {"members": _council},
+    # the city's retention setting (RCW 40.14), never typed
+    c.RequestDestruction: {"category": _category, "years": _years},
+    c.ApproveDestruction: {"category": _category, "years": _years},
 }
 
 @dataclass(frozen=True)

@@ -31,6 +31,9 @@ class Role(StrEnum):
     # reads the access log and checks the history chains (issue 27), and no case: no
     # step is theirs and `cases.access` lets them into none
     AUDITOR = "auditor"
+    # approves the destruction of a case file whose retention period ended (RCW 40.14;
+    # issue 27): never on their own request (`cases.retention`)
+    RECORDS_OFFICER = "records_officer"
 
 
 # The groups the ordinance gives acts to.
@@ -38,6 +41,18 @@ OFFICE = frozenset({Role.MAYOR, Role.DESIGNEE})  # the mayor's office (§2)
 BOARD = frozenset({Role.BOARD, Role.BOARD_CHAIR})  # the ethics board (§7)
 COUNCIL = frozenset({Role.COUNCIL})  # the city council (§7, §10, §12)
 ATTORNEY = frozenset({Role.CITY_ATTORNEY})  # receives disclosure requests (§6)
+RECORDS = frozenset({Role.RECORDS_OFFICER})  # approves destruction (RCW 40.14)
+
+
+@dataclass(frozen=True)
+class RetentionPeriod:
+    """The city's retention of a closed case file (RCW 40.14; the Local Government Common
+    Records Retention Schedule): the schedule's category as the city names it (its series
+    and DAN) and the years it is kept after closure. Nothing is hard-coded: a city that
+    sets none has no case due for review (`cases.retention`)."""
+
+    category: str
+    years: int
 
 
 @dataclass(frozen=True)
@@ -74,6 +89,8 @@ class Directory:
     # a city whose meeting service has no https address; published as typed
     http_links: bool = False
     auditors: tuple[Person, ...] = ()  # the access log and the chains, no case (issue 27)
+    records_officer: Person | None = None  # approves destruction (RCW 40.14; issue 27)
+    retention: RetentionPeriod | None = None  # a closed case file's retention (issue 27)
 
     @property
     def board_chair(self) -> Person | None:
@@ -90,7 +107,8 @@ class Directory:
         for p in (
             self.mayor,
             *self.designees,
-            *(x for x in (self.administrator, self.city_attorney) if x is not None),
+            *(x for x in (self.administrator, self.city_attorney, self.records_officer)
+              if x is not None),
             *self.council,
             *self.board,
             *self.examiners,
@@ -129,6 +147,8 @@ class Directory:
             roles.add(Role.OFFICIAL)
         if has(self.auditors):
             roles.add(Role.AUDITOR)
+        if self.records_officer and has([self.records_officer]):
+            roles.add(Role.RECORDS_OFFICER)
         return frozenset(roles)
 
     def by_slack(self, slack_id: str) -> Person | None:

@@ -64,6 +64,13 @@ class EventKind(StrEnum):
     EXAMINER_CONFLICTED = "examiner_conflicted"
     # §4: the board dismisses a complaint as time-barred, naming when it became public
     COMPLAINT_DISMISSED = "complaint_dismissed"
+    # retention (RCW 40.14; cases.retention): a legal hold, a request to destroy the case
+    # file once its retention ended, and the records officer's approval, whose entry is
+    # the certificate of destruction
+    LEGAL_HOLD_PLACED = "legal_hold_placed"
+    LEGAL_HOLD_LIFTED = "legal_hold_lifted"
+    DESTRUCTION_REQUESTED = "destruction_requested"
+    RECORDS_DESTROYED = "records_destroyed"
 
 
 @dataclass(frozen=True)

@@ -104,6 +104,10 @@ _ROWS = (
     EventRule(_K.COMPLAINT_DISMISSED, seen_by=_BOTH),
     EventRule(_K.AMENDMENT_FOUND, seen_by=_BOTH),
     EventRule(_K.RESPONDENT_NAMED, seen_by=_BOTH),
+    EventRule(_K.LEGAL_HOLD_PLACED),
+    EventRule(_K.LEGAL_HOLD_LIFTED),
+    EventRule(_K.DESTRUCTION_REQUESTED),
+    EventRule(_K.RECORDS_DESTROYED, seen_by=_BOTH),
 )
 
 EVENTS: Mapping[EventKind, EventRule] = {r.kind: r for r in _ROWS}

@@ -71,6 +71,9 @@ class NoticeType(StrEnum):
     # §5: the complaint was amended; the official is told, so that the time frames give
     # them a fair opportunity to respond, and so are the council and the decision-maker
     COMPLAINT_AMENDED = "complaint_amended"
+    # RCW 40.14: a legal hold placed or lifted; to the clerks and the records officer, who
+    # must not destroy (or may again review) the file
+    LEGAL_HOLD = "legal_hold"
 
 
 # The §2 notices and the step each one completes once every copy is delivered.
@@ -190,6 +193,7 @@ class _Audience:
         self.council = _without(directory.council, walled)
         self.board = _without(directory.board, walled)
         self.mayors_office = list(clerks(directory))
+        self.records_officer = [directory.records_officer] if directory.records_officer else []
         c, email = case.filing.complainant, case.filing.complainant.email
         # The complainant is told by email when they gave one; otherwise by post (§1 asks
         # for an address), which is the clerk's job, not ours.
@@ -241,6 +245,8 @@ def _plan(case: Case, event: Event, a: _Audience) -> _Plan:
             return [(t.COUNCIL_DECIDED, parties + a.council + a.board, None)]
         case k.CASE_CLOSED:
             return [(t.CASE_CLOSED, parties + a.council + a.board + a.mayors_office, None)]
+        case k.LEGAL_HOLD_PLACED | k.LEGAL_HOLD_LIFTED:
+            return [(t.LEGAL_HOLD, a.mayors_office + a.records_officer, None)]
     return []
 
 

@@ -48,6 +48,12 @@ def handle(case: Case, cmd: c.Command, *, at: datetime, actor: str,
     """Check `cmd` against the ordinance, record it on `case`, return the event
     (`http_links`: the city accepts plain http links, `cases.links`)."""
     rule = rule_for(cmd)
+    if case.destroyed is not None:
+        raise ProcedureError(
+            f"Cannot {rule.name} for {case.number}: its case file was destroyed on "
+            f"{case.destroyed.get('destroyed_at', '')[:10]} under the retention schedule "
+            "(RCW 40.14); nothing more is recorded on it. A public records request for it "
+            "is answered that the records were destroyed, with the certificate.")
     if case.stage not in rule.allowed_in:
         raise ProcedureError(_wrong_stage(case, rule))
     if rule.stayed and case.pending_continuance is not None:

@@ -24,9 +24,9 @@ from typing import Any
 from cases import commands as c
 from cases.case import Case
 from cases.deadlines import DeadlineKey
-from cases.directory import ATTORNEY, BOARD, COUNCIL, OFFICE, Role
+from cases.directory import ATTORNEY, BOARD, COUNCIL, OFFICE, RECORDS, Role
 from cases.events import Event, EventKind
-from cases.handlers import StepContext, case_file, council, meetings, sufficiency
+from cases.handlers import StepContext, case_file, council, meetings, records, sufficiency
 from cases.history import EVENTS
 from cases.meetings import Body
 from cases.stages import BEFORE_CONCLUSION, OPEN_STAGES, Stage
@@ -82,6 +82,11 @@ class StepId(StrEnum):
     EXAMINER_CONFLICT = "examiner-conflict"
     DISMISS = "dismiss"
     AMENDMENT_SUFFICIENCY = "amendment-sufficiency"
+    # retention (RCW 40.14, cases.retention)
+    HOLD_PLACE = "hold place"
+    HOLD_LIFT = "hold lift"
+    DESTROY_REQUEST = "destroy request"
+    DESTROY_APPROVE = "destroy approve"
 
 
 def _board_if_it_asks(cmd: Any, _case: Case) -> Body | None:
@@ -281,6 +286,22 @@ STEPS: tuple[StepRule, ...] = (
     _R(StepId.RELEASE, "record the answer to a disclosure request", c.ReleaseRecords,
        case_file.release, _E.RECORDS_RELEASED, frozenset(Stage), ATTORNEY,
        "§6, §13; RCW 42.56.520"),
+    # -- retention (RCW 40.14; cases.retention) -----------------------------------------
+    # the city attorney places and lifts a legal hold: litigation, a claim or an
+    # investigation the city must preserve evidence for is the attorney's to judge; in
+    # any stage, since the duty to preserve can arise before closure
+    _R(StepId.HOLD_PLACE, "place a legal hold on the case file", c.PlaceLegalHold,
+       records.place_hold, _E.LEGAL_HOLD_PLACED, frozenset(Stage), ATTORNEY, "RCW 40.14"),
+    _R(StepId.HOLD_LIFT, "lift the legal hold on the case file", c.LiftLegalHold,
+       records.lift_hold, _E.LEGAL_HOLD_LIFTED, frozenset(Stage), ATTORNEY, "RCW 40.14"),
+    # the clerk, who keeps the case file, requests; the records officer approves, never
+    # their own request (`records.approve_destruction`)
+    _R(StepId.DESTROY_REQUEST, "request the destruction of the case file",
+       c.RequestDestruction, records.request_destruction, _E.DESTRUCTION_REQUESTED,
+       frozenset({_S.CLOSED}), OFFICE, "RCW 40.14.070"),
+    _R(StepId.DESTROY_APPROVE, "approve the destruction of the case file",
+       c.ApproveDestruction, records.approve_destruction, _E.RECORDS_DESTROYED,
+       frozenset({_S.CLOSED}), RECORDS, "RCW 40.14.070"),
     _R(StepId.CORRESPONDENCE, "file correspondence", c.FileCorrespondence,
        case_file.correspondence, _E.CORRESPONDENCE_FILED, frozenset(Stage), frozenset(), "§6"),
     # -- meetings: the board's hearing and the council's deliberation (RCW 42.30) --------

@@ -15,7 +15,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from cases.calendar import CityCalendar
-from cases.directory import Directory, Person
+from cases.directory import Directory, Person, RetentionPeriod
 from cases.readings import DEFAULT, Readings
 
 
@@ -44,6 +44,29 @@ class _Person(BaseModel):
                       chair=self.chair, conflicts=tuple(c.strip().lower() for c in self.conflicts))
 
 
+class _Retention(BaseModel):
+    """RCW 40.14: the retention schedule's category for a closed case file, as the city
+    names it (series and DAN), and its years after closure."""
+
+    model_config = ConfigDict(extra="forbid")
+    category: str
+    years: int
+
+    @field_validator("category")
+    @classmethod
+    def _category(cls, v: str) -> str:
+        if not v.strip():
+            raise ValueError("name the retention schedule's category (series and DAN)")
+        return v.strip()
+
+    @field_validator("years")
+    @classmethod
+    def _years(cls, v: int) -> int:
+        if not 1 <= v <= 200:
+            raise ValueError(f"a retention period of {v} years: give whole years, 1 to 200")
+        return v
+
+
 class _DirectoryFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
     city: str
@@ -64,6 +87,8 @@ class _DirectoryFile(BaseModel):
     media: list[_Person] = []  # news outlets that asked for special meeting notices
     http_links: bool = False  # accept plain http:// links typed for meetings and reports
     auditors: list[_Person] = []  # read the access log and check the chains (issue 27)
+    records_officer: _Person | None = None  # approves destruction (RCW 40.14)
+    retention: _Retention | None = None  # a closed case file's retention (RCW 40.14)
 
 
 def _ppl(items: list[_Person]) -> tuple[Person, ...]:
@@ -101,6 +126,9 @@ def parse_directory(text: str, *, source: str = "directory file") -> Directory:
         media=_ppl(d.media),
         http_links=d.http_links,
         auditors=_ppl(d.auditors),
+        records_officer=d.records_officer.to_person() if d.records_officer else None,
+        retention=RetentionPeriod(d.retention.category, d.retention.years)
+        if d.retention else None,
     )
 
 

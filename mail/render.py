@@ -59,6 +59,7 @@ SUBJECTS: dict[NoticeType, str] = {
     T.QUORUM_WARNING: "Quorum in doubt",
     T.PROCEEDING_OPENED: "The examiner's proceeding is open to the public",
     T.COMPLAINT_AMENDED: "The complaint was amended",
+    T.LEGAL_HOLD: "Legal hold on a case file",
 }
 
 # The deadlines each notice spells out, with their basis.

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from sqlalchemy import select
@@ -27,6 +28,7 @@ from cases.chain import (
     DocketEntry,
     Entry,
     Head,
+    Listed,
     cut_off,
     docket_hash,
     verify_case,
@@ -147,7 +149,8 @@ def verify(session: Session, number: str | None = None) -> Report:
     for case_id, case in stored:
         recorded = {e.seq: e.head for e in _docket_rows(session, case) if e.seq >= 0}
         counted = _Counted(_events(session, case_id))
-        ends, broken = verify_case(case, counted, recorded)
+        ends, broken = verify_case(case, counted, recorded,
+                                   partial(_certificate, session, case_id))
         report.cases += 1
         report.entries += counted.n
         broken = broken or cut_off(case, ends, recorded)
@@ -159,6 +162,16 @@ def verify(session: Session, number: str | None = None) -> Report:
     report.breaks += [Break(c, None, "case missing: the docket chain records it, the "
                             "database has no such case") for c in missing]
     return report
+
+
+def _certificate(session: Session, case_id: int, seq: int) -> Listed:
+    """The entries the certificate of destruction at `seq` lists (none: no certificate
+    there, and a destroyed entry naming it does not verify)."""
+    from cases.retention import CERTIFICATE, destroyed_entries
+
+    data = session.scalar(select(EventRow.data).where(
+        EventRow.case_id == case_id, EventRow.seq == seq, EventRow.kind == CERTIFICATE.value))
+    return destroyed_entries(data) if isinstance(data, dict) else {}
 
 
 def _docket_seen(session: Session, seen: set[str]) -> Iterator[DocketEntry]:

@@ -12,7 +12,7 @@ from cases.chain import GENESIS, Entry, entry_hash
 from cases.deadlines import DEADLINES, Deadline, DeadlineKey, OtherReading, Responsible, Status
 from cases.events import Event, EventKind
 from cases.ports import Clock
-from storage import calendar_state, chain
+from storage import calendar_state, chain, retention
 from storage.meetings import save_meetings
 from storage.models import CaseNumber, CaseRow, DeadlineRow, EventRow
 
@@ -128,7 +128,9 @@ class SqlCaseRepository:
         if len(case.history) > stored_events:
             row.head = prev
             self._moved[case.number] = (len(case.history) - 1, prev)
-        if not new:
+        if case.destroyed is not None:  # a destroyed file keeps its deadlines' dates
+            deadlines = []
+        elif not new:
             self.session.execute(delete(DeadlineRow).where(DeadlineRow.case_id == row.id))
         # remind_at = now: the reminder scheduler looks at every rewritten deadline at its
         # next pass (storage/reminders.py), whatever order concurrent writers commit in
@@ -140,6 +142,10 @@ class SqlCaseRepository:
                         remind_at=now if _remindable(d) else None) for d in deadlines)
         save_meetings(session=self.session, case_id=row.id, case=case, now=now, new=new)
         self.session.flush()
+        for seq, e in enumerate(case.history[stored_events:], start=stored_events):
+            if e.kind is EventKind.RECORDS_DESTROYED:  # the certificate (RCW 40.14)
+                retention.destroy(self.session, row, certificate_seq=seq,
+                                  certificate=e.data, at=now)
 
     def _head_of(self, row: CaseRow, stored_events: int) -> str:
         """The hash the case's next event chains to: its last event's."""

@@ -442,6 +442,17 @@ SPECS: tuple[Spec, ...] = (
     Spec("disclosure-request", _S.DISCLOSURE_REQUEST,
          "disclosure-request CASE [DATE] [complaint,determination,report] REQUESTER[; WHAT]",
          "disclosure-request ETH-2026-0007 A. Reporter, Riverton Ledger", _disclosure_request),
+    # -- retention (RCW 40.14) --------------------------------------------------------------
+    Spec("hold place", _S.HOLD_PLACE, "hold place CASE REASON",
+         "hold place ETH-2026-0007 Whitfield v. Riverton, preserve all records",
+         lambda w, _: c.PlaceLegalHold(reason=w.rest())),
+    Spec("hold lift", _S.HOLD_LIFT, "hold lift CASE [REASON]",
+         "hold lift ETH-2026-0007 the suit was dismissed with prejudice",
+         lambda w, _: c.LiftLegalHold(reason=w.rest())),
+    Spec("destroy request", _S.DESTROY_REQUEST, "destroy request CASE",
+         "destroy request ETH-2026-0007", lambda w, _: {}),
+    Spec("destroy approve", _S.DESTROY_APPROVE, "destroy approve CASE",
+         "destroy approve ETH-2026-0007", lambda w, _: {}),
     Spec("release", _S.RELEASE, "release CASE [#REQUEST] complaint,determination,report|none "
          "[interim] [DATE] TO WHOM[; NOTE]",
          "release ETH-2026-0007 complaint,report A. Reporter", _release),

@@ -57,6 +57,7 @@ def _register() -> None:
         docket,
         intake,
         notices,
+        retention,
         runner,
         status,
         step,
@@ -65,7 +66,8 @@ def _register() -> None:
         worker,
     )
 
-    for module in (audit, demo, docket, intake, notices, runner, status, step, verify, web, worker):
+    for module in (audit, demo, docket, intake, notices, retention, runner, status, step,
+                   verify, web, worker):
         module.register(cli)
 
 

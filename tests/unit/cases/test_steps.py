@@ -38,10 +38,12 @@ def test_each_row_is_complete() -> None:
 
 def test_a_closed_or_void_case_takes_only_what_the_table_allows() -> None:
     after_closure = {s.id for s in STEPS if Stage.CLOSED in s.allowed_in}
+    retention = {StepId.HOLD_PLACE, StepId.HOLD_LIFT}  # a hold in any stage (RCW 40.14)
     assert after_closure == {StepId.CORRECT_DATE, StepId.DISCLOSURE_REQUEST, StepId.RELEASE,
-                             StepId.CORRESPONDENCE}
+                             StepId.CORRESPONDENCE, StepId.DESTROY_REQUEST,
+                             StepId.DESTROY_APPROVE} | retention
     assert {s.id for s in STEPS if Stage.VOID in s.allowed_in} == {
-        StepId.DISCLOSURE_REQUEST, StepId.RELEASE, StepId.CORRESPONDENCE}
+        StepId.DISCLOSURE_REQUEST, StepId.RELEASE, StepId.CORRESPONDENCE} | retention
     assert all(s.allowed_in <= OPEN_STAGES for s in STEPS if s.leads_to is not None)
 
 

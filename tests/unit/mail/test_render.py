@@ -265,7 +265,9 @@ def lifecycle() -> tuple[Case, list[OwedNotice]]:
         *((council, c.RecordCouncilVote(p.email, Vote.YES, COUNCIL_EMAILS))
           for p in COUNCIL[:3]),
         (council, c.RecordCouncilDecision(council=COUNCIL_EMAILS, mayor="mayor@city.test")),
-        ("2026-02-18T09:00:00-08:00", c.CloseCase(reason="decided"))]
+        ("2026-02-18T09:00:00-08:00", c.CloseCase(reason="decided")),
+        ("2026-02-19T09:00:00-08:00", c.PlaceLegalHold("a claim filed against the city")),
+        ("2026-02-20T09:00:00-08:00", c.LiftLegalHold("the claim was settled"))]
     for when, cmd in steps:
         event = handle(case, at_its_meeting(case, cmd, when), at=at(when), actor="x",
                        calendar=CALENDAR)
