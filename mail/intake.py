@@ -18,8 +18,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
 
-from sqlalchemy import func, select
-
 from cases.calendar import CityCalendar
 from cases.commands import FileCorrespondence, RecordMeetingReply, RecordNoticeBounced
 from cases.directory import Directory
@@ -33,6 +31,7 @@ from mail.calendar_replies import CalendarReply, ours
 from mail.parsing import IntakeResult, ParseRules, intake_json
 from mail.parsing.classify import default_own_domains
 from mail.parsing.structure import read_header
+from storage import outbox
 from storage.models import DeliveryRow, FilingRow, OutboxRow
 from storage.uow import SqlUnitOfWork
 
@@ -216,8 +215,7 @@ def _decide(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
 
 def _our_notice(uow: SqlUnitOfWork, message_id: str) -> OutboxRow | None:
     """The notice on a case whose Message-ID a bounce or read receipt names."""
-    row = uow.session.scalars(select(OutboxRow).where(
-        func.lower(OutboxRow.message_id) == f"<{message_id.lower()}>")).first()
+    row = outbox.by_message_id(uow.session, message_id)
     return row if row is not None and row.case_id is not None else None
 
 

@@ -5,6 +5,8 @@ case as evidence. Neither opens a case nor is held."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from sqlalchemy import select
 
 from cases.case import Case
@@ -22,7 +24,7 @@ ORIGINAL = b"20260612160512.1.notice@ethicsbot.city.test"
 
 
 def report_on(path: str, row: OutboxRow, *, delayed: bool = False) -> bytes:
-    raw = open(path, "rb").read().replace(ORIGINAL, row.message_id.strip("<>").encode())
+    raw = Path(path).read_bytes().replace(ORIGINAL, row.message_id.strip("<>").encode())
     raw = raw.replace(b"praman@example.org", row.recipient_email.encode()).replace(
         b"praman@city.test", row.recipient_email.encode())
     if delayed:
@@ -99,5 +101,5 @@ def test_a_read_receipt_naming_no_notice_of_ours_is_still_held(app: App) -> None
 
 
 def corpus_free(path: str) -> bytes:
-    return open(path, "rb").read().replace(ORIGINAL, b"someone-else@elsewhere.example").replace(
+    return Path(path).read_bytes().replace(ORIGINAL, b"someone-else@elsewhere.example").replace(
         b" [ETH-2026-0007]", b"")
