@@ -62,6 +62,10 @@ def alert_blocks(ctx: NoticeContext) -> tuple[str, list[dict[str, Any]]]:
         text = (f"[{number}] ACTION NEEDED: {about.get('notice')} to {about.get('recipient')} "
                 "could not be delivered, and will not be retried")
         lines = [f"The mail server answered: {about.get('reply') or 'nothing'}"]
+        if about.get("time_left"):
+            lines.append(f"{about.get('deadline')} runs out {about.get('due')} (city time): "
+                         f"{about.get('time_left')}. Inform them another way and record it "
+                         f"with `/ethics notice {number} …`.")
         todo = ("Correct the address in the city directory or deliver the notice another "
                 "way, then record it with the case.")
     else:

@@ -19,7 +19,7 @@ from typing import Any
 
 from cases.calendar import CityCalendar
 from cases.chain import is_destroyed
-from cases.commands import Requester, Section2Act
+from cases.commands import NoticeMethod, Requester, Section2Act
 from cases.deadlines import (
     Continuance,
     CouncilClock,
@@ -83,6 +83,8 @@ class Case:
     # each §2 act, when it was given: the official's notice once every official had theirs
     notices_served: dict[Section2Act, datetime] = field(default_factory=dict)
     informed: dict[str, datetime] = field(default_factory=dict)  # respondent -> given (§2)
+    # how each was given: a §2 act's value, or an official's email -> NoticeMethod value
+    served_how: dict[str, str] = field(default_factory=dict)
     done_on: dict[DeadlineKey, date] = field(default_factory=dict)  # the day each step happened
     mailed: dict[str, tuple[datetime, date | None]] = field(default_factory=dict)  # §2, each
     registered_mail_at: datetime | None = None  # once every official's copy was sent
@@ -205,7 +207,9 @@ class Case:
             case k.NOTICE_SERVED:
                 self._served(Section2Act(d["notice"]), d.get("respondent"),
                              datetime.fromisoformat(d["given_at"]) if d.get("given_at")
-                             else e.at)
+                             else e.at, str(d.get("how") or ""))
+            case k.NOTICE_BOUNCED:
+                self._bounced(Section2Act(d["notice"]), d.get("respondent"))
             case k.REGISTERED_MAIL_SENT:
                 # before each respondent was named, one entry stood for all of them
                 for party in [d["respondent"]] if d.get("respondent") else self.parties():
@@ -331,17 +335,34 @@ class Case:
         if row.leads_to is not None and row.leads_to.comes_after(self.stage):
             self.stage = row.leads_to  # never back: a further hearing session keeps the stage
 
-    def _served(self, kind: Section2Act, respondent: str | None, given: datetime) -> None:
+    def _served(self, kind: Section2Act, respondent: str | None, given: datetime,
+                how: str = "") -> None:
         """A §2 act; the official's notice is served once every official was informed
         (an entry naming nobody, from before each was named, stood for all of them)."""
         if kind is not Section2Act.RESPONDENT_INFORMED:
-            self.notices_served.setdefault(kind, given)
+            if kind not in self.notices_served:
+                self.notices_served[kind] = given
+                self.served_how[kind.value] = how
             return
         for party in [respondent] if respondent else self.parties():
-            self.informed.setdefault(party, given)
+            if party not in self.informed:
+                self.informed[party] = given
+                self.served_how[party] = how
         if set(self.informed) >= set(self.parties()):
             self.notices_served.setdefault(
                 kind, max(self.informed[p] for p in self.parties()))
+
+    def _bounced(self, kind: Section2Act, respondent: str | None) -> None:
+        """A §2 notice delivered by email came back: the act it served is undone (the
+        official's own notice for that official), so `notice_24h` is open again, or missed;
+        one given another way (phone, by hand, post) stands."""
+        key = respondent if kind is Section2Act.RESPONDENT_INFORMED else kind.value
+        if key is None or self.served_how.get(key) != NoticeMethod.EMAIL.value:
+            return
+        del self.served_how[key]
+        self.notices_served.pop(kind, None)
+        if respondent is not None:
+            self.informed.pop(respondent, None)
 
     # -- questions ----------------------------------------------------------------------
 

@@ -67,6 +67,19 @@ class RecordNoticeServed(Command):
 
 
 @dataclass(frozen=True)
+class RecordNoticeBounced(Command):
+    """A §2 notice EthicsBot delivered by email came back undelivered (a bounce reported
+    after the server had accepted it): the act it served for `recipient` is undone, so
+    `notice_24h` is open again (or missed) until the clerk records another notice. A
+    notice the clerk recorded another way (phone, by hand) stands. Recorded by EthicsBot."""
+
+    notice: Section2Act
+    recipient: str
+    reason: str = ""
+    message_id: str | None = None
+
+
+@dataclass(frozen=True)
 class RecordBoardReceived(Command):
     """§2: the board says it has the complaint (the mayor's office may record the same act
     from its side with `RecordNoticeServed`)."""

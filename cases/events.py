@@ -15,6 +15,8 @@ from typing import Any
 class EventKind(StrEnum):
     COMPLAINT_RECEIVED = "complaint_received"
     NOTICE_SERVED = "notice_served"
+    # §2: a notice delivered by email came back (a bounce): it served no one
+    NOTICE_BOUNCED = "notice_bounced"
     REGISTERED_MAIL_SENT = "registered_mail_sent"
     HEARING_SCHEDULED = "hearing_scheduled"
     HEARING_BEGUN = "hearing_begun"

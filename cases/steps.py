@@ -39,6 +39,7 @@ class StepId(StrEnum):
 
     NOTICE = "notice"
     BOARD_RECEIVED = "board-received"
+    NOTICE_BOUNCED = "notice-bounced"
     REGISTERED_MAIL = "registered-mail"
     SCHEDULE = "schedule"
     BEGIN = "begin"
@@ -176,6 +177,9 @@ STEPS: tuple[StepRule, ...] = (
     _R(StepId.BOARD_RECEIVED, "record that the board received the complaint",
        c.RecordBoardReceived, sufficiency.board_received, _E.NOTICE_SERVED, OPEN_STAGES, BOARD,
        "§2", label="Board received it"),
+    # a bounce of a §2 notice delivered by email, recorded by intake (EthicsBot alone)
+    _R(StepId.NOTICE_BOUNCED, "record that a §2 notice bounced", c.RecordNoticeBounced,
+       sufficiency.bounced, _E.NOTICE_BOUNCED, OPEN_STAGES, frozenset(), "§2"),
     _R(StepId.REGISTERED_MAIL, "record registered mail", c.RecordRegisteredMail,
        sufficiency.registered, _E.REGISTERED_MAIL_SENT, OPEN_STAGES, OFFICE, "§2"),
     # -- §7, §9: the sufficiency hearing ----------------------------------------------------

@@ -110,7 +110,8 @@ class App:
 
         return IntakeContext(uow=self.uow, directory=self.directory, calendar=self.calendar,
                              clock=self.clock, rules=self.parse_rules(),
-                             daily_cap=self.settings.intake_daily_cap)
+                             daily_cap=self.settings.intake_daily_cap,
+                             slack_alerts=self.settings.uses_slack)
 
     def letterhead(self) -> Letterhead:
         from mail.context import Letterhead

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from cases import steps
 from cases.calendar import CityCalendar, fmt_moment
+from cases.case import Case
 from cases.deadlines import DeadlineKey
 from cases.directory import Directory, Person
 from cases.notices import NoticeType, meeting_of
@@ -72,6 +73,8 @@ def load_context(session: Session, row: OutboxRow, *, letterhead: Letterhead,
         about = quorum_about(case, meeting, directory)
     if base.type is NoticeType.REMINDER:
         about = {**about, **_where_to_record(case.number, about.get("deadline"), letterhead)}
+    if base.type is NoticeType.DELIVERY_FAILED_ALERT and about.get("deadline"):
+        about = {**about, **_time_left(case, about["deadline"], calendar, now)}
     return replace(base, case=case, deadlines=tuple(case.deadlines(calendar, now=now)),
                    thread_root=root, complaint=raw, about=about)
 
@@ -110,6 +113,22 @@ def _about(session: Session, row: OutboxRow, calendar: CityCalendar) -> dict[str
              "recipient": f"{u.recipient_name} <{u.recipient_email}>",
              "attempts": u.attempts, "last_error": u.last_error} for u in unsent_rows]}
     return {}
+
+
+def _time_left(case: Case, key: str, calendar: CityCalendar, now: datetime) -> dict[str, Any]:
+    """For a failed statutory notice: when its deadline runs out, in city time, and how
+    long is left (or that it has run out), so the clerk knows how fast to act."""
+    d = next((d for d in case.deadlines(calendar, now=now) if d.key.value == key), None)
+    if d is None or d.due is None:
+        return {}
+    left = d.due - now
+    if left.total_seconds() <= 0:
+        span = "it has run out: the deadline is missed, inform them all the same"
+    else:
+        hours, rest = divmod(int(left.total_seconds()) // 60, 60)
+        span = f"{hours} h {rest:02d} min left" if hours else f"{rest} min left"
+    return {"due": fmt_moment(calendar.local(d.due)), "time_left": span,
+            "record": f"/ethics notice {case.number} …" if key == "notice_24h" else None}
 
 
 def _where_to_record(number: str, key: str | None, letterhead: Letterhead) -> dict[str, Any]:

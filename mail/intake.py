@@ -10,6 +10,7 @@ and the Message-ID / content-hash check then recognises it: never two cases, nev
 
 from __future__ import annotations
 
+import contextlib
 import email.utils
 import hashlib
 from collections.abc import Callable
@@ -18,18 +19,20 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 
 from cases.calendar import CityCalendar
-from cases.commands import FileCorrespondence, RecordMeetingReply
+from cases.commands import FileCorrespondence, RecordMeetingReply, RecordNoticeBounced
 from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.meetings import Answer
-from cases.notices import NoticeType, clerks, meeting_invitees, meeting_of
+from cases.notices import ALERTS, SECTION_2, NoticeType, clerks, meeting_invitees, meeting_of
 from cases.ports import Clock
 from cases.services import file_complaint, take_step
+from mail.alerts import alert_clerks
 from mail.calendar_replies import CalendarReply, ours
 from mail.parsing import IntakeResult, ParseRules, intake_json
 from mail.parsing.classify import default_own_domains
 from mail.parsing.structure import read_header
-from storage.models import FilingRow
+from storage import outbox
+from storage.models import DeliveryRow, FilingRow, OutboxRow
 from storage.uow import SqlUnitOfWork
 
 DAILY_CAP_PER_SENDER = 40  # a forwarding loop or flood is quarantined, not docketed
@@ -61,6 +64,7 @@ class IntakeContext:
     clock: Clock
     rules: ParseRules  # how mail is read: the same in the listener's read-ahead process
     daily_cap: int = DAILY_CAP_PER_SENDER
+    slack_alerts: bool = False  # alert the clerk about a bounced notice by Slack DM too
 
 
 @dataclass(frozen=True)
@@ -189,6 +193,9 @@ def _decide(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
         msg.store(uow, Outcome.OPENED, case_number=case.number)
         return IntakeOutcome(Outcome.OPENED, case.number, f"opened {case.number}")
 
+    if result.reports_on and (found := _our_notice(uow, result.reports_on)) is not None:
+        return _delivery_report(uow, ctx, msg, found)
+
     if result.case_tag and result.reject_reason == "not_a_complaint":
         number = result.case_tag
         try:
@@ -204,6 +211,72 @@ def _decide(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
         return IntakeOutcome(Outcome.CORRESPONDENCE, number, f"filed to {number}")
 
     return _quarantine(uow, ctx, msg, result.detail or str(result.reject_reason))
+
+
+def _our_notice(uow: SqlUnitOfWork, message_id: str) -> OutboxRow | None:
+    """The notice on a case whose Message-ID a bounce or read receipt names."""
+    row = outbox.by_message_id(uow.session, message_id)
+    return row if row is not None and row.case_id is not None else None
+
+
+def _delivery_report(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
+                     row: OutboxRow) -> IntakeOutcome:
+    """A bounce or a read receipt of one of a case's notices: filed with that case as
+    evidence (never a case, never held). A bounce (a permanent failure: not a delay) of a
+    notice that had been delivered marks it failed in the proof of notice; a §2 notice's
+    act is undone for that recipient (`RecordNoticeBounced`), and the clerk is alerted
+    with the time left."""
+    result, now = msg.result, ctx.clock()
+    number = uow.cases.number_of(row.case_id) if row.case_id is not None else None
+    assert number is not None
+    report = dict(result.report)
+    notice = NoticeType(row.notice_type)
+    to = f"{row.recipient_name} <{row.recipient_email}>"
+    if result.reject_reason != "bounce":
+        what = report.get("disposition") or "no disposition given"
+        detail = (f"read receipt for {notice.value} to {to} (sent as {row.message_id}): "
+                  f"{what}")
+        _file(uow, ctx, number, msg, f"Read receipt: {notice.value} to {row.recipient_email}, "
+              f"{what}")
+        msg.store(uow, Outcome.CORRESPONDENCE, case_number=number, reason=detail)
+        return IntakeOutcome(Outcome.CORRESPONDENCE, number, f"filed to {number}: {detail}")
+    delayed = report.get("action", "").lower() == "delayed" or report.get(
+        "status", "").startswith("4")
+    why = report.get("diagnostic-code") or report.get("status") or result.detail
+    detail = (f"{'delay report' if delayed else 'bounce'} of {notice.value} to {to} "
+              f"(sent as {row.message_id}): {why}")
+    _file(uow, ctx, number, msg, f"{'Delayed' if delayed else 'Bounced'}: {notice.value} to "
+          f"{row.recipient_email}, {why}")
+    if not delayed and row.status != "failed":
+        uow.session.add(DeliveryRow(
+            outbox_id=row.id, attempted_at=now, recipient=row.recipient_email,
+            message_id=row.message_id, outcome="failed",
+            server_reply=f"bounce received (intake): {why}"[:2000]))
+        was_sent, row.status, row.last_error = row.status == "sent", "failed", why[:2000]
+        act = SECTION_2.get(notice)
+        if act is not None and was_sent:
+            try:
+                take_step(uow, number, RecordNoticeBounced(act, row.recipient_email, why,
+                                                           row.message_id),
+                          directory=ctx.directory, calendar=ctx.calendar, clock=ctx.clock,
+                          actor="ethicsbot")
+            except ProcedureError as e:  # closed meanwhile: the filing stays the proof
+                detail += f"; not recorded against the §2 act: {e}"
+        if notice not in ALERTS:
+            alert_clerks(uow, ctx.directory, row.case_id or 0,
+                         NoticeType.DELIVERY_FAILED_ALERT, row.id, slack=ctx.slack_alerts)
+    msg.store(uow, Outcome.CORRESPONDENCE, case_number=number, reason=detail)
+    return IntakeOutcome(Outcome.CORRESPONDENCE, number, f"filed to {number}: {detail}")
+
+
+def _file(uow: SqlUnitOfWork, ctx: IntakeContext, number: str, msg: _Message,
+          subject: str) -> None:
+    """The report in the case's history, as correspondence naming the notice."""
+    with contextlib.suppress(ProcedureError):  # a destroyed file: the record is kept
+        take_step(uow, number, FileCorrespondence(
+            sender=read_header(msg.raw, "From", 320, ctx.rules.limits), subject=subject[:500],
+            message_id=msg.result.message_id),
+            directory=ctx.directory, calendar=ctx.calendar, clock=ctx.clock, actor="ethicsbot")
 
 
 def _answer(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,

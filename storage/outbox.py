@@ -265,6 +265,12 @@ def latest_generation(session: Session, *, case_id: int, notice_type: str, recip
         .order_by(OutboxRow.generation.desc()).limit(1)).first()
 
 
+def by_message_id(session: Session, message_id: str) -> OutboxRow | None:
+    """The notice sent with `message_id` (no brackets, any case), if it is ours."""
+    return session.scalars(select(OutboxRow).where(
+        func.lower(OutboxRow.message_id) == f"<{message_id.strip('<>').lower()}>")).first()
+
+
 def thread_root(session: Session, case_id: int) -> str | None:
     """The Message-ID of a case's first notice: every later one replies to it."""
     return session.scalars(select(OutboxRow.message_id).where(OutboxRow.case_id == case_id)

@@ -41,6 +41,21 @@ def notice(s: StepContext, cmd: c.RecordNoticeServed) -> Event:
     return s.event(EventKind.NOTICE_SERVED, **data)
 
 
+def bounced(s: StepContext, cmd: c.RecordNoticeBounced) -> Event:
+    """A §2 notice that came back: for the official's notice, `recipient` must be one of
+    the officials complained against (each is informed in their own right)."""
+    recipient = cmd.recipient.strip().lower()
+    if not recipient:
+        raise ProcedureError("Say to whom the notice that bounced was sent.")
+    data: dict[str, str] = {"notice": cmd.notice.value, "recipient": recipient,
+                            "reason": " ".join(cmd.reason.split())[:500]}
+    if cmd.notice is c.Section2Act.RESPONDENT_INFORMED:
+        data["respondent"] = s.party(recipient, "was sent the notice that bounced", "§2")
+    if cmd.message_id:
+        data["message_id"] = cmd.message_id[:500]
+    return s.event(EventKind.NOTICE_BOUNCED, **data)
+
+
 def _how_the_official_was_told(s: StepContext, cmd: c.RecordNoticeServed) -> dict[str, str]:
     """§2 accepts voicemail, email or the like "if actual notice is not immediately
     practicable": whether such a notice informs the official by itself is the city's

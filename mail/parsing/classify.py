@@ -289,3 +289,71 @@ def mentions_complaint(texts: Iterable[str], section_pattern: str | None) -> boo
     texts = list(texts)
     return any(_COMPLAINT_WORDS.search(t) for t in texts) or bool(
         find_sections(texts, section_pattern))
+
+
+_RFC822_HEADERS = ("message/rfc822", "text/rfc822-headers", "message/rfc822-headers")
+_REPORT_PARTS = ("message/disposition-notification", "message/delivery-status")
+
+
+def reported_message(msg: Message, own_domains: tuple[str, ...]) -> str | None:
+    """The Message-ID (lower case, no brackets) of EthicsBot's own message that a bounce or
+    a read receipt reports on: an MDN's `Original-Message-ID`, the returned message's (or
+    its headers') Message-ID, else the report's own In-Reply-To / References. None when it
+    names none of ours. Only `msg`'s own parts (at most 50) are looked at."""
+    candidates: list[str] = []
+    for i, part in enumerate(msg.walk()):
+        if i > 50:
+            break
+        ctype = part.get_content_type()
+        if ctype in _REPORT_PARTS or ctype in _RFC822_HEADERS:
+            candidates += _ids_in_part(part, ctype)
+    candidates += headers.message_ids(msg, "In-Reply-To", "References")
+    return next((i for i in candidates if _ours(i, own_domains)), None)
+
+
+def _ids_in_part(part: Message, ctype: str) -> list[str]:
+    if ctype == "message/rfc822":
+        payload = part.get_payload()
+        inner = [m for m in payload if isinstance(m, Message)] if isinstance(payload, list) else []
+        return [i for m in inner[:1] for i in headers.message_ids(m, "Message-ID")]
+    fields = _fields(part)
+    return [i.strip("<> ").lower() for name in ("original-message-id", "message-id")
+            for i in fields.get(name, "").split() if "@" in i]
+
+
+def _fields(part: Message) -> dict[str, str]:
+    """A report part's fields (`Name: value`, first of each name, names lower case)."""
+    payload = part.get_payload()
+    if isinstance(payload, list):  # message/*: parsed into header blocks
+        text = "\n".join(str(p) for p in payload if isinstance(p, Message))
+    else:
+        try:
+            text = mime.part_text(part)[:GLANCE_TEXT]
+        except Exception:  # an undecodable part says nothing
+            return {}
+    found: dict[str, str] = {}
+    lines: list[str] = []
+    for line in text.splitlines():  # a folded field continues on indented lines
+        if line[:1] in (" ", "\t") and lines:
+            lines[-1] += " " + line.strip()
+        else:
+            lines.append(line)
+    for line in lines:
+        name, sep, value = line.partition(":")
+        if sep and name.strip() and " " not in name.strip():
+            found.setdefault(name.strip().lower(), " ".join(value.split())[:500])
+    return found
+
+
+def report_fields(msg: Message) -> dict[str, str]:
+    """The fields of a bounce's or read receipt's machine-readable part (RFC 3464's
+    `Final-Recipient`, `Status`, `Diagnostic-Code`; RFC 8098's `Disposition`), merged,
+    the first of each name; empty when it has none."""
+    found: dict[str, str] = {}
+    for i, part in enumerate(msg.walk()):
+        if i > 50:
+            break
+        if part.get_content_type() in _REPORT_PARTS:
+            for name, value in _fields(part).items():
+                found.setdefault(name, value)
+    return found

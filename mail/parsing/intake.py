@@ -47,6 +47,8 @@ from mail.parsing.classify import (
     machine_generated,
     mentions_complaint,
     not_for_intake,
+    report_fields,
+    reported_message,
 )
 from mail.parsing.complainant import identify
 from mail.parsing.complaint import gather
@@ -60,6 +62,9 @@ log = logging.getLogger(__name__)
 
 GLANCE_BYTES = 64 * 1024  # what is read of a stranger's message
 GLANCE_PARTS = 50
+# what a bounce or read receipt says that the case keeps (RFC 3464, RFC 8098)
+_REPORT_FIELDS = ("final-recipient", "original-recipient", "status", "diagnostic-code",
+                  "action", "disposition")
 # a calendar part's own Content-Type (never encoded), or an .ics file's name
 _CALENDAR_PART = re.compile(rb"text/calendar|application/ics|\.ics\b", re.I)
 
@@ -130,7 +135,8 @@ class _Reading:
                 glanced := self._machine_in_body()):
             machine = glanced  # a bounce or report that only its body shows
         if rejection := machine or self._screen(head):
-            return self.rejected(rejection.reason, rejection.detail, kind=rejection.kind)
+            return self._about_our_mail(self.rejected(rejection.reason, rejection.detail,
+                                                      kind=rejection.kind))
         sender = self.sender
         assert sender is not None
         if sender not in forwarders(self.directory):
@@ -153,6 +159,18 @@ class _Reading:
             # seen in its body or parts
             return self.rejected(rejection.reason, rejection.detail, kind=rejection.kind)
         return self._complaint(msg, sender)
+
+    def _about_our_mail(self, result: IntakeResult) -> IntakeResult:
+        """A bounce or a read receipt: which of EthicsBot's messages it reports on, and
+        what it says, read from the glance only (intake files it with that case)."""
+        if result.kind not in ("delivery_status", "read_receipt"):
+            return result
+        glance = self._glanced()
+        if glance is None or (found := reported_message(glance, self.own_domains)) is None:
+            return result
+        fields = report_fields(glance)
+        return replace(result, reports_on=found, report=tuple(
+            (k, fields[k]) for k in _REPORT_FIELDS if fields.get(k)))
 
     def _head(self) -> Message:
         """The header block alone, parsed; the message's date and id are known from it."""

@@ -32,6 +32,11 @@ class IntakeResult:
     calendar_reply: CalendarReply | None = None
     # what a refused machine message is (classify.KINDS): "delivery_status", "read_receipt"...
     kind: str | None = None
+    # a bounce's or read receipt's: the Message-ID of EthicsBot's message it reports on
+    # (lower case, no brackets) and its report fields (Final-Recipient, Status,
+    # Diagnostic-Code, Disposition), so intake files it with that notice's case
+    reports_on: str | None = None
+    report: tuple[tuple[str, str], ...] = ()
 
 
 def intake_json(result: IntakeResult) -> dict[str, Any]:

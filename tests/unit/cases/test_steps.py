@@ -29,10 +29,11 @@ def test_each_row_is_complete() -> None:
         assert s.section.startswith(("§", "RCW")), s.id
         assert s.allowed_in, s.id
         assert s.leads_to is None or s.leads_to in set(Stage), s.id
-    # only EthicsBot files correspondence and the answers to meetings' invitations (from
-    # the calendar replies intake takes in); every other step has people who may take it
-    assert [s.id for s in STEPS if not s.roles] == [StepId.CORRESPONDENCE,
-                                                     StepId.MEETING_REPLY]
+    # only EthicsBot records a §2 notice's bounce and files correspondence and the answers
+    # to meetings' invitations (from the mail intake takes in); every other step has
+    # people who may take it
+    assert [s.id for s in STEPS if not s.roles] == [
+        StepId.NOTICE_BOUNCED, StepId.CORRESPONDENCE, StepId.MEETING_REPLY]
     assert all(Role.EXAMINER not in s.roles for s in STEPS)  # examiners act by mail
 
 
