@@ -62,7 +62,7 @@ def test_run_on_embedded_defaults_takes_a_complaint_in_and_writes_its_notices(
     assert proc.returncode == 0, err
     assert "ETHICSBOT_IMAP_HOST" in out and "ETHICSBOT_SMTP_HOST" in out  # how to switch
     assert "Slack is off" in out
-    assert f"web docket: http://127.0.0.1:{port}/" in out and "sign_in_link" in out
+    assert f"web docket: http://127.0.0.1:{port}/" in out and "sign-in-….eml" in out
     (warning,) = [line for line in err.splitlines() if "ETHICSBOT_TRUSTED_AUTHSERV_ID" in line]
     assert json.loads(warning)["level"] == "warning"
     # the delivered message keeps its deliverer's mode; the folders around it are closed
