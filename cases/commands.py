@@ -80,6 +80,16 @@ class RecordNoticeBounced(Command):
 
 
 @dataclass(frozen=True)
+class RecordReturnReceipt(Command):
+    """§2: the return receipt of an official's registered-mail copy came back, signed
+    `on` (the green card's date, the proof the copy was received); `respondent` names
+    which official's (None: the only one)."""
+
+    on: date
+    respondent: str | None = None
+
+
+@dataclass(frozen=True)
 class RecordBoardReceived(Command):
     """§2: the board says it has the complaint (the mayor's office may record the same act
     from its side with `RecordNoticeServed`)."""

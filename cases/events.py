@@ -18,6 +18,8 @@ class EventKind(StrEnum):
     # §2: a notice delivered by email came back (a bounce): it served no one
     NOTICE_BOUNCED = "notice_bounced"
     REGISTERED_MAIL_SENT = "registered_mail_sent"
+    # §2: the registered copy's return receipt came back, signed on its day (the proof)
+    RETURN_RECEIPT_RECORDED = "return_receipt_recorded"
     HEARING_SCHEDULED = "hearing_scheduled"
     HEARING_BEGUN = "hearing_begun"
     RESPONDENT_HEARD = "respondent_heard"

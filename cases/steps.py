@@ -41,6 +41,7 @@ class StepId(StrEnum):
     BOARD_RECEIVED = "board-received"
     NOTICE_BOUNCED = "notice-bounced"
     REGISTERED_MAIL = "registered-mail"
+    RETURN_RECEIPT = "return-receipt"
     SCHEDULE = "schedule"
     BEGIN = "begin"
     HEARD = "heard"
@@ -182,6 +183,9 @@ STEPS: tuple[StepRule, ...] = (
        sufficiency.bounced, _E.NOTICE_BOUNCED, OPEN_STAGES, frozenset(), "§2"),
     _R(StepId.REGISTERED_MAIL, "record registered mail", c.RecordRegisteredMail,
        sufficiency.registered, _E.REGISTERED_MAIL_SENT, OPEN_STAGES, OFFICE, "§2"),
+    _R(StepId.RETURN_RECEIPT, "record the registered mail's return receipt",
+       c.RecordReturnReceipt, sufficiency.return_receipt, _E.RETURN_RECEIPT_RECORDED,
+       OPEN_STAGES, OFFICE, "§2"),
     # -- §7, §9: the sufficiency hearing ----------------------------------------------------
     # a board meeting on the case: the hearing, a further session it adjourns to, one on
     # the report's time (§10), the board's §11 hearing once the matter is referred to it

@@ -375,6 +375,11 @@ SPECS: tuple[Spec, ...] = (
          lambda w, d: c.RecordRegisteredMail(
              w.next("the tracking number"), w.optional_day(),
              w.person("the official sent the copy", d) if w.at_person() else None)),
+    Spec("return-receipt", _S.RETURN_RECEIPT, "return-receipt CASE DATE [@OFFICIAL]",
+         "return-receipt ETH-2026-0007 2026-12-04",
+         lambda w, d: c.RecordReturnReceipt(
+             w.day("the day the return receipt was signed"),
+             w.person("the official who signed it", d) if w.at_person() else None)),
     Spec("board-received", _S.BOARD_RECEIVED, "board-received CASE",
          "board-received ETH-2026-0007", lambda w, _: c.RecordBoardReceived()),
     Spec("schedule", _S.SCHEDULE, f"schedule {_CALL}",

@@ -88,6 +88,23 @@ def registered(s: StepContext, cmd: c.RecordRegisteredMail) -> Event:
                    on=s.day(cmd.on).isoformat(), respondent=party)
 
 
+def return_receipt(s: StepContext, cmd: c.RecordReturnReceipt) -> Event:
+    """The registered copy's return receipt, kept with its day: after the copy was mailed,
+    never before, and never a day to come."""
+    party = s.party(cmd.respondent, "signed the return receipt", "§2")
+    sent = s.case.mailed.get(party)
+    if sent is None:
+        raise ProcedureError(f"No registered-mail copy to {party} is recorded in "
+                             f"{s.case.number}: record it first (`registered-mail`), then "
+                             "its return receipt (§2).")
+    mailed_on = sent[1] or s.calendar.local_date(sent[0])
+    day = s.day(cmd.on)
+    if day < mailed_on:
+        raise ProcedureError(f"The return receipt cannot be signed {fmt_day(day)}: the copy "
+                             f"was mailed {fmt_day(mailed_on)}. Give the date on the card.")
+    return s.event(EventKind.RETURN_RECEIPT_RECORDED, on=day.isoformat(), respondent=party)
+
+
 def session_day(s: StepContext, on: date | None, what: str) -> date:
     """The day of `what` (a step of the hearing): one on which a noticed session of the
     board's hearing was held (RCW 42.30.077, .080); a hearing runs over its sessions."""

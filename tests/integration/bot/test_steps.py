@@ -72,6 +72,9 @@ async def test_every_step_from_receipt_to_closure_each_refused_to_the_wrong_role
         await done(slack, CLERK, f"notice {n} {who}")
     await refused(slack, COUNCIL, f"registered-mail {n} RE123456789US", "Only the mayor")
     await done(slack, CLERK, f"registered-mail {n} RE123456789US")
+    await refused(slack, COUNCIL, f"return-receipt {n} 2026-11-30", "Only the mayor")
+    await done(slack, CLERK, f"return-receipt {n} 2026-11-30")  # the green card, signed
+    assert last_event(bot_app).data == {"on": "2026-11-30", "respondent": "gpruitt@city.test"}
     await refused(slack, CLERK, f"board-received {n}", "Only the board chair or the ethics board")
     await done(slack, BOARD_MEMBER, f"board-received {n}")
 

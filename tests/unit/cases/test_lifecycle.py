@@ -409,6 +409,27 @@ def test_by_the_strict_reading_voicemail_informs_the_official_only_with_why_it_w
     assert event.data["reading"] == "accepted" and "impracticable" not in event.data
 
 
+def test_the_return_receipt_is_kept_with_its_day_once_the_copy_was_mailed() -> None:
+    """Issue 27: the registered copy's green card, signed on its day, is the proof the
+    official received it (§2); refused before the copy is recorded and for a day before
+    it was mailed, accepted then."""
+    case = two_respondents()
+    refused(case, c.RecordReturnReceipt(date(2026, 1, 9), RESPONDENT),
+            "2026-01-09T10:00:00-08:00", "record it first (`registered-mail`)")
+    do(case, c.RecordRegisteredMail("RR1", date(2026, 1, 7), respondent=RESPONDENT),
+       "2026-01-07T11:00:00-08:00")
+    refused(case, c.RecordReturnReceipt(date(2026, 1, 9)), "2026-01-09T10:00:00-08:00",
+            "Say which official signed the return receipt")
+    refused(case, c.RecordReturnReceipt(date(2026, 1, 6), RESPONDENT),
+            "2026-01-09T10:00:00-08:00", "the copy was mailed Wed Jan 7, 2026")
+    refused(case, c.RecordReturnReceipt(date(2026, 1, 10), RESPONDENT),
+            "2026-01-09T10:00:00-08:00", "has not come yet")
+    event = do(case, c.RecordReturnReceipt(date(2026, 1, 9), RESPONDENT),
+               "2026-01-09T10:00:00-08:00")
+    assert event.kind is EventKind.RETURN_RECEIPT_RECORDED
+    assert event.data == {"on": "2026-01-09", "respondent": RESPONDENT}
+
+
 def test_an_old_entry_naming_no_official_still_stands_for_all_of_them() -> None:
     """Histories stored before each official was named load as before."""
     case = two_respondents()
