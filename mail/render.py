@@ -248,6 +248,7 @@ def template_data(ctx: NoticeContext, invite: Invite | None = None) -> dict[str,
     data.update(
         received=fmt_moment(cal.local(case.received_at)), confidential=case.confidential,
         respondents=list(case.filing.respondents), sections=list(case.alleged_sections),
+        unnamed=not case.respondents,  # intake matched no one in the directory (issue 25)
         event=event.data, complaint_attached=ctx.type in WITH_COMPLAINT and bool(ctx.complaint),
         deadlines=[{"action": d.action, "ordinance": d.ordinance, "status": d.status.value,
                     "due": fmt_moment(cal.local(d.due)) if d.due else "no due date (tolled)",

@@ -10,13 +10,22 @@ from sqlalchemy import select
 from storage.models import CaseRow, OutboxRow
 from tests.fixtures.web import Site, csrf_of
 from tests.integration.bot.conftest import open_case
+from tests.integration.mail.test_dispatch import plain
 
 CLERK, CHAIR, RESPONDENT = "clerk@city.test", "hpark@city.test", "gpruitt@city.test"
 
 
 async def test_the_clerk_names_the_official_and_their_section_2_notice_goes(
         site: Site) -> None:
+    matched = open_case(site.app)
     number = open_case(site.app, "the parks guy")  # no one in the directory by that name
+    tasks = {m["Subject"].split("]")[0][1:]: plain(m) for m in await site.deliver()
+             if "registered mail" in str(m["Subject"])}
+    # the clerk is told once, in the task they get anyway, not by an alert (issue 25)
+    assert "The official complained against is not yet named" in tasks[number]
+    assert "matched the parks guy to no one" in " ".join(tasks[number].split())
+    assert f"/ethics name-respondent {number} @official" in tasks[number]
+    assert "not yet named" not in tasks[matched]
     await site.sign_in(CLERK)
     page = (await site.get(f"/cases/{number}")).text
     assert "No official in the city's directory matched this complaint" in page
@@ -37,8 +46,9 @@ async def test_the_clerk_names_the_official_and_their_section_2_notice_goes(
     with site.app.session_factory() as s:
         assert s.scalar(select(CaseRow.respondents).where(CaseRow.number == number)) == [
             RESPONDENT]
-        owed = s.execute(select(OutboxRow.recipient_email, OutboxRow.deadline_key).where(
-            OutboxRow.notice_type == "complaint_to_respondent")).all()
+        owed = s.execute(select(OutboxRow.recipient_email, OutboxRow.deadline_key).join(
+            CaseRow, CaseRow.id == OutboxRow.case_id).where(
+            CaseRow.number == number, OutboxRow.notice_type == "complaint_to_respondent")).all()
     assert owed == [(RESPONDENT, "notice_24h")]
     sent = await site.deliver()
     assert [m for m in sent if RESPONDENT in str(m["To"])], "the official's notice was not sent"
