@@ -7,7 +7,7 @@ import csv
 import io
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -32,7 +32,9 @@ from cases.directory import Directory
 from cases.events import EventKind
 from cases.history import sees_in_history
 from cases.levels import Access
+from cases.meetings import Body
 from cases.notices import INVITES, NoticeType, meeting_of
+from cases.open_meetings import Quorum, body_quorum
 from cases.public_records import entries
 from cases.rights import RIGHTS, request_name
 from cases.stages import Stage
@@ -262,7 +264,8 @@ async def case(request: web.Request) -> web.StreamResponse:
                 if looked.access is Access.RESPONDENT else [],
                 request_recorded=recorded, next_act=next_act(deadlines, offered),
                 against=[deps.directory.name_of(e, titled=True) for e in d["respondents"]],
-                meetings=[meeting_line(m, deps.calendar) for m in d["meetings"]],
+                meetings=[meeting_line(m, deps.calendar, postings=notices, quorum=body_quorum(
+                    Body(m["body"]), deps.directory, d["respondents"])) for m in d["meetings"]],
                 filing=d.get("filing") or {}, deadlines=deadlines,
                 notices=[n for n in notices if n["type"] not in INVITES],
                 invites=with_replies([n for n in notices if n["type"] in INVITES],
@@ -330,17 +333,32 @@ def disclosure_rows(d: dict[str, Any], access: Access, calendar: CityCalendar,
             for i, (r, clock) in enumerate(zip(requests, clocks, strict=True), start=1)]
 
 
-def meeting_line(m: dict[str, Any], calendar: CityCalendar) -> dict[str, Any]:
+def meeting_line(m: dict[str, Any], calendar: CityCalendar, *,
+                 postings: Sequence[Mapping[str, Any]] = (),
+                 quorum: Quorum | None = None) -> dict[str, Any]:
     """One meeting of the case as its block on the case page shows it: when, where, open
-    or closed, and how the invited answered (RCW 42.30: every meeting is noticed)."""
+    or closed, how the invited answered, whether its public notice is posted (RCW 42.30
+    .077, .080: the posting's latest revision) and how many of the quorum accepted."""
     counted = Counter(m["answers"].values())
     state = ("cancelled" if m["cancelled"] else "tentative" if m["tentative"]
              else "recorded after it took place" if m["recorded_late"] else "")
+    mine = [n for n in postings if n["type"] == NoticeType.MEETING_POSTING
+            and meeting_of(n["slot"]) == m["number"]]
+    latest = mine[-1] if mine else None
+    posted = ("no public notice (recorded after it took place)" if m["recorded_late"]
+              else f"posted {when(latest['sent_at'], calendar)}"
+              if latest is not None and latest["sent_at"]
+              else "posting failed: see its notice below"
+              if latest is not None and latest["status"] == "failed" else "not posted yet")
+    accepted = sum(1 for who, a in m["answers"].items()
+                   if a == "accepted" and quorum is not None and who in quorum.counted)
     return {"number": m["number"], "body": words(m["body"]), "kind": words(m["kind"]),
             "when": when(m["starts_at"], calendar), "place": m["place"],
             "remote_link": m["remote_link"], "open": m["open"], "state": state,
             "answers": ", ".join(f"{n} {words(a)}" for a, n in counted.items())
-            or "no answer yet"}
+            or "no answer yet", "posted": posted,
+            "quorum": "" if quorum is None else
+            f"{accepted} accepted of the {quorum.needed} a quorum needs"}
 
 
 def with_replies(invites: list[dict[str, Any]],
