@@ -266,9 +266,13 @@ def latest_generation(session: Session, *, case_id: int, notice_type: str, recip
 
 
 def by_message_id(session: Session, message_id: str) -> OutboxRow | None:
-    """The notice sent with `message_id` (no brackets, any case), if it is ours."""
+    """The notice sent with `message_id` (no brackets; as written, or lowercased as our
+    own ids are made), if it is ours. Looked up by the unique index, never lower() of
+    the column: anyone can mail a bounce naming any id, and each must cost an index
+    probe, not a scan of the whole outbox."""
+    bare = message_id.strip("<>")[:998]
     return session.scalars(select(OutboxRow).where(
-        func.lower(OutboxRow.message_id) == f"<{message_id.strip('<>').lower()}>")).first()
+        OutboxRow.message_id.in_({f"<{bare}>", f"<{bare.lower()}>"}))).first()
 
 
 def thread_root(session: Session, case_id: int) -> str | None:
