@@ -17,10 +17,12 @@ from dataclasses import dataclass, field, fields, replace
 from datetime import date, datetime
 from typing import Any
 
+from cases import disclosure
 from cases.calendar import CityCalendar
 from cases.chain import is_destroyed
 from cases.commands import NoticeMethod, Requester, Section2Act
 from cases.deadlines import (
+    DISCLOSURE_KEYS,
     Continuance,
     CouncilClock,
     Deadline,
@@ -31,11 +33,12 @@ from cases.deadlines import (
     Triggers,
     compute_deadlines,
 )
+from cases.disclosure import Disclosure
 from cases.events import Event, EventKind
 from cases.filing import Complainant, Filing, filing_from_data
 from cases.history import EVENTS
 from cases.meetings import ALL, Body, Meeting, Meetings
-from cases.public_records import Disclosure, PublicRecord
+from cases.public_records import PublicRecord
 from cases.readings import DEFAULT, BoardHearing, Readings, Release
 from cases.stages import Stage
 from cases.tally import Vote
@@ -314,21 +317,10 @@ class Case:
                 # the certificate and the moments of its entries
                 self.destroyed, self.destruction_request = dict(d), None
                 self.stage, self.closed_at = Stage.CLOSED, datetime.fromisoformat(d["closed_at"])
-            case k.DISCLOSURE_REQUESTED:
+            case kind if kind in disclosure.KINDS:
                 assert on is not None
-                self.disclosure_requests.append(Disclosure(
-                    str(d["requester"]), on, tuple(PublicRecord(r) for r in d["records"]),
-                    str(d.get("what") or "")))
-            case k.RECORDS_RELEASED:
-                n = int(d["request"]) - 1
-                x = self.disclosure_requests[n]
-                now = tuple(PublicRecord(r) for r in d["records"])
-                note = str(d.get("note") or "")
-                self.disclosure_requests[n] = replace(
-                    x, responded=x.responded or on,
-                    answered=on if d.get("final", True) else None, released_to=str(d["to"]),
-                    released=x.released + tuple(r for r in now if r not in x.released),
-                    note="; ".join(filter(None, (x.note, note))))
+                disclosure.apply(self.disclosure_requests, kind, d, on, e.actor,
+                                 len(self.history))
             case (k.DEADLINES_RECOMPUTED | k.CORRESPONDENCE_FILED | k.COMPLAINT_RECEIVED
                   | k.STEP_DATE_CORRECTED):
                 pass
@@ -520,8 +512,10 @@ class Case:
                     if x.approved),
                 DeadlineKey.COUNCIL_DECISION: tuple(self.council_extensions),
             },
-            disclosure_requests=tuple(DisclosureRequest(x.received, x.responded or x.answered)
-                                      for x in self.disclosure_requests),
+            disclosure_requests=tuple(
+                DisclosureRequest(x.received, x.responded or x.answered, x.estimate,
+                                  x.paused_since, x.answered)
+                for x in self.disclosure_requests),
             council_clocks=self._council_clocks(),
             done=done,
             done_on={k: on for k, on in self.done_on.items() if k in done},
@@ -549,9 +543,9 @@ class Case:
         if self.void and self.voided_at is not None:
             then = compute_deadlines(self.triggers(), calendar, now=self.voided_at,
                                      readings=readings)
-            kept = [d for d in then if d.key is not DeadlineKey.DISCLOSURE_RESPONSE
+            kept = [d for d in then if d.key not in DISCLOSURE_KEYS
                     and d.status in (Status.MISSED, Status.MET, Status.LATE)]
-            return kept + [d for d in out if d.key is DeadlineKey.DISCLOSURE_RESPONSE]
+            return kept + [d for d in out if d.key in DISCLOSURE_KEYS]
         return out
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
 
+from cases.disclosure import AnswerKind, Redaction, Withholding
 from cases.events import EventKind
 from cases.meetings import Answer, EmergencyGround, MeetingKind, Proceeding
 from cases.motions import Motion
@@ -423,7 +424,8 @@ class RecordDisclosureRequest(Command):
     requester: str
     on: date | None = None  # the day the city received it
     records: tuple[PublicRecord, ...] = ()  # what was asked for, if it names records
-    what: str = ""  # the request in the requester's words, briefly
+    what: str = ""  # the request in the requester's words (the log keeps its text)
+    email: str = ""  # where its letters go; none: the city attorney posts them
 
 
 @dataclass(frozen=True)
@@ -464,19 +466,61 @@ class ApproveDestruction(Command):
 
 
 @dataclass(frozen=True)
-class ReleaseRecords(Command):
-    """The answer to a disclosure request: the public records released (§13), to whom and
-    when; with no records, `note` says what the answer was (an estimate, a denial)."""
+class AnswerDisclosure(Command):
+    """A letter answering a disclosure request (RCW 42.56.520(1)): an acknowledgement with
+    a reasonable estimate, a request to clarify (with one), a denial citing the exemption
+    and how it applies, or the closing letter. Records go in instalments."""
 
-    records: tuple[PublicRecord, ...]
-    to: str
+    answer: AnswerKind
+    text: str = ""  # the letter's own words: what to clarify, why the estimate, ...
+    estimate: date | None = None  # the day the records (or the next answer) will be ready
+    exemption: str = ""  # a denial: the law cited ("RCW 42.56.240(2)")
+    explanation: str = ""  # ... and briefly how it applies (RCW 42.56.210(3))
+    request: int | None = None  # which request (1 = the first); None: the oldest open one
     on: date | None = None
-    note: str = ""
-    request: int | None = None  # which request (1 = the first); None: the oldest unanswered
-    # False: an interim answer (an acknowledgement with an estimate, an instalment of the
-    # records, RCW 42.56.520, .080): it answers within the five days and the request stays
-    # open for the rest
-    final: bool = True
+
+
+@dataclass(frozen=True)
+class RecordClarification(Command):
+    """The requester clarified: the city's wait on them ends (RCW 42.56.520(3))."""
+
+    text: str = ""
+    request: int | None = None
+    on: date | None = None
+
+
+@dataclass(frozen=True)
+class PrepareInstalment(Command):
+    """An instalment of records made ready for release (RCW 42.56.080(2)): the records,
+    the text redacted from them and the records withheld, each with its exemption. A
+    second person approves its release (`ReleaseRecords`)."""
+
+    records: tuple[PublicRecord, ...] = ()
+    redactions: tuple[Redaction, ...] = ()
+    withheld: tuple[Withholding, ...] = ()
+    final: bool = False  # the last one: its release closes the request
+    request: int | None = None
+
+
+@dataclass(frozen=True)
+class ReleaseRecords(Command):
+    """The prepared instalment approved and released by a second person: its letter and
+    the released records go to the requester."""
+
+    request: int | None = None
+    on: date | None = None
+
+
+@dataclass(frozen=True)
+class NotifyThirdParty(Command):
+    """A person the records concern told the day they will be released unless a court
+    enjoins it (RCW 42.56.540)."""
+
+    name: str
+    email: str
+    records: tuple[PublicRecord, ...]
+    release_on: date
+    request: int | None = None
 
 
 @dataclass(frozen=True)

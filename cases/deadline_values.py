@@ -24,6 +24,7 @@ class DeadlineKey(StrEnum):
     COUNCIL_DECISION = "council_decision"
     LIMITATIONS = "limitations"
     DISCLOSURE_RESPONSE = "disclosure_response"
+    DISCLOSURE_ESTIMATE = "disclosure_estimate"
 
 
 class Responsible(StrEnum):
@@ -89,7 +90,14 @@ DEADLINES: Mapping[DeadlineKey, DeadlineRule] = {r.key: r for r in (
     _R(DeadlineKey.DISCLOSURE_RESPONSE, "RCW 42.56.520", "a public disclosure request",
        "5 business days", 5, True, Responsible.CITY_ATTORNEY,
        "answer the public disclosure request"),
+    _R(DeadlineKey.DISCLOSURE_ESTIMATE, "RCW 42.56.520(2)", "the estimate given in the first "
+       "answer", "the estimate, + the days waiting on the requester", None, False,
+       Responsible.CITY_ATTORNEY, "release the records or give the final answer",
+       tolled_by="waiting on the requester's clarification (RCW 42.56.520(3)): not counted, "
+                 "and added to the estimate"),
 )}
+# a public disclosure request's clocks: they run after closure, when the review's are over
+DISCLOSURE_KEYS = frozenset({DeadlineKey.DISCLOSURE_RESPONSE, DeadlineKey.DISCLOSURE_ESTIMATE})
 # where a city attorney finds a section's deadlines: "§7" -> hearing_begin, hearing_conclude
 BY_SECTION: Mapping[str, tuple[DeadlineKey, ...]] = {
     section: tuple(r.key for r in DEADLINES.values() if r.section == section)
@@ -143,10 +151,14 @@ class Extension:
 
 @dataclass(frozen=True)
 class DisclosureRequest:
-    """A public disclosure request's dates: received, and answered (RCW 42.56.520)."""
+    """A public disclosure request's dates: received, first answered (RCW 42.56.520), the
+    estimate given (moved by any pause), waiting on the requester since, closed."""
 
     received: date
     answered: date | None = None
+    estimate: date | None = None
+    paused_since: date | None = None
+    closed: date | None = None
 
 
 @dataclass(frozen=True)

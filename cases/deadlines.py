@@ -29,6 +29,7 @@ from cases.calendar import CityCalendar, fmt_day, fmt_moment
 from cases.deadline_values import (
     BY_SECTION,
     DEADLINES,
+    DISCLOSURE_KEYS,
     MAX_CONTINUANCE_DAYS,
     TOLLED_KEYS,
     Continuance,
@@ -50,6 +51,7 @@ from cases.readings import DEFAULT, ContinuanceCap, Readings, describe, other
 __all__ = [
     "BY_SECTION",
     "DEADLINES",
+    "DISCLOSURE_KEYS",
     "MAX_CONTINUANCE_DAYS",
     "TOLLED_KEYS",
     "Continuance",
@@ -99,6 +101,10 @@ def compute_deadlines(t: Triggers, cal: CityCalendar, *, now: datetime,
         out.append(_limitations(t, cal))
     if t.disclosure_requests:
         out.append(_disclosure(t, cal, now))
+    estimates = [_estimate(r, i + 1, len(t.disclosure_requests), cal, now)
+                 for i, r in enumerate(t.disclosure_requests) if r.estimate is not None]
+    if estimates:
+        out.append(_worst(estimates))
     return out
 
 
@@ -255,7 +261,7 @@ def _worst(judged: list[Deadline]) -> Deadline:
     """The one line for several clocks of one deadline: one missed, else the soonest still
     open (what must be acted on, judged again as time passes), else one met late, else
     the last met; so a late one is not hidden behind a later one met on time."""
-    order = (Status.MISSED, Status.OPEN, Status.LATE, Status.MET)
+    order = (Status.MISSED, Status.OPEN, Status.TOLLED, Status.LATE, Status.MET)
     judged = sorted(judged, key=lambda d: (d.due is None, d.due))
     worst = min(order.index(d.status) for d in judged)
     chosen = [d for d in judged if order.index(d.status) == worst]
@@ -302,6 +308,30 @@ def _one_request(r: DisclosureRequest, number: int, of: int, cal: CityCalendar,
     if r.answered is not None:
         status = Status.MET if r.answered <= last else Status.LATE
         text += f"; answered {fmt_day(r.answered)}"
+    else:
+        status = Status.OPEN if by(now, due) else Status.MISSED
+    return Deadline(rule.key, due, status, rule.responsible, text, rule.section, rule.action)
+
+
+def _estimate(r: DisclosureRequest, number: int, of: int, cal: CityCalendar,
+              now: datetime) -> Deadline:
+    """The estimate a first answer gave (RCW 42.56.520(2)), met by the request's final
+    answer; while the city waits on the requester's clarification it is not counted, and
+    the days waited are added to it when the clarification comes (`cases.disclosure`)."""
+    rule = DEADLINES[DeadlineKey.DISCLOSURE_ESTIMATE]
+    assert r.estimate is not None
+    which = f" {number} of {of}" if of > 1 else ""
+    text = f"request{which}: the estimate given, {fmt_day(r.estimate)}"
+    if r.paused_since is not None and r.closed is None:
+        text += (f"; waiting on the requester's clarification since "
+                 f"{fmt_day(r.paused_since)}: not counted (RCW 42.56.520(3))")
+        return Deadline(rule.key, None, Status.TOLLED, rule.responsible, text, rule.section,
+                        rule.action)
+    due = cal.end_of_day(r.estimate)
+    text += f"; due by {fmt_moment(due)}"
+    if r.closed is not None:
+        status = Status.MET if r.closed <= r.estimate else Status.LATE
+        text += f"; final answer {fmt_day(r.closed)}"
     else:
         status = Status.OPEN if by(now, due) else Status.MISSED
     return Deadline(rule.key, due, status, rule.responsible, text, rule.section, rule.action)

@@ -15,6 +15,7 @@ A surface hands `complete` what the person typed; `complete` makes the command.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, TypeVar
@@ -23,6 +24,7 @@ from cases import commands as c
 from cases.access import ROLL_CALL, Actor, is_respondent
 from cases.case import Case
 from cases.directory import Directory, Person, Role
+from cases.errors import ProcedureError
 from cases.ports import Rotation
 from cases.rotation import referral
 
@@ -157,3 +159,17 @@ def complete(command: type[C], typed: Mapping[str, Any], actor: Actor, directory
                           standing=directory.examiners_conflicted_with(case.people))
         values["examiner"] = chosen.examiner
     return command(**values, **caller_fields(command, actor, directory, typed=values.keys()))
+
+
+def read_line(item: Any, line: str, what: str) -> Any:
+    """One line of a list of `item`s (a dataclass of strings), as the web's forms and
+    `/ethics` both take it: its fields separated by ':', in order, the last taking the
+    rest of the line; those with a default may be left off."""
+    parts_of = dataclasses.fields(item)
+    needed = [f.name for f in parts_of if f.default is dataclasses.MISSING]
+    parts = [p.strip() for p in line.split(":", len(parts_of) - 1)]
+    if not len(needed) <= len(parts) <= len(parts_of) or not all(parts):
+        shape = ": ".join(f.name.upper() if f.name in needed else f"[{f.name.upper()}]"
+                          for f in parts_of)
+        raise ProcedureError(f"{what}: write it as {shape} ({line.strip()[:40]!r} is not).")
+    return item(*parts)

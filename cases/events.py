@@ -47,7 +47,13 @@ class EventKind(StrEnum):
     CASE_CLOSED = "case_closed"
     CASE_VOIDED = "case_voided"
     DISCLOSURE_REQUESTED = "disclosure_requested"
-    RECORDS_RELEASED = "records_released"
+    RECORDS_RELEASED = "records_released"  # an instalment released on approval
+    # a disclosure request's file (RCW 42.56; cases.disclosure): an answer letter, the
+    # requester's clarification, an instalment prepared, a third party told
+    DISCLOSURE_ANSWERED = "disclosure_answered"
+    DISCLOSURE_CLARIFIED = "disclosure_clarified"
+    INSTALMENT_PREPARED = "instalment_prepared"
+    THIRD_PARTY_NOTIFIED = "third_party_notified"
     # meetings (cases.meetings): the council's deliberation, cancellations, the open-session
     # request, the executive session, the board's vote, the invitees' answers
     DELIBERATION_SCHEDULED = "deliberation_scheduled"

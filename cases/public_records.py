@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
-from datetime import date
 from enum import StrEnum
 from typing import Any
 
@@ -28,21 +27,6 @@ class PublicRecord(StrEnum):
 WORDS = {PublicRecord.COMPLAINT: "the complaint",
          PublicRecord.SUFFICIENCY_DETERMINATION: "the sufficiency determination",
          PublicRecord.WRITTEN_REPORT: "the written report"}
-
-
-@dataclass(frozen=True)
-class Disclosure:
-    """A public disclosure request filed with the city attorney, and its answer."""
-
-    requester: str
-    received: date
-    records: tuple[PublicRecord, ...] = ()  # what was asked for, if it names records
-    what: str = ""
-    answered: date | None = None  # the final answer (the request is closed)
-    released: tuple[PublicRecord, ...] = ()  # every instalment's records so far
-    responded: date | None = None  # the first answer, interim or final (RCW 42.56.520)
-    released_to: str | None = None
-    note: str = ""
 
 
 @dataclass(frozen=True)

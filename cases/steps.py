@@ -26,7 +26,15 @@ from cases.case import Case
 from cases.deadlines import DeadlineKey
 from cases.directory import ATTORNEY, BOARD, COUNCIL, OFFICE, RECORDS, Role
 from cases.events import Event, EventKind
-from cases.handlers import StepContext, case_file, council, meetings, records, sufficiency
+from cases.handlers import (
+    StepContext,
+    case_file,
+    council,
+    disclosures,
+    meetings,
+    records,
+    sufficiency,
+)
 from cases.history import EVENTS
 from cases.meetings import Body
 from cases.stages import BEFORE_CONCLUSION, OPEN_STAGES, Stage
@@ -67,6 +75,11 @@ class StepId(StrEnum):
     VOID = "void"
     DISCLOSURE_REQUEST = "disclosure-request"
     RELEASE = "release"
+    # the rest of a disclosure request's file (RCW 42.56, cases.disclosure)
+    DISCLOSURE_ANSWER = "disclosure-answer"
+    CLARIFIED = "disclosure-clarified"
+    INSTALMENT = "instalment"
+    THIRD_PARTY = "third-party"
     CORRESPONDENCE = "correspondence"
     # meetings (cases.meetings, RCW 42.30)
     DELIBERATION = "deliberation"
@@ -288,11 +301,27 @@ STEPS: tuple[StepRule, ...] = (
     # only before the hearing begins: a case heard is decided, not voided
     _R(StepId.VOID, "void the case", c.VoidCase, case_file.void, _E.CASE_VOIDED, _BEFORE_BEGUN,
        OFFICE, "§1, §2", cancels_notices=True),
+    # -- a disclosure request's file (RCW 42.56; cases.disclosure) ----------------------
+    # §6 sends the request to the city attorney, who answers it; the clerk may prepare an
+    # instalment and record a clarification; a second person (the attorney, the records
+    # officer) approves each release, never the one who prepared it (`disclosures.release`)
     _R(StepId.DISCLOSURE_REQUEST, "record a public disclosure request",
-       c.RecordDisclosureRequest, case_file.disclosure_request, _E.DISCLOSURE_REQUESTED,
+       c.RecordDisclosureRequest, disclosures.disclosure_request, _E.DISCLOSURE_REQUESTED,
        frozenset(Stage), ATTORNEY, "§6; RCW 42.56"),
-    _R(StepId.RELEASE, "record the answer to a disclosure request", c.ReleaseRecords,
-       case_file.release, _E.RECORDS_RELEASED, frozenset(Stage), ATTORNEY,
+    _R(StepId.DISCLOSURE_ANSWER, "answer a disclosure request by letter", c.AnswerDisclosure,
+       disclosures.answer, _E.DISCLOSURE_ANSWERED, frozenset(Stage), ATTORNEY,
+       "§6; RCW 42.56.520"),
+    _R(StepId.CLARIFIED, "record the requester's clarification", c.RecordClarification,
+       disclosures.clarified, _E.DISCLOSURE_CLARIFIED, frozenset(Stage), ATTORNEY | OFFICE,
+       "RCW 42.56.520(3)"),
+    _R(StepId.THIRD_PARTY, "notify a person the records concern", c.NotifyThirdParty,
+       disclosures.third_party, _E.THIRD_PARTY_NOTIFIED, frozenset(Stage), ATTORNEY,
+       "RCW 42.56.540"),
+    _R(StepId.INSTALMENT, "prepare an instalment of records", c.PrepareInstalment,
+       disclosures.prepare, _E.INSTALMENT_PREPARED, frozenset(Stage),
+       ATTORNEY | OFFICE | RECORDS, "§6, §13; RCW 42.56.080, 42.56.210(3)"),
+    _R(StepId.RELEASE, "approve and release the prepared instalment", c.ReleaseRecords,
+       disclosures.release, _E.RECORDS_RELEASED, frozenset(Stage), ATTORNEY | RECORDS,
        "§6, §13; RCW 42.56.520"),
     # -- retention (RCW 40.14; cases.retention) -----------------------------------------
     # the city attorney places and lifts a legal hold: litigation, a claim or an

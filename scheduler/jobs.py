@@ -29,7 +29,7 @@ from apscheduler.schedulers.base import BaseScheduler
 from sqlalchemy.orm import sessionmaker
 
 from cases.calendar import CityCalendar
-from cases.deadlines import DeadlineKey, Responsible, Status
+from cases.deadlines import DISCLOSURE_KEYS, DeadlineKey, Responsible, Status
 from cases.directory import Directory
 from cases.ports import Clock
 from scheduler.armed import ArmedJob
@@ -134,7 +134,7 @@ class Reminders(ArmedJob):
         if d.stale:  # its date may move: looked at again once recomputed, or in a minute
             return now + STALE_RECHECK, None
         key = DeadlineKey(d.key)
-        closed = d.stage in _NOT_UNDER_REVIEW and key is not DeadlineKey.DISCLOSURE_RESPONSE
+        closed = d.stage in _NOT_UNDER_REVIEW and key not in DISCLOSURE_KEYS
         if (closed or d.due is None or d.status not in _LOOKED_AT
                 or d.responsible == Responsible.INTAKE.value):
             return None, None  # met, tolled, moot or not a person's: no more reminders

@@ -42,7 +42,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.types import TypeEngine
 
 from cases.case import Case
-from cases.deadlines import DeadlineKey, Status, status_at
+from cases.deadlines import DISCLOSURE_KEYS, DeadlineKey, Status, status_at
 from cases.events import Event, EventKind
 from cases.readings import DEFAULT, Readings
 from storage import meetings
@@ -564,7 +564,7 @@ def open_deadlines(*, session: Session, responsible: list[str], now: datetime, a
          .where(DeadlineRow.responsible.in_(responsible), DeadlineRow.status.in_(waiting),
                 DeadlineRow.key != DeadlineKey.LIMITATIONS.value,
                 (CaseRow.stage.not_in(_FINAL))
-                | (DeadlineRow.key == DeadlineKey.DISCLOSURE_RESPONSE.value),
+                | DeadlineRow.key.in_([k.value for k in DISCLOSURE_KEYS]),
                 func.lower(cast(CaseRow.walled, String)).not_like(member_like(asker),
                                                                    escape="/"))
          .order_by(DeadlineRow.due.is_(None), DeadlineRow.due, CaseRow.id).limit(limit))

@@ -21,7 +21,7 @@ from typing import Any
 from cases import commands as c
 from cases.access import Actor, is_respondent
 from cases.calendar import CityCalendar
-from cases.derived import TO_BOARD, TYPED_BY, filled, may_type, own_fields
+from cases.derived import TO_BOARD, TYPED_BY, filled, may_type, own_fields, read_line
 from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.levels import Access
@@ -300,16 +300,11 @@ def _people(raw: str, directory: Directory) -> tuple[str, ...]:
 
 
 def _line(item: Any, line: str, what: str) -> Any:
-    """One line of a list of `item`s: its fields separated by ':', those with a default
-    (a penalty's official, when the case has one) may be left off."""
-    fields = dataclasses.fields(item)
-    needed = [f.name for f in fields if f.default is dataclasses.MISSING]
-    parts = [p.strip() for p in line.split(":", len(fields) - 1)]
-    if not len(needed) <= len(parts) <= len(fields) or not all(parts):
-        shape = ": ".join(f.name.upper() if f.name in needed else f"[{f.name.upper()}]"
-                          for f in fields)
-        raise BadInput(f"{what}: write each line as {shape} ({line.strip()[:40]!r} is not).")
-    return item(*parts)
+    """One line of a list (`cases.derived.read_line`): a bad one is a bad input."""
+    try:
+        return read_line(item, line, what)
+    except ProcedureError as e:
+        raise BadInput(str(e)) from None
 
 
 def offered_steps(actor: Actor, access: Access, detail: dict[str, Any]) -> list[dict[str, str]]:

@@ -20,8 +20,9 @@ from bot.commands.args import Words, sections, slack_link
 from bot.service import StepRun
 from cases import commands as c
 from cases.case import Case
-from cases.derived import TO_BOARD, complete, filled
+from cases.derived import TO_BOARD, complete, filled, read_line
 from cases.directory import Directory
+from cases.disclosure import AnswerKind, Redaction, Withholding
 from cases.errors import ProcedureError
 from cases.events import EventKind
 from cases.meetings import EmergencyGround, MeetingKind, Proceeding
@@ -206,25 +207,20 @@ _RECORDS: dict[str, bool | str] = {
     "complaint": PublicRecord.COMPLAINT.value,
     "determination": PublicRecord.SUFFICIENCY_DETERMINATION.value,
     "report": PublicRecord.WRITTEN_REPORT.value}
+_ANSWERS: dict[str, bool | str] = {a.value: a.value for a in AnswerKind}
+_EMAIL = re.compile(r"<?([^\s<>@]+@[^\s<>@]+)>?")
 
 
-def _release(w: Words, _d: Directory) -> c.ReleaseRecords:
-    request = None
-    if (w.peek() or "").startswith("#"):  # which request, when there are several
-        number = w.next("the request's number")[1:]
-        request = whole_number(number, 4)
-        if request is None:
-            raise ProcedureError(f"#{number[:20]} is not a request's number: `/ethics status` "
-                                 "lists the case's requests in order, #1 the first.")
-    word = w.next("the records released (complaint,determination,report or none)").lower()
-    records = _records(word, "release")
-    interim = (w.peek() or "").lower() == "interim"  # an instalment or an estimate
-    if interim:
-        w.next("interim")
-    on = w.optional_day()
-    to, _, note = w.rest().partition(";")
-    return c.ReleaseRecords(tuple(records), to=to.strip(), on=on, note=note.strip(),
-                            request=request, final=not interim)
+def _request(w: Words) -> int | None:
+    """`#N`: which of the case's disclosure requests (None: the oldest still open)."""
+    if not (w.peek() or "").startswith("#"):
+        return None
+    number = w.next("the request's number")[1:]
+    request = whole_number(number, 4)
+    if request is None:
+        raise ProcedureError(f"#{number[:20]} is not a request's number: `/ethics status` "
+                             "lists the case's requests in order, #1 the first.")
+    return request
 
 
 def _records(word: str, step: str) -> tuple[PublicRecord, ...]:
@@ -233,23 +229,75 @@ def _records(word: str, step: str) -> tuple[PublicRecord, ...]:
     for part in filter(None, word.lower().split(",")):
         if part != "none" and part not in _RECORDS:
             raise ProcedureError(f"{part!r} is not a public record (§13): name complaint, "
-                                 "determination or report, or none for an answer without "
-                                 f"records. Type: `/ethics {SPECS_BY_WORDS[step].usage}`")
+                                 "determination or report, or none for no record. Type: "
+                                 f"`/ethics {SPECS_BY_WORDS[step].usage}`")
         if part != "none":
             records.append(PublicRecord(str(_RECORDS[part])))
     return tuple(records)
 
 
+def _with_email(text: str) -> tuple[str, str]:
+    """'A. Reporter <a@ledger.test>' -> ('A. Reporter', 'a@ledger.test')."""
+    found = _EMAIL.search(text)
+    if found is None:
+        return text.strip(), ""
+    return (text[:found.start()] + text[found.end():]).strip(" ,"), found.group(1)
+
+
 def _disclosure_request(w: Words, _d: Directory) -> c.RecordDisclosureRequest:
-    """`[DATE] [RECORDS] REQUESTER[; WHAT THEY ASKED FOR]`: the records are named when the
-    first word lists only §13 records."""
+    """`[DATE] [RECORDS] REQUESTER [EMAIL][; WHAT THEY ASKED FOR]`: the records are named
+    when the first word lists only §13 records."""
     on = w.optional_day()
     first = (w.peek() or "").lower()
     named = bool(first) and all(x in _RECORDS for x in first.split(",") if x)
     records = _records(w.next("the records asked for"), "disclosure-request") if named else ()
-    requester, _, what = w.rest().partition(";")
-    return c.RecordDisclosureRequest(requester=requester.strip(), on=on, records=records,
-                                     what=what.strip())
+    who, _, what = w.rest().partition(";")
+    requester, email = _with_email(who)
+    return c.RecordDisclosureRequest(requester=requester, on=on, records=records,
+                                     what=what.strip(), email=email)
+
+
+def _answer(w: Words, _d: Directory) -> c.AnswerDisclosure:
+    """`[#N] acknowledge|clarify ESTIMATE [TEXT]`, `deny CODE: EXPLANATION`, `close
+    [TEXT]`: the letter is dated today."""
+    request = _request(w)
+    kind = AnswerKind(str(w.choice("the answer", _ANSWERS)))
+    estimate = w.optional_day() if kind in (AnswerKind.ACKNOWLEDGE, AnswerKind.CLARIFY) else None
+    if kind is AnswerKind.DENY:
+        code, _, why = w.rest().partition(":")
+        return c.AnswerDisclosure(kind, exemption=code.strip(), explanation=why.strip(),
+                                  request=request)
+    return c.AnswerDisclosure(kind, text=w.rest(), estimate=estimate, request=request)
+
+
+def _instalment(w: Words, _d: Directory) -> c.PrepareInstalment:
+    """`[#N] RECORDS|none [final] [; redact RECORD: CODE: EXPLANATION: TEXT] [; withhold
+    RECORD: CODE: EXPLANATION]`: each clause a line of the web form's lists."""
+    request = _request(w)
+    records = _records(w.next("the records released (complaint,determination,report or "
+                              "none)"), "instalment")
+    final = (w.peek() or "").lower() == "final"
+    if final:
+        w.next("final")
+    redactions, withheld = [], []
+    for clause in filter(None, (x.strip() for x in w.rest().split(";"))):
+        verb, _, line = clause.partition(" ")
+        if verb.lower() == "redact":
+            redactions.append(read_line(Redaction, line, "A redaction"))
+        elif verb.lower() == "withhold":
+            withheld.append(read_line(Withholding, line, "A withheld record"))
+        else:
+            raise ProcedureError(f"{clause[:40]!r}: begin each part after ';' with redact or "
+                                 f"withhold. Type: `/ethics {SPECS_BY_WORDS['instalment'].usage}`")
+    return c.PrepareInstalment(records, tuple(redactions), tuple(withheld), final, request)
+
+
+def _third_party(w: Words, _d: Directory) -> c.NotifyThirdParty:
+    request = _request(w)
+    records = _records(w.next("the records that concern them"), "third-party")
+    release_on = w.day("the day they will be released")
+    name, email = _with_email(w.rest())
+    return c.NotifyThirdParty(name, email, records, release_on, request)
 
 
 _CALL = ("CASE DATE START [END] regular|special PLACE [LINK] [called-by: @A @B ...] "
@@ -458,9 +506,26 @@ SPECS: tuple[Spec, ...] = (
          "destroy request ETH-2026-0007", lambda w, _: {}),
     Spec("destroy approve", _S.DESTROY_APPROVE, "destroy approve CASE",
          "destroy approve ETH-2026-0007", lambda w, _: {}),
-    Spec("release", _S.RELEASE, "release CASE [#REQUEST] complaint,determination,report|none "
-         "[interim] [DATE] TO WHOM[; NOTE]",
-         "release ETH-2026-0007 complaint,report A. Reporter", _release),
+    Spec("disclosure-answer", _S.DISCLOSURE_ANSWER,
+         "disclosure-answer CASE [#REQUEST] acknowledge|clarify ESTIMATE [TEXT] | deny CODE: "
+         "EXPLANATION | close [TEXT]",
+         "disclosure-answer ETH-2026-0007 acknowledge 2027-03-05 the report is being reviewed",
+         _answer),
+    Spec("disclosure-clarified", _S.CLARIFIED, "disclosure-clarified CASE [#REQUEST] [DATE] "
+         "[WHAT THEY SAID]", "disclosure-clarified ETH-2026-0007 only the 2026 complaint",
+         lambda w, _: c.RecordClarification(request=_request(w), on=w.optional_day(),
+                                            text=w.rest())),
+    Spec("third-party", _S.THIRD_PARTY,
+         "third-party CASE [#REQUEST] complaint,determination,report RELEASE-DATE NAME EMAIL",
+         "third-party ETH-2026-0007 complaint 2027-03-15 Dana Whitfield dana@mail.test",
+         _third_party),
+    Spec("instalment", _S.INSTALMENT,
+         "instalment CASE [#REQUEST] complaint,determination,report|none [final] [; redact "
+         "RECORD: CODE: EXPLANATION: TEXT] [; withhold RECORD: CODE: EXPLANATION]",
+         "instalment ETH-2026-0007 complaint; redact complaint: RCW 42.56.250(4): an "
+         "employee's home address: 12 Elm St", _instalment),
+    Spec("release", _S.RELEASE, "release CASE [#REQUEST] [DATE]", "release ETH-2026-0007",
+         lambda w, _: c.ReleaseRecords(request=_request(w), on=w.optional_day())),
     # -- meetings (RCW 42.30) ------------------------------------------------------------
     Spec("deliberation", _S.DELIBERATION, f"deliberation {_CALL}",
          "deliberation ETH-2026-0007 2027-02-16 19:00 regular Council Chambers",

@@ -11,7 +11,6 @@ from cases.deadlines import add_years
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.handlers import StepContext
-from cases.public_records import WORDS, PublicRecord
 from cases.readings import AmendedSection, describe
 from cases.stages import BEFORE_CONCLUSION, Stage
 
@@ -197,45 +196,3 @@ def void(s: StepContext, cmd: c.VoidCase) -> Event:
                    duplicate_of=cmd.duplicate_of)
 
 
-def disclosure_request(s: StepContext, cmd: c.RecordDisclosureRequest) -> Event:
-    if not cmd.requester.strip():
-        raise ProcedureError("Say who asked: a public disclosure request is recorded with the "
-                             "requester, the day it was received and what it asks for.")
-    return s.event(EventKind.DISCLOSURE_REQUESTED, requester=cmd.requester.strip(),
-                   on=s.day(cmd.on).isoformat(), records=[r.value for r in cmd.records],
-                   what=cmd.what.strip())
-
-
-def release(s: StepContext, cmd: c.ReleaseRecords) -> Event:
-    """An answer to a disclosure request (RCW 42.56.520): interim ones (an estimate, an
-    instalment) leave it open, the final one closes it; records released only after the
-    review is complete (§6), and only records that exist."""
-    case = s.case
-    requests = case.disclosure_requests
-    if cmd.request is not None and not 1 <= cmd.request <= len(requests):
-        raise ProcedureError(f"{case.number} has no disclosure request {cmd.request}: it has "
-                             f"{len(requests)}.")
-    number = cmd.request or next((i for i, x in enumerate(requests, start=1)
-                                  if x.answered is None), None)
-    if number is None or requests[number - 1].answered is not None:
-        raise ProcedureError(f"There is no disclosure request awaiting an answer on "
-                             f"{case.number}: record the request first (request "
-                             f"{number} had its final answer)." if number else
-                             f"There is no disclosure request awaiting an answer on "
-                             f"{case.number}: record the request first.")
-    if not cmd.records and not cmd.note.strip():
-        raise ProcedureError("Name the records released (complaint, sufficiency determination, "
-                             "written report), or say what was answered instead in a note.")
-    if not cmd.to.strip():
-        raise ProcedureError("Say to whom the records were released (or the answer sent).")
-    if cmd.records and not case.closed:
-        raise ProcedureError(f"The records of {case.number} stay confidential until the review "
-                             "is complete (§6): answer the request with a note now, and "
-                             "release the public records after closure.")
-    missing = [WORDS[r] for r in cmd.records
-               if r is not PublicRecord.COMPLAINT and case.report_sufficient is None]
-    if missing:
-        raise ProcedureError(f"{case.number} has no {' or '.join(missing)} to release.")
-    return s.event(EventKind.RECORDS_RELEASED, records=[r.value for r in cmd.records],
-                   to=cmd.to.strip(), on=s.day(cmd.on).isoformat(), request=number,
-                   note=cmd.note.strip(), final=cmd.final)

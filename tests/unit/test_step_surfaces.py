@@ -59,7 +59,10 @@ SAMPLE_BY_NAME = {"remote_link": "https://meet.city.example/ethics", "motion": "
                   "action": "unanimous", "present": "Helen Park, Osei", "called_by": "",
                   "records": "complaint, written report", "report_file": "F0123ABCD",
                   "respondent": "", "added_sections": "2.94.040",
-                  "amended_sections": "2.94.040", "entry": ""}
+                  "amended_sections": "2.94.040", "entry": "",
+                  "redactions": "complaint: RCW 42.56.250(4): a home address: 12 Elm St",
+                  "withheld": "report: RCW 5.60.060(2)(a): attorney-client advice",
+                  "email": "reporter@ledger.test"}
 
 
 def conforms(value: object, hint: object) -> bool:

@@ -17,7 +17,7 @@ def test_every_deadline_has_its_row_and_a_section_finds_its_deadlines() -> None:
     assert all(DEADLINES[k].key is k for k in DeadlineKey)
     assert BY_SECTION["§7"] == (DeadlineKey.HEARING_BEGIN, DeadlineKey.HEARING_CONCLUDE)
     assert BY_SECTION["§2"] == (DeadlineKey.NOTICE_24H, DeadlineKey.REGISTERED_MAIL)
-    assert set(BY_SECTION["§7"]) == TOLLED_KEYS
+    assert set(BY_SECTION["§7"]) | {DeadlineKey.DISCLOSURE_ESTIMATE} == TOLLED_KEYS
     extendable = {k for k, r in DEADLINES.items() if r.extended_by}
     assert extendable == {DeadlineKey.REPORT_DELIVERY, DeadlineKey.COUNCIL_DECISION}
     assert all(DEADLINES[k].extension_verb for k in extendable)

@@ -8,6 +8,7 @@ case closed Wed Feb 4 2026.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 import pytest
@@ -16,12 +17,13 @@ from cases import commands as c
 from cases.access import Refused, check_step
 from cases.case import Case
 from cases.deadlines import DeadlineKey, Responsible, Status, clocks_of_requests
+from cases.disclosure import AnswerKind, Redaction, Withholding
 from cases.events import EventKind
 from cases.public_records import PublicRecord, Report, entries
 from cases.steps import StepId
 from tests.unit.cases.riverton import CALENDAR, at
 from tests.unit.cases.test_access import ATTORNEY, CLERK_
-from tests.unit.cases.test_procedure import do, new_case, refused, reported
+from tests.unit.cases.test_procedure import CLERK, do, new_case, refused, reported
 
 K = DeadlineKey
 ATTY = "attorney@city.test"
@@ -34,16 +36,25 @@ def closed() -> Case:
     return case
 
 
-def disclosure(case: Case, now: str) -> dict[str, object]:
-    d = next(d for d in case.deadlines(CALENDAR, now=at(now)) if d.key is K.DISCLOSURE_RESPONSE)
+def disclosure(case: Case, now: str, key: DeadlineKey = K.DISCLOSURE_RESPONSE
+               ) -> dict[str, object]:
+    d = next(d for d in case.deadlines(CALENDAR, now=at(now)) if d.key is key)
     return {"due": d.due.isoformat() if d.due else None, "status": d.status,
             "responsible": d.responsible, "basis": d.basis, "ordinance": d.ordinance}
 
 
-def test_only_the_city_attorney_records_requests_and_releases() -> None:
+def estimate(case: Case, now: str) -> dict[str, object]:
+    return disclosure(case, now, K.DISCLOSURE_ESTIMATE)
+
+
+def test_only_the_city_attorney_records_requests_and_answers_them() -> None:
     check_step(ATTORNEY, StepId.DISCLOSURE_REQUEST)
+    check_step(ATTORNEY, StepId.DISCLOSURE_ANSWER)
     check_step(ATTORNEY, StepId.RELEASE)
+    check_step(CLERK_, StepId.INSTALMENT)  # the clerk may prepare; a second person releases
     with pytest.raises(Refused, match="Only the city attorney"):
+        check_step(CLERK_, StepId.DISCLOSURE_ANSWER)
+    with pytest.raises(Refused):
         check_step(CLERK_, StepId.RELEASE)
 
 
@@ -69,97 +80,181 @@ def test_a_request_owes_an_answer_within_five_business_days() -> None:
     assert case.disclosure_requests[0].requester == "A. Reporter, Riverton Ledger"
 
 
-def test_the_release_is_recorded_which_records_when_to_whom() -> None:
+RECORDS_OFFICER = "records@city.test"
+
+
+def released(case: Case, records: tuple[PublicRecord, ...], when: str, *, final: bool = True,
+             request: int | None = None, **more: object) -> None:
+    """An instalment prepared by the clerk and released on the attorney's approval."""
+    do(case, c.PrepareInstalment(records, final=final, request=request, **more), when)  # type: ignore[arg-type]
+    do(case, c.ReleaseRecords(request=request), when, ATTY)
+
+
+def test_an_instalment_is_released_only_on_a_second_persons_approval() -> None:
     case = closed()
-    do(case, c.RecordDisclosureRequest("A. Reporter", on=date(2026, 2, 9)),
+    do(case, c.RecordDisclosureRequest("A. Reporter", on=date(2026, 2, 9),
+                                       email="reporter@ledger.test"),
        "2026-02-09T10:00:00-08:00", ATTY)
-    refused(case, c.ReleaseRecords((), to="A. Reporter"), "2026-02-12T10:00:00-08:00",
-            "say what")
-    refused(case, c.ReleaseRecords((PublicRecord.COMPLAINT,), to=" "),
-            "2026-02-12T10:00:00-08:00", "to whom")
-    do(case, c.ReleaseRecords((PublicRecord.COMPLAINT, PublicRecord.SUFFICIENCY_DETERMINATION),
-                              to="A. Reporter", on=date(2026, 2, 12)),
-       "2026-02-12T15:00:00-08:00", ATTY)
+    refused(case, c.ReleaseRecords(), "2026-02-12T10:00:00-08:00", "prepare one first")
+    refused(case, c.PrepareInstalment(()), "2026-02-12T10:00:00-08:00", "Name the records")
+    do(case, c.PrepareInstalment((PublicRecord.COMPLAINT,
+                                  PublicRecord.SUFFICIENCY_DETERMINATION), final=True),
+       "2026-02-12T10:00:00-08:00")  # the clerk prepares it
+    assert case.released_records == frozenset()  # nothing goes before the approval
+    # the one who prepared it may not approve it
+    refused(case, c.ReleaseRecords(), "2026-02-12T11:00:00-08:00", "may not approve")
+    do(case, c.ReleaseRecords(on=date(2026, 2, 12)), "2026-02-12T15:00:00-08:00", ATTY)
     event = case.history[-1]
     assert event.data == {"records": ["complaint", "sufficiency_determination"],
-                          "to": "A. Reporter", "on": "2026-02-12", "request": 1, "note": "",
-                          "final": True}
-    d = disclosure(case, "2026-02-20T00:00:00-08:00")
-    assert d["status"] is Status.MET
+                          "to": "A. Reporter", "on": "2026-02-12", "request": 1,
+                          "instalment": 1, "final": True, "prepared_by": CLERK,
+                          "redactions": 0, "withheld": 0, "note": ""}
+    assert disclosure(case, "2026-02-20T00:00:00-08:00")["status"] is Status.MET
     assert case.released_records == frozenset({PublicRecord.COMPLAINT,
                                                PublicRecord.SUFFICIENCY_DETERMINATION})
-    # every request answered: a release without one is refused
-    refused(case, c.ReleaseRecords((PublicRecord.WRITTEN_REPORT,), to="B"),
-            "2026-02-20T10:00:00-08:00", "no disclosure request awaiting an answer")
+    x = case.disclosure_requests[0]
+    assert x.answered == date(2026, 2, 12) and x.instalments[0].approved_by == ATTY
+    assert x.email == "reporter@ledger.test"
+    # every request answered: another instalment is refused
+    refused(case, c.PrepareInstalment((PublicRecord.WRITTEN_REPORT,)),
+            "2026-02-20T10:00:00-08:00", "no open disclosure request")
 
 
-def test_an_answer_without_records_needs_a_note_and_counts_as_the_response() -> None:
+def test_the_first_answer_acknowledges_with_an_estimate_and_meets_the_five_days() -> None:
+    """RCW 42.56.520(1)(c): an acknowledgement with a reasonable estimate answers in time;
+    the estimate is then the clock, met by the final answer."""
     case = closed()
     do(case, c.RecordDisclosureRequest("A. Reporter", on=date(2026, 2, 9)),
        "2026-02-09T10:00:00-08:00", ATTY)
-    do(case, c.ReleaseRecords((), to="A. Reporter", note="acknowledged; estimate Mar 2"),
-       "2026-02-18T10:00:00-08:00", ATTY)
-    assert disclosure(case, "2026-02-20T00:00:00-08:00")["status"] is Status.LATE
-    assert case.released_records == frozenset()
+    refused(case, c.AnswerDisclosure(AnswerKind.ACKNOWLEDGE), "2026-02-10T10:00:00-08:00",
+            "reasonable estimate")
+    do(case, c.AnswerDisclosure(AnswerKind.ACKNOWLEDGE, estimate=date(2026, 3, 2),
+                                text="the report is under review"),
+       "2026-02-10T10:00:00-08:00", ATTY)
+    assert disclosure(case, "2026-02-20T00:00:00-08:00")["status"] is Status.MET
+    est = estimate(case, "2026-02-20T00:00:00-08:00")
+    assert est["due"] == "2026-03-02T23:59:59-08:00" and est["status"] is Status.OPEN
+    assert estimate(case, "2026-03-03T00:00:00-08:00")["status"] is Status.MISSED
+    released(case, (PublicRecord.COMPLAINT,), "2026-02-27T10:00:00-08:00")
+    assert estimate(case, "2026-03-03T00:00:00-08:00")["status"] is Status.MET
 
 
-def test_before_closure_a_request_is_answered_but_nothing_released() -> None:
-    case = new_case()
+def test_waiting_on_the_requester_is_not_overdue_and_moves_the_estimate() -> None:
+    """RCW 42.56.520(3): while the city waits on a clarification the estimate is tolled,
+    not missed; the days waited are added to it."""
+    case = closed()
+    do(case, c.RecordDisclosureRequest("A. Reporter", on=date(2026, 2, 9)),
+       "2026-02-09T10:00:00-08:00", ATTY)
+    refused(case, c.AnswerDisclosure(AnswerKind.CLARIFY, estimate=date(2026, 3, 2)),
+            "2026-02-10T10:00:00-08:00", "Say what the requester should clarify")
+    refused(case, c.RecordClarification(), "2026-02-10T10:00:00-08:00", "not waiting")
+    do(case, c.AnswerDisclosure(AnswerKind.CLARIFY, estimate=date(2026, 3, 2),
+                                text="which of the 2026 complaints?"),
+       "2026-02-10T10:00:00-08:00", ATTY)
+    long_after = estimate(case, "2026-04-01T00:00:00-08:00")
+    assert long_after["status"] is Status.TOLLED and long_after["due"] is None
+    assert "waiting on the requester's clarification since Tue Feb 10, 2026" in str(
+        long_after["basis"])
+    do(case, c.RecordClarification(on=date(2026, 2, 20), text="the Parks one"),
+       "2026-02-20T10:00:00-08:00")  # ten days waited
+    est = estimate(case, "2026-02-21T00:00:00-08:00")
+    assert est["due"] == "2026-03-12T23:59:59-07:00" and est["status"] is Status.OPEN
+
+
+def test_a_denial_cites_the_exemption_and_explains_it_and_closes_the_request() -> None:
+    case = new_case()  # open: the records stay confidential (§6)
     do(case, c.RecordDisclosureRequest("A. Reporter", on=date(2026, 1, 12)),
        "2026-01-12T10:00:00-08:00", ATTY)
-    msg = refused(case, c.ReleaseRecords((PublicRecord.COMPLAINT,), to="A. Reporter"),
-                  "2026-01-13T10:00:00-08:00", "confidential until the review is complete")
-    assert "(§6)" in msg
-    do(case, c.ReleaseRecords((), to="A. Reporter", note="exempt until the review is complete"),
+    refused(case, c.PrepareInstalment((PublicRecord.COMPLAINT,)),
+            "2026-01-13T10:00:00-08:00", "confidential until the review is complete")
+    refused(case, c.AnswerDisclosure(AnswerKind.DENY, exemption="the ordinance"),
+            "2026-01-13T10:00:00-08:00", "cite the exemption as the law reads")
+    refused(case, c.AnswerDisclosure(AnswerKind.DENY, exemption="RCW 42.56.240(1)"),
+            "2026-01-13T10:00:00-08:00", "explain briefly how RCW 42.56.240(1) applies")
+    do(case, c.AnswerDisclosure(AnswerKind.DENY, exemption="RCW 42.56.240(1)",
+                                explanation="the review is under way (§6)"),
        "2026-01-13T10:00:00-08:00", ATTY)
-
-
-def test_an_interim_answer_meets_the_five_days_and_the_records_follow_in_instalments() -> None:
-    """RCW 42.56.520, .080: an acknowledgement with an estimate answers in time and leaves
-    the request open; the records follow after closure, in instalments, then the final
-    answer closes it."""
-    case = new_case()
-    do(case, c.RecordDisclosureRequest("A. Reporter", on=date(2026, 1, 12)),
-       "2026-01-12T10:00:00-08:00", ATTY)
-    do(case, c.ReleaseRecords((), to="A. Reporter", note="acknowledged; estimate after "
-                              "closure", final=False), "2026-01-13T10:00:00-08:00", ATTY)
-    assert disclosure(case, "2026-01-30T00:00:00-08:00")["status"] is Status.MET
-    reported(case, sufficient=False)
-    do(case, c.CloseCase("insufficient (§8)"), "2026-02-04T09:00:00-08:00")
-    do(case, c.ReleaseRecords((PublicRecord.COMPLAINT,), to="A. Reporter", final=False),
-       "2026-02-05T10:00:00-08:00", ATTY)
-    assert case.disclosure_requests[0].answered is None  # still open for the rest
-    do(case, c.ReleaseRecords((PublicRecord.WRITTEN_REPORT,), to="A. Reporter",
-                              note="the last instalment"), "2026-02-06T10:00:00-08:00", ATTY)
     x = case.disclosure_requests[0]
-    assert x.answered == date(2026, 2, 6) and x.responded == date(2026, 1, 13)
-    assert set(x.released) == {PublicRecord.COMPLAINT, PublicRecord.WRITTEN_REPORT}
-    refused(case, c.ReleaseRecords((PublicRecord.SUFFICIENCY_DETERMINATION,), to="A"),
-            "2026-02-07T10:00:00-08:00", "no disclosure request awaiting an answer")
+    assert x.answered == date(2026, 1, 13) and x.responded == date(2026, 1, 13)
+    assert [e.words for e in x.denied] == ["RCW 42.56.240(1): the review is under way (§6)"]
+
+
+def test_instalments_with_a_redaction_and_a_withheld_record_then_the_closing_letter() -> None:
+    """RCW 42.56.080(2), .210(3): the records go in instalments, each redaction and each
+    withheld record with its exemption; the closing letter is the final disposition."""
+    case = closed()
+    phone = "555-0142"
+    case.filing = replace(case.filing, facts=f"He called me at {phone} from his office.")
+    do(case, c.RecordDisclosureRequest("A. Reporter", on=date(2026, 2, 9)),
+       "2026-02-09T10:00:00-08:00", ATTY)
+    cut = Redaction("complaint", "RCW 42.56.250(4)", "an employee's personal phone", phone)
+    refused(case, c.PrepareInstalment((PublicRecord.COMPLAINT,), redactions=(
+        replace(cut, text="not in it"),)), "2026-02-10T10:00:00-08:00", "is not in the complaint")
+    refused(case, c.PrepareInstalment((), redactions=(cut,)), "2026-02-10T10:00:00-08:00",
+            "Name the records")
+    released(case, (PublicRecord.COMPLAINT,), "2026-02-10T10:00:00-08:00", final=False,
+             redactions=(cut,))
+    x = case.disclosure_requests[0]
+    assert x.open and x.responded == date(2026, 2, 10)
+    assert [(r.record, r.text, r.exemption.code) for r in x.redacted] == [
+        (PublicRecord.COMPLAINT, phone, "RCW 42.56.250(4)")]
+    held = Withholding("report", "RCW 5.60.060(2)(a)", "the city attorney's advice to the board")
+    refused(case, c.PrepareInstalment((PublicRecord.WRITTEN_REPORT,), withheld=(held,)),
+            "2026-02-17T10:00:00-08:00", "both released and withheld")
+    released(case, (PublicRecord.SUFFICIENCY_DETERMINATION,), "2026-02-17T10:00:00-08:00",
+             final=False, withheld=(held,))
+    x = case.disclosure_requests[0]
+    assert [(h.record, h.exemption.code) for h in x.withheld] == [
+        (PublicRecord.WRITTEN_REPORT, "RCW 5.60.060(2)(a)")]
+    do(case, c.AnswerDisclosure(AnswerKind.CLOSE, text="all records produced or withheld"),
+       "2026-02-18T10:00:00-08:00", ATTY)
+    x = case.disclosure_requests[0]
+    assert x.answered == date(2026, 2, 18) and not x.open
+    assert [letter.kind for letter in x.letters] == ["instalment", "instalment", "close"]
+
+
+def test_a_third_party_is_told_and_the_records_wait_for_the_day_named() -> None:
+    """RCW 42.56.540: the records concerning a person are released no earlier than the day
+    their notice named, unless a court enjoins it; the refusal is paired with the release
+    accepted on that day."""
+    case = closed()
+    do(case, c.RecordDisclosureRequest("A. Reporter", on=date(2026, 2, 9)),
+       "2026-02-09T10:00:00-08:00", ATTY)
+    refused(case, c.NotifyThirdParty("Dana Whitfield", "dana@mail.test",
+                                     (PublicRecord.COMPLAINT,), date(2026, 2, 10)),
+            "2026-02-10T10:00:00-08:00", "release day after today")
+    do(case, c.NotifyThirdParty("Dana Whitfield", "dana@mail.test", (PublicRecord.COMPLAINT,),
+                                date(2026, 2, 20)), "2026-02-10T10:00:00-08:00", ATTY)
+    do(case, c.PrepareInstalment((PublicRecord.COMPLAINT,), final=True),
+       "2026-02-11T10:00:00-08:00", RECORDS_OFFICER)
+    refused(case, c.ReleaseRecords(), "2026-02-19T10:00:00-08:00", "unless a court enjoins it")
+    do(case, c.ReleaseRecords(), "2026-02-20T09:00:00-08:00", ATTY)
+    assert case.released_records == frozenset({PublicRecord.COMPLAINT})
 
 
 def test_a_late_answer_stays_in_view_once_a_later_request_is_answered_on_time() -> None:
     case = closed()
     do(case, c.RecordDisclosureRequest("A. Reporter", on=date(2026, 2, 9)),
        "2026-02-09T10:00:00-08:00", ATTY)
-    do(case, c.ReleaseRecords((), to="A. Reporter", note="denied: exempt"),
+    do(case, c.AnswerDisclosure(AnswerKind.DENY, exemption="RCW 42.56.290",
+                                explanation="the city is a party to the suit"),
        "2026-02-20T10:00:00-08:00", ATTY)  # due Mon Feb 16 (Presidents' Day) -> late
     do(case, c.RecordDisclosureRequest("B. Writer", on=date(2026, 2, 23)),
        "2026-02-23T10:00:00-08:00", ATTY)
-    do(case, c.ReleaseRecords((PublicRecord.COMPLAINT,), to="B. Writer"),
-       "2026-02-24T10:00:00-08:00", ATTY)
+    released(case, (PublicRecord.COMPLAINT,), "2026-02-24T10:00:00-08:00")
     d = disclosure(case, "2026-03-10T00:00:00-08:00")
     assert d["status"] is Status.LATE and "request 1 of 2" in str(d["basis"])
 
 
 def test_each_request_has_its_own_clock_and_status() -> None:
     """RCW 42.56.520, as the surfaces show it: request #1 answered late, #2 still open
-    while #3 was missed; each numbered as Slack's `release #N` names it."""
+    while #3 was missed; each numbered as Slack's `#N` names it."""
     case = closed()
     for who, day in (("A. Reporter", 9), ("B. Writer", 23), ("C. Clerk", 24)):
         do(case, c.RecordDisclosureRequest(who, on=date(2026, 2, day)),
            f"2026-02-{day:02}T10:00:00-08:00", ATTY)
-    do(case, c.ReleaseRecords((), to="A. Reporter", note="denied: exempt", request=1),
+    do(case, c.AnswerDisclosure(AnswerKind.DENY, exemption="RCW 42.56.290",
+                                explanation="the city is a party to the suit", request=1),
        "2026-02-26T10:00:00-08:00", ATTY)
     requests = [{"received": x.received.isoformat(), "answered": None,
                  "responded": x.responded.isoformat() if x.responded else None}

@@ -187,6 +187,8 @@ def test_release_at_closure_or_only_by_disclosure_request() -> None:
     do(case, c.RecordDisclosureRequest("A. Reporter, Riverton Ledger", on=date(2026, 2, 9),
                                        records=(PublicRecord.WRITTEN_REPORT,)),
        "2026-02-09T10:00:00-08:00")
-    do(case, c.ReleaseRecords((PublicRecord.WRITTEN_REPORT,), to="A. Reporter"),
+    do(case, c.PrepareInstalment((PublicRecord.WRITTEN_REPORT,), final=True),
        "2026-02-10T10:00:00-08:00")
+    handle(case, c.ReleaseRecords(), at=at("2026-02-10T10:00:00-08:00"),
+           actor="attorney@city.test", calendar=CALENDAR)  # a second person approves
     assert case.released(DEFAULT) == frozenset({PublicRecord.WRITTEN_REPORT})

@@ -14,6 +14,7 @@ from cases import commands as c
 from cases.case import Case
 from cases.chain import Entry, chain, destroyed_marker, verify_case
 from cases.directory import RetentionPeriod
+from cases.disclosure import AnswerKind
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.procedure import handle
@@ -98,7 +99,8 @@ def test_a_pending_public_records_request_is_a_hold_by_itself() -> None:
     do(case, c.RecordDisclosureRequest("A. Reporter", what="the whole file"),
        "2032-03-01T08:00:00-08:00", ATTORNEY)
     refused(case, request(), "2032-03-01T09:00:00-08:00", "public records request")
-    do(case, c.ReleaseRecords((), to="A. Reporter", note="records exempt, answered"),
+    do(case, c.AnswerDisclosure(AnswerKind.DENY, exemption="RCW 42.56.290",
+                                explanation="the city is a party to the suit"),
        "2032-03-01T09:30:00-08:00", ATTORNEY)
     do(case, request(), "2032-03-01T10:00:00-08:00")
 

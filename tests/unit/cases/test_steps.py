@@ -40,11 +40,13 @@ def test_each_row_is_complete() -> None:
 def test_a_closed_or_void_case_takes_only_what_the_table_allows() -> None:
     after_closure = {s.id for s in STEPS if Stage.CLOSED in s.allowed_in}
     retention = {StepId.HOLD_PLACE, StepId.HOLD_LIFT}  # a hold in any stage (RCW 40.14)
-    assert after_closure == {StepId.CORRECT_DATE, StepId.DISCLOSURE_REQUEST, StepId.RELEASE,
-                             StepId.CORRESPONDENCE, StepId.DESTROY_REQUEST,
-                             StepId.DESTROY_APPROVE} | retention
+    # a public records request's file, in any stage (RCW 42.56)
+    records = {StepId.DISCLOSURE_REQUEST, StepId.DISCLOSURE_ANSWER, StepId.CLARIFIED,
+               StepId.THIRD_PARTY, StepId.INSTALMENT, StepId.RELEASE}
+    assert after_closure == {StepId.CORRECT_DATE, StepId.CORRESPONDENCE,
+                             StepId.DESTROY_REQUEST, StepId.DESTROY_APPROVE} | retention | records
     assert {s.id for s in STEPS if Stage.VOID in s.allowed_in} == {
-        StepId.DISCLOSURE_REQUEST, StepId.RELEASE, StepId.CORRESPONDENCE} | retention
+        StepId.CORRESPONDENCE} | retention | records
     assert all(s.allowed_in <= OPEN_STAGES for s in STEPS if s.leads_to is not None)
 
 
@@ -63,5 +65,5 @@ def test_the_steps_that_meet_deadlines() -> None:
     from cases.deadlines import DeadlineKey as K
 
     assert meeting(K.HEARING_BEGIN) is BY_ID[StepId.BEGIN]
-    assert meeting(K.DISCLOSURE_RESPONSE) is BY_ID[StepId.RELEASE]
+    assert meeting(K.DISCLOSURE_RESPONSE) is BY_ID[StepId.DISCLOSURE_ANSWER]
     assert meeting(K.NOTICE_24H) is None  # the §2 notices are recorded as delivered

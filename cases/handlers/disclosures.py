@@ -1,0 +1,208 @@
+"""Handlers of a public disclosure request's file (RCW 42.56; `cases.disclosure`): the
+request, its answer letters, the requester's clarification, instalments prepared and
+released on a second person's approval, and notice to a third party."""
+
+from __future__ import annotations
+
+from cases import commands as c
+from cases.calendar import fmt_day
+from cases.disclosure import (
+    CITATION,
+    FINAL_ANSWERS,
+    AnswerKind,
+    Disclosure,
+    Exemption,
+    record_named,
+)
+from cases.errors import ProcedureError
+from cases.events import Event, EventKind
+from cases.handlers import StepContext
+from cases.public_records import WORDS, PublicRecord
+from cases.released import record_text
+
+_EMAIL_SHAPE = "name@example.org"
+
+
+def disclosure_request(s: StepContext, cmd: c.RecordDisclosureRequest) -> Event:
+    if not cmd.requester.strip():
+        raise ProcedureError("Say who asked: a public disclosure request is recorded with the "
+                             "requester, the day it was received and what it asks for.")
+    email = cmd.email.strip()
+    if email and ("@" not in email or any(ch.isspace() for ch in email)):
+        raise ProcedureError(f"{email[:60]!r} is not an email address (like {_EMAIL_SHAPE}): "
+                             "give the requester's, or none to post the letters.")
+    return s.event(EventKind.DISCLOSURE_REQUESTED, requester=cmd.requester.strip(),
+                   on=s.day(cmd.on).isoformat(), records=[r.value for r in cmd.records],
+                   what=cmd.what.strip(), email=email)
+
+
+def _open_request(s: StepContext, number: int | None) -> tuple[int, Disclosure]:
+    """The request `number` names (None: the oldest still open), refused when closed."""
+    case = s.case
+    requests = case.disclosure_requests
+    if number is not None and not 1 <= number <= len(requests):
+        raise ProcedureError(f"{case.number} has no disclosure request {number}: it has "
+                             f"{len(requests)}.")
+    found = number or next((i for i, x in enumerate(requests, start=1) if x.open), None)
+    if found is None:
+        raise ProcedureError(f"There is no open disclosure request on {case.number}: record "
+                             "the request first.")
+    x = requests[found - 1]
+    if not x.open:
+        assert x.answered is not None
+        raise ProcedureError(f"Request {found} on {case.number} was closed on "
+                             f"{fmt_day(x.answered)} (its final answer): record a new "
+                             "request for anything more.")
+    return found, x
+
+
+def exemption(code: str, explanation: str, what: str) -> Exemption:
+    """RCW 42.56.210(3): the exemption cited and briefly how it applies, both required."""
+    code, explanation = " ".join(code.split()), " ".join(explanation.split())
+    if not CITATION.match(code):
+        raise ProcedureError(f"{what}: cite the exemption as the law reads, like "
+                             f"RCW 42.56.240(2) or RCW 5.60.060(2)(a) ({code[:40]!r} is not).")
+    if not explanation:
+        raise ProcedureError(f"{what}: explain briefly how {code} applies to the record "
+                             "(RCW 42.56.210(3) asks for it with every exemption).")
+    return Exemption(code, explanation[:1000])
+
+
+def answer(s: StepContext, cmd: c.AnswerDisclosure) -> Event:
+    number, x = _open_request(s, cmd.request)
+    on = s.day(cmd.on)
+    kind = cmd.answer
+    data: dict[str, object] = {"request": number, "answer": kind.value, "on": on.isoformat(),
+                               "text": cmd.text.strip()}
+    if kind in (AnswerKind.ACKNOWLEDGE, AnswerKind.CLARIFY):
+        if cmd.estimate is None or cmd.estimate <= on:
+            raise ProcedureError("Give the reasonable estimate of when the records (or the "
+                                 "next answer) will be ready: a day after this letter "
+                                 "(RCW 42.56.520(1)(c), (d)).")
+        data["estimate"] = cmd.estimate.isoformat()
+    if kind is AnswerKind.CLARIFY and not cmd.text.strip():
+        raise ProcedureError("Say what the requester should clarify: the letter asks it, and "
+                             "the estimate waits on their answer (RCW 42.56.520(3)).")
+    if kind is AnswerKind.DENY:
+        data["exemption"] = vars(exemption(cmd.exemption, cmd.explanation, "A denial"))
+    if kind in FINAL_ANSWERS and x.draft is not None:
+        raise ProcedureError(f"Instalment {x.draft.number} of request {number} was prepared "
+                             f"by {x.draft.prepared_by} and awaits approval: release it "
+                             "(`release`) before the request's final answer.")
+    if kind is AnswerKind.CLOSE and x.responded is None:
+        raise ProcedureError("Nothing has been answered on this request yet: deny it, or "
+                             "release its records first; the closing letter ends it.")
+    return s.event(EventKind.DISCLOSURE_ANSWERED, **data)
+
+
+def clarified(s: StepContext, cmd: c.RecordClarification) -> Event:
+    number, x = _open_request(s, cmd.request)
+    if x.paused_since is None:
+        raise ProcedureError(f"Request {number} on {s.case.number} is not waiting on the "
+                             "requester: only an answer asking them to clarify pauses it.")
+    on = s.day(cmd.on)
+    if on < x.paused_since:
+        raise ProcedureError(f"The city asked for the clarification on "
+                             f"{fmt_day(x.paused_since)}: it cannot have come on "
+                             f"{fmt_day(on)}.")
+    return s.event(EventKind.DISCLOSURE_CLARIFIED, request=number, on=on.isoformat(),
+                   text=cmd.text.strip())
+
+
+def _record(word: str, what: str) -> PublicRecord:
+    found = record_named(word)
+    if found is None:
+        raise ProcedureError(f"{what}: {word[:40]!r} is not a record of the case (§13): "
+                             "name complaint, determination or report.")
+    return found
+
+
+def prepare(s: StepContext, cmd: c.PrepareInstalment) -> Event:
+    number, x = _open_request(s, cmd.request)
+    case = s.case
+    if x.draft is not None:
+        raise ProcedureError(f"Instalment {x.draft.number} of request {number} awaits "
+                             f"approval (prepared by {x.draft.prepared_by}): release it "
+                             "first.")
+    if not cmd.records and not cmd.withheld:
+        raise ProcedureError("Name the records the instalment releases (complaint, "
+                             "determination, report), or those it withholds with their "
+                             "exemption.")
+    if cmd.records and not case.closed:
+        raise ProcedureError(f"The records of {case.number} stay confidential until the "
+                             "review is complete (§6): acknowledge the request with an "
+                             "estimate now, and release its records after closure.")
+    missing = [WORDS[r] for r in cmd.records
+               if r is not PublicRecord.COMPLAINT and case.report_sufficient is None]
+    if missing:
+        raise ProcedureError(f"{case.number} has no {' or '.join(missing)} to release.")
+    cuts = []
+    for r in cmd.redactions:
+        record = _record(r.record, "A redaction")
+        if record not in cmd.records:
+            raise ProcedureError(f"A redaction from {WORDS[record]}, which the instalment "
+                                 "does not release: name it among the records.")
+        text = r.text.strip()
+        if len(text) < 2 or text not in record_text(case, record):
+            raise ProcedureError(f"{text[:60]!r} is not in {WORDS[record]}: a redaction "
+                                 "names text exactly as the record has it.")
+        cuts.append({"record": record.value, "text": text,
+                     **vars(exemption(r.code, r.explanation, "A redaction"))})
+    held = []
+    for w in cmd.withheld:
+        record = _record(w.record, "A withheld record")
+        if record in cmd.records:
+            raise ProcedureError(f"{WORDS[record].capitalize()} is both released and withheld: "
+                                 "redact the exempt part instead, or withhold it whole.")
+        held.append({"record": record.value,
+                     **vars(exemption(w.code, w.explanation, "A withheld record"))})
+    return s.event(EventKind.INSTALMENT_PREPARED, request=number,
+                   records=[r.value for r in cmd.records], redactions=cuts, withheld=held,
+                   final=cmd.final, on=s.today.isoformat())
+
+
+def release(s: StepContext, cmd: c.ReleaseRecords) -> Event:
+    """The second person's approval: never the one who prepared the instalment; never
+    before the day a third party was told the records concerning them would go."""
+    number, x = _open_request(s, cmd.request)
+    draft = x.draft
+    if draft is None:
+        raise ProcedureError(f"No instalment of request {number} awaits approval on "
+                             f"{s.case.number}: prepare one first (`instalment`).")
+    if draft.prepared_by.strip().lower() == s.actor.strip().lower():
+        raise ProcedureError(f"You prepared instalment {draft.number} of request {number} "
+                             "and may not approve its release too: a second person checks "
+                             "what is released and what is redacted.")
+    on = s.day(cmd.on)
+    for told in x.third_parties:
+        early = set(told.records) & set(draft.records)
+        if early and on < told.release_on:
+            raise ProcedureError(
+                f"{told.name} was told on {fmt_day(told.notified_on)} that "
+                f"{', '.join(WORDS[r] for r in sorted(early))} would be released on "
+                f"{fmt_day(told.release_on)} unless a court enjoins it (RCW 42.56.540): "
+                "release it on that day or after.")
+    return s.event(EventKind.RECORDS_RELEASED, request=number, instalment=draft.number,
+                   records=[r.value for r in draft.records], to=x.requester,
+                   on=on.isoformat(), final=draft.final, prepared_by=draft.prepared_by,
+                   redactions=len(draft.cuts), withheld=len(draft.held), note="")
+
+
+def third_party(s: StepContext, cmd: c.NotifyThirdParty) -> Event:
+    number, _x = _open_request(s, cmd.request)
+    on = s.today
+    name, email = cmd.name.strip(), cmd.email.strip()
+    if not name or "@" not in email or any(ch.isspace() for ch in email):
+        raise ProcedureError("Name the person the records concern and give their email "
+                             f"(like {_EMAIL_SHAPE}): the notice goes to them.")
+    if not cmd.records:
+        raise ProcedureError("Name the records that concern them (complaint, determination, "
+                             "report).")
+    if cmd.release_on <= on:
+        raise ProcedureError(f"Give a release day after today ({fmt_day(on)}): the notice "
+                             "leaves them time to ask a court to enjoin it (RCW 42.56.540).")
+    return s.event(EventKind.THIRD_PARTY_NOTIFIED, request=number, name=name, email=email,
+                   records=[r.value for r in cmd.records], on=on.isoformat(),
+                   release_on=cmd.release_on.isoformat())
+
+
