@@ -74,6 +74,10 @@ class NoticeType(StrEnum):
     # RCW 40.14: a legal hold placed or lifted; to the clerks and the records officer, who
     # must not destroy (or may again review) the file
     LEGAL_HOLD = "legal_hold"
+    # RCW 42.56: a letter to a public records requester (an answer, an instalment with its
+    # records, the closing letter), and the notice to a person the records concern
+    DISCLOSURE_LETTER = "disclosure_letter"
+    THIRD_PARTY_NOTICE = "third_party_notice"
 
 
 # The §2 notices and the step each one completes once every copy is delivered.
@@ -247,6 +251,15 @@ def _plan(case: Case, event: Event, a: _Audience) -> _Plan:
             return [(t.CASE_CLOSED, parties + a.council + a.board + a.mayors_office, None)]
         case k.LEGAL_HOLD_PLACED | k.LEGAL_HOLD_LIFTED:
             return [(t.LEGAL_HOLD, a.mayors_office + a.records_officer, None)]
+        case k.DISCLOSURE_ANSWERED | k.RECORDS_RELEASED if "request" in event.data and (
+                event.kind is k.DISCLOSURE_ANSWERED or "instalment" in event.data):
+            x = case.disclosure_requests[int(event.data["request"]) - 1]
+            # the requester by email; with none given, the clerks, who post it
+            to = [Person(x.requester, x.email)] if x.email else a.mayors_office
+            return [(t.DISCLOSURE_LETTER, to, None)]
+        case k.THIRD_PARTY_NOTIFIED:
+            return [(t.THIRD_PARTY_NOTICE, [Person(event.data["name"], event.data["email"])],
+                     None)]
     return []
 
 

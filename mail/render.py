@@ -26,9 +26,11 @@ from cases.calendar import CityCalendar, fmt_moment
 from cases.case import Case
 from cases.deadlines import Deadline, DeadlineKey
 from cases.directory import Person
+from cases.events import Event
 from cases.meetings import Body, Meeting
 from cases.notices import ALERTS, INVITES, NoticeType, meeting_of, owing_event_index
 from cases.text import neutralise_bidi
+from mail.disclosure_letters import attachment, letter_data
 from mail.invites import Invite, attendee_role, build_invite, to_ical, when_text
 from mail.meeting_text import meeting_data, meeting_subject
 
@@ -60,6 +62,8 @@ SUBJECTS: dict[NoticeType, str] = {
     T.PROCEEDING_OPENED: "The examiner's proceeding is open to the public",
     T.COMPLAINT_AMENDED: "The complaint was amended",
     T.LEGAL_HOLD: "Legal hold on a case file",
+    T.DISCLOSURE_LETTER: "Your public records request",
+    T.THIRD_PARTY_NOTICE: "Records concerning you will be released",
 }
 
 # The deadlines each notice spells out, with their basis.
@@ -210,6 +214,11 @@ def _attach(msg: EmailMessage, ctx: NoticeContext) -> None:
         # be base64-encoded), so it travels as an .eml file every mail client opens
         msg.add_attachment(ctx.complaint, maintype="application", subtype="octet-stream",
                            filename=f"{ctx.case.number}-complaint.eml")
+    if ctx.type is T.DISCLOSURE_LETTER:
+        found = attachment(ctx.case, _owing(ctx), ctx.calendar)
+        if found is not None:
+            msg.add_attachment(found[1], maintype="application", subtype="pdf",
+                               filename=found[0])
     report = _event_data(ctx.case, "report_issued")
     if ctx.type is T.REPORT_DELIVERED and report.get("summary"):
         msg.add_attachment(str(report["summary"]), filename=f"{ctx.case.number}-report.txt")
@@ -218,6 +227,13 @@ def _attach(msg: EmailMessage, ctx: NoticeContext) -> None:
 def _meeting(ctx: NoticeContext) -> Meeting | None:
     number = meeting_of(ctx.slot)
     return None if number is None or ctx.case is None else ctx.case.meetings.get(number)
+
+
+def _owing(ctx: NoticeContext) -> Event:
+    """The history entry that owed the notice."""
+    assert ctx.case is not None
+    history = ctx.case.history
+    return history[min(owing_event_index(ctx.generation), len(history) - 1)]
 
 
 def _event_data(case: Case, kind: str) -> dict[str, Any]:
@@ -242,8 +258,7 @@ def template_data(ctx: NoticeContext, invite: Invite | None = None) -> dict[str,
                 else (K.COUNCIL_DECISION,)) if ctx.type is T.INVITE_MEETING else ()
     if (ctx.type in ALERTS or ctx.type is T.REMINDER) and ctx.about.get("deadline"):
         keys = (DeadlineKey(ctx.about["deadline"]),)
-    history = case.history
-    event = history[min(owing_event_index(ctx.generation), len(history) - 1)]
+    event = _owing(ctx)
     hearing = case.hearing
     data.update(
         received=fmt_moment(cal.local(case.received_at)), confidential=case.confidential,
@@ -263,6 +278,10 @@ def template_data(ctx: NoticeContext, invite: Invite | None = None) -> dict[str,
         data.update(facts=case.filing.facts, reasons=case.filing.reasons,
                     complainant=case.filing.complainant.name or "not given",
                     missing=sorted(e.value for e in case.filing.missing))
+    if ctx.type in (T.DISCLOSURE_LETTER, T.THIRD_PARTY_NOTICE):
+        # to a member of the public: what they asked and the answer, never the case's
+        # confidential particulars (`mail.disclosure_letters`)
+        data.update(confidential=False, deadlines=[], disclosure=letter_data(case, event))
     if invite is not None:
         data["invite"] = {"method": invite.method, "sequence": invite.sequence,
                           "when": when_text(invite, cal), "location": invite.location,

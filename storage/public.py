@@ -11,6 +11,7 @@ the complainant's contact details, only when the complaint was released; the his
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import exists, select
@@ -18,8 +19,9 @@ from sqlalchemy.orm import Session
 
 from cases.case import Case
 from cases.events import Event, EventKind
-from cases.public_records import PublicRecord, entries
+from cases.public_records import PublicRecord, Report, entries
 from cases.readings import Readings, Release
+from cases.released import public_cuts, redact
 from storage.models import CaseRow, EventRow
 
 _CLOSED = "closed"
@@ -72,6 +74,7 @@ def _public(number: str, events: list[EventRow], readings: Readings) -> dict[str
     closed_at = next((e.at for e in reversed(events) if e.kind == EventKind.CASE_CLOSED),
                      events[-1].at)
     history = [{"kind": e.kind, "at": e.at.isoformat(), "data": e.data} for e in events]
+    cuts = public_cuts(case)  # as redacted for any requester, redacted for all
     return {
         "number": number,
         "released": sorted(r.value for r in shown),
@@ -79,7 +82,8 @@ def _public(number: str, events: list[EventRow], readings: Readings) -> dict[str
         "closed_at": closed_at.isoformat(),
         "complaint": _complaint(events[0].data, case) if PublicRecord.COMPLAINT in shown
         else None,
-        "entries": entries(history, shown),
+        "entries": [replace(x, summary=redact(x.summary, PublicRecord.WRITTEN_REPORT, cuts))
+                    if isinstance(x, Report) else x for x in entries(history, shown)],
     }
 
 
@@ -98,10 +102,16 @@ def _released_on(events: list[EventRow], shown: frozenset[PublicRecord], closed_
 
 def _complaint(first: dict[str, Any], case: Case) -> dict[str, Any]:
     """The complaint as released: who filed it and against whom, as written, the sections
-    as amended, the facts and reasons; never the complainant's address, phone or email."""
+    as amended, the facts and reasons, with every redaction an instalment made
+    (`cases.released`); never the complainant's address, phone or email."""
     filing = first.get("filing") or {}
-    return {"by": (filing.get("complainant") or {}).get("name") or "",
-            "against": list(filing.get("respondents") or []),
+    cuts = public_cuts(case)
+
+    def cut(text: str) -> str:
+        return redact(text, PublicRecord.COMPLAINT, cuts)
+
+    return {"by": cut((filing.get("complainant") or {}).get("name") or ""),
+            "against": [cut(x) for x in filing.get("respondents") or []],
             "sections": list(case.alleged_sections),
-            "facts": filing.get("facts") or "", "reasons": filing.get("reasons") or "",
+            "facts": cut(filing.get("facts") or ""), "reasons": cut(filing.get("reasons") or ""),
             "received_at": filing.get("received_at")}

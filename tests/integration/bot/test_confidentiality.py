@@ -16,7 +16,7 @@ from cases.public_records import PublicRecord
 from cases.services import take_step
 from ethicsbot.bootstrap import App
 from storage.models import AccessLogRow
-from tests.fixtures.cases import board_finds, convene
+from tests.fixtures.cases import board_finds, convene, step
 from tests.fixtures.slack_stub import SlackStub
 from tests.integration.bot.conftest import (
     ATTORNEY,
@@ -105,7 +105,8 @@ async def test_someone_listed_without_a_role_learns_nothing_until_closure(
         still = await slack.command("UPRUITT", f"status {other}")
         assert still.json["text"] == NOT_ENTITLED
         steps(app, other, c.RecordDisclosureRequest("A. Reporter"),
-              c.ReleaseRecords(tuple(PublicRecord), to="A. Reporter"))
+              c.PrepareInstalment(tuple(PublicRecord), final=True))
+        step(app, other, c.ReleaseRecords(), actor="attorney@city.test")
         for user in ("UPRUITT", STRANGER, ATTORNEY):
             public = (await slack.command(user, f"status {other}")).shown
             assert FACTS in public and "insufficient" in public and "F0REPORT1" in public

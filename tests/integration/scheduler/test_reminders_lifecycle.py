@@ -107,8 +107,8 @@ def test_the_city_attorney_is_reminded_to_answer_a_disclosure_request(
     assert {email for _, email in owed} == {"attorney@city.test"}
     # answered: the reminders end
     clock.set(at("2026-12-10T09:00:00" + LA))
-    step(app, number, c.ReleaseRecords((PublicRecord.COMPLAINT,), to="A. Reporter"),
-         actor="attorney@city.test")
+    step(app, number, c.PrepareInstalment((PublicRecord.COMPLAINT,), final=True))
+    step(app, number, c.ReleaseRecords(), actor="attorney@city.test")
     assert remindable(app, rem, paused_scheduler, clock, number) == {}
 
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import dataclasses
 import html
+from datetime import timedelta
 
 from sqlalchemy import select
 
 from cases import commands as c
+from cases.disclosure import AnswerKind, Redaction
 from cases.public_records import PublicRecord
 from cases.readings import Readings, Release
 from ethicsbot.bootstrap import App
@@ -37,10 +39,13 @@ def closed_insufficient(app: App) -> str:
     return number
 
 
-def release(app: App, number: str, *records: PublicRecord) -> None:
+def release(app: App, number: str, *records: PublicRecord,
+            redactions: tuple[Redaction, ...] = ()) -> None:
+    """A request, and its records prepared by the clerk and released by the attorney."""
     step(app, number, c.RecordDisclosureRequest("A. Reporter, Riverton Ledger"),
          actor=ATTORNEY)
-    step(app, number, c.ReleaseRecords(records, to="A. Reporter"), actor=ATTORNEY)
+    step(app, number, c.PrepareInstalment(records, redactions, final=True))
+    step(app, number, c.ReleaseRecords(), actor=ATTORNEY)
 
 
 def text(answer_text: str) -> str:
@@ -62,8 +67,9 @@ async def test_an_unreleased_closed_case_shows_nothing(site: Site) -> None:
     assert (number, "public records refused", False) in logged(site, STRANGER)
     # the disclosure request answered without records releases nothing either
     step(site.app, number, c.RecordDisclosureRequest("A. Reporter"), actor=ATTORNEY)
-    step(site.app, number, c.ReleaseRecords((), to="A. Reporter", note="exempt: estimate"),
-         actor=ATTORNEY)
+    step(site.app, number, c.AnswerDisclosure(
+        AnswerKind.ACKNOWLEDGE, estimate=site.app.calendar.local_date(site.app.clock())
+        + timedelta(days=20), text="exempt: estimate"), actor=ATTORNEY)
     assert number not in (await site.get("/")).text
     assert (await site.get(f"/records/{number}")).status == 404
     # the city attorney's case page lists each request with its own clock (RCW 42.56.520)
@@ -95,6 +101,18 @@ async def test_released_records_are_shown_exactly_and_each_showing_logged(site: 
     with site.app.session_factory() as s:
         assert s.scalar(select(AccessLogRow.channel).where(
             AccessLogRow.action.startswith("public records shown"))) == "web"
+
+
+async def test_a_redacted_complaint_is_shown_without_the_redacted_text(site: Site) -> None:
+    """Issue 27: text an instalment redacted is gone from what the public sees, its
+    exemption in its place; the rest of the complaint is shown."""
+    number = closed_insufficient(site.app)
+    secret = "campaign event"  # words of the facts, as the records officer cut them
+    release(site.app, number, PublicRecord.COMPLAINT, redactions=(
+        Redaction("complaint", "RCW 42.56.240(2)", "a witness's identity", secret),))
+    page = text((await site.get(f"/records/{number}")).text)
+    assert secret not in page and "[redacted: RCW 42.56.240(2)]" in page
+    assert FACTS.split()[0] in page
 
 
 async def test_the_finding_alone_is_shown_without_the_report_or_the_complaint(
@@ -154,13 +172,21 @@ async def test_the_city_attorney_releases_records_from_the_web_form(site: Site) 
     asked = await site.post(f"/cases/{number}/steps/disclosure-request", {
         "csrf": csrf_of(form.text), "requester": "A. Reporter", "records": "written report"})
     assert asked.status == 200, asked.text
-    form = await site.get(f"/cases/{number}/steps/release")
-    wrong = await site.post(f"/cases/{number}/steps/release", {
-        "csrf": csrf_of(form.text), "records": "the diary", "to": "A. Reporter"})
+    await site.sign_in("clerk@city.test")  # the clerk prepares the instalment
+    form = await site.get(f"/cases/{number}/steps/instalment")
+    wrong = await site.post(f"/cases/{number}/steps/instalment", {
+        "csrf": csrf_of(form.text), "records": "the diary"})
     assert wrong.status == 400 and "is not one of: complaint" in text(wrong.text)
-    released = await site.post(f"/cases/{number}/steps/release", {
-        "csrf": csrf_of(form.text), "records": "complaint, written report",
-        "to": "A. Reporter"})
+    prepared = await site.post(f"/cases/{number}/steps/instalment", {
+        "csrf": csrf_of(form.text), "records": "complaint, written report", "final": "yes"})
+    assert prepared.status == 200, prepared.text
+    # the clerk may not release it: the city attorney approves (issue 27)
+    refused = await site.get(f"/cases/{number}/steps/release")
+    assert refused.status == 403
+    assert (await site.get(f"/records/{number}")).status == 404
+    await site.sign_in(ATTORNEY)
+    form = await site.get(f"/cases/{number}/steps/release")
+    released = await site.post(f"/cases/{number}/steps/release", {"csrf": csrf_of(form.text)})
     assert released.status == 200, released.text
     shown = text((await site.get(f"/records/{number}")).text)
     assert "the complaint" in shown and "Written report" in shown

@@ -3,22 +3,27 @@
 from __future__ import annotations
 
 import email
+import io
 from dataclasses import replace
-from datetime import datetime
+from datetime import date, datetime
 from email import policy
 from email.message import EmailMessage
 
 import pytest
 from icalendar import Calendar
+from pdfminer.high_level import extract_text
 
 from cases import commands as c
 from cases.case import Case
 from cases.directory import Person
+from cases.disclosure import AnswerKind, Redaction, Withholding
 from cases.meetings import Proceeding
 from cases.notices import ACCESS, ALERTS, NoticeType, OwedNotice, notices_owed
 from cases.procedure import handle, open_case
+from cases.public_records import PublicRecord
 from cases.tally import Vote
 from mail.render import HeaderInjection, NoticeContext, render
+from templates.released import released_pdf
 from tests.unit.cases.riverton import (
     BOARD,
     CALENDAR,
@@ -272,7 +277,76 @@ def lifecycle() -> tuple[Case, list[OwedNotice]]:
         event = handle(case, at_its_meeting(case, cmd, when), at=at(when), actor="x",
                        calendar=CALENDAR)
         owed += notices_owed(case, event, DIRECTORY)
+    for when, cmd, actor in public_records_steps(case):
+        event = handle(case, cmd, at=at(when), actor=actor, calendar=CALENDAR)
+        owed += notices_owed(case, event, DIRECTORY)
     return case, owed
+
+
+PHONE = "555-0142"
+
+
+def public_records_steps(case: Case) -> list[tuple[str, c.Command, str]]:
+    """A request answered in two instalments, one with a redaction, one withholding a
+    record; a third party told first; then the closing letter."""
+    case.filing = replace(case.filing, facts=case.filing.facts + f" Call me at {PHONE}.")
+    cut = Redaction("complaint", "RCW 42.56.250(4)", "a personal phone number", PHONE)
+    held = Withholding("report", "RCW 5.60.060(2)(a)", "the city attorney's advice")
+    atty, clerk = "attorney@city.test", "clerk@city.test"
+    return [
+        ("2026-02-23T09:00:00-08:00", c.RecordDisclosureRequest(
+            "A. Reporter", records=(PublicRecord.COMPLAINT,), what="the complaint",
+            email="reporter@ledger.test"), atty),
+        ("2026-02-23T10:00:00-08:00", c.AnswerDisclosure(
+            AnswerKind.ACKNOWLEDGE, estimate=date(2026, 3, 20)), atty),
+        ("2026-02-23T11:00:00-08:00", c.NotifyThirdParty(
+            "Dana Whitfield", "dana@mail.test", (PublicRecord.COMPLAINT,), date(2026, 3, 5)),
+         atty),
+        ("2026-03-05T09:00:00-08:00", c.PrepareInstalment(
+            (PublicRecord.COMPLAINT,), redactions=(cut,)), clerk),
+        ("2026-03-05T10:00:00-08:00", c.ReleaseRecords(), atty),
+        ("2026-03-06T09:00:00-08:00", c.PrepareInstalment(
+            (PublicRecord.SUFFICIENCY_DETERMINATION,), withheld=(held,)), clerk),
+        ("2026-03-06T10:00:00-08:00", c.ReleaseRecords(), atty),
+        ("2026-03-09T10:00:00-08:00", c.AnswerDisclosure(AnswerKind.CLOSE), atty)]
+
+
+def test_the_public_records_letters_carry_the_released_records_without_the_redacted_text(
+        ) -> None:
+    """RCW 42.56.210(3), issue 27: each instalment letter names every redaction and
+    withheld record by its exemption and explanation and attaches the released records,
+    from which the redacted text is gone (not covered: absent from the PDF's text); the
+    working copy for the approver still shows it, marked; the third party is told the
+    day of release."""
+    case, owed = lifecycle()
+    letters = [n for n in owed if n.type is NoticeType.DISCLOSURE_LETTER]
+    assert {n.recipient.email for n in letters} == {"reporter@ledger.test"}
+    texts = []
+    for n in letters:
+        msg = parsed(render(ctx(case, n.type, n.recipient, generation=n.generation)))
+        texts.append(body(msg))
+        pdfs = [p for p in msg.iter_attachments() if p.get_content_type() == "application/pdf"]
+        if "instalment 1" in body(msg):
+            (pdf,) = pdfs
+            text = extract_text(io.BytesIO(pdf.get_payload(decode=True)))
+            assert PHONE not in text and "[redacted: RCW 42.56.250(4)]" in text
+            assert "The complaint" in text and "a personal phone number" in text
+            assert PHONE not in body(msg)
+    ack, inst1, inst2, closing = texts
+    assert "We expect to answer it by Fri Mar 20, 2026" in ack
+    assert "The complaint: text redacted under RCW 42.56.250(4): a personal phone number" in inst1
+    assert "The written report: withheld under RCW 5.60.060(2)(a)" in inst2
+    assert "closes it as of Mon Mar 9, 2026" in closing
+    third = next(n for n in owed if n.type is NoticeType.THIRD_PARTY_NOTICE)
+    assert third.recipient.email == "dana@mail.test"
+    text = body(parsed(render(ctx(case, third.type, third.recipient,
+                                  generation=third.generation))))
+    assert "release them on Thu Mar 5, 2026 unless a court enjoins" in text
+    x = case.disclosure_requests[0]
+    working = extract_text(io.BytesIO(released_pdf(case, 1, x.instalments[0], calendar=CALENDAR,
+                                                   created=at("2026-03-05T10:00:00-08:00"),
+                                                   working=True)))
+    assert PHONE in working and "NOT FOR RELEASE" in working
 
 
 def test_an_amendment_is_sent_to_the_official_with_their_time_to_respond() -> None:
