@@ -284,3 +284,33 @@ def _released(x: Disclosure, data: Mapping[str, Any], on: date, actor: str,
 KINDS = frozenset({EventKind.DISCLOSURE_REQUESTED, EventKind.DISCLOSURE_ANSWERED,
                    EventKind.DISCLOSURE_CLARIFIED, EventKind.INSTALMENT_PREPARED,
                    EventKind.THIRD_PARTY_NOTIFIED, EventKind.RECORDS_RELEASED})
+
+
+def log_entry(case_number: str, number: int, x: Disclosure,
+              delivered: Mapping[int, str]) -> dict[str, Any]:
+    """One line of the request log RCW 40.14.026(4) asks for: the requester, the day
+    received, the request's own words, the records produced, those redacted or withheld
+    with the reasons, the day of final disposition; and each letter with its proof of
+    delivery (`delivered`: the outbox's words for the letter owed by history entry N)."""
+    return {
+        "case": case_number, "request": number, "requester": x.requester,
+        "email": x.email or None, "received": x.received.isoformat(),
+        "text": x.what or ", ".join(r.value for r in x.records),
+        "first_answer": x.responded.isoformat() if x.responded else None,
+        "estimate": x.estimate.isoformat() if x.estimate else None,
+        "waiting_on_requester_since": x.paused_since.isoformat() if x.paused_since else None,
+        "produced": [r.value for r in x.released],
+        "redacted": [{"record": c.record.value, "exemption": c.exemption.code,
+                      "explanation": c.exemption.explanation} for c in x.redacted],
+        "withheld": [{"record": h.record.value, "exemption": h.exemption.code,
+                      "explanation": h.exemption.explanation}
+                     for h in x.withheld] + [{"record": "all", "exemption": e.code,
+                                              "explanation": e.explanation} for e in x.denied],
+        "third_parties": [{"name": t.name, "release_on": t.release_on.isoformat()}
+                          for t in x.third_parties],
+        "awaiting_approval": x.draft.number if x.draft else None,
+        "final_disposition": x.answered.isoformat() if x.answered else None,
+        "letters": [{"kind": letter.kind, "on": letter.on.isoformat(),
+                     "delivery": delivered.get(letter.index, "no letter owed")}
+                    for letter in x.letters],
+    }

@@ -54,6 +54,7 @@ def _register() -> None:
     from ethicsbot.cli import (
         audit,
         demo,
+        disclosures,
         docket,
         intake,
         notices,
@@ -66,8 +67,8 @@ def _register() -> None:
         worker,
     )
 
-    for module in (audit, demo, docket, intake, notices, retention, runner, status, step,
-                   verify, web, worker):
+    for module in (audit, demo, disclosures, docket, intake, notices, retention, runner,
+                   status, step, verify, web, worker):
         module.register(cli)
 
 
