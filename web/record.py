@@ -20,12 +20,14 @@ from typing import Any
 from aiohttp import web
 from sqlalchemy.orm import Session
 
+from cases.case import Case
 from cases.chain import EMPTY, Head
 from cases.notices import INVITES, NoticeType, invite_sequence, meeting_slot
 from mail.invites import build_invite, to_feed
 from mail.notices import proof_csv
 from storage import chain, filings, queries
 from storage.repository import SqlCaseRepository
+from templates.released import released_pdf
 from web import auth
 from web.deps import WebDeps
 from web.pages import look_up, viewer_of
@@ -65,7 +67,22 @@ def load(session: Session, deps: WebDeps, number: str) -> Record | None:
                 continue  # e.g. a council window for a case without a violation
     return Record(number, deps.directory.city, moment, detail,
                   [(i, s, bytes(raw)) for i, s, raw in rows], invites, deps.calendar,
-                  deps.directory, _head(session, number, detail["history"]))
+                  deps.directory, _head(session, number, detail["history"]),
+                  _releases(case, deps) if case is not None else ())
+
+
+def _releases(case: Case, deps: WebDeps) -> tuple[tuple[str, bytes], ...]:
+    """Each instalment released, as the requester got it and as it was prepared (the
+    working copy marks each cut): both in the record (issue 27), dated by the release."""
+    out = []
+    for n, x in enumerate(case.disclosure_requests, start=1):
+        for inst in x.instalments:
+            at = case.history[inst.index].at
+            for kind in ("released", "working"):
+                out.append((f"public-records/request-{n}-instalment-{inst.number}-{kind}.pdf",
+                            released_pdf(case, n, inst, calendar=deps.calendar, created=at,
+                                         working=kind == "working")))
+    return tuple(out)
 
 
 def _head(session: Session, number: str, history: list[dict[str, Any]]) -> Head:
@@ -135,6 +152,8 @@ def render_zip(record: Record) -> bytes:
     }
     for filing_id, source, raw in record.originals:
         files[f"{n}/filings/{filing_id:06d}-{source}.eml"] = raw
+    for name, raw in record.releases:
+        files[f"{n}/{name}"] = raw
     if record.invites:
         files[f"{n}/invites.ics"] = to_feed(record.invites, now=record.moment,
                                             name=f"{n} invites").encode()
@@ -157,6 +176,9 @@ def _readme(record: Record) -> str:
              "data", "proof-of-notice.csv  every notice owed and each delivery attempt",
              "filings/             each message or form exactly as received (SHA-256 below)",
              "invites.ics          the calendar entries as the case now stands",
+             "public-records/      each instalment released on a public records request, "
+             "as released", "                     and as prepared (working: the cuts "
+             "marked)",
              "chain-head.txt       the history chain's head these files were made from: "
              "how many", "                     entries, the last one's hash (`ethicsbot "
              "verify` checks it)", ""]

@@ -27,6 +27,9 @@ class Record:
     # the case's history chain where this record was made from: its last entry (seq
     # `head.count - 1`) and that entry's hash (`cases.chain`, docs/evidence.md)
     head: Head = EMPTY
+    # each public records instalment released, as released and as prepared (the working
+    # copy): (file name, PDF bytes) (`templates.released`)
+    releases: tuple[tuple[str, bytes], ...] = ()
 
     @property
     def head_words(self) -> str:

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import io
+import zipfile
 from datetime import timedelta
 
+from pdfminer.high_level import extract_text
 from sqlalchemy import select
 
 from cases import commands as c
@@ -22,6 +25,7 @@ from tests.fixtures.web import Site, csrf_of, reported, start_site, with_web
 from tests.integration.bot.conftest import open_case
 from tests.integration.bot.test_confidentiality import CONTACT, FACTS
 from tests.integration.web.test_docket import ATTORNEY, logged
+from tests.integration.web.test_record import download
 from tests.servers.net import free_ports
 from tests.servers.smtp_sink import SmtpSink
 
@@ -113,6 +117,15 @@ async def test_a_redacted_complaint_is_shown_without_the_redacted_text(site: Sit
     page = text((await site.get(f"/records/{number}")).text)
     assert secret not in page and "[redacted: RCW 42.56.240(2)]" in page
     assert FACTS.split()[0] in page
+    # the case record keeps both versions: as released (cut) and as prepared (marked)
+    await site.sign_in(ATTORNEY)
+    zipped = await download(site, f"/cases/{number}/record.zip")
+    with zipfile.ZipFile(io.BytesIO(zipped)) as z:
+        released, working = (
+            extract_text(io.BytesIO(z.read(f"{number}/public-records/request-1-instalment-1-"
+                                           f"{kind}.pdf"))) for kind in ("released", "working"))
+    assert secret not in released and "[redacted: RCW 42.56.240(2)]" in released
+    assert secret in working and "NOT FOR RELEASE" in working
 
 
 async def test_the_finding_alone_is_shown_without_the_report_or_the_complaint(
