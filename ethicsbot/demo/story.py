@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from importlib import resources
 from pathlib import Path
@@ -30,23 +30,31 @@ from cases.calendar import fmt_moment
 from cases.commands import NoticeMethod, Section2Act
 from cases.deadlines import Status
 from cases.derived import complete
+from cases.directory import Person, RetentionPeriod
+from cases.disclosure import AnswerKind, Redaction, Withholding
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.meetings import BODY_NAME, Body, MeetingKind, Proceeding
 from cases.motions import Motion
 from cases.open_meetings import quorum
+from cases.public_records import PublicRecord
+from cases.retention import review
 from cases.services import get_case, take_step
 from cases.tally import Vote
 from ethicsbot.bootstrap import App, bootstrap
 from ethicsbot.demo.clock import QUORUM_WARNING, SimClock, SimulatedTime
 from ethicsbot.demo.replies import calendar_answer
+from ethicsbot.directory_file import load_directory
 from ethicsbot.settings import Settings
 from mail.intake import Outcome, take_in
 from mail.transport import FileTransport
+from storage import chain
 
 LA = ZoneInfo("America/Los_Angeles")
 RAMAN = "praman@city.test"  # Councilmember Priya Raman: found to have violated 2.94.030
 PRUITT = "gpruitt@city.test"  # Gary Pruitt, Parks Director: found not to have violated
+ATTORNEY = "attorney@city.test"
+RECORDS_OFFICER = "records@city.test"
 
 
 def at(year: int, month: int, day: int, hour: int, minute: int) -> datetime:
@@ -69,7 +77,13 @@ class Story:
             _env_file=None, database_url=f"sqlite:///{folder / 'ethicsbot.db'}",
             directory=folder / "no-directory-file.yml", maildir=folder / "mailbox",
             outbox_dir=folder / "outbox", postings_dir=folder / "postings")
-        self.app: App = bootstrap(settings, clock=self.clock)
+        # the embedded city, with a records officer and an example retention period so the
+        # story can end with a retention review (docs/records.md; the years are the city's)
+        city, _ = load_directory(settings.directory)
+        self.app: App = bootstrap(settings, clock=self.clock, directory=replace(
+            city, records_officer=Person("Alma Reyes", RECORDS_OFFICER, title="Records Officer"),
+            retention=RetentionPeriod("CORE: the series the records officer confirms "
+                                      "(an example)", 6)))
         self.time = SimulatedTime(self.app, self.clock, FileTransport(settings.outbox_dir))
         self.number = ""
         self.hearing_meeting = 1  # the board's sufficiency hearing, as last called
@@ -401,6 +415,78 @@ class Story:
                                     "determination and the report are now public records (§6, "
                                     "§13)")
 
+    # -- after closure: a public records request, then the retention review (issue 27) --
+
+    def attempt(self, cmd: c.Command, actor: str) -> str:
+        """A step that must be refused, and the words it is refused with."""
+        try:
+            self.step(cmd, actor)
+        except ProcedureError as e:
+            return str(e)
+        return "(!) it was accepted"
+
+    async def records_request(self) -> str:
+        self.step(c.RecordDisclosureRequest(
+            "A. Reporter, Riverton Ledger", records=(PublicRecord.COMPLAINT,
+                                                     PublicRecord.WRITTEN_REPORT),
+            what="the Raman and Pruitt complaint and the board's report",
+            email="reporter@ledger.example"), ATTORNEY)
+        self.step(c.AnswerDisclosure(AnswerKind.ACKNOWLEDGE, estimate=at(2027, 3, 5, 0, 0).date(),
+                                     text="The records are being reviewed for exemptions."),
+                  ATTORNEY)
+        return await self.delivered("A public records request from the Riverton Ledger for "
+                                    "the complaint and the report (§6, RCW 42.56): the city "
+                                    "attorney acknowledges it the same day with an estimate, "
+                                    "Fri Mar 5 (RCW 42.56.520(1)(c)), by letter")
+
+    async def first_instalment(self) -> str:
+        cut = Redaction("complaint", "RCW 42.56.240(2)", "the complainant reported threats "
+                        "after filing; naming them would endanger their safety",
+                        "Morgan Ellery")
+        self.step(c.PrepareInstalment((PublicRecord.COMPLAINT,), redactions=(cut,)), ATTORNEY)
+        own = self.attempt(c.ReleaseRecords(), ATTORNEY)
+        self.step(c.ReleaseRecords(), RECORDS_OFFICER)
+        return await self.delivered(
+            "Instalment 1: the complaint, with the complainant's name redacted under RCW "
+            "42.56.240(2) (the words are removed from the released PDF, the exemption in "
+            f"their place). The city attorney prepared it; their own approval is refused: "
+            f"{own} The records officer approves, and the letter goes with the PDF")
+
+    async def second_instalment(self) -> str:
+        held = Withholding("determination", "RCW 42.56.290", "relevant to Raman v. City of "
+                           "Riverton, pending in superior court, and not available to "
+                           "another party under the civil rules of discovery")
+        self.step(c.PrepareInstalment((PublicRecord.WRITTEN_REPORT,), withheld=(held,),
+                                      final=True), "clerk@city.test")
+        self.step(c.ReleaseRecords(), ATTORNEY)
+        self.step(c.PlaceLegalHold("Raman v. City of Riverton: preserve the case file"),
+                  ATTORNEY)
+        with self.app.session_factory() as session:
+            checked = chain.verify(session)
+        verified = (f"`ethicsbot verify`: {checked.entries} history entries in "
+                    f"{checked.cases} case(s) and the docket chain recompute, no break"
+                    if checked.verified else f"(!) verify found {checked.breaks[0]}")
+        return await self.delivered(
+            "Instalment 2, the last: the written report; the sufficiency determination "
+            "withheld under RCW 42.56.290, with its explanation (RCW 42.56.210(3)). The "
+            "request is closed. The city attorney places a legal hold for Raman v. City of "
+            f"Riverton. {verified}")
+
+    async def retention_review(self) -> str:
+        with self.app.uow() as uow:
+            case = get_case(uow, self.number)
+        period = self.app.directory.retention
+        due = review(case, period, self.app.calendar.local_date(self.clock.now),
+                     self.app.calendar)
+        refused = self.attempt(c.RequestDestruction(period.category, period.years)
+                               if period else c.RequestDestruction(), "clerk@city.test")
+        listed = (f"{self.number} is due for review: closed {due.closed_on.isoformat()}, its "
+                  f"{period.years} years ({period.category}) ended {due.ends.isoformat()}; held: "
+                  f"{'; '.join(map(str, due.holds))}" if due and period else
+                  "(!) the case is not due for review")
+        return await self.delivered(f"{listed}. The clerk's "
+                                    f"request to destroy it is refused: {refused}")
+
     def chapters(self) -> list[Chapter]:
         return [
             Chapter(at(2026, 12, 1, 9, 13), "Receipt", self.receive, show_deadlines=True),
@@ -423,6 +509,11 @@ class Story:
                     show_deadlines=True),
             Chapter(at(2027, 2, 16, 19, 0), "Council decision", self.vote),
             Chapter(at(2027, 2, 16, 21, 0), "Closed", self.close),
+            Chapter(at(2027, 2, 17, 9, 0), "Public records request", self.records_request,
+                    show_deadlines=True),
+            Chapter(at(2027, 2, 22, 10, 0), "First instalment", self.first_instalment),
+            Chapter(at(2027, 3, 1, 10, 0), "Second instalment", self.second_instalment),
+            Chapter(at(2033, 3, 1, 9, 0), "Retention review", self.retention_review),
         ]
 
     # -- telling it -----------------------------------------------------------------------

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import email
+import io
 import subprocess
 import sys
 import time
 from email import policy
 from pathlib import Path
+
+from pdfminer.high_level import extract_text
 
 ANNOUNCED = {  # every kind of message the story tells of
     "complaint_to_respondent", "complaint_to_council", "submission_to_board",
@@ -15,7 +18,7 @@ ANNOUNCED = {  # every kind of message the story tells of
     "invite_meeting", "meeting_notice", "continuance_applied", "continuance_decided",
     "report_delivered",
     "referral", "determination", "invite_council_decision", "council_decided",
-    "case_closed", "reminder", "quorum_warning"}
+    "case_closed", "reminder", "quorum_warning", "disclosure_letter", "legal_hold"}
 
 
 def test_the_demo_tells_the_whole_story_in_under_30_seconds(tmp_path: Path) -> None:
@@ -78,6 +81,22 @@ def test_the_demo_tells_the_whole_story_in_under_30_seconds(tmp_path: Path) -> N
         for official in ("Priya Raman", "Gary Pruitt"):
             assert f"{step} ({official})" in said
     assert "council decided (Priya Raman; penalty)" in said
+    # issue 27: a public records request answered in two instalments, one redaction and
+    # one exemption, released by a second person; verify passes; a held file is refused
+    assert "their own approval is refused: You prepared instalment 1" in said
+    assert ("the sufficiency determination withheld under RCW 42.56.290, with its "
+            "explanation") in said
+    assert "the docket chain recompute, no break" in said
+    assert ("The clerk's request to destroy it is refused: Cannot request the destruction "
+            "of ETH-2026-0001: it is on hold") in said
+    outbox = folder / "outbox"
+    letters = [email.message_from_bytes(p.read_bytes(), policy=policy.default)
+               for p in sorted(outbox.glob("*.eml"))]
+    released = [m for m in letters if "instalment 1" in str(m.get_body(("plain",)))]
+    (pdf,) = [p for m in released for p in m.iter_attachments()
+              if p.get_content_type() == "application/pdf"]
+    text = extract_text(io.BytesIO(pdf.get_payload(decode=True)))
+    assert "Morgan Ellery" not in text and "[redacted: RCW 42.56.240(2)]" in text
     files = sorted((folder / "outbox").glob("*.eml"))
     kinds = {f.name.split(".")[1] for f in files}
     assert kinds == ANNOUNCED
