@@ -192,7 +192,8 @@ def _disclosures(requests: list[dict[str, Any]], calendar: CityCalendar,
         due = f"first answer due {when(clock.due, calendar)}" if clock.due else ""
         lines.append(f"• #{number} {esc(r['requester'])}, received {r['received']}"
                      + (f": {esc(r['what'])}" if r["what"] else "")
-                     + f" — *{clock.status.value}*, {due} — {answer}")
+                     + f" — *{clock.status.value}*, {due} — {answer}"
+                     + (f"; {esc(r['state'])}" if r.get("state") else ""))
     return lines
 
 

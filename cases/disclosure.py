@@ -31,6 +31,7 @@ from datetime import date, timedelta
 from enum import StrEnum
 from typing import Any
 
+from cases.calendar import fmt_day
 from cases.events import EventKind
 from cases.public_records import PublicRecord
 
@@ -181,6 +182,23 @@ class Disclosure:
     @property
     def open(self) -> bool:
         return self.answered is None
+
+    @property
+    def state_words(self) -> str:
+        """Where the request stands besides its answer, as every surface says it: the
+        estimate, a wait on the requester, an instalment awaiting approval, the cuts."""
+        parts = []
+        if self.estimate is not None and self.open:
+            parts.append(f"estimate {fmt_day(self.estimate)}")
+        if self.paused_since is not None and self.open:
+            parts.append(f"waiting on the requester since {fmt_day(self.paused_since)}")
+        if self.draft is not None:
+            parts.append(f"instalment {self.draft.number} prepared by "
+                         f"{self.draft.prepared_by} awaits a second person's approval")
+        if self.redacted or self.withheld or self.denied:
+            parts.append(f"{len(self.redacted)} redaction(s), "
+                         f"{len(self.withheld) + len(self.denied)} exemption(s) withholding")
+        return "; ".join(parts)
 
     @property
     def withheld(self) -> tuple[Held, ...]:

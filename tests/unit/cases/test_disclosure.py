@@ -101,6 +101,8 @@ def test_an_instalment_is_released_only_on_a_second_persons_approval() -> None:
                                   PublicRecord.SUFFICIENCY_DETERMINATION), final=True),
        "2026-02-12T10:00:00-08:00")  # the clerk prepares it
     assert case.released_records == frozenset()  # nothing goes before the approval
+    assert case.disclosure_requests[0].state_words == (
+        f"instalment 1 prepared by {CLERK} awaits a second person's approval")
     # the one who prepared it may not approve it
     refused(case, c.ReleaseRecords(), "2026-02-12T11:00:00-08:00", "may not approve")
     do(case, c.ReleaseRecords(on=date(2026, 2, 12)), "2026-02-12T15:00:00-08:00", ATTY)
@@ -155,6 +157,8 @@ def test_waiting_on_the_requester_is_not_overdue_and_moves_the_estimate() -> Non
     assert long_after["status"] is Status.TOLLED and long_after["due"] is None
     assert "waiting on the requester's clarification since Tue Feb 10, 2026" in str(
         long_after["basis"])
+    assert case.disclosure_requests[0].state_words == (
+        "estimate Mon Mar 2, 2026; waiting on the requester since Tue Feb 10, 2026")
     do(case, c.RecordClarification(on=date(2026, 2, 20), text="the Parks one"),
        "2026-02-20T10:00:00-08:00")  # ten days waited
     est = estimate(case, "2026-02-21T00:00:00-08:00")
