@@ -7,6 +7,7 @@ then: 24-hour notice due Tue Dec 1 09:00 PST, registered mail Thu Dec 3."""
 from __future__ import annotations
 
 import dataclasses
+from datetime import timedelta
 
 from sqlalchemy import select
 
@@ -172,12 +173,19 @@ async def test_after_closure_only_released_records_are_shown_and_each_showing_lo
     assert "• #1 A. Reporter, Riverton Ledger, received" in shown
     assert "— *open*, first answer due" in shown  # its own clock (RCW 42.56.520)
     # an acknowledgement with an estimate answers in time; the request stays open
-    await done(slack, ATTORNEY, f"release {n} none interim A. Reporter; estimate: Friday")
+    estimate = clock().date() + timedelta(days=10)
+    await done(slack, ATTORNEY, f"disclosure-answer {n} acknowledge {estimate.isoformat()} "
+                                "the report is under review")
     shown = (await slack.command(ATTORNEY, f"status {n}")).shown
-    assert "answered in part" in shown and "open for the rest (estimate: Friday)" in shown
+    assert "answered in part" in shown
+    assert "open for the rest (the report is under review); estimate" in shown
     assert "— *met*, first answer due" in shown
-    await refused(slack, ATTORNEY, f"release {n} #2 report A. Reporter", "no disclosure request 2")
-    await done(slack, ATTORNEY, f"release {n} #1 report A. Reporter")
+    # the clerk prepares the instalment; the city attorney, a second person, releases it
+    await done(slack, CLERK, f"instalment {n} #1 report final")
+    assert "awaits a second person's approval" in (
+        await slack.command(ATTORNEY, f"status {n}")).shown
+    await refused(slack, ATTORNEY, f"release {n} #2", "no disclosure request 2")
+    await done(slack, ATTORNEY, f"release {n} #1")
     public = (await slack.command(STRANGER, f"status {n}")).shown
     assert "F0REPORT1" in public and "insufficient" in public  # the written report
     assert FACTS not in public  # the complaint was not released
