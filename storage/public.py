@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from cases.case import Case
 from cases.events import Event, EventKind
+from cases.protection import withheld_filing
 from cases.public_records import PublicRecord, entries
 from cases.readings import Readings, Release
 from storage.models import CaseRow, EventRow
@@ -98,10 +99,15 @@ def _released_on(events: list[EventRow], shown: frozenset[PublicRecord], closed_
 
 def _complaint(first: dict[str, Any], case: Case) -> dict[str, Any]:
     """The complaint as released: who filed it and against whom, as written, the sections
-    as amended, the facts and reasons; never the complainant's address, phone or email."""
+    as amended, the facts and reasons; never the complainant's address, phone or email.
+    A complainant withheld (`cases.protection`) is withheld here too: the summary, and the
+    statement saying why, stand for the complaint."""
     filing = first.get("filing") or {}
+    if case.protection is not None:
+        filing = withheld_filing(filing, case.protection.summary)
     return {"by": (filing.get("complainant") or {}).get("name") or "",
             "against": list(filing.get("respondents") or []),
             "sections": list(case.alleged_sections),
             "facts": filing.get("facts") or "", "reasons": filing.get("reasons") or "",
-            "received_at": filing.get("received_at")}
+            "received_at": filing.get("received_at"),
+            "withheld": case.protection.statement if case.protection else None}
