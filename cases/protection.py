@@ -124,13 +124,26 @@ def withheld_filing(filing: dict[str, Any] | None, summary: str) -> dict[str, An
 def as_seen(detail: dict[str, Any], access: Access) -> dict[str, Any]:
     """A case view (`storage.queries.case_detail_of`) as a reader with `access` may see
     it: a protected complainant's filing replaced by the summary (the case's own and the
-    first entry of its history) for all but full access."""
+    first entry of its history) for all but full access; the notices sent to the
+    complainant and their answers to the meetings' invitations left out, since both name
+    their address (the surfaces show a reader only their own, and this holds if one
+    did not)."""
     p = detail.get("protection")
     if not p or sees_complainant(access):
         return detail
+    email = str(((detail.get("filing") or {}).get("complainant") or {}).get("email")
+                or "").lower()
     history = [{**e, "data": {**e["data"], "filing": withheld_filing(
                    e["data"].get("filing"), p["summary"])}}
                if isinstance(e.get("data"), dict) and "filing" in e["data"] else e
                for e in detail.get("history", [])]
-    return {**detail, "filing": withheld_filing(detail.get("filing"), p["summary"]),
-            "history": history}
+    out = {**detail, "filing": withheld_filing(detail.get("filing"), p["summary"]),
+           "history": history}
+    if email:
+        out["notices"] = [n for n in detail.get("notices", [])
+                          if str(n.get("recipient", "")).lower() != email]
+        out["meetings"] = [{**m, "answers": {k: v for k, v in m["answers"].items()
+                                             if k.lower() != email}}
+                           if isinstance(m.get("answers"), dict) else m
+                           for m in detail.get("meetings", [])]
+    return out

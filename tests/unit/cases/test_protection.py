@@ -135,7 +135,12 @@ def _detail(case: Case) -> dict[str, object]:
     first = case.history[0]
     return {"number": case.number, "filing": first.data["filing"],
             "protection": protection_data(case.protection),
-            "history": [{"kind": e.kind.value, "data": e.data} for e in case.history]}
+            "history": [{"kind": e.kind.value, "data": e.data} for e in case.history],
+            # a hearing notice to the complainant and their answer to its invitation
+            "notices": [{"type": "hearing_scheduled", "recipient": "ada@example.org"},
+                        {"type": "hearing_scheduled", "recipient": "gpruitt@city.test"}],
+            "meetings": [{"number": 1, "answers": {"ada@example.org": "accepted",
+                                                   "gpruitt@city.test": "accepted"}}]}
 
 
 def test_the_official_and_the_council_see_the_summary_the_full_record_everything() -> None:
@@ -151,6 +156,8 @@ def test_the_official_and_the_council_see_the_summary_the_full_record_everything
         for secret in ("Ada Citizen", "ada@example.org", "5550100", "Elm St", "brother"):
             assert secret not in text, (access, secret)
         assert seen["filing"]["facts"] == SUMMARY  # type: ignore[index]
+        assert [n["recipient"] for n in seen["notices"]] == ["gpruitt@city.test"]  # type: ignore[attr-defined]
+        assert seen["meetings"][0]["answers"] == {"gpruitt@city.test": "accepted"}  # type: ignore[index]
         assert seen["filing"]["code_sections"] == ["2.96.030(A)", "2.96.030(B)"]  # type: ignore[index]
 
 
