@@ -257,9 +257,10 @@ def _disclosure_request(w: Words, _d: Directory) -> c.RecordDisclosureRequest:
 _BASES = {b.value.removeprefix("rcw-"): b for b in ProtectionBasis}
 
 
-def _withhold(w: Words, _d: Directory) -> c.WithholdComplainant:
+def _withhold(w: Words, _d: Directory) -> Typed:
     """`42.41|42.56.240 SUMMARY`: the statute the protection rests on, then the summary
-    the official and the council get instead of the complaint."""
+    the official and the council get instead of the complaint (who already had the
+    complaint is filled in from the outbox: `cases.derived.FROM_OUTBOX`)."""
     typed = w.next("the basis (42.41 or 42.56.240)")
     if typed.lower() == "rcw":
         typed = w.next("the basis (42.41 or 42.56.240)")
@@ -268,7 +269,7 @@ def _withhold(w: Words, _d: Directory) -> c.WithholdComplainant:
         raise ProcedureError(f"`{typed}` is not a basis: say 42.41 (a city employee's "
                              "report, RCW 42.41.030) or 42.56.240 (RCW 42.56.240(2), as the "
                              "city reads it).")
-    return c.WithholdComplainant(basis, w.rest())
+    return {"basis": basis, "summary": w.rest()}
 
 
 _CALL = ("CASE DATE START [END] regular|special PLACE [LINK] [called-by: @A @B ...] "

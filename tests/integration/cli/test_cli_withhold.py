@@ -61,3 +61,20 @@ def test_refused_while_the_city_has_not_decided_or_for_someone_not_the_clerk(
     assert json.loads(out)["cases"] == []  # nothing was opened by the refusals
     code, out, err = run(capsys, "file", "c.eml", *WITHHOLD, "--as", "clerk@city.test")
     assert (code, out.strip()) == (0, "ETH-2026-0001"), err
+
+
+def test_the_step_at_the_terminal_says_what_the_clerk_must_do_next(
+        here: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    decided(here)
+    shutil.copy(CORPUS / "gmail-forward-letter.eml", here / "c.eml")
+    assert run(capsys, "file", "c.eml")[0] == 0
+    code, out, err = run(capsys, "step", "--as", "clerk@city.test", "withhold-complainant",
+                         "ETH-2026-0001", "rcw", "42.43", SUMMARY)
+    assert code != 0 and "`42.43` is not a basis" in err
+    code, out, err = run(capsys, "step", "--as", "clerk@city.test", "withhold-complainant",
+                         "ETH-2026-0001", "42.56.240", SUMMARY)
+    assert code == 0, err
+    assert "complainant withheld: recorded" in out
+    assert "Recorded before the complaint reached the official" in out
+    assert "Mail the summary, not the complaint, by registered mail (§2) to " \
+           "gpruitt@city.test" in out
