@@ -113,6 +113,12 @@ def case_blocks(detail: dict[str, Any], access: Access, *, viewer: str | None,
 def _complaint(detail: dict[str, Any], *, contact: bool) -> str:
     f = detail.get("filing") or {}
     c = f.get("complainant") or {}
+    withheld = (detail.get("protection") or {}).get("statement") if f.get("withheld") else None
+    if withheld:  # the complainant withheld from this reader (`cases.protection`)
+        return (f"*Summary of the complaint* (by: withheld)\n_{esc(withheld)}_"
+                f"\n*Against:* {esc(', '.join(detail['respondents']) or '—')}"
+                f"\n*Sections:* {esc(', '.join(detail.get('alleged_sections') or []) or '—')}"
+                f"\n{esc(f.get('facts') or '—')[:1500]}")
     who = esc(c.get("name") or "(no name given)")
     if contact:
         who += " · " + " · ".join(esc(c.get(k) or f"(no {k})")

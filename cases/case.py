@@ -38,6 +38,7 @@ from cases.events import Event, EventKind
 from cases.filing import Complainant, Filing, filing_from_data
 from cases.history import EVENTS
 from cases.meetings import ALL, Body, Meeting, Meetings
+from cases.protection import Protection, ProtectionBasis
 from cases.public_records import PublicRecord
 from cases.readings import DEFAULT, BoardHearing, Readings, Release
 from cases.stages import Stage
@@ -138,6 +139,8 @@ class Case:
     legal_hold: LegalHold | None = None
     destruction_request: tuple[str, datetime] | None = None
     destroyed: dict[str, Any] | None = None
+    # the complainant's identity withheld from the official and the council (issue 27)
+    protection: Protection | None = None
     history: list[Event] = field(default_factory=list)
 
     # -- building ---------------------------------------------------------------------
@@ -312,6 +315,9 @@ class Case:
                 self.legal_hold = None
             case k.DESTRUCTION_REQUESTED:
                 self.destruction_request = (e.actor, e.at)
+            case k.COMPLAINANT_WITHHELD:
+                self.protection = Protection(ProtectionBasis(d["basis"]), str(d["summary"]),
+                                             e.actor, e.at)
             case k.RECORDS_DESTROYED:
                 # the certificate: the case stays closed, with nothing but its number,
                 # the certificate and the moments of its entries

@@ -14,6 +14,7 @@ from cases.disclosure import AnswerKind, Redaction, Withholding
 from cases.events import EventKind
 from cases.meetings import Answer, EmergencyGround, MeetingKind, Proceeding
 from cases.motions import Motion
+from cases.protection import ProtectionBasis
 from cases.public_records import PublicRecord
 from cases.tally import Vote
 
@@ -612,3 +613,18 @@ class RecordMeetingReply(Command):
     attendee: str
     answer: Answer
     sequence: int  # the invitation's SEQUENCE the answer was given to
+
+
+@dataclass(frozen=True)
+class WithholdComplainant(Command):
+    """The complainant's identity and contact details withheld from the official
+    complained against and the council, where the city's reading `complainant_protection`
+    allows it (RCW 42.41.030, RCW 42.56.240(2); `cases.protection`): they get `summary`
+    instead of the complaint, and the notice states the `basis`.
+
+    `already_told`: who had been sent the complaint with the complainant named before
+    this was recorded, filled in from the outbox, never typed (`cases.services`)."""
+
+    basis: ProtectionBasis
+    summary: str
+    already_told: tuple[str, ...] = ()

@@ -114,6 +114,10 @@ def own_fields(command: type[c.Command]) -> frozenset[str]:
 
 # Filled from the stored case and rotation, not from the caller.
 FROM_ROTATION: dict[type[c.Command], frozenset[str]] = {c.Refer: frozenset({"examiner"})}
+# Filled from the outbox when the step is taken (`cases.services.take_step`): who had
+# been sent the complaint with the complainant named.
+FROM_OUTBOX: dict[type[c.Command], frozenset[str]] = {
+    c.WithholdComplainant: frozenset({"already_told"})}
 
 
 def may_type(command: type[c.Command], actor: Actor) -> frozenset[str]:
@@ -126,7 +130,7 @@ def filled(command: type[c.Command], actor: Actor | None = None) -> frozenset[st
     """The fields of `command` that `actor` does not type (no actor: that nobody may)."""
     mine = may_type(command, actor) if actor is not None else frozenset()
     return ((frozenset(_FROM_CALLER.get(command, {})) - mine)
-            | FROM_ROTATION.get(command, frozenset()))
+            | FROM_ROTATION.get(command, frozenset()) | FROM_OUTBOX.get(command, frozenset()))
 
 
 def caller_fields(command: type[c.Command], actor: Actor, directory: Directory,

@@ -81,6 +81,9 @@ class EventKind(StrEnum):
     LEGAL_HOLD_LIFTED = "legal_hold_lifted"
     DESTRUCTION_REQUESTED = "destruction_requested"
     RECORDS_DESTROYED = "records_destroyed"
+    # issue 27: the complainant's identity withheld from the official and the council
+    # (RCW 42.41, RCW 42.56.240; the reading `complainant_protection`, cases.protection)
+    COMPLAINANT_WITHHELD = "complainant_withheld"
 
 
 @dataclass(frozen=True)

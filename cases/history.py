@@ -114,6 +114,8 @@ _ROWS = (
     EventRule(_K.LEGAL_HOLD_LIFTED),
     EventRule(_K.DESTRUCTION_REQUESTED),
     EventRule(_K.RECORDS_DESTROYED, seen_by=_BOTH),
+    # the full-access roles only: the entry holds the basis and who had the complaint
+    EventRule(_K.COMPLAINANT_WITHHELD),
 )
 
 EVENTS: Mapping[EventKind, EventRule] = {r.kind: r for r in _ROWS}

@@ -46,6 +46,16 @@ and where the other reading would give another date, that date is shown beside i
   notice it can give at once, and its delivery is the proof), or it does only when the
   clerk records why actual notice (in person, or a phone call that reached them) was not
   immediately practicable; EthicsBot's email then goes as before but is not counted.
+- `complainant_protection` (§2 has the official informed and sent "a copy of the
+  complaint"; RCW 42.41.030 keeps a city employee's identity as a reporter of improper
+  governmental action confidential to the extent possible under law; RCW 42.56.240(2)
+  exempts the identity of a person who files a complaint with an investigative agency
+  where disclosure would endanger them, and the complainant's wish governs): the
+  complaint goes to the official as filed, the complainant named (default: §2's words,
+  and no protection is assumed), or the clerk may record, case by case, that a protection
+  applies (`withhold-complainant`, with its basis and a summary of the complaint); the
+  official and the council then get the summary, never the complainant's identity or
+  contact details, and the notice says under which provision (`cases.protection`).
 """
 
 from __future__ import annotations
@@ -99,8 +109,14 @@ class RemoteNotice(StrEnum):
     IF_IMPRACTICABLE = "if_impracticable"
 
 
+class ComplainantProtection(StrEnum):
+    DISCLOSED = "disclosed"
+    WITHHELD_WHERE_RECORDED = "withheld_where_recorded"
+
+
 Choice = (ContinuanceCap | CouncilMajority | Release | BoardQuorum | RegularAgenda
-          | ExaminerNotice | AmendedSection | BoardHearing | RemoteNotice)
+          | ExaminerNotice | AmendedSection | BoardHearing | RemoteNotice
+          | ComplainantProtection)
 
 _WORDS: dict[Choice, str] = {
     ContinuanceCap.PER_APPLICATION: "continuances capped at 10 days per application (§7)",
@@ -142,6 +158,12 @@ _WORDS: dict[Choice, str] = {
     RemoteNotice.IF_IMPRACTICABLE: ("email or voicemail informs the official only where "
                                     "the clerk records why actual notice was not "
                                     "immediately practicable (§2)"),
+    ComplainantProtection.DISCLOSED: ("the official complained against is sent the complaint "
+                                      "as filed, the complainant named (§2)"),
+    ComplainantProtection.WITHHELD_WHERE_RECORDED: (
+        "where the clerk records a protection (RCW 42.41.030, RCW 42.56.240(2)), the "
+        "official and the council are sent a summary, without the complainant's identity "
+        "or contact details (§2)"),
 }
 
 
@@ -158,6 +180,7 @@ class Readings:
     amended_section: AmendedSection = AmendedSection.NOT_YET_SUFFICIENT
     board_hearing: BoardHearing = BoardHearing.ANY_OFFICIAL
     remote_notice: RemoteNotice = RemoteNotice.ACCEPTED
+    complainant_protection: ComplainantProtection = ComplainantProtection.DISCLOSED
 
 
 DEFAULT = Readings()

@@ -39,7 +39,13 @@ def parts(case: Case, records: Iterable[PublicRecord]) -> list[Part]:
     wanted = set(records)
     out: list[Part] = []
     f = case.filing
-    if PublicRecord.COMPLAINT in wanted:
+    if PublicRecord.COMPLAINT in wanted and case.protection is not None:
+        # the complainant withheld (`cases.protection`): the summary, never the complaint
+        out.append(Part(PublicRecord.COMPLAINT, "The complaint (a summary)", (
+            ("Filed by", "withheld"), ("Against", ", ".join(f.respondents) or "not named"),
+            ("Sections", ", ".join(case.alleged_sections) or "none named"),
+            ("Summary", case.protection.summary), ("Why", case.protection.statement))))
+    elif PublicRecord.COMPLAINT in wanted:
         out.append(Part(PublicRecord.COMPLAINT, "The complaint", (
             ("Filed by", f.complainant.name or "not given"),
             ("Against", ", ".join(f.respondents) or "not named"),

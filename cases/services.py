@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from dataclasses import fields
+from dataclasses import fields, replace
 from datetime import date, datetime
 from typing import TypeVar
 
@@ -28,14 +28,14 @@ from cases.access import (
 )
 from cases.calendar import CityCalendar
 from cases.case import Case
-from cases.commands import Command, Refer
+from cases.commands import Command, Refer, WithholdComplainant
 from cases.deadlines import Deadline, deadline_changes
 from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.events import Event, EventKind
 from cases.filing import Filing
 from cases.history import EVENTS
-from cases.notices import OwedNotice, notices_owed
+from cases.notices import NoticeType, OwedNotice, notices_owed
 from cases.ports import Clock, UnitOfWork
 from cases.procedure import handle, open_case
 from cases.readings import Readings
@@ -82,6 +82,8 @@ def take_step(
     now = clock()
     readings = directory.readings
     before = case.deadlines(calendar, now=now, readings=readings)
+    if isinstance(cmd, WithholdComplainant):  # `cases.derived.FROM_OUTBOX`
+        cmd = replace(cmd, already_told=_told_complainant(uow, number))
     event = handle(case, cmd, at=now, actor=actor, calendar=calendar, readings=readings,
                    http_links=directory.http_links)
     after = case.deadlines(calendar, now=now, readings=readings)
@@ -98,6 +100,14 @@ def take_step(
     for notice in owed:
         uow.outbox.add(notice)
     return event
+
+
+def _told_complainant(uow: UnitOfWork, number: str) -> tuple[str, ...]:
+    """Who was sent the complaint, the complainant named, before it was withheld: the
+    officials whose §2 notice (the complaint attached) was delivered."""
+    told = {email for kind, _slot, email in uow.outbox.ever_sent(number)
+            if kind == NoticeType.COMPLAINT_TO_RESPONDENT.value}
+    return tuple(sorted(told))
 
 
 def _withdraw_notices(uow: UnitOfWork, number: str, owed: list[OwedNotice], *,

@@ -29,6 +29,7 @@ from cases.events import Event, EventKind
 from cases.handlers import (
     StepContext,
     case_file,
+    complainant,
     council,
     disclosures,
     meetings,
@@ -102,6 +103,8 @@ class StepId(StrEnum):
     HOLD_LIFT = "hold lift"
     DESTROY_REQUEST = "destroy request"
     DESTROY_APPROVE = "destroy approve"
+    # the complainant's identity withheld (issue 27; cases.protection)
+    WITHHOLD_COMPLAINANT = "withhold-complainant"
 
 
 def _board_if_it_asks(cmd: Any, _case: Case) -> Body | None:
@@ -368,6 +371,13 @@ STEPS: tuple[StepRule, ...] = (
     _R(StepId.MEETING_REPLY, "record an answer to a meeting's invitation",
        c.RecordMeetingReply, meetings.reply, _E.MEETING_REPLY_RECORDED, OPEN_STAGES,
        frozenset(), "RCW 42.30"),
+    # -- the complainant's protection (issue 27; cases.protection) -----------------------
+    # the clerk, where the city's reading allows it, and only while the case is open: a
+    # closed case's release is the disclosure request's (§6, §13)
+    _R(StepId.WITHHOLD_COMPLAINANT,
+       "withhold the complainant's identity from the official and the council",
+       c.WithholdComplainant, complainant.withhold, _E.COMPLAINANT_WITHHELD, OPEN_STAGES,
+       OFFICE, "§2; RCW 42.41.030, RCW 42.56.240(2)"),
 )
 
 BY_ID: dict[StepId, StepRule] = {s.id: s for s in STEPS}

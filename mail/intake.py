@@ -19,7 +19,12 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 
 from cases.calendar import CityCalendar
-from cases.commands import FileCorrespondence, RecordMeetingReply, RecordNoticeBounced
+from cases.commands import (
+    Command,
+    FileCorrespondence,
+    RecordMeetingReply,
+    RecordNoticeBounced,
+)
 from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.meetings import Answer
@@ -88,11 +93,15 @@ class _Message:
 
 def take_in(raw: bytes, ctx: IntakeContext, *, source: str,
             received_at: datetime | None = None,
-            parsed: IntakeResult | None = None) -> IntakeOutcome:
+            parsed: IntakeResult | None = None,
+            then: tuple[Command, str] | None = None) -> IntakeOutcome:
     """Take one message in. `received_at` overrides the parsed receipt (paper filings).
 
     `parsed` is `ctx.rules.parse(raw)`, when the caller has read the message already (the
     IMAP listener reads a backlog ahead in a second process: parsing is half the cost).
+
+    `then`: a step and who takes it, on the case the message opens, in the transaction
+    that opens it (`_opened`).
     """
     content_hash = hashlib.sha256(raw).hexdigest()
     result = parsed or ctx.rules.parse(raw)
@@ -106,16 +115,32 @@ def take_in(raw: bytes, ctx: IntakeContext, *, source: str,
         now = ctx.clock()
         msg = _Message(raw, content_hash, source, result, now, _sent_at(raw, ctx, now))
         outcome = _decide(uow, ctx, msg, received_at)
+        if outcome.outcome is Outcome.OPENED and outcome.case_number:
+            _opened(uow, ctx, outcome.case_number, then)
         uow.commit()
         return outcome
 
 
+def _opened(uow: SqlUnitOfWork, ctx: IntakeContext, number: str,
+            then: tuple[Command, str] | None) -> None:
+    """The step the clerk takes as they file a complaint (`ethicsbot file --withhold`),
+    recorded in the transaction that opens the case: the §2 notices are sent after it,
+    so they go as it leaves them (the complainant withheld from the official and the
+    council, `cases.protection`). Refused, nothing is opened."""
+    if then is not None:
+        cmd, actor = then
+        take_step(uow, number, cmd, directory=ctx.directory, calendar=ctx.calendar,
+                  clock=ctx.clock, actor=actor)
+
+
 def open_held(filing_id: int, ctx: IntakeContext, *, actor: str,
-              received_at: datetime | None = None) -> IntakeOutcome:
+              received_at: datetime | None = None,
+              then: Command | None = None) -> IntakeOutcome:
     """Open a case from a message intake held in quarantine, on a clerk's decision that it
     is a complaint after all (the alert says how). The message is read again with no
     screen refusing it (`deliberate`), its intake record is marked opened and names who
-    decided; `received_at` overrides the receipt read from it."""
+    decided; `received_at` overrides the receipt read from it; `then`, a step `actor`
+    takes on the case as it is opened (`_opened`)."""
     with ctx.uow() as uow:
         row = uow.filings.get(filing_id)
         if row is None:
@@ -139,6 +164,7 @@ def open_held(filing_id: int, ctx: IntakeContext, *, actor: str,
         row.case_id = opened.id
         row.outcome = Outcome.OPENED.value
         row.reason = f"{row.reason or 'held'}; opened as {case.number} by {actor}"
+        _opened(uow, ctx, case.number, None if then is None else (then, actor))
         uow.commit()
         return IntakeOutcome(Outcome.OPENED, case.number,
                              f"opened {case.number} from intake record #{filing_id}")

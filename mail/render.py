@@ -84,6 +84,11 @@ RELEVANT: dict[NoticeType, tuple[DeadlineKey, ...]] = {
 
 WITH_COMPLAINT = frozenset({T.SUBMISSION_TO_BOARD, T.COMPLAINT_TO_RESPONDENT,
                             T.REGISTERED_MAIL_TASK})
+# Where the complainant's identity is withheld (`cases.protection`), the complaint as filed
+# goes to the board alone: the official's notice carries the summary, and the registered
+# copy the clerk mails is the summary too.
+SUMMARY_INSTEAD = frozenset({T.COMPLAINT_TO_RESPONDENT, T.REGISTERED_MAIL_TASK})
+
 
 def _shown(value: object) -> object:
     """Every `{{ value }}` passes here before it is written (Jinja's `finalize`)."""
@@ -121,6 +126,13 @@ class NoticeContext:
     complaint: bytes | None = None  # the complaint exactly as filed
     about: dict[str, Any] = field(default_factory=dict)  # an alert's particulars
     slot: str = ""  # the meeting a meeting's notice is about ("meeting-2")
+
+
+def attaches_complaint(ctx: NoticeContext) -> bool:
+    """Whether the message carries the complaint exactly as filed."""
+    if ctx.type not in WITH_COMPLAINT or ctx.complaint is None or ctx.case is None:
+        return False
+    return ctx.case.protection is None or ctx.type not in SUMMARY_INSTEAD
 
 
 def single_line(value: str) -> str:
@@ -209,7 +221,8 @@ def reminder_headline(ctx: NoticeContext) -> str:
 def _attach(msg: EmailMessage, ctx: NoticeContext) -> None:
     if ctx.case is None:
         return
-    if ctx.type in WITH_COMPLAINT and ctx.complaint is not None:
+    if attaches_complaint(ctx):
+        assert ctx.complaint is not None
         # the bytes exactly as filed; message/rfc822 would re-serialise them (and may not
         # be base64-encoded), so it travels as an .eml file every mail client opens
         msg.add_attachment(ctx.complaint, maintype="application", subtype="octet-stream",
@@ -245,7 +258,7 @@ def template_data(ctx: NoticeContext, invite: Invite | None = None) -> dict[str,
     data: dict[str, Any] = {
         "city": ctx.city, "recipient": ctx.recipient.name, "about": ctx.about,
         "case": ctx.case.number if ctx.case else None, "invite": None, "deadlines": [],
-        "confidential": False, "meeting": None,
+        "confidential": False, "meeting": None, "protection": None,
     }
     case = ctx.case
     if case is None:
@@ -264,7 +277,11 @@ def template_data(ctx: NoticeContext, invite: Invite | None = None) -> dict[str,
         received=fmt_moment(cal.local(case.received_at)), confidential=case.confidential,
         respondents=list(case.filing.respondents), sections=list(case.alleged_sections),
         unnamed=not case.respondents,  # intake matched no one in the directory (issue 25)
-        event=event.data, complaint_attached=ctx.type in WITH_COMPLAINT and bool(ctx.complaint),
+        event=event.data, complaint_attached=attaches_complaint(ctx),
+        # the complainant's identity withheld (`cases.protection`): the statement and the
+        # summary, which the official's and the council's notices carry instead
+        protection=None if case.protection is None else {
+            "statement": case.protection.statement, "summary": case.protection.summary},
         deadlines=[{"action": d.action, "ordinance": d.ordinance, "status": d.status.value,
                     "due": fmt_moment(cal.local(d.due)) if d.due else "no due date (tolled)",
                     "basis": d.basis} for k in keys for d in ctx.deadlines if d.key is k],

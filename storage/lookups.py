@@ -38,6 +38,7 @@ from cases.access import (
     sees_every_case,
 )
 from cases.levels import Access
+from cases.protection import as_seen
 from cases.public_records import shown_action
 from cases.readings import Readings
 from storage import queries
@@ -135,7 +136,8 @@ class CaseLook:
             if self.detail is None and docket_scope(self.asker.actor) is DocketScope.ALL:
                 raise NoSuchCase(self.number)
             raise Refused(NOT_ENTITLED)
-        return self.access, self.detail
+        # a complainant withheld (`cases.protection`) is seen by full access alone
+        return self.access, as_seen(self.detail, self.access)
 
 
 def case_look(asker: Asker, number: str, action: str, detail: dict[str, Any] | None, *,

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from cases.case import Case
 from cases.events import Event, EventKind
+from cases.protection import withheld_filing
 from cases.public_records import PublicRecord, Report, entries
 from cases.readings import Readings, Release
 from cases.released import public_cuts, redact
@@ -103,8 +104,12 @@ def _released_on(events: list[EventRow], shown: frozenset[PublicRecord], closed_
 def _complaint(first: dict[str, Any], case: Case) -> dict[str, Any]:
     """The complaint as released: who filed it and against whom, as written, the sections
     as amended, the facts and reasons, with every redaction an instalment made
-    (`cases.released`); never the complainant's address, phone or email."""
+    (`cases.released`); never the complainant's address, phone or email. A complainant
+    withheld (`cases.protection`) is withheld here too: the summary, and the statement
+    saying why, stand for the complaint."""
     filing = first.get("filing") or {}
+    if case.protection is not None:
+        filing = withheld_filing(filing, case.protection.summary)
     cuts = public_cuts(case)
 
     def cut(text: str) -> str:
@@ -114,4 +119,5 @@ def _complaint(first: dict[str, Any], case: Case) -> dict[str, Any]:
             "against": [cut(x) for x in filing.get("respondents") or []],
             "sections": list(case.alleged_sections),
             "facts": cut(filing.get("facts") or ""), "reasons": cut(filing.get("reasons") or ""),
-            "received_at": filing.get("received_at")}
+            "received_at": filing.get("received_at"),
+            "withheld": case.protection.statement if case.protection else None}

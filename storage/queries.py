@@ -44,6 +44,7 @@ from sqlalchemy.types import TypeEngine
 from cases.case import Case
 from cases.deadlines import DISCLOSURE_KEYS, DeadlineKey, Status, status_at
 from cases.events import Event, EventKind
+from cases.protection import protection_data
 from cases.readings import DEFAULT, Readings
 from storage import meetings
 from storage.models import (
@@ -347,6 +348,9 @@ def case_detail_of(rows: Iterable[Sequence[Any]], *, number: str, now: datetime,
         "respondents": row.respondents,
         "walled": list(row.walled or ()),
         "filing": first.get("filing"),
+        # the complainant withheld from the official and the council (`cases.protection`;
+        # what each reader sees of it: `storage.lookups.CaseLook.answer`)
+        "protection": protection_data(case.protection) if case else None,
         "alleged_sections": list(case.alleged_sections) if case else [],
         "amendments": [{"at": _iso(e.at), "authorized_by": e.data.get("authorized_by"),
                         "added_sections": e.data.get("added_sections", []),

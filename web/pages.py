@@ -415,10 +415,14 @@ def complaint_text(d: dict[str, Any], seen: Visibility, calendar: CityCalendar) 
     filing = d.get("filing") or {}
     by = filing.get("complainant") or {}
     received = when(d["received_at"], calendar)  # as corrected, if it was
-    lines = [f"{d['number']}: the complaint as filed", "",
+    withheld = (d.get("protection") or {}).get("statement") if filing.get("withheld") else None
+    lines = [f"{d['number']}: " + ("a summary of the complaint" if withheld
+                                   else "the complaint as filed"), "",
              f"Received by the city: {received}",
-             f"By: {by.get('name') or '(no name given)'}"]
-    if seen.contact:
+             "By: withheld" if withheld else f"By: {by.get('name') or '(no name given)'}"]
+    if withheld:
+        lines.append(withheld)
+    elif seen.contact:
         lines += [f"Address: {by.get('address') or '(none given)'}",
                   f"Phone: {by.get('phone') or '(none given)'}",
                   f"Email: {by.get('email') or '(none given)'}"]
@@ -430,6 +434,9 @@ def complaint_text(d: dict[str, Any], seen: Visibility, calendar: CityCalendar) 
     for a in d.get("amendments") or []:
         lines.append(f"Sections added by amendment on {when(a['at'], calendar)} (§5): "
                      f"{', '.join(a['added_sections']) or '(none)'}")
-    lines += ["", "Facts:", filing.get("facts") or "(none given)", "",
-              "Reasons:", filing.get("reasons") or "(none given)", ""]
+    if withheld:
+        lines += ["", "Summary:", filing.get("facts") or "(none given)", ""]
+    else:
+        lines += ["", "Facts:", filing.get("facts") or "(none given)", "",
+                  "Reasons:", filing.get("reasons") or "(none given)", ""]
     return "\n".join(lines)

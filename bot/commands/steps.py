@@ -27,6 +27,7 @@ from cases.errors import ProcedureError
 from cases.events import EventKind
 from cases.meetings import EmergencyGround, MeetingKind, Proceeding
 from cases.motions import Motion, read_motion
+from cases.protection import ProtectionBasis
 from cases.public_records import PublicRecord
 from cases.steps import BY_ID, STEPS, StepId
 from cases.tally import Vote
@@ -298,6 +299,25 @@ def _third_party(w: Words, _d: Directory) -> c.NotifyThirdParty:
     release_on = w.day("the day they will be released")
     name, email = _with_email(w.rest())
     return c.NotifyThirdParty(name, email, records, release_on, request)
+
+
+# the basis of a complainant's protection as typed ("42.41", "RCW 42.56.240")
+_BASES = {b.value.removeprefix("rcw-"): b for b in ProtectionBasis}
+
+
+def _withhold(w: Words, _d: Directory) -> Typed:
+    """`42.41|42.56.240 SUMMARY`: the statute the protection rests on, then the summary
+    the official and the council get instead of the complaint (who already had the
+    complaint is filled in from the outbox: `cases.derived.FROM_OUTBOX`)."""
+    typed = w.next("the basis (42.41 or 42.56.240)")
+    if typed.lower() == "rcw":
+        typed = w.next("the basis (42.41 or 42.56.240)")
+    basis = _BASES.get(typed.lower().removeprefix("rcw").strip(" -"))
+    if basis is None:
+        raise ProcedureError(f"`{typed}` is not a basis: say 42.41 (a city employee's "
+                             "report, RCW 42.41.030) or 42.56.240 (RCW 42.56.240(2), as the "
+                             "city reads it).")
+    return {"basis": basis, "summary": w.rest()}
 
 
 _CALL = ("CASE DATE START [END] regular|special PLACE [LINK] [called-by: @A @B ...] "
@@ -582,6 +602,11 @@ SPECS: tuple[Spec, ...] = (
     Spec("correct-receipt", _S.CORRECT_RECEIPT, "correct-receipt CASE DATE TIME REASON",
          "correct-receipt ETH-2026-0007 2026-12-01 16:40 forwarded a day late",
          lambda w, _: c.CorrectReceipt(w.moment("when the city received it"), w.rest())),
+    # -- the complainant's protection (issue 27) ---------------------------------------------
+    Spec("withhold-complainant", _S.WITHHOLD_COMPLAINANT,
+         "withhold-complainant CASE 42.41|42.56.240 SUMMARY",
+         "withhold-complainant ETH-2026-0007 42.41 Alleges the director steered a parks "
+         "contract to a relative's firm (2.94.030).", _withhold),
 )
 SPECS_BY_WORDS = {s.words: s for s in SPECS}
 

@@ -63,6 +63,8 @@ def confirmation(number: str, event: Event) -> str:
         text += f" By motion at meeting {motion['meeting']}: {esc(motion['explanation'])}"
         if not motion["carried"]:
             text += " The motion failed: it changed nothing."
+    elif event.kind is EventKind.COMPLAINANT_WITHHELD:  # what had already gone, what to mail
+        text += " " + esc(event.data["note"])
     elif event.kind is EventKind.EXECUTIVE_SESSION_STARTED:  # what was to be read aloud
         text += f" The announcement (RCW 42.30.110(2)): “{esc(event.data['announced'])}”"
     return text + f" `/ethics status {number}` shows the deadlines now."

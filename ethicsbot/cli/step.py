@@ -28,6 +28,7 @@ def step(as_email: str, words: tuple[str, ...]) -> None:
     from bot.commands.args import Words
     from bot.commands.steps import find_spec
     from bot.service import case_number
+    from cases.events import EventKind
     from cases.services import take_step_as
     from cases.text import words as said
     from ethicsbot.bootstrap import bootstrap
@@ -57,3 +58,5 @@ def step(as_email: str, words: tuple[str, ...]) -> None:
                          log=log)
     click.echo(for_terminal(f"{number}: {said(event.kind)}: recorded. `ethicsbot case "
                             f"{number}` shows the deadlines now."))
+    if event.kind is EventKind.COMPLAINANT_WITHHELD:  # what had already gone, what to mail
+        click.echo(for_terminal(str(event.data["note"])))

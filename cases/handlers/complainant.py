@@ -1,0 +1,70 @@
+"""Handler of the complainant's protection (issue 27; `cases.protection`): the clerk
+records that the complainant's identity is withheld from the official complained against
+and the council, with its basis and the summary they get instead of the complaint."""
+
+from __future__ import annotations
+
+from cases import commands as c
+from cases.calendar import fmt_day
+from cases.errors import ProcedureError
+from cases.events import Event, EventKind
+from cases.handlers import StepContext
+from cases.protection import identifying
+from cases.readings import ComplainantProtection, describe
+
+
+def withhold(s: StepContext, cmd: c.WithholdComplainant) -> Event:
+    reading = s.readings.complainant_protection
+    if reading is ComplainantProtection.DISCLOSED:
+        raise ProcedureError(
+            "The city has not decided that a complainant's identity may be withheld from "
+            "the official and the council: its reading `complainant_protection` is "
+            "`disclosed`, so the §2 notice sends the official the complaint as filed. "
+            "Whether RCW 42.41 (a city employee's report) or RCW 42.56.240 protects an "
+            "ethics complainant is for the city attorney to decide; if the city decides it "
+            "does, its directory file says `complainant_protection: "
+            "withheld_where_recorded`, and the clerk then records it case by case "
+            "(docs/records.md).")
+    held = s.case.protection
+    if held is not None:
+        raise ProcedureError(
+            f"The complainant's identity in {s.case.number} is already withheld under "
+            f"{held.basis_words}, recorded by {held.recorded_by} on "
+            f"{fmt_day(s.calendar.local_date(held.recorded_at))}; the official and the "
+            "council have the summary recorded then.")
+    summary = cmd.summary.strip()
+    if not summary:
+        raise ProcedureError(
+            "Give the summary the official and the council get instead of the complaint: "
+            "what is alleged and the sections cited, with nothing that identifies the "
+            "complainant.")
+    if found := identifying(summary, s.case.filing.complainant):
+        raise ProcedureError(
+            f"The summary gives the complainant's {' and '.join(found)}, and it is sent to "
+            "the very people it is withheld from: write it without them.")
+    told = sorted({e.strip().lower() for e in cmd.already_told if e.strip()})
+    mailed = sorted(p for p in s.case.mailed if p in s.case.parties())
+    return s.event(EventKind.COMPLAINANT_WITHHELD, basis=cmd.basis.value, summary=summary,
+                   reading=describe(reading), already_told=told, registered_mailed=mailed,
+                   note=_note(s, told, mailed))
+
+
+def _note(s: StepContext, told: list[str], mailed: list[str]) -> str:
+    """What the clerk needs to know at once: whether the complaint, complainant named,
+    already reached the official, and what to mail by registered mail (§2)."""
+    unmailed = [p for p in s.case.parties() if p not in mailed]
+    parts = []
+    if told:
+        parts.append(f"Already sent before this was recorded, the complainant named: the "
+                     f"complaint to {', '.join(told)} (§2 notice); that cannot be recalled, "
+                     "so tell the complainant. Everything sent and shown from now on carries "
+                     "the summary.")
+    else:
+        parts.append("Recorded before the complaint reached the official: the §2 notices "
+                     "still to go carry the summary.")
+    if mailed:
+        parts.append(f"The registered-mail copy already went to {', '.join(mailed)}.")
+    if unmailed:
+        parts.append("Mail the summary, not the complaint, by registered mail (§2) to "
+                     f"{', '.join(unmailed)}.")
+    return " ".join(parts)
