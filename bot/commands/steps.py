@@ -22,7 +22,7 @@ from cases import commands as c
 from cases.case import Case
 from cases.derived import TO_BOARD, complete, filled, read_line
 from cases.directory import Directory
-from cases.disclosure import AnswerKind, Redaction, Withholding
+from cases.disclosure import AnswerKind, Redaction, Withholding, record_named
 from cases.errors import ProcedureError
 from cases.events import EventKind
 from cases.meetings import EmergencyGround, MeetingKind, Proceeding
@@ -204,10 +204,6 @@ def _void(w: Words, _d: Directory) -> c.VoidCase:
     return c.VoidCase(reason, duplicate.group(0).upper() if duplicate else None)
 
 
-_RECORDS: dict[str, bool | str] = {
-    "complaint": PublicRecord.COMPLAINT.value,
-    "determination": PublicRecord.SUFFICIENCY_DETERMINATION.value,
-    "report": PublicRecord.WRITTEN_REPORT.value}
 _ANSWERS: dict[str, bool | str] = {a.value: a.value for a in AnswerKind}
 _EMAIL = re.compile(r"<?([^\s<>@]+@[^\s<>@]+)>?")
 
@@ -228,12 +224,13 @@ def _records(word: str, step: str) -> tuple[PublicRecord, ...]:
     """The §13 records a word lists (`complaint,report`; `none`: no record)."""
     records: list[PublicRecord] = []
     for part in filter(None, word.lower().split(",")):
-        if part != "none" and part not in _RECORDS:
+        found = record_named(part)
+        if part != "none" and found is None:
             raise ProcedureError(f"{part!r} is not a public record (§13): name complaint, "
                                  "determination or report, or none for no record. Type: "
                                  f"`/ethics {SPECS_BY_WORDS[step].usage}`")
-        if part != "none":
-            records.append(PublicRecord(str(_RECORDS[part])))
+        if found is not None:
+            records.append(found)
     return tuple(records)
 
 
@@ -250,7 +247,7 @@ def _disclosure_request(w: Words, _d: Directory) -> c.RecordDisclosureRequest:
     when the first word lists only §13 records."""
     on = w.optional_day()
     first = (w.peek() or "").lower()
-    named = bool(first) and all(x in _RECORDS for x in first.split(",") if x)
+    named = bool(first) and all(record_named(x) for x in first.split(",") if x)
     records = _records(w.next("the records asked for"), "disclosure-request") if named else ()
     who, _, what = w.rest().partition(";")
     requester, email = _with_email(who)
