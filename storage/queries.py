@@ -345,6 +345,9 @@ def case_detail_of(rows: Iterable[Sequence[Any]], *, number: str, now: datetime,
         "confidential": row.confidential,
         "received_at": _iso(row.received_at),
         "respondents": row.respondents,
+        # those the directory does not list, as the mayor's office named them (§2)
+        "named_officials": {k: {"name": o.name, "email": o.email, "address": o.address}
+                            for k, o in case.named_officials.items()} if case else {},
         "walled": list(row.walled or ()),
         "filing": first.get("filing"),
         "alleged_sections": list(case.alleged_sections) if case else [],
