@@ -43,6 +43,7 @@ from sqlalchemy import case as sql_case
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.sql.visitors import InternalTraversal
 from sqlalchemy.types import TypeEngine
 
 from cases.case import Case
@@ -311,6 +312,9 @@ class _Holds(ColumnElement[bool]):
 
     inherit_cache = True
     type = Boolean()
+    # its parts are its cache key: two of them with other parts compile differently
+    _traverse_internals = [("text", InternalTraversal.dp_clauseelement),  # noqa: RUF012
+                           ("words", InternalTraversal.dp_clauseelement)]
 
     def __init__(self, text: ColumnElement[str], words: ColumnElement[str]) -> None:
         self.text, self.words = text, words
