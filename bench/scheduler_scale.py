@@ -30,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -56,7 +57,9 @@ def _settings(url: str) -> Settings:
                     directory=Path("/nonexistent/city.yml"))
 
 
-def fill(url: str, n: int, now: datetime) -> None:
+def fill(url: str, n: int, now: datetime,
+         facts: Callable[[int], str] = lambda _i: "(benchmark)") -> None:
+    """`n` open cases through the service layer; `facts(i)`: the i-th complaint's text."""
     app = bootstrap(_settings(url), clock=lambda: now)
     t0 = time.perf_counter()
     batch = 500
@@ -66,7 +69,7 @@ def fill(url: str, n: int, now: datetime) -> None:
                 received = now - timedelta(minutes=(i * 3 * 24 * 60 * 7) // n)
                 filing = Filing(received_at=received,
                                 complainant=Complainant(f"Resident {i}", None, None, None),
-                                facts="(benchmark)", code_sections=("2.94.030",),
+                                facts=facts(i), code_sections=("2.94.030",),
                                 respondents=(RESPONDENTS[i % len(RESPONDENTS)],))
                 file_complaint(uow, filing, directory=app.directory, calendar=app.calendar,
                                clock=itertools.repeat(received).__next__, actor="bench")

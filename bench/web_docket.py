@@ -6,7 +6,9 @@ with N open cases through the service layer (the docket of bench/scheduler_scale
 serves the real web app (`ethicsbot.bootstrap.build_web_app`) on loopback in this
 process, signs the clerk in (a session opened as the sign-in link would) and asks, one
 request after another, for each page below. Prints p50 and p95 of the time to the whole
-answer. Goal (issue 25): p95 ≤ 150 ms for the docket, a search and a filter, for the
+answer. Goal (issue 25): p95 ≤ 150 ms for the docket, a search (of a name, a number, and
+of the text of the complaints the clerk may see, `cases.search`: every case's ~1,500
+characters, a word in one case of 500 and a word in none) and a filter, for the
 case page, and for the case page of a case with 300 history entries (its hearing scheduled,
 noticed and posted, then replies filed as correspondence, the kind of entry a long case
 gathers most of), its notices and invites owed with it.
@@ -46,6 +48,21 @@ CLERK = "clerk@city.test"
 
 
 LONG = 300  # history entries of the long case
+# The complaints' text, for the full-text search (`cases.search`): about 1,500 characters
+# each, as a resident's complaint runs, one in `RARE_EVERY` naming a gazebo
+_SENTENCE = ("the official used city staff and a city vehicle to move campaign signs on "
+             "the morning of the council meeting and asked the parks crew to store them "
+             "in the maintenance yard where residents saw them loaded onto a trailer")
+_WORDS = tuple(_SENTENCE.split(" "))
+RARE, RARE_EVERY = "gazebo", 500
+
+
+def facts(i: int) -> str:
+    """The i-th complaint's text: the same words in an order of its own, ~1,500 chars."""
+    words = [_WORDS[(i * 7 + k * (i % 11 + 1)) % len(_WORDS)] for k in range(240)]
+    if i % RARE_EVERY == 0:
+        words[120] = RARE
+    return f"Complaint {i}: " + " ".join(words) + "."
 
 
 def long_case(url: str, now: datetime) -> str:
@@ -84,6 +101,9 @@ def pages(number: str, long: str) -> list[tuple[str, str]]:
             ("docket, page 100", "/docket?page=100"),
             ("search a name", "/docket?q=pruitt"),
             ("search a number", f"/docket?q={number}"),
+            ("search the complaints' text", f"/docket?q={RARE}"),
+            ("search text no case holds", "/docket?q=zeppelin"),
+            ("search text, filter overdue", f"/docket?q={RARE}&show=overdue&sort=due"),
             ("filter overdue, soonest due", "/docket?show=overdue&sort=due"),
             ("filter a stage, newest", "/docket?stage=received&sort=newest"),
             ("case page", f"/cases/{number}"),
@@ -139,7 +159,7 @@ def main() -> int:
     met = True
     try:
         with throwaway(args.db, folder) as url:
-            fill(url, args.cases, now - timedelta(minutes=1))
+            fill(url, args.cases, now - timedelta(minutes=1), facts)
             long = long_case(url, now)
             print(f"{args.cases} open cases on {args.db} (and {long}, {LONG} history "
                   f"entries); {args.requests} requests per page")

@@ -156,6 +156,15 @@ def docket_scope(actor: Actor) -> DocketScope:
     return DocketScope.ALL if sees_every_case(actor) else DocketScope.INVOLVING
 
 
+def docket_access(actor: Actor) -> Access:
+    """The access `actor` has to each case their docket lists that is not against them
+    (`case_access` without a recusal: those cases are left out of their docket): what its
+    search may look in (`cases.search`). On a case against them, RESPONDENT."""
+    if actor.has(_FULL):
+        return Access.FULL
+    return Access.COUNCIL if actor.has(COUNCIL) else Access.RESPONDENT
+
+
 def may_file_paper(actor: Actor) -> bool:
     """The mayor's office and the administrator receive written complaints (§1) and may
     give the real time the city received a paper or in-person one."""

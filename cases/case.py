@@ -68,6 +68,18 @@ class LegalHold:
 
 
 @dataclass(frozen=True)
+class NamedOfficial:
+    """An official complained against whom the city's directory does not list, as the
+    mayor's office named them (§2): the §2 notice goes to `email` when given, the copy by
+    registered mail to `address`. Kept in the case (its history), since no directory
+    entry holds them."""
+
+    name: str
+    email: str | None
+    address: str | None
+
+
+@dataclass(frozen=True)
 class Finding:
     """The final determination as to one official (§11, §12)."""
 
@@ -81,6 +93,9 @@ class Case:
     number: str
     filing: Filing
     respondents: tuple[str, ...]  # emails of the officials complained against
+    # those the directory does not list, by their key in `respondents` (their email, or
+    # their name when they have none)
+    named_officials: dict[str, NamedOfficial] = field(default_factory=dict)
     public_since: date | None = None
     stage: Stage = Stage.RECEIVED
     alleged_sections: list[str] = field(default_factory=list)
@@ -303,6 +318,9 @@ class Case:
                     self.amendments_found[str(s)] = bool(d["sufficient"])
             case k.RESPONDENT_NAMED:
                 self.respondents = (*self.respondents, str(d["respondent"]))
+                if d.get("name"):  # a person the directory does not list
+                    self.named_officials[str(d["respondent"])] = NamedOfficial(
+                        str(d["name"]), d.get("email"), d.get("address"))
             case k.RECEIPT_CORRECTED:
                 self.filing = _with_received(self.filing, datetime.fromisoformat(d["new"]))
             case k.CASE_CLOSED:

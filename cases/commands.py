@@ -378,9 +378,16 @@ class AmendComplaint(Command):
 class NameRespondent(Command):
     """§2: the official a complaint is against, when intake matched no one in the city's
     directory (a misspelt name, a title only): named by the mayor's office, and owed the
-    §2 notice then. The complaint's receipt stays the day the clock started."""
+    §2 notices then. The complaint's receipt stays the day the clock started.
 
-    official: str  # their email in the city's directory
+    Either `official`, someone the directory lists, or a person it does not list (an
+    official who left, one of another body): their `name` with their `email` (the §2
+    notice goes there) and/or their postal `address` (the copy by registered mail, §2)."""
+
+    official: str = ""  # their email in the city's directory; empty: the person below
+    name: str = ""
+    email: str = ""
+    address: str = ""
 
 
 @dataclass(frozen=True)

@@ -187,8 +187,9 @@ class _Audience:
     recused gets neither."""
 
     def __init__(self, case: Case, directory: Directory) -> None:
+        # the directory's people, and those named outside it who gave an email
         self.respondents = [p for e in case.respondents
-                            if (p := directory.by_email(e)) is not None]
+                            if (p := directory.by_email(e) or _outside(case, e)) is not None]
         parties = {e.lower() for e in case.respondents}
         # a member who recused is walled off from the case's material and its meetings'
         # invitations (`cases.access.case_access`); the statutory meeting notice of RCW
@@ -207,6 +208,13 @@ class _Audience:
                          if case.referred_to and p.email.lower() == case.referred_to.lower()]
 
 
+def _outside(case: Case, key: str) -> Person | None:
+    """A respondent the directory does not list, as a person mail can reach (none without
+    an email: their §2 copy goes by registered mail, the clerk's task)."""
+    named = case.named_officials.get(key)
+    return Person(named.name, named.email) if named and named.email else None
+
+
 def _without(people: Iterable[Person], emails: set[str]) -> list[Person]:
     return [p for p in people if p.email.lower() not in emails]
 
@@ -222,7 +230,12 @@ def _plan(case: Case, event: Event, a: _Audience) -> _Plan:
                     (t.REGISTERED_MAIL_TASK, a.mayors_office, key.REGISTERED_MAIL)]
         case k.RESPONDENT_NAMED:  # the §2 notice the official was owed from the start
             named = [p for p in a.respondents if p.email.lower() == event.data["respondent"]]
-            return [(t.COMPLAINT_TO_RESPONDENT, named, key.NOTICE_24H)]
+            # a person the directory does not list, named with a postal address: the clerk
+            # is owed the task of mailing them the registered copy (the directory's people
+            # were in the task owed at receipt)
+            mailed = ([(t.REGISTERED_MAIL_TASK, a.mayors_office, key.REGISTERED_MAIL)]
+                      if event.data.get("address") else [])
+            return [(t.COMPLAINT_TO_RESPONDENT, named, key.NOTICE_24H), *mailed]
         case k.HEARING_SCHEDULED:
             hearing = case.hearing
             if hearing is None or hearing.recorded_late:

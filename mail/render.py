@@ -26,7 +26,7 @@ from cases.calendar import CityCalendar, fmt_moment
 from cases.case import Case
 from cases.deadlines import Deadline, DeadlineKey
 from cases.directory import Person
-from cases.events import Event
+from cases.events import Event, EventKind
 from cases.meetings import Body, Meeting
 from cases.notices import ALERTS, INVITES, NoticeType, meeting_of, owing_event_index
 from cases.text import neutralise_bidi
@@ -253,6 +253,17 @@ def _event_data(case: Case, kind: str) -> dict[str, Any]:
     return next((e.data for e in reversed(case.history) if e.kind.value == kind), {})
 
 
+def _mailed_to(case: Case, event: Event) -> dict[str, str] | None:
+    """Whom a registered-mail task owed by naming a person the directory does not list
+    is for, and where: their name and postal address (`cases.notices`)."""
+    if event.kind is not EventKind.RESPONDENT_NAMED:
+        return None
+    named = case.named_officials.get(str(event.data.get("respondent")))
+    if named is None or not named.address:
+        return None
+    return {"name": named.name, "address": named.address}
+
+
 def template_data(ctx: NoticeContext, invite: Invite | None = None) -> dict[str, Any]:
     """What the templates see: plain values, the complaint's words among them as data."""
     data: dict[str, Any] = {
@@ -277,6 +288,7 @@ def template_data(ctx: NoticeContext, invite: Invite | None = None) -> dict[str,
         received=fmt_moment(cal.local(case.received_at)), confidential=case.confidential,
         respondents=list(case.filing.respondents), sections=list(case.alleged_sections),
         unnamed=not case.respondents,  # intake matched no one in the directory (issue 25)
+        send_to=_mailed_to(case, event) if ctx.type is T.REGISTERED_MAIL_TASK else None,
         event=event.data, complaint_attached=attaches_complaint(ctx),
         # the complainant's identity withheld (`cases.protection`): the statement and the
         # summary, which the official's and the council's notices carry instead

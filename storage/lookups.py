@@ -33,6 +33,7 @@ from cases.access import (
     DocketScope,
     Refused,
     case_access,
+    docket_access,
     docket_scope,
     is_walled,
     sees_every_case,
@@ -201,6 +202,7 @@ def docket_read(asker: Asker, page: int, *, size: int | None, now: datetime, dia
         dialect=dialect, view=view, now=now,
         involving=asker.who if scope is DocketScope.INVOLVING else None,
         walled_as=asker.actor.email if scope is DocketScope.ALL else None,
+        searcher=(asker.actor.email or asker.who, docket_access(asker.actor)),
         limit=None if size is None else size + 1,
         offset=0 if size is None else (page - 1) * size, logged=look), size, refused=False)
 

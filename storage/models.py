@@ -69,6 +69,17 @@ class CaseRow(Base):
     head: Mapped[str | None] = mapped_column(String(64))
 
 
+class CaseSearchRow(Base):
+    """What each level of access may find a case by (`cases.search.searchable`): one row
+    per level, rewritten with the case, read by the docket's search (a LIKE over `text`,
+    the reader's level picked in the statement, `storage.queries`)."""
+
+    __tablename__ = "case_search"
+    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"), primary_key=True)
+    access: Mapped[str] = mapped_column(String(20), primary_key=True)
+    text: Mapped[str] = mapped_column(Text)
+
+
 class EventRow(Base):
     """Append-only history: what happened, when, and who recorded it."""
 

@@ -15,6 +15,7 @@ from cases.ports import Clock
 from storage import calendar_state, chain, retention
 from storage.meetings import save_meetings
 from storage.models import CaseNumber, CaseRow, DeadlineRow, EventRow
+from storage.search import save_search
 
 
 class SqlCaseRepository:
@@ -141,6 +142,7 @@ class SqlCaseRepository:
                         other_due=d.other.due if d.other else None,
                         remind_at=now if _remindable(d) else None) for d in deadlines)
         save_meetings(session=self.session, case_id=row.id, case=case, now=now, new=new)
+        save_search(self.session, case_id=row.id, case=case, new=new)
         self.session.flush()
         for seq, e in enumerate(case.history[stored_events:], start=stored_events):
             if e.kind is EventKind.RECORDS_DESTROYED:  # the certificate (RCW 40.14)

@@ -30,7 +30,7 @@ from cases.stages import Stage
 from cases.steps import STEPS, StepRule
 from cases.text import whole_number, words
 
-LONG = frozenset({"reason", "summary", "text"})
+LONG = frozenset({"reason", "summary", "text", "address"})
 LABELS = {
     "notice": "Which §2 act was done", "tracking_number": "Registered mail tracking number",
     "on": "The day it happened", "starts_at": "Date and time (city time)",
@@ -63,6 +63,10 @@ LABELS = {
     "meeting": "Meeting number",
     "entry": "Its number in the case's history (#N; empty: the latest such step)",
     "official": "The official complained against (§2), as the city's directory lists them",
+    "name": "Or a person the directory does not list: their full name",
+    "email": "Their email (the §2 notice goes there at once)",
+    "address": "Their postal address (the mayor's office is given the task of mailing them "
+               "the complaint by registered mail, §2)",
     "respondent": "The official complained against it is about (their email; empty: the only "
                   "one)",
     "how": "How it was given", "given_at": "When it was given, if not now (city time)",
@@ -106,6 +110,9 @@ class Input:
     hint: str = ""
 
 
+# the choice of a person the directory does not list, among the directory's officials
+NOT_LISTED, NOT_LISTED_WORDS = "not-listed", "A person the directory does not list (below)"
+
 BY_SLUG: dict[str, StepRule] = {s.slug: s for s in STEPS}
 
 
@@ -125,10 +132,11 @@ def inputs(rule: StepRule, actor: Actor, directory: Directory, *,
     for f in dataclasses.fields(rule.command):
         if f.name in named:
             out.append(_person(rule.command, f.name, directory))
-        elif rule.command is c.NameRespondent:  # anyone the directory lists may be named
-            out.append(Input(f.name, LABELS[f.name], "choice", True, tuple(
+        elif rule.command is c.NameRespondent and f.name == "official":
+            # anyone the directory lists, or a person it does not, typed below
+            out.append(Input(f.name, LABELS[f.name], "choice", False, (*(
                 (p.email, f"{p.name}, {p.title}" if p.title else p.name)
-                for p in directory.respondent_candidates())))
+                for p in directory.respondent_candidates()), (NOT_LISTED, NOT_LISTED_WORDS))))
         elif f.name not in skip:
             out.append(_input(f, hints[f.name], rule.command))
     if rule.command is c.Refer:  # the examiner comes from the rotation; only this is asked
@@ -208,6 +216,8 @@ def parse(rule: StepRule, form: typing.Mapping[str, str], calendar: CityCalendar
             continue
         hint = hints.get(spec.name, bool)
         values[spec.name] = _value(spec, _unwrap(hint)[0], raw, calendar, directory)
+    if values.get("official") == NOT_LISTED:  # the person typed below is named instead
+        del values["official"]
     for name in TYPED_BY.get(rule.command, {}):
         raw = (form.get(name) or "").strip()
         if raw and name not in values:

@@ -263,7 +263,8 @@ async def case(request: web.Request) -> web.StreamResponse:
                 rights=rights_lines(deadlines, offered)
                 if looked.access is Access.RESPONDENT else [],
                 request_recorded=recorded, next_act=next_act(deadlines, offered),
-                against=[deps.directory.name_of(e, titled=True) for e in d["respondents"]],
+                against=[d["named_officials"][e]["name"] if e in d["named_officials"]
+                         else deps.directory.name_of(e, titled=True) for e in d["respondents"]],
                 meetings=[meeting_line(m, deps.calendar, postings=notices, quorum=body_quorum(
                     Body(m["body"]), deps.directory, d["respondents"])) for m in d["meetings"]],
                 filing=d.get("filing") or {}, deadlines=deadlines,

@@ -101,6 +101,26 @@ def _report(w: Words, _d: Directory) -> c.IssueReport:
     return c.IssueReport(sufficient=sufficient, report_file=ref, summary=w.rest())
 
 
+NEW = "new"  # `name-respondent CASE new ...`: a person the directory does not list
+
+
+def _name_respondent(w: Words, d: Directory) -> c.NameRespondent:
+    """The official from the directory (`@pruitt`), or after `new` a person it does not
+    list: their name, email and postal address, separated by semicolons, the email known
+    by its @ (either may be left out, not both: the handler says so)."""
+    if (w.peek() or "").lower() != NEW:
+        return c.NameRespondent(w.person("the official complained against", d))
+    w.next(NEW)
+    name, *parts = [p.strip() for p in w.rest().split(";")]
+    emails = [p for p in parts if "@" in p and " " not in p]
+    addresses = [p for p in parts if p and p not in emails]
+    if len(emails) > 1 or len(addresses) > 1:
+        raise ProcedureError("Give one name, one email and one postal address, separated by "
+                             f"semicolons. Type: `/ethics {w.usage}`")
+    return c.NameRespondent(name=name, email=next(iter(emails), ""),
+                            address=next(iter(addresses), ""))
+
+
 def _heard(w: Words, d: Directory) -> c.RecordRespondentHeard:
     respondent = w.person("the official heard", d) if w.at_person() else None
     presented = True
@@ -593,9 +613,10 @@ SPECS: tuple[Spec, ...] = (
     Spec("examiner-conflict", _S.EXAMINER_CONFLICT, "examiner-conflict CASE EXAMINER REASON",
          "examiner-conflict ETH-2026-0007 myu@examiners.example represented the complainant",
          lambda w, d: c.RecordExaminerConflict(w.person("the examiner", d), w.rest())),
-    Spec("name-respondent", _S.NAME_RESPONDENT, "name-respondent CASE OFFICIAL",
-         "name-respondent ETH-2026-0007 @pruitt",
-         lambda w, d: c.NameRespondent(w.person("the official complained against", d))),
+    Spec("name-respondent", _S.NAME_RESPONDENT,
+         f"name-respondent CASE @OFFICIAL | name-respondent CASE {NEW} NAME; [EMAIL]; "
+         "[POSTAL ADDRESS]",
+         "name-respondent ETH-2026-0007 @pruitt", _name_respondent),
     Spec("correct-receipt", _S.CORRECT_RECEIPT, "correct-receipt CASE DATE TIME REASON",
          "correct-receipt ETH-2026-0007 2026-12-01 16:40 forwarded a day late",
          lambda w, _: c.CorrectReceipt(w.moment("when the city received it"), w.rest())),

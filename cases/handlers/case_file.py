@@ -3,6 +3,7 @@ public disclosure requests (§6, §13) and the correspondence filed with a case.
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, date
 
 from cases import commands as c
@@ -51,16 +52,51 @@ def amendment_sufficiency(s: StepContext, cmd: c.FindAmendmentSufficient) -> Eve
                    on=s.day(cmd.on).isoformat())
 
 
+# an address a notice can go to: one @, a dot in the domain, nothing a header would split on
+_EMAIL = re.compile(r"[^@\s<>,;:\"()\[\]]+@[^@\s<>,;:\"()\[\]]+\.[^@\s<>,;:\"()\[\]]+")
+
+
 def name_respondent(s: StepContext, cmd: c.NameRespondent) -> Event:
-    """§2: the official intake could not match, named; the adapters offer only people of
-    the city's directory."""
-    email = cmd.official.strip().lower()
-    if "@" not in email:
-        raise ProcedureError("Name the official by their email in the city's directory.")
-    if email in {r.lower() for r in s.case.respondents}:
-        raise ProcedureError(f"{cmd.official} is already named as complained against in "
+    """§2: the official intake could not match, named: someone of the city's directory
+    (the adapters offer only those), or a person it does not list, with what §2 needs to
+    reach them: an email for the notice, a postal address for the registered copy. The
+    entry is dated when it is recorded; the 24 hours still run from receipt."""
+    official = cmd.official.strip().lower()
+    name, email, address = (cmd.name.strip(), cmd.email.strip().lower(),
+                            cmd.address.strip())
+    if official and (name or email or address):
+        raise ProcedureError("Name either an official the city's directory lists or a person "
+                             "it does not list (their name, email and postal address), not "
+                             "both.")
+    if official:
+        if "@" not in official:
+            raise ProcedureError("Name the official by their email in the city's directory.")
+        return s.event(EventKind.RESPONDENT_NAMED,
+                       respondent=_not_named_yet(s, official, cmd.official))
+    if not name:
+        raise ProcedureError("Name the official complained against: choose them from the "
+                             "city's directory, or give the name of a person it does not "
+                             "list with their email or postal address (§2).")
+    if not email and not address:
+        raise ProcedureError(f"Give {name}'s email or postal address, or both: §2's notice "
+                             "goes by email and its copy of the complaint by registered mail, "
+                             "and without either they cannot be told.")
+    if email and not _EMAIL.fullmatch(email):
+        raise ProcedureError(f"{cmd.email.strip()[:80]!r} is not an email address (like "
+                             "name@example.org): give it as they use it, or leave it empty "
+                             "and give their postal address.")
+    return s.event(EventKind.RESPONDENT_NAMED, respondent=_not_named_yet(s, email or name, name),
+                   name=name[:200], email=email or None, address=address[:500] or None)
+
+
+
+def _not_named_yet(s: StepContext, key: str, said: str) -> str:
+    """`key` (an email, or a name for a person without one), refused when the case
+    already names them."""
+    if key.casefold() in {r.casefold() for r in s.case.respondents}:
+        raise ProcedureError(f"{said} is already named as complained against in "
                              f"{s.case.number}.")
-    return s.event(EventKind.RESPONDENT_NAMED, respondent=email)
+    return key
 
 
 def correct_receipt(s: StepContext, cmd: c.CorrectReceipt) -> Event:

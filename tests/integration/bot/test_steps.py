@@ -215,3 +215,18 @@ async def test_the_clerk_names_in_slack_the_official_intake_could_not_match(
     event = last_event(bot_app)
     assert event.kind == "respondent_named" and event.data == {"respondent": "gpruitt@city.test"}
     await refused(slack, CLERK, f"name-respondent {number} gpruitt@city.test", "already named")
+
+
+async def test_the_clerk_names_in_slack_a_person_the_directory_does_not_list(
+        slack: SlackDriver, bot_app: App) -> None:
+    number = open_case(bot_app, "the parks guy")
+    await refused(slack, CLERK, f"name-respondent {number} new Terry Vance",
+                  "email or postal address, or both")
+    await refused(slack, CLERK, f"name-respondent {number} new Terry Vance; a@x.org; b@y.org",
+                  "one email")
+    await done(slack, CLERK, f"name-respondent {number} new Terry Vance; 12 Elm St, "
+                             "Riverton, WA 99301")
+    event = last_event(bot_app)
+    assert event.kind == "respondent_named" and event.data == {
+        "respondent": "Terry Vance", "name": "Terry Vance", "email": None,
+        "address": "12 Elm St, Riverton, WA 99301"}

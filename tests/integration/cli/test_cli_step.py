@@ -4,6 +4,7 @@ login and the person it was taken as."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -15,7 +16,7 @@ import ethicsbot.bootstrap
 from ethicsbot.bootstrap import App, bootstrap
 from storage.models import AccessLogRow
 from tests.fixtures.app import FakeClock, make_settings
-from tests.fixtures.cases import open_one
+from tests.fixtures.cases import a_filing, open_one
 from tests.integration.cli.test_cli import here, run  # noqa: F401 - the fixture
 
 LA = ZoneInfo("America/Los_Angeles")
@@ -72,3 +73,22 @@ def test_the_case_as_a_person_reads_it_is_in_city_time(
     code, out, _ = run(capsys, "case", n)
     assert code == 0 and "received Mon Nov 30, 2026 1:15 AM PST" in out
     assert "#1  Mon Nov 30, 2026" in out and "+00:00" not in out
+
+
+def test_the_clerk_names_at_the_terminal_a_person_the_directory_does_not_list(
+        app: App, capsys: pytest.CaptureFixture[str]) -> None:
+    """`ethicsbot step name-respondent CASE new NAME; EMAIL; ADDRESS`, as in Slack: refused
+    with no way to reach them, recorded with one (issue 25)."""
+    n = open_one(app, replace(a_filing(), respondents=("the parks guy",)))
+    with app.uow() as uow:
+        assert uow.cases.get(n).respondents == ()  # type: ignore[union-attr]
+    clerk = ("--as", "clerk@city.test")
+    code, _, err = run(capsys, "step", *clerk, "name-respondent", n, "new", "Terry", "Vance")
+    assert code == 2 and "email or postal address, or both" in err
+    code, out, _ = run(capsys, "step", *clerk, "name-respondent", n, "new", "Terry", "Vance;",
+                       "tvance@example.org")
+    assert code == 0 and "recorded" in out
+    with app.uow() as uow:
+        case = uow.cases.get(n)
+    assert case is not None and case.respondents == ("tvance@example.org",)
+    assert case.named_officials["tvance@example.org"].name == "Terry Vance"

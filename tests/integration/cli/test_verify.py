@@ -117,7 +117,7 @@ def _delete_case(conn: Connection, number: str) -> None:
     cid = conn.execute(text("SELECT id FROM cases WHERE number = :n"), {"n": number}).scalar()
     conn.execute(text("DELETE FROM deliveries WHERE outbox_id IN "
                       "(SELECT id FROM outbox WHERE case_id = :c)"), {"c": cid})
-    for table in ("events", "deadlines", "outbox", "meetings"):
+    for table in ("events", "deadlines", "outbox", "meetings", "case_search"):
         conn.execute(text(f"DELETE FROM {table} WHERE case_id = :c"), {"c": cid})
     conn.execute(text("UPDATE filings SET case_id = NULL WHERE case_id = :c"), {"c": cid})
     conn.execute(text("DELETE FROM cases WHERE id = :c"), {"c": cid})

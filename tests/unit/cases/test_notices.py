@@ -205,6 +205,50 @@ def test_an_official_named_after_intake_is_owed_the_section_2_notice_then() -> N
     assert case.respondents == (RESPONDENT,)  # the docket, the access and §9 follow
 
 
+@pytest.mark.parametrize(("cmd", "refusal"), [
+    (c.NameRespondent(name="Terry Vance"), "email or postal address, or both"),
+    (c.NameRespondent(email="tvance@example.org"), "give the name"),
+    (c.NameRespondent(name="Terry Vance", email="tvance at example"), "not an email address"),
+    (c.NameRespondent(RESPONDENT, name="Terry Vance", email="tvance@example.org"),
+     "not both"),
+])
+def test_a_person_the_directory_does_not_list_is_refused_without_a_way_to_reach_them(
+        cmd: c.NameRespondent, refusal: str) -> None:
+    case = unmatched_case()
+    with pytest.raises(ProcedureError, match=refusal):
+        step(case, cmd, "2026-01-06T11:00:00-08:00")
+    assert case.respondents == () and len(case.history) == 1
+
+
+def test_a_person_named_with_an_email_is_owed_the_section_2_notice_there() -> None:
+    case = unmatched_case()
+    received = case.received_at
+    owed = step(case, c.NameRespondent(name="Terry Vance", email=" TVance@Example.org "),
+                "2026-01-06T11:00:00-08:00")
+    assert [(n.type, n.recipient.name, n.recipient.email, n.deadline) for n in owed] == [
+        (T.COMPLAINT_TO_RESPONDENT, "Terry Vance", "tvance@example.org",
+         DeadlineKey.NOTICE_24H)]
+    assert case.respondents == ("tvance@example.org",)
+    assert case.history[-1].at == at("2026-01-06T11:00:00-08:00")  # recorded when it was
+    assert case.received_at == received  # the 24 hours still run from receipt
+    with pytest.raises(ProcedureError, match="already named"):
+        step(case, c.NameRespondent(name="T. Vance", email="tvance@example.org"),
+             "2026-01-06T11:05:00-08:00")
+
+
+def test_a_person_named_with_only_a_postal_address_gets_the_registered_mail_task() -> None:
+    case = unmatched_case()
+    owed = step(case, c.NameRespondent(name="Terry Vance", address="12 Elm St, Riverton"),
+                "2026-01-06T11:00:00-08:00")
+    assert to(owed, T.COMPLAINT_TO_RESPONDENT) == set()  # no email: nothing to mail them
+    assert [(n.type, n.deadline) for n in owed] == [
+        (T.REGISTERED_MAIL_TASK, DeadlineKey.REGISTERED_MAIL)] * len(owed)
+    assert to(owed, T.REGISTERED_MAIL_TASK) == {CLERK}
+    assert case.respondents == ("Terry Vance",)
+    assert case.named_officials["Terry Vance"].address == "12 Elm St, Riverton"
+    assert Case.replay(case.number, case.history).named_officials == case.named_officials
+
+
 def test_an_official_already_named_is_refused_and_another_may_be_added() -> None:
     case = new_case()
     with pytest.raises(ProcedureError, match="already named"):
