@@ -33,7 +33,7 @@ from cases.handlers import (
     council,
     disclosures,
     meetings,
-    records,
+    retention,
     sufficiency,
 )
 from cases.history import EVENTS
@@ -331,16 +331,16 @@ STEPS: tuple[StepRule, ...] = (
     # investigation the city must preserve evidence for is the attorney's to judge; in
     # any stage, since the duty to preserve can arise before closure
     _R(StepId.HOLD_PLACE, "place a legal hold on the case file", c.PlaceLegalHold,
-       records.place_hold, _E.LEGAL_HOLD_PLACED, frozenset(Stage), ATTORNEY, "RCW 40.14"),
+       retention.place_hold, _E.LEGAL_HOLD_PLACED, frozenset(Stage), ATTORNEY, "RCW 40.14"),
     _R(StepId.HOLD_LIFT, "lift the legal hold on the case file", c.LiftLegalHold,
-       records.lift_hold, _E.LEGAL_HOLD_LIFTED, frozenset(Stage), ATTORNEY, "RCW 40.14"),
+       retention.lift_hold, _E.LEGAL_HOLD_LIFTED, frozenset(Stage), ATTORNEY, "RCW 40.14"),
     # the clerk, who keeps the case file, requests; the records officer approves, never
-    # their own request (`records.approve_destruction`)
+    # their own request (`retention.approve_destruction`)
     _R(StepId.DESTROY_REQUEST, "request the destruction of the case file",
-       c.RequestDestruction, records.request_destruction, _E.DESTRUCTION_REQUESTED,
+       c.RequestDestruction, retention.request_destruction, _E.DESTRUCTION_REQUESTED,
        frozenset({_S.CLOSED}), OFFICE, "RCW 40.14.070"),
     _R(StepId.DESTROY_APPROVE, "approve the destruction of the case file",
-       c.ApproveDestruction, records.approve_destruction, _E.RECORDS_DESTROYED,
+       c.ApproveDestruction, retention.approve_destruction, _E.RECORDS_DESTROYED,
        frozenset({_S.CLOSED}), RECORDS, "RCW 40.14.070"),
     _R(StepId.CORRESPONDENCE, "file correspondence", c.FileCorrespondence,
        case_file.correspondence, _E.CORRESPONDENCE_FILED, frozenset(Stage), frozenset(), "§6"),
