@@ -13,13 +13,14 @@ lock: writers lock in one order and the lock is held only for the commit.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Text, select, type_coerce
 from sqlalchemy.orm import Session
 
 from cases.chain import (
@@ -110,12 +111,17 @@ class Report:
 
 
 def _docket_rows(session: Session) -> Iterator[DocketEntry]:
-    """The whole docket chain in position order, streamed (rows, not ORM objects: a big
-    docket has millions of entries, each read once)."""
+    """The whole docket chain in position order, streamed through the session's
+    connection (plain rows, not the ORM's: a big docket has millions of entries, each read
+    once). `detail` is read as the text SQLite keeps, and decoded only when it is not the
+    "{}" of nearly every entry (PostgreSQL's driver hands it back decoded)."""
     t = DocketChainRow
-    q = (select(t.position, t.kind, t.at, t.case_number, t.seq, t.head, t.detail, t.hash)
+    q = (select(t.position, t.kind, t.at, t.case_number, t.seq, t.head,
+                type_coerce(t.detail, Text), t.hash)
          .order_by(t.position).execution_options(yield_per=5000))
-    for position, kind, at, case, seq, head, detail, digest in session.execute(q):
+    for position, kind, at, case, seq, head, detail, digest in session.connection().execute(q):
+        if isinstance(detail, str):
+            detail = {} if detail == "{}" else json.loads(detail)
         yield DocketEntry(position, kind, at, case, seq, head, detail, digest)
 
 
@@ -125,14 +131,14 @@ def _recorded(session: Session, number: str) -> dict[int, str]:
     t = DocketChainRow
     q = (select(t.seq, t.head).where(t.case_number == number, t.seq >= 0)
          .order_by(t.position))
-    return {seq: head for seq, head in session.execute(q)}
+    return {seq: head for seq, head in session.connection().execute(q)}
 
 
 def _events(session: Session, case_id: int) -> Iterator[Entry]:
     q = (select(EventRow.seq, EventRow.kind, EventRow.at, EventRow.actor, EventRow.data,
                 EventRow.hash).where(EventRow.case_id == case_id).order_by(EventRow.seq)
          .execution_options(yield_per=1000))
-    for seq, kind, at, actor, data, digest in session.execute(q):
+    for seq, kind, at, actor, data, digest in session.connection().execute(q):
         yield Entry(seq, kind, at, actor, data, digest)
 
 
@@ -162,12 +168,15 @@ def check_docket(session: Session) -> DocketCheck:
     return DocketCheck(head, broken, frozenset(seen))
 
 
-def check_cases(session: Session, number: str | None = None) -> Report:
+def check_cases(session: Session, number: str | None = None,
+                part: tuple[int, int] = (0, 1)) -> Report:
     """The other half: every case's history (or case `number`'s alone) recomputed, one
     case at a time (its events streamed), and compared with the heads the docket chain
-    recorded for it, read in the same session as its events."""
+    recorded for it, read in the same session as its events. `part` (k, n): only every
+    n-th case from the k-th, in number order (n processes share the cases; `joined`)."""
     report = Report()
-    for case_id, case in _stored(session, number):
+    k, n = part
+    for case_id, case in _stored(session, number)[k::n]:
         recorded = _recorded(session, case)
         counted = _Counted(_events(session, case_id))
         ends, broken = verify_case(case, counted, recorded,
@@ -185,6 +194,13 @@ def _stored(session: Session, number: str | None) -> list[tuple[int, str]]:
     if number is not None:
         q = q.where(CaseRow.number == number)
     return [(case_id, case) for case_id, case in session.execute(q)]
+
+
+def joined(parts: list[Report]) -> Report:
+    """The cases' checks made in parts (`check_cases`'s `part`) as one: each case's break
+    in the order of the cases' numbers, as one check over them all would give them."""
+    return Report(sorted((b for p in parts for b in p.breaks), key=lambda b: b.case or ""),
+                  sum(p.cases for p in parts), sum(p.entries for p in parts))
 
 
 def combine(docket: DocketCheck, cases: Report, session: Session,

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import click
 
@@ -19,10 +20,13 @@ if TYPE_CHECKING:
 
     from storage.chain import DocketCheck, Report
 
-# A docket chain this long or longer is checked in a second process while this one checks
-# the cases: on a big docket each half reads millions of rows and hashes each, so on two
-# cores the whole docket verifies in about half the time (bench/verify_chains.py,
-# docs/topology.md). A small docket is not worth the second process's start (~1 s).
+T = TypeVar("T")
+
+# A docket chain this long or longer is checked in a second process while this one and a
+# third check half the cases each: on a big docket each part reads millions of rows and
+# hashes each (CPU: the docket chain ~40% of the work, the cases ~60%), so on two cores
+# the whole docket verifies in about half the time (bench/verify_chains.py,
+# docs/topology.md). A small docket is not worth the processes' start (~1 s).
 PARALLEL_FROM = 200_000
 
 
@@ -89,30 +93,45 @@ def verify(number: str | None, show_head: bool, against: str | None, as_json: bo
 
 
 def _verify(session: Session, number: str | None) -> Report:
-    """`storage.chain.verify`, its two halves side by side when the whole docket is
+    """`storage.chain.verify`, in three parts side by side when the whole docket is
     verified and its chain is long (`PARALLEL_FROM`): the docket chain in a process of its
-    own (`_check_docket`), the cases here. Each half reads one consistent view of what it
-    compares (a case's heads are read with its events), and `combine` rechecks here any
-    case the other process saw that this one does not have."""
+    own, half the cases in another, the other half here. Each part reads one consistent
+    view of what it compares (a case's heads are read with its events), and `combine`
+    rechecks here any case the docket chain's process saw that this one does not have."""
     from storage import chain
 
     if number is not None or chain.docket_head(session).count < PARALLEL_FROM:
         return chain.verify(session, number)
-    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
         docket = pool.submit(_check_docket)
-        cases = chain.check_cases(session)
-        return chain.combine(docket.result(), cases, session)
+        others = pool.submit(_check_cases, (1, 2))
+        mine = chain.check_cases(session, None, (0, 2))
+        return chain.combine(docket.result(), chain.joined([mine, others.result()]),
+                             session)
 
 
 def _check_docket() -> DocketCheck:
-    """The docket chain's half, in the second process: the same settings (the
-    environment and `.env` it inherits), its own engine."""
-    from ethicsbot.bootstrap import bootstrap
+    """The docket chain's part, in a process of its own."""
     from storage import chain
+
+    return _in_snapshot(chain.check_docket)
+
+
+def _check_cases(part: tuple[int, int]) -> Report:
+    """A part of the cases (`storage.chain.check_cases`), in a process of its own."""
+    from storage import chain
+
+    return _in_snapshot(lambda session: chain.check_cases(session, None, part))
+
+
+def _in_snapshot(check: Callable[[Session], T]) -> T:
+    """`check` in a snapshot of its own: the same settings as this command's (the
+    environment and `.env` the process inherits), its own engine."""
+    from ethicsbot.bootstrap import bootstrap
 
     app = bootstrap(migrate=False)
     try:
         with app.snapshot_session_factory().begin() as session:
-            return chain.check_docket(session)
+            return check(session)
     finally:
         app.close()

@@ -264,11 +264,12 @@ def test_an_auditor_reads_the_access_log_and_no_one_else_but_the_clerk(
                             "access log as abrandt@city.test refused"]
 
 
-def test_a_big_docket_is_verified_in_two_processes_with_the_same_answer(
+def test_a_big_docket_is_verified_in_three_processes_with_the_same_answer(
         app: App, clock: FakeClock, here: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Past `PARALLEL_FROM` docket entries the docket chain is checked in a second process
-    beside the cases: what it finds is what one process finds, breaks in the same order."""
+    """Past `PARALLEL_FROM` docket entries the docket chain is checked in a process of its
+    own and the cases in two halves beside it: what they find is what one process finds,
+    the breaks in the same order."""
     from ethicsbot.cli import verify as command
 
     first, second = two_cases(app, clock)
