@@ -15,7 +15,8 @@ Goal (issue 27): 10,000 cases × 300 entries (3,000,000 events) verified in ≤ 
 ≤ 300 MB, on SQLite and on PostgreSQL.
 
     .venv/bin/python bench/verify_chains.py [--cases 10000] [--events 300]
-        [--db sqlite|postgres|both]
+        [--db sqlite|postgres|both] [--runs N] [--keep]
+    .venv/bin/python bench/verify_chains.py --database-url URL [--runs N]  (a kept one)
 """
 
 from __future__ import annotations
@@ -230,9 +231,9 @@ def _peak_mb(pid: int) -> float | None:
 
 
 @contextmanager
-def database(kind: str, folder: Path) -> Iterator[str]:
+def database(kind: str, folder: Path, *, keep: bool = False) -> Iterator[str]:
     """A fresh database of `kind`: a SQLite file, or `PG_NAME` on the local server (the
-    tests' server), dropped afterwards."""
+    tests' server), dropped afterwards unless `keep`."""
     if kind == "sqlite":
         yield f"sqlite:///{folder / 'verify.db'}"
         return
@@ -254,7 +255,8 @@ def database(kind: str, folder: Path) -> Iterator[str]:
         yield server.set(drivername="postgresql+psycopg", database=PG_NAME).render_as_string(
             hide_password=False)
     finally:
-        run(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
+        if not keep:
+            run(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
 
 
 def main() -> int:
@@ -262,34 +264,50 @@ def main() -> int:
     ap.add_argument("--cases", type=int, default=10_000)
     ap.add_argument("--events", type=int, default=300, help="history entries a case")
     ap.add_argument("--db", choices=("sqlite", "postgres", "both"), default="both")
+    ap.add_argument("--database-url", help="verify this database, filled by an earlier "
+                    "run with --keep, instead of filling a new one")
+    ap.add_argument("--keep", action="store_true",
+                    help="leave the filled database(s) in place and print their URL")
+    ap.add_argument("--runs", type=int, default=1, help="verify runs, one after another")
     args = ap.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="ethicsbot-verify-bench-"))
     met = True
     try:
+        if args.database_url:
+            return 0 if all(measure(args.database_url, None) for _ in range(args.runs)) else 1
         t = template(folder, args.events)
         print(f"template case: {len(t.events)} entries, {len(t.steps)} docket-chain steps")
         for kind in ("sqlite", "postgres") if args.db == "both" else (args.db,):
-            with database(kind, folder) as url:
+            with database(kind, folder, keep=args.keep) as url:
                 print(f"{kind}:", flush=True)
                 fill(url, t, args.cases)
-                load = os.getloadavg()[0]
-                wall, peaks, cpu, answer = verify(url)
-                if not answer["verified"] or answer["entries"] != args.cases * len(t.events):
-                    raise SystemExit(f"verify did not pass over the copies: {answer}")
-                rss = sum(peaks.values())  # as if every process peaked at once
-                ok = wall <= GOAL_S and rss <= GOAL_MB
-                met = met and ok
-                each = " + ".join(f"{mb:.0f}" for mb in peaks.values())
-                busy = " + ".join(f"{s:.1f}" for s in cpu.values())
-                print(f"  ethicsbot verify: {answer['cases']:,} cases, {answer['entries']:,} "
-                      f"entries in {wall:.1f} s (CPU {busy} s; load average before "
-                      f"{load:.1f}), peak RSS {rss:.0f} MB ({len(peaks)} process(es): "
-                      f"{each})  {'ok' if ok else 'NOT met'} "
-                      f"(goal ≤ {GOAL_S:.0f} s, ≤ {GOAL_MB:.0f} MB)", flush=True)
+                for _ in range(args.runs):
+                    met = measure(url, args.cases * len(t.events)) and met
+                if args.keep:
+                    print(f"  kept: --database-url {url}")
     finally:
-        shutil.rmtree(folder, ignore_errors=True)
+        if not args.keep:
+            shutil.rmtree(folder, ignore_errors=True)
     print("Every goal met." if met else "Some goal was NOT met.")
     return 0 if met else 1
+
+
+def measure(url: str, entries: int | None) -> bool:
+    """One `ethicsbot verify` over the database at `url`, printed; whether it met the
+    goal (and verified `entries` entries, if given)."""
+    load = os.getloadavg()[0]
+    wall, peaks, cpu, answer = verify(url)
+    if not answer["verified"] or (entries is not None and answer["entries"] != entries):
+        raise SystemExit(f"verify did not pass over the copies: {answer}")
+    rss = sum(peaks.values())  # as if every process peaked at once
+    ok = wall <= GOAL_S and rss <= GOAL_MB
+    each = " + ".join(f"{mb:.0f}" for mb in peaks.values())
+    busy = " + ".join(f"{s:.1f}" for s in cpu.values())
+    print(f"  ethicsbot verify: {answer['cases']:,} cases, {answer['entries']:,} entries in "
+          f"{wall:.1f} s (CPU {busy} s; load average before {load:.1f}), peak RSS "
+          f"{rss:.0f} MB ({len(peaks)} process(es): {each})  {'ok' if ok else 'NOT met'} "
+          f"(goal ≤ {GOAL_S:.0f} s, ≤ {GOAL_MB:.0f} MB)", flush=True)
+    return ok
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from datetime import datetime
 from functools import partial
 from typing import Any
 
-from sqlalchemy import Text, select, type_coerce
+from sqlalchemy import Text, cast, select
 from sqlalchemy.orm import Session
 
 from cases.chain import (
@@ -113,11 +113,11 @@ class Report:
 def _docket_rows(session: Session) -> Iterator[DocketEntry]:
     """The whole docket chain in position order, streamed through the session's
     connection (plain rows, not the ORM's: a big docket has millions of entries, each read
-    once). `detail` is read as the text SQLite keeps, and decoded only when it is not the
-    "{}" of nearly every entry (PostgreSQL's driver hands it back decoded)."""
+    once). `detail` is read as text, and decoded only when it is not the "{}" of nearly
+    every entry."""
     t = DocketChainRow
-    q = (select(t.position, t.kind, t.at, t.case_number, t.seq, t.head,
-                type_coerce(t.detail, Text), t.hash)
+    q = (select(t.position, t.kind, t.at, t.case_number, t.seq, t.head, cast(t.detail, Text),
+                t.hash)
          .order_by(t.position).execution_options(yield_per=5000))
     for position, kind, at, case, seq, head, detail, digest in session.connection().execute(q):
         if isinstance(detail, str):
