@@ -159,6 +159,12 @@ def test_an_image_is_a_figure_with_its_alt_text_or_an_artifact_and_never_without
     assert t.elements("Figure")[0].alt == "The city's seal" and t.images == 1
     with pytest.raises(ValueError, match="an image needs alt text"):
         html_to_pdf(f'<img src="{seal}">', title="t", created=CREATED)
+    in_a_cell = (f'<table border="1"><tr><th>Seal</th><th>Name</th></tr><tr><td>'
+                 f'<img src="{seal}" alt="The city\'s seal"></td><td>Riverton</td></tr></table>')
+    t = read_tagged(html_to_pdf(in_a_cell, title="t", created=CREATED))
+    cell = t.elements("TD")[0]
+    assert [(k.role, k.alt) for k in cell.kids] == [("Figure", "The city's seal")]
+    assert t.images == 1 and t.elements("TD")[1].text == "Riverton"
 
 
 def test_an_unknown_role_is_refused() -> None:
