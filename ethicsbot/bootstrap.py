@@ -23,7 +23,7 @@ from cases.calendar import CityCalendar
 from cases.directory import Directory
 from ethicsbot.directory_file import city_calendar, load_directory
 from ethicsbot.settings import Settings, SettingsError, load_settings
-from storage.db import make_engine, make_read_engine, make_session_factory
+from storage.db import make_engine, make_read_engine, make_session_factory, snapshot_reader
 from storage.migrate import is_current, upgrade
 
 if TYPE_CHECKING:
@@ -76,6 +76,11 @@ class App:
             if isinstance(bind, Engine):
                 bind.dispose()
         self.engine.dispose()
+
+    def snapshot_session_factory(self) -> sessionmaker[Any]:
+        """Sessions for a long read that writes nothing (`ethicsbot verify`): one
+        snapshot, no write lock held meanwhile (`storage.db.snapshot_reader`)."""
+        return make_session_factory(snapshot_reader(self.engine))
 
     @property
     def computed_under(self) -> str:

@@ -13,13 +13,14 @@ lock: writers lock in one order and the lock is held only for the commit.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Text, cast, select
 from sqlalchemy.orm import Session
 
 from cases.chain import (
@@ -109,59 +110,120 @@ class Report:
         return not self.breaks
 
 
-def _docket_rows(session: Session, number: str | None = None) -> Iterator[DocketEntry]:
-    q = select(DocketChainRow).order_by(DocketChainRow.position)
-    if number is not None:
-        q = q.where(DocketChainRow.case_number == number)
-    for r in session.scalars(q.execution_options(yield_per=2000)):
-        yield DocketEntry(r.position, r.kind, r.at, r.case_number, r.seq, r.head, r.detail,
-                          r.hash)
+def _docket_rows(session: Session) -> Iterator[DocketEntry]:
+    """The whole docket chain in position order, streamed through the session's
+    connection (plain rows, not the ORM's: a big docket has millions of entries, each read
+    once). `detail` is read as text, and decoded only when it is not the "{}" of nearly
+    every entry."""
+    t = DocketChainRow
+    q = (select(t.position, t.kind, t.at, t.case_number, t.seq, t.head, cast(t.detail, Text),
+                t.hash)
+         .order_by(t.position).execution_options(yield_per=5000))
+    for position, kind, at, case, seq, head, detail, digest in session.connection().execute(q):
+        if isinstance(detail, str):
+            detail = {} if detail == "{}" else json.loads(detail)
+        yield DocketEntry(position, kind, at, case, seq, head, detail, digest)
+
+
+def _recorded(session: Session, number: str) -> dict[int, str]:
+    """The heads the docket chain recorded for case `number`: seq -> hash (by its index;
+    only the two columns compared)."""
+    t = DocketChainRow
+    q = (select(t.seq, t.head).where(t.case_number == number, t.seq >= 0)
+         .order_by(t.position))
+    return {seq: head for seq, head in session.connection().execute(q)}
 
 
 def _events(session: Session, case_id: int) -> Iterator[Entry]:
     q = (select(EventRow.seq, EventRow.kind, EventRow.at, EventRow.actor, EventRow.data,
                 EventRow.hash).where(EventRow.case_id == case_id).order_by(EventRow.seq)
          .execution_options(yield_per=1000))
-    for seq, kind, at, actor, data, digest in session.execute(q):
+    for seq, kind, at, actor, data, digest in session.connection().execute(q):
         yield Entry(seq, kind, at, actor, data, digest)
 
 
-def verify(session: Session, number: str | None = None) -> Report:
-    """Recompute the docket chain and every case's history (or case `number`'s alone),
-    and compare each history with the heads the docket chain recorded for it."""
-    report = Report()
-    cases_seen: set[str] = set()
-    head, broken = verify_docket(_docket_seen(session, cases_seen))
-    report.docket = head
-    if broken is not None:
-        report.breaks.append(broken)
-    else:
+@dataclass(frozen=True)
+class DocketCheck:
+    """The docket chain recomputed: where it ends, its first break (its head row compared
+    with its end too), the cases it names."""
+
+    head: Head
+    broken: Break | None
+    seen: frozenset[str]
+
+
+def check_docket(session: Session) -> DocketCheck:
+    """The half of `verify` that reads the whole docket chain once, in position order:
+    `ethicsbot verify` runs it in a process of its own beside `check_cases` on a big
+    docket (each half reads millions of rows)."""
+    seen: set[str] = set()
+    head, broken = verify_docket(_docket_seen(session, seen), as_stored=True)
+    if broken is None:
         kept = docket_head(session)
         if kept != head:
-            report.breaks.append(Break(None, None, (
+            broken = Break(None, None, (
                 f"entries cut off the end: the head row names entry {kept.count}, the chain "
                 f"ends at {head.count}") if kept.count > head.count else (
-                f"the head row ({kept}) is not the chain's end ({head})")))
-    q = select(CaseRow.id, CaseRow.number).order_by(CaseRow.number)
-    if number is not None:
-        q = q.where(CaseRow.number == number)
-    stored = session.execute(q).all()
-    for case_id, case in stored:
-        recorded = {e.seq: e.head for e in _docket_rows(session, case) if e.seq >= 0}
+                f"the head row ({kept}) is not the chain's end ({head})"))
+    return DocketCheck(head, broken, frozenset(seen))
+
+
+def check_cases(session: Session, number: str | None = None,
+                part: tuple[int, int] = (0, 1)) -> Report:
+    """The other half: every case's history (or case `number`'s alone) recomputed, one
+    case at a time (its events streamed), and compared with the heads the docket chain
+    recorded for it, read in the same session as its events. `part` (k, n): only every
+    n-th case from the k-th, in number order (n processes share the cases; `joined`)."""
+    report = Report()
+    k, n = part
+    for case_id, case in _stored(session, number)[k::n]:
+        recorded = _recorded(session, case)
         counted = _Counted(_events(session, case_id))
         ends, broken = verify_case(case, counted, recorded,
-                                   partial(_certificate, session, case_id))
+                                   partial(_certificate, session, case_id), as_stored=True)
         report.cases += 1
         report.entries += counted.n
         broken = broken or cut_off(case, ends, recorded)
         if broken is not None:
             report.breaks.append(broken)
-    missing = sorted(cases_seen - {c for _, c in stored})
-    if number is not None:
-        missing = [c for c in missing if c == number]
-    report.breaks += [Break(c, None, "case missing: the docket chain records it, the "
-                            "database has no such case") for c in missing]
     return report
+
+
+def _stored(session: Session, number: str | None) -> list[tuple[int, str]]:
+    q = select(CaseRow.id, CaseRow.number).order_by(CaseRow.number)
+    if number is not None:
+        q = q.where(CaseRow.number == number)
+    return [(case_id, case) for case_id, case in session.execute(q)]
+
+
+def joined(parts: list[Report]) -> Report:
+    """The cases' checks made in parts (`check_cases`'s `part`) as one: each case's break
+    in the order of the cases' numbers, as one check over them all would give them."""
+    return Report(sorted((b for p in parts for b in p.breaks), key=lambda b: b.case or ""),
+                  sum(p.cases for p in parts), sum(p.entries for p in parts))
+
+
+def combine(docket: DocketCheck, cases: Report, session: Session,
+            number: str | None = None) -> Report:
+    """One report of both halves: the docket chain's break first, then each case's, then
+    the cases the docket chain names that the database does not have. A name `seen` in
+    another session (another process, maybe a later snapshot) counts only if this
+    session's docket chain names it too: a case opened in between is not missing."""
+    report = Report([*([docket.broken] if docket.broken else []), *cases.breaks],
+                    cases.cases, cases.entries, docket.head)
+    have = {case for _, case in _stored(session, number)}
+    missing = sorted(c for c in docket.seen - have if number is None or c == number)
+    report.breaks += [Break(c, None, "case missing: the docket chain records it, the "
+                            "database has no such case") for c in missing
+                      if session.scalar(select(DocketChainRow.position)
+                                        .where(DocketChainRow.case_number == c).limit(1))]
+    return report
+
+
+def verify(session: Session, number: str | None = None) -> Report:
+    """Recompute the docket chain and every case's history (or case `number`'s alone),
+    and compare each history with the heads the docket chain recorded for it."""
+    return combine(check_docket(session), check_cases(session, number), session, number)
 
 
 def _certificate(session: Session, case_id: int, seq: int) -> Listed:

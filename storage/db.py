@@ -106,7 +106,8 @@ def _sqlite_pragmas(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def _begin(conn: Any) -> None:
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        conn.exec_driver_sql("BEGIN" if conn.get_execution_options().get(_SNAPSHOT)
+                             else "BEGIN IMMEDIATE")
 
 
 def _sqlite_file_private(engine: Engine) -> None:
@@ -169,6 +170,22 @@ IDLE_PING = 2.0  # seconds idle after which a read connection is checked before 
 
 def make_session_factory(engine: Engine) -> sessionmaker[Any]:
     return sessionmaker(engine, expire_on_commit=False)
+
+
+_SNAPSHOT = "ethicsbot_snapshot"
+
+
+def snapshot_reader(engine: Engine) -> Engine:
+    """`engine` for a long read that writes nothing (`ethicsbot verify` over a big docket:
+    a minute): one snapshot of the database for the whole transaction, and no lock that
+    stops the worker's writes meanwhile. On SQLite a deferred BEGIN (in WAL mode a reader
+    has its snapshot and blocks no writer; the BEGIN IMMEDIATE of every other transaction
+    would hold the write lock throughout, and a write waits `SQLITE_BUSY_MS` at most); on
+    PostgreSQL REPEATABLE READ, READ ONLY. A write in such a transaction fails."""
+    if engine.dialect.name == "sqlite":
+        return engine.execution_options(**{_SNAPSHOT: True})
+    return engine.execution_options(isolation_level="REPEATABLE READ",
+                                    postgresql_readonly=True)
 
 
 def ping(engine: Engine) -> None:

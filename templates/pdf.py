@@ -10,6 +10,9 @@ each time), so a re-rendered posting can be compared with the one published. fpd
 HTML is a subset (headings, paragraphs, bold, lists, tables, links, line breaks): the
 document's <body> is what is drawn, and the head, styles and scripts are left out. The
 fonts have no oblique face: italics are drawn upright (the HTML keeps them).
+
+Tagged (`templates.tagged`, docs/records.md "Tagged PDFs"): a structure tree in reading
+order, the language, the title in the viewer's window, alt text for any image.
 """
 
 from __future__ import annotations
@@ -19,6 +22,9 @@ from datetime import datetime
 from importlib import resources
 
 from fpdf import FPDF
+from fpdf.prefs import ViewerPreferences
+
+from templates.tagged import TaggedPdf
 
 FACE = "DejaVu"
 _FONTS = resources.files("templates").joinpath("fonts")
@@ -29,11 +35,14 @@ _ITALIC = re.compile(r"</?(i|em|cite|var)\b[^>]*>", re.I)  # no oblique face: dr
 
 def prepare(pdf: FPDF, *, title: str, created: datetime) -> None:
     """Date, title and creator `pdf`, and embed the DejaVu faces (`FACE`, styles "" and
-    "B"; fpdf2 embeds every face registered, so no more are)."""
+    "B"; fpdf2 embeds every face registered, so no more are). The title is what a viewer's
+    window shows (DisplayDocTitle), not the file's name, and the language is the
+    document's (a screen reader's voice): WCAG 2.1's 2.4.2 and 3.1.1 for a PDF."""
     pdf.set_creation_date(created)
     pdf.set_title(title)
     pdf.set_creator("EthicsBot")
     pdf.set_lang("en")
+    pdf.viewer_preferences = ViewerPreferences(display_doc_title=True)
     for style, name in (("", "DejaVuSans.ttf"), ("B", "DejaVuSans-Bold.ttf")):
         with resources.as_file(_FONTS / name) as path:
             pdf.add_font(FACE, style, str(path))
@@ -43,7 +52,7 @@ def html_to_pdf(html: str, *, title: str, created: datetime) -> bytes:
     """A Letter-size PDF of `html`'s body, titled `title`, dated `created` (aware)."""
     found = _BODY.search(html)
     body = _ITALIC.sub("", _DROP.sub("", found.group(1) if found else html))
-    pdf = FPDF(format="Letter")
+    pdf = TaggedPdf(format="Letter")
     prepare(pdf, title=title, created=created)
     pdf.add_page()
     pdf.set_font(FACE, size=11)

@@ -4,14 +4,15 @@ docket entries in a table (the day each step happened, what it did and recorded,
 recorded it and when), the deadlines, notices, invites and filings as tables, each
 deadline's arithmetic under its table. Set up as every PDF of the project is
 (`templates.pdf`: fpdf2, embedded DejaVu Sans, so every character of a complaint prints
-as written) and dated with the record's own moment (see `web.record`)."""
+as written) and dated with the record's own moment (see `web.record`). Tagged
+(`templates.tagged`): the caption's title a heading, each section's name a heading, its
+text paragraphs, its tables tables with their header cells, the footer an artifact."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from fpdf import FPDF
 from fpdf.fonts import FontFace
 
 from cases.calendar import day_of, when
@@ -19,17 +20,18 @@ from cases.filing import flag_text
 from cases.text import words
 from templates.pdf import FACE as _FACE
 from templates.pdf import prepare
+from templates.tagged import TaggedPdf
 from web.entries import entry_details, motion_words
 from web.record_data import Record
 
 _HEADINGS = FontFace(family=_FACE, emphasis="BOLD", fill_color=(232, 232, 232))
 
 
-class _Pdf(FPDF):
+class _Pdf(TaggedPdf):
     number = ""
     head = ""
 
-    def footer(self) -> None:
+    def running_footer(self) -> None:
         self.set_y(-12)
         self.set_font(_FACE, size=8)
         self.cell(0, 6, f"{self.number} — case record — {self.head} — page {self.page_no()}",
@@ -51,7 +53,7 @@ def render_pdf(record: Record) -> bytes:
 
 
 class _Writer:
-    def __init__(self, pdf: FPDF, record: Record) -> None:
+    def __init__(self, pdf: TaggedPdf, record: Record) -> None:
         self.pdf, self.r, self.d = pdf, record, record.detail
 
     def when(self, iso: str | None) -> str:
@@ -63,12 +65,14 @@ class _Writer:
     def heading(self, text: str, size: int = 12) -> None:
         self.pdf.ln(4)
         self.pdf.set_font(_FACE, "B", size)
-        self.pdf.multi_cell(0, 7, text, new_x="LMARGIN", new_y="NEXT")
+        with self.pdf.element("H2"):
+            self.pdf.multi_cell(0, 7, text, new_x="LMARGIN", new_y="NEXT")
         self.pdf.set_font(_FACE, "", 9)
 
     def para(self, text: str, size: float = 9) -> None:
         self.pdf.set_font(_FACE, "", size)
-        self.pdf.multi_cell(0, 4.6, text or "—", new_x="LMARGIN", new_y="NEXT")
+        with self.pdf.element("P"):
+            self.pdf.multi_cell(0, 4.6, text or "—", new_x="LMARGIN", new_y="NEXT")
 
     def table(self, widths: Sequence[int], head: Sequence[str] | None,
               rows: Sequence[Sequence[str]], size: float = 8.5) -> None:
@@ -94,8 +98,9 @@ class _Writer:
     def _caption(self) -> None:
         d, r, pdf = self.d, self.r, self.pdf
         pdf.set_font(_FACE, "B", 13)
-        pdf.multi_cell(0, 6.5, f"CITY OF {r.city.upper()}\nETHICS COMPLAINT PROCEDURE",
-                       align="C", new_x="LMARGIN", new_y="NEXT")
+        with pdf.element("H1"):
+            pdf.multi_cell(0, 6.5, f"CITY OF {r.city.upper()}\nETHICS COMPLAINT PROCEDURE",
+                           align="C", new_x="LMARGIN", new_y="NEXT")
         pdf.ln(3)
         f: dict[str, Any] = d.get("filing") or {}
         parties = (f"In the matter of a complaint by\n"
@@ -110,7 +115,7 @@ class _Writer:
                   f"Stage: {words(d['stage'])}\n{status}")
         pdf.set_font(_FACE, "", 10)
         with pdf.table(col_widths=(110, 80), text_align="LEFT", first_row_as_headings=False,
-                       line_height=5, padding=2) as caption:
+                       line_height=5, padding=2, layout=True) as caption:  # side by side
             caption.row([parties, matter])
         pdf.ln(2)
         self.para(f"CASE RECORD (DOCKET) as the database stood at "

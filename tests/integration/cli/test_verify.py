@@ -262,3 +262,47 @@ def test_an_auditor_reads_the_access_log_and_no_one_else_but_the_clerk(
     assert code == 0 and "case detail" in actions
     assert actions[-2:] == ["access log as rabara@audit.example",
                             "access log as abrandt@city.test refused"]
+
+
+def test_a_big_docket_is_verified_in_three_processes_with_the_same_answer(
+        app: App, clock: FakeClock, here: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past `PARALLEL_FROM` docket entries the docket chain is checked in a process of its
+    own and the cases in two halves beside it: what they find is what one process finds,
+    the breaks in the same order."""
+    from ethicsbot.cli import verify as command
+
+    first, second = two_cases(app, clock)
+    alone = verify(capsys)
+    monkeypatch.setattr(command, "PARALLEL_FROM", 0)
+    assert verify(capsys) == alone and alone[0] == 0
+    sql(app, "UPDATE events SET actor = 'nobody@city.test' WHERE case_id = :c AND seq = 1",
+        c=case_id(app, first))
+    sql(app, "UPDATE docket_chain SET kind = 'export' WHERE position = 4")
+    with app.engine.begin() as conn:
+        _delete_case(conn, second)
+    code, lines = verify(capsys)
+    assert code == 1 and lines[:3] == [
+        f"docket chain: position 4 ({second} #0, export): hash mismatch (stored "
+        f"{lines[0].split('stored ')[1]}",
+        f"{first} #1: hash mismatch (stored {lines[1].split('stored ')[1]}",
+        f"{second}: case missing: the docket chain records it, the database has no such "
+        "case"]
+    monkeypatch.setattr(command, "PARALLEL_FROM", 10**9)
+    assert verify(capsys) == (code, lines)
+
+
+def test_verify_reads_one_snapshot_and_holds_no_lock_a_writer_waits_for(
+        app: App, clock: FakeClock, here: Path) -> None:
+    """A verify of a big docket takes a minute: meanwhile the worker writes (on SQLite the
+    BEGIN IMMEDIATE of other transactions would hold the write lock throughout), and
+    what it writes is not half seen."""
+    first = open_one(app)
+    with app.snapshot_session_factory().begin() as snapshot:
+        before = stored_chain.check_cases(snapshot)
+        second = open_one(app)  # written and committed while the read is open
+        assert stored_chain.check_cases(snapshot) == before
+        assert stored_chain.docket_head(snapshot).count == 1
+    with app.snapshot_session_factory().begin() as snapshot:
+        assert stored_chain.verify(snapshot).cases == 2
+    assert first != second

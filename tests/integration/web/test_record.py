@@ -18,6 +18,7 @@ from storage import chain
 from storage.models import AccessLogRow, DocketChainRow, EventRow, FilingRow
 from tests.fixtures.app import FakeClock
 from tests.fixtures.cases import step
+from tests.fixtures.tagged_pdf import read_tagged
 from tests.fixtures.web import Site
 from tests.integration.mail.complaints import corpus
 
@@ -129,3 +130,40 @@ async def test_the_record_carries_the_head_it_was_made_from_and_each_export_is_c
             for what, body in (("record.pdf", pdf), ("record.zip", archive))]
         assert len(s.scalars(select(EventRow.id)).all()) == count
         assert chain.verify(s).verified
+
+
+async def test_the_record_pdf_is_tagged_for_a_screen_reader(site: Site, clock: FakeClock) -> None:
+    """Issue 27, item 6: the case record reads as it looks: the caption's title a heading,
+    the caption's two columns paragraphs, each section a heading, the docket and the other
+    tables with their column headers (once, not again on each page), the footer an
+    artifact; its language and its title in the viewer's window."""
+    number = opened(site)
+    for i in range(40):  # a history that runs over pages
+        step(site.app, number, c.FileCorrespondence(f"resident{i}@example.net",
+                                                    f"Re: {number} ({i})"))
+    await site.sign_in(ATTORNEY)
+    pdf = await download(site, f"/cases/{number}/record.pdf")
+    t = read_tagged(pdf)
+    assert (t.marked, t.lang, t.title, t.display_doc_title) == (
+        True, "en", f"Case record {number}", True)
+    assert t.root is not None and t.untagged == ""
+    assert ["".join(h.text.split()) for h in t.elements("H1")] == [  # over two lines
+        "CITYOFRIVERTONETHICSCOMPLAINTPROCEDURE"]
+    assert [h.text for h in t.elements("H2")] == [
+        "The complaint", "Docket entries", "Deadlines", "Notices, with proof of delivery",
+        "Calendar invites, as the case now stands",
+        "Filings as received (the originals are in the ZIP)"]
+    paragraphs = [" ".join(p.text.split()) for p in t.elements("P")]
+    assert paragraphs[0].startswith("In the matter of a complaint by")
+    assert paragraphs[1].startswith(f"Case No. {number}")
+    docket = t.elements("Table")[1]
+    rows = [r for r in docket.kids if r.role == "TR"]
+    assert [c.text for c in rows[0].kids] == ["No.", "Date", "Entry", "By", "Recorded"]
+    assert {c.attributes.get("Scope") for c in rows[0].kids} == {"/Column"}
+    assert len(rows) > 41 and all([c.role for c in r.kids] == ["TD"] * 5 for r in rows[1:])
+    assert [r.kids[0].text for r in rows[1:]] == [str(i) for i in range(1, len(rows))]
+    assert sum("Correspondence filed" in r.kids[2].text for r in rows) == 40
+    pages = len({page for page, _ in t.drawn})
+    assert pages >= 2 and t.artifacts.count("case record — chain head") == pages
+    text = "".join("".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages).split())
+    assert sorted(text) == sorted("".join((t.root.all_text() + t.artifacts).split()))

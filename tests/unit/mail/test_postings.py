@@ -22,6 +22,7 @@ from mail.postings import PostingFolder, render_posting
 from mail.render import NoticeContext
 from mail.transport import Outcome
 from templates.pdf import html_to_pdf
+from tests.fixtures.tagged_pdf import read_tagged
 from tests.unit.cases.riverton import CALENDAR, at, filing
 from tests.unit.mail.test_render import SENDER
 
@@ -70,6 +71,26 @@ def test_the_pdf_is_the_same_bytes_for_the_same_posting_and_draws_any_text() -> 
                       "<h1>Łódź – ok</h1><p>é <i>em</i> <b><i>both</i></b></p></body></html>",
                       title="Ł", created=HEARING)
     assert pdf.startswith(b"%PDF") and "Łódź – ok" in text_of(pdf)
+
+
+def test_the_posting_pdf_is_tagged_for_a_screen_reader() -> None:
+    """Issue 27, item 6: the posting's PDF has a structure tree that reads as the page:
+    the city, the title, each paragraph, the business as a list, in order; its language,
+    and its title in the viewer's window."""
+    posting = render_posting(ctx(a_case()))
+    t = read_tagged(posting.pdf)
+    assert (t.marked, t.lang, t.title, t.display_doc_title) == (True, "en", posting.title,
+                                                                 True)
+    assert t.root is not None and t.untagged == ""
+    roles = [n.role for n in t.root.kids]
+    assert roles[:3] == ["H1", "H2", "P"] and "L" in roles and roles[-1] == "P"
+    assert t.elements("H1")[0].text == "City of Riverton"
+    assert t.elements("H2")[0].text == posting.title
+    assert t.elements("H3")[0].text == "Business to be transacted"
+    items = ["".join(n.text.split()) for n in t.elements("LBody")]  # lines wrap: no spaces
+    assert items and all(i.startswith("•") for i in items)
+    assert any("publicofficer,RCW42.30.110(1)(f)" in i for i in items)
+    assert "".join(t.root.all_text().split()) == "".join(text_of(posting.pdf).split())
 
 
 @pytest.mark.parametrize("place", ["Zoë Hall", "Łódź room", "Αίθουσα Δημοτικού Συμβουλίου",

@@ -24,6 +24,7 @@ from cases.public_records import PublicRecord
 from cases.tally import Vote
 from mail.render import HeaderInjection, NoticeContext, render
 from templates.released import released_pdf
+from tests.fixtures.tagged_pdf import read_tagged
 from tests.unit.cases.riverton import (
     BOARD,
     CALENDAR,
@@ -347,6 +348,22 @@ def test_the_public_records_letters_carry_the_released_records_without_the_redac
                                                    created=at("2026-03-05T10:00:00-08:00"),
                                                    working=True)))
     assert PHONE in working and "NOT FOR RELEASE" in working
+
+
+def test_the_released_records_are_a_tagged_pdf() -> None:
+    """Issue 27, item 6: the released records a requester gets are a tagged PDF: a
+    structure tree in reading order, the title shown, nothing drawn untagged; the
+    exemptions a table with its header cells."""
+    case, _owed = lifecycle()
+    inst = case.disclosure_requests[0].instalments[0]
+    t = read_tagged(released_pdf(case, 1, inst, calendar=CALENDAR,
+                                 created=at("2026-03-05T10:00:00-08:00")))
+    assert (t.marked, t.lang, t.display_doc_title) == (True, "en", True)
+    assert t.title == f"{case.number}: public records request 1, instalment 1"
+    assert t.root is not None and t.untagged == ""
+    assert [n.text for n in t.elements("H2")][:1] == ["The complaint"]
+    assert [n.text for n in t.elements("TH")] == ["Record", "Exemption", "How it applies"]
+    assert PHONE not in " ".join(n.text for n in t.elements("P"))
 
 
 def test_an_amendment_is_sent_to_the_official_with_their_time_to_respond() -> None:
