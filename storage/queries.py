@@ -454,7 +454,7 @@ def case_detail_of(rows: Iterable[Sequence[Any]], *, number: str, now: datetime,
              "answered": x.answered.isoformat() if x.answered else None,
              "responded": x.responded.isoformat() if x.responded else None,
              "released": [r.value for r in x.released], "to": x.released_to, "note": x.note,
-             "state": x.state_words}
+             "state": x.state_words, "instalments": [i.number for i in x.instalments]}
             for x in (case.disclosure_requests if case else [])],
         "meetings": [meetings.view(case, m) for m in case.meetings.all] if case else [],
         "open_requests": meetings.open_requests(case) if case else [],

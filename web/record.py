@@ -40,6 +40,7 @@ from web.request import deps_of, signed_in
 def routes(r: web.UrlDispatcher) -> None:
     r.add_get("/cases/{number}/record.pdf", pdf)
     r.add_get("/cases/{number}/record.zip", archive)
+    r.add_get("/cases/{number}/public-records/{name}", released)
 
 
 def load(session: Session, deps: WebDeps, number: str) -> Record | None:
@@ -134,6 +135,24 @@ async def archive(request: web.Request) -> web.StreamResponse:
     body = _exported(request, record, "record.zip", render_zip(record))
     return web.Response(body=body, content_type="application/zip", headers={
         "Content-Disposition": f'attachment; filename="{record.number}-record.zip"'})
+
+
+@signed_in
+async def released(request: web.Request) -> web.StreamResponse:
+    """One instalment released on a public records request, as released or as prepared
+    (the working copy, its cuts marked): the same file the record's ZIP keeps, to those
+    who may have the whole record; each download is an export in the docket chain."""
+    record = await _fetch(request, "public records")
+    name = f"public-records/{request.match_info['name']}"
+    found = dict(record.releases).get(name)
+    if found is None:
+        raise refusal(request, 404, "No such instalment",
+                      "The case page lists each instalment released on a public records "
+                      "request, as released and as prepared.")
+    body = _exported(request, record, name, found)
+    return web.Response(body=body, content_type="application/pdf", headers={
+        "Content-Disposition": f'attachment; filename="{record.number}-'
+                               f'{request.match_info["name"]}"'})
 
 
 def render_zip(record: Record) -> bytes:

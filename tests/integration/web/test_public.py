@@ -126,6 +126,15 @@ async def test_a_redacted_complaint_is_shown_without_the_redacted_text(site: Sit
                                            f"{kind}.pdf"))) for kind in ("released", "working"))
     assert secret not in released and "[redacted: RCW 42.56.240(2)]" in released
     assert secret in working and "NOT FOR RELEASE" in working
+    # each is also a download of its own, linked from the case page, and an export
+    page = (await site.get(f"/cases/{number}")).text
+    link = f"/cases/{number}/public-records/request-1-instalment-1-released.pdf"
+    assert f'href="{link}"' in page
+    alone = await download(site, link)
+    assert alone == zipfile.ZipFile(io.BytesIO(zipped)).read(
+        f"{number}/public-records/request-1-instalment-1-released.pdf")
+    assert (await site.get(f"/cases/{number}/public-records/request-9-instalment-1-"
+                           "released.pdf")).status == 404
 
 
 async def test_the_finding_alone_is_shown_without_the_report_or_the_complaint(
