@@ -244,10 +244,6 @@ def answered_in(x: Any, kind: AnswerKind, on: date, index: int, data: Mapping[st
         note="; ".join(filter(None, (x.note, str(data.get("text") or "")))))
 
 
-def _request(requests: list[Disclosure], data: Mapping[str, Any]) -> int:
-    return int(data["request"]) - 1
-
-
 def apply(requests: list[Disclosure], kind: EventKind, data: Mapping[str, Any], on: date,
           actor: str, index: int) -> None:
     """`requests` after an event of a disclosure request (`KINDS`), recorded by `actor` at
@@ -257,7 +253,7 @@ def apply(requests: list[Disclosure], kind: EventKind, data: Mapping[str, Any], 
             str(data["requester"]), on, tuple(PublicRecord(r) for r in data["records"]),
             str(data.get("what") or ""), email=str(data.get("email") or "")))
         return
-    n = _request(requests, data)
+    n = int(data["request"]) - 1
     x = requests[n]
     match kind:
         case EventKind.DISCLOSURE_ANSWERED:

@@ -75,6 +75,28 @@ LABELS = {
                       "practicable (§2)"),
     "further": "A further meeting, or the one still to come moved (RCW 42.30)",
     TO_BOARD: "Referred to (§11)",
+    # a public records request (RCW 42.56; cases.disclosure)
+    "request": "Which request (1 = the first; empty: the oldest still open)",
+    "estimate": "Reasonable estimate: the day the records or the next answer will be ready",
+    "exemption": "A denial: the exemption cited (like RCW 42.56.240(2))",
+    "explanation": "... and briefly how it applies (RCW 42.56.210(3))",
+    "redactions": ("Text to redact, one a line: RECORD: CODE: EXPLANATION: TEXT (the text "
+                   "exactly as the record has it; RCW 42.56.210(3))"),
+    "withheld": "Records withheld, one a line: RECORD: CODE: EXPLANATION",
+    "final": "The last instalment (its release closes the request)",
+    "release_on": "The day the records will be released unless a court enjoins it",
+}
+# a field whose words differ from one step to another: (command, field) first
+STEP_LABELS: dict[tuple[type[c.Command], str], str] = {
+    (c.RecordDisclosureRequest, "requester"): "Who asked (as they gave their name)",
+    (c.RecordDisclosureRequest, "email"): ("The requester's email, for the letters (empty: "
+                                           "the clerks post them)"),
+    (c.AnswerDisclosure, "answer"): "The answer (RCW 42.56.520(1))",
+    (c.AnswerDisclosure, "text"): ("The letter's own words (what to clarify, why the "
+                                   "estimate, anything more)"),
+    (c.RecordClarification, "text"): "What the requester clarified",
+    (c.NotifyThirdParty, "name"): "The person the records concern",
+    (c.NotifyThirdParty, "email"): "Their email (the notice goes there)",
 }
 # the member a roll call names (`cases.derived.TYPED_BY`), in each body's words
 MEMBER = {c.RecordCouncilVote: "The council member whose vote this is (§14)",
@@ -156,7 +178,8 @@ def _input(f: dataclasses.Field[Any], hint: Any, command: type[c.Command]) -> In
     has_default = f.default is not dataclasses.MISSING
     default = "" if not has_default or f.default is None else f.default
     required = not optional and not has_default
-    label = LABELS.get(f.name, f.name.replace("_", " ").capitalize())
+    label = STEP_LABELS.get((command, f.name)) or LABELS.get(
+        f.name, f.name.replace("_", " ").capitalize())
     if base is bool:
         yes, no = YES_NO.get(f.name, ("Yes", "No"))
         # a yes/no with a default is left to it when the form sends neither

@@ -17,7 +17,7 @@ from bot.commands.steps import SPECS, SPECS_BY_WORDS, find_spec
 from cases import commands as c
 from cases.access import actor_for
 from cases.derived import complete
-from cases.steps import STEPS, StepRule
+from cases.steps import STEPS, StepId, StepRule
 from tests.unit.cases.riverton import CALENDAR, DIRECTORY
 from tests.unit.cases.test_derived import CASE, Roster
 from web.forms import inputs, parse
@@ -112,3 +112,15 @@ def test_the_notice_words_keep_why_actual_notice_was_impracticable_apart_from_to
                             caller, CALENDAR), DIRECTORY)
     assert isinstance(plain, c.RecordNoticeServed)
     assert (plain.to, plain.impracticable) == ("his cell", "")
+
+
+def test_a_field_shared_by_two_steps_is_labelled_for_each() -> None:
+    """`text` is an amendment's words on one form, a records letter's on another: each
+    form says which (`web.forms.STEP_LABELS`)."""
+    clerk = actor_for(DIRECTORY, "clerk@city.test")
+    labels = {rule.id: {i.name: i.label for i in inputs(rule, clerk, DIRECTORY)}
+              for rule in TAKEN_BY_PEOPLE}
+    assert labels[StepId.AMEND]["text"] == "Text of the amendment"
+    assert labels[StepId.DISCLOSURE_ANSWER]["text"].startswith("The letter's own words")
+    assert labels[StepId.CLARIFIED]["text"] == "What the requester clarified"
+    assert labels[StepId.THIRD_PARTY]["email"] != labels[StepId.NAME_RESPONDENT]["email"]
