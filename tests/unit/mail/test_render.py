@@ -438,3 +438,21 @@ def test_the_examiners_open_proceeding_notice_says_open_and_the_citys_reading() 
     said = body(parsed(render(ctx(case, referral.type, referral.recipient,
                                   generation=referral.generation))))
     assert "By the city's reading, the hearings examiner is one person" in said
+
+
+def test_a_requester_without_email_has_the_letter_posted_by_the_clerks() -> None:
+    """Issue 27: a request made in person or by post: the letter goes to the clerks, who
+    print and post it; it says so, and is kept like every letter."""
+    case = a_case()  # open: an acknowledgement needs no closure
+    owed = []
+    for when, cmd in (("2026-02-23T09:00:00-08:00", c.RecordDisclosureRequest("B. Walker")),
+                      ("2026-02-23T10:00:00-08:00", c.AnswerDisclosure(
+                          AnswerKind.ACKNOWLEDGE, estimate=date(2026, 3, 20)))):
+        owed += notices_owed(case, handle(case, cmd, at=at(when), actor="attorney@city.test",
+                                          calendar=CALENDAR), DIRECTORY)
+    letters = [n for n in owed if n.type is NoticeType.DISCLOSURE_LETTER]
+    assert letters and {n.recipient.email for n in letters} == {
+        p.email for p in DIRECTORY.designees or (DIRECTORY.mayor,)}
+    text = body(parsed(render(ctx(case, letters[0].type, letters[0].recipient,
+                                  generation=letters[0].generation))))
+    assert "gave no email address: print this letter and post it to B. Walker" in text
