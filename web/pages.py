@@ -30,6 +30,7 @@ from cases.deadline_values import DEADLINES, status_at
 from cases.deadlines import clocks_of_requests
 from cases.directory import Directory
 from cases.events import EventKind
+from cases.fields import offered_steps
 from cases.history import sees_in_history
 from cases.levels import Access
 from cases.meetings import Body
@@ -46,7 +47,6 @@ from web import auth
 from web.auth import CHANNEL
 from web.deps import WebDeps
 from web.entries import entry_details, motion_words
-from web.forms import offered_steps
 from web.keys import VIEWER
 from web.public import record_items, released_page
 from web.render import due_text, page, refusal

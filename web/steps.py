@@ -15,13 +15,13 @@ from cases.access import Refused, check_step
 from cases.case import Case
 from cases.derived import complete
 from cases.errors import ProcedureError
+from cases.fields import BY_SLUG, BadInput, inputs, parse, taken_by_people
 from cases.levels import Access
 from cases.services import take_step_as
 from cases.steps import StepRule
 from cases.text import words
 from storage.uow import SqlUnitOfWork
 from web import auth
-from web.forms import BY_SLUG, BadInput, inputs, parse, taken_by_people
 from web.pages import Looked, look_up, viewer_of
 from web.render import due_text, page, refusal
 from web.request import deps_of, form, signed_in

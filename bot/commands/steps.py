@@ -25,11 +25,12 @@ from cases.directory import Directory
 from cases.disclosure import AnswerKind, Redaction, Withholding, record_named
 from cases.errors import ProcedureError
 from cases.events import EventKind
+from cases.fields import parse
 from cases.meetings import EmergencyGround, MeetingKind, Proceeding
 from cases.motions import Motion, read_motion
 from cases.protection import ProtectionBasis
 from cases.public_records import PublicRecord
-from cases.steps import BY_ID, STEPS, StepId
+from cases.steps import BY_ID, STEPS, StepId, StepRule
 from cases.tally import Vote
 from cases.text import whole_number
 from storage.uow import SqlUnitOfWork
@@ -626,6 +627,37 @@ SPECS: tuple[Spec, ...] = (
          "withhold-complainant ETH-2026-0007 42.41 Alleges the director steered a parks "
          "contract to a relative's firm (2.94.030).", _withhold),
 )
+LINE_BREAK = " | "  # between the lines of a list typed on one line (`derived`)
+
+
+def derived(rule: StepRule) -> Spec:
+    """The Slack words of a step that has none of its own, from its command's fields
+    (`cases.fields`, as its web form): `/ethics STEP CASE field: value; field: value`,
+    each value as the form takes it, a list's lines separated by ` | `. A new step is
+    typed so until it is given words of its own."""
+    names = [f.name for f in fields(rule.command) if f.name != "motion"]
+    usage = f"{rule.id.value} CASE " + "; ".join(f"{n}: ..." for n in names)
+    if rule.by_motion:
+        usage += _MOTION_USAGE
+
+    def make(w: Words, d: Directory) -> Typed:
+        form: dict[str, str] = {}
+        for part in filter(None, (p.strip() for p in w.rest().split(";"))):
+            name, colon, value = part.partition(":")
+            key = "_".join(name.lower().replace("-", " ").split())
+            if not colon or key not in names:
+                raise ProcedureError(f"{part[:40]!r}: name a field of {rule.name}, then ':' "
+                                     f"and its value. Type: `/ethics {usage}`")
+            form[key] = value.replace(LINE_BREAK, "\n").strip()
+        return parse(rule, form, w.calendar, w.caller.actor, d)
+
+    return Spec(rule.id.value, rule.id, usage, f"{rule.id.value} ETH-2026-0007 "
+                + "; ".join(f"{n}: ..." for n in names[:1]), make)
+
+
+# every step a person takes, in the words of its own or derived from its fields
+SPECS = (*SPECS, *(derived(r) for r in STEPS
+                   if r.roles and r.id not in {s.step for s in SPECS}))
 SPECS_BY_WORDS = {s.words: s for s in SPECS}
 
 

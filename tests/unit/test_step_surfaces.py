@@ -1,6 +1,6 @@
 """Every step a person takes (one the table gives to a role) can be taken on every surface:
 Slack's words (`bot.commands.steps.SPECS`, which `ethicsbot step` takes too) and a web
-form derived from its command (`web.forms.inputs`). A step added to `cases.steps.STEPS`
+form derived from its command (`cases.fields.inputs`). A step added to `cases.steps.STEPS`
 without them fails here."""
 
 from __future__ import annotations
@@ -13,14 +13,17 @@ import pytest
 
 from bot.access import Caller
 from bot.commands.args import Words
-from bot.commands.steps import SPECS, SPECS_BY_WORDS, find_spec
+from bot.commands.steps import SPECS, SPECS_BY_WORDS, derived, find_spec
 from cases import commands as c
 from cases.access import actor_for
 from cases.derived import complete
+from cases.disclosure import Redaction
+from cases.errors import ProcedureError
+from cases.fields import inputs, parse
+from cases.public_records import PublicRecord
 from cases.steps import STEPS, StepId, StepRule
 from tests.unit.cases.riverton import CALENDAR, DIRECTORY
 from tests.unit.cases.test_derived import CASE, Roster
-from web.forms import inputs, parse
 
 TAKEN_BY_PEOPLE = [s for s in STEPS if s.roles]
 
@@ -116,7 +119,7 @@ def test_the_notice_words_keep_why_actual_notice_was_impracticable_apart_from_to
 
 def test_a_field_shared_by_two_steps_is_labelled_for_each() -> None:
     """`text` is an amendment's words on one form, a records letter's on another: each
-    form says which (`web.forms.STEP_LABELS`)."""
+    form says which (`cases.fields.STEP_LABELS`)."""
     clerk = actor_for(DIRECTORY, "clerk@city.test")
     labels = {rule.id: {i.name: i.label for i in inputs(rule, clerk, DIRECTORY)}
               for rule in TAKEN_BY_PEOPLE}
@@ -124,3 +127,37 @@ def test_a_field_shared_by_two_steps_is_labelled_for_each() -> None:
     assert labels[StepId.DISCLOSURE_ANSWER]["text"].startswith("The letter's own words")
     assert labels[StepId.CLARIFIED]["text"] == "What the requester clarified"
     assert labels[StepId.THIRD_PARTY]["email"] != labels[StepId.NAME_RESPONDENT]["email"]
+
+
+def derived_command(step: StepId, typed: str) -> c.Command:
+    """The command `typed` makes in the words derived from `step`'s fields."""
+    rule = next(r for r in STEPS if r.id is step)
+    spec = derived(rule)
+    clerk = actor_for(DIRECTORY, "clerk@city.test")
+    caller = Caller("U1", DIRECTORY.by_email("clerk@city.test"), clerk.roles)
+    made = spec.make(Words(typed.split(), spec.usage, caller, CALENDAR), DIRECTORY)
+    assert isinstance(made, dict)
+    return complete(rule.command, made, clerk, DIRECTORY, CASE, Roster())
+
+
+def test_a_step_without_words_of_its_own_is_typed_by_its_fields() -> None:
+    """Issue 23: Slack is derived from the table: a step given no `Spec` is typed as
+    `STEP CASE field: value; ...`, each value as its web form takes it, so adding a step
+    needs no Slack row; every step a person takes has words, its own or these."""
+    cmd = derived_command(StepId.INSTALMENT, (
+        "records: complaint, written report; final: yes; request: 2; redactions: "
+        "complaint: RCW 42.56.250(4): a home phone: 555-0142 | complaint: RCW 42.56.240(2): "
+        "a witness: Ann Lee"))
+    assert cmd == c.PrepareInstalment(
+        records=(PublicRecord.COMPLAINT, PublicRecord.WRITTEN_REPORT), final=True, request=2,
+        redactions=(Redaction("complaint", "RCW 42.56.250(4)", "a home phone", "555-0142"),
+                    Redaction("complaint", "RCW 42.56.240(2)", "a witness", "Ann Lee")))
+    assert derived_command(StepId.HOLD_PLACE, "reason: Whitfield v. Riverton") == \
+        c.PlaceLegalHold("Whitfield v. Riverton")
+    with pytest.raises(ProcedureError, match="name a field of"):
+        derived_command(StepId.HOLD_PLACE, "why: a suit")
+    with pytest.raises(ProcedureError, match="Give reason"):
+        derived_command(StepId.HOLD_PLACE, "")
+    # every step a person takes can be typed so (a field no form can take would raise)
+    for rule in TAKEN_BY_PEOPLE:
+        assert derived(rule).usage.startswith(f"{rule.id.value} CASE")

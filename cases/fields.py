@@ -1,10 +1,12 @@
-"""Step forms derived from the table of steps (`cases.steps.STEPS`) and each step's
-command dataclass: one input per field a person types, typed by the field's annotation
-(an enum is a choice, a date a date, a bool a yes/no, a tuple of sections a list), the
-fields nobody types (`cases.derived`) left out, and those the reader may type instead (the
-clerk's roll call names the member) as a choice of the people `cases.derived` names. A new
-step or field in `cases/` appears here without a line changed; only the words of a label
-live here.
+"""The fields a person types for each step, derived from the table of steps
+(`cases.steps.STEPS`) and each step's command dataclass: one input per field a person
+types, typed by the field's annotation (an enum is a choice, a date a date, a bool a
+yes/no, a tuple of sections a list), the fields nobody types (`cases.derived`) left out,
+and those the reader may type instead (the clerk's roll call names the member) as a
+choice of the people `cases.derived` names. The web's forms draw them (`web.steps`), and a
+step with no Slack words of its own is typed by them (`bot.commands.steps.derived`): a
+new step or field in `cases/` appears on both without a line changed; only the words of
+a label live here.
 """
 
 from __future__ import annotations
