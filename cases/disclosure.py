@@ -232,7 +232,8 @@ def estimate_after_pause(estimate: date | None, since: date, until: date) -> dat
     return None if estimate is None else estimate + timedelta(days=paused_days(since, until))
 
 
-def answered_in(x: Any, kind: AnswerKind, on: date, index: int, data: Mapping[str, Any]) -> Any:
+def answered_in(x: Disclosure, kind: AnswerKind, on: date, index: int,
+                data: Mapping[str, Any]) -> Disclosure:
     """`x` (a `public_records.Disclosure`) after an answer letter."""
     estimate = date.fromisoformat(data["estimate"]) if data.get("estimate") else x.estimate
     exemption = (exemption_of(data["exemption"]),) if data.get("exemption") else ()

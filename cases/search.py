@@ -31,6 +31,7 @@ from cases.events import EventKind
 from cases.history import sees_in_history
 from cases.levels import Access
 from cases.public_records import Report, entries
+from cases.released import history_of
 from cases.visibility import visibility
 
 # the levels whose readers have a docket to search (PUBLIC and NONE have none)
@@ -71,8 +72,7 @@ def searchable(case: Case, access: Access) -> str:
         if access is Access.FULL:
             parts += list(_words(e.data, skip=_NOT_TEXT))
     if seen.records:
-        history = [{"kind": e.kind, "at": e.at, "data": e.data} for e in case.history]
-        parts += [x.summary for x in entries(history) if isinstance(x, Report)]
+        parts += [x.summary for x in entries(history_of(case)) if isinstance(x, Report)]
     text = " ".join(" ".join(p.split()) for p in parts if p and p.strip())
     return text.lower()[:SEARCH_TEXT_CHARS]
 

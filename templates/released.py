@@ -10,7 +10,7 @@ from datetime import datetime
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
-from cases.calendar import CityCalendar, fmt_day, fmt_moment
+from cases.calendar import CityCalendar, fmt_day
 from cases.case import Case
 from cases.disclosure import Instalment
 from cases.public_records import WORDS
@@ -32,8 +32,7 @@ def released_html(case: Case, request: int, inst: Instalment, *, calendar: CityC
         parts=released_parts(case, inst, working=working),
         cuts=[{"record": WORDS[c.record], "code": c.exemption.code,
                "explanation": c.exemption.explanation} for c in inst.cuts],
-        withheld=withheld_lines(inst.held),
-        made=fmt_moment(calendar.local(case.history[-1].at)))
+        withheld=withheld_lines(inst.held))
 
 
 def released_pdf(case: Case, request: int, inst: Instalment, *, calendar: CityCalendar,

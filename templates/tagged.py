@@ -81,11 +81,12 @@ class Tree(StructureTreeBuilder):
     StructTreeRoot, /MarkInfo and every object this iterates."""
 
     def add_marked_content(self, *_: Any, **__: Any) -> tuple[StructElem, int]:
-        raise NotImplementedError("fpdf2's own marked content (link alt text, section "
-                                  "title styles) is not used in a TaggedPdf")
+        # a guard, not a gap: fpdf2 would tag text a second time, beside TaggedPdf's tree
+        raise RuntimeError("fpdf2's own marked content (link alt text, section title "
+                           "styles) is not used in a TaggedPdf")
 
     def next_mcid_for_page(self, page_number: int) -> int:
-        raise NotImplementedError("MCIDs are numbered by TaggedPdf")
+        raise RuntimeError("MCIDs are numbered by TaggedPdf")  # one numbering, not two
 
     def __iter__(self) -> Iterator[PDFObject]:
         yield self.struct_tree_root

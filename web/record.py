@@ -43,7 +43,10 @@ def routes(r: web.UrlDispatcher) -> None:
     r.add_get("/cases/{number}/public-records/{name}", released)
 
 
-def load(session: Session, deps: WebDeps, number: str) -> Record | None:
+def load(session: Session, deps: WebDeps, number: str, *, releases: bool = False
+         ) -> Record | None:
+    """The record of case `number`; `releases`: with each released instalment's PDFs (the
+    ZIP and their own downloads; the record PDF lists, not carries, them)."""
     detail = queries.case_detail(session=session, number=number, now=deps.clock(),
                                  readings=deps.directory.readings)
     if detail is None:
@@ -69,7 +72,7 @@ def load(session: Session, deps: WebDeps, number: str) -> Record | None:
     return Record(number, deps.directory.city, moment, detail,
                   [(i, s, bytes(raw)) for i, s, raw in rows], invites, deps.calendar,
                   deps.directory, _head(session, number, detail["history"]),
-                  _releases(case, deps) if case is not None else ())
+                  _releases(case, deps) if case is not None and releases else ())
 
 
 def _releases(case: Case, deps: WebDeps) -> tuple[tuple[str, bytes], ...]:
@@ -94,7 +97,7 @@ def _head(session: Session, number: str, history: list[dict[str, Any]]) -> Head:
     return chain.head_at(session, number, max(e["seq"] for e in history))
 
 
-async def _fetch(request: web.Request, what: str) -> Record:
+async def _fetch(request: web.Request, what: str, *, releases: bool = False) -> Record:
     looked = await look_up(request, request.match_info["number"], f"case record {what}")
     deps, viewer = deps_of(request), viewer_of(request)
     if not looked.seen.originals:
@@ -104,7 +107,7 @@ async def _fetch(request: web.Request, what: str) -> Record:
                       "The complete case record is for the mayor's office, the board and "
                       "the city attorney (§6).")
     with deps.session_factory() as session:
-        found = load(session, deps, looked.detail["number"])
+        found = load(session, deps, looked.detail["number"], releases=releases)
     assert found is not None
     return found
 
@@ -131,7 +134,7 @@ async def pdf(request: web.Request) -> web.StreamResponse:
 
 @signed_in
 async def archive(request: web.Request) -> web.StreamResponse:
-    record = await _fetch(request, "zip")
+    record = await _fetch(request, "zip", releases=True)
     body = _exported(request, record, "record.zip", render_zip(record))
     return web.Response(body=body, content_type="application/zip", headers={
         "Content-Disposition": f'attachment; filename="{record.number}-record.zip"'})
@@ -142,7 +145,7 @@ async def released(request: web.Request) -> web.StreamResponse:
     """One instalment released on a public records request, as released or as prepared
     (the working copy, its cuts marked): the same file the record's ZIP keeps, to those
     who may have the whole record; each download is an export in the docket chain."""
-    record = await _fetch(request, "public records")
+    record = await _fetch(request, "public records", releases=True)
     name = f"public-records/{request.match_info['name']}"
     found = dict(record.releases).get(name)
     if found is None:
