@@ -32,7 +32,11 @@ def action_step(action_id: str) -> StepId:
     """The step a pressed button stands for; ValueError for an id that is not one."""
     if not action_id.startswith(STEP_ACTION_PREFIX):
         raise ValueError(f"not a step button: {action_id!r}")
-    return StepId(action_id.removeprefix(STEP_ACTION_PREFIX))
+    words = action_id.removeprefix(STEP_ACTION_PREFIX)
+    for step in StepId:  # by value: `StepId(words)` reads to a type checker as a new member
+        if step.value == words:
+            return step
+    raise ValueError(f"not a step: {words!r}")
 
 
 class View(StrEnum):

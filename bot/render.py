@@ -17,8 +17,8 @@ from bot.meetings import meeting_lines, open_request_lines
 from cases.calendar import CityCalendar, countdown, day_of, fmt_moment, when
 from cases.deadlines import clocks_of_requests
 from cases.directory import Directory
-from cases.events import EventKind as K
 from cases.filing import flag_text
+from cases.history import EventKind as K
 from cases.history import sees_in_history
 from cases.levels import Access
 from cases.public_records import Determination, Finding, PublicRecord, Report, entries

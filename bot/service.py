@@ -24,8 +24,8 @@ from cases.case import Case
 from cases.commands import Command
 from cases.directory import Directory
 from cases.errors import ProcedureError
-from cases.events import Event
 from cases.filing import Filing
+from cases.history import Event
 from cases.levels import Access
 from cases.ports import Clock
 from cases.services import file_complaint, take_step_as

@@ -60,7 +60,7 @@ from cases.directory import ATTORNEY, BOARD, COUNCIL, OFFICE, Directory, Role
 from cases.levels import Access
 from cases.meetings import BODY_NAME, Body
 from cases.public_records import PublicRecord
-from cases.steps import BY_ID, StepId, rule_for
+from cases.steps import StepId, rule_for
 
 NOT_LISTED = ("EthicsBot answers only the people the city's directory lists for the ethics "
               "procedure. To file a complaint, write to the mayor or the city administrator "
@@ -195,7 +195,7 @@ def may_revoke(actor: Actor) -> bool:
 
 def who_may(step: StepId) -> str:
     """'the board chair or the ethics board': the roles the table gives `step`, in words."""
-    return " or ".join(sorted({ROLE_NAMES[r] for r in BY_ID[step].roles})) or "EthicsBot"
+    return " or ".join(sorted({ROLE_NAMES[r] for r in step.rule.roles})) or "EthicsBot"
 
 
 def check_step(actor: Actor, step: StepId) -> None:
@@ -204,12 +204,12 @@ def check_step(actor: Actor, step: StepId) -> None:
     case: whether the asker is its official is the case's to say (`check_on_case`)."""
     if actor.email is None:
         raise Refused(NOT_LISTED)
-    if BY_ID[step].respondent_asks is None:
+    if step.rule.respondent_asks is None:
         _check_roles(actor, step)
 
 
 def _check_roles(actor: Actor, step: StepId) -> None:
-    rule = BY_ID[step]
+    rule = step.rule
     if not actor.has(rule.roles):
         mine = ", ".join(sorted(ROLE_NAMES[r] for r in actor.roles)) or "no procedural role"
         raise Refused(f"Only {who_may(step)} may {rule.name}. The directory lists you as "
@@ -282,7 +282,7 @@ def check_on_case(actor: Actor, respondents: Collection[str], step: StepId) -> N
     """On the case itself: the official complained against takes none of its steps but
     the requests the ordinance gives them (`respondent_asks`); anyone else, those of their
     role."""
-    rule = BY_ID[step]
+    rule = step.rule
     if is_respondent(actor, respondents):
         if rule.respondent_asks is None:
             raise Refused(f"You are the official complained against in this case and may "

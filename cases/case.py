@@ -34,9 +34,8 @@ from cases.deadlines import (
     compute_deadlines,
 )
 from cases.disclosure import Disclosure
-from cases.events import Event, EventKind
 from cases.filing import Complainant, Filing, filing_from_data
-from cases.history import EVENTS
+from cases.history import Event, EventKind
 from cases.meetings import ALL, Body, Meeting, Meetings
 from cases.protection import Protection, ProtectionBasis
 from cases.public_records import PublicRecord
@@ -220,7 +219,7 @@ class Case:
             return  # a body's motion that failed: kept in the history, it changes nothing
         on = date.fromisoformat(d["on"]) if d.get("on") else None
         k = EventKind
-        row = EVENTS[e.kind]
+        row = e.kind.rule
         if on is not None and row.meets is not None:
             self.done_on[row.meets] = on
         self.meetings.apply(e, len(self.history))

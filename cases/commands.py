@@ -11,7 +11,7 @@ from datetime import date, datetime
 from enum import StrEnum
 
 from cases.disclosure import AnswerKind, Redaction, Withholding
-from cases.events import EventKind
+from cases.history import EventKind
 from cases.meetings import Answer, EmergencyGround, MeetingKind, Proceeding
 from cases.motions import Motion
 from cases.protection import ProtectionBasis

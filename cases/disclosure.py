@@ -32,7 +32,7 @@ from enum import StrEnum
 from typing import Any
 
 from cases.calendar import fmt_day
-from cases.events import EventKind
+from cases.history import EventKind
 from cases.public_records import PublicRecord
 
 

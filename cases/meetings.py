@@ -22,8 +22,7 @@ from datetime import date, datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from cases.events import Event, EventKind
-from cases.history import EVENTS
+from cases.history import Event, EventKind
 from cases.tally import Tally, Vote
 
 
@@ -222,7 +221,7 @@ class Meetings:
 
     def apply(self, e: Event, index: int) -> None:
         """Take event `e`, at position `index` of the history, into the meetings."""
-        if not EVENTS[e.kind].meetings:
+        if not e.kind.rule.meetings:
             return
         d: dict[str, Any] = e.data
         k = EventKind

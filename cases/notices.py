@@ -33,8 +33,7 @@ from cases.case import Case
 from cases.commands import Section2Act
 from cases.deadlines import DeadlineKey
 from cases.directory import Directory, Person
-from cases.events import Event, EventKind
-from cases.history import EVENTS, Window, opening
+from cases.history import Event, EventKind, Window, opening
 from cases.meetings import Body, Meeting, MeetingKind
 from cases.text import whole_number
 
@@ -147,7 +146,7 @@ def invite_sequence(case: Case, invite: NoticeType) -> int | None:
     opened = next((i for i, e in enumerate(case.history) if e.kind is opening(window)), None)
     if opened is None:
         return None
-    return sum(1 for e in case.history[opened + 1:] if window in EVENTS[e.kind].revises)
+    return sum(1 for e in case.history[opened + 1:] if window in e.kind.rule.revises)
 
 
 def clerks(directory: Directory) -> tuple[Person, ...]:
@@ -333,7 +332,7 @@ def _invite_plan(case: Case, event: Event, a: _Audience) -> _Plan:
     plan: _Plan = []
     for window in Window:
         invite = NoticeType(window.value)
-        row = EVENTS[event.kind]
+        row = event.kind.rule
         if invite_sequence(case, invite) is None or (
                 row.opens is not window and window not in row.revises):
             continue

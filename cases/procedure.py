@@ -17,10 +17,9 @@ from cases.acts import check_at_meeting, count, meeting_for, motion_data
 from cases.calendar import CityCalendar, fmt_day
 from cases.case import Case
 from cases.errors import ProcedureError
-from cases.events import Event, EventKind
 from cases.filing import Filing, filing_to_data
 from cases.handlers import StepContext
-from cases.history import EVENTS
+from cases.history import Event, EventKind
 from cases.limitations import FLAG, dated_long_before
 from cases.meetings import BODY_NAME, Body, Meeting
 from cases.motions import Motion
@@ -71,7 +70,7 @@ def handle(case: Case, cmd: c.Command, *, at: datetime, actor: str,
         result = count(case, body, motion, meeting.roll_call, readings=readings)
         kept = motion_data(case, motion, meeting, result, body, readings)
         event = Event(event.kind, event.at, event.actor, {**event.data, "motion": kept})
-    if "on" in event.data or EVENTS[event.kind].moves_days:
+    if "on" in event.data or event.kind.rule.moves_days:
         _check_order(case, event, calendar)
     case.apply(event)
     return event

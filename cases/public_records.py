@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from cases.events import EventKind
+from cases.history import EventKind
 
 
 class PublicRecord(StrEnum):

@@ -32,7 +32,7 @@ from cases.chain import Entry, Head, chain
 from cases.deadlines import add_years
 from cases.directory import RetentionPeriod
 from cases.errors import ProcedureError
-from cases.events import EventKind
+from cases.history import EventKind
 from cases.stages import Stage
 
 # The authority cited on every certificate; the schedule's category and years beside it.

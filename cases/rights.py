@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cases.deadline_values import DeadlineKey
-from cases.steps import BY_ID, StepId
+from cases.steps import StepId
 
 
 @dataclass(frozen=True)
@@ -70,4 +70,4 @@ RIGHTS: tuple[Right, ...] = (
 def request_name(right: Right) -> str | None:
     """The request exercising `right` in the official's words ("ask that the proceedings
     be open to the public"), or None when it asks for no request."""
-    return BY_ID[right.step].respondent_asks if right.step is not None else None
+    return right.step.rule.respondent_asks if right.step is not None else None

@@ -27,8 +27,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from cases.case import Case
-from cases.events import EventKind
-from cases.history import sees_in_history
+from cases.history import EventKind, sees_in_history
 from cases.levels import Access
 from cases.public_records import Report, entries
 from cases.released import history_of

@@ -32,14 +32,13 @@ from cases.commands import Command, Refer, WithholdComplainant
 from cases.deadlines import Deadline, deadline_changes
 from cases.directory import Directory
 from cases.errors import ProcedureError
-from cases.events import Event, EventKind
 from cases.filing import Filing
-from cases.history import EVENTS
+from cases.history import Event, EventKind
 from cases.notices import NoticeType, OwedNotice, notices_owed
 from cases.ports import Clock, UnitOfWork
 from cases.procedure import handle, open_case
 from cases.readings import Readings
-from cases.steps import BY_ID, StepId, rule_for
+from cases.steps import StepId, rule_for
 
 U = TypeVar("U", bound=UnitOfWork)
 
@@ -87,7 +86,7 @@ def take_step(
     event = handle(case, cmd, at=now, actor=actor, calendar=calendar, readings=readings,
                    http_links=directory.http_links)
     after = case.deadlines(calendar, now=now, readings=readings)
-    if moved := EVENTS[event.kind].moves_days:
+    if moved := event.kind.rule.moves_days:
         _record_recomputation(case, before, after, calendar, at=now, actor=actor,
                               reason=f"{moved}: {event.data['reason']}")
     uow.cases.save(case, after)
@@ -154,7 +153,7 @@ def take_step_as(
             check_on_case(actor, found.respondents if found else (), step)
             case = get_case(uow, number)
             cmd = build(case, uow)
-            assert BY_ID[step].command is type(cmd), (step, cmd)
+            assert step.rule.command is type(cmd), (step, cmd)
             check_own_request(actor, case.respondents, cmd)
             check_hands(actor, cmd)
             check_body(actor, cmd, case)

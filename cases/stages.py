@@ -1,6 +1,6 @@
 """The stages a case passes through, in the order of the ordinance.
 
-A stage changes only by an event whose row in `cases.history.EVENTS` says where it leads,
+A stage changes only by an event whose row in `cases.history.EventKind` says where it leads,
 and only forward: stages compare in the order below (a further hearing session scheduled
 after the hearing began, or the board's §11 hearing after the referral, keeps the stage).
 `VOID` is not a stage of the procedure: it marks a case opened by mistake (spam that

@@ -11,7 +11,7 @@ from typing import Any
 from cases.calendar import CityCalendar, fmt_day
 from cases.case import Case
 from cases.disclosure import Disclosure, Instalment
-from cases.events import Event, EventKind
+from cases.history import Event, EventKind
 from cases.public_records import WORDS, PublicRecord
 from cases.released import withheld_lines
 from templates.released import released_pdf

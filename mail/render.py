@@ -26,7 +26,7 @@ from cases.calendar import CityCalendar, fmt_moment
 from cases.case import Case
 from cases.deadlines import Deadline, DeadlineKey
 from cases.directory import Person
-from cases.events import Event, EventKind
+from cases.history import Event, EventKind
 from cases.meetings import Body, Meeting
 from cases.notices import ALERTS, INVITES, NoticeType, meeting_of, owing_event_index
 from cases.text import neutralise_bidi

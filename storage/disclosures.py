@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from cases.case import Case
 from cases.disclosure import log_entry
-from cases.events import Event, EventKind
+from cases.history import Event, EventKind
 from cases.notices import NoticeType, owing_event_index
 from storage.models import CaseRow, EventRow, OutboxRow
 

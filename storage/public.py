@@ -18,7 +18,7 @@ from sqlalchemy import exists, select
 from sqlalchemy.orm import Session
 
 from cases.case import Case
-from cases.events import Event, EventKind
+from cases.history import Event, EventKind
 from cases.protection import withheld_filing
 from cases.public_records import PublicRecord, Report, entries
 from cases.readings import Readings, Release

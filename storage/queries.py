@@ -48,7 +48,7 @@ from sqlalchemy.types import TypeEngine
 
 from cases.case import Case
 from cases.deadlines import DISCLOSURE_KEYS, DeadlineKey, Status, status_at
-from cases.events import Event, EventKind
+from cases.history import Event, EventKind
 from cases.levels import Access
 from cases.protection import protection_data
 from cases.readings import DEFAULT, Readings

@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session, SessionTransaction
 from cases.case import Case
 from cases.chain import GENESIS, Entry, entry_hash
 from cases.deadlines import DEADLINES, Deadline, DeadlineKey, OtherReading, Responsible, Status
-from cases.events import Event, EventKind
+from cases.history import Event, EventKind
 from cases.ports import Clock
 from storage import calendar_state, chain, retention
 from storage.meetings import save_meetings

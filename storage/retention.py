@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 from cases.case import Case
 from cases.chain import destroyed_marker
 from cases.errors import ProcedureError
-from cases.events import Event, EventKind
+from cases.history import Event, EventKind
 from cases.retention import destroyed_entries
 from storage.models import CaseRow, EventRow, FilingRow, MeetingRow, OutboxRow
 

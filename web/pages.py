@@ -29,9 +29,8 @@ from cases.calendar import CityCalendar, fmt_day, when
 from cases.deadline_values import DEADLINES, status_at
 from cases.deadlines import clocks_of_requests
 from cases.directory import Directory
-from cases.events import EventKind
 from cases.fields import offered_steps
-from cases.history import sees_in_history
+from cases.history import EventKind, sees_in_history
 from cases.levels import Access
 from cases.meetings import Body
 from cases.notices import INVITES, NoticeType, meeting_of
@@ -291,7 +290,7 @@ def rights_lines(deadlines: list[dict[str, Any]], offered: list[dict[str, Any]]
     for right in RIGHTS:
         found = due.get(right.by) if right.by else None
         step = next((s for s in offered
-                     if right.step and s["slug"] == steps.BY_ID[right.step].slug),
+                     if right.step and s["slug"] == right.step.rule.slug),
                     None)
         out.append({"section": right.section, "name": right.name, "words": right.words,
                     "by": f"{right.by_words} {found['due_text']}"

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 from bot.commands.steps import SPECS
 from bot.render import section
 from cases.access import NOT_LISTED, Refused, who_may
-from cases.steps import BY_ID
 
 if TYPE_CHECKING:
     from bot.commands.request import Request
@@ -29,7 +28,7 @@ def lines() -> list[str]:
     out = [f"• `/ethics {usage}` — {what}. E.g. `/ethics {example}`"
            for usage, example, what in GENERAL]
     for spec in SPECS:
-        rule = BY_ID[spec.step]
+        rule = spec.step.rule
         out.append(f"• `/ethics {spec.usage}` — {rule.name}, {rule.section} "
                    f"({who_may(spec.step)}). E.g. `/ethics {spec.example}`")
     return out

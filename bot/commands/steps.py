@@ -24,13 +24,13 @@ from cases.derived import TO_BOARD, complete, filled, read_line
 from cases.directory import Directory
 from cases.disclosure import AnswerKind, Redaction, Withholding, record_named
 from cases.errors import ProcedureError
-from cases.events import EventKind
 from cases.fields import parse
+from cases.history import EventKind
 from cases.meetings import EmergencyGround, MeetingKind, Proceeding
 from cases.motions import Motion, read_motion
 from cases.protection import ProtectionBasis
 from cases.public_records import PublicRecord
-from cases.steps import BY_ID, STEPS, StepId, StepRule
+from cases.steps import STEPS, StepId, StepRule
 from cases.tally import Vote
 from cases.text import whole_number
 from storage.uow import SqlUnitOfWork
@@ -50,15 +50,15 @@ class Spec:
 
     @property
     def what(self) -> str:
-        return BY_ID[self.step].name
+        return self.step.rule.name
 
     def run(self, words: Words, directory: Directory) -> StepRun:
         """The step from `words`, read once the case is found (so a refusal comes before
         a usage error, and either is in the access log)."""
-        command = BY_ID[self.step].command
+        command = self.step.rule.command
 
         def build(case: Case, uow: SqlUnitOfWork) -> c.Command:
-            motion = _motion(words, directory) if BY_ID[self.step].by_motion else None
+            motion = _motion(words, directory) if self.step.rule.by_motion else None
             made = self.make(words, directory)
             words.done()
             if isinstance(made, c.Command):

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from cases.calendar import CityCalendar, fmt_day
 from cases.deadlines import DeadlineKey
 from cases.errors import ProcedureError
-from cases.events import Event, EventKind
+from cases.history import Event, EventKind
 from cases.readings import Readings
 
 if TYPE_CHECKING:

@@ -10,8 +10,8 @@ from cases import commands as c
 from cases.calendar import fmt_day, fmt_moment
 from cases.deadlines import add_years
 from cases.errors import ProcedureError
-from cases.events import Event, EventKind
 from cases.handlers import StepContext
+from cases.history import Event, EventKind
 from cases.readings import AmendedSection, describe
 from cases.stages import BEFORE_CONCLUSION, Stage
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from cases import commands as c
 from cases.calendar import fmt_day
 from cases.errors import ProcedureError
-from cases.events import Event, EventKind
 from cases.handlers import StepContext
+from cases.history import Event, EventKind
 from cases.protection import identifying
 from cases.readings import ComplainantProtection, describe
 

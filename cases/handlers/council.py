@@ -10,9 +10,9 @@ from cases import commands as c
 from cases.acts import count, meeting_for, motion_data, unable_to_act
 from cases.deadlines import DeadlineKey
 from cases.errors import ProcedureError
-from cases.events import Event, EventKind
 from cases.handlers import StepContext
 from cases.handlers.meetings import check_present
+from cases.history import Event, EventKind
 from cases.meetings import Body
 from cases.readings import AmendedSection, describe
 from cases.tally import Vote, council_tally, eligible_on_council

@@ -15,8 +15,8 @@ from cases.disclosure import (
     record_named,
 )
 from cases.errors import ProcedureError
-from cases.events import Event, EventKind
 from cases.handlers import StepContext
+from cases.history import Event, EventKind
 from cases.public_records import WORDS, PublicRecord
 from cases.released import record_text
 

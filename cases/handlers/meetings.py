@@ -13,8 +13,8 @@ from cases.acts import meeting_for, unable_to_act
 from cases.board_vote import board_tally, eligible_on_board
 from cases.calendar import fmt_moment
 from cases.errors import ProcedureError
-from cases.events import Event, EventKind
 from cases.handlers import StepContext
+from cases.history import Event, EventKind
 from cases.links import web_link
 from cases.meetings import (
     ALL,

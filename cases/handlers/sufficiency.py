@@ -9,9 +9,9 @@ from cases import commands as c
 from cases.calendar import fmt_day, fmt_moment
 from cases.deadlines import MAX_CONTINUANCE_DAYS, DeadlineKey
 from cases.errors import ProcedureError
-from cases.events import Event, EventKind
 from cases.handlers import StepContext
 from cases.handlers.meetings import report_findings
+from cases.history import Event, EventKind
 from cases.links import report_link
 from cases.meetings import Body
 from cases.readings import ContinuanceCap, RemoteNotice, describe

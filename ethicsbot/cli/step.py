@@ -28,7 +28,7 @@ def step(as_email: str, words: tuple[str, ...]) -> None:
     from bot.commands.args import Words
     from bot.commands.steps import find_spec
     from bot.service import case_number
-    from cases.events import EventKind
+    from cases.history import EventKind
     from cases.services import take_step_as
     from cases.text import words as said
     from ethicsbot.bootstrap import bootstrap

@@ -33,7 +33,7 @@ from cases.derived import complete
 from cases.directory import Person, RetentionPeriod
 from cases.disclosure import AnswerKind, Redaction, Withholding
 from cases.errors import ProcedureError
-from cases.events import Event, EventKind
+from cases.history import Event, EventKind
 from cases.meetings import BODY_NAME, Body, MeetingKind, Proceeding
 from cases.motions import Motion
 from cases.open_meetings import quorum

@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 from cases.case import Case
-from cases.events import Event, EventKind
+from cases.history import Event, EventKind
 from cases.search import SEARCHED, searchable
 from storage.db import UTCDateTime
 

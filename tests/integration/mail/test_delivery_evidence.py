@@ -10,7 +10,7 @@ from pathlib import Path
 from sqlalchemy import select
 
 from cases.case import Case
-from cases.events import EventKind
+from cases.history import EventKind
 from ethicsbot.bootstrap import App
 from mail.dispatch import dispatch_once
 from mail.intake import Outcome, take_in

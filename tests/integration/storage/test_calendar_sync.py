@@ -14,7 +14,7 @@ from sqlalchemy import select
 
 from cases.access import actor_for
 from cases.commands import RecordRegisteredMail
-from cases.events import EventKind
+from cases.history import EventKind
 from cases.readings import ContinuanceCap
 from ethicsbot.bootstrap import App
 from ethicsbot.calendar_sync import recompute_batch, sweep, sync_calendar

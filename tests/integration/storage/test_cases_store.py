@@ -14,7 +14,7 @@ from sqlalchemy import Engine, func, select, text
 from cases.commands import ApplyForContinuance, DecideContinuance, ScheduleHearing
 from cases.deadlines import DeadlineKey, Status
 from cases.errors import ProcedureError
-from cases.events import EventKind
+from cases.history import EventKind
 from cases.meetings import Body
 from cases.motions import Motion
 from cases.services import recompute

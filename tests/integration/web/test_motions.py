@@ -13,7 +13,7 @@ from datetime import timedelta
 from sqlalchemy import select
 
 from cases.commands import ApplyForContinuance
-from cases.events import EventKind
+from cases.history import EventKind
 from cases.motions import Motion
 from storage.models import CaseRow, EventRow
 from tests.fixtures.app import FakeClock

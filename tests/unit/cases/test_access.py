@@ -230,7 +230,7 @@ def _determined() -> Case:
 
 
 def test_each_access_sees_its_part_of_the_history() -> None:
-    from cases.events import EventKind as K
+    from cases.history import EventKind as K
     from cases.history import sees_in_history
 
     assert all(sees_in_history(Access.FULL, k) for k in K)

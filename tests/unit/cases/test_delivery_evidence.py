@@ -7,7 +7,7 @@ from __future__ import annotations
 from cases import commands as c
 from cases.case import Case
 from cases.deadlines import Status
-from cases.events import EventKind
+from cases.history import EventKind
 from tests.unit.cases.test_procedure import RESPONDENT, K, do, new_case, refused, status
 
 A = c.Section2Act

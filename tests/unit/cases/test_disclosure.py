@@ -18,7 +18,7 @@ from cases.access import Refused, check_step
 from cases.case import Case
 from cases.deadlines import DeadlineKey, Responsible, Status, clocks_of_requests
 from cases.disclosure import AnswerKind, Redaction, Withholding
-from cases.events import EventKind
+from cases.history import EventKind
 from cases.public_records import PublicRecord, Report, entries
 from cases.steps import StepId
 from tests.unit.cases.riverton import CALENDAR, at

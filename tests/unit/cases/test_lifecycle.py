@@ -16,7 +16,7 @@ from cases import commands as c
 from cases.case import Case, Stage
 from cases.deadlines import DeadlineKey, Status, status_at
 from cases.errors import ProcedureError
-from cases.events import Event, EventKind
+from cases.history import Event, EventKind
 from cases.meetings import Body
 from cases.notices import NoticeType, notices_owed
 from cases.procedure import handle, open_case

@@ -9,7 +9,7 @@ from cases import commands as c
 from cases.board_vote import board_tally
 from cases.case import Case
 from cases.errors import ProcedureError
-from cases.events import Event
+from cases.history import Event
 from cases.meetings import Body, Proceeding
 from cases.motions import Motion, read_motion
 from cases.notices import notices_owed

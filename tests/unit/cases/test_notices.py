@@ -12,7 +12,7 @@ from cases import commands as c
 from cases.case import Case
 from cases.deadlines import DeadlineKey
 from cases.errors import ProcedureError
-from cases.events import Event
+from cases.history import Event
 from cases.notices import (
     GENERATION_STRIDE,
     NoticeType,

@@ -16,7 +16,7 @@ from cases import commands as c
 from cases.case import Case, Stage
 from cases.deadlines import Deadline, DeadlineKey, Status
 from cases.errors import ProcedureError
-from cases.events import Event, EventKind
+from cases.history import Event, EventKind
 from cases.meetings import Body
 from cases.motions import Motion
 from cases.procedure import handle, open_case

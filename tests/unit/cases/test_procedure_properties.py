@@ -16,7 +16,7 @@ from cases.case import Case, Stage
 from cases.deadlines import DISCLOSURE_KEYS, Status, status_at
 from cases.disclosure import AnswerKind
 from cases.errors import ProcedureError
-from cases.events import EventKind
+from cases.history import EventKind
 from cases.procedure import handle, open_case
 from cases.public_records import PublicRecord
 from cases.steps import BY_COMMAND

@@ -16,8 +16,8 @@ from cases.access import Actor, Refused, check_step
 from cases.case import Case
 from cases.directory import Person, Role
 from cases.errors import ProcedureError
-from cases.events import EventKind
 from cases.filing import Complainant
+from cases.history import EventKind
 from cases.levels import Access
 from cases.notices import NoticeType
 from cases.procedure import handle, open_case

@@ -16,7 +16,7 @@ from cases.chain import Entry, chain, destroyed_marker, verify_case
 from cases.directory import RetentionPeriod
 from cases.disclosure import AnswerKind
 from cases.errors import ProcedureError
-from cases.events import Event, EventKind
+from cases.history import Event, EventKind
 from cases.procedure import handle
 from cases.retention import due_for_review, holds, retention_ends, review
 from tests.unit.cases.riverton import CALENDAR, at

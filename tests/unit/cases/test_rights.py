@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from cases.deadline_values import DEADLINES
 from cases.rights import RIGHTS, request_name
-from cases.steps import BY_ID, STEPS
+from cases.steps import STEPS
 
 
 def test_each_request_of_the_official_is_a_right_and_each_right_a_request_they_may_make(
@@ -15,10 +15,10 @@ def test_each_request_of_the_official_is_a_right_and_each_right_a_request_they_m
     assert asked == {s.id for s in STEPS if s.respondent_asks}
     for right in RIGHTS:
         if right.step is not None:
-            assert request_name(right) == BY_ID[right.step].respondent_asks
+            assert request_name(right) == right.step.rule.respondent_asks
             # the right cites the section the step's row cites
             assert set(right.section.split(", ")) <= set(
-                BY_ID[right.step].section.split(", ")), right
+                right.step.rule.section.split(", ")), right
         else:
             assert request_name(right) is None
 

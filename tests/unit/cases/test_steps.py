@@ -8,10 +8,9 @@ import inspect
 from cases import commands as c
 from cases.case import Stage
 from cases.directory import Role
-from cases.history import EVENTS
 from cases.procedure import handle
 from cases.stages import OPEN_STAGES
-from cases.steps import BY_COMMAND, BY_ID, STEPS, StepId, meeting
+from cases.steps import BY_COMMAND, STEPS, StepId, meeting
 from tests.unit.cases.riverton import CALENDAR, at
 from tests.unit.cases.test_procedure import new_case, refused
 
@@ -20,7 +19,7 @@ def test_every_command_is_one_step() -> None:
     commands = {cls for _, cls in inspect.getmembers(c, inspect.isclass)
                 if issubclass(cls, c.Command) and cls is not c.Command}
     assert commands == set(BY_COMMAND)
-    assert set(BY_ID) == set(StepId) and len(STEPS) == len(StepId)
+    assert all(s.rule.id is s for s in StepId) and len(STEPS) == len(StepId.__members__)
 
 
 def test_each_row_is_complete() -> None:
@@ -55,15 +54,15 @@ def test_the_stage_each_step_leads_to_is_the_stage_the_case_takes() -> None:
     handle(case, c.ScheduleHearing(at("2026-01-20T18:00:00-08:00"), "City Hall"),
            at=at("2026-01-12T09:00:00-08:00"), actor="clerk@city.test", calendar=CALENDAR)
     assert case.stage is BY_COMMAND[c.ScheduleHearing].leads_to
-    assert EVENTS[BY_COMMAND[c.BeginHearing].event].leads_to is Stage.HEARING_BEGUN
+    assert BY_COMMAND[c.BeginHearing].event.rule.leads_to is Stage.HEARING_BEGUN
     # a step outside its stages is refused with the table's name for it
     refused(case, c.IssueReport(sufficient=True), "2026-01-13T09:00:00-08:00",
-            f"Cannot {BY_ID[StepId.REPORT].name}")
+            f"Cannot {StepId.REPORT.rule.name}")
 
 
 def test_the_steps_that_meet_deadlines() -> None:
     from cases.deadlines import DeadlineKey as K
 
-    assert meeting(K.HEARING_BEGIN) is BY_ID[StepId.BEGIN]
-    assert meeting(K.DISCLOSURE_RESPONSE) is BY_ID[StepId.DISCLOSURE_ANSWER]
+    assert meeting(K.HEARING_BEGIN) is StepId.BEGIN.rule
+    assert meeting(K.DISCLOSURE_RESPONSE) is StepId.DISCLOSURE_ANSWER.rule
     assert meeting(K.NOTICE_24H) is None  # the §2 notices are recorded as delivered
