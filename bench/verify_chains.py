@@ -84,7 +84,7 @@ def template(folder: Path, events: int) -> Template:
                                 actor="bench").number
         uow.commit()
     with app.uow() as uow:
-        take_step(uow, number, c.ScheduleHearing(NOW + timedelta(days=7), "Council Chambers"),
+        take_step(uow, number, c.ScheduleBoardMeeting(NOW + timedelta(days=7), "Council Chambers"),
                   directory=d, calendar=cal, clock=app.clock, actor="clerk@city.test")
         uow.commit()
     i = 0

@@ -79,7 +79,7 @@ def long_case(url: str, now: datetime) -> str:
     with app.uow() as uow:
         number = file_complaint(uow, filing, directory=directory, calendar=calendar,
                                 clock=app.clock, actor="bench").number
-        take_step(uow, number, c.ScheduleHearing(now + timedelta(days=7), "Council Chambers"),
+        take_step(uow, number, c.ScheduleBoardMeeting(now + timedelta(days=7), "Council Chambers"),
                   directory=directory, calendar=calendar, clock=app.clock, actor=CLERK)
         uow.commit()
     for i in range(LONG - 2):

@@ -53,8 +53,8 @@ from cases.commands import (
     RecordCouncilVote,
     RecordRecusal,
     Requester,
+    ScheduleBoardMeeting,
     ScheduleDeliberation,
-    ScheduleHearing,
 )
 from cases.directory import ATTORNEY, BOARD, COUNCIL, OFFICE, Directory, Role
 from cases.levels import Access
@@ -236,7 +236,7 @@ _ROLL_CALL_WORDS = {
 # the mayor presides over the council), the clerk recording the call; or else a majority
 # of its members, the member recording it among them.
 PRESIDING: dict[type[Command], frozenset[Role]] = {
-    ScheduleHearing: OFFICE | {Role.BOARD_CHAIR}, ScheduleDeliberation: OFFICE}
+    ScheduleBoardMeeting: OFFICE | {Role.BOARD_CHAIR}, ScheduleDeliberation: OFFICE}
 _NOT_PRESIDING = ("The presiding officer ({}) calls {}'s meetings, the clerk recording the "
                   "call; a member may call a special meeting only with a majority of the "
                   "members (RCW 42.30.080(1)): name the members calling it, you among them.")
@@ -247,10 +247,10 @@ def check_hands(actor: Actor, cmd: Command) -> None:
     roles `ROLL_CALL` names record the roll call. (The mayor's tie-breaking vote is its
     own step, which the table gives to the mayor and the designees alone.) A meeting is
     called by the roles `PRESIDING` names, or by members among those calling it."""
-    if isinstance(cmd, ScheduleHearing | ScheduleDeliberation):
+    if isinstance(cmd, ScheduleBoardMeeting | ScheduleDeliberation):
         callers = {x.strip().lower() for x in cmd.called_by}
         if not actor.has(PRESIDING[type(cmd)]) and (actor.email or "") not in callers:
-            board = isinstance(cmd, ScheduleHearing)
+            board = isinstance(cmd, ScheduleBoardMeeting)
             raise Refused(_NOT_PRESIDING.format(
                 "the board chair" if board else "the mayor",
                 BODY_NAME[Body.BOARD if board else Body.COUNCIL]))

@@ -36,7 +36,7 @@ from cases.deadlines import (
 from cases.disclosure import Disclosure
 from cases.filing import Complainant, Filing, filing_from_data
 from cases.history import Event, EventKind
-from cases.meetings import ALL, Body, Meeting, Meetings
+from cases.meetings import ALL, Body, Business, Meeting, Meetings
 from cases.protection import Protection, ProtectionBasis
 from cases.public_records import PublicRecord
 from cases.readings import DEFAULT, BoardHearing, Readings, Release
@@ -222,7 +222,8 @@ class Case:
         row = e.kind.rule
         if on is not None and row.meets is not None:
             self.done_on[row.meets] = on
-        self.meetings.apply(e, len(self.history))
+        self.meetings.apply(e, len(self.history), Business.of(self.stage, self.referred_to)
+                            if e.kind is k.BOARD_MEETING_SCHEDULED else None)
         match e.kind:
             case k.NOTICE_SERVED:
                 self._served(Section2Act(d["notice"]), d.get("respondent"),
@@ -492,8 +493,9 @@ class Case:
         return self.released_records
 
     @property
-    def hearing(self) -> Meeting | None:
-        """The board's hearing: its latest meeting not cancelled (§7)."""
+    def board_meeting(self) -> Meeting | None:
+        """The board's latest meeting on the case not cancelled: the §7 hearing or a session
+        of it, the §11 hearing, or one on other business (its `business` says which)."""
         return self.meetings.current(Body.BOARD)
 
     @property

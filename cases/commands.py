@@ -136,7 +136,7 @@ class CallMeeting:
 
 
 @dataclass(frozen=True)
-class ScheduleHearing(CallMeeting, Command):
+class ScheduleBoardMeeting(CallMeeting, Command):
     """§7: the board's sufficiency hearing, a meeting of the board (one of its sessions;
     after a referral to the board, its §11 hearing)."""
 

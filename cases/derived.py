@@ -68,7 +68,7 @@ _FROM_CALLER: dict[type[c.Command], dict[str, Fill]] = {
     c.RecordRecusal: {"member": _me, "board": _board, "council": _council},
     c.RecordBoardVote: {"member": _me, "board": _board},
     c.RecordBoardDetermination: {"board": _board},
-    c.ScheduleHearing: {"members": _board},
+    c.ScheduleBoardMeeting: {"members": _board},
     c.ScheduleDeliberation: {"members": _council},
     # the city's retention setting (RCW 40.14), never typed
     c.RequestDestruction: {"category": _category, "years": _years},

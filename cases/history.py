@@ -83,8 +83,10 @@ class EventKind(StrEnum):
     REGISTERED_MAIL_SENT = "registered_mail_sent", _R(meets=_D.REGISTERED_MAIL)
     # §2: the registered copy's return receipt came back, signed on its day (the proof)
     RETURN_RECEIPT_RECORDED = "return_receipt_recorded"
-    HEARING_SCHEDULED = "hearing_scheduled", _R(_S.HEARING_SCHEDULED, seen_by=_RESPONDENT,
-                                                meetings=True)
+    # a meeting of the board on the case (its business: `cases.meetings.Business`); the
+    # value is from when the only one was the §7 hearing, and stays as stored
+    BOARD_MEETING_SCHEDULED = "hearing_scheduled", _R(_S.HEARING_SCHEDULED, seen_by=_RESPONDENT,
+                                                      meetings=True)
     HEARING_BEGUN = "hearing_begun", _R(_S.HEARING_BEGUN, _D.HEARING_BEGIN)
     RESPONDENT_HEARD = "respondent_heard"
     HEARING_CONCLUDED = "hearing_concluded", _R(_S.HEARING_CONCLUDED, _D.HEARING_CONCLUDE)

@@ -23,6 +23,7 @@ from enum import StrEnum
 from typing import Any
 
 from cases.history import Event, EventKind
+from cases.stages import Stage
 from cases.tally import Tally, Vote
 
 
@@ -31,6 +32,33 @@ class Body(StrEnum):
 
     BOARD = "board"  # the ethics board: sufficiency hearing (§7)
     COUNCIL = "council"  # the city council: deliberation on a determination (§12, §14)
+
+
+class Business(StrEnum):
+    """What a meeting of the board on a case is for, as the case stood when it was called:
+    the board meets on a case for its §7 hearing (and the sessions it adjourns to), for its
+    §11 hearing once the matter is referred to it, and otherwise on the case's other
+    business (a longer time for the report, §10; sections added later, §5). The notice of
+    the meeting says which; the words complete "The Ethics Board has scheduled ..."."""
+
+    SUFFICIENCY_HEARING = "the hearing on the sufficiency of the complaint (§7)"
+    FURTHER_SESSION = "a further session of the hearing on the sufficiency of the complaint (§7)"
+    REFERRED_HEARING = "its hearing of the matter referred to it (§11)"
+    OTHER = "a meeting on the case (§5, §10)"
+
+    @classmethod
+    def of(cls, stage: Stage, referred_to: str | None) -> Business:
+        if referred_to == "board":
+            return cls.REFERRED_HEARING
+        if stage in (Stage.RECEIVED, Stage.HEARING_SCHEDULED):
+            return cls.SUFFICIENCY_HEARING
+        return cls.FURTHER_SESSION if stage is Stage.HEARING_BEGUN else cls.OTHER
+
+    @property
+    def sufficiency(self) -> bool:
+        """The §7 hearing, at which the person complained against has the opportunity to
+        present that §9 requires before any report."""
+        return self in (Business.SUFFICIENCY_HEARING, Business.FURTHER_SESSION)
 
 
 class Proceeding(StrEnum):
@@ -149,6 +177,7 @@ class Meeting:
     votes: dict[str, dict[str, Vote]] = field(default_factory=dict)  # official -> member ->
     determinations: dict[str, Tally] = field(default_factory=dict)  # official -> the count
     roll_call: RollCall | None = None  # the latest recorded: members arrive and leave
+    business: Business | None = None  # the board's: what it meets on (None: the council's)
 
     @property
     def sequence(self) -> int:
@@ -219,15 +248,16 @@ class Meetings:
 
     # -- replay -----------------------------------------------------------------------
 
-    def apply(self, e: Event, index: int) -> None:
-        """Take event `e`, at position `index` of the history, into the meetings."""
+    def apply(self, e: Event, index: int, business: Business | None = None) -> None:
+        """Take event `e`, at position `index` of the history, into the meetings; a board
+        meeting called is on `business` (the case says which, `Business.of`)."""
         if not e.kind.rule.meetings:
             return
         d: dict[str, Any] = e.data
         k = EventKind
         match e.kind:
-            case k.HEARING_SCHEDULED | k.DELIBERATION_SCHEDULED:
-                self._scheduled(e, index)
+            case k.BOARD_MEETING_SCHEDULED | k.DELIBERATION_SCHEDULED:
+                self._scheduled(e, index, business)
             case k.MEETING_CANCELLED:
                 m = self._meeting(d)
                 m.cancelled, m.tentative = str(d["reason"]), None
@@ -304,7 +334,7 @@ class Meetings:
             raise ValueError(f"no meeting {d['meeting']} in this case")
         return found
 
-    def _scheduled(self, e: Event, index: int) -> None:
+    def _scheduled(self, e: Event, index: int, business: Business | None) -> None:
         d = e.data
         body = Body.COUNCIL if e.kind is EventKind.DELIBERATION_SCHEDULED else Body.BOARD
         starts = datetime.fromisoformat(d["starts_at"])
@@ -333,4 +363,6 @@ class Meetings:
             place=place, remote_link=link, scheduled_at=e.at,
             recorded_late=bool(d.get("late", False)), emergency=d.get("emergency"),
             open_to_public=bool(d.get("open_to_public")) or self.is_open(body),
-            revisions=[index], agenda_late=bool(d.get("agenda_late", False))))
+            revisions=[index], agenda_late=bool(d.get("agenda_late", False)),
+            # a board meeting replayed without its case (a test of meetings alone): the §7
+            business=(business or Business.SUFFICIENCY_HEARING) if body is Body.BOARD else None))

@@ -45,7 +45,7 @@ class NoticeType(StrEnum):
     COMPLAINT_TO_COUNCIL = "complaint_to_council"  # §2 inform the council
     SUBMISSION_TO_BOARD = "submission_to_board"  # §2 submit for sufficiency
     REGISTERED_MAIL_TASK = "registered_mail_task"  # §2 copy by registered mail
-    HEARING_SCHEDULED = "hearing_scheduled"  # §7, §9, §13
+    BOARD_MEETING_SCHEDULED = "hearing_scheduled"  # §7, §9, §11, §13: the stored value stays
     CONTINUANCE_APPLIED = "continuance_applied"  # §7 tolled
     CONTINUANCE_DECIDED = "continuance_decided"  # §7 new dates
     REPORT_DELIVERED = "report_delivered"  # §10
@@ -235,11 +235,11 @@ def _plan(case: Case, event: Event, a: _Audience) -> _Plan:
             mailed = ([(t.REGISTERED_MAIL_TASK, a.mayors_office, key.REGISTERED_MAIL)]
                       if event.data.get("address") else [])
             return [(t.COMPLAINT_TO_RESPONDENT, named, key.NOTICE_24H), *mailed]
-        case k.HEARING_SCHEDULED:
-            hearing = case.hearing
+        case k.BOARD_MEETING_SCHEDULED:
+            hearing = case.board_meeting
             if hearing is None or hearing.recorded_late:
                 return []  # recorded after it took place: nothing to tell anyone
-            return [(t.HEARING_SCHEDULED, a.board + parties, key.HEARING_BEGIN)]
+            return [(t.BOARD_MEETING_SCHEDULED, a.board + parties, key.HEARING_BEGIN)]
         case k.CONTINUANCE_APPLIED | k.CONTINUANCE_DECIDED:
             # the council decides the application (§7), so it is told as well
             type_ = (t.CONTINUANCE_APPLIED if event.kind is k.CONTINUANCE_APPLIED

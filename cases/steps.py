@@ -2,7 +2,7 @@
 event it records and who may take it.
 
 For each step: its stable id (`StepId`: Slack's subcommand words, a web form's name), its
-name as a person reads it ("schedule the hearing", completing "Cannot ..." and "Only ...
+name as a person reads it ("conclude the hearing", completing "Cannot ..." and "Only ...
 may ..."), the stages it is allowed in, the event it records, the roles that may take it,
 its command class and its handler. `cases.procedure.handle`
 refuses what the table does not allow; what the step's event does to the case (the stage
@@ -66,7 +66,7 @@ Acts = Body | Callable[[Any, Case], Body | None] | None
 class StepRule:
     """A step's row; its `id` is the `StepId` member that carries it."""
 
-    name: str  # "schedule the hearing"
+    name: str  # "conclude the hearing"
     command: type[c.Command]
     handler: Handler
     event: EventKind  # the event the step records (what it does: `cases.history.EventKind`)
@@ -160,9 +160,10 @@ class StepId(StrEnum):
     # RCW 42.30.080(1): a special meeting is called by the presiding officer (the chair;
     # the mayor presides over the council), whose call the clerk may record, or by a
     # majority of the members (`cases.access.check_hands`, `meetings.check_called_by`)
-    SCHEDULE = "schedule", _R("schedule the hearing", c.ScheduleHearing, meetings.schedule_hearing,
-        _E.HEARING_SCHEDULED, _BEFORE_DETERMINATION, BOARD | OFFICE, "§7, §10, §11, §13",
-        stayed=True)
+    SCHEDULE = "schedule", _R(
+        "schedule a meeting of the board on the case", c.ScheduleBoardMeeting,
+        meetings.schedule_board_meeting, _E.BOARD_MEETING_SCHEDULED, _BEFORE_DETERMINATION,
+        BOARD | OFFICE, "§7, §10, §11, §13", stayed=True)
     BEGIN = "begin", _R("begin the hearing", c.BeginHearing, sufficiency.begin, _E.HEARING_BEGUN,
         frozenset({_S.HEARING_SCHEDULED}), BOARD, "§7", stayed=True, label="Hearing began")
     # after the conclusion too, dated on a day of the hearing (`cases.order`): a board that

@@ -27,7 +27,7 @@ from cases.case import Case
 from cases.deadlines import Deadline, DeadlineKey
 from cases.directory import Person
 from cases.history import Event, EventKind
-from cases.meetings import Body, Meeting
+from cases.meetings import Body, Business, Meeting
 from cases.notices import ALERTS, INVITES, NoticeType, meeting_of, owing_event_index
 from cases.text import neutralise_bidi
 from mail.disclosure_letters import attachment, letter_data
@@ -41,7 +41,7 @@ SUBJECTS: dict[NoticeType, str] = {
     T.COMPLAINT_TO_COUNCIL: "Ethics complaint received",
     T.SUBMISSION_TO_BOARD: "Complaint submitted for determination of sufficiency",
     T.REGISTERED_MAIL_TASK: "Task: send the complaint by registered mail",
-    T.HEARING_SCHEDULED: "Sufficiency hearing scheduled",
+    T.BOARD_MEETING_SCHEDULED: "Ethics Board meeting scheduled",  # or `BOARD_HEADLINES`
     T.CONTINUANCE_APPLIED: "Continuance applied for: hearing deadlines tolled",
     T.CONTINUANCE_DECIDED: "Continuance decided: hearing deadlines",
     T.REPORT_DELIVERED: "Written report on sufficiency",
@@ -72,7 +72,7 @@ RELEVANT: dict[NoticeType, tuple[DeadlineKey, ...]] = {
     T.COMPLAINT_TO_COUNCIL: (K.NOTICE_24H, K.HEARING_BEGIN, K.HEARING_CONCLUDE),
     T.SUBMISSION_TO_BOARD: (K.NOTICE_24H, K.HEARING_BEGIN, K.HEARING_CONCLUDE),
     T.REGISTERED_MAIL_TASK: (K.REGISTERED_MAIL,),
-    T.HEARING_SCHEDULED: (K.HEARING_BEGIN, K.HEARING_CONCLUDE),
+    T.BOARD_MEETING_SCHEDULED: (K.HEARING_BEGIN, K.HEARING_CONCLUDE),
     T.CONTINUANCE_APPLIED: (K.HEARING_BEGIN, K.HEARING_CONCLUDE),
     T.CONTINUANCE_DECIDED: (K.HEARING_BEGIN, K.HEARING_CONCLUDE),
     T.REPORT_DELIVERED: (K.REPORT_DELIVERY,),
@@ -189,8 +189,19 @@ def render(ctx: NoticeContext) -> EmailMessage:
     return msg
 
 
+# the subject of a board meeting's notice, by what the board meets on
+BOARD_HEADLINES = {
+    Business.SUFFICIENCY_HEARING: "Sufficiency hearing scheduled",
+    Business.FURTHER_SESSION: "Further session of the sufficiency hearing scheduled",
+    Business.REFERRED_HEARING: "Ethics Board hearing (§11) scheduled",
+    Business.OTHER: "Ethics Board meeting on the case scheduled",
+}
+
+
 def _subject(ctx: NoticeContext, invite: Invite | None) -> str:
     subject = SUBJECTS[ctx.type]
+    if ctx.type is T.BOARD_MEETING_SCHEDULED and (board := _board_meeting(ctx)) is not None:
+        subject = BOARD_HEADLINES[board.business or Business.SUFFICIENCY_HEARING]
     if ctx.type is T.REMINDER:
         subject = reminder_headline(ctx)
     if ctx.type is T.DEADLINE_ALERT and ctx.about.get("reason") == "undelivered":
@@ -242,6 +253,17 @@ def _meeting(ctx: NoticeContext) -> Meeting | None:
     return None if number is None or ctx.case is None else ctx.case.meetings.get(number)
 
 
+def _board_meeting(ctx: NoticeContext) -> Meeting | None:
+    """The board meeting a notice is about: the one its event called (a history from before
+    meetings were numbered: the board's latest)."""
+    if ctx.case is None:
+        return None
+    number = _owing(ctx).data.get("meeting")
+    called = ctx.case.meetings.get(int(number)) if number is not None else None
+    return called if called is not None and called.body is Body.BOARD else (
+        ctx.case.board_meeting)
+
+
 def _owing(ctx: NoticeContext) -> Event:
     """The history entry that owed the notice."""
     assert ctx.case is not None
@@ -283,7 +305,7 @@ def template_data(ctx: NoticeContext, invite: Invite | None = None) -> dict[str,
     if (ctx.type in ALERTS or ctx.type is T.REMINDER) and ctx.about.get("deadline"):
         keys = (DeadlineKey(ctx.about["deadline"]),)
     event = _owing(ctx)
-    hearing = case.hearing
+    board = _board_meeting(ctx)
     data.update(
         received=fmt_moment(cal.local(case.received_at)), confidential=case.confidential,
         respondents=list(case.filing.respondents), sections=list(case.alleged_sections),
@@ -297,9 +319,11 @@ def template_data(ctx: NoticeContext, invite: Invite | None = None) -> dict[str,
         deadlines=[{"action": d.action, "ordinance": d.ordinance, "status": d.status.value,
                     "due": fmt_moment(cal.local(d.due)) if d.due else "no due date (tolled)",
                     "basis": d.basis} for k in keys for d in ctx.deadlines if d.key is k],
-        hearing=None if hearing is None else {
-            "when": fmt_moment(cal.local(hearing.starts_at)), "place": hearing.place,
-            "open": hearing.open_to_public},
+        board_meeting=None if board is None else {
+            "when": fmt_moment(cal.local(board.starts_at)), "place": board.place,
+            "open": board.open_to_public,
+            "business": str(board.business or Business.SUFFICIENCY_HEARING),
+            "sufficiency": (board.business or Business.SUFFICIENCY_HEARING).sufficiency},
         report=_event_data(case, "report_issued"), violation=case.violation_found,
         decision=_event_data(case, "council_decided"), referred_to=case.referred_to,
     )

@@ -40,8 +40,8 @@ if TYPE_CHECKING:
 VIA = ("mail", "email", "slack", "web", "paper", "in person", "phone")
 
 
-def schedule_hearing(s: StepContext, cmd: c.ScheduleHearing) -> Event:
-    return _call(s, cmd, Body.BOARD, EventKind.HEARING_SCHEDULED)
+def schedule_board_meeting(s: StepContext, cmd: c.ScheduleBoardMeeting) -> Event:
+    return _call(s, cmd, Body.BOARD, EventKind.BOARD_MEETING_SCHEDULED)
 
 
 def schedule_deliberation(s: StepContext, cmd: c.ScheduleDeliberation) -> Event:

@@ -202,7 +202,7 @@ class Story:
                 f"{refused}")
 
     async def schedule(self) -> str:
-        self.step(c.ScheduleHearing(at(2026, 12, 15, 18, 0), "City Hall, Room 2",
+        self.step(c.ScheduleBoardMeeting(at(2026, 12, 15, 18, 0), "City Hall, Room 2",
                                     remote_link="https://meet.city.test/ethics-board"),
                   "hpark@city.test")
         return await self.delivered(
@@ -220,7 +220,7 @@ class Story:
             "business; the invitations update (the same UID, SEQUENCE 1)")
 
     async def call_board(self) -> str:
-        self.step(c.ScheduleHearing(at(2026, 12, 10, 11, 0), "City Hall, Room 2",
+        self.step(c.ScheduleBoardMeeting(at(2026, 12, 10, 11, 0), "City Hall, Room 2",
                                     further=True), "hpark@city.test")
         return await self.delivered(
             "Councilmember Raman's counsel is in trial until Dec 18. The board acts only at "
@@ -257,7 +257,7 @@ class Story:
         # would move only the board's latest meeting (Dec 10's, held), not the hearing
         self.step(c.CancelMeeting("the council granted a continuance; counsel is in trial "
                                   "until Dec 18", meeting=1), "hpark@city.test")
-        called = self.step(c.ScheduleHearing(at(2026, 12, 28, 18, 0), "City Hall, Room 2"),
+        called = self.step(c.ScheduleBoardMeeting(at(2026, 12, 28, 18, 0), "City Hall, Room 2"),
                            "hpark@city.test")
         self.hearing_meeting = int(called.data["meeting"])
         return await self.delivered(

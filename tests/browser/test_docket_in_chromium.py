@@ -114,7 +114,7 @@ async def test_the_clerk_records_a_roll_call_and_the_boards_motion(
     refused without a motion and before the roll call, then taken once the clerk records
     both, and the case's history says how the motion carried."""
     number = opened(site)
-    step(site.app, number, c.ScheduleHearing(  # noticed and posted at once, an emergency
+    step(site.app, number, c.ScheduleBoardMeeting(  # noticed and posted at once, an emergency
         clock.now + timedelta(minutes=1), "City Hall, Room 2", emergency=EMERGENCY,
         emergency_ground=EMERGENCY_GROUND), actor=CHAIR)
     clock.advance(minutes=1)  # the board's meeting has begun

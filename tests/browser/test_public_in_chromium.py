@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from cases.commands import ScheduleHearing
+from cases.commands import ScheduleBoardMeeting
 from tests.browser.test_accessibility import SIDEWAYS, audit
 from tests.fixtures.app import FakeClock
 from tests.fixtures.cases import step
@@ -19,8 +19,8 @@ from tests.integration.web.test_postings import CHAIR, HEARING, SOONER
 async def test_the_public_page_lists_meetings_meets_wcag_aa_and_fits_a_phone(
         site: Site, browser: Any, clock: FakeClock, screenshot: Any) -> None:
     later, sooner = open_case(site.app), open_case(site.app, "Lorna Bates")
-    step(site.app, later, ScheduleHearing(HEARING, "City Hall, Room 2"), actor=CHAIR)
-    step(site.app, sooner, ScheduleHearing(SOONER, "Council Chambers, 1 Main Street West"),
+    step(site.app, later, ScheduleBoardMeeting(HEARING, "City Hall, Room 2"), actor=CHAIR)
+    step(site.app, sooner, ScheduleBoardMeeting(SOONER, "Council Chambers, 1 Main Street West"),
          actor=CHAIR)
     await site.deliver()
     clock.set(SOONER + timedelta(days=1))

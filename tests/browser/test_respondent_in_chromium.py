@@ -20,7 +20,7 @@ RESPONDENT = "gpruitt@city.test"
 async def test_the_officials_page_meets_wcag_aa_fits_a_phone_and_takes_a_request(
         site: Site, browser: Any, screenshot: Any) -> None:
     number = open_case(site.app)
-    step(site.app, number, c.ScheduleHearing(site.app.clock() + timedelta(days=3),
+    step(site.app, number, c.ScheduleBoardMeeting(site.app.clock() + timedelta(days=3),
                                              "Council Chambers, City Hall"))
     page = await browser.new_page()
     await signed_in_as(site, page, RESPONDENT)

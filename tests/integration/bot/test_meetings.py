@@ -15,7 +15,7 @@ from cases.commands import (
     RecordMeetingReply,
     RecordRespondentHeard,
     Refer,
-    ScheduleHearing,
+    ScheduleBoardMeeting,
 )
 from cases.meetings import Answer
 from ethicsbot.bootstrap import App
@@ -134,7 +134,7 @@ async def test_a_meetings_place_is_shown_as_written_never_obeyed(
     override is shown as a mark and a mention or link is shown, not made."""
     n = open_case(bot_app)
     place = "Room \u202e2A <!channel> & <https://evil.example|City Hall>"
-    step(bot_app, n, ScheduleHearing(datetime(2026, 12, 10, 18, 0, tzinfo=LA), place),
+    step(bot_app, n, ScheduleBoardMeeting(datetime(2026, 12, 10, 18, 0, tzinfo=LA), place),
          actor=CHAIR)
     text = await status_text(slack, CHAIR, n)
     assert ("Room [U+202E]2A &lt;!channel&gt; &amp; &lt;https://evil.example|City Hall&gt;"

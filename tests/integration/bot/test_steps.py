@@ -82,7 +82,7 @@ async def test_every_step_from_receipt_to_closure_each_refused_to_the_wrong_role
                   "is at stage 'received'")  # the procedure's own refusal, word for word
     await refused(slack, COUNCIL, f"schedule {n} 2026-12-10 18:00 special Council Chambers",
                   "Only the board chair or the ethics board or the mayor or the mayor's "
-                  "designees may schedule the hearing",
+                  "designees may schedule a meeting of the board on the case",
                   "the city council")
     await done(slack, CHAIR, f"schedule {n} 2026-12-10 18:00 special Council Chambers")
     assert stage(bot_app, n) is Stage.HEARING_SCHEDULED

@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
 
-from cases.commands import ScheduleHearing
+from cases.commands import ScheduleBoardMeeting
 from cases.meetings import Answer
 from cases.services import get_case
 from ethicsbot.bootstrap import App
@@ -31,7 +31,7 @@ HEARING = datetime(2026, 12, 15, 18, 0, tzinfo=ZoneInfo("America/Los_Angeles"))
 def a_meeting(app: App) -> str:
     number = open_one(app)
     assert number == "ETH-2026-0001"  # the UID the answers carry
-    step(app, number, ScheduleHearing(HEARING, "City Hall, Room 2"), actor="hpark@city.test")
+    step(app, number, ScheduleBoardMeeting(HEARING, "City Hall, Room 2"), actor="hpark@city.test")
     return number
 
 

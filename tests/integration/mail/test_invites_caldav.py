@@ -94,7 +94,7 @@ def test_every_invite_kind_is_accepted_and_reparses(radicale: RadicaleServer) ->
     assert only_event(window) == ("eth-2026-0007-sufficiency-window@ethicsbot.city.test", 0,
                                   date(2026, 1, 6), date(2026, 1, 31), "CONFIRMED")
     assert asks(window) == ("NON-PARTICIPANT", "FALSE")  # a deadline, not a meeting
-    do(case, c.ScheduleHearing(HEARING, "Council Chambers"), "2026-01-08T10:00:00-08:00")
+    do(case, c.ScheduleBoardMeeting(HEARING, "Council Chambers"), "2026-01-08T10:00:00-08:00")
     hearing = put(radicale, mailed_ics(case, T.INVITE_MEETING, "2026-01-08T10:00-08:00",
                                        "meeting-1"))
     uid, seq, start, end, status = only_event(hearing)
@@ -147,7 +147,7 @@ def test_a_toll_updates_the_window_with_a_higher_sequence_and_the_new_dates(
     case = new_case()
     put(radicale, mailed_ics(case, T.INVITE_SUFFICIENCY_WINDOW, "2026-01-06T10:00-08:00"))
     # the board applies by motion at its meeting, noticed ahead (§7, RCW 42.30)
-    do(case, c.ScheduleHearing(at("2026-01-12T09:30:00-08:00"), "City Hall, Room 2"),
+    do(case, c.ScheduleBoardMeeting(at("2026-01-12T09:30:00-08:00"), "City Hall, Room 2"),
        "2026-01-08T10:00:00-08:00")
     roll_call(case, Body.BOARD, "2026-01-12T09:35:00-08:00")
     do(case, c.ApplyForContinuance(reason="witness abroad", on=date(2026, 1, 12),
@@ -172,10 +172,10 @@ def test_a_toll_updates_the_window_with_a_higher_sequence_and_the_new_dates(
 def test_a_hearing_the_stay_ran_over_is_cancelled_then_rescheduled(
         radicale: RadicaleServer) -> None:
     case = new_case()
-    do(case, c.ScheduleHearing(HEARING, "Council Chambers"), "2026-01-08T10:00:00-08:00")
+    do(case, c.ScheduleBoardMeeting(HEARING, "Council Chambers"), "2026-01-08T10:00:00-08:00")
     put(radicale, mailed_ics(case, T.INVITE_MEETING, "2026-01-08T10:00-08:00", "meeting-1"))
     # the board applies by motion at a special meeting before the hearing (meeting 2)
-    do(case, c.ScheduleHearing(at("2026-01-16T09:30:00-08:00"), "City Hall, Room 2",
+    do(case, c.ScheduleBoardMeeting(at("2026-01-16T09:30:00-08:00"), "City Hall, Room 2",
                                further=True), "2026-01-09T10:00:00-08:00")
     roll_call(case, Body.BOARD, "2026-01-16T09:35:00-08:00")
     do(case, c.ApplyForContinuance(reason="r", on=date(2026, 1, 16), motion=CARRIED),
@@ -196,7 +196,7 @@ def test_a_hearing_the_stay_ran_over_is_cancelled_then_rescheduled(
     cancelled = put(radicale, ics)
     assert only_event(cancelled)[1] == 2 and only_event(cancelled)[4] == "CANCELLED"
     later = datetime.fromisoformat("2026-02-03T18:00:00-08:00")
-    do(case, c.ScheduleHearing(later, "Council Chambers"), "2026-01-23T10:00:00-08:00")
+    do(case, c.ScheduleBoardMeeting(later, "Council Chambers"), "2026-01-23T10:00:00-08:00")
     # a new meeting with a new UID: some calendars refuse a cancelled UID coming back
     again = put(radicale, mailed_ics(case, T.INVITE_MEETING, "2026-01-23T10:00-08:00",
                                      "meeting-4"))

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from cases.commands import ScheduleHearing
+from cases.commands import ScheduleBoardMeeting
 from cases.meetings import MeetingKind
 from ethicsbot.bootstrap import App, build_transport
 from ethicsbot.cli import main
@@ -181,7 +181,7 @@ async def test_a_scheduled_hearing_sends_notices_and_invites(
         app: App, clock: FakeClock, smtp_sink: SmtpSink) -> None:
     number = open_case(app)
     await dispatch_once(app.dispatch_deps(), smtp(smtp_sink))
-    step(app, number, ScheduleHearing(clock.now + timedelta(days=10), "Council Chambers"),
+    step(app, number, ScheduleBoardMeeting(clock.now + timedelta(days=10), "Council Chambers"),
          actor="hpark@city.test")
     # hearing scheduled and invitation: board 3, respondent, complainant; the special
     # meeting's notice: board 3 and the newsroom; its posting, to the postings folder
@@ -217,7 +217,7 @@ async def test_a_regular_meetings_agenda_item_is_posted_without_the_special_noti
     written notice is the special meeting's (RCW 42.30.080) and is not sent for it."""
     number = open_case(app)
     await dispatch_once(app.dispatch_deps(), smtp(smtp_sink))
-    step(app, number, ScheduleHearing(clock.now + timedelta(days=10), "Council Chambers",
+    step(app, number, ScheduleBoardMeeting(clock.now + timedelta(days=10), "Council Chambers",
                                       MeetingKind.REGULAR), actor="hpark@city.test")
     # hearing scheduled and invitation: board 3, respondent, complainant; the posting
     assert await dispatch_once(app.dispatch_deps(), smtp(smtp_sink)) == 2 * 5 + 1

@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 from apscheduler.schedulers.background import BackgroundScheduler
 from sqlalchemy import select
 
-from cases.commands import RecordMeetingReply, ScheduleHearing
+from cases.commands import RecordMeetingReply, ScheduleBoardMeeting
 from cases.meetings import Answer
 from ethicsbot.bootstrap import App
 from mail.dispatch import dispatch_once
@@ -27,7 +27,7 @@ LOOK = datetime(2026, 12, 14, 2, 0, tzinfo=UTC)  # 48 hours before, in UTC
 
 def scheduled(app: App) -> str:
     number = open_one(app)
-    step(app, number, ScheduleHearing(HEARING, "City Hall, Room 2"), actor="hpark@city.test")
+    step(app, number, ScheduleBoardMeeting(HEARING, "City Hall, Room 2"), actor="hpark@city.test")
     return number
 
 

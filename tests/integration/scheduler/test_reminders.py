@@ -29,7 +29,7 @@ from cases.commands import (
     RecordRespondentHeard,
     Requester,
     RequestReportExtension,
-    ScheduleHearing,
+    ScheduleBoardMeeting,
     Section2Act,
 )
 from cases.deadlines import DeadlineKey, Status
@@ -119,7 +119,7 @@ def test_a_walk_through_the_hearing_window(slack_app: App, clock: FakeClock,
 
     # The board begins the hearing before that moment, at its noticed meeting of Mon Dec 21
     # 5 PM: no hearing_begin reminder at all.
-    step(app, number, ScheduleHearing(datetime(2026, 12, 22, 1, 0, tzinfo=UTC), "City Hall"))
+    step(app, number, ScheduleBoardMeeting(datetime(2026, 12, 22, 1, 0, tzinfo=UTC), "City Hall"))
     clock.set(datetime(2026, 12, 22, 1, 0, tzinfo=UTC))
     step(app, number, BeginHearing())
     look(rem, paused_scheduler, clock)
@@ -181,7 +181,7 @@ def test_an_extension_moves_the_report_reminders_and_a_missed_report_is_pinged_d
     for kind in Section2Act:
         step(app, number, RecordNoticeServed(kind))
     step(app, number, RecordRegisteredMail("RR1"))
-    step(app, number, ScheduleHearing(datetime(2026, 12, 10, 18, 0, tzinfo=tz), "City Hall"))
+    step(app, number, ScheduleBoardMeeting(datetime(2026, 12, 10, 18, 0, tzinfo=tz), "City Hall"))
     clock.set(datetime(2026, 12, 10, 18, 0, tzinfo=tz))
     roll_call(app, number)  # the board's hearing, noticed: who is present
     step(app, number, BeginHearing())
@@ -260,7 +260,7 @@ def test_a_change_committed_after_a_later_stamped_one_is_not_missed(
 
     def change_b_and_commit() -> None:
         with wrote_at_t2:
-            take_step(wrote_at_t2, b, ScheduleHearing(t2 + timedelta(days=10), "City Hall"),
+            take_step(wrote_at_t2, b, ScheduleBoardMeeting(t2 + timedelta(days=10), "City Hall"),
                       directory=app.directory, calendar=app.calendar, clock=lambda: t2,
                       actor="hpark@city.test")
             wrote_at_t2.commit()

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine, func, select, text
 
-from cases.commands import ApplyForContinuance, DecideContinuance, ScheduleHearing
+from cases.commands import ApplyForContinuance, DecideContinuance, ScheduleBoardMeeting
 from cases.deadlines import DeadlineKey, Status
 from cases.errors import ProcedureError
 from cases.history import EventKind
@@ -71,7 +71,7 @@ def test_steps_append_events_and_rewrite_the_deadline_snapshot(app: App,
         case = uow.cases.get(number)
         assert case is not None
         assert [e.kind for e in case.history] == [
-            EventKind.COMPLAINT_RECEIVED, EventKind.HEARING_SCHEDULED,
+            EventKind.COMPLAINT_RECEIVED, EventKind.BOARD_MEETING_SCHEDULED,
             EventKind.ROLL_CALL_RECORDED, EventKind.CONTINUANCE_APPLIED,
             EventKind.DELIBERATION_SCHEDULED, EventKind.ROLL_CALL_RECORDED,
             EventKind.CONTINUANCE_DECIDED]
@@ -93,7 +93,7 @@ def test_a_refused_step_leaves_nothing_behind(app: App) -> None:
     with pytest.raises(ProcedureError, match="no continuance application"):
         step(app, number, DecideContinuance(granted_days=3))  # nothing was applied for
     with pytest.raises(ProcedureError):
-        step(app, number, ScheduleHearing(starts_at=datetime(2026, 12, 8, 18, tzinfo=UTC),
+        step(app, number, ScheduleBoardMeeting(starts_at=datetime(2026, 12, 8, 18, tzinfo=UTC),
                                           place=""))
     with app.session_factory() as s:
         assert s.scalar(select(func.count()).select_from(EventRow)) == before

@@ -109,7 +109,7 @@ async def test_the_docket_shows_each_cases_hearing_still_to_come(
     """Issue 25: a column for the hearing: the board's next noticed meeting of the case,
     on the page and in the export; none once it is past, or cancelled."""
     heard, waiting = open_case(site.app), open_case(site.app, "Lorna Bates")
-    step(site.app, heard, c.ScheduleHearing(clock() + timedelta(days=8), "Council Chambers"),
+    step(site.app, heard, c.ScheduleBoardMeeting(clock() + timedelta(days=8), "Council Chambers"),
          actor="hpark@city.test")
     await site.sign_in(CLERK)
     page = (await site.get("/docket")).text

@@ -26,7 +26,7 @@ async def subscribe(site: Site) -> str:
 
 async def test_a_feed_lists_the_chairs_deadlines_and_hearing(site: Site) -> None:
     number = open_case(site.app)
-    step(site.app, number, c.ScheduleHearing(site.app.clock() + timedelta(days=9),
+    step(site.app, number, c.ScheduleBoardMeeting(site.app.clock() + timedelta(days=9),
                                              "Council Chambers"), actor=CHAIR)
     await site.sign_in(CHAIR)
     url = await subscribe(site)
@@ -67,7 +67,7 @@ async def test_a_new_or_revoked_address_stops_the_old_one(site: Site) -> None:
 
 async def test_the_respondent_sees_the_hearing_but_not_deadlines(site: Site) -> None:
     number = open_case(site.app)
-    step(site.app, number, c.ScheduleHearing(datetime.fromisoformat(
+    step(site.app, number, c.ScheduleBoardMeeting(datetime.fromisoformat(
         "2026-12-10T18:00:00-08:00"), "Council Chambers"), actor=CHAIR)
     await site.sign_in(OFFICIAL)
     url = await subscribe(site)

@@ -7,7 +7,7 @@ import re
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from cases.commands import RecordMeetingReply, ScheduleHearing
+from cases.commands import RecordMeetingReply, ScheduleBoardMeeting
 from cases.meetings import Answer
 from tests.fixtures.cases import step
 from tests.fixtures.web import Site
@@ -29,7 +29,7 @@ def invite_rows(page: str) -> dict[tuple[str, str], str]:
 async def answered_by_two(site: Site) -> str:
     """A hearing the chair accepted and Osei declined; the clerk signed in to look."""
     number = open_case(site.app)
-    step(site.app, number, ScheduleHearing(HEARING, "City Hall, Room 2"), actor=CHAIR)
+    step(site.app, number, ScheduleBoardMeeting(HEARING, "City Hall, Room 2"), actor=CHAIR)
     step(site.app, number, RecordMeetingReply(1, CHAIR, Answer.ACCEPTED, 0), actor="ethicsbot")
     step(site.app, number, RecordMeetingReply(1, OSEI, Answer.DECLINED, 0), actor="ethicsbot")
     await site.sign_in(CLERK)

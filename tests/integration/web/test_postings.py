@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
 
-from cases.commands import RequestOpenSession, ScheduleHearing
+from cases.commands import RequestOpenSession, ScheduleBoardMeeting
 from cases.meetings import Proceeding
 from storage.models import AccessLogRow
 from tests.fixtures.app import FakeClock
@@ -23,7 +23,7 @@ CHAIR = "hpark@city.test"
 
 async def test_the_public_page_lists_and_serves_the_meetings_postings(site: Site) -> None:
     number = open_case(site.app)
-    step(site.app, number, ScheduleHearing(HEARING, "City Hall, Room 2"),
+    step(site.app, number, ScheduleBoardMeeting(HEARING, "City Hall, Room 2"),
          actor="hpark@city.test")
     await site.deliver()  # the dispatcher writes the posting to the folder
     public = await site.get("/")
@@ -53,8 +53,8 @@ async def test_the_public_page_lists_meetings_by_date_and_says_how_to_write_to_t
     name no person and the page no case content (§6); how to write to the city is the
     directory's (§1, §6)."""
     later, sooner = open_case(site.app), open_case(site.app, "Lorna Bates")
-    step(site.app, later, ScheduleHearing(HEARING, "City Hall, Room 2"), actor=CHAIR)
-    step(site.app, sooner, ScheduleHearing(SOONER, "Council Chambers"), actor=CHAIR)
+    step(site.app, later, ScheduleBoardMeeting(HEARING, "City Hall, Room 2"), actor=CHAIR)
+    step(site.app, sooner, ScheduleBoardMeeting(SOONER, "Council Chambers"), actor=CHAIR)
     # the official against `later` asks for an open session: its posting is revised
     step(site.app, later, RequestOpenSession(Proceeding.BOARD, "paper"))
     await site.deliver()

@@ -43,7 +43,7 @@ async def download(site: Site, path: str) -> bytes:
 async def test_the_city_attorney_downloads_the_whole_record_byte_for_byte(
         site: Site, clock: FakeClock) -> None:
     number = opened(site)
-    step(site.app, number, c.ScheduleHearing(clock() + __import__("datetime").timedelta(
+    step(site.app, number, c.ScheduleBoardMeeting(clock() + __import__("datetime").timedelta(
         days=8), "Council Chambers"), actor="hpark@city.test")
     await site.sign_in(ATTORNEY)
     first_pdf = await download(site, f"/cases/{number}/record.pdf")

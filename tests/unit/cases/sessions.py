@@ -58,7 +58,7 @@ def convene(case: Case, body: Body, when: str, *, present: frozenset[str] | None
             called = max(starts - timedelta(hours=26), case.received_at) if past_day else last
         emergency = None if starts - called >= timedelta(hours=24) else (
             "a natural disaster: the test's meeting is called at short notice")
-        kind = c.ScheduleHearing if body is Body.BOARD else c.ScheduleDeliberation
+        kind = c.ScheduleBoardMeeting if body is Body.BOARD else c.ScheduleDeliberation
         handle(case, kind(starts, "City Hall, Room 2", emergency=emergency, further=True,
                           emergency_ground=EmergencyGround.LIKELY if emergency else None),
                at=called, actor=CLERK, calendar=CALENDAR)

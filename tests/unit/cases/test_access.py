@@ -115,8 +115,9 @@ def test_steps_by_role_from_the_table() -> None:
     # RCW 42.30.080(1): the presiding officer calls a special meeting (the clerk records
     # it), or a majority of the members (`test_a_majority_of_the_members_may_call_...`)
     with pytest.raises(Refused, match=r"Only the board chair or the ethics board or the "
-                                      r"mayor or the mayor's designees may schedule the "
-                                      r"hearing\. The directory lists you as the city council"):
+                                      r"mayor or the mayor's designees may schedule a "
+                                      r"meeting of the board on the case\. The directory "
+                                      r"lists you as the city council"):
         check_step(RAMAN, StepId.SCHEDULE)
     check_step(CLERK_, StepId.SCHEDULE)
     with pytest.raises(Refused, match="directory lists"):
@@ -238,8 +239,8 @@ def test_each_access_sees_its_part_of_the_history() -> None:
     assert not any(sees_in_history(Access.NONE, k) for k in K)
     # the council decides continuances and votes; the respondent attends the hearing
     assert sees_in_history(Access.COUNCIL, K.CONTINUANCE_DECIDED)
-    assert not sees_in_history(Access.COUNCIL, K.HEARING_SCHEDULED)
-    assert sees_in_history(Access.RESPONDENT, K.HEARING_SCHEDULED)
+    assert not sees_in_history(Access.COUNCIL, K.BOARD_MEETING_SCHEDULED)
+    assert sees_in_history(Access.RESPONDENT, K.BOARD_MEETING_SCHEDULED)
     assert not sees_in_history(Access.RESPONDENT, K.COUNCIL_VOTE_RECORDED)
     for access in (Access.COUNCIL, Access.RESPONDENT):  # a voiding is told to both
         assert sees_in_history(access, K.CASE_VOIDED)

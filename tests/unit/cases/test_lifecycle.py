@@ -63,7 +63,7 @@ def two_respondents() -> Case:
 
 def begun(case: Case, on: date | None = None) -> None:
     serve_notices(case)
-    do(case, c.ScheduleHearing(at("2026-01-20T18:00:00-08:00"), "City Hall"),
+    do(case, c.ScheduleBoardMeeting(at("2026-01-20T18:00:00-08:00"), "City Hall"),
        "2026-01-12T09:00:00-08:00")
     do(case, c.BeginHearing(on=on), "2026-01-21T09:00:00-08:00", CHAIR)
 
@@ -288,7 +288,7 @@ def test_a_council_extension_granted_after_the_decision_was_due_is_refused() -> 
 def test_a_case_opened_by_mistake_is_voided_never_deleted() -> None:
     case = new_case()
     serve_notices(case)
-    do(case, c.ScheduleHearing(at("2026-01-20T18:00:00-08:00"), "City Hall"),
+    do(case, c.ScheduleBoardMeeting(at("2026-01-20T18:00:00-08:00"), "City Hall"),
        "2026-01-12T09:00:00-08:00")
     history = list(case.history)
     refused(case, c.VoidCase(" "), "2026-01-13T09:00:00-08:00", "Say why")

@@ -50,11 +50,11 @@ def test_whatever_is_typed_is_refused_or_an_https_address(typed: str) -> None:
 def test_the_schedule_step_refuses_a_javascript_link_and_takes_an_https_one() -> None:
     case = new_case()
     when = "2026-01-12T09:00:00-08:00"
-    refused(case, c.ScheduleHearing(HEARING, "City Hall", remote_link="javascript:alert(1)"),
+    refused(case, c.ScheduleBoardMeeting(HEARING, "City Hall", remote_link="javascript:alert(1)"),
             when, "must be an https:// web address")
-    do(case, c.ScheduleHearing(HEARING, "City Hall", remote_link="https://meet.city.example/e"),
+    do(case, c.ScheduleBoardMeeting(HEARING, "City Hall", remote_link="https://meet.city.example/e"),
        when)
-    assert case.hearing is not None and case.hearing.remote_link == "https://meet.city.example/e"
+    assert case.board_meeting is not None and case.board_meeting.remote_link == "https://meet.city.example/e"
 
 
 def test_plain_http_passes_only_where_the_city_accepts_it_and_nothing_else_does() -> None:
@@ -70,9 +70,9 @@ def test_plain_http_passes_only_where_the_city_accepts_it_and_nothing_else_does(
     assert report_link(typed, http=True) == typed
     case = new_case()
     when = "2026-01-12T09:00:00-08:00"
-    hearing = c.ScheduleHearing(HEARING, "City Hall", remote_link=typed)
+    hearing = c.ScheduleBoardMeeting(HEARING, "City Hall", remote_link=typed)
     refused(case, hearing, when, "must be an https:// web address")
     handle(case, at_its_meeting(case, hearing, when), at=at(when), actor=CLERK,
            calendar=CALENDAR, http_links=True)
-    assert case.hearing is not None and case.hearing.remote_link == typed
+    assert case.board_meeting is not None and case.board_meeting.remote_link == typed
 

@@ -20,7 +20,15 @@ from cases.access import Refused, actor_for, check_hands
 from cases.case import Case, Stage
 from cases.directory import Person
 from cases.errors import ProcedureError
-from cases.meetings import Answer, Body, EmergencyGround, MeetingKind, Proceeding, Reply
+from cases.meetings import (
+    Answer,
+    Body,
+    Business,
+    EmergencyGround,
+    MeetingKind,
+    Proceeding,
+    Reply,
+)
 from cases.notices import POSTING, NoticeType, meeting_slot, notices_owed
 from cases.open_meetings import (
     NOTICE_AHEAD,
@@ -80,14 +88,14 @@ def roll(case: Case, when: str, present: frozenset[str] = BOARD_EMAILS) -> None:
 
 def scheduled(case: Case, when: str = "2026-01-12T09:00:00-08:00", **kw: object) -> list[
         tuple[T, str, str]]:
-    return do(case, c.ScheduleHearing(HEARING, "City Hall, Room 2", **kw), when)  # type: ignore[arg-type]
+    return do(case, c.ScheduleBoardMeeting(HEARING, "City Hall, Room 2", **kw), when)  # type: ignore[arg-type]
 
 
 # -- the 24-hour notice (RCW 42.30.080) -------------------------------------------------------
 
 def test_a_special_meeting_less_than_24_hours_ahead_is_refused_with_the_earliest_time() -> None:
     case = new_case()
-    message = refused(case, c.ScheduleHearing(HEARING, "City Hall"),
+    message = refused(case, c.ScheduleBoardMeeting(HEARING, "City Hall"),
                       "2026-01-19T18:01:00-08:00", "RCW 42.30.080")
     assert "23 h 59 min away" in message
     assert "Choose a time after Tue Jan 20, 2026 6:01 PM PST" in message
@@ -98,9 +106,10 @@ def test_a_special_meeting_less_than_24_hours_ahead_is_refused_with_the_earliest
 def test_exactly_24_hours_ahead_is_enough_for_a_special_or_a_regular_meeting() -> None:
     for kind in MeetingKind:
         case = new_case()
-        do(case, c.ScheduleHearing(HEARING, "City Hall", kind=kind), "2026-01-19T18:00:00-08:00")
-        assert case.hearing is not None and case.hearing.kind is kind
-        assert not case.hearing.agenda_late
+        do(case, c.ScheduleBoardMeeting(HEARING, "City Hall", kind=kind),
+           "2026-01-19T18:00:00-08:00")
+        assert case.board_meeting is not None and case.board_meeting.kind is kind
+        assert not case.board_meeting.agenda_late
 
 
 def test_a_majority_of_the_members_may_call_a_special_meeting_not_one_member_alone() -> None:
@@ -108,7 +117,7 @@ def test_a_majority_of_the_members_may_call_a_special_meeting_not_one_member_alo
     it), or a majority of the body's members; a member alone, or a minority, may not."""
     case = new_case()
     osei, brooks = "vosei@city.test", "dbrooks@city.test"
-    alone = c.ScheduleHearing(HEARING, "City Hall", members=BOARD_EMAILS)
+    alone = c.ScheduleBoardMeeting(HEARING, "City Hall", members=BOARD_EMAILS)
     with pytest.raises(Refused, match=r"presiding officer \(the board chair\) calls the "
                                       r"Ethics Board's meetings"):
         check_hands(actor_for(DIRECTORY, osei), alone)
@@ -122,25 +131,25 @@ def test_a_majority_of_the_members_may_call_a_special_meeting_not_one_member_alo
     refused(case, replace(one, called_by=(osei, brooks), kind=MeetingKind.REGULAR),
             "2026-01-12T09:00:00-08:00", "a regular meeting is held when the body's rules")
     do(case, replace(one, called_by=(osei, brooks.upper())), "2026-01-12T09:00:00-08:00", osei)
-    assert case.history[-1].data["called_by"] == [brooks, osei] and case.hearing is not None
+    assert case.history[-1].data["called_by"] == [brooks, osei] and case.board_meeting is not None
 
 
 # -- a regular meeting's agenda, online 24 hours ahead (RCW 42.30.077) ---------------------
 
 def test_a_case_item_on_a_regular_meeting_less_than_24_hours_ahead_is_refused() -> None:
     case = new_case()
-    message = refused(case, c.ScheduleHearing(HEARING, "City Hall", kind=MeetingKind.REGULAR),
+    message = refused(case, c.ScheduleBoardMeeting(HEARING, "City Hall", kind=MeetingKind.REGULAR),
                       "2026-01-20T17:00:00-08:00", "RCW 42.30.077")
     assert "only 1 h 0 min away" in message and "later regular meeting" in message
     assert "after Wed Jan 21, 2026 5:00 PM PST" in message and "special meeting" in message
     # an emergency excuses a special meeting's notice (RCW 42.30.080(4)), not the agenda's
-    refused(case, c.ScheduleHearing(HEARING, "City Hall", kind=MeetingKind.REGULAR,
+    refused(case, c.ScheduleBoardMeeting(HEARING, "City Hall", kind=MeetingKind.REGULAR,
                                     emergency="the hall floods", emergency_ground=FLOOD),
             "2026-01-20T17:00:00-08:00", "RCW 42.30.077")
     # moving a regular meeting already on the agenda to under 24 hours ahead: refused too
-    do(case, c.ScheduleHearing(HEARING, "City Hall", kind=MeetingKind.REGULAR),
+    do(case, c.ScheduleBoardMeeting(HEARING, "City Hall", kind=MeetingKind.REGULAR),
        "2026-01-12T09:00:00-08:00")
-    refused(case, c.ScheduleHearing(at("2026-01-14T18:00:00-08:00"), "City Hall",
+    refused(case, c.ScheduleBoardMeeting(at("2026-01-14T18:00:00-08:00"), "City Hall",
                                     kind=MeetingKind.REGULAR),
             "2026-01-14T09:00:00-08:00", "RCW 42.30.077")
 
@@ -148,16 +157,16 @@ def test_a_case_item_on_a_regular_meeting_less_than_24_hours_ahead_is_refused() 
 def test_the_late_addition_reading_allows_it_and_the_posting_will_say_so() -> None:
     late = Readings(regular_agenda=RegularAgenda.LATE_ADDITION)
     case = new_case()
-    event = handle(case, c.ScheduleHearing(HEARING, "City Hall", kind=MeetingKind.REGULAR),
+    event = handle(case, c.ScheduleBoardMeeting(HEARING, "City Hall", kind=MeetingKind.REGULAR),
                    at=at("2026-01-20T17:00:00-08:00"), actor=CHAIR, calendar=CALENDAR,
                    readings=late)
-    m = case.hearing
+    m = case.board_meeting
     assert m is not None and m.agenda_late and event.data["agenda_late"] is True
     owed = {n.type for n in notices_owed(case, event, CITY)}
     assert T.MEETING_POSTING in owed and T.MEETING_NOTICE not in owed  # posted, not noticed
     # the reading changes nothing for a special meeting: its notice is the statute's
     with pytest.raises(ProcedureError, match=r"RCW 42\.30\.080"):
-        handle(new_case(), c.ScheduleHearing(HEARING, "City Hall"),
+        handle(new_case(), c.ScheduleBoardMeeting(HEARING, "City Hall"),
                at=at("2026-01-20T17:00:00-08:00"), actor=CHAIR, calendar=CALENDAR,
                readings=late)
 
@@ -184,19 +193,19 @@ def test_the_lead_time_rule_for_any_meeting_and_reading(
 
 def test_an_emergency_with_its_reason_excuses_the_24_hours_and_is_still_noticed() -> None:
     case = new_case()
-    refused(case, c.ScheduleHearing(HEARING, "City Hall", emergency="  ",
+    refused(case, c.ScheduleBoardMeeting(HEARING, "City Hall", emergency="  ",
                                     emergency_ground=FLOOD),
             "2026-01-20T12:00:00-08:00", "emergency's reason")
     # any text is no ground: only the statute's (RCW 42.30.080(4)) excuses the notice
-    refused(case, c.ScheduleHearing(HEARING, "City Hall", emergency="the chair travels"),
+    refused(case, c.ScheduleBoardMeeting(HEARING, "City Hall", emergency="the chair travels"),
             "2026-01-20T12:00:00-08:00", "only on the statute's ground")
-    refused(case, c.ScheduleHearing(HEARING, "City Hall", emergency_ground=FLOOD),
+    refused(case, c.ScheduleBoardMeeting(HEARING, "City Hall", emergency_ground=FLOOD),
             "2026-01-20T12:00:00-08:00", "give the facts")
-    owed = do(case, c.ScheduleHearing(HEARING, "City Hall", emergency="the hall floods on "
+    owed = do(case, c.ScheduleBoardMeeting(HEARING, "City Hall", emergency="the hall floods on "
                                       "Wednesday; the hearing deadline is Monday",
                                       emergency_ground=FLOOD),
               "2026-01-20T12:00:00-08:00")
-    assert case.hearing is not None and case.hearing.emergency == (
+    assert case.board_meeting is not None and case.board_meeting.emergency == (
         "damage to property: the hall floods on Wednesday; the hearing deadline is Monday")
     assert (T.MEETING_NOTICE, PRESS.email, "meeting-1") in owed  # notice is still given
     assert (T.MEETING_POSTING, POSTING.email, "meeting-1") in owed
@@ -204,8 +213,8 @@ def test_an_emergency_with_its_reason_excuses_the_24_hours_and_is_still_noticed(
 
 def test_a_meeting_that_already_took_place_is_recorded_late_and_nothing_is_sent() -> None:
     case = new_case()
-    owed = do(case, c.ScheduleHearing(HEARING, "City Hall"), "2026-01-21T09:00:00-08:00")
-    assert case.hearing is not None and case.hearing.recorded_late
+    owed = do(case, c.ScheduleBoardMeeting(HEARING, "City Hall"), "2026-01-21T09:00:00-08:00")
+    assert case.board_meeting is not None and case.board_meeting.recorded_late
     assert owed == []  # no notice, no posting, no invitation, no "hearing scheduled"
     assert case.stage is Stage.HEARING_SCHEDULED  # the record goes on as usual
 
@@ -235,7 +244,7 @@ def test_a_special_meeting_owes_its_notice_to_members_and_media_and_a_posting() 
         (T.MEETING_POSTING, "posting")]
     invited = {r for t, r, s in owed if t is T.INVITE_MEETING}
     assert invited == {*BOARD_EMAILS, RESPONDENT, "ada@example.org"}
-    assert (T.HEARING_SCHEDULED, RESPONDENT, "") in owed
+    assert (T.BOARD_MEETING_SCHEDULED, RESPONDENT, "") in owed
 
 
 def test_a_regular_meeting_is_posted_and_invited_but_owes_no_special_notice() -> None:
@@ -250,7 +259,7 @@ def test_a_regular_meeting_is_posted_and_invited_but_owes_no_special_notice() ->
 def test_the_agenda_names_the_case_and_the_ground_but_no_person() -> None:
     case = new_case()
     scheduled(case)
-    m = case.hearing
+    m = case.board_meeting
     assert m is not None
     assert agenda_item(m, case.number) == (
         "Executive session to receive and evaluate a complaint against a public officer, "
@@ -264,9 +273,9 @@ def test_a_public_text_naming_the_respondent_or_complainant_is_refused(field: st
     case = new_case()
     kw = {"place": "City Hall"} | {field: "outside Mr. Pruitt's office"} | (
         {"emergency_ground": FLOOD} if field == "emergency" else {})
-    refused(case, c.ScheduleHearing(HEARING, **kw),  # type: ignore[arg-type]
+    refused(case, c.ScheduleBoardMeeting(HEARING, **kw),  # type: ignore[arg-type]
             "2026-01-12T09:00:00-08:00", "names Pruitt")
-    refused(case, c.ScheduleHearing(HEARING, "the Ada Citizen room"),
+    refused(case, c.ScheduleBoardMeeting(HEARING, "the Ada Citizen room"),
             "2026-01-12T09:00:00-08:00", "confidential until the review is complete (§6)")
 
 
@@ -275,7 +284,7 @@ def test_a_public_text_naming_the_respondent_or_complainant_is_refused(field: st
 def test_the_open_session_request_turns_the_meeting_open_and_owes_its_notices_again() -> None:
     case = new_case()
     scheduled(case)
-    m = case.hearing
+    m = case.board_meeting
     assert m is not None and m.executive and m.sequence == 0
     owed = do(case, c.RequestOpenSession(Proceeding.BOARD, "paper"), "2026-01-13T10:00:00-08:00",
               CLERK)
@@ -297,8 +306,8 @@ def test_a_meeting_called_after_the_request_is_open_from_the_start() -> None:
     case = new_case()
     do(case, c.RequestOpenSession(Proceeding.BOARD, "email"), "2026-01-08T10:00:00-08:00", CLERK)
     scheduled(case)
-    assert case.hearing is not None and case.hearing.open_to_public
-    assert case.hearing.sequence == 0
+    assert case.board_meeting is not None and case.board_meeting.open_to_public
+    assert case.board_meeting.sequence == 0
 
 
 def test_only_the_respondent_may_ask_and_the_channel_is_recorded() -> None:
@@ -391,7 +400,7 @@ def test_an_extension_is_announced_before_the_end_and_only_to_a_later_time() -> 
        "2026-01-20T18:55:00-08:00")
     refused(case, c.ExtendExecutiveSession(at("2026-01-20T20:00:00-08:00")),
             "2026-01-20T19:31:00-08:00", "must be announced before that time")
-    m = case.hearing
+    m = case.board_meeting
     assert m is not None and m.in_session is not None
     assert m.in_session.ends_at == at("2026-01-20T19:30:00-08:00")
 
@@ -516,16 +525,17 @@ def test_the_written_report_sets_forth_the_determination_voted() -> None:
 def test_moving_keeps_the_meeting_and_cancelling_then_scheduling_makes_a_new_one() -> None:
     case = new_case()
     scheduled(case)
-    owed = do(case, c.ScheduleHearing(HEARING + timedelta(days=1), "City Hall, Room 2"),
+    owed = do(case, c.ScheduleBoardMeeting(HEARING + timedelta(days=1), "City Hall, Room 2"),
               "2026-01-13T09:00:00-08:00")
-    m = case.hearing
+    m = case.board_meeting
     assert m is not None and (m.number, m.sequence, m.moved_at) == (1, 1, 1)
     assert {s for _, _, s in owed if s} == {"meeting-1"}
     do(case, c.CancelMeeting("the room is closed for repairs"), "2026-01-14T09:00:00-08:00")
-    assert case.hearing is None and case.meetings.all[0].cancelled
-    do(case, c.ScheduleHearing(HEARING + timedelta(days=2), "Library"), "2026-01-15T09:00:00-08:00")
-    assert case.hearing is not None and case.hearing.number == 2
-    assert case.hearing.sequence == 0
+    assert case.board_meeting is None and case.meetings.all[0].cancelled
+    do(case, c.ScheduleBoardMeeting(HEARING + timedelta(days=2), "Library"),
+       "2026-01-15T09:00:00-08:00")
+    assert case.board_meeting is not None and case.board_meeting.number == 2
+    assert case.board_meeting.sequence == 0
     refused(case, c.CancelMeeting("typo", meeting=1), "2026-01-15T10:00:00-08:00",
             "already cancelled")
 
@@ -558,7 +568,7 @@ def test_answers_count_for_the_meeting_as_it_is_and_quorum_is_a_majority() -> No
     case = new_case()
     scheduled(case)
     q = body_quorum(Body.BOARD, CITY, case.respondents)
-    m = case.hearing
+    m = case.board_meeting
     assert m is not None and (q.members, q.needed) == (3, 2)
     do(case, c.RecordMeetingReply(1, CHAIR, Answer.ACCEPTED, 0), "2026-01-12T10:00:00-08:00",
        "ethicsbot")
@@ -570,7 +580,7 @@ def test_answers_count_for_the_meeting_as_it_is_and_quorum_is_a_majority() -> No
     do(case, c.RecordMeetingReply(1, "vosei@city.test", Answer.ACCEPTED, 0),
        "2026-01-12T11:00:00-08:00", "ethicsbot")
     assert shortfall(m, q) is None
-    do(case, c.ScheduleHearing(HEARING + timedelta(hours=1), "City Hall"),
+    do(case, c.ScheduleBoardMeeting(HEARING + timedelta(hours=1), "City Hall"),
        "2026-01-13T09:00:00-08:00")
     assert m.answers() == {} and shortfall(m, q) is not None  # moved: asked again
     refused(case, c.RecordMeetingReply(1, CHAIR, Answer.ACCEPTED, 7), "2026-01-13T10:00:00-08:00",
@@ -587,7 +597,7 @@ def test_quorum_is_a_majority_of_members_and_respondents_are_never_counted(
     assert q.counted == frozenset(members) - set(respondents)
     case = new_case()
     scheduled(case)
-    m = case.hearing
+    m = case.board_meeting
     assert m is not None
     accepting = data.draw(st.lists(st.sampled_from(members), unique=True))
     for who in accepting:
@@ -624,7 +634,7 @@ def test_the_councils_quorum_is_the_statutes_and_the_boards_the_citys_reading() 
 START = at("2026-01-06T10:00:00-08:00")
 _moment = st.integers(-2 * 24, 20 * 24).map(lambda h: START + timedelta(hours=h))
 MEETING_STEPS: list[st.SearchStrategy[c.Command]] = [
-    st.builds(c.ScheduleHearing, _moment, st.sampled_from(["City Hall", "Pruitt's", " "]),
+    st.builds(c.ScheduleBoardMeeting, _moment, st.sampled_from(["City Hall", "Pruitt's", " "]),
               st.sampled_from(list(MeetingKind)), st.none(),
               st.none(), st.sampled_from([None, "", "flood"])),
     st.builds(c.CancelMeeting, st.sampled_from(["room closed", ""]),
@@ -667,3 +677,19 @@ def test_any_sequence_of_meeting_steps_is_recorded_or_refused_cleanly(
             assert sum(s.ended_at is None for s in m.sessions) <= 1
             assert not (m.cancelled and m.tentative)
             assert all(len(v) <= len(BOARD_EMAILS) for v in m.votes.values())
+
+
+def test_what_a_board_meeting_is_for_follows_the_case_when_it_is_called() -> None:
+    """The §7 hearing until it begins, a session of it until it concludes, the §11 hearing
+    once the matter is referred to the board (never to an examiner's), else other business."""
+    assert Business.of(Stage.RECEIVED, None) is Business.SUFFICIENCY_HEARING
+    assert Business.of(Stage.HEARING_SCHEDULED, None) is Business.SUFFICIENCY_HEARING
+    assert Business.of(Stage.HEARING_BEGUN, None) is Business.FURTHER_SESSION
+    assert Business.of(Stage.REFERRED, "board") is Business.REFERRED_HEARING
+    assert Business.of(Stage.REFERRED, "myu@examiners.example") is Business.OTHER
+    assert Business.of(Stage.REPORTED, None) is Business.OTHER
+    assert [b.sufficiency for b in Business] == [True, True, False, False]
+    case = new_case()
+    scheduled(case)
+    assert case.board_meeting is not None
+    assert case.board_meeting.business is Business.SUFFICIENCY_HEARING

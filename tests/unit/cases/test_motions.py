@@ -54,7 +54,7 @@ def roll(present: tuple[str, ...] = (PARK, OSEI, BROOKS), meeting: int | None = 
 
 
 def board_meeting(case: Case) -> None:
-    do(case, c.ScheduleHearing(at(HEARING), "City Hall, Room 2"), "2026-01-06T10:00:00-08:00")
+    do(case, c.ScheduleBoardMeeting(at(HEARING), "City Hall, Room 2"), "2026-01-06T10:00:00-08:00")
 
 
 # -- reading the motion: one set of words on every surface ---------------------------------
@@ -101,7 +101,7 @@ def test_the_board_acts_only_at_its_meeting_under_way_and_on_its_day() -> None:
 
 def test_a_meeting_recorded_after_the_fact_had_no_notice_and_carries_nothing() -> None:
     case = new_case()
-    do(case, c.ScheduleHearing(at("2026-01-06T09:50:00-08:00"), "City Hall"),
+    do(case, c.ScheduleBoardMeeting(at("2026-01-06T09:50:00-08:00"), "City Hall"),
        "2026-01-06T10:00:00-08:00")  # it already took place: nothing was sent for it
     do(case, roll(), "2026-01-06T10:01:00-08:00")
     refused(case, APPLY, "2026-01-06T10:02:00-08:00", "no notice of it is on record")
@@ -211,12 +211,12 @@ def test_the_stay_lists_every_step_that_advances_the_hearing_or_decides() -> Non
 
 def test_scheduling_again_moves_the_meeting_still_to_come_not_the_latest_held() -> None:
     case = new_case()
-    do(case, c.ScheduleHearing(at("2026-01-20T18:00:00-08:00"), "City Hall"),
+    do(case, c.ScheduleBoardMeeting(at("2026-01-20T18:00:00-08:00"), "City Hall"),
        "2026-01-06T10:00:00-08:00")  # the hearing: meeting 1
-    do(case, c.ScheduleHearing(at(HEARING), "City Hall", further=True),
+    do(case, c.ScheduleBoardMeeting(at(HEARING), "City Hall", further=True),
        "2026-01-06T10:05:00-08:00")  # another board meeting on the case first: meeting 2
     do(case, roll(), "2026-01-08T18:01:00-08:00")  # meeting 2 is held
-    again = do(case, c.ScheduleHearing(at("2026-01-22T18:00:00-08:00"), "City Hall"),
+    again = do(case, c.ScheduleBoardMeeting(at("2026-01-22T18:00:00-08:00"), "City Hall"),
                "2026-01-09T10:00:00-08:00")
     assert (again.data["meeting"], again.data["moved"]) == (1, True)
     assert [m.number for m in case.meetings.all] == [1, 2]

@@ -57,7 +57,7 @@ def emails(people: tuple[object, ...]) -> set[str]:
 
 
 def through_hearing(case: Case) -> None:
-    step(case, c.ScheduleHearing(datetime.fromisoformat("2026-01-20T18:00:00-08:00"),
+    step(case, c.ScheduleBoardMeeting(datetime.fromisoformat("2026-01-20T18:00:00-08:00"),
                                  "Council Chambers"), "2026-01-08T10:00:00-08:00")
     step(case, c.BeginHearing(), "2026-01-20T18:00:00-08:00")
     step(case, c.RecordRespondentHeard(), "2026-01-20T19:00:00-08:00")
@@ -93,14 +93,14 @@ def test_a_council_member_complained_against_gets_the_respondents_notice_only() 
 
 def test_hearing_scheduled_goes_to_board_respondent_and_complainant_with_an_invite() -> None:
     case = new_case()
-    owed = step(case, c.ScheduleHearing(datetime.fromisoformat("2026-01-20T18:00:00-08:00"),
+    owed = step(case, c.ScheduleBoardMeeting(datetime.fromisoformat("2026-01-20T18:00:00-08:00"),
                                         "Council Chambers"), "2026-01-08T10:00:00-08:00")
     expected = emails(BOARD) | {RESPONDENT, COMPLAINANT}
-    assert to(owed, T.HEARING_SCHEDULED) == expected
+    assert to(owed, T.BOARD_MEETING_SCHEDULED) == expected
     assert to(owed, T.INVITE_MEETING) == expected
     assert {n.slot for n in owed if n.type is T.INVITE_MEETING} == {"meeting-1"}
     assert to(owed, T.INVITE_SUFFICIENCY_WINDOW) == set()  # its dates did not move
-    assert case.hearing is not None and case.hearing.sequence == 0
+    assert case.board_meeting is not None and case.board_meeting.sequence == 0
 
 
 def test_each_continuance_is_its_own_generation_and_moves_the_invites() -> None:
@@ -170,11 +170,11 @@ def test_a_member_who_recused_gets_no_case_material_but_the_statutory_meeting_no
     osei = "vosei@city.test"
     step(case, c.RecordRecusal(osei, "a business tie", emails(BOARD), emails(COUNCIL)),
          "2026-01-06T12:00:00-08:00")
-    owed = step(case, c.ScheduleHearing(at("2026-01-20T18:00:00-08:00"), "Room 2"),
+    owed = step(case, c.ScheduleBoardMeeting(at("2026-01-20T18:00:00-08:00"), "Room 2"),
                 "2026-01-07T09:00:00-08:00")
     assert osei in to(owed, T.MEETING_NOTICE) and osei not in to(owed, T.INVITE_MEETING)
-    assert osei not in to(owed, T.HEARING_SCHEDULED)
-    assert "hpark@city.test" in to(owed, T.HEARING_SCHEDULED)
+    assert osei not in to(owed, T.BOARD_MEETING_SCHEDULED)
+    assert "hpark@city.test" in to(owed, T.BOARD_MEETING_SCHEDULED)
 
 
 def test_steps_that_owe_nothing() -> None:

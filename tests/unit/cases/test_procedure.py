@@ -99,7 +99,7 @@ def through_hearing(case: Case, *, heard: bool = True,
                     concluded: str = "2026-01-27T20:00:00-08:00") -> None:
     serve_notices(case)
     do(case, c.RecordRegisteredMail("RR 123 456 789 US"), "2026-01-08T10:00:00-08:00")
-    do(case, c.ScheduleHearing(at("2026-01-20T18:00:00-08:00"), "City Hall, Room 2"),
+    do(case, c.ScheduleBoardMeeting(at("2026-01-20T18:00:00-08:00"), "City Hall, Room 2"),
        "2026-01-12T09:00:00-08:00")
     do(case, c.BeginHearing(), "2026-01-20T18:05:00-08:00", CHAIR)
     if heard:
@@ -175,11 +175,11 @@ def test_full_lifecycle_to_closure() -> None:
     assert status(case, K.REGISTERED_MAIL, "2026-01-10T12:00:00-08:00") is Status.LATE
     assert case.history[-1].data["tracking_number"] == "RR 123 456 789 US"
 
-    do(case, c.ScheduleHearing(at("2026-01-20T18:00:00-08:00"), " City Hall, Room 2 "),
+    do(case, c.ScheduleBoardMeeting(at("2026-01-20T18:00:00-08:00"), " City Hall, Room 2 "),
        "2026-01-12T09:00:00-08:00")
     assert stage(case) is Stage.HEARING_SCHEDULED
-    assert case.hearing is not None and case.hearing.place == "City Hall, Room 2"
-    assert case.hearing.open_to_public is False  # §13: executive session by default
+    assert case.board_meeting is not None and case.board_meeting.place == "City Hall, Room 2"
+    assert case.board_meeting.open_to_public is False  # §13: executive session by default
 
     do(case, c.BeginHearing(), "2026-01-20T18:05:00-08:00", CHAIR)
     assert stage(case) is Stage.HEARING_BEGUN
@@ -279,7 +279,7 @@ def test_no_report_before_the_hearing_concluded() -> None:
     serve_notices(case)
     refused(case, c.IssueReport(sufficient=True), "2026-01-07T09:00:00-08:00",
             "Cannot issue the written report for 2026-001 now: the case is at stage 'received'")
-    do(case, c.ScheduleHearing(at("2026-01-20T18:00:00-08:00"), "City Hall"),
+    do(case, c.ScheduleBoardMeeting(at("2026-01-20T18:00:00-08:00"), "City Hall"),
        "2026-01-12T09:00:00-08:00")
     do(case, c.BeginHearing(), "2026-01-20T18:05:00-08:00")
     do(case, c.RecordRespondentHeard(), "2026-01-20T19:00:00-08:00")
@@ -298,7 +298,7 @@ def test_no_report_unless_the_respondent_had_the_opportunity_to_present() -> Non
 def test_respondent_given_the_opportunity_but_not_presenting_allows_the_report() -> None:
     case = new_case()
     serve_notices(case)
-    do(case, c.ScheduleHearing(at("2026-01-20T18:00:00-08:00"), "City Hall"),
+    do(case, c.ScheduleBoardMeeting(at("2026-01-20T18:00:00-08:00"), "City Hall"),
        "2026-01-12T09:00:00-08:00")
     do(case, c.BeginHearing(), "2026-01-20T18:05:00-08:00")
     do(case, c.RecordRespondentHeard(presented=False), "2026-01-20T19:00:00-08:00")
@@ -333,7 +333,7 @@ def test_continuance_over_ten_days_is_refused() -> None:
 def test_continuance_through_the_procedure_tolls_and_stays() -> None:
     case = new_case()
     serve_notices(case)
-    do(case, c.ScheduleHearing(at("2026-01-23T18:00:00-08:00"), "City Hall"),
+    do(case, c.ScheduleBoardMeeting(at("2026-01-23T18:00:00-08:00"), "City Hall"),
        "2026-01-12T09:00:00-08:00")
     # the board applies Wed Jan 21: hearing deadlines tolled, the others unaffected
     do(case, c.ApplyForContinuance("key witness unavailable"), "2026-01-21T09:00:00-08:00",
@@ -345,7 +345,7 @@ def test_continuance_through_the_procedure_tolls_and_stays() -> None:
     assert ds[K.REGISTERED_MAIL].status is Status.MISSED  # never sent: tolling does not help
 
     # stayed (§7): no hearing step while the council has not decided
-    for cmd in (c.ScheduleHearing(at("2026-01-30T18:00:00-08:00"), "City Hall"),
+    for cmd in (c.ScheduleBoardMeeting(at("2026-01-30T18:00:00-08:00"), "City Hall"),
                 c.BeginHearing()):
         msg = refused(case, cmd, "2026-01-23T18:00:00-08:00", "stayed")
         assert "applied Wed Jan 21, 2026" in msg and "(§7)" in msg
@@ -362,7 +362,7 @@ def test_continuance_through_the_procedure_tolls_and_stays() -> None:
     assert due(case, K.HEARING_CONCLUDE) == "2026-02-11T23:59:59-08:00"
     refused(case, c.DecideContinuance(granted_days=1), "2026-01-27T09:00:00-08:00",
             "no continuance application to decide")
-    do(case, c.ScheduleHearing(at("2026-02-05T18:00:00-08:00"), "City Hall"),
+    do(case, c.ScheduleBoardMeeting(at("2026-02-05T18:00:00-08:00"), "City Hall"),
        "2026-01-27T09:00:00-08:00")
     do(case, c.BeginHearing(), "2026-02-05T18:05:00-08:00")
     assert status(case, K.HEARING_BEGIN, "2026-02-06T00:00:00-08:00") is Status.MET
@@ -370,7 +370,7 @@ def test_continuance_through_the_procedure_tolls_and_stays() -> None:
 
 def test_a_hearing_already_begun_is_stayed_too() -> None:
     case = new_case()
-    do(case, c.ScheduleHearing(at("2026-01-20T18:00:00-08:00"), "City Hall"),
+    do(case, c.ScheduleBoardMeeting(at("2026-01-20T18:00:00-08:00"), "City Hall"),
        "2026-01-12T09:00:00-08:00")
     do(case, c.BeginHearing(), "2026-01-20T18:05:00-08:00")
     do(case, c.ApplyForContinuance("respondent's counsel withdrew"), "2026-01-20T20:00:00-08:00")
@@ -704,9 +704,9 @@ def test_malformed_steps_are_refused() -> None:
     case = new_case()
     refused(case, c.RecordRegisteredMail("  "), "2026-01-07T09:00:00-08:00",
             "tracking number")
-    refused(case, c.ScheduleHearing(datetime(2026, 1, 20, 18, 0), "City Hall"),
+    refused(case, c.ScheduleBoardMeeting(datetime(2026, 1, 20, 18, 0), "City Hall"),
             "2026-01-07T09:00:00-08:00", "with its time zone")
-    refused(case, c.ScheduleHearing(at("2026-01-20T18:00:00-08:00"), " "),
+    refused(case, c.ScheduleBoardMeeting(at("2026-01-20T18:00:00-08:00"), " "),
             "2026-01-07T09:00:00-08:00", "where the hearing will be held")
 
 
@@ -779,7 +779,7 @@ def test_a_step_recorded_later_is_judged_by_the_day_it_happened() -> None:
     d = deadlines(case, "2026-01-12T10:00:00-08:00")[K.REGISTERED_MAIL]
     assert d.status is Status.MET, d.basis
     assert "; done Thu Jan 8, 2026" in d.basis
-    do(case, c.ScheduleHearing(at("2026-01-26T18:00:00-08:00"), "City Hall"),
+    do(case, c.ScheduleBoardMeeting(at("2026-01-26T18:00:00-08:00"), "City Hall"),
        "2026-01-12T09:00:00-08:00")
     # begun Mon Jan 26 (its last day), recorded Tue Jan 27: met
     do(case, c.BeginHearing(on=date(2026, 1, 26)), "2026-01-27T09:00:00-08:00")

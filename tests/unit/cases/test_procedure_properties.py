@@ -38,8 +38,8 @@ MEMBERS = sorted(COUNCIL_EMAILS)
 BY_TYPE: dict[type[c.Command], st.SearchStrategy[c.Command]] = {
     c.RecordNoticeServed: st.sampled_from(list(c.Section2Act)).map(c.RecordNoticeServed),
     c.RecordRegisteredMail: st.just(c.RecordRegisteredMail("RR1")),
-    c.ScheduleHearing: st.integers(0, 40).map(
-        lambda d: c.ScheduleHearing(START + timedelta(days=d), "City Hall")),
+    c.ScheduleBoardMeeting: st.integers(0, 40).map(
+        lambda d: c.ScheduleBoardMeeting(START + timedelta(days=d), "City Hall")),
     c.BeginHearing: st.just(c.BeginHearing()),
     c.RecordRespondentHeard: st.booleans().map(lambda p: c.RecordRespondentHeard(presented=p)),
     c.ConcludeHearing: st.just(c.ConcludeHearing()),

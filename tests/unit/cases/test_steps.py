@@ -51,9 +51,9 @@ def test_a_closed_or_void_case_takes_only_what_the_table_allows() -> None:
 
 def test_the_stage_each_step_leads_to_is_the_stage_the_case_takes() -> None:
     case = new_case()
-    handle(case, c.ScheduleHearing(at("2026-01-20T18:00:00-08:00"), "City Hall"),
+    handle(case, c.ScheduleBoardMeeting(at("2026-01-20T18:00:00-08:00"), "City Hall"),
            at=at("2026-01-12T09:00:00-08:00"), actor="clerk@city.test", calendar=CALENDAR)
-    assert case.stage is BY_COMMAND[c.ScheduleHearing].leads_to
+    assert case.stage is BY_COMMAND[c.ScheduleBoardMeeting].leads_to
     assert BY_COMMAND[c.BeginHearing].event.rule.leads_to is Stage.HEARING_BEGUN
     # a step outside its stages is refused with the table's name for it
     refused(case, c.IssueReport(sufficient=True), "2026-01-13T09:00:00-08:00",

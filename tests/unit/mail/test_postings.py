@@ -32,7 +32,7 @@ HEARING = at("2026-01-20T18:00:00-08:00")
 def a_case() -> Case:
     case = open_case(number="ETH-2026-0003", filing=filing(), respondents=("gpruitt@city.test",),
                      at=at("2026-01-06T09:45:00-08:00"), actor="clerk@city.test")
-    do(case, c.ScheduleHearing(HEARING, "City Hall, Room 2",
+    do(case, c.ScheduleBoardMeeting(HEARING, "City Hall, Room 2",
                                remote_link="https://meet.city.test/ethics"), "2026-01-12T09:00")
     return case
 
@@ -100,7 +100,7 @@ def test_a_posting_prints_its_place_as_written_in_any_script(place: str) -> None
     nearest Latin-1 letters or "?", and the same posting is the same bytes."""
     case = open_case(number="ETH-2026-0003", filing=filing(), respondents=("gpruitt@city.test",),
                      at=at("2026-01-06T09:45:00-08:00"), actor="clerk@city.test")
-    do(case, c.ScheduleHearing(HEARING, place), "2026-01-12T09:00")
+    do(case, c.ScheduleBoardMeeting(HEARING, place), "2026-01-12T09:00")
     posting = render_posting(ctx(case))
     assert place in posting.html
     drawn = text_of(posting.pdf)
@@ -143,7 +143,7 @@ def test_a_regular_meetings_posting_cites_its_agenda_rule_and_a_late_addition() 
     an item added later is posted at once and says it came late."""
     case = open_case(number="ETH-2026-0003", filing=filing(), respondents=("gpruitt@city.test",),
                      at=at("2026-01-06T09:45:00-08:00"), actor="clerk@city.test")
-    handle(case, c.ScheduleHearing(HEARING, "City Hall", MeetingKind.REGULAR),
+    handle(case, c.ScheduleBoardMeeting(HEARING, "City Hall", MeetingKind.REGULAR),
            at=at("2026-01-20T08:00:00-08:00"), actor="hpark@city.test", calendar=CALENDAR,
            readings=Readings(regular_agenda=RegularAgenda.LATE_ADDITION))
     posting = render_posting(ctx(case, "2026-01-20T08:00:02-08:00"))

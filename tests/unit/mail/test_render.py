@@ -250,7 +250,7 @@ def lifecycle() -> tuple[Case, list[OwedNotice]]:
     board = frozenset(p.email for p in BOARD)
     hearing, council = "2026-01-20T19:00:00-08:00", "2026-02-17T19:00:00-08:00"
     steps: list[tuple[str, c.Command]] = [
-        ("2026-01-07T09:00:00-08:00", c.ScheduleHearing(
+        ("2026-01-07T09:00:00-08:00", c.ScheduleBoardMeeting(
             datetime.fromisoformat("2026-01-20T18:00:00-08:00"), "Room 2")),
         ("2026-01-12T10:00:00-08:00", c.ApplyForContinuance(reason="counsel ill")),
         ("2026-01-14T19:00:00-08:00", c.DecideContinuance(granted_days=3)),
@@ -456,3 +456,35 @@ def test_a_requester_without_email_has_the_letter_posted_by_the_clerks() -> None
     text = body(parsed(render(ctx(case, letters[0].type, letters[0].recipient,
                                   generation=letters[0].generation))))
     assert "gave no email address: print this letter and post it to B. Walker" in text
+
+
+def test_a_board_meetings_notice_says_what_the_board_meets_on() -> None:
+    """"Hearing" means the §7 hearing only: a meeting of the board called once the hearing
+    began is a further session of it, and one called after its conclusion is a meeting on
+    the case's other business, where §9's opportunity to present is not promised."""
+    case = a_case()
+
+    def scheduled(starts: str, when: str, **kw: bool) -> tuple[str, str]:
+        event = handle(case, c.ScheduleBoardMeeting(at(starts), "City Hall", **kw),
+                       at=at(when), actor="clerk@city.test", calendar=CALENDAR)
+        n = next(o for o in notices_owed(case, event, DIRECTORY)
+                 if o.type is T.BOARD_MEETING_SCHEDULED)
+        msg = parsed(render(ctx(case, n.type, n.recipient, generation=n.generation)))
+        return str(msg["Subject"]), body(msg)
+
+    def step(cmd: c.Command, when: str) -> None:
+        handle(case, cmd, at=at(when), actor="hpark@city.test", calendar=CALENDAR)
+
+    subject, text = scheduled("2026-01-20T18:00:00-08:00", "2026-01-07T09:00:00-08:00")
+    assert subject.endswith("] Sufficiency hearing scheduled")
+    assert "has scheduled the hearing on the sufficiency of the complaint (§7)" in text
+    assert "present information on their behalf at the hearing (§9)" in text
+    step(c.BeginHearing(), "2026-01-20T18:05:00-08:00")
+    subject, text = scheduled("2026-01-22T18:00:00-08:00", "2026-01-20T20:00:00-08:00",
+                              further=True)
+    assert subject.endswith("] Further session of the sufficiency hearing scheduled")
+    assert "a further session of the hearing on the sufficiency" in text and "(§9)" in text
+    step(c.ConcludeHearing(), "2026-01-22T19:00:00-08:00")
+    subject, text = scheduled("2026-01-27T18:00:00-08:00", "2026-01-23T09:00:00-08:00")
+    assert subject.endswith("] Ethics Board meeting on the case scheduled")
+    assert "has scheduled a meeting on the case (§5, §10)" in text and "(§9)" not in text
