@@ -66,12 +66,12 @@ async def test_the_chair_works_a_case_in_the_browser(site: Site, browser: Any,
     assert "Dana Whitfield" in await page.content()
     await screenshot(page, "case")
 
-    await page.get_by_role("link", name="Schedule the hearing").click()
+    await page.get_by_role("link", name="Schedule a meeting of the board on the case").click()
     await page.get_by_label("Date and time (city time)").fill("2026-12-10T18:00")
     await page.get_by_label("Place").fill("Council Chambers")
     await page.get_by_label("special", exact=True).check()  # a special meeting (RCW 42.30.080)
     await screenshot(page, "step-form")
-    await page.get_by_role("button", name="Schedule the hearing").click()
+    await page.get_by_role("button", name="Schedule a meeting of the board on the case").click()
     assert "Recorded: hearing scheduled." in await page.get_by_role("status").inner_text()
     with site.app.session_factory() as s:
         assert s.scalar(select(CaseRow.stage)) == "hearing_scheduled"

@@ -44,7 +44,8 @@ async def test_the_clerk_sees_the_docket_and_the_whole_case(site: Site) -> None:
                  "Case record (PDF)", "Calendar invites"):
         assert part in case.text, part
     assert "Record that the board received the complaint" not in case.text  # the board's
-    assert "Schedule the hearing" in case.text  # the clerk records the chair's call
+    # the clerk records the chair's call
+    assert "Schedule a meeting of the board on the case" in case.text
     assert "Record registered mail" in case.text
     assert (number, "case page", True) in logged(site, CLERK)
 
