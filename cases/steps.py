@@ -1,7 +1,8 @@
 """The one table of the procedure's steps: what each is, where it may be taken, which
 event it records and who may take it.
 
-For each step: its stable id (`StepId`: Slack's subcommand words, a web form's name), its
+Each step is a member of `StepId` declared with its row (`StepRule`), so the ids and the
+rows are one list: its stable id (Slack's subcommand words, a web form's name), its
 name as a person reads it ("conclude the hearing", completing "Cannot ..." and "Only ...
 may ..."), the stages it is allowed in, the event it records, the roles that may take it,
 its command class and its handler. `cases.procedure.handle`
