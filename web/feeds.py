@@ -49,24 +49,30 @@ async def manage(request: web.Request) -> web.StreamResponse:
 
 @signed_in
 async def create(request: web.Request) -> web.StreamResponse:
-    await form(request)
-    deps, viewer = deps_of(request), viewer_of(request)
-    with deps.session_factory.begin() as s:
-        web_tokens.revoke(session=s, email=viewer.person.email, kinds=(FEED,), at=deps.clock())
-        secret, _ = web_tokens.issue(session=s, kind=FEED, email=viewer.person.email,
-                                     client=client(request), at=deps.clock())
-        auth.log(s, deps, viewer.person.email, None, "calendar feed made", True)
-    return page(request, "feed.html.j2", live=1, url=deps.config.url(f"/feed/{secret}.ics"))
+    return await _replace(request, new=True)
 
 
 @signed_in
 async def revoke(request: web.Request) -> web.StreamResponse:
+    return await _replace(request, new=False)
+
+
+async def _replace(request: web.Request, *, new: bool) -> web.StreamResponse:
+    """Revoke the reader's calendar address and, if `new`, make another: one address
+    lives at a time, so making a new one stops the old one at once."""
     await form(request)
     deps, viewer = deps_of(request), viewer_of(request)
+    email = viewer.person.email
     with deps.session_factory.begin() as s:
-        web_tokens.revoke(session=s, email=viewer.person.email, kinds=(FEED,), at=deps.clock())
-        auth.log(s, deps, viewer.person.email, None, "calendar feed revoked", True)
-    return page(request, "feed.html.j2", live=0, url=None, revoked=True)
+        web_tokens.revoke(session=s, email=email, kinds=(FEED,), at=deps.clock())
+        secret = None
+        if new:
+            secret, _ = web_tokens.issue(session=s, kind=FEED, email=email,
+                                         client=client(request), at=deps.clock())
+        auth.log(s, deps, email, None, f"calendar feed {'made' if new else 'revoked'}", True)
+    if secret is None:
+        return page(request, "feed.html.j2", live=0, url=None, revoked=True)
+    return page(request, "feed.html.j2", live=1, url=deps.config.url(f"/feed/{secret}.ics"))
 
 
 async def feed(request: web.Request) -> web.StreamResponse:
