@@ -30,14 +30,10 @@ from web.pages import viewer_of
 from web.render import page, refusal
 from web.request import client, deps_of, form, signed_in
 
-
-def routes(r: web.UrlDispatcher) -> None:
-    r.add_get("/feed", manage)
-    r.add_post("/feed", create)
-    r.add_post("/feed/revoke", revoke)
-    r.add_get("/feed/{secret}.ics", feed)
+routes = web.RouteTableDef()
 
 
+@routes.get("/feed")
 @signed_in
 async def manage(request: web.Request) -> web.StreamResponse:
     deps, viewer = deps_of(request), viewer_of(request)
@@ -47,11 +43,13 @@ async def manage(request: web.Request) -> web.StreamResponse:
     return page(request, "feed.html.j2", live=len(live), url=None)
 
 
+@routes.post("/feed")
 @signed_in
 async def create(request: web.Request) -> web.StreamResponse:
     return await _replace(request, new=True)
 
 
+@routes.post("/feed/revoke")
 @signed_in
 async def revoke(request: web.Request) -> web.StreamResponse:
     return await _replace(request, new=False)
@@ -75,6 +73,7 @@ async def _replace(request: web.Request, *, new: bool) -> web.StreamResponse:
     return page(request, "feed.html.j2", live=1, url=deps.config.url(f"/feed/{secret}.ics"))
 
 
+@routes.get("/feed/{secret}.ics")
 async def feed(request: web.Request) -> web.StreamResponse:
     deps = deps_of(request)
     with deps.session_factory.begin() as s:

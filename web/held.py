@@ -33,11 +33,7 @@ NOT_OFFICE = ("Only the mayor's office and the city administrator review the mes
               "intake held (§1). Ask the city clerk.")
 
 
-def routes(r: web.UrlDispatcher) -> None:
-    r.add_get("/held", held_list)
-    r.add_get("/held/{filing}", held_one)
-    r.add_get("/held/{filing}/original.eml", held_original)
-    r.add_post("/held/{filing}", decide)
+routes = web.RouteTableDef()
 
 
 def _office(request: web.Request, action: str) -> str:
@@ -64,6 +60,7 @@ def _looked(request: web.Request, who: str, action: str, read: Callable[[Session
     return found
 
 
+@routes.get("/held")
 @signed_in
 async def held_list(request: web.Request) -> web.StreamResponse:
     who = _office(request, "held messages")
@@ -90,6 +87,7 @@ def _held(request: web.Request, action: str) -> FilingRow:
     return row
 
 
+@routes.get("/held/{filing}")
 @signed_in
 async def held_one(request: web.Request) -> web.StreamResponse:
     row = _held(request, "held message")
@@ -98,6 +96,7 @@ async def held_one(request: web.Request) -> web.StreamResponse:
                 one={**_line(row, len(row.raw), deps), **_readable(row.raw)})
 
 
+@routes.get("/held/{filing}/original.eml")
 @signed_in
 async def held_original(request: web.Request) -> web.StreamResponse:
     """The message exactly as received, as a download: never shown in the browser."""
@@ -106,6 +105,7 @@ async def held_original(request: web.Request) -> web.StreamResponse:
         "Content-Disposition": f'attachment; filename="held-{row.id}.eml"'})
 
 
+@routes.post("/held/{filing}")
 @signed_in
 async def decide(request: web.Request) -> web.StreamResponse:
     fields = await form(request)

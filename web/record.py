@@ -36,11 +36,7 @@ from web.record_pdf import render_pdf
 from web.render import refusal
 from web.request import deps_of, signed_in
 
-
-def routes(r: web.UrlDispatcher) -> None:
-    r.add_get("/cases/{number}/record.pdf", pdf)
-    r.add_get("/cases/{number}/record.zip", archive)
-    r.add_get("/cases/{number}/public-records/{name}", released)
+routes = web.RouteTableDef()
 
 
 def load(session: Session, deps: WebDeps, number: str, *, releases: bool = False
@@ -124,6 +120,7 @@ def _exported(request: web.Request, record: Record, what: str, body: bytes) -> b
     return body
 
 
+@routes.get("/cases/{number}/record.pdf")
 @signed_in
 async def pdf(request: web.Request) -> web.StreamResponse:
     record = await _fetch(request, "pdf")
@@ -132,6 +129,7 @@ async def pdf(request: web.Request) -> web.StreamResponse:
         "Content-Disposition": f'attachment; filename="{record.number}-record.pdf"'})
 
 
+@routes.get("/cases/{number}/record.zip")
 @signed_in
 async def archive(request: web.Request) -> web.StreamResponse:
     record = await _fetch(request, "zip", releases=True)
@@ -140,6 +138,7 @@ async def archive(request: web.Request) -> web.StreamResponse:
         "Content-Disposition": f'attachment; filename="{record.number}-record.zip"'})
 
 
+@routes.get("/cases/{number}/public-records/{name}")
 @signed_in
 async def released(request: web.Request) -> web.StreamResponse:
     """One instalment released on a public records request, as released or as prepared
