@@ -9,6 +9,7 @@ form), the time it has left, and the one summary line it prints.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import subprocess
 import sys
@@ -40,6 +41,10 @@ class Tally:
     folded_duplicates: int
     s2_notices: int
     s2_undelivered: int
+
+    def figures(self) -> dict[str, int]:
+        """The counts, as each drill's summary line shows them and `BASIC` reads them."""
+        return dataclasses.asdict(self)
 
 
 def tally(stage: Stage, numbers: Iterable[int]) -> Tally:

@@ -85,10 +85,7 @@ def run(st: Stage, *, complaints: int, kills: int, rng: random.Random,
     t = tally(st, range(complaints))
     latencies = s2_latencies(st)
     worker.stop()
-    return {"complaints": t.complaints, "kills": kills, "lost": t.lost,
-            "duplicate_cases": t.duplicate_cases, "unfolded_duplicates": t.unfolded_duplicates,
-            "folded_duplicates": t.folded_duplicates, "s2_notices": t.s2_notices,
-            "s2_undelivered": t.s2_undelivered,
+    return {**t.figures(), "kills": kills,
             "s2_claimed_at_kills": "+".join(map(str, claimed_at_kills)),
             "s2_owed_at_kills": "+".join(map(str, owed_at_kills)),
             "deliver_after_recovery_s": max(recoveries, default=0.0),

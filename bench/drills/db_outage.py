@@ -87,12 +87,10 @@ def run(*, outage: float, complaints: int, timeout: float) -> dict[str, object]:
                        if r.get("logger") in ("ethicsbot.leadership", "ethicsbot.processes"))
                    == 1 for p in procs)
         alive = sum(p.running() for p in procs)
-    return {"processes": len(procs), "alive_during": alive_during, "alive_after": alive,
-            "outage_s": outage, "readyz_during": said_down, "said_once": once,
-            "complaints_during_outage": complaints, "lost": t.lost,
-            "duplicate_cases": t.duplicate_cases, "unfolded_duplicates": t.unfolded_duplicates,
-            "s2_undelivered": t.s2_undelivered, "active_again_after_s": active_again - back,
-            "deliver_after_recovery_s": after}
+    return {**t.figures(), "complaints_during_outage": complaints, "processes": len(procs),
+            "alive_during": alive_during, "alive_after": alive, "outage_s": outage,
+            "readyz_during": said_down, "said_once": once,
+            "active_again_after_s": active_again - back, "deliver_after_recovery_s": after}
 
 
 def _s2_owed_since(st: Stage, since: float) -> set[int]:

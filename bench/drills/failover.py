@@ -79,9 +79,7 @@ def run(*, complaints: int, kills: int, rng: random.Random, timeout: float
             until(lambda p=standby: p.said(STANDBY), "a new standby", left())
         wait_idle(st, timeout=left())
         t = tally(st, range(complaints))
-    return {"complaints": t.complaints, "kills": kills, "lost": t.lost,
-            "duplicate_cases": t.duplicate_cases, "unfolded_duplicates": t.unfolded_duplicates,
-            "folded_duplicates": t.folded_duplicates, "s2_undelivered": t.s2_undelivered,
+    return {**t.figures(), "kills": kills,
             "s2_claimed_at_kills": "+".join(map(str, claimed_at_kills)),
             "s2_owed_at_kills": "+".join(map(str, owed_at_kills)),
             "takeover_s": max(takeovers, default=0.0),

@@ -73,9 +73,7 @@ def run(*, outage: float, backlog: int, timeout: float) -> dict[str, object]:
         wait_idle(st, timeout=left())
         t = tally(st, range(total))
         alive = worker.running()
-    return {"complaints": t.complaints, "outage_s": outage, "lost": t.lost,
-            "duplicate_cases": t.duplicate_cases, "unfolded_duplicates": t.unfolded_duplicates,
-            "folded_duplicates": t.folded_duplicates, "s2_undelivered": t.s2_undelivered,
+    return {**t.figures(), "outage_s": outage,
             "killed_after": f"{partial - 3}/{backlog}", "reconnect_after_outage_s": after_outage,
             "reconnect_after_kill_s": after_kill,
             "reconnect_s": max(after_outage, after_kill), "worker_alive": alive}

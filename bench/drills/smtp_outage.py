@@ -58,9 +58,7 @@ def run(*, complaints: int, outage: float, timeout: float) -> dict[str, object]:
         wait_idle(st, timeout=left())
         t = tally(st, range(complaints))
         alive = worker.running()
-    return {"complaints": t.complaints, "outage_s": outage, "lost": t.lost,
-            "duplicate_cases": t.duplicate_cases, "unfolded_duplicates": t.unfolded_duplicates,
-            "folded_duplicates": t.folded_duplicates, "s2_undelivered": t.s2_undelivered,
+    return {**t.figures(), "outage_s": outage,
             "alert_dms_during_outage": alerts, "first_alerts_after_s": alerted_s,
             "deliver_after_recovery_s": after, "worker_alive": alive}
 
