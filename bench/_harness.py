@@ -48,9 +48,7 @@ def worker_settings(root: Path, account: ImapAccount, database_url: str | None,
     return Settings(  # type: ignore[call-arg]
         _env_file=None, database_url=database_url or f"sqlite:///{root / 'bench.db'}",
         directory=root / "city.yml", maildir=root / "mailbox", outbox_dir=root / "outbox",
-        postings_dir=root / "postings",
-        imap_host=account.host, imap_port=account.port, imap_user=account.user,
-        imap_password=account.password, imap_ssl=False, intake_daily_cap=10**9, **more)
+        postings_dir=root / "postings", **account.settings(), intake_daily_cap=10**9, **more)
 
 
 def backend(settings: Settings) -> str:

@@ -26,7 +26,6 @@ on SQLite and PostgreSQL, at 100,000 cases.
 
 from __future__ import annotations
 
-import argparse
 import shutil
 import sys
 import tempfile
@@ -37,7 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _databases import KINDS, throwaway
+from _databases import docket_arguments, throwaway
 from apscheduler.schedulers.background import BackgroundScheduler
 from drills._stage import fresh_complaint
 from scheduler_scale import fill
@@ -241,9 +240,7 @@ def run_stopped_midway(root: Path, url: str, city: Path, app: App, old: str) -> 
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--cases", type=int, default=100_000)
-    ap.add_argument("--db", choices=KINDS, default="sqlite")
+    ap = docket_arguments(__doc__, cases=100_000)
     args = ap.parse_args()
     root = Path(tempfile.mkdtemp(prefix="ethicsbot-calendar-change-"))
     try:

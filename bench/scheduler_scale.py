@@ -37,7 +37,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _databases import KINDS, throwaway
+from _databases import docket_arguments, throwaway
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from sqlalchemy import delete, func, select, update
 
@@ -127,9 +127,7 @@ def report(what: str, r: dict[str, float]) -> None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--cases", type=int, default=10_000)
-    ap.add_argument("--db", choices=KINDS, default="sqlite")
+    ap = docket_arguments(__doc__, cases=10_000)
     ap.add_argument("--database-url", help="an empty database to fill (instead of --db)")
     ap.add_argument("--filled", action="store_true",
                     help="--database-url was filled by this script before: put it back as "

@@ -49,7 +49,7 @@ from slack_sdk.signature import SignatureVerifier
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _databases import KINDS, throwaway
+from _databases import KINDS, docket_arguments, throwaway
 from scheduler_scale import fill
 
 from ethicsbot.settings import Settings
@@ -238,11 +238,9 @@ def bench(db: str, url: str, api_url: str, args: argparse.Namespace) -> Run:
 
 
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--cases", type=int, default=10_000)
+    p = docket_arguments(__doc__, cases=10_000)
     p.add_argument("--seconds", type=float, default=30.0)
     p.add_argument("--concurrency", type=int, default=50)
-    p.add_argument("--db", choices=KINDS, default="sqlite")
     p.add_argument("--compare", action="store_true",
                    help="run SQLite, then PostgreSQL, and print the ratio")
     p.add_argument("--database-url")

@@ -19,7 +19,6 @@ gathers most of), its notices and invites owed with it.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import shutil
 import sys
@@ -31,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _databases import KINDS, throwaway
+from _databases import docket_arguments, throwaway
 from aiohttp import ClientSession, web
 from scheduler_scale import _settings, fill
 
@@ -149,9 +148,7 @@ async def measure(url: str, requests: int, now: datetime, long: str
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--cases", type=int, default=10_000)
-    ap.add_argument("--db", choices=KINDS, default="sqlite")
+    ap = docket_arguments(__doc__, cases=10_000)
     ap.add_argument("--requests", type=int, default=200)
     args = ap.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="ethicsbot-web-docket-"))

@@ -96,22 +96,14 @@ class Look:
 class _StoredDeadline(Protocol):
     """A deadline as read: a `DeadlineRow`, or the case view's row of the same names."""
 
-    @property
-    def key(self) -> str: ...
-    @property
-    def status(self) -> str: ...
-    @property
-    def due(self) -> datetime | None: ...
-    @property
-    def responsible(self) -> str: ...
-    @property
-    def basis(self) -> str: ...
-    @property
-    def reading(self) -> str | None: ...
-    @property
-    def other_reading(self) -> str | None: ...
-    @property
-    def other_due(self) -> datetime | None: ...
+    key: str
+    status: str
+    due: datetime | None
+    responsible: str
+    basis: str
+    reading: str | None
+    other_reading: str | None
+    other_due: datetime | None
 
 
 def _deadline(d: _StoredDeadline, now: datetime) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """Mount the web docket on the aiohttp application `bot.web` builds (beside
-`/slack/events`, `/healthz` and `/readyz`): every page's routes, the stylesheet and the
-security headers. The plumbing the pages share is `web.request`."""
+`/slack/events`, `/healthz` and `/readyz`): every page's routes (each module's `routes`,
+each route written on its handler), the stylesheet and the security headers. The
+plumbing the pages share is `web.request`."""
 
 from __future__ import annotations
 
@@ -20,16 +21,9 @@ def mount(web_app: web.Application, deps: WebDeps) -> web.Application:
     if deps.config.oidc is not None:
         web_app[OIDC] = oidc.Provider(deps.config.oidc)
     web_app.middlewares.append(headers_middleware(deps.config))
-    r = web_app.router
-    r.add_get("/static/web.css", _css)
-    public.routes(r)
-    signin.routes(r)
-    pages.routes(r)
-    steps.routes(r)
-    held.routes(r)
-    record.routes(r)
-    feeds.routes(r)
-    sessions.routes(r)
+    web_app.router.add_get("/static/web.css", _css)
+    for module in (public, signin, pages, steps, held, record, feeds, sessions):
+        web_app.add_routes(module.routes)
     return web_app
 
 

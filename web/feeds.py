@@ -30,14 +30,10 @@ from web.pages import viewer_of
 from web.render import page, refusal
 from web.request import client, deps_of, form, signed_in
 
-
-def routes(r: web.UrlDispatcher) -> None:
-    r.add_get("/feed", manage)
-    r.add_post("/feed", create)
-    r.add_post("/feed/revoke", revoke)
-    r.add_get("/feed/{secret}.ics", feed)
+routes = web.RouteTableDef()
 
 
+@routes.get("/feed")
 @signed_in
 async def manage(request: web.Request) -> web.StreamResponse:
     deps, viewer = deps_of(request), viewer_of(request)
@@ -47,28 +43,37 @@ async def manage(request: web.Request) -> web.StreamResponse:
     return page(request, "feed.html.j2", live=len(live), url=None)
 
 
+@routes.post("/feed")
 @signed_in
 async def create(request: web.Request) -> web.StreamResponse:
+    return await _replace(request, new=True)
+
+
+@routes.post("/feed/revoke")
+@signed_in
+async def revoke(request: web.Request) -> web.StreamResponse:
+    return await _replace(request, new=False)
+
+
+async def _replace(request: web.Request, *, new: bool) -> web.StreamResponse:
+    """Revoke the reader's calendar address and, if `new`, make another: one address
+    lives at a time, so making a new one stops the old one at once."""
     await form(request)
     deps, viewer = deps_of(request), viewer_of(request)
+    email = viewer.person.email
     with deps.session_factory.begin() as s:
-        web_tokens.revoke(session=s, email=viewer.person.email, kinds=(FEED,), at=deps.clock())
-        secret, _ = web_tokens.issue(session=s, kind=FEED, email=viewer.person.email,
-                                     client=client(request), at=deps.clock())
-        auth.log(s, deps, viewer.person.email, None, "calendar feed made", True)
+        web_tokens.revoke(session=s, email=email, kinds=(FEED,), at=deps.clock())
+        secret = None
+        if new:
+            secret, _ = web_tokens.issue(session=s, kind=FEED, email=email,
+                                         client=client(request), at=deps.clock())
+        auth.log(s, deps, email, None, f"calendar feed {'made' if new else 'revoked'}", True)
+    if secret is None:
+        return page(request, "feed.html.j2", live=0, url=None, revoked=True)
     return page(request, "feed.html.j2", live=1, url=deps.config.url(f"/feed/{secret}.ics"))
 
 
-@signed_in
-async def revoke(request: web.Request) -> web.StreamResponse:
-    await form(request)
-    deps, viewer = deps_of(request), viewer_of(request)
-    with deps.session_factory.begin() as s:
-        web_tokens.revoke(session=s, email=viewer.person.email, kinds=(FEED,), at=deps.clock())
-        auth.log(s, deps, viewer.person.email, None, "calendar feed revoked", True)
-    return page(request, "feed.html.j2", live=0, url=None, revoked=True)
-
-
+@routes.get("/feed/{secret}.ics")
 async def feed(request: web.Request) -> web.StreamResponse:
     deps = deps_of(request)
     with deps.session_factory.begin() as s:

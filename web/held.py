@@ -9,31 +9,31 @@ from __future__ import annotations
 
 import email
 import email.policy
+from collections.abc import Callable
 from email.message import EmailMessage
-from typing import Any
+from typing import Any, TypeVar
 
 from aiohttp import web
+from sqlalchemy.orm import Session
 
 from cases.access import may_file_paper
 from cases.calendar import when
 from cases.text import whole_number
 from storage import filings
+from storage.models import FilingRow
 from web import auth
 from web.deps import WebDeps
 from web.render import page, refusal
 from web.request import deps_of, form, permitted, signed_in
 
+T = TypeVar("T")
 PREVIEW_BYTES = 1_000_000  # read of a held message for its text: its start is enough
 PREVIEW_CHARS = 20_000
 NOT_OFFICE = ("Only the mayor's office and the city administrator review the messages "
               "intake held (§1). Ask the city clerk.")
 
 
-def routes(r: web.UrlDispatcher) -> None:
-    r.add_get("/held", held_list)
-    r.add_get("/held/{filing}", held_one)
-    r.add_get("/held/{filing}/original.eml", held_original)
-    r.add_post("/held/{filing}", decide)
+routes = web.RouteTableDef()
 
 
 def _office(request: web.Request, action: str) -> str:
@@ -50,15 +50,23 @@ def _filing_id(request: web.Request) -> int:
     return number
 
 
+def _looked(request: web.Request, who: str, action: str, read: Callable[[Session], T]) -> T:
+    """What `read` finds, the look logged in the same transaction (allowed: it found
+    something)."""
+    deps = deps_of(request)
+    with deps.session_factory.begin() as session:
+        found = read(session)
+        auth.log(session, deps, who, None, action, found is not None)
+    return found
+
+
+@routes.get("/held")
 @signed_in
 async def held_list(request: web.Request) -> web.StreamResponse:
     who = _office(request, "held messages")
-    deps = deps_of(request)
-    with deps.session_factory.begin() as session:
-        auth.log(session, deps, who, None, "held messages", True)
-        rows = filings.held(session)
-    return page(request, "held.html.j2", rows=[_line(r, r.size, deps) for r in rows],
-                one=None)
+    rows = _looked(request, who, "held messages", filings.held)
+    return page(request, "held.html.j2",
+                rows=[_line(r, r.size, deps_of(request)) for r in rows], one=None)
 
 
 def _line(row: Any, size: int, deps: WebDeps) -> dict[str, Any]:
@@ -67,14 +75,11 @@ def _line(row: Any, size: int, deps: WebDeps) -> dict[str, Any]:
             "reason": row.reason or "held", "size": size}
 
 
-def _held(request: web.Request, action: str) -> Any:
+def _held(request: web.Request, action: str) -> FilingRow:
     who = _office(request, action)
-    deps, filing_id = deps_of(request), _filing_id(request)
-    with deps.session_factory.begin() as session:
-        row = filings.held_message(session, filing_id)
-        auth.log(session, deps, who, None, f"{action} #{filing_id}", row is not None)
-        if row is not None:
-            session.expunge(row)
+    filing_id = _filing_id(request)
+    row = _looked(request, who, f"{action} #{filing_id}",
+                  lambda session: filings.held_message(session, filing_id))
     if row is None:
         raise refusal(request, 404, "No such message",
                       f"Intake record #{filing_id} is not a held message (it may have been "
@@ -82,6 +87,7 @@ def _held(request: web.Request, action: str) -> Any:
     return row
 
 
+@routes.get("/held/{filing}")
 @signed_in
 async def held_one(request: web.Request) -> web.StreamResponse:
     row = _held(request, "held message")
@@ -90,6 +96,7 @@ async def held_one(request: web.Request) -> web.StreamResponse:
                 one={**_line(row, len(row.raw), deps), **_readable(row.raw)})
 
 
+@routes.get("/held/{filing}/original.eml")
 @signed_in
 async def held_original(request: web.Request) -> web.StreamResponse:
     """The message exactly as received, as a download: never shown in the browser."""
@@ -98,6 +105,7 @@ async def held_original(request: web.Request) -> web.StreamResponse:
         "Content-Disposition": f'attachment; filename="held-{row.id}.eml"'})
 
 
+@routes.post("/held/{filing}")
 @signed_in
 async def decide(request: web.Request) -> web.StreamResponse:
     fields = await form(request)

@@ -55,13 +55,7 @@ PAGE = 50
 _NUMBER = re.compile(r"ETH-\d{4}-\d{4,6}")  # as `storage.repository` numbers cases
 
 
-def routes(r: web.UrlDispatcher) -> None:
-    r.add_get("/docket", docket)
-    r.add_get("/docket.csv", docket_csv)
-    r.add_get("/deadlines", my_deadlines)
-    r.add_get("/cases/{number}", case)
-    r.add_get("/cases/{number}/filings/{filing}.eml", original)
-    r.add_get("/cases/{number}/complaint.txt", complaint)
+routes = web.RouteTableDef()
 
 
 def viewer_of(request: web.Request) -> auth.Viewer:
@@ -70,6 +64,7 @@ def viewer_of(request: web.Request) -> auth.Viewer:
     return found
 
 
+@routes.get("/docket")
 @signed_in
 async def docket(request: web.Request) -> web.StreamResponse:
     deps, viewer = deps_of(request), viewer_of(request)
@@ -85,6 +80,7 @@ async def docket(request: web.Request) -> web.StreamResponse:
                 query=_view_query(view))
 
 
+@routes.get("/docket.csv")
 @signed_in
 async def docket_csv(request: web.Request) -> web.StreamResponse:
     """The docket as the page shows it, every line, as CSV for a spreadsheet."""
@@ -174,6 +170,7 @@ def _day(on: object) -> str | None:
         return None
 
 
+@routes.get("/deadlines")
 @signed_in
 async def my_deadlines(request: web.Request) -> web.StreamResponse:
     deps, viewer = deps_of(request), viewer_of(request)
@@ -224,6 +221,7 @@ async def look_up(request: web.Request, number: str, action: str, *,
     return Looked(access, detail, visibility(access, delivered=delivered))
 
 
+@routes.get("/cases/{number}")
 @signed_in
 async def case(request: web.Request) -> web.StreamResponse:
     deps, viewer = deps_of(request), viewer_of(request)
@@ -377,6 +375,7 @@ def with_replies(invites: list[dict[str, Any]],
     return out
 
 
+@routes.get("/cases/{number}/filings/{filing}.eml")
 @signed_in
 async def original(request: web.Request) -> web.StreamResponse:
     """A filing exactly as received, to those who may see the originals (FULL)."""
@@ -395,6 +394,7 @@ async def original(request: web.Request) -> web.StreamResponse:
                                f'filing-{wanted}.eml"'})
 
 
+@routes.get("/cases/{number}/complaint.txt")
 @signed_in
 async def complaint(request: web.Request) -> web.StreamResponse:
     """The complaint as filed, as text to keep, to those who see the complaint on the case

@@ -52,12 +52,10 @@ NONE_RELEASED = ("No records of that case have been released. A case's complaint
                  "records.")
 
 
-def routes(r: web.UrlDispatcher) -> None:
-    r.add_get("/", home)
-    r.add_get("/records/{number}", records)
-    r.add_get("/postings/{name}", posting)
+routes = web.RouteTableDef()
 
 
+@routes.get("/postings/{name}")
 @anyone
 async def posting(request: web.Request) -> web.StreamResponse:
     """One posted meeting notice, HTML or PDF, as the postings folder keeps it; each
@@ -77,6 +75,7 @@ async def posting(request: web.Request) -> web.StreamResponse:
                         charset="utf-8" if kind == "text/html" else None)
 
 
+@routes.get("/")
 @anyone
 async def home(request: web.Request) -> web.StreamResponse:
     deps = deps_of(request)
@@ -116,6 +115,7 @@ def meetings_posted(postings: list[Posting], now: datetime, calendar: CityCalend
     return [line(p) for p in ahead], [line(p) for p in behind]
 
 
+@routes.get("/records/{number}")
 @anyone
 async def records(request: web.Request) -> web.StreamResponse:
     deps = deps_of(request)

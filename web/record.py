@@ -36,11 +36,7 @@ from web.record_pdf import render_pdf
 from web.render import refusal
 from web.request import deps_of, signed_in
 
-
-def routes(r: web.UrlDispatcher) -> None:
-    r.add_get("/cases/{number}/record.pdf", pdf)
-    r.add_get("/cases/{number}/record.zip", archive)
-    r.add_get("/cases/{number}/public-records/{name}", released)
+routes = web.RouteTableDef()
 
 
 def load(session: Session, deps: WebDeps, number: str, *, releases: bool = False
@@ -112,8 +108,10 @@ async def _fetch(request: web.Request, what: str, *, releases: bool = False) -> 
     return found
 
 
-def _exported(request: web.Request, record: Record, what: str, body: bytes) -> bytes:
-    """Record the export in the docket chain (`storage.chain.record_export`): which file,
+def _download(request: web.Request, record: Record, what: str, body: bytes,
+              content_type: str) -> web.Response:
+    """`body` as the download of the file `what` (saved as "ETH-...-" and its name), the
+    export recorded in the docket chain first (`storage.chain.record_export`): which file,
     its SHA-256, for whom, and the case head it was made from. The case's own history is
     left as it is, so the next download of an unchanged case is the same file."""
     deps = deps_of(request)
@@ -121,25 +119,26 @@ def _exported(request: web.Request, record: Record, what: str, body: bytes) -> b
         chain.record_export(session, number=record.number, what=what,
                             digest=hashlib.sha256(body).hexdigest(),
                             by=viewer_of(request).person.email, at=deps.clock())
-    return body
+    name = what.rsplit("/", 1)[-1]
+    return web.Response(body=body, content_type=content_type, headers={
+        "Content-Disposition": f'attachment; filename="{record.number}-{name}"'})
 
 
+@routes.get("/cases/{number}/record.pdf")
 @signed_in
 async def pdf(request: web.Request) -> web.StreamResponse:
     record = await _fetch(request, "pdf")
-    body = _exported(request, record, "record.pdf", render_pdf(record))
-    return web.Response(body=body, content_type="application/pdf", headers={
-        "Content-Disposition": f'attachment; filename="{record.number}-record.pdf"'})
+    return _download(request, record, "record.pdf", render_pdf(record), "application/pdf")
 
 
+@routes.get("/cases/{number}/record.zip")
 @signed_in
 async def archive(request: web.Request) -> web.StreamResponse:
     record = await _fetch(request, "zip", releases=True)
-    body = _exported(request, record, "record.zip", render_zip(record))
-    return web.Response(body=body, content_type="application/zip", headers={
-        "Content-Disposition": f'attachment; filename="{record.number}-record.zip"'})
+    return _download(request, record, "record.zip", render_zip(record), "application/zip")
 
 
+@routes.get("/cases/{number}/public-records/{name}")
 @signed_in
 async def released(request: web.Request) -> web.StreamResponse:
     """One instalment released on a public records request, as released or as prepared
@@ -152,10 +151,7 @@ async def released(request: web.Request) -> web.StreamResponse:
         raise refusal(request, 404, "No such instalment",
                       "The case page lists each instalment released on a public records "
                       "request, as released and as prepared.")
-    body = _exported(request, record, name, found)
-    return web.Response(body=body, content_type="application/pdf", headers={
-        "Content-Disposition": f'attachment; filename="{record.number}-'
-                               f'{request.match_info["name"]}"'})
+    return _download(request, record, name, found, "application/pdf")
 
 
 def render_zip(record: Record) -> bytes:

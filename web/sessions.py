@@ -15,16 +15,14 @@ from web.pages import viewer_of
 from web.render import page
 from web.request import deps_of, form, permitted, signed_in
 
-
-def routes(r: web.UrlDispatcher) -> None:
-    r.add_get("/sessions", show)
-    r.add_post("/sessions/revoke", revoke)
+routes = web.RouteTableDef()
 
 
 def _allowed(request: web.Request, action: str) -> None:
     permitted(request, may_revoke, action, title="Not your page", sentence=NOT_REVOKER)
 
 
+@routes.get("/sessions")
 @signed_in
 async def show(request: web.Request) -> web.StreamResponse:
     _allowed(request, "sessions page")
@@ -46,6 +44,7 @@ def _page(request: web.Request, done: str | None, status: int,
     return page(request, "sessions.html.j2", status=status, rows=rows, done=done, error=error)
 
 
+@routes.post("/sessions/revoke")
 @signed_in
 async def revoke(request: web.Request) -> web.StreamResponse:
     fields = await form(request)

@@ -20,14 +20,7 @@ TOO_MANY = ("Too many sign-in links were asked for from here or for this address
             "minutes and try again, or ask the city clerk.")
 
 
-def routes(r: web.UrlDispatcher) -> None:
-    r.add_get("/sign-in", ask)
-    r.add_post("/sign-in", asked)
-    r.add_get("/sign-in/link/{secret}", opened)
-    r.add_post("/sign-in/link", used)
-    r.add_post("/sign-out", sign_out)
-    r.add_get("/sign-in/oidc", provider_start)
-    r.add_get(oidc.CALLBACK, provider_back)
+routes = web.RouteTableDef()
 
 
 def _provider_name(request: web.Request) -> str | None:
@@ -35,6 +28,7 @@ def _provider_name(request: web.Request) -> str | None:
     return cfg.name if cfg is not None else None
 
 
+@routes.get("/sign-in")
 @anyone
 async def ask(request: web.Request) -> web.StreamResponse:
     cookies: dict[str, str] = {}
@@ -42,6 +36,7 @@ async def ask(request: web.Request) -> web.StreamResponse:
                 provider=_provider_name(request))
 
 
+@routes.post("/sign-in")
 @anyone
 async def asked(request: web.Request) -> web.StreamResponse:
     fields = await form(request)
@@ -58,6 +53,7 @@ async def asked(request: web.Request) -> web.StreamResponse:
                 text=SENT.format(address=address))
 
 
+@routes.get("/sign-in/link/{secret}")
 @anyone
 async def opened(request: web.Request) -> web.StreamResponse:
     secret = request.match_info["secret"]
@@ -70,6 +66,7 @@ async def opened(request: web.Request) -> web.StreamResponse:
                 cookies=cookies)
 
 
+@routes.post("/sign-in/link")
 @anyone
 async def used(request: web.Request) -> web.StreamResponse:
     fields = await form(request)
@@ -84,6 +81,7 @@ async def used(request: web.Request) -> web.StreamResponse:
     raise response
 
 
+@routes.post("/sign-out")
 @signed_in
 async def sign_out(request: web.Request) -> web.StreamResponse:
     await form(request)
@@ -95,6 +93,7 @@ async def sign_out(request: web.Request) -> web.StreamResponse:
     raise response
 
 
+@routes.get("/sign-in/oidc")
 @anyone
 async def provider_start(request: web.Request) -> web.StreamResponse:
     """Off to the provider: a link, not a form, since the Content-Security-Policy lets
@@ -116,6 +115,7 @@ async def provider_start(request: web.Request) -> web.StreamResponse:
     raise response
 
 
+@routes.get(oidc.CALLBACK)
 @anyone
 async def provider_back(request: web.Request) -> web.StreamResponse:
     """Back from the provider with a code (or an error): a session, or a refusal."""

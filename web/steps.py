@@ -27,10 +27,7 @@ from web.render import due_text, page, refusal
 from web.request import deps_of, form, signed_in
 from web.security import CSRF_FIELD
 
-
-def routes(r: web.UrlDispatcher) -> None:
-    r.add_get("/cases/{number}/steps/{step}", show)
-    r.add_post("/cases/{number}/steps/{step}", take)
+routes = web.RouteTableDef()
 
 
 def _rule(request: web.Request) -> StepRule:
@@ -50,6 +47,7 @@ def _allowed(request: web.Request, rule: StepRule) -> None:
         raise refusal(request, 403, "Not your step", str(e)) from None
 
 
+@routes.get("/cases/{number}/steps/{step}")
 @signed_in
 async def show(request: web.Request) -> web.StreamResponse:
     rule = _rule(request)
@@ -87,6 +85,7 @@ def _form_page(request: web.Request, rule: StepRule, number: str, values: dict[s
                 title=(rule.respondent_asks if own else None) or rule.name)
 
 
+@routes.post("/cases/{number}/steps/{step}")
 @signed_in
 async def take(request: web.Request) -> web.StreamResponse:
     rule = _rule(request)

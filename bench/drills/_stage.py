@@ -102,9 +102,7 @@ class Stage:
         self.env: dict[str, object] = {
             "DATABASE_URL": self.database_url, "DIRECTORY": self.root / "none.yml",
             "MAILDIR": self.root / "mailbox", "OUTBOX_DIR": self.root / "outbox",
-            "IMAP_HOST": self.account.host, "IMAP_PORT": self.account.port,
-            "IMAP_USER": self.account.user, "IMAP_PASSWORD": self.account.password,
-            "IMAP_SSL": False, "INTAKE_DAILY_CAP": 10**6, "SMTP_HOST": "127.0.0.1",
+            **self.account.env(), "INTAKE_DAILY_CAP": 10**6, "SMTP_HOST": "127.0.0.1",
             "SMTP_PORT": self.sink_port, "SMTP_TLS": "none", "LOG_LEVEL": "INFO",
             **settings}
         if self.slack is not None:

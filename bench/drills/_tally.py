@@ -2,11 +2,14 @@
 twice under different Message-IDs (an "unfolded" duplicate, which a mail system cannot
 drop) as against the same Message-ID twice (folded: recipients' systems drop the copy),
 §2 notices not delivered, how long delivery took after a recovery, helper processes
-that outlived a killed worker; and the one summary line each drill prints.
+that outlived a killed worker; and how each drill is run: its arguments (CI's `--quick`
+form), the time it has left, and the one summary line it prints.
 """
 
 from __future__ import annotations
 
+import argparse
+import dataclasses
 import json
 import subprocess
 import sys
@@ -38,6 +41,10 @@ class Tally:
     folded_duplicates: int
     s2_notices: int
     s2_undelivered: int
+
+    def figures(self) -> dict[str, int]:
+        """The counts, as each drill's summary line shows them and `BASIC` reads them."""
+        return dataclasses.asdict(self)
 
 
 def tally(stage: Stage, numbers: Iterable[int]) -> Tally:
@@ -173,9 +180,38 @@ BASIC: list[Check] = [
 ]
 
 
-def report(drill: str, figures: dict[str, Any], extra: Sequence[Check] = (), *,
-           began: float) -> int:
-    """Print the one summary line; 0 if every target is reached, else 1."""
+def parsed(parser: argparse.ArgumentParser, argv: list[str] | None, *, quick: dict[str, Any],
+           says: str, timeout_help: str = "seconds") -> argparse.Namespace:
+    """The drill's own arguments in `parser`, with `--timeout` (600 s) and `--quick`, CI's
+    form: the values in `quick` (which `says` in words) and 120 s."""
+    parser.add_argument("--timeout", type=float, default=600.0, help=timeout_help)
+    parser.add_argument("--quick", action="store_true", help=f"{says} (CI)")
+    args = parser.parse_args(argv)
+    if args.quick:
+        vars(args).update(quick, timeout=120.0)
+    return args
+
+
+def time_left(timeout: float) -> Callable[[], float]:
+    """The seconds left of `timeout` from now, each time asked (at least 1: a last wait
+    still gets its look)."""
+    deadline = time.monotonic() + timeout
+    return lambda: max(1.0, deadline - time.monotonic())
+
+
+def drill(name: str, run: Callable[[], dict[str, Any]], extra: Sequence[Check] = ()) -> int:
+    """Run a drill and print its one summary line, even when it aborts; 0 if every target
+    (`BASIC` and `extra`) is reached, else 1."""
+    began = time.monotonic()
+    try:
+        figures = run()
+    except Exception as e:  # the summary line still says what happened
+        return _fail(name, e, began=began)
+    return _report(name, figures, extra, began=began)
+
+
+def _report(drill: str, figures: dict[str, Any], extra: Sequence[Check], *,
+            began: float) -> int:
     missed = [name for name, ok in [*BASIC, *extra] if not ok(figures)]
     shown = " ".join(f"{k}={_fmt(v)}" for k, v in figures.items())
     verdict = "PASS" if not missed else "FAIL (" + "; ".join(missed) + ")"
@@ -184,7 +220,7 @@ def report(drill: str, figures: dict[str, Any], extra: Sequence[Check] = (), *,
     return 0 if not missed else 1
 
 
-def fail(drill: str, why: BaseException, *, began: float) -> int:
+def _fail(drill: str, why: BaseException, *, began: float) -> int:
     print(f"drill {drill}: aborted ({type(why).__name__}: {why}) "
           f"took_s={time.monotonic() - began:.0f} -> FAIL", flush=True)
     return 1

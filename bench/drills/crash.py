@@ -31,6 +31,7 @@ import argparse
 import random
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -38,14 +39,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _stage import ACTIVE, Stage, chunks, pause, stage
 from _tally import (
     delivered_after,
-    fail,
+    drill,
     p95,
-    report,
+    parsed,
     s2_claimed,
     s2_latencies,
     s2_pending,
     taken_in,
     tally,
+    time_left,
     wait_idle,
 )
 
@@ -54,11 +56,7 @@ from tests.servers.processes import BotProcess, survivors, until
 
 def run(st: Stage, *, complaints: int, kills: int, rng: random.Random,
         timeout: float) -> dict[str, object]:
-    deadline = time.monotonic() + timeout
-
-    def left() -> float:
-        return max(1.0, deadline - time.monotonic())
-
+    left = time_left(timeout)
     batches = chunks(complaints, kills + 1)
     st.feed(batches[0])
     worker: BotProcess = st.worker("worker-0")
@@ -87,10 +85,7 @@ def run(st: Stage, *, complaints: int, kills: int, rng: random.Random,
     t = tally(st, range(complaints))
     latencies = s2_latencies(st)
     worker.stop()
-    return {"complaints": t.complaints, "kills": kills, "lost": t.lost,
-            "duplicate_cases": t.duplicate_cases, "unfolded_duplicates": t.unfolded_duplicates,
-            "folded_duplicates": t.folded_duplicates, "s2_notices": t.s2_notices,
-            "s2_undelivered": t.s2_undelivered,
+    return {**t.figures(), "kills": kills,
             "s2_claimed_at_kills": "+".join(map(str, claimed_at_kills)),
             "s2_owed_at_kills": "+".join(map(str, owed_at_kills)),
             "deliver_after_recovery_s": max(recoveries, default=0.0),
@@ -105,22 +100,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--complaints", type=int, default=300)
     ap.add_argument("--kills", type=int, default=10)
     ap.add_argument("--seed", type=int, default=None)
-    ap.add_argument("--timeout", type=float, default=600.0, help="per database, seconds")
-    ap.add_argument("--quick", action="store_true", help="20 complaints, 2 kills (CI)")
-    args = ap.parse_args(argv)
-    if args.quick:
-        args.complaints, args.kills, args.timeout = 20, 2, 120.0
+    args = parsed(ap, argv, quick={"complaints": 20, "kills": 2}, says="20 complaints, 2 kills",
+                  timeout_help="per database, seconds")
     seed = args.seed if args.seed is not None else random.randrange(10**6)
+
+    def on(database: str) -> dict[str, object]:
+        with stage(database=database) as st:
+            return run(st, complaints=args.complaints, kills=args.kills,
+                       rng=random.Random(seed), timeout=args.timeout)
+
     status = 0
     for database in (["sqlite", "postgres"] if args.database == "both" else [args.database]):
-        began, name = time.monotonic(), f"crash[{database}] seed={seed}"
-        try:
-            with stage(database=database) as st:
-                figures = run(st, complaints=args.complaints, kills=args.kills,
-                              rng=random.Random(seed), timeout=args.timeout)
-            status |= report(name, figures, began=began)
-        except Exception as e:  # the summary line still says what happened
-            status |= fail(name, e, began=began)
+        status |= drill(f"crash[{database}] seed={seed}", partial(on, database))
     return status
 
 

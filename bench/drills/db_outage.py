@@ -27,7 +27,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _stage import ACTIVE, Stage, stage
-from _tally import S2, delivered_after, fail, logged_after, report, s2_pending, tally, wait_idle
+from _tally import (
+    S2,
+    delivered_after,
+    drill,
+    logged_after,
+    parsed,
+    s2_pending,
+    tally,
+    time_left,
+    wait_idle,
+)
 from sqlalchemy import select
 
 from storage.models import OutboxRow
@@ -42,11 +52,7 @@ def readyz(port: int) -> tuple[int, dict[str, object]]:
 
 
 def run(*, outage: float, complaints: int, timeout: float) -> dict[str, object]:
-    deadline = time.monotonic() + timeout
-
-    def left() -> float:
-        return max(1.0, deadline - time.monotonic())
-
+    left = time_left(timeout)
     with stage(database="postgres") as st:
         st.feed(range(3))
         a = st.worker("worker-a")
@@ -81,12 +87,10 @@ def run(*, outage: float, complaints: int, timeout: float) -> dict[str, object]:
                        if r.get("logger") in ("ethicsbot.leadership", "ethicsbot.processes"))
                    == 1 for p in procs)
         alive = sum(p.running() for p in procs)
-    return {"processes": len(procs), "alive_during": alive_during, "alive_after": alive,
-            "outage_s": outage, "readyz_during": said_down, "said_once": once,
-            "complaints_during_outage": complaints, "lost": t.lost,
-            "duplicate_cases": t.duplicate_cases, "unfolded_duplicates": t.unfolded_duplicates,
-            "s2_undelivered": t.s2_undelivered, "active_again_after_s": active_again - back,
-            "deliver_after_recovery_s": after}
+    return {**t.figures(), "complaints_during_outage": complaints, "processes": len(procs),
+            "alive_during": alive_during, "alive_after": alive, "outage_s": outage,
+            "readyz_during": said_down, "said_once": once,
+            "active_again_after_s": active_again - back, "deliver_after_recovery_s": after}
 
 
 def _s2_owed_since(st: Stage, since: float) -> set[int]:
@@ -102,22 +106,15 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--outage", type=float, default=60.0, help="seconds")
     ap.add_argument("--complaints", type=int, default=10, help="arriving during the outage")
-    ap.add_argument("--timeout", type=float, default=600.0)
-    ap.add_argument("--quick", action="store_true", help="12 s outage, 3 complaints (CI)")
-    args = ap.parse_args(argv)
-    if args.quick:
-        args.outage, args.complaints, args.timeout = 12.0, 3, 120.0
-    began, name = time.monotonic(), "db_outage[postgres]"
-    try:
-        figures = run(outage=args.outage, complaints=args.complaints, timeout=args.timeout)
-    except Exception as e:
-        return fail(name, e, began=began)
+    args = parsed(ap, argv, quick={"outage": 12.0, "complaints": 3},
+                  says="12 s outage, 3 complaints")
     extra = [("every process survived", lambda f: f["alive_during"] == f["alive_after"]
               == f["processes"]),
              ("/readyz said the database was unreachable",
               lambda f: str(f["readyz_during"]).startswith("unreachable")),
              ("each process said so once", lambda f: f["said_once"])]
-    return report(name, figures, extra, began=began)
+    return drill("db_outage[postgres]", lambda: run(
+        outage=args.outage, complaints=args.complaints, timeout=args.timeout), extra)
 
 
 if __name__ == "__main__":

@@ -29,13 +29,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _stage import ACTIVE, chunks, pause, stage
 from _tally import (
     delivered_after,
-    fail,
+    drill,
     logged_after,
-    report,
+    parsed,
     s2_claimed,
     s2_pending,
     taken_in,
     tally,
+    time_left,
     wait_idle,
 )
 
@@ -46,11 +47,7 @@ STANDBY = "standby:"
 
 def run(*, complaints: int, kills: int, rng: random.Random, timeout: float
         ) -> dict[str, object]:
-    deadline = time.monotonic() + timeout
-
-    def left() -> float:
-        return max(1.0, deadline - time.monotonic())
-
+    left = time_left(timeout)
     with stage(database="postgres") as st:
         batches = chunks(complaints, kills + 1)
         st.feed(batches[0])
@@ -82,9 +79,7 @@ def run(*, complaints: int, kills: int, rng: random.Random, timeout: float
             until(lambda p=standby: p.said(STANDBY), "a new standby", left())
         wait_idle(st, timeout=left())
         t = tally(st, range(complaints))
-    return {"complaints": t.complaints, "kills": kills, "lost": t.lost,
-            "duplicate_cases": t.duplicate_cases, "unfolded_duplicates": t.unfolded_duplicates,
-            "folded_duplicates": t.folded_duplicates, "s2_undelivered": t.s2_undelivered,
+    return {**t.figures(), "kills": kills,
             "s2_claimed_at_kills": "+".join(map(str, claimed_at_kills)),
             "s2_owed_at_kills": "+".join(map(str, owed_at_kills)),
             "takeover_s": max(takeovers, default=0.0),
@@ -97,19 +92,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--complaints", type=int, default=100)
     ap.add_argument("--kills", type=int, default=5)
     ap.add_argument("--seed", type=int, default=None)
-    ap.add_argument("--timeout", type=float, default=600.0)
-    ap.add_argument("--quick", action="store_true", help="20 complaints, 2 kills (CI)")
-    args = ap.parse_args(argv)
-    if args.quick:
-        args.complaints, args.kills, args.timeout = 20, 2, 120.0
+    args = parsed(ap, argv, quick={"complaints": 20, "kills": 2}, says="20 complaints, 2 kills")
     seed = args.seed if args.seed is not None else random.randrange(10**6)
-    began, name = time.monotonic(), f"failover[postgres] seed={seed}"
-    try:
-        figures = run(complaints=args.complaints, kills=args.kills, rng=random.Random(seed),
-                      timeout=args.timeout)
-    except Exception as e:
-        return fail(name, e, began=began)
-    return report(name, figures, began=began)
+    return drill(f"failover[postgres] seed={seed}", lambda: run(
+        complaints=args.complaints, kills=args.kills, rng=random.Random(seed),
+        timeout=args.timeout))
 
 
 if __name__ == "__main__":

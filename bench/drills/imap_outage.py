@@ -31,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _stage import ACTIVE, Stage, stage
-from _tally import fail, logged_after, report, taken_in, tally, wait_idle
+from _tally import drill, logged_after, parsed, taken_in, tally, time_left, wait_idle
 
 from tests.servers.processes import BotProcess, until
 
@@ -53,11 +53,7 @@ def reconnect(st: Stage, worker: BotProcess, timeout: float,
 
 
 def run(*, outage: float, backlog: int, timeout: float) -> dict[str, object]:
-    deadline = time.monotonic() + timeout
-
-    def left() -> float:
-        return max(1.0, deadline - time.monotonic())
-
+    left = time_left(timeout)
     with stage(database="sqlite") as st:
         st.feed(range(3))
         worker = st.worker("worker")
@@ -77,9 +73,7 @@ def run(*, outage: float, backlog: int, timeout: float) -> dict[str, object]:
         wait_idle(st, timeout=left())
         t = tally(st, range(total))
         alive = worker.running()
-    return {"complaints": t.complaints, "outage_s": outage, "lost": t.lost,
-            "duplicate_cases": t.duplicate_cases, "unfolded_duplicates": t.unfolded_duplicates,
-            "folded_duplicates": t.folded_duplicates, "s2_undelivered": t.s2_undelivered,
+    return {**t.figures(), "outage_s": outage,
             "killed_after": f"{partial - 3}/{backlog}", "reconnect_after_outage_s": after_outage,
             "reconnect_after_kill_s": after_kill,
             "reconnect_s": max(after_outage, after_kill), "worker_alive": alive}
@@ -89,18 +83,10 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--outage", type=float, default=20.0, help="seconds")
     ap.add_argument("--backlog", type=int, default=300)
-    ap.add_argument("--timeout", type=float, default=600.0)
-    ap.add_argument("--quick", action="store_true", help="8 s outage, 60 messages (CI)")
-    args = ap.parse_args(argv)
-    if args.quick:
-        args.outage, args.backlog, args.timeout = 8.0, 60, 120.0
-    began, name = time.monotonic(), "imap_outage[sqlite]"
-    try:
-        figures = run(outage=args.outage, backlog=args.backlog, timeout=args.timeout)
-    except Exception as e:
-        return fail(name, e, began=began)
-    return report(name, figures, [("the worker survived", lambda f: f["worker_alive"])],
-                  began=began)
+    args = parsed(ap, argv, quick={"outage": 8.0, "backlog": 60}, says="8 s outage, 60 messages")
+    return drill("imap_outage[sqlite]", lambda: run(
+        outage=args.outage, backlog=args.backlog, timeout=args.timeout),
+        [("the worker survived", lambda f: f["worker_alive"])])
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _stage import ACTIVE, stage
-from _tally import delivered_after, fail, report, s2_pending, tally, wait_idle
+from _tally import delivered_after, drill, parsed, s2_pending, tally, time_left, wait_idle
 
 from tests.servers.processes import until
 
@@ -34,11 +34,7 @@ ALERT_MINUTES = 0.1  # 6 s instead of the production default of 15 minutes
 
 
 def run(*, complaints: int, outage: float, timeout: float) -> dict[str, object]:
-    deadline = time.monotonic() + timeout
-
-    def left() -> float:
-        return max(1.0, deadline - time.monotonic())
-
+    left = time_left(timeout)
     with stage(database="sqlite", slack=True, UNDELIVERED_ALERT_MINUTES=ALERT_MINUTES) as st:
         assert st.slack is not None
         worker = st.worker("worker")
@@ -62,9 +58,7 @@ def run(*, complaints: int, outage: float, timeout: float) -> dict[str, object]:
         wait_idle(st, timeout=left())
         t = tally(st, range(complaints))
         alive = worker.running()
-    return {"complaints": t.complaints, "outage_s": outage, "lost": t.lost,
-            "duplicate_cases": t.duplicate_cases, "unfolded_duplicates": t.unfolded_duplicates,
-            "folded_duplicates": t.folded_duplicates, "s2_undelivered": t.s2_undelivered,
+    return {**t.figures(), "outage_s": outage,
             "alert_dms_during_outage": alerts, "first_alerts_after_s": alerted_s,
             "deliver_after_recovery_s": after, "worker_alive": alive}
 
@@ -73,20 +67,13 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--complaints", type=int, default=30)
     ap.add_argument("--outage", type=float, default=60.0, help="seconds")
-    ap.add_argument("--timeout", type=float, default=600.0)
-    ap.add_argument("--quick", action="store_true", help="5 complaints, 15 s outage (CI)")
-    args = ap.parse_args(argv)
-    if args.quick:
-        args.complaints, args.outage, args.timeout = 5, 15.0, 120.0
-    began, name = time.monotonic(), "smtp_outage[sqlite]"
-    try:
-        figures = run(complaints=args.complaints, outage=args.outage, timeout=args.timeout)
-    except Exception as e:
-        return fail(name, e, began=began)
+    args = parsed(ap, argv, quick={"complaints": 5, "outage": 15.0},
+                  says="5 complaints, 15 s outage")
     extra = [("the clerk alerted by DM during the outage",
               lambda f: f["alert_dms_during_outage"] >= f["complaints"]),
              ("the worker survived", lambda f: f["worker_alive"])]
-    return report(name, figures, extra, began=began)
+    return drill("smtp_outage[sqlite]", lambda: run(
+        complaints=args.complaints, outage=args.outage, timeout=args.timeout), extra)
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ from cases.errors import ProcedureError
 from cases.history import Event, EventKind
 from cases.meetings import BODY_NAME, Body, MeetingKind, Proceeding
 from cases.motions import Motion
-from cases.open_meetings import quorum
+from cases.open_meetings import body_members, body_quorum
 from cases.public_records import PublicRecord
 from cases.retention import review
 from cases.services import get_case, take_step
@@ -106,19 +106,16 @@ class Story:
         """Record who is present at `body`'s meeting under way (RCW 42.30): a body acts only
         with a quorum on its roll call. What the minutes say of it."""
         d = self.app.directory
-        board = frozenset(p.email for p in d.board)
-        council = frozenset(p.email for p in d.council)
-        event = self.step(c.RecordRollCall(present, board=board, council=council,
-                                           mayor=d.mayor.email), "clerk@city.test")
+        event = self.step(c.RecordRollCall(
+            present, board=frozenset(self.members(Body.BOARD)), council=self.council(),
+            mayor=d.mayor.email), "clerk@city.test")
         with self.app.uow() as uow:
             case = get_case(uow, self.number)
         barred = unable_to_act(case)
-        members = board if body is Body.BOARD else council
-        q = quorum(body, members, barred, d.readings.board_quorum)
-        here = [m for m in (p.email for p in (d.board if body is Body.BOARD else d.council))
-                if m in event.data["present"]]
-        absent = [p.email for p in (d.board if body is Body.BOARD else d.council)
-                  if p.email not in here]
+        members = self.members(body)
+        q = body_quorum(body, d, barred)
+        here = [m for m in members if m in event.data["present"]]
+        absent = [m for m in members if m not in here]
         acting = [m for m in here if m in q.counted]
         not_counted = [m for m in here if m not in q.counted]
         said = (f"Roll call of {BODY_NAME[body]} (meeting {event.data['meeting']}): present "
@@ -142,12 +139,22 @@ class Story:
         return (f"Motion at meeting {kept['meeting']}, in open session: {votes}. "
                 f"{kept['explanation']}")
 
+    def by_motion(self, body: Body, act: c.Command) -> str:
+        """`body`'s roll call with every member present, then `act` taken by its motion
+        (the clerk records both): what the minutes say of them."""
+        called = self.roll_call(body, self.members(body))
+        return f"{called}{self.motion(self.step(act, 'clerk@city.test'))}"
+
     async def delivered(self, what: str) -> str:
         sent = await self.time.deliver()
         return f"{what} — {sent} message(s) written to outbox/" if sent else what
 
+    def members(self, body: Body) -> tuple[str, ...]:
+        """`body`'s members, as the directory lists them."""
+        return tuple(p.email for p in body_members(body, self.app.directory))
+
     def council(self) -> frozenset[str]:
-        return frozenset(p.email for p in self.app.directory.council)
+        return frozenset(self.members(Body.COUNCIL))
 
     # -- the chapters ---------------------------------------------------------------------
 
@@ -229,27 +236,23 @@ class Story:
             "go out (meeting 2; open, as Raman asked)")
 
     async def apply_continuance(self) -> str:
-        board = tuple(p.email for p in self.app.directory.board)
-        called = self.roll_call(Body.BOARD, board)
-        applied = self.step(c.ApplyForContinuance(
+        minutes = self.by_motion(Body.BOARD, c.ApplyForContinuance(
             "the respondent's counsel is in trial until Dec 18",
-            motion=Motion(yes=board)), "clerk@city.test")
+            motion=Motion(yes=self.members(Body.BOARD))))
         self.step(c.ScheduleDeliberation(at(2026, 12, 14, 19, 0), "Council Chambers"),
                   "clerk@city.test")
         return await self.delivered(
-            f"{called}{self.motion(applied)} The board applies to the council for a "
+            f"{minutes} The board applies to the council for a "
             "continuance: the hearing deadlines are TOLLED (§7), the hearing's invitation "
             "turns tentative. The clerk calls a special meeting of the council on it, "
             "Mon Dec 14, 7 PM (meeting 3), with its notice and posting")
 
     async def grant_continuance(self) -> str:
-        council = tuple(p.email for p in self.app.directory.council)
-        called = self.roll_call(Body.COUNCIL, council)
-        granted = self.step(c.DecideContinuance(granted_days=7, motion=Motion(
+        minutes = self.by_motion(Body.COUNCIL, c.DecideContinuance(granted_days=7, motion=Motion(
             yes=("abrandt@city.test", "bokafor@city.test", "thale@city.test"),
-            no=("mortiz@city.test",))), "clerk@city.test")
+            no=("mortiz@city.test",))))
         return await self.delivered(
-            f"{called}{self.motion(granted)} The council grants 7 days; the pause (Dec 10–14) "
+            f"{minutes} The council grants 7 days; the pause (Dec 10–14) "
             "and the 7 days move both hearing deadlines; invites update")
 
     async def reschedule(self) -> str:
@@ -312,7 +315,7 @@ class Story:
             self.step(c.RecordRespondentHeard(presented=True, respondent=official),
                       "hpark@city.test")
         self.clock.now = at(2026, 12, 28, 20, 0)
-        board = frozenset(p.email for p in self.app.directory.board)
+        board = frozenset(self.members(Body.BOARD))
         votes = {"hpark@city.test": Vote.YES, "dbrooks@city.test": Vote.YES}
         for official in (RAMAN, PRUITT):  # §7: the board finds as to each official
             for member, vote in votes.items():
@@ -375,7 +378,7 @@ class Story:
                                     "42.30.077)")
 
     async def vote(self) -> str:
-        called = self.roll_call(Body.COUNCIL, tuple(p.email for p in self.app.directory.council))
+        called = self.roll_call(Body.COUNCIL, self.members(Body.COUNCIL))
         votes = {"abrandt@city.test": Vote.YES, "bokafor@city.test": Vote.YES,
                  "mortiz@city.test": Vote.NO, "thale@city.test": Vote.YES}
         for member, vote in votes.items():

@@ -21,6 +21,7 @@ from typing import Any
 
 from tests.browser.test_docket_in_chromium import CHAIR, opened
 from tests.fixtures.app import FakeClock
+from tests.fixtures.browser import signed_in_as
 from tests.fixtures.web import Site
 from tests.integration.mail.complaints import corpus
 from tests.integration.web.test_held_messages import CLERK, RESIDENT, hold
@@ -189,16 +190,6 @@ async def every_page(site: Site, page: Any, check: Callable[[str], Awaitable[Non
                           await (await page.goto(site.url + "/")).text())
     assert postings, "the public page lists no posting of the special meeting"
     await check(postings[0] + ".html")  # the web posting beside the printable PDF
-
-
-async def signed_in_as(site: Site, page: Any, who: str) -> None:
-    """Through the sign-in page and the mailed link, as a person would."""
-    await page.goto(site.url + "/sign-in")
-    await page.get_by_label("Email address").fill(who)
-    await page.get_by_role("button", name="Mail me a sign-in link").click()
-    await page.goto(await site.link_mailed_to(who))
-    await page.get_by_role("button", name="Sign in").click()
-    await page.wait_for_url(site.url + "/docket")
 
 
 async def test_the_held_messages_meet_wcag_aa_and_fit_a_phone(

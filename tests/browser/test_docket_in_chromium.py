@@ -18,6 +18,7 @@ from cases import commands as c
 from mail.intake import Outcome, take_in
 from storage.models import CaseRow, DeadlineRow
 from tests.fixtures.app import FakeClock
+from tests.fixtures.browser import signed_in_as
 from tests.fixtures.cases import EMERGENCY, EMERGENCY_GROUND, step
 from tests.fixtures.web import Site
 from tests.integration.mail.complaints import corpus
@@ -51,13 +52,7 @@ async def test_the_chair_works_a_case_in_the_browser(site: Site, browser: Any,
                                                     screenshot: Any) -> None:
     number = opened(site)
     page = await browser.new_page()
-    await page.goto(site.url + "/sign-in")
-    await page.get_by_label("Email address").fill(CHAIR)
-    await page.get_by_role("button", name="Mail me a sign-in link").click()
-    assert "Check your mail" in await page.locator("h1").inner_text()
-    await page.goto(await site.link_mailed_to(CHAIR))
-    await page.get_by_role("button", name="Sign in").click()
-    await page.wait_for_url(site.url + "/docket")
+    await signed_in_as(site, page, CHAIR)
     assert number in await page.locator("table").inner_text()
     await screenshot(page, "docket")
 
@@ -119,12 +114,7 @@ async def test_the_clerk_records_a_roll_call_and_the_boards_motion(
         emergency_ground=EMERGENCY_GROUND), actor=CHAIR)
     clock.advance(minutes=1)  # the board's meeting has begun
     page = await browser.new_page()
-    await page.goto(site.url + "/sign-in")
-    await page.get_by_label("Email address").fill(CLERK)
-    await page.get_by_role("button", name="Mail me a sign-in link").click()
-    await page.goto(await site.link_mailed_to(CLERK))
-    await page.get_by_role("button", name="Sign in").click()
-    await page.wait_for_url(site.url + "/docket")
+    await signed_in_as(site, page, CLERK)
 
     apply = site.url + f"/cases/{number}/steps/continuance-apply"
     await page.goto(apply)

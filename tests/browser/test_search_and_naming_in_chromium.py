@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.browser.test_accessibility import SIDEWAYS, audit, signed_in_as
+from tests.browser.test_accessibility import SIDEWAYS, audit
+from tests.fixtures.browser import signed_in_as
 from tests.fixtures.web import Site
 from tests.integration.bot.conftest import open_case
 

@@ -15,9 +15,8 @@ from tests.servers.processes import BotProcess, descendants, survivors, until
 def imap_worker(tmp: Path, account: ImapAccount) -> BotProcess:
     return BotProcess(tmp, "worker", {
         "DATABASE_URL": f"sqlite:///{tmp / 'ethicsbot.db'}", "DIRECTORY": tmp / "none.yml",
-        "OUTBOX_DIR": tmp / "outbox", "IMAP_HOST": account.host, "IMAP_PORT": account.port,
-        "IMAP_USER": account.user, "IMAP_PASSWORD": account.password, "IMAP_SSL": False,
-        "INTAKE_DAILY_CAP": 100_000}, name="worker")
+        "OUTBOX_DIR": tmp / "outbox", **account.env(), "INTAKE_DAILY_CAP": 100_000},
+        name="worker")
 
 
 def test_a_sigkilled_worker_leaves_no_helper_process_running_and_nothing_on_stderr(

@@ -51,6 +51,16 @@ class ImapAccount:
     user: str
     password: str
 
+    def settings(self, *, tls: bool = False) -> dict[str, object]:
+        """EthicsBot's settings that read this mailbox (`tls`: on its IMAPS port)."""
+        return {"imap_host": self.host, "imap_port": self.ssl_port if tls else self.port,
+                "imap_user": self.user, "imap_password": self.password, "imap_ssl": tls}
+
+    def env(self) -> dict[str, object]:
+        """The same for an `ethicsbot` process, as `tests.servers.processes` names its
+        environment (`IMAP_HOST`, ...)."""
+        return {name.upper(): value for name, value in self.settings().items()}
+
 
 def dovecot_installed() -> bool:
     """Same test as dovecot.sh's ensure_installed: the binary and the IMAP package."""

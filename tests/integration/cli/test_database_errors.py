@@ -147,19 +147,27 @@ def test_a_database_file_the_user_may_not_read(tmp_path: Path) -> None:
     assert str(db) in err and "permission denied" in err and "read and write access" in err
 
 
-def test_a_database_that_opens_but_fails_midway(folder: Path,
-                                                capsys: pytest.CaptureFixture[str],
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    """A restore that brought the schema's version but lost a table: the command that
-    needs it ends in one line, and says what to try."""
-    url = f"sqlite:///{folder / 'restored.db'}"
+def migrated_then(file: Path, damage: str, capsys: pytest.CaptureFixture[str],
+                  monkeypatch: pytest.MonkeyPatch) -> str:
+    """The URL of a database `ethicsbot migrate` made at `file`, then `damage` (SQL) done
+    to it."""
+    url = f"sqlite:///{file}"
     monkeypatch.setenv("ETHICSBOT_DATABASE_URL", url)
     assert main(["migrate"]) == 0
     capsys.readouterr()
     engine = make_engine(url)
     with engine.begin() as conn:
-        conn.execute(text("DROP TABLE access_log"))
+        conn.execute(text(damage))
     engine.dispose()
+    return url
+
+
+def test_a_database_that_opens_but_fails_midway(folder: Path,
+                                                capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A restore that brought the schema's version but lost a table: the command that
+    needs it ends in one line, and says what to try."""
+    url = migrated_then(folder / "restored.db", "DROP TABLE access_log", capsys, monkeypatch)
     err = one_line(capsys, url, ["cases"], monkeypatch)
     assert "failed (no such table: access_log)" in err and "ethicsbot migrate" in err
 
@@ -167,14 +175,9 @@ def test_a_database_that_opens_but_fails_midway(folder: Path,
 def test_a_database_migrated_by_a_newer_version(folder: Path,
                                                 capsys: pytest.CaptureFixture[str],
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    url = f"sqlite:///{folder / 'newer.db'}"
-    monkeypatch.setenv("ETHICSBOT_DATABASE_URL", url)
-    assert main(["migrate"]) == 0
-    capsys.readouterr()
-    engine = make_engine(url)
-    with engine.begin() as conn:
-        conn.execute(text("UPDATE alembic_version SET version_num = '0099_future'"))
-    engine.dispose()
+    url = migrated_then(folder / "newer.db",
+                        "UPDATE alembic_version SET version_num = '0099_future'",
+                        capsys, monkeypatch)
     for argv in (["cases"], ["web"], ["migrate"]):
         err = one_line(capsys, url, argv, monkeypatch)
         assert "schema this EthicsBot does not know" in err and "newer version" in err

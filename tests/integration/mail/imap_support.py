@@ -27,9 +27,7 @@ FOLDERS = ("INBOX", "Processed", "Quarantine")
 def intake_app(tmp_path: Path, database_url: str, clock: FakeClock,
                imap_account: ImapAccount) -> Iterator[App]:
     """An App reading `imap_account`'s INBOX; the cap is high: these are not floods."""
-    settings = make_settings(tmp_path, database_url, imap_host=imap_account.host,
-                             imap_port=imap_account.port, imap_user=imap_account.user,
-                             imap_password=imap_account.password, imap_ssl=False,
+    settings = make_settings(tmp_path, database_url, **imap_account.settings(),
                              intake_daily_cap=10_000)
     app = bootstrap(settings, clock=clock)
     yield app

@@ -123,9 +123,7 @@ def test_a_20_mb_attachment_is_taken_in_whole(
 def test_a_new_uidvalidity_is_survived_with_no_duplicate_case(
         dovecot: DovecotServer, imap_account: ImapAccount, tmp_path: Path, database_url: str,
         clock: FakeClock) -> None:
-    settings = make_settings(tmp_path, database_url, imap_host=imap_account.host,
-                             imap_port=imap_account.port, imap_user=imap_account.user,
-                             imap_password=imap_account.password, imap_ssl=False,
+    settings = make_settings(tmp_path, database_url, **imap_account.settings(),
                              imap_folder="Intake")
     app = bootstrap(settings, clock=clock)
     mail = [forwarded_complaint(n) for n in range(4)]

@@ -61,9 +61,7 @@ def test_without_idle_it_polls(dovecot: DovecotServer, imap_account: ImapAccount
 def test_over_tls_with_an_unverified_test_certificate(
         dovecot: DovecotServer, imap_account: ImapAccount, tmp_path: Path, database_url: str,
         clock: FakeClock) -> None:
-    settings = make_settings(tmp_path, database_url, imap_host=imap_account.host,
-                             imap_port=imap_account.ssl_port, imap_user=imap_account.user,
-                             imap_password=imap_account.password, imap_ssl=True,
+    settings = make_settings(tmp_path, database_url, **imap_account.settings(tls=True),
                              imap_verify_tls=False)
     app = bootstrap(settings, clock=clock)
     append_all(dovecot, imap_account, [forwarded_complaint(4)])

@@ -74,6 +74,17 @@ def to(msg: EmailMessage) -> str:
     return str(msg["To"].addresses[0].addr_spec).lower()
 
 
+async def clerk_case(site: Site) -> str:
+    """A case opened, its notices not yet sent, and the clerk signed in."""
+    await site.sign_in(CLERK)
+    return open_case(site.app)
+
+
+async def sent_on(site: Site, number: str) -> list[EmailMessage]:
+    """The messages the outbox delivers now about case `number`."""
+    return [m for m in await site.deliver() if number in str(m["Subject"])]
+
+
 async def withhold(site: Site, number: str) -> tuple[int, str]:
     form = await site.get(f"/cases/{number}/steps/withhold-complainant")
     assert form.status == 200, form.text
@@ -86,14 +97,13 @@ async def withhold(site: Site, number: str) -> tuple[int, str]:
 
 async def test_the_official_and_the_council_get_the_summary_and_its_basis_only(
         site: Site) -> None:
-    await site.sign_in(CLERK)
-    number = open_case(site.app)
+    number = await clerk_case(site)
     status, page = await withhold(site, number)
     assert status == 200, page
     assert "Recorded: complainant withheld." in page
     assert "Recorded before the complaint reached the official" in page
 
-    sent = [m for m in await site.deliver() if number in str(m["Subject"])]
+    sent = await sent_on(site, number)
     official = [m for m in sent if to(m) == RESPONDENT and "Notice of ethics complaint"
                 in str(m["Subject"])]
     council = [m for m in sent if to(m) in COUNCIL and "Ethics complaint received"
@@ -134,8 +144,7 @@ async def test_the_official_and_the_council_get_the_summary_and_its_basis_only(
 
 async def test_recorded_after_the_notice_went_it_says_who_already_had_the_complaint(
         site: Site) -> None:
-    await site.sign_in(CLERK)
-    number = open_case(site.app)
+    number = await clerk_case(site)
     await site.deliver()  # the official's §2 notice went, the complaint attached
     status, page = await withhold(site, number)
     assert status == 200, page
@@ -152,12 +161,11 @@ async def test_recorded_after_the_notice_went_it_says_who_already_had_the_compla
 @pytest.mark.parametrize("city_decided", [False])
 async def test_while_the_city_has_not_decided_the_step_is_refused_and_nothing_changes(
         site: Site) -> None:
-    await site.sign_in(CLERK)
-    number = open_case(site.app)
+    number = await clerk_case(site)
     status, page = await withhold(site, number)
     assert status == 409, page
     assert "complainant_protection" in page and "city attorney" in page
-    sent = [m for m in await site.deliver() if number in str(m["Subject"])]
+    sent = await sent_on(site, number)
     told = [m for m in sent if to(m) in COUNCIL | {RESPONDENT}]
     assert len(told) >= 6 and not any("withheld" in everything_in(m) for m in told)
     await site.sign_in(RESPONDENT)

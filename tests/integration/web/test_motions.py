@@ -38,6 +38,14 @@ async def send(site: Site, number: str, slug: str, fields: dict[str, str]) -> An
                            {"csrf": csrf_of(form.text), **fields})
 
 
+async def refused(site: Site, number: str, slug: str, fields: dict[str, str], *,
+                  status: int = 409) -> str:
+    """What the step's form says refusing `fields`, refused with `status`."""
+    answer = await send(site, number, slug, fields)
+    assert answer.status == status, answer.text
+    return said(answer)
+
+
 def said(answer: Answer) -> str:
     """The refusal the form page shows, or the notice the case page shows once recorded."""
     found = re.search(r'(?:id="error"|role="status")>(.*?)</p>', answer.text, re.S)
@@ -60,48 +68,45 @@ async def test_the_board_applies_by_motion_once_its_roll_call_is_recorded(
         site: Site, clock: FakeClock) -> None:
     number = open_case(site.app)  # against Gary Pruitt
     await site.sign_in(CHAIR)  # the board calls its meeting, noticed and posted at once
-    scripted = await send(site, number, "schedule", {
+    scripted = await refused(site, number, "schedule", {
         "starts_at": "2026-11-30T09:01", "place": "City Hall, Room 2",
         "remote_link": "javascript:alert(document.domain)", **EMERGENCY})
-    assert scripted.status == 409 and "must be an https:// web address" in said(scripted)
+    assert "must be an https:// web address" in scripted
     called = await send(site, number, "schedule", {
         "starts_at": "2026-11-30T09:01", "place": "City Hall, Room 2", **EMERGENCY})
     assert called.status == 200 and "Recorded: hearing scheduled." in called.text
 
     await site.sign_in(CLERK)  # the clerk records the meeting's acts on the board's behalf
-    bare = await send(site, number, "continuance-apply", {"reason": REASON})
-    assert bare.status == 409
-    assert said(bare).startswith("To apply for a continuance is an act of the Ethics Board, "
-                                 "taken by motion at its meeting (RCW 42.30)")
-    early = await send(site, number, "continuance-apply",
-                       {"reason": REASON, "motion": "unanimous"})
-    assert early.status == 409 and "The Ethics Board acts only at a meeting" in said(early)
+    bare = await refused(site, number, "continuance-apply", {"reason": REASON})
+    assert bare.startswith("To apply for a continuance is an act of the Ethics Board, "
+                           "taken by motion at its meeting (RCW 42.30)")
+    early = await refused(site, number, "continuance-apply",
+                          {"reason": REASON, "motion": "unanimous"})
+    assert "The Ethics Board acts only at a meeting" in early
     clock.advance(minutes=1)  # the meeting has begun
-    no_roll = await send(site, number, "continuance-apply",
-                         {"reason": REASON, "motion": "unanimous"})
-    assert no_roll.status == 409
-    assert said(no_roll).startswith("Record the roll call of meeting 1 first: the Ethics "
-                                    "Board acts only with a quorum present")
-    garbled = await send(site, number, "continuance-apply",
-                         {"reason": REASON, "motion": "carried"})
-    assert garbled.status == 400 and "'carried' in the motion" in said(garbled)
+    no_roll = await refused(site, number, "continuance-apply",
+                            {"reason": REASON, "motion": "unanimous"})
+    assert no_roll.startswith("Record the roll call of meeting 1 first: the Ethics "
+                              "Board acts only with a quorum present")
+    garbled = await refused(site, number, "continuance-apply",
+                            {"reason": REASON, "motion": "carried"}, status=400)
+    assert "'carried' in the motion" in garbled
     assert events(site, EventKind.CONTINUANCE_APPLIED) == []
 
     # the members present by name, as the clerk hears them (or by email); a name that is
     # no member of the board is refused by name
-    stranger = await send(site, number, "roll-call", {"present": "Helen Park, Nobody Known"})
-    assert stranger.status == 409 and "Nobody Known is not a member of" in said(stranger)
+    stranger = await refused(site, number, "roll-call", {"present": "Helen Park, Nobody Known"})
+    assert "Nobody Known is not a member of" in stranger
     roll = await send(site, number, "roll-call", {"present": "Helen Park, Osei"})
     assert roll.status == 200 and "Recorded: roll call recorded." in said(roll)
     [call] = events(site, EventKind.ROLL_CALL_RECORDED)
     assert call.data["present"] == [PARK, OSEI] and call.data["meeting"] == 1
-    absent = await send(site, number, "continuance-apply",
-                        {"reason": REASON, "motion": f"yes {PARK} {BROOKS}"})
-    assert absent.status == 409
-    assert f"{BROOKS} was not present at the meeting" in said(absent)
-    silent = await send(site, number, "continuance-apply",
-                        {"reason": REASON, "motion": f"yes {PARK}"})
-    assert silent.status == 409 and f"{OSEI} has none" in said(silent)
+    absent = await refused(site, number, "continuance-apply",
+                           {"reason": REASON, "motion": f"yes {PARK} {BROOKS}"})
+    assert f"{BROOKS} was not present at the meeting" in absent
+    silent = await refused(site, number, "continuance-apply",
+                           {"reason": REASON, "motion": f"yes {PARK}"})
+    assert f"{OSEI} has none" in silent
     assert events(site, EventKind.CONTINUANCE_APPLIED) == []
 
     # one of three yes: a majority of the board's members is two; the motion fails
@@ -129,28 +134,25 @@ async def test_the_council_decides_by_motion_at_its_own_meeting(
     step(site.app, number, ApplyForContinuance(REASON, motion=Motion(unanimous=True)))
     await site.sign_in(CLERK)
     # the board's meeting under way is not the council's
-    at_the_board = await send(site, number, "continuance-decide",
-                              {"granted_days": "5", "motion": "unanimous"})
-    assert at_the_board.status == 409
-    assert "The City Council acts only at a meeting" in said(at_the_board)
+    at_the_board = await refused(site, number, "continuance-decide",
+                                 {"granted_days": "5", "motion": "unanimous"})
+    assert "The City Council acts only at a meeting" in at_the_board
     start = (clock.now + timedelta(minutes=1)).astimezone(site.app.calendar.tz)
     called = await send(site, number, "deliberation", {
         "starts_at": f"{start:%Y-%m-%dT%H:%M}", "place": "Council Chambers", **EMERGENCY})
     assert called.status == 200 and "Recorded: deliberation scheduled." in said(called)
     clock.advance(minutes=1)
-    no_roll = await send(site, number, "continuance-decide",
-                         {"granted_days": "5", "motion": "unanimous"})
-    assert no_roll.status == 409
-    assert said(no_roll).startswith("Record the roll call of meeting 2 first")
-    board_members = await send(site, number, "roll-call", {"present": f"{PARK} {OSEI}"})
-    assert board_members.status == 409
-    assert "is not a member of the City Council" in said(board_members)
+    no_roll = await refused(site, number, "continuance-decide",
+                            {"granted_days": "5", "motion": "unanimous"})
+    assert no_roll.startswith("Record the roll call of meeting 2 first")
+    board_members = await refused(site, number, "roll-call", {"present": f"{PARK} {OSEI}"})
+    assert "is not a member of the City Council" in board_members
     # Priya Raman absent: four of five is a quorum (RCW 35A.12.120)
     roll = await send(site, number, "roll-call",
                       {"present": f"{BRANDT}, {OKAFOR}, {ORTIZ}, {HALE}"})
     assert roll.status == 200, said(roll)
-    bare = await send(site, number, "continuance-decide", {"granted_days": "5"})
-    assert bare.status == 409 and "taken by motion at its meeting" in said(bare)
+    bare = await refused(site, number, "continuance-decide", {"granted_days": "5"})
+    assert "taken by motion at its meeting" in bare
     assert events(site, EventKind.CONTINUANCE_DECIDED) == []
 
     done = await send(site, number, "continuance-decide", {

@@ -74,6 +74,14 @@ def eod(iso_day: str, offset: str = "-08:00") -> str:
 OPEN = Status.OPEN
 
 
+def opened(notice: str, mail: str, begin: str, conclude: str, offset: str = "-08:00"
+           ) -> dict[DeadlineKey, tuple[str | None, Status]]:
+    """What `expect` takes for the four deadlines a receipt starts, all open: the 24 hours'
+    instant, and the last days of the other three, each ending in `offset`."""
+    return {NOTICE: (notice, OPEN), MAIL: (eod(mail, offset), OPEN),
+            BEGIN: (eod(begin, offset), OPEN), CONCLUDE: (eod(conclude, offset), OPEN)}
+
+
 # -- 1. a plain weekday: nothing rolls ------------------------------------------------------
 
 def test_plain_weekdays() -> None:
@@ -83,12 +91,7 @@ def test_plain_weekdays() -> None:
     # +20 = Mon Jan 26 (Jan 19 MLK Day is inside the period, which does not matter)
     # +24 = Fri Jan 30
     ds = compute("2026-01-06T09:30:00-08:00")
-    expect(ds, {
-        NOTICE: ("2026-01-07T09:30:00-08:00", OPEN),
-        MAIL: (eod("2026-01-09"), OPEN),
-        BEGIN: (eod("2026-01-26"), OPEN),
-        CONCLUDE: (eod("2026-01-30"), OPEN),
-    })
+    expect(ds, opened("2026-01-07T09:30:00-08:00", "2026-01-09", "2026-01-26", "2026-01-30"))
     # only the deadlines whose trigger has happened
     assert list(ds) == [NOTICE, MAIL, BEGIN, CONCLUDE]
     assert ds[NOTICE].basis == ("received Tue Jan 6, 2026 9:30 AM PST + 24 hours = "
@@ -101,142 +104,109 @@ def test_plain_weekdays() -> None:
     assert (ds[MAIL].ordinance, ds[BEGIN].ordinance) == ("§2", "§7")
 
 
-# -- 2. last day on a Saturday ------------------------------------------------------------
+# -- 2-8. a last day on a weekend or a holiday moves to the next business day -------------
 
-def test_last_day_on_saturday_moves_to_monday() -> None:
+MOVES = [
+    # 2. last day on a Saturday
     # received Wed Jan 7 2026 16:45 PST
     # 24h: Thu Jan 8 16:45 PST
     # +3  = Sat Jan 10 -> Sun Jan 11 -> Mon Jan 12
     # +20 = Tue Jan 27
     # +24 = Sat Jan 31 -> Sun Feb 1 -> Mon Feb 2
-    ds = compute("2026-01-07T16:45:00-08:00")
-    expect(ds, {
-        NOTICE: ("2026-01-08T16:45:00-08:00", OPEN),
-        MAIL: (eod("2026-01-12"), OPEN),
-        BEGIN: (eod("2026-01-27"), OPEN),
-        CONCLUDE: (eod("2026-02-02"), OPEN),
-    })
-    assert ("received Wed Jan 7, 2026 + 3 days = Sat Jan 10, 2026; Sat Jan 10, 2026 is a "
-            "Saturday; Sun Jan 11, 2026 is a Sunday, so it moves to the next business day, "
-            "Mon Jan 12, 2026") in ds[MAIL].basis
-
-
-# -- 3. last day on a Sunday --------------------------------------------------------------
-
-def test_last_day_on_sunday_moves_to_monday() -> None:
+    pytest.param(
+        "2026-01-07T16:45:00-08:00",
+        opened("2026-01-08T16:45:00-08:00", "2026-01-12", "2026-01-27", "2026-02-02"),
+        {MAIL: "received Wed Jan 7, 2026 + 3 days = Sat Jan 10, 2026; Sat Jan 10, 2026 is a "
+               "Saturday; Sun Jan 11, 2026 is a Sunday, so it moves to the next business day, "
+               "Mon Jan 12, 2026"},
+        id="saturday"),
+    # 3. last day on a Sunday (and no Saturday before it)
     # received Thu Jan 8 2026 14:00 PST
     # 24h: Fri Jan 9 14:00 PST
     # +3  = Sun Jan 11 -> Mon Jan 12
     # +20 = Wed Jan 28
     # +24 = Sun Feb 1 -> Mon Feb 2
-    ds = compute("2026-01-08T14:00:00-08:00")
-    expect(ds, {
-        NOTICE: ("2026-01-09T14:00:00-08:00", OPEN),
-        MAIL: (eod("2026-01-12"), OPEN),
-        BEGIN: (eod("2026-01-28"), OPEN),
-        CONCLUDE: (eod("2026-02-02"), OPEN),
-    })
-    assert ("Sun Jan 11, 2026 is a Sunday, so it moves to the next business day, "
-            "Mon Jan 12, 2026") in ds[MAIL].basis
-    assert "Saturday" not in ds[MAIL].basis
-
-
-# -- 4. the day after Thanksgiving (Native American Heritage Day in WA) ----------------------
-
-def test_day_after_thanksgiving_is_a_state_holiday() -> None:
+    pytest.param(
+        "2026-01-08T14:00:00-08:00",
+        opened("2026-01-09T14:00:00-08:00", "2026-01-12", "2026-01-28", "2026-02-02"),
+        {MAIL: "received Thu Jan 8, 2026 + 3 days = Sun Jan 11, 2026; Sun Jan 11, 2026 is a "
+               "Sunday, so it moves to the next business day, Mon Jan 12, 2026"},
+        id="sunday"),
+    # 4. the day after Thanksgiving (Native American Heritage Day in WA)
     # received Tue Nov 24 2026 10:00 PST
     # 24h: Wed Nov 25 10:00 PST
     # +3  = Fri Nov 27 (Native American Heritage Day, RCW 1.16.050) -> Sat 28 -> Sun 29
     #       -> Mon Nov 30
     # +20 = Mon Dec 14
     # +24 = Fri Dec 18
-    ds = compute("2026-11-24T10:00:00-08:00")
-    expect(ds, {
-        NOTICE: ("2026-11-25T10:00:00-08:00", OPEN),
-        MAIL: (eod("2026-11-30"), OPEN),
-        BEGIN: (eod("2026-12-14"), OPEN),
-        CONCLUDE: (eod("2026-12-18"), OPEN),
-    })
-    assert ("Fri Nov 27, 2026 is Native American Heritage Day; Sat Nov 28, 2026 is a Saturday; "
-            "Sun Nov 29, 2026 is a Sunday, so it moves to the next business day, "
-            "Mon Nov 30, 2026") in ds[MAIL].basis
-
-
-# -- 5. Thanksgiving itself, then the day after, then the weekend --------------------------
-
-def test_thanksgiving_and_the_day_after() -> None:
+    pytest.param(
+        "2026-11-24T10:00:00-08:00",
+        opened("2026-11-25T10:00:00-08:00", "2026-11-30", "2026-12-14", "2026-12-18"),
+        {MAIL: "Fri Nov 27, 2026 is Native American Heritage Day; Sat Nov 28, 2026 is a "
+               "Saturday; Sun Nov 29, 2026 is a Sunday, so it moves to the next business day, "
+               "Mon Nov 30, 2026"},
+        id="day-after-thanksgiving"),
+    # 5. Thanksgiving itself, then the day after, then the weekend
     # received Mon Nov 23 2026 08:15 PST
     # 24h: Tue Nov 24 08:15 PST
     # +3  = Thu Nov 26 (Thanksgiving) -> Fri 27 (holiday) -> Sat -> Sun -> Mon Nov 30
     # +20 = Sun Dec 13 -> Mon Dec 14
     # +24 = Thu Dec 17
-    ds = compute("2026-11-23T08:15:00-08:00")
-    expect(ds, {
-        NOTICE: ("2026-11-24T08:15:00-08:00", OPEN),
-        MAIL: (eod("2026-11-30"), OPEN),
-        BEGIN: (eod("2026-12-14"), OPEN),
-        CONCLUDE: (eod("2026-12-17"), OPEN),
-    })
-    assert "Thu Nov 26, 2026 is Thanksgiving" in ds[MAIL].basis
-    assert "Fri Nov 27, 2026 is Native American Heritage Day" in ds[MAIL].basis
-
-
-# -- 6. Christmas -------------------------------------------------------------------------
-
-def test_christmas() -> None:
+    pytest.param(
+        "2026-11-23T08:15:00-08:00",
+        opened("2026-11-24T08:15:00-08:00", "2026-11-30", "2026-12-14", "2026-12-17"),
+        {MAIL: "Thu Nov 26, 2026 is Thanksgiving Day; Fri Nov 27, 2026 is Native American "
+               "Heritage Day"},
+        id="thanksgiving"),
+    # 6. Christmas
     # received Tue Dec 22 2026 11:00 PST
     # 24h: Wed Dec 23 11:00 PST
     # +3  = Fri Dec 25 (Christmas Day) -> Sat 26 -> Sun 27 -> Mon Dec 28
     # +20 = Dec 22 + 9 = Dec 31, + 11 = Mon Jan 11 2027
     # +24 = Fri Jan 15 2027
-    ds = compute("2026-12-22T11:00:00-08:00")
-    expect(ds, {
-        NOTICE: ("2026-12-23T11:00:00-08:00", OPEN),
-        MAIL: (eod("2026-12-28"), OPEN),
-        BEGIN: (eod("2027-01-11"), OPEN),
-        CONCLUDE: (eod("2027-01-15"), OPEN),
-    })
-    assert "Fri Dec 25, 2026 is Christmas Day" in ds[MAIL].basis
-
-
-# -- 7. New Year's Day, and MLK Day on the hearing deadline ---------------------------------
-
-def test_new_years_day_and_mlk_day() -> None:
+    pytest.param(
+        "2026-12-22T11:00:00-08:00",
+        opened("2026-12-23T11:00:00-08:00", "2026-12-28", "2027-01-11", "2027-01-15"),
+        {MAIL: "Fri Dec 25, 2026 is Christmas Day"},
+        id="christmas"),
+    # 7. New Year's Day, and MLK Day on the hearing deadline
     # received Tue Dec 29 2026 08:00 PST
     # 24h: Wed Dec 30 08:00 PST
     # +3  = Fri Jan 1 2027 (New Year's Day) -> Sat 2 -> Sun 3 -> Mon Jan 4 2027
     # +20 = Dec 29 + 2 = Dec 31, + 18 = Mon Jan 18 2027 (MLK Day) -> Tue Jan 19 2027
     # +24 = Fri Jan 22 2027
-    ds = compute("2026-12-29T08:00:00-08:00")
-    expect(ds, {
-        NOTICE: ("2026-12-30T08:00:00-08:00", OPEN),
-        MAIL: (eod("2027-01-04"), OPEN),
-        BEGIN: (eod("2027-01-19"), OPEN),
-        CONCLUDE: (eod("2027-01-22"), OPEN),
-    })
-    assert "Fri Jan 1, 2027 is New Year's Day" in ds[MAIL].basis
-    assert "Mon Jan 18, 2027 is Martin Luther King" in ds[BEGIN].basis
-
-
-# -- 8. July 4 on a Saturday, observed Friday July 3 ----------------------------------------
-
-def test_independence_day_observed_on_friday() -> None:
+    pytest.param(
+        "2026-12-29T08:00:00-08:00",
+        opened("2026-12-30T08:00:00-08:00", "2027-01-04", "2027-01-19", "2027-01-22"),
+        {MAIL: "Fri Jan 1, 2027 is New Year's Day",
+         BEGIN: "Mon Jan 18, 2027 is Martin Luther King"},
+        id="new-year-and-mlk-day"),
+    # 8. July 4 on a Saturday, observed Friday July 3
     # received Tue Jun 30 2026 15:00 PDT
     # 24h: Wed Jul 1 15:00 PDT
     # +3  = Fri Jul 3 (Independence Day observed: RCW 1.16.050, a Saturday holiday is kept on
     #       the Friday before) -> Sat Jul 4 -> Sun Jul 5 -> Mon Jul 6
     # +20 = Mon Jul 20
     # +24 = Fri Jul 24
-    ds = compute("2026-06-30T15:00:00-07:00")
-    expect(ds, {
-        NOTICE: ("2026-07-01T15:00:00-07:00", OPEN),
-        MAIL: (eod("2026-07-06", "-07:00"), OPEN),
-        BEGIN: (eod("2026-07-20", "-07:00"), OPEN),
-        CONCLUDE: (eod("2026-07-24", "-07:00"), OPEN),
-    })
-    assert ("Fri Jul 3, 2026 is Independence Day (observed); Sat Jul 4, 2026 is a Saturday; "
-            "Sun Jul 5, 2026 is a Sunday, so it moves to the next business day, "
-            "Mon Jul 6, 2026") in ds[MAIL].basis
+    pytest.param(
+        "2026-06-30T15:00:00-07:00",
+        opened("2026-07-01T15:00:00-07:00", "2026-07-06", "2026-07-20", "2026-07-24",
+               "-07:00"),
+        {MAIL: "Fri Jul 3, 2026 is Independence Day (observed); Sat Jul 4, 2026 is a "
+               "Saturday; Sun Jul 5, 2026 is a Sunday, so it moves to the next business day, "
+               "Mon Jul 6, 2026"},
+        id="independence-day-observed"),
+]
+
+
+@pytest.mark.parametrize(("received", "table", "said"), MOVES)
+def test_a_last_day_on_a_weekend_or_a_holiday_moves_to_the_next_business_day(
+        received: str, table: dict[DeadlineKey, tuple[str | None, Status]],
+        said: dict[DeadlineKey, str]) -> None:
+    ds = compute(received)
+    expect(ds, table)
+    for key, words in said.items():
+        assert words in ds[key].basis
 
 
 # -- 9. a city holiday from the directory -------------------------------------------------
@@ -252,12 +222,8 @@ def test_city_holiday_from_the_directory() -> None:
     # +20 = Mon Aug 31
     # +24 = Fri Sep 4
     ds = compute("2026-08-11T09:00:00-07:00", cal=city)
-    expect(ds, {
-        NOTICE: ("2026-08-12T09:00:00-07:00", OPEN),
-        MAIL: (eod("2026-08-17", "-07:00"), OPEN),
-        BEGIN: (eod("2026-08-31", "-07:00"), OPEN),
-        CONCLUDE: (eod("2026-09-04", "-07:00"), OPEN),
-    })
+    expect(ds, opened("2026-08-12T09:00:00-07:00", "2026-08-17", "2026-08-31",
+                      "2026-09-04", "-07:00"))
     assert "Fri Aug 14, 2026 is a city holiday" in ds[MAIL].basis
     # the same receipt in a city without that holiday: Fri Aug 14 is an ordinary day
     assert compute("2026-08-11T09:00:00-07:00")[MAIL].due == at(eod("2026-08-14", "-07:00"))
@@ -277,12 +243,8 @@ def test_dst_start(received: str | datetime) -> None:
     # +20 = Fri Mar 27
     # +24 = Tue Mar 31
     ds = compute(received)
-    expect(ds, {
-        NOTICE: ("2026-03-08T11:00:00-07:00", OPEN),
-        MAIL: (eod("2026-03-10", "-07:00"), OPEN),
-        BEGIN: (eod("2026-03-27", "-07:00"), OPEN),
-        CONCLUDE: (eod("2026-03-31", "-07:00"), OPEN),
-    })
+    expect(ds, opened("2026-03-08T11:00:00-07:00", "2026-03-10", "2026-03-27",
+                      "2026-03-31", "-07:00"))
     due = ds[NOTICE].due
     assert due is not None
     assert due - at("2026-03-07T18:00:00+00:00") == timedelta(hours=24)
@@ -311,12 +273,7 @@ def test_dst_end(received: str | datetime) -> None:
     # +20 = Fri Nov 20
     # +24 = Tue Nov 24
     ds = compute(received)
-    expect(ds, {
-        NOTICE: ("2026-11-01T09:00:00-08:00", OPEN),
-        MAIL: (eod("2026-11-03"), OPEN),
-        BEGIN: (eod("2026-11-20"), OPEN),
-        CONCLUDE: (eod("2026-11-24"), OPEN),
-    })
+    expect(ds, opened("2026-11-01T09:00:00-08:00", "2026-11-03", "2026-11-20", "2026-11-24"))
     due = ds[NOTICE].due
     assert due is not None
     assert due - at("2026-10-31T17:00:00+00:00") == timedelta(hours=24)
@@ -359,12 +316,7 @@ def test_utc_receipt_is_counted_from_the_local_day() -> None:
     # +20 = Sun Dec 20 -> Mon Dec 21
     # +24 = Thu Dec 24 (not a holiday: Christmas falls on a Friday in 2026)
     ds = compute("2026-12-01T05:00:00+00:00")
-    expect(ds, {
-        NOTICE: ("2026-12-01T21:00:00-08:00", OPEN),
-        MAIL: (eod("2026-12-03"), OPEN),
-        BEGIN: (eod("2026-12-21"), OPEN),
-        CONCLUDE: (eod("2026-12-24"), OPEN),
-    })
+    expect(ds, opened("2026-12-01T21:00:00-08:00", "2026-12-03", "2026-12-21", "2026-12-24"))
     assert ds[NOTICE].basis.startswith("received Mon Nov 30, 2026 9:00 PM PST")
     assert ds[MAIL].basis.startswith("received Mon Nov 30, 2026 + 3 days = Thu Dec 3, 2026")
 
@@ -377,24 +329,16 @@ def test_the_city_time_zone_is_honoured() -> None:
     #   24h: Wed Nov 25 22:30 PST
     #   +3  = Fri Nov 27 (holiday) -> Mon Nov 30 23:59:59 PST
     #   +20 = Mon Dec 14; +24 = Fri Dec 18
-    expect(compute(received), {
-        NOTICE: ("2026-11-25T22:30:00-08:00", OPEN),
-        MAIL: (eod("2026-11-30"), OPEN),
-        BEGIN: (eod("2026-12-14"), OPEN),
-        CONCLUDE: (eod("2026-12-18"), OPEN),
-    })
+    expect(compute(received), opened("2026-11-25T22:30:00-08:00", "2026-11-30", "2026-12-14",
+                                     "2026-12-18"))
     # New York: trigger day Wed Nov 25
     #   24h: Thu Nov 26 01:30 EST
     #   +3  = Sat Nov 28 -> Sun 29 -> Mon Nov 30 23:59:59 EST
     #   +20 = Tue Dec 15; +24 = Sat Dec 19 -> Sun 20 -> Mon Dec 21
     ny = CityCalendar("America/New_York")
     ds = compute(received, cal=ny)
-    expect(ds, {
-        NOTICE: ("2026-11-26T01:30:00-05:00", OPEN),
-        MAIL: (eod("2026-11-30", "-05:00"), OPEN),
-        BEGIN: (eod("2026-12-15", "-05:00"), OPEN),
-        CONCLUDE: (eod("2026-12-21", "-05:00"), OPEN),
-    })
+    expect(ds, opened("2026-11-26T01:30:00-05:00", "2026-11-30", "2026-12-15",
+                      "2026-12-21", "-05:00"))
     assert ds[MAIL].basis.startswith("received Wed Nov 25, 2026 + 3 days = Sat Nov 28, 2026")
     assert ds[MAIL].basis.endswith("11:59:59 PM EST")
 
@@ -451,12 +395,7 @@ def test_granted_continuance() -> None:
     # conclude: Jan 6 + 24 = Fri Jan 30 + 5 + 7 = Wed Feb 11
     ds = compute("2026-01-06T09:30:00-08:00",
                  continuances=(Continuance(date(2026, 1, 21), date(2026, 1, 26), 7),))
-    expect(ds, {
-        NOTICE: ("2026-01-07T09:30:00-08:00", OPEN),
-        MAIL: (eod("2026-01-09"), OPEN),
-        BEGIN: (eod("2026-02-09"), OPEN),
-        CONCLUDE: (eod("2026-02-11"), OPEN),
-    })
+    expect(ds, opened("2026-01-07T09:30:00-08:00", "2026-01-09", "2026-02-09", "2026-02-11"))
     assert ds[CONCLUDE].basis == (
         "received Tue Jan 6, 2026 + 24 days = Fri Jan 30, 2026 + 5 days paused (applied "
         "Wed Jan 21, 2026, decided Mon Jan 26, 2026) + 7 days continuance granted = "

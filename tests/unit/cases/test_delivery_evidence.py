@@ -7,28 +7,44 @@ from __future__ import annotations
 from cases import commands as c
 from cases.case import Case
 from cases.deadlines import Status
-from cases.history import EventKind
-from tests.unit.cases.test_procedure import RESPONDENT, K, do, new_case, refused, status
+from cases.history import Event, EventKind
+from tests.unit.cases.test_procedure import (
+    CLERK,
+    RESPONDENT,
+    K,
+    do,
+    new_case,
+    refused,
+    status,
+)
 
 A = c.Section2Act
 EMAIL = c.NoticeMethod.EMAIL
 BOT = "ethicsbot"
 SENT = "2026-01-06T10:00:00-08:00"  # received Tue Jan 6 9:45: due Wed Jan 7 9:45
+BOUNCED = "2026-01-06T10:05:00-08:00"
 
 
-def all_by_email(case: Case, when: str = SENT) -> None:
-    do(case, c.RecordNoticeServed(A.RESPONDENT_INFORMED, RESPONDENT, EMAIL), when, BOT)
-    do(case, c.RecordNoticeServed(A.COUNCIL_INFORMED, None, EMAIL), when, BOT)
-    do(case, c.RecordNoticeServed(A.SUBMITTED_TO_BOARD, None, EMAIL), when, BOT)
+def served(official: c.NoticeMethod = EMAIL) -> Case:
+    """A new case with its three §2 acts recorded at SENT, each by email as EthicsBot
+    records it, but the official's given the `official` way (which the clerk records)."""
+    case = new_case()
+    do(case, c.RecordNoticeServed(A.RESPONDENT_INFORMED, RESPONDENT, official), SENT,
+       BOT if official is EMAIL else CLERK)
+    do(case, c.RecordNoticeServed(A.COUNCIL_INFORMED, None, EMAIL), SENT, BOT)
+    do(case, c.RecordNoticeServed(A.SUBMITTED_TO_BOARD, None, EMAIL), SENT, BOT)
+    return case
+
+
+def bounced(case: Case, act: c.Section2Act, to: str, reason: str = "550") -> Event:
+    """The bounce of `act`'s email to `to`, as EthicsBot records it at BOUNCED."""
+    return do(case, c.RecordNoticeBounced(act, to, reason), BOUNCED, BOT)
 
 
 def test_a_bounce_of_the_officials_email_notice_opens_notice_24h_again() -> None:
-    case = new_case()
-    all_by_email(case)
+    case = served()
     assert status(case, K.NOTICE_24H, "2026-01-06T11:00:00-08:00") is Status.MET
-    e = do(case, c.RecordNoticeBounced(A.RESPONDENT_INFORMED, RESPONDENT.upper(),
-                                       "550 5.1.1 user unknown"), "2026-01-06T10:05:00-08:00",
-           BOT)
+    e = bounced(case, A.RESPONDENT_INFORMED, RESPONDENT.upper(), "550 5.1.1 user unknown")
     assert e.kind is EventKind.NOTICE_BOUNCED and e.data["respondent"] == RESPONDENT
     assert e.data["reason"] == "550 5.1.1 user unknown"
     assert RESPONDENT not in case.informed and A.RESPONDENT_INFORMED not in case.notices_served
@@ -41,10 +57,8 @@ def test_a_bounce_of_the_officials_email_notice_opens_notice_24h_again() -> None
 
 
 def test_a_bounce_of_one_council_copy_undoes_the_councils_act() -> None:
-    case = new_case()
-    all_by_email(case)
-    do(case, c.RecordNoticeBounced(A.COUNCIL_INFORMED, "abrandt@city.test", "mailbox full"),
-       "2026-01-06T10:05:00-08:00", BOT)
+    case = served()
+    bounced(case, A.COUNCIL_INFORMED, "abrandt@city.test", "mailbox full")
     assert A.COUNCIL_INFORMED not in case.notices_served
     assert A.SUBMITTED_TO_BOARD in case.notices_served  # the board's act stands
     assert status(case, K.NOTICE_24H, "2026-01-06T11:00:00-08:00") is Status.OPEN
@@ -52,31 +66,23 @@ def test_a_bounce_of_one_council_copy_undoes_the_councils_act() -> None:
 
 def test_a_notice_given_another_way_stands_after_a_bounce() -> None:
     """The refusal's pair: the bounce undoes only what email did."""
-    case = new_case()
-    do(case, c.RecordNoticeServed(A.RESPONDENT_INFORMED, RESPONDENT, c.NoticeMethod.HAND),
-       SENT)
-    do(case, c.RecordNoticeServed(A.COUNCIL_INFORMED, None, EMAIL), SENT, BOT)
-    do(case, c.RecordNoticeServed(A.SUBMITTED_TO_BOARD, None, EMAIL), SENT, BOT)
-    do(case, c.RecordNoticeBounced(A.RESPONDENT_INFORMED, RESPONDENT, "550"),
-       "2026-01-06T10:05:00-08:00", BOT)
+    case = served(official=c.NoticeMethod.HAND)
+    bounced(case, A.RESPONDENT_INFORMED, RESPONDENT)
     assert RESPONDENT in case.informed
     assert status(case, K.NOTICE_24H, "2026-01-07T10:00:00-08:00") is Status.MET
 
 
 def test_a_bounce_replays_the_same_from_the_history() -> None:
-    case = new_case()
-    all_by_email(case)
-    do(case, c.RecordNoticeBounced(A.SUBMITTED_TO_BOARD, "hpark@city.test", "550"),
-       "2026-01-06T10:05:00-08:00", BOT)
+    case = served()
+    bounced(case, A.SUBMITTED_TO_BOARD, "hpark@city.test")
     again = Case.replay(case.number, case.history)
     assert A.SUBMITTED_TO_BOARD not in again.notices_served
     assert again.notices_served == case.notices_served and again.informed == case.informed
 
 
 def test_a_bounce_to_someone_not_complained_against_is_refused() -> None:
-    case = new_case()
-    all_by_email(case)
+    case = served()
     refused(case, c.RecordNoticeBounced(A.RESPONDENT_INFORMED, "nobody@city.test", "550"),
-            "2026-01-06T10:05:00-08:00", "is not complained against")
-    refused(case, c.RecordNoticeBounced(A.COUNCIL_INFORMED, " ", "550"),
-            "2026-01-06T10:05:00-08:00", "Say to whom")
+            BOUNCED, "is not complained against")
+    refused(case, c.RecordNoticeBounced(A.COUNCIL_INFORMED, " ", "550"), BOUNCED,
+            "Say to whom")

@@ -28,14 +28,22 @@ def test_full_name_or_own_title_with_surname(text: str, expected: list[str]) -> 
 
 
 @pytest.mark.parametrize("text", [
+    # never by surname alone, or with a title not theirs
     "Pruitt awarded the contract.",
     "Mr. Pruitt and Ms. Bates",
     "Rivera signed it.",
     "Director Pruitt",  # not the person's own title
     "Mayor Pruitt",  # a title the person does not hold
     "Councilmember Pruitt",
+    # nor a name inside another word
+    "Gary Pruittson runs the food bank.",   # a longer surname
+    "Tom Haley, a resident, saw it.",       # a different person
+    "Atom Hale is a band.",                 # the name inside another word
+    "Mayor Riveras is the old street name.",
 ])
-def test_never_by_surname_alone_or_a_title_not_theirs(text: str) -> None:
+def test_no_match_by_surname_alone_a_title_not_theirs_or_inside_another_word(
+        text: str) -> None:
+    # notifying the wrong official would itself breach §6
     assert emails(text) == []
 
 
@@ -60,17 +68,6 @@ def test_examiners_are_never_respondents() -> None:
     assert emails("Morgan Yu, the hearings examiner, is biased.") == []
     assert all(Role.EXAMINER not in DIRECTORY.roles_of(p)
                for p in DIRECTORY.respondent_candidates())
-
-
-@pytest.mark.parametrize("text", [
-    "Gary Pruittson runs the food bank.",   # a longer surname
-    "Tom Haley, a resident, saw it.",       # a different person
-    "Atom Hale is a band.",                 # the name inside another word
-    "Mayor Riveras is the old street name.",
-])
-def test_a_name_inside_another_word_is_not_a_match(text: str) -> None:
-    # notifying the wrong official would itself breach §6
-    assert emails(text) == []
 
 
 def test_a_name_next_to_punctuation_still_matches() -> None:

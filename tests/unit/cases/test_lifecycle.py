@@ -43,6 +43,7 @@ from tests.unit.cases.test_procedure import (
     due,
     new_case,
     refused,
+    report_issued,
     reported,
     serve_notices,
     stage,
@@ -211,8 +212,7 @@ def test_a_hearing_recorded_after_the_conclusion_is_dated_within_the_hearing() -
     assert "Wed Jan 21, 2026" in msg
     do(case, c.RecordRespondentHeard(respondent=SECOND, on=date(2026, 1, 21)),
        "2026-01-23T10:00:00-08:00")
-    determine(case, "2026-01-23T11:00:00-08:00", sufficient=False)
-    do(case, c.IssueReport(sufficient=False), "2026-01-23T11:00:00-08:00")
+    report_issued(case, "2026-01-23T11:00:00-08:00", sufficient=False)
     assert stage(case) is Stage.REPORTED
 
 
@@ -224,8 +224,7 @@ def test_with_two_respondents_both_heard_the_report_may_issue() -> None:
        "2026-01-21T10:30:00-08:00")
     assert case.heard == {RESPONDENT: True, SECOND: False}
     do(case, c.ConcludeHearing(), "2026-01-21T12:00:00-08:00")
-    determine(case, "2026-01-22T10:00:00-08:00", sufficient=False)
-    do(case, c.IssueReport(sufficient=False), "2026-01-22T10:00:00-08:00")
+    report_issued(case, "2026-01-22T10:00:00-08:00", sufficient=False)
     assert stage(case) is Stage.REPORTED
 
 
@@ -240,8 +239,7 @@ def test_a_report_extension_asked_after_the_report_was_due_is_refused() -> None:
     assert "(§10)" in msg and "cannot revive" in msg
     assert status(case, K.REPORT_DELIVERY, "2026-02-07T09:00:00-08:00") is Status.MISSED
     # the report delivered afterwards is recorded, as late
-    determine(case, "2026-02-09T09:00:00-08:00", sufficient=False)
-    do(case, c.IssueReport(sufficient=False), "2026-02-09T09:00:00-08:00")
+    report_issued(case, "2026-02-09T09:00:00-08:00", sufficient=False)
     do(case, c.DeliverReport(), "2026-02-09T10:00:00-08:00")
     assert status(case, K.REPORT_DELIVERY, "2026-02-09T11:00:00-08:00") is Status.LATE
 
@@ -517,25 +515,21 @@ def test_the_councils_seven_days_run_for_each_official_from_their_own_determinat
     """§12: "within seven days of the receipt of said determination". Pruitt's received
     Mon Feb 23 (due Mon Mar 2), Bates's Fri Feb 27 (due Fri Mar 6): deciding as to Bates
     on Mar 5 is on time, though past Pruitt's seven days."""
+    majority = ("praman@city.test", "abrandt@city.test", "bokafor@city.test")
     case = reported_as_to_both()
     do(case, c.Refer("myu@examiners.example"), "2026-01-27T11:00:00-08:00")
     do(case, c.RecordDetermination(True, (SECTION_A,), respondent=RESPONDENT),
        "2026-02-23T09:00:00-08:00")
     do(case, c.RecordDetermination(True, (SECTION_A,), respondent=SECOND),
        "2026-02-27T09:00:00-08:00")
-    convene(case, Body.COUNCIL, "2026-02-26T19:00:00-08:00")
-    for member in ("praman@city.test", "abrandt@city.test", "bokafor@city.test"):
-        do(case, c.RecordCouncilVote(member, Vote.YES, COUNCIL_EMAILS, respondent=RESPONDENT),
-           "2026-02-26T19:00:00-08:00")
+    votes(case, *((m, Vote.YES) for m in majority), on=RESPONDENT)
     do(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR, respondent=RESPONDENT),
        "2026-02-26T20:00:00-08:00")
     line = deadlines(case, "2026-03-04T09:00:00-08:00")[K.COUNCIL_DECISION]
     assert line.status is Status.OPEN and f"determination as to {SECOND} received" in line.basis
     assert "Fri Mar 6, 2026" in line.basis
-    convene(case, Body.COUNCIL, "2026-03-05T19:00:00-08:00")
-    for member in ("praman@city.test", "abrandt@city.test", "bokafor@city.test"):
-        do(case, c.RecordCouncilVote(member, Vote.NO, COUNCIL_EMAILS, respondent=SECOND),
-           "2026-03-05T19:00:00-08:00")
+    votes(case, *((m, Vote.NO) for m in majority), on=SECOND,
+          meeting="2026-03-05T19:00:00-08:00")
     do(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR, respondent=SECOND),
        "2026-03-05T20:00:00-08:00")
     assert status(case, K.COUNCIL_DECISION, "2026-03-10T09:00:00-08:00") is Status.MET

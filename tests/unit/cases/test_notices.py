@@ -44,6 +44,16 @@ def step(case: Case, cmd: c.Command, when: str) -> list[OwedNotice]:
     return notices_owed(case, event, DIRECTORY)
 
 
+def report_delivered(case: Case, *, sufficient: bool) -> list[OwedNotice]:
+    """The hearing held, the board's finding and its report Thu Jan 22, the report
+    delivered Fri Jan 23: what the delivery owes."""
+    through_hearing(case)
+    determine(case, "2026-01-22T10:00:00-08:00", sufficient=sufficient)
+    step(case, c.IssueReport(sufficient=sufficient, summary="the board's findings"),
+         "2026-01-22T10:00:00-08:00")
+    return step(case, c.DeliverReport(), "2026-01-23T10:00:00-08:00")
+
+
 def receipt(case: Case) -> list[OwedNotice]:
     return notices_owed(case, case.history[0], DIRECTORY)
 
@@ -122,10 +132,7 @@ def test_each_continuance_is_its_own_generation_and_moves_the_invites() -> None:
 
 def test_report_referral_determination_decision_and_closing() -> None:
     case = new_case()
-    through_hearing(case)
-    determine(case, "2026-01-22T10:00-08:00", sufficient=True)
-    step(case, c.IssueReport(sufficient=True, summary="prima facie"), "2026-01-22T10:00-08:00")
-    owed = step(case, c.DeliverReport(), "2026-01-23T10:00:00-08:00")
+    owed = report_delivered(case, sufficient=True)
     assert to(owed, T.REPORT_DELIVERED) == emails(COUNCIL) | {RESPONDENT, COMPLAINANT}
     assert {n.deadline for n in owed} == {DeadlineKey.REPORT_DELIVERY}
     owed = step(case, c.Refer(examiner=EXAMINERS[0].email), "2026-01-24T10:00:00-08:00")
@@ -143,10 +150,7 @@ def test_report_referral_determination_decision_and_closing() -> None:
 
 def test_referral_to_the_board_goes_to_its_members() -> None:
     case = new_case()
-    through_hearing(case)
-    determine(case, "2026-01-22T10:00:00-08:00", sufficient=True)
-    step(case, c.IssueReport(sufficient=True), "2026-01-22T10:00:00-08:00")
-    step(case, c.DeliverReport(), "2026-01-23T10:00:00-08:00")
+    report_delivered(case, sufficient=True)
     step(case, c.RequestBoardHearing(), "2026-01-23T11:00:00-08:00")
     owed = step(case, c.Refer(examiner=None), "2026-01-24T10:00:00-08:00")
     assert to(owed, T.REFERRAL) == emails(BOARD) | {RESPONDENT}
@@ -154,10 +158,7 @@ def test_referral_to_the_board_goes_to_its_members() -> None:
 
 def test_no_violation_owes_no_council_invite_and_closing_tells_everyone() -> None:
     case = new_case()
-    through_hearing(case)
-    determine(case, "2026-01-22T10:00:00-08:00", sufficient=False)
-    step(case, c.IssueReport(sufficient=False), "2026-01-22T10:00:00-08:00")
-    step(case, c.DeliverReport(), "2026-01-23T10:00:00-08:00")
+    report_delivered(case, sufficient=False)
     owed = step(case, c.CloseCase(reason="insufficient"), "2026-01-24T10:00:00-08:00")
     assert to(owed, T.CASE_CLOSED) == (emails(BOARD) | emails(COUNCIL)
                                        | {RESPONDENT, COMPLAINANT, CLERK})

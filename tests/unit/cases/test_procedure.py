@@ -121,6 +121,12 @@ def determine(case: Case, when: str, *, sufficient: bool) -> Event:
     return found
 
 
+def report_issued(case: Case, when: str, *, sufficient: bool) -> Event:
+    """The board's determination at `when`'s session, and its report issued then."""
+    determine(case, when, sufficient=sufficient)
+    return do(case, c.IssueReport(sufficient=sufficient), when)
+
+
 def reported(case: Case, *, sufficient: bool) -> None:
     through_hearing(case)
     determine(case, "2026-01-27T20:00:00-08:00", sufficient=sufficient)
@@ -135,6 +141,16 @@ def referred(case: Case) -> None:
     do(case, c.Refer(examiner), "2026-02-04T09:00:00-08:00")
 
 
+def violation_found(case: Case | None = None, section: str = SECTION_A) -> Case:
+    """`case` (a new one by default) reported sufficient and referred, the examiner
+    finding a violation of `section` (recorded Mon Feb 23): before the council."""
+    case = case or new_case()
+    referred(case)
+    do(case, c.RecordDetermination(violation=True, sections=(section,)),
+       "2026-02-23T09:00:00-08:00")
+    return case
+
+
 def decide(case: Case, penalties: tuple[c.Penalty, ...] = (), *,
            mayor_vote: Vote | None = None) -> Event:
     if mayor_vote is not None:  # §14: the mayor's tie-break is its own step, the mayor's
@@ -143,12 +159,13 @@ def decide(case: Case, penalties: tuple[c.Penalty, ...] = (), *,
               "2026-02-26T21:00:00-08:00")
 
 
-def votes(case: Case, *pairs: tuple[str, Vote], on: str | None = None) -> None:
-    """The council's meeting of 26 February and its members' votes (as to `on`)."""
-    convene(case, Body.COUNCIL, "2026-02-26T19:00:00-08:00")
+def votes(case: Case, *pairs: tuple[str, Vote], on: str | None = None,
+          meeting: str = "2026-02-26T19:00:00-08:00") -> None:
+    """The council's meeting (of 26 February by default) and its members' votes (as to
+    `on`)."""
+    convene(case, Body.COUNCIL, meeting)
     for member, vote in pairs:
-        do(case, c.RecordCouncilVote(member, vote, COUNCIL_EMAILS, respondent=on),
-           "2026-02-26T19:00:00-08:00")
+        do(case, c.RecordCouncilVote(member, vote, COUNCIL_EMAILS, respondent=on), meeting)
 
 
 # -- the happy path ------------------------------------------------------------------------
@@ -303,8 +320,7 @@ def test_respondent_given_the_opportunity_but_not_presenting_allows_the_report()
     do(case, c.BeginHearing(), "2026-01-20T18:05:00-08:00")
     do(case, c.RecordRespondentHeard(presented=False), "2026-01-20T19:00:00-08:00")
     do(case, c.ConcludeHearing(), "2026-01-20T20:00:00-08:00")
-    determine(case, "2026-01-21T10:00:00-08:00", sufficient=False)
-    do(case, c.IssueReport(sufficient=False), "2026-01-21T10:00:00-08:00")
+    report_issued(case, "2026-01-21T10:00:00-08:00", sufficient=False)
     assert stage(case) is Stage.REPORTED
 
 
@@ -486,10 +502,7 @@ def test_report_extensions_are_approved_by_the_right_body() -> None:
 
 
 def test_council_decision_extension() -> None:
-    case = new_case()
-    referred(case)
-    do(case, c.RecordDetermination(violation=True, sections=(SECTION_B,)),
-       "2026-02-23T09:00:00-08:00")
+    case = violation_found(section=SECTION_B)
     # §12: only on the respondent's request
     refused(case, c.ExtendCouncilDecision(days=3), "2026-02-25T20:00:00-08:00",
             "only when the respondent asks (§12)")
@@ -519,10 +532,7 @@ def test_a_sufficient_case_cannot_close_before_referral() -> None:
 
 
 def test_a_violation_cannot_close_before_the_council_decides() -> None:
-    case = new_case()
-    referred(case)
-    do(case, c.RecordDetermination(violation=True, sections=(SECTION_A,)),
-       "2026-02-23T09:00:00-08:00")
+    case = violation_found()
     refused(case, c.CloseCase(), "2026-02-24T09:00:00-08:00", "the council must decide (§12)")
 
 
@@ -556,8 +566,7 @@ def test_an_amendment_adds_a_section_penalties_may_rest_on() -> None:
     do(case, c.AmendComplaint(CHAIR, (SECTION_OTHER, SECTION_A), "adds the gift rule"),
        "2026-01-28T09:00:00-08:00", CHAIR)
     assert case.alleged_sections == [SECTION_A, SECTION_B, SECTION_OTHER]
-    determine(case, "2026-02-02T10:00:00-08:00", sufficient=True)
-    do(case, c.IssueReport(sufficient=True), "2026-02-02T10:00:00-08:00")
+    report_issued(case, "2026-02-02T10:00:00-08:00", sufficient=True)
     do(case, c.DeliverReport(), "2026-02-03T10:00:00-08:00")
     do(case, c.Refer("myu@examiners.example"), "2026-02-04T09:00:00-08:00")
     do(case, c.RecordDetermination(violation=True, sections=(SECTION_OTHER,)),
@@ -576,9 +585,7 @@ def test_council_votes_in_the_procedure() -> None:
     case = open_case(number="2026-002", filing=filing(respondents=("Tom Hale",)),
                      respondents=("thale@city.test",), at=at("2026-01-06T09:45:00-08:00"),
                      actor=CLERK)
-    referred(case)
-    do(case, c.RecordDetermination(violation=True, sections=(SECTION_A,)),
-       "2026-02-23T09:00:00-08:00")
+    violation_found(case)
     refused(case, c.RecordCouncilVote("thale@city.test", Vote.NO, COUNCIL_EMAILS),
             "2026-02-26T19:00:00-08:00", "does not vote on any matter involving them (§14)")
     refused(case, c.RecordCouncilVote("mayor@city.test", Vote.NO, COUNCIL_EMAILS),
@@ -601,10 +608,7 @@ def test_the_council_votes_twice_that_the_violation_occurred_then_on_the_action(
                                        action=action)
 
     def council_meets() -> Case:
-        case = new_case()
-        referred(case)
-        do(case, c.RecordDetermination(violation=True, sections=(SECTION_A,)),
-           "2026-02-23T09:00:00-08:00")
+        case = violation_found()
         votes(case, ("praman@city.test", Vote.YES), ("abrandt@city.test", Vote.YES),
               ("bokafor@city.test", Vote.YES))
         return case
@@ -629,10 +633,7 @@ def test_the_council_votes_twice_that_the_violation_occurred_then_on_the_action(
 
 
 def test_a_motion_that_fails_imposes_no_penalty() -> None:
-    case = new_case()
-    referred(case)
-    do(case, c.RecordDetermination(violation=True, sections=(SECTION_A,)),
-       "2026-02-23T09:00:00-08:00")
+    case = violation_found()
     votes(case, ("praman@city.test", Vote.NO), ("abrandt@city.test", Vote.NO),
           ("bokafor@city.test", Vote.YES))
     refused(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR,
@@ -645,9 +646,7 @@ def test_a_motion_that_fails_imposes_no_penalty() -> None:
 def test_tie_on_an_action_against_the_mayor_fails() -> None:
     case = open_case(number="2026-003", filing=filing(respondents=("Pat Rivera",)),
                      respondents=(MAYOR,), at=at("2026-01-06T09:45:00-08:00"), actor=CLERK)
-    referred(case)
-    do(case, c.RecordDetermination(violation=True, sections=(SECTION_A,)),
-       "2026-02-23T09:00:00-08:00")
+    violation_found(case)
     votes(case, ("praman@city.test", Vote.YES), ("abrandt@city.test", Vote.NO))
     # the mayor may not break it (§14): not even the clerk may enter a vote for the mayor
     refused(case, c.RecordMayorVote(Vote.YES, MAYOR), "2026-02-26T20:30:00-08:00",
@@ -722,8 +721,7 @@ def _full_history_case() -> Case:
     through_hearing(case)
     do(case, c.RequestReportExtension(c.Requester.RESPONDENT, 2), "2026-01-28T09:00:00-08:00")
     do(case, c.DecideReportExtension(approved=True), "2026-01-28T10:00:00-08:00")
-    determine(case, "2026-02-02T10:00:00-08:00", sufficient=True)
-    do(case, c.IssueReport(sufficient=True), "2026-02-02T10:00:00-08:00")
+    report_issued(case, "2026-02-02T10:00:00-08:00", sufficient=True)
     do(case, c.RequestBoardHearing(), "2026-02-02T11:00:00-08:00")
     do(case, c.DeliverReport(), "2026-02-03T10:00:00-08:00")
     do(case, c.Refer(None), "2026-02-04T09:00:00-08:00")
@@ -790,8 +788,7 @@ def test_a_step_recorded_later_is_judged_by_the_day_it_happened() -> None:
     do(case, c.ConcludeHearing(on=date(2026, 1, 30)), "2026-02-02T09:00:00-08:00")
     assert status(case, K.HEARING_CONCLUDE, "2026-02-02T10:00:00-08:00") is Status.MET
     assert due(case, K.REPORT_DELIVERY) == "2026-02-09T23:59:59-08:00"
-    determine(case, "2026-02-05T09:00:00-08:00", sufficient=True)
-    do(case, c.IssueReport(sufficient=True), "2026-02-05T09:00:00-08:00")
+    report_issued(case, "2026-02-05T09:00:00-08:00", sufficient=True)
     # delivered Tue Feb 10, recorded Wed Feb 11: late (due Mon Feb 9)
     do(case, c.DeliverReport(on=date(2026, 2, 10)), "2026-02-11T09:00:00-08:00")
     d = deadlines(case, "2026-02-11T10:00:00-08:00")[K.REPORT_DELIVERY]
@@ -807,12 +804,17 @@ def test_a_step_recorded_later_is_judged_by_the_day_it_happened() -> None:
     assert status(case, K.COUNCIL_DECISION, "2026-03-03T10:00:00-08:00") is Status.MET
 
 
-def test_a_step_cannot_be_recorded_as_done_on_a_day_still_to_come() -> None:
-    case = new_case()
-    refused(case, c.RecordRegisteredMail("RR1", on=date(2026, 1, 9)),
-            "2026-01-07T09:00:00-08:00", "Fri Jan 9, 2026")
-    refused(case, c.ApplyForContinuance("reason", on=date(2026, 1, 9)),
-            "2026-01-07T09:00:00-08:00", "has not come yet")
+@pytest.mark.parametrize(("cmd", "said"), [
+    # recorded Wed Jan 7 2026: a day still to come
+    (c.RecordRegisteredMail("RR1", on=date(2026, 1, 9)), "Fri Jan 9, 2026"),
+    (c.ApplyForContinuance("reason", on=date(2026, 1, 9)), "has not come yet"),
+    # the complaint was received Tue Jan 6 2026
+    (c.ApplyForContinuance("reason", on=date(2026, 1, 5)), "before the complaint was received"),
+    (c.RecordRegisteredMail("RR1", on=date(2025, 12, 30)), "Tue Jan 6, 2026"),
+], ids=["mailed-tomorrow", "applied-tomorrow", "applied-before-receipt", "mailed-before-receipt"])
+def test_a_step_cannot_be_dated_after_today_or_before_the_complaint_was_received(
+        cmd: c.Command, said: str) -> None:
+    refused(new_case(), cmd, "2026-01-07T09:00:00-08:00", said)
 
 
 def test_a_continuance_applied_in_time_but_recorded_later_tolls() -> None:
@@ -828,14 +830,6 @@ def test_a_continuance_applied_in_time_but_recorded_later_tolls() -> None:
     late = new_case("2026-009")
     refused(late, c.ApplyForContinuance("late", on=date(2026, 1, 31)),
             "2026-02-02T09:00:00-08:00", "Too late to toll 2026-009")
-
-
-def test_a_step_cannot_be_dated_before_the_complaint_was_received() -> None:
-    case = new_case()  # received Tue Jan 6 2026
-    refused(case, c.ApplyForContinuance("reason", on=date(2026, 1, 5)),
-            "2026-01-07T09:00:00-08:00", "before the complaint was received")
-    refused(case, c.RecordRegisteredMail("RR1", on=date(2025, 12, 30)),
-            "2026-01-07T09:00:00-08:00", "Tue Jan 6, 2026")
 
 
 def test_continuance_applications_cannot_overlap() -> None:

@@ -5,6 +5,7 @@ case is confidential exactly until it is closed."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterator
 from dataclasses import fields, replace
 from datetime import date, datetime, timedelta
 
@@ -34,6 +35,20 @@ from tests.unit.cases.sessions import BOARD_EMAILS, at_its_meeting
 
 START = at("2026-01-06T09:45:00-08:00")
 MEMBERS = sorted(COUNCIL_EMAILS)
+
+
+def received(number: str) -> Case:
+    """A case against Gary Pruitt, opened by the clerk at START: each test's start."""
+    return open_case(number=number, filing=filing(), respondents=("gpruitt@city.test",),
+                     at=START, actor="clerk@city.test")
+
+
+def moments(data: st.DataObject, length: int, *, days: int) -> Iterator[datetime]:
+    """`length` moments after START, each up to `days` days after the one before."""
+    moment = START
+    for _ in range(length):
+        moment += timedelta(minutes=data.draw(st.integers(0, days * 24 * 60)))
+        yield moment
 
 BY_TYPE: dict[type[c.Command], st.SearchStrategy[c.Command]] = {
     c.RecordNoticeServed: st.sampled_from(list(c.Section2Act)).map(c.RecordNoticeServed),
@@ -99,13 +114,10 @@ def next_command(data: st.DataObject, case: Case) -> c.Command:
 @settings(max_examples=examples(300), deadline=None)
 @given(st.data(), st.integers(1, 80))
 def test_any_sequence_of_steps(data: st.DataObject, length: int) -> None:
-    case = open_case(number="2026-100", filing=filing(), respondents=("gpruitt@city.test",),
-                     at=START, actor="clerk@city.test")
-    moment = START
-    for _ in range(length):
-        cmd = next_command(data, case)
-        moment += timedelta(minutes=data.draw(st.integers(0, 4 * 24 * 60)))
-        cmd = at_its_meeting(case, cmd, moment.isoformat())  # a body acts at its meeting
+    case = received("2026-100")
+    for moment in moments(data, length, days=4):
+        # a body acts at its meeting
+        cmd = at_its_meeting(case, next_command(data, case), moment.isoformat())
         before = Case.replay(case.number, case.history)
         try:
             event = handle(case, cmd, at=moment, actor="clerk@city.test", calendar=CALENDAR)
@@ -183,11 +195,8 @@ def assert_in_order(case: Case) -> None:
 @settings(max_examples=examples(200), deadline=None)
 @given(st.data(), st.integers(1, 60))
 def test_dated_steps_are_never_stored_out_of_order(data: st.DataObject, length: int) -> None:
-    case = open_case(number="2026-101", filing=filing(), respondents=("gpruitt@city.test",),
-                     at=START, actor="clerk@city.test")
-    moment = START
-    for _ in range(length):
-        moment += timedelta(minutes=data.draw(st.integers(0, 3 * 24 * 60)))
+    case = received("2026-101")
+    for moment in moments(data, length, days=3):
         if data.draw(st.integers(0, 5)) == 0:
             cmd: c.Command = c.CorrectStepDate(
                 data.draw(st.sampled_from(CORRECTABLE)),
@@ -206,11 +215,9 @@ def test_dated_steps_are_never_stored_out_of_order(data: st.DataObject, length: 
 @given(st.data(), st.integers(1, 50), st.integers(-40 * 24, 80 * 24))
 def test_stored_statuses_judged_at_any_now_agree_with_a_fresh_replay(
         data: st.DataObject, length: int, hours: int) -> None:
-    case = open_case(number="2026-102", filing=filing(), respondents=("gpruitt@city.test",),
-                     at=START, actor="clerk@city.test")
+    case = received("2026-102")
     moment = START
-    for _ in range(length):
-        moment += timedelta(minutes=data.draw(st.integers(0, 2 * 24 * 60)))
+    for moment in moments(data, length, days=2):
         with contextlib.suppress(ProcedureError):
             handle(case, at_its_meeting(case, next_command(data, case), moment.isoformat()),
                    at=moment, actor="clerk@city.test",

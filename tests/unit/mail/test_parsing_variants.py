@@ -60,18 +60,6 @@ Cell: 509.555.0187
 """
 
 
-def test_apple_mail_plain_text_forward(directory: Directory) -> None:
-    out = read(APPLE_PLAIN, directory)
-    assert out["accepted"] and out["forwarded_by"] == "mayor@city.test"
-    assert datetime.fromisoformat(out["received_at"]) == datetime(2026, 10, 31, 23, 20, 5,
-                                                                  tzinfo=PDT)
-    assert out["complainant"] == {"name": "Grace Okonkwo", "email": "grace.o@example.com",
-                                  "phone": "+15095550187",
-                                  "address": "12 Elm St, Apt 4, Riverton, WA 99301"}
-    assert (out["code_sections"], out["missing"]) == (["2.94.030"], [])
-    assert out["respondents"] == ["Ben Okafor"]
-
-
 OUTLOOK_ORIGINAL = (
     b"From: Marcus Holt <cityadmin@city.test>\r\nTo: ethics-intake@city.test\r\n"
     b"Subject: FW: ethics\r\nDate: Mon, 9 Mar 2026 16:00:00 +0000\r\n"
@@ -129,15 +117,27 @@ On Wed, Mar 4, 2026 at 9:00 AM Renee Castillo <clerk@city.test> wrote:
 """
 
 
-def test_forwarded_reply_thread_is_received_at_its_first_message(directory: Directory) -> None:
-    out = read(REPLY_THREAD, directory)
-    assert datetime.fromisoformat(out["received_at"]) == datetime(2026, 3, 3, 20, 15,
-                                                                  tzinfo=PST)
-    assert out["complainant"] == {"name": "Sam Rivers", "email": "sam.rivers@example.net",
-                                  "phone": "+15095550171",
-                                  "address": "77 Birch Road, Riverton, WA 99301"}
-    assert (out["code_sections"], out["missing"]) == (["2.94.070(A)"], [])
-    assert out["respondents"] == ["Lorna Bates"]
+@pytest.mark.parametrize(("raw", "forwarded_by", "received", "complainant", "section",
+                          "official"), [
+    pytest.param(APPLE_PLAIN, "mayor@city.test", datetime(2026, 10, 31, 23, 20, 5, tzinfo=PDT),
+                 {"name": "Grace Okonkwo", "email": "grace.o@example.com",
+                  "phone": "+15095550187", "address": "12 Elm St, Apt 4, Riverton, WA 99301"},
+                 "2.94.030", "Ben Okafor", id="apple-mail-plain-text-forward"),
+    # a forwarded reply thread is received at its first message
+    pytest.param(REPLY_THREAD, "clerk@city.test", datetime(2026, 3, 3, 20, 15, tzinfo=PST),
+                 {"name": "Sam Rivers", "email": "sam.rivers@example.net",
+                  "phone": "+15095550171", "address": "77 Birch Road, Riverton, WA 99301"},
+                 "2.94.070(A)", "Lorna Bates", id="reply-thread-received-at-its-first-message"),
+])
+def test_a_forward_gives_its_receipt_complainant_section_and_official(
+        directory: Directory, raw: str, forwarded_by: str, received: datetime,
+        complainant: dict[str, str], section: str, official: str) -> None:
+    out = read(raw, directory)
+    assert out["accepted"] and out["forwarded_by"] == forwarded_by
+    assert datetime.fromisoformat(out["received_at"]) == received
+    assert out["complainant"] == complainant
+    assert (out["code_sections"], out["missing"]) == ([section], [])
+    assert out["respondents"] == [official]
 
 
 WALK_IN = """\
