@@ -47,7 +47,7 @@ class SlackDeps:
 
     uow: UowFactory  # steps and filings
     session_factory: sessionmaker[Any]  # lookups and the access log
-    docket: DocketReader  # the docket's pages
+    docket: DocketReader  # the docket's pages and the case views
     directory: Directory  # who is asking, and the people a step names
     calendar: CityCalendar
     clock: Clock
@@ -64,7 +64,7 @@ async def blocking(fn: Callable[P, T], *args: P.args, **kw: P.kwargs) -> T:
     pool's queue (p99 up to 1.6 s, p50 7 ms). The price of running inline: a database
     that stalls (SQLite's busy timeout while another process writes) stalls every
     request of this process for as long. The docket page, the request Slack sends most,
-    is therefore not run here but awaited (`docket_page`): on PostgreSQL it is read on
+    is therefore not run here but awaited (`docket`): on PostgreSQL it is read on
     asyncio connections (`storage.async_docket`), so its round trip holds nothing up.
     """
     return fn(*args, **kw)
@@ -89,23 +89,22 @@ def log_alone(deps: SlackDeps, caller: Caller, number: str | None, action: str,
         _log(session, deps, caller, number, action, allowed)
 
 
-async def docket_page(deps: SlackDeps, caller: Caller, page: int
-                      ) -> tuple[list[dict[str, Any]], bool]:
+async def docket(deps: SlackDeps, caller: Caller, page: int) -> lookups.Page:
     """One page of the open docket the caller may see, and whether more follow: awaited,
     not `blocking`, since on PostgreSQL it is read without holding the loop."""
-    return await deps.docket.page(lookups.Asker(caller.actor, caller.who, CHANNEL), page,
-                                  size=PAGE, now=deps.clock())
+    return await deps.docket.docket(lookups.Asker(caller.actor, caller.who, CHANNEL), page,
+                                    size=PAGE, now=deps.clock())
 
 
-async def case_lookup(deps: SlackDeps, caller: Caller, number: str
-                      ) -> tuple[Access, dict[str, Any]]:
-    """A case as far as the caller may see it (`storage.lookups.case`, as the web asks):
-    refused alike whether hidden or absent, except to those who see the whole docket.
-    Awaited, like `docket_page`, and for the same reason."""
+async def case_view(deps: SlackDeps, caller: Caller, number: str
+                    ) -> tuple[Access, queries.CaseView]:
+    """The case view as far as the caller may see it (`storage.lookups.DocketReader`, as
+    the web asks): refused alike whether hidden or absent, except to those who see the
+    whole docket. Awaited, like `docket`, and for the same reason."""
     try:
-        return await deps.docket.case(lookups.Asker(caller.actor, caller.who, CHANNEL),
-                                      number, "case status", now=deps.clock(),
-                                      readings=deps.directory.readings)
+        return await deps.docket.case_view(lookups.Asker(caller.actor, caller.who, CHANNEL),
+                                           number, "case status", now=deps.clock(),
+                                           readings=deps.directory.readings)
     except lookups.NoSuchCase:
         raise ProcedureError(f"There is no case {number}. `/ethics status` lists the docket."
                              ) from None

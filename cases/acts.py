@@ -22,8 +22,8 @@ The clerk records the motion on the body's behalf; each member's vote is named
 present has a vote (an abstention is a vote recorded). `count` says whether it carried:
 the council by majority (§14, by the city's reading of it, `council_majority`; the mayor
 breaks a tie, except when the action is against the mayor, RCW 35A.12.100), the board by
-a majority of its members entitled to vote (`cases.board_vote`). A motion that fails is
-kept in the history and changes nothing (`Case.apply`).
+a majority of its members entitled to vote (`cases.tally` counts both). A motion that
+fails is kept in the history and changes nothing (`Case.apply`).
 """
 
 from __future__ import annotations
@@ -37,12 +37,10 @@ from cases.meetings import BODY_NAME, Body, Meeting, RollCall
 from cases.motions import Motion
 from cases.open_meetings import EXECUTIVE_GROUND, quorum
 from cases.readings import Readings, describe
-from cases.tally import Tally, Vote, council_tally, majority_of
+from cases.tally import BOARD_RULE, Tally, Vote, board_motion_tally, council_tally
 
 if TYPE_CHECKING:
     from cases.case import Case
-
-BOARD_RULE = "a majority of the board's members entitled to vote"
 
 
 def unable_to_act(case: Case) -> frozenset[str]:
@@ -142,14 +140,7 @@ def count(case: Case, body: Body, motion: Motion, call: RollCall, *,
         return council_tally(votes, council=call.members, respondents=barred,
                      mayor_vote=motion.mayor, against_mayor=call.mayor.lower() in barred,
                      majority=readings.council_majority)
-    entitled, need = majority_of(call.members, barred)
-    yes = sum(v is Vote.YES for v in votes.values())
-    no = sum(v is Vote.NO for v in votes.values())
-    abstained = len(votes) - yes - no
-    carried = yes >= need
-    return Tally(yes, no, abstained, False, carried,
-                 f"{yes} yes, {no} no, {abstained} abstaining: the motion "
-                 f"{'carries' if carried else 'fails'}; {BOARD_RULE} is {need} of {entitled}.")
+    return board_motion_tally(votes, board=call.members, barred=barred)
 
 
 def motion_data(case: Case, motion: Motion, m: Meeting, result: Tally, body: Body,

@@ -103,7 +103,6 @@ class Case:
     informed: dict[str, datetime] = field(default_factory=dict)  # respondent -> given (§2)
     # how each was given: a §2 act's value, or an official's email -> NoticeMethod value
     served_how: dict[str, str] = field(default_factory=dict)
-    done_on: dict[DeadlineKey, date] = field(default_factory=dict)  # the day each step happened
     mailed: dict[str, tuple[datetime, date | None]] = field(default_factory=dict)  # §2, each
     registered_mail_at: datetime | None = None  # once every official's copy was sent
     registered_mail_on: date | None = None
@@ -220,8 +219,6 @@ class Case:
         on = date.fromisoformat(d["on"]) if d.get("on") else None
         k = EventKind
         row = e.kind.rule
-        if on is not None and row.meets is not None:
-            self.done_on[row.meets] = on
         self.meetings.apply(e, len(self.history), Business.of(self.stage, self.referred_to)
                             if e.kind is k.BOARD_MEETING_SCHEDULED else None)
         match e.kind:
@@ -514,16 +511,24 @@ class Case:
         return next((x for x in self.report_extensions if x.approved is None), None)
 
     def triggers(self) -> Triggers:
+        """What the deadlines depend on. A step's day is held once, in its `*_on` field
+        beside the moment it was recorded (`*_at`): the two together say when the step
+        that meets each deadline was done, and on which day it happened."""
         done: dict[DeadlineKey, datetime] = {}
+        done_on: dict[DeadlineKey, date] = {}
         if len(self.notices_served) == len(Section2Act):
             done[DeadlineKey.NOTICE_24H] = max(self.notices_served.values())
-        for key, at in ((DeadlineKey.REGISTERED_MAIL, self.registered_mail_at),
-                        (DeadlineKey.HEARING_BEGIN, self.hearing_begun_at),
-                        (DeadlineKey.HEARING_CONCLUDE, self.hearing_concluded_at),
-                        (DeadlineKey.REPORT_DELIVERY, self.report_delivered_at),
-                        (DeadlineKey.COUNCIL_DECISION, self.council_decided_at)):
+        for key, at, on in (
+                (DeadlineKey.REGISTERED_MAIL, self.registered_mail_at, self.registered_mail_on),
+                (DeadlineKey.HEARING_BEGIN, self.hearing_begun_at, self.hearing_begun_on),
+                (DeadlineKey.HEARING_CONCLUDE, self.hearing_concluded_at,
+                 self.hearing_concluded_on),
+                (DeadlineKey.REPORT_DELIVERY, self.report_delivered_at, self.report_delivered_on),
+                (DeadlineKey.COUNCIL_DECISION, self.council_decided_at, self.council_decided_on)):
             if at is not None:
                 done[key] = at
+                if on is not None:  # None: recorded before steps kept their day
+                    done_on[key] = on
         return Triggers(
             received=self.received_at,
             continuances=tuple(self.continuances),
@@ -543,7 +548,7 @@ class Case:
                 for x in self.disclosure_requests),
             council_clocks=self._council_clocks(),
             done=done,
-            done_on={k: on for k, on in self.done_on.items() if k in done},
+            done_on=done_on,
         )
 
     def _council_clocks(self) -> tuple[CouncilClock, ...]:

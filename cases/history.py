@@ -8,9 +8,11 @@ Each kind of entry (`EventKind`) carries its row (`EventKind.X.rule`, an `EventR
 that event does to the case, said once, whichever step or process recorded it:
 
 - `leads_to`: the stage the case takes (None: the stage stays). `Case.apply` reads it.
-- `meets`: the deadline whose step it records, dated by its `on` (the day it happened,
-  which decides a day period even when it was recorded later). The §2 notices meet
-  theirs together (`Case.triggers`), so `NOTICE_SERVED` names none.
+- `meets`: the deadline whose step it records (`cases.steps.meeting` finds that step for a
+  reminder's button). The case holds the step's moment and its day (`*_at`, `*_on`; the
+  day it happened decides a day period even when it was recorded later), which
+  `Case.triggers` pairs with the deadline. The §2 notices meet theirs together, so
+  `NOTICE_SERVED` names none.
 - `seen_by`: who, besides FULL access, sees the entry in the case's history (the council
   its part, the respondent theirs; the public none, only the released records).
 - `moves_days`: it moves the days of steps already recorded (all other dated events say

@@ -122,7 +122,7 @@ def withheld_filing(filing: dict[str, Any] | None, summary: str) -> dict[str, An
 
 
 def as_seen(detail: dict[str, Any], access: Access) -> dict[str, Any]:
-    """A case view (`storage.queries.case_detail_of`) as a reader with `access` may see
+    """A case view (`storage.queries.case_view_of`) as a reader with `access` may see
     it: a protected complainant's filing replaced by the summary (the case's own and the
     first entry of its history) for all but full access; the notices sent to the
     complainant and their answers to the meetings' invitations left out, since both name

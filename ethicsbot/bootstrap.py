@@ -65,7 +65,7 @@ class App:
     engine: Engine
     session_factory: sessionmaker[Any]
     clock: Clock
-    docket: DocketReader  # Slack's and the web's docket pages (`storage.async_docket`)
+    docket: DocketReader  # Slack's and the web's docket pages and case views
     read_session_factory: sessionmaker[Any] | None = None  # Slack lookups; default: the above
     migrated: bool = True  # False: the database was unreachable at start (database_wait)
 

@@ -1,4 +1,4 @@
-"""The open docket and a case as Slack's `/ethics status` and the web read them, without
+"""The docket and the case view as Slack's `/ethics status` and the web read them, without
 holding the event loop on PostgreSQL.
 
 Both surfaces run in one asyncio process. Read through a session, a docket page waits for
@@ -41,8 +41,8 @@ from sqlalchemy.sql.elements import ClauseElement
 from cases.levels import Access
 from cases.readings import Readings
 from storage.db import IDLE_PING, POSTGRES_CONNECT
-from storage.lookups import OPEN, Asker, Page, case_read, docket_read
-from storage.queries import DocketView, Statement
+from storage.lookups import OPEN, Asker, Page, case_view_read, docket_read
+from storage.queries import CaseView, DocketView, Statement
 
 # How long a docket request may wait for a connection and its answer, all told: Slack
 # wants its acknowledgement within 3 s, and a database that is away must cost a request
@@ -62,8 +62,8 @@ class _Slots:
 
 
 class PooledDocket:
-    """The docket's pages and cases read on up to `size` asyncio connections to
-    PostgreSQL.
+    """The docket's pages and case views read on up to `size` asyncio connections to
+    PostgreSQL (a `storage.lookups.DocketReader`).
 
     Measured with bench/slack_status.py (PostgreSQL, 50 concurrent requests on two
     cores): 4, 8 and 16 connections gave 862, 888 and 894 requests/s, p99 83, 84 and
@@ -84,23 +84,23 @@ class PooledDocket:
         params.setdefault("application_name", "ethicsbot docket")  # for pg_stat_activity
         return cls(engine.dialect, {**params, **POSTGRES_CONNECT}, size=size)
 
-    async def page(self, asker: Asker, page: int, *, size: int | None, now: datetime,
-                   view: DocketView = OPEN) -> Page:
+    async def docket(self, asker: Asker, page: int, *, size: int | None, now: datetime,
+                     view: DocketView = OPEN) -> Page:
         read = docket_read(asker, page, size=size, now=now, dialect=self._dialect.name,
                            view=view)
         async with self._session() as run:
             rows = await run(read.statements)
-        return read.page(rows)  # a refusal, raised out here, costs no connection
+        return read.answer(rows)  # a refusal, raised out here, costs no connection
 
-    async def case(self, asker: Asker, number: str, action: str, *, now: datetime,
-                   readings: Readings, public_ok: bool = True
-                   ) -> tuple[Access, dict[str, Any]]:
-        """`storage.lookups.case`: the case's one statement (for most askers with its
-        look's line, `case_read`), and else the line once it is decided, on the same
-        connection: given back between them, a request would queue for a connection
+    async def case_view(self, asker: Asker, number: str, action: str, *, now: datetime,
+                        readings: Readings, public_ok: bool = True
+                        ) -> tuple[Access, CaseView]:
+        """The case view's one statement (for most askers with its look's line,
+        `storage.lookups.case_view_read`), and else the line once it is decided, on the
+        same connection: given back between them, a request would queue for a connection
         twice (p99 1.5x SQLite's)."""
-        read = case_read(asker, number, action, now=now, readings=readings,
-                         public_ok=public_ok, dialect=self._dialect.name)
+        read = case_view_read(asker, number, action, now=now, readings=readings,
+                              public_ok=public_ok, dialect=self._dialect.name)
         async with self._session() as run:
             decided, rest = read.decide(await run(read.statements))
             await run(rest)  # nothing to send if the read wrote the line

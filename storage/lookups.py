@@ -1,19 +1,27 @@
-"""A case and the docket as every surface looks them up (Slack's `/ethics status`, the
-web's docket, case page and forms). For a case: the stored detail (one snapshot of it,
-`queries.case_view`'s one statement), the access `cases.access` gives the one asking,
-and the line in the access log (§6) written with it: by the statement that reads the
-case when that line is known beforehand (`case_read`), else once access is decided. A
-case hidden from the asker and an absent one are refused alike (`Refused`), except to
-those who see the whole docket, who are told there is no such case (`NoSuchCase`); each
-surface words the refusal its own way.
+"""The docket and the case view, read for someone (Slack's `/ethics status`, the web's
+docket, case page and forms): what `storage.queries` reads as stored, let through as far
+as `cases.access` lets the one asking see it, and written to the access log (§6).
+
+One way each is read, whoever runs it: a read (`docket_read`, `case_view_read`) is the
+statements to execute and how their rows become the answer, run by a `DocketReader`: in a
+session on the event loop (`InlineDocket`, SQLite) or on asyncio connections
+(`storage.async_docket.PooledDocket`, PostgreSQL).
+
+The case view: the stored view (`queries.case_view_statements`' one statement), the access
+it gives the one asking, and the line in the access log written with it: by the
+statement that reads the case when that line is known beforehand (`case_view_read`),
+else once access is decided (`CaseViewRead.decide`). A case hidden from the asker and an
+absent one are refused alike (`Refused`), except to those who see the whole docket, who
+are told there is no such case (`NoSuchCase`); each surface words the refusal its own way.
 
 Someone entitled to no more than anyone (PUBLIC: a closed case's released records) is
 let through only where the surface shows those records (`public_ok`), and the log names
 the records shown (`cases.public_records.shown_action`).
 
-A page of the open docket (`docket_page`) is all of it for those who see the whole
+A page of the open docket (`docket_read`) is all of it for those who see the whole
 docket, the cases against them for an official, and refused (`NOT_LISTED`) to anyone
-else; the look is logged in the statement that reads it (`queries.docket`'s `logged`).
+else; the look is logged in the statement that reads it (`queries.docket_statements`'
+`logged`).
 """
 
 from __future__ import annotations
@@ -43,6 +51,7 @@ from cases.protection import as_seen
 from cases.public_records import shown_action
 from cases.readings import Readings
 from storage import queries
+from storage.queries import CaseView
 
 
 @dataclass(frozen=True)
@@ -61,25 +70,40 @@ class NoSuchCase(Exception):
     """Said only to those who see the whole docket (anyone else learns nothing)."""
 
 
-def case(session_factory: sessionmaker[Session], asker: Asker, number: str, action: str, *,
-         now: datetime, readings: Readings, public_ok: bool = True
-         ) -> tuple[Access, dict[str, Any]]:
-    """The case `number` as far as `asker` may see it, the look logged as `action`, in
-    one transaction (`case_read`, which `storage.async_docket` runs the same)."""
-    with session_factory.begin() as session:
-        connection = session.connection()
-        read = case_read(asker, number, action, now=now, readings=readings,
-                         public_ok=public_ok, dialect=connection.dialect.name)
-        decided, rest = read.decide(queries.run(connection, read.statements))
-        queries.run(connection, rest)
-    return decided.answer()
+def _line(asker: Asker, number: str | None, action: str, *, allowed: bool, now: datetime
+          ) -> queries.Look:
+    """The access-log line of a look, cut to the log's columns."""
+    return queries.Look(at=now, who=asker.who[:320], number=(number or "")[:20] or None,
+                        action=action[:80], channel=asker.channel, allowed=allowed)
 
 
 @dataclass(frozen=True)
-class CaseRead:
-    """A look at a case as it is read: the statements (the last gives the case view's
-    rows), and how their rows become the look (`decide`). Built once for both ways it is
-    run: a session here (`case`), the asynchronous reader on PostgreSQL."""
+class CaseViewDecision:
+    """What the case view comes to for the asker: the access it gives, its access-log
+    line, and the answer (`answer`): the view as they may see it, or the refusal."""
+
+    asker: Asker
+    number: str
+    view: CaseView | None
+    access: Access
+    line: queries.Look
+
+    def answer(self) -> tuple[Access, CaseView]:
+        if self.view is None or self.access is Access.NONE:
+            if self.asker.actor.email is None:
+                raise Refused(NOT_LISTED)
+            if self.view is None and docket_scope(self.asker.actor) is DocketScope.ALL:
+                raise NoSuchCase(self.number)
+            raise Refused(NOT_ENTITLED)
+        # a complainant withheld (`cases.protection`) is seen by full access alone
+        return self.access, as_seen(self.view, self.access)
+
+
+@dataclass(frozen=True)
+class CaseViewRead:
+    """The case view as it is read for an asker: the statements (the last gives the
+    view's rows), and how their rows become the decision (`decide`). Built once for both
+    ways it is run (`DocketReader.case_view`)."""
 
     asker: Asker
     number: str
@@ -90,76 +114,43 @@ class CaseRead:
     statements: list[queries.Statement]
     logged: tuple[queries.Look, queries.Look] | None  # the line they write: found, not
 
-    def decide(self, rows: list[Any]) -> tuple[CaseLook, list[queries.Statement]]:
-        """The look the rows come to, and the statements still to run: its access-log
-        line, unless the read wrote that very line (an asker who sees every case)."""
-        detail = queries.case_detail_of(rows, number=self.number, now=self.now,
-                                        readings=self.readings)
-        decided = case_look(self.asker, self.number, self.action, detail, now=self.now,
-                            public_ok=self.public_ok)
+    def decide(self, rows: list[Any]) -> tuple[CaseViewDecision, list[queries.Statement]]:
+        """What the rows come to for the asker, and the statements still to run: its
+        access-log line, unless the read wrote that very line (an asker who sees every
+        case)."""
+        view = queries.case_view_of(rows, number=self.number, now=self.now,
+                                    readings=self.readings)
+        action = self.action
+        access = Access.NONE if view is None else case_access(
+            self.asker.actor, respondents=view["respondents"], closed=not view["confidential"],
+            released=view["released"], walled=view["walled"])
+        if access is Access.PUBLIC and view is not None:
+            access = access if self.public_ok else Access.NONE
+            action = shown_action(view["released"]) if self.public_ok else action
+        allowed = access is not Access.NONE
+        decided = CaseViewDecision(self.asker, self.number, view, access, _line(
+            self.asker, self.number, action if allowed else f"{action} refused",
+            allowed=allowed, now=self.now))
         # the line the read wrote: the found look's, unless the case is missing or the asker
-        # is walled off from it (the read's own test, `queries.case_view`)
-        seen = detail is not None and not is_walled(self.asker.actor, detail["walled"])
+        # is walled off from it (the read's own test, `queries.case_view_statements`)
+        seen = view is not None and not is_walled(self.asker.actor, view["walled"])
         wrote = None if self.logged is None else self.logged[0 if seen else 1]
-        written = wrote == decided.look
-        return decided, [] if written else [queries.access_row(decided.look)]
+        written = wrote == decided.line
+        return decided, [] if written else [queries.access_row(decided.line)]
 
 
-def case_read(asker: Asker, number: str, action: str, *, now: datetime, readings: Readings,
-              public_ok: bool, dialect: str) -> CaseRead:
-    """How the case `number` is read for `asker`: with the look's line when it is known
-    before reading (`cases.access.sees_every_case`: allowed if the case exists), else
-    the line is written once the case has been read and the access decided."""
-    logged = (_look(asker, number, action, allowed=True, now=now),
-              _look(asker, number, action, allowed=False, now=now)
+def case_view_read(asker: Asker, number: str, action: str, *, now: datetime,
+                   readings: Readings, public_ok: bool, dialect: str) -> CaseViewRead:
+    """How the case view of `number` is read for `asker`: with the look's line when it is
+    known before reading (`cases.access.sees_every_case`: allowed if the case exists),
+    else the line is written once the case has been read and the access decided."""
+    logged = (_line(asker, number, action, allowed=True, now=now),
+              _line(asker, number, f"{action} refused", allowed=False, now=now)
               ) if sees_every_case(asker.actor) else None
-    statements = queries.case_view(number, dialect=dialect, logged=logged,
-                                   asker=asker.actor.email or "") if number else []
-    return CaseRead(asker, number, action, now, readings, public_ok, statements,
-                    logged if number else None)
-
-
-@dataclass(frozen=True)
-class CaseLook:
-    """What a look at a case comes to: the access it gives, its access-log line, and the
-    answer (`answer`): the detail, or the refusal."""
-
-    asker: Asker
-    number: str
-    detail: dict[str, Any] | None
-    access: Access
-    look: queries.Look
-
-    def answer(self) -> tuple[Access, dict[str, Any]]:
-        if self.detail is None or self.access is Access.NONE:
-            if self.asker.actor.email is None:
-                raise Refused(NOT_LISTED)
-            if self.detail is None and docket_scope(self.asker.actor) is DocketScope.ALL:
-                raise NoSuchCase(self.number)
-            raise Refused(NOT_ENTITLED)
-        # a complainant withheld (`cases.protection`) is seen by full access alone
-        return self.access, as_seen(self.detail, self.access)
-
-
-def case_look(asker: Asker, number: str, action: str, detail: dict[str, Any] | None, *,
-              now: datetime, public_ok: bool) -> CaseLook:
-    """The access `detail` (None: no such case) gives `asker`, and the look's line."""
-    access = Access.NONE if detail is None else case_access(
-        asker.actor, respondents=detail["respondents"], closed=not detail["confidential"],
-        released=detail["released"], walled=detail["walled"])
-    if access is Access.PUBLIC and detail is not None:
-        access = access if public_ok else Access.NONE
-        action = shown_action(detail["released"]) if public_ok else action
-    return CaseLook(asker, number, detail, access,
-                    _look(asker, number, action, allowed=access is not Access.NONE, now=now))
-
-
-def _look(asker: Asker, number: str, action: str, *, allowed: bool, now: datetime
-          ) -> queries.Look:
-    """The access-log line of a look at a case, cut to the log's columns."""
-    return queries.Look(at=now, who=asker.who[:320], number=number[:20] or None,
-                        action=(action if allowed else f"{action} refused")[:80],
-                        channel=asker.channel, allowed=allowed)
+    statements = queries.case_view_statements(
+        number, dialect=dialect, logged=logged, asker=asker.actor.email or "") if number else []
+    return CaseViewRead(asker, number, action, now, readings, public_ok, statements,
+                        logged if number else None)
 
 
 OPEN = queries.DocketView()  # the open docket, as cases were opened: the default view
@@ -167,22 +158,22 @@ OPEN = queries.DocketView()  # the open docket, as cases were opened: the defaul
 
 @dataclass(frozen=True)
 class DocketRead:
-    """A page of the open docket as it is read: the statements (the last gives the rows;
-    the look's access-log row is among them) and how their answer is turned into the page.
-    Built once for both ways it is run: a session here (`docket_page`), the asynchronous
-    reader on PostgreSQL (`storage.async_docket`)."""
+    """A page of the open docket as it is read for an asker: the statements (the last
+    gives the rows; the look's access-log row is among them) and how their answer is
+    turned into the page (`answer`). Built once for both ways it is run
+    (`DocketReader.docket`)."""
 
     statements: list[queries.Statement]
     size: int | None  # None: every line (the export)
     refused: bool  # the asker may see no docket: the statements only log the refusal
 
-    def page(self, rows: list[Any]) -> Page:
+    def answer(self, rows: list[Any]) -> Page:
         """The page's lines and whether more follow; `Refused` if the asker may see none."""
         if self.refused:
             raise Refused(NOT_LISTED)
         if self.size is None:
-            return queries.docket_rows(rows), False
-        return queries.docket_rows(rows[:self.size]), len(rows) > self.size
+            return queries.docket_of(rows), False
+        return queries.docket_of(rows[:self.size]), len(rows) > self.size
 
 
 def docket_read(asker: Asker, page: int, *, size: int | None, now: datetime, dialect: str,
@@ -193,42 +184,30 @@ def docket_read(asker: Asker, page: int, *, size: int | None, now: datetime, dia
     it (the export)."""
     scope = docket_scope(asker.actor)
     action = f"docket page {page}" if size is not None else "docket export"
-    look = queries.Look(at=now, who=asker.who[:320], number=None,
-                        action=action if view == OPEN else f"{action} ({view.words})"[:200],
-                        channel=asker.channel, allowed=scope is not DocketScope.NONE)
+    line = _line(asker, None, action if view == OPEN else f"{action} ({view.words})",
+                 allowed=scope is not DocketScope.NONE, now=now)
     if scope is DocketScope.NONE:
-        return DocketRead([queries.access_row(look)], size, refused=True)
+        return DocketRead([queries.access_row(line)], size, refused=True)
     return DocketRead(queries.docket_statements(
         dialect=dialect, view=view, now=now,
         involving=asker.who if scope is DocketScope.INVOLVING else None,
         walled_as=asker.actor.email if scope is DocketScope.ALL else None,
         searcher=(asker.actor.email or asker.who, docket_access(asker.actor)),
         limit=None if size is None else size + 1,
-        offset=0 if size is None else (page - 1) * size, logged=look), size, refused=False)
-
-
-def docket_page(session_factory: sessionmaker[Session], asker: Asker, page: int, *,
-                size: int | None, now: datetime, view: queries.DocketView = OPEN) -> Page:
-    """`docket_read`, run in a session: the page and whether more follow; refused, and
-    the refusal logged, when the asker may see none."""
-    with session_factory.begin() as session:
-        connection = session.connection()
-        read = docket_read(asker, page, size=size, now=now, dialect=connection.dialect.name,
-                           view=view)
-        rows = queries.run(connection, read.statements)
-    return read.page(rows)
+        offset=0 if size is None else (page - 1) * size, logged=line), size, refused=False)
 
 
 class DocketReader(Protocol):
-    """Reads a page of the open docket (`docket_read`) and a case (`case`) for Slack and
-    the web: on SQLite `InlineDocket`, on PostgreSQL `storage.async_docket.PooledDocket`."""
+    """Reads a page of the docket (`docket_read`) and a case view (`case_view_read`) for
+    Slack and the web: on SQLite `InlineDocket`, on PostgreSQL
+    `storage.async_docket.PooledDocket`."""
 
-    async def page(self, asker: Asker, page: int, *, size: int | None, now: datetime,
-                   view: queries.DocketView = OPEN) -> Page: ...
+    async def docket(self, asker: Asker, page: int, *, size: int | None, now: datetime,
+                     view: queries.DocketView = OPEN) -> Page: ...
 
-    async def case(self, asker: Asker, number: str, action: str, *, now: datetime,
-                   readings: Readings, public_ok: bool = True
-                   ) -> tuple[Access, dict[str, Any]]: ...
+    async def case_view(self, asker: Asker, number: str, action: str, *, now: datetime,
+                        readings: Readings, public_ok: bool = True
+                        ) -> tuple[Access, CaseView]: ...
 
     async def close(self) -> None: ...
 
@@ -243,16 +222,16 @@ class FreshCases:
     reader: DocketReader
     freshen: Callable[[str], None]
 
-    async def page(self, asker: Asker, page: int, *, size: int | None, now: datetime,
-                   view: queries.DocketView = OPEN) -> Page:
-        return await self.reader.page(asker, page, size=size, now=now, view=view)
+    async def docket(self, asker: Asker, page: int, *, size: int | None, now: datetime,
+                     view: queries.DocketView = OPEN) -> Page:
+        return await self.reader.docket(asker, page, size=size, now=now, view=view)
 
-    async def case(self, asker: Asker, number: str, action: str, *, now: datetime,
-                   readings: Readings, public_ok: bool = True
-                   ) -> tuple[Access, dict[str, Any]]:
+    async def case_view(self, asker: Asker, number: str, action: str, *, now: datetime,
+                        readings: Readings, public_ok: bool = True
+                        ) -> tuple[Access, CaseView]:
         await asyncio.to_thread(self.freshen, number)
-        return await self.reader.case(asker, number, action, now=now, readings=readings,
-                                      public_ok=public_ok)
+        return await self.reader.case_view(asker, number, action, now=now,
+                                           readings=readings, public_ok=public_ok)
 
     async def close(self) -> None:
         await self.reader.close()
@@ -260,21 +239,35 @@ class FreshCases:
 
 @dataclass(frozen=True)
 class InlineDocket:
-    """`docket_page` on the event loop: SQLite's reader, since a local file has no round
-    trip to overlap with other requests' work (see `storage.async_docket`)."""
+    """The reads run in a session, on the event loop: SQLite's reader, since a local file
+    has no round trip to overlap with other requests' work (see `storage.async_docket`).
+    Each read is one transaction."""
 
     session_factory: sessionmaker[Session]
 
-    async def page(self, asker: Asker, page: int, *, size: int | None, now: datetime,
-                   view: queries.DocketView = OPEN) -> Page:
-        return docket_page(self.session_factory, asker, page, size=size, now=now, view=view)
+    async def docket(self, asker: Asker, page: int, *, size: int | None, now: datetime,
+                     view: queries.DocketView = OPEN) -> Page:
+        """The page and whether more follow; refused, and the refusal logged, when the
+        asker may see none."""
+        with self.session_factory.begin() as session:
+            connection = session.connection()
+            read = docket_read(asker, page, size=size, now=now,
+                               dialect=connection.dialect.name, view=view)
+            rows = queries.run(connection, read.statements)
+        return read.answer(rows)
 
-    async def case(self, asker: Asker, number: str, action: str, *, now: datetime,
-                   readings: Readings, public_ok: bool = True
-                   ) -> tuple[Access, dict[str, Any]]:
-        return case(self.session_factory, asker, number, action, now=now,
-                    readings=readings, public_ok=public_ok)
+    async def case_view(self, asker: Asker, number: str, action: str, *, now: datetime,
+                        readings: Readings, public_ok: bool = True
+                        ) -> tuple[Access, CaseView]:
+        """The case view of `number` as far as `asker` may see it, the look logged as
+        `action`."""
+        with self.session_factory.begin() as session:
+            connection = session.connection()
+            read = case_view_read(asker, number, action, now=now, readings=readings,
+                                  public_ok=public_ok, dialect=connection.dialect.name)
+            decided, rest = read.decide(queries.run(connection, read.statements))
+            queries.run(connection, rest)
+        return decided.answer()
 
     async def close(self) -> None:
         return None
-

@@ -1,6 +1,11 @@
-"""Read-side queries: the docket and one case as stored, for the CLI, Slack and the web.
+"""Read-side queries: the docket and the case view (one case) as stored, for the CLI,
+Slack and the web.
 
-Every look at a case's details is written to the access log (§6), allowed or not.
+Each is read one way: its statements (`docket_statements`, `case_view_statements`), their
+rows made into it (`docket_of`, `case_view_of`); `docket` and `case_view` run them in a
+session for whoever was already let in (the CLI, the case record), and
+`storage.lookups` reads them for someone, deciding what they may see. Every look at a
+case's details is written to the access log (§6), allowed or not.
 
 A stored deadline's status was judged when it was saved; every reader here judges it
 again at the `now` it is given (`cases.deadlines.status_at`), so nothing shows `open` for
@@ -115,6 +120,9 @@ def _deadline(d: _StoredDeadline, now: datetime) -> dict[str, Any]:
 
 
 Statement = tuple[Executable, dict[str, Any]]  # a statement and its parameters
+# the case view: one case as stored, its deadlines judged at a moment (`case_view_of`);
+# what every surface shows of a case is made from it
+CaseView = dict[str, Any]
 
 
 # the docket's filters, first the default; "mine": open, the next act owed by the reader
@@ -170,7 +178,7 @@ def docket(*, session: Session, view: DocketView = ALL_CASES, involving: str | N
     `logged` is written to the access log with the read: on PostgreSQL in the same
     statement (a data-modifying WITH), one round trip for the whole lookup."""
     connection = session.connection()
-    return docket_rows(run(connection, docket_statements(
+    return docket_of(run(connection, docket_statements(
         dialect=connection.dialect.name, view=view, involving=involving, limit=limit,
         offset=offset, now=now, logged=logged)))
 
@@ -180,9 +188,10 @@ def docket_statements(*, dialect: str, view: DocketView = ALL_CASES,
                       now: datetime | None = None, logged: Look | None = None,
                       walled_as: str | None = None,
                       searcher: tuple[str, Access] | None = None) -> list[Statement]:
-    """`docket` as the statements that read it, the last giving the rows: what both the
-    session above and the asynchronous reader (`storage.async_docket`) execute, so the
-    docket has one statement whoever runs it. `now` judges "overdue".
+    """`docket` as the statements that read it, the last giving the rows: what a session
+    (`docket`, `storage.lookups.InlineDocket`) and the asynchronous reader
+    (`storage.async_docket`) execute, so the docket has one statement whoever runs it.
+    `now` judges "overdue".
 
     `searcher`: the reader's email and the access they have to the cases listed that are
     not against them (`cases.access.docket_access`); with it a search also looks in the
@@ -225,7 +234,7 @@ def run(connection: Connection, statements: list[Statement]) -> list[Any]:
     return list(result.all()) if result is not None and result.returns_rows else []
 
 
-def docket_rows(rows: Iterable[Any]) -> list[dict[str, Any]]:
+def docket_of(rows: Iterable[Any]) -> list[dict[str, Any]]:
     """The docket's lines from its statement's rows (tuples with the columns' names)."""
     return [
         {"number": r.number, "stage": r.stage, "confidential": r.confidential,
@@ -369,18 +378,20 @@ def _like_escaped(text: str) -> str:
     return text.replace("/", "//").replace("%", "/%").replace("_", "/_")
 
 
-def case_detail(*, session: Session, number: str, now: datetime,
-                readings: Readings = DEFAULT) -> dict[str, Any] | None:
-    """`case_view`, read in `session`."""
+def case_view(*, session: Session, number: str, now: datetime,
+              readings: Readings = DEFAULT) -> CaseView | None:
+    """The case view of `number`, read in `session` for whoever was already let in (the
+    CLI, the case record): no access is decided and no look logged here; a surface reads
+    it for someone through `storage.lookups`."""
     connection = session.connection()
-    return case_detail_of(run(connection, case_view(number, dialect=connection.dialect.name)),
-                          number=number, now=now, readings=readings)
+    return case_view_of(run(connection, case_view_statements(
+        number, dialect=connection.dialect.name)), number=number, now=now, readings=readings)
 
 
-def case_view(number: str, *, dialect: str, logged: tuple[Look, Look] | None = None,
-              asker: str = "") -> list[Statement]:
-    """The statements that read the case `number` for `case_detail_of`, the last giving
-    its rows.
+def case_view_statements(number: str, *, dialect: str, logged: tuple[Look, Look] | None = None,
+                         asker: str = "") -> list[Statement]:
+    """The statements that read the case view of `number` (`case_view_of` makes it of
+    their rows), the last giving its rows.
 
     `logged`: the look's access-log line if the case is found, and if it is not, for an
     asker let into any case there is (`cases.access.sees_every_case`), written with the
@@ -399,11 +410,11 @@ def case_view(number: str, *, dialect: str, logged: tuple[Look, Look] | None = N
     return [(_LOG_IF_FOUND, params), (_CASE_VIEW.statement, {"number": number})]
 
 
-def case_detail_of(rows: Iterable[Sequence[Any]], *, number: str, now: datetime,
-                   readings: Readings = DEFAULT) -> dict[str, Any] | None:
-    """One case as stored (from `case_view`'s rows), its deadlines judged at `now`;
-    `released` lists the public records anyone may be shown (`Case.released`,
-    by the city's `readings`).
+def case_view_of(rows: Iterable[Sequence[Any]], *, number: str, now: datetime,
+                 readings: Readings = DEFAULT) -> CaseView | None:
+    """The case view: one case as stored (from `case_view_statements`' rows), its
+    deadlines judged at `now`; `released` lists the public records anyone may be shown
+    (`Case.released`, by the city's `readings`).
 
     Read in one statement (`_CASE_VIEW`), so that the case row, its history, deadlines,
     notices and filings are one snapshot on PostgreSQL too: read as four statements
@@ -431,7 +442,7 @@ def case_detail_of(rows: Iterable[Sequence[Any]], *, number: str, now: datetime,
         "walled": list(row.walled or ()),
         "filing": first.get("filing"),
         # the complainant withheld from the official and the council (`cases.protection`;
-        # what each reader sees of it: `storage.lookups.CaseLook.answer`)
+        # what each reader sees of it: `storage.lookups.CaseViewDecision.answer`)
         "protection": protection_data(case.protection) if case else None,
         "alleged_sections": list(case.alleged_sections) if case else [],
         "amendments": [{"at": _iso(e.at), "authorized_by": e.data.get("authorized_by"),
@@ -586,13 +597,13 @@ _CASE_VIEW = _OneStatement([
 
 _LOG_COLUMNS = AccessLogRow.__table__.c
 # found, for the one looking: a case they are walled off from (they recused) is as if not
-# found, so the line says refused (`lookups.CaseRead.decide` knows it by the same test)
+# found, so the line says refused (`lookups.CaseViewRead.decide` knows it by the same test)
 _FOUND = select(exists().where(
     _CASES.c.number == bindparam("number"),
     func.lower(cast(_CASES.c.walled, String)).not_like(bindparam("walled"), escape="/"))
     .label("found")).subquery("looked_for")
-# the line of `case_view`'s `logged`: the found look's, or the missing one's action, and
-# allowed exactly when the case row is there (looked for once)
+# the line of `case_view_statements`' `logged`: the found look's, or the missing one's
+# action, and allowed exactly when the case row is there (looked for once)
 _LOG_IF_FOUND = insert(AccessLogRow.__table__).from_select(  # type: ignore[arg-type]
     list(Look.COLUMNS),
     select(*(bindparam(f"log_{c}", type_=_LOG_COLUMNS[c].type)

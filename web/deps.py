@@ -99,7 +99,7 @@ class HeldReview(Protocol):
 class WebDeps:
     uow: UowFactory  # steps, and the sign-in links the outbox mails
     session_factory: sessionmaker[Any]  # lookups, sessions and the access log
-    docket: DocketReader  # the docket's pages
+    docket: DocketReader  # the docket's pages and the case views
     directory: Directory  # who is signed in, and their roles
     calendar: CityCalendar
     clock: Clock

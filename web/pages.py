@@ -71,7 +71,7 @@ async def docket(request: web.Request) -> web.StreamResponse:
     scope = docket_scope(viewer.actor)
     current = whole_number(request.query.get("page", "1"), 5) or 1
     view = docket_view(request.query, deps.directory, viewer.actor)
-    rows, more = await _docket_rows(request, view, current, size=PAGE)
+    rows, more = await _docket(request, view, current, size=PAGE)
     now = deps.clock()
     lines = [_docket_line(r, deps, now) for r in rows]
     return page(request, "docket.html.j2", rows=lines, page_number=current, more=more,
@@ -85,9 +85,8 @@ async def docket(request: web.Request) -> web.StreamResponse:
 async def docket_csv(request: web.Request) -> web.StreamResponse:
     """The docket as the page shows it, every line, as CSV for a spreadsheet."""
     deps = deps_of(request)
-    rows, _ = await _docket_rows(request, docket_view(request.query, deps.directory,
-                                                      viewer_of(request).actor), 1,
-                                 size=None)
+    rows, _ = await _docket(request, docket_view(request.query, deps.directory,
+                                                 viewer_of(request).actor), 1, size=None)
     now = deps.clock()
     out = io.StringIO()
     sheet = csv.writer(out)
@@ -107,11 +106,13 @@ def _cell(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-async def _docket_rows(request: web.Request, view: queries.DocketView, current: int, *,
-                       size: int | None) -> lookups.Page:
+async def _docket(request: web.Request, view: queries.DocketView, current: int, *,
+                  size: int | None) -> lookups.Page:
+    """Page `current` of the docket the reader may see, as `view` filters it (`size`
+    None: all of it); refused with the page the docket's refusal says."""
     deps, viewer = deps_of(request), viewer_of(request)
     try:
-        return await deps.docket.page(
+        return await deps.docket.docket(
             lookups.Asker(viewer.actor, viewer.person.email, CHANNEL), current, size=size,
             now=deps.clock(), view=view)
     except Refused:
@@ -192,23 +193,27 @@ async def my_deadlines(request: web.Request) -> web.StreamResponse:
 
 
 @dataclass(frozen=True)
-class Looked:
+class CaseViewSeen:
+    """The case view as the reader may see it: the access it gives them, the view, and
+    what of it the page shows them (`cases.visibility`)."""
+
     access: Access
-    detail: dict[str, Any]
+    view: queries.CaseView
     seen: Visibility
 
 
-async def look_up(request: web.Request, number: str, action: str, *,
-                  public_ok: bool = False) -> Looked:
-    """A case as far as the reader may see it (`storage.lookups.case`, as Slack asks):
-    refused alike whether hidden or absent, except to those who see the whole docket.
+async def case_view(request: web.Request, number: str, action: str, *,
+                    public_ok: bool = False) -> CaseViewSeen:
+    """The case view as far as the reader may see it (`storage.lookups.DocketReader`, as
+    Slack asks): refused alike whether hidden or absent, except to those who see the
+    whole docket.
     Seeing only what anyone may see (PUBLIC) opens the case page (`public_ok`) and nothing
     else: no step form, no record, no original."""
     deps, viewer = deps_of(request), viewer_of(request)
     number = number.strip().upper()
     wanted = number if _NUMBER.fullmatch(number) else ""
     try:
-        access, detail = await deps.docket.case(
+        access, view = await deps.docket.case_view(
             lookups.Asker(viewer.actor, viewer.person.email, CHANNEL), wanted, action,
             now=deps.clock(), readings=deps.directory.readings, public_ok=public_ok)
     except lookups.NoSuchCase:
@@ -216,17 +221,17 @@ async def look_up(request: web.Request, number: str, action: str, *,
                       f"There is no case {number[:20]}. The docket lists every case.") from None
     except Refused:
         raise refusal(request, 404, "Not entitled", NOT_ENTITLED) from None
-    delivered = (any(e["kind"] == EventKind.REPORT_DELIVERED for e in detail["history"])
-                 or not detail["confidential"])
-    return Looked(access, detail, visibility(access, delivered=delivered))
+    delivered = (any(e["kind"] == EventKind.REPORT_DELIVERED for e in view["history"])
+                 or not view["confidential"])
+    return CaseViewSeen(access, view, visibility(access, delivered=delivered))
 
 
 @routes.get("/cases/{number}")
 @signed_in
 async def case(request: web.Request) -> web.StreamResponse:
     deps, viewer = deps_of(request), viewer_of(request)
-    looked = await look_up(request, request.match_info["number"], "case page", public_ok=True)
-    d, seen, now = looked.detail, looked.seen, deps.clock()
+    looked = await case_view(request, request.match_info["number"], "case page", public_ok=True)
+    d, seen, now = looked.view, looked.seen, deps.clock()
     if looked.access is Access.PUBLIC:  # entitled to no more than anyone: what was released
         with deps.session_factory.begin() as session:
             found = released_case(session=session, number=d["number"],
@@ -379,18 +384,18 @@ def with_replies(invites: list[dict[str, Any]],
 @signed_in
 async def original(request: web.Request) -> web.StreamResponse:
     """A filing exactly as received, to those who may see the originals (FULL)."""
-    looked = await look_up(request, request.match_info["number"], "filing original")
+    looked = await case_view(request, request.match_info["number"], "filing original")
     if not looked.seen.originals:
         raise refusal(request, 404, "Not entitled", NOT_ENTITLED)
     deps, wanted = deps_of(request), request.match_info["filing"]
     raw, filing = None, whole_number(wanted, 12)
     if filing is not None:
         with deps.session_factory() as session:
-            raw = filings.original(session, number=looked.detail["number"], filing_id=filing)
+            raw = filings.original(session, number=looked.view["number"], filing_id=filing)
     if raw is None:
         raise refusal(request, 404, "No such filing", "This case has no such filing.")
     return web.Response(body=raw, content_type="message/rfc822", headers={
-        "Content-Disposition": f'attachment; filename="{looked.detail["number"]}-'
+        "Content-Disposition": f'attachment; filename="{looked.view["number"]}-'
                                f'filing-{wanted}.eml"'})
 
 
@@ -400,12 +405,12 @@ async def complaint(request: web.Request) -> web.StreamResponse:
     """The complaint as filed, as text to keep, to those who see the complaint on the case
     page, with what they see of it: the complainant's contact details only to those who
     see them (`cases.visibility`: not the official complained against, not the council)."""
-    looked = await look_up(request, request.match_info["number"], "complaint download")
+    looked = await case_view(request, request.match_info["number"], "complaint download")
     if not looked.seen.complaint:
         raise refusal(request, 404, "Not entitled", NOT_ENTITLED)
-    text = complaint_text(looked.detail, looked.seen, deps_of(request).calendar)
+    text = complaint_text(looked.view, looked.seen, deps_of(request).calendar)
     return web.Response(text=text, content_type="text/plain", charset="utf-8", headers={
-        "Content-Disposition": f'attachment; filename="{looked.detail["number"]}-'
+        "Content-Disposition": f'attachment; filename="{looked.view["number"]}-'
                                'complaint.txt"'})
 
 

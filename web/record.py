@@ -30,7 +30,7 @@ from storage.repository import SqlCaseRepository
 from templates.released import released_pdf
 from web import auth
 from web.deps import WebDeps
-from web.pages import look_up, viewer_of
+from web.pages import case_view, viewer_of
 from web.record_data import Record
 from web.record_pdf import render_pdf
 from web.render import refusal
@@ -43,8 +43,8 @@ def load(session: Session, deps: WebDeps, number: str, *, releases: bool = False
          ) -> Record | None:
     """The record of case `number`; `releases`: with each released instalment's PDFs (the
     ZIP and their own downloads; the record PDF lists, not carries, them)."""
-    detail = queries.case_detail(session=session, number=number, now=deps.clock(),
-                                 readings=deps.directory.readings)
+    detail = queries.case_view(session=session, number=number, now=deps.clock(),
+                               readings=deps.directory.readings)
     if detail is None:
         return None
     rows = filings.of_case(session, number)
@@ -94,16 +94,16 @@ def _head(session: Session, number: str, history: list[dict[str, Any]]) -> Head:
 
 
 async def _fetch(request: web.Request, what: str, *, releases: bool = False) -> Record:
-    looked = await look_up(request, request.match_info["number"], f"case record {what}")
+    looked = await case_view(request, request.match_info["number"], f"case record {what}")
     deps, viewer = deps_of(request), viewer_of(request)
     if not looked.seen.originals:
-        auth.log_alone(deps, viewer.person.email, looked.detail["number"],
+        auth.log_alone(deps, viewer.person.email, looked.view["number"],
                        f"case record {what} refused", False)
         raise refusal(request, 403, "Not entitled",
                       "The complete case record is for the mayor's office, the board and "
                       "the city attorney (§6).")
     with deps.session_factory() as session:
-        found = load(session, deps, looked.detail["number"], releases=releases)
+        found = load(session, deps, looked.view["number"], releases=releases)
     assert found is not None
     return found
 

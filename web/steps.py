@@ -22,7 +22,7 @@ from cases.steps import StepRule
 from cases.text import words
 from storage.uow import SqlUnitOfWork
 from web import auth
-from web.pages import Looked, look_up, viewer_of
+from web.pages import CaseViewSeen, case_view, viewer_of
 from web.render import due_text, page, refusal
 from web.request import deps_of, form, signed_in
 from web.security import CSRF_FIELD
@@ -52,12 +52,12 @@ def _allowed(request: web.Request, rule: StepRule) -> None:
 async def show(request: web.Request) -> web.StreamResponse:
     rule = _rule(request)
     _allowed(request, rule)
-    looked = await look_up(request, request.match_info["number"], f"step form {rule.id.value}")
-    return _form_page(request, rule, looked.detail["number"], {}, None, 200,
-                      serves=_serves(request, rule, looked.detail), own=_own(rule, looked))
+    looked = await case_view(request, request.match_info["number"], f"step form {rule.id.value}")
+    return _form_page(request, rule, looked.view["number"], {}, None, 200,
+                      serves=_serves(request, rule, looked.view), own=_own(rule, looked))
 
 
-def _own(rule: StepRule, looked: Looked) -> bool:
+def _own(rule: StepRule, looked: CaseViewSeen) -> bool:
     """The official complained against making one of their own requests (§10-§14)."""
     return looked.access is Access.RESPONDENT and rule.respondent_asks is not None
 
@@ -92,9 +92,9 @@ async def take(request: web.Request) -> web.StreamResponse:
     fields = await form(request)
     _allowed(request, rule)
     deps, viewer = deps_of(request), viewer_of(request)
-    looked = await look_up(request, request.match_info["number"],
+    looked = await case_view(request, request.match_info["number"],
                            f"step form {rule.id.value} sent")
-    number = looked.detail["number"]
+    number = looked.view["number"]
     typed = {k: v for k, v in fields.items() if k != CSRF_FIELD}
     own = _own(rule, looked)
 

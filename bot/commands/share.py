@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from bot.access import identify
 from bot.posting import post_private
 from bot.render import case_blocks
-from bot.service import blocking, case_lookup, case_number, log_alone
+from bot.service import blocking, case_number, case_view, log_alone
 from cases.access import Refused, case_access
 from cases.errors import ProcedureError
 from cases.levels import Access
@@ -21,7 +21,7 @@ async def post(req: Request) -> None:
     if not req.words:
         raise ProcedureError("Give the case number: `/ethics share ETH-2026-0007`.")
     deps, number, channel = req.deps, case_number(req.words[0]), req.body["channel_id"]
-    access, detail = await case_lookup(deps, req.caller, number)
+    access, detail = await case_view(deps, req.caller, number)
     if access is not Access.FULL:
         raise Refused("Only the mayor's office, the board and the city attorney may post a "
                       "case into a channel (§6).")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from bot.access import Caller
 from bot.ids import step_action
 from bot.render import Block, case_blocks, docket_blocks
-from bot.service import case_lookup, case_number, docket_page
+from bot.service import case_number, case_view, docket
 from cases.case import Stage
 from cases.errors import ProcedureError
 from cases.levels import Access
@@ -22,14 +22,14 @@ async def show(req: Request) -> None:
     deps, now = req.deps, req.deps.clock()
     if req.words and req.words[0].lower() != "page":
         number = case_number(req.words[0])
-        access, detail = await case_lookup(deps, req.caller, number)
+        access, detail = await case_view(deps, req.caller, number)
         blocks = case_blocks(detail, access, viewer=req.caller.who, calendar=deps.calendar,
                              now=now, directory=deps.directory)
         blocks += buttons(req.caller, access, detail)
         await req.reply(f"{number}: {detail['stage']}", blocks)
         return
     page = _page(req.words)
-    rows, more = await docket_page(deps, req.caller, page)
+    rows, more = await docket(deps, req.caller, page)
     await req.reply("Open docket", docket_blocks(rows, page=page, more=more,
                                                  calendar=deps.calendar, now=now))
 

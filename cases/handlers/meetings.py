@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 from cases import commands as c
 from cases.acts import meeting_for, unable_to_act
-from cases.board_vote import board_tally, eligible_on_board
 from cases.calendar import fmt_moment
 from cases.errors import ProcedureError
 from cases.handlers import StepContext
@@ -33,6 +32,7 @@ from cases.open_meetings import (
     check_public_text,
 )
 from cases.readings import describe
+from cases.tally import eligible_on_board, sufficiency_tally
 
 if TYPE_CHECKING:
     from cases.case import Case
@@ -327,8 +327,8 @@ def board_determination(s: StepContext, cmd: c.RecordBoardDetermination) -> Even
         raise ProcedureError(
             f"The board determines sufficiency as to {party} only once they have had the "
             "opportunity to present (§9). Record that they were heard first.")
-    result = board_tally(m.votes.get(party, {}), board=cmd.board,
-                         respondents=unable_to_act(s.case))
+    result = sufficiency_tally(m.votes.get(party, {}), board=cmd.board,
+                               respondents=unable_to_act(s.case))
     return s.event(EventKind.BOARD_DETERMINED, meeting=m.number, carried=result.carried,
                    yes=result.yes, no=result.no, abstained=result.abstained,
                    explanation=result.explanation, respondent=party)

@@ -229,8 +229,8 @@ def case(number: str, as_json: bool) -> None:
 
     app, number = bootstrap(), number.strip().upper()
     with app.session_factory.begin() as session:
-        detail = queries.case_detail(session=session, number=number, now=app.clock(),
-                                     readings=app.directory.readings)
+        detail = queries.case_view(session=session, number=number, now=app.clock(),
+                                   readings=app.directory.readings)
         log_access(app, number, "case detail", allowed=detail is not None, session=session)
     if detail is None:
         raise CliError(f"there is no case {number}; `ethicsbot cases` lists the docket")

@@ -19,10 +19,9 @@ from sqlalchemy.engine import make_url
 from cases.access import NOT_LISTED, Refused, actor_for
 from cases.levels import Access
 from ethicsbot.bootstrap import App, bootstrap
-from storage import lookups
 from storage.async_docket import PooledDocket
 from storage.db import make_engine
-from storage.lookups import Asker, NoSuchCase, docket_page
+from storage.lookups import Asker, InlineDocket, NoSuchCase
 from storage.models import AccessLogRow
 from storage.queries import REFUSALS_EVERY
 from tests.fixtures.app import FakeClock, make_settings
@@ -54,20 +53,21 @@ def test_a_page_is_the_sessions_page_and_is_logged_alike(app: App) -> None:
     async def pages() -> list[Any]:
         out: list[Any] = []
         for who, page in ((CHAIR, 1), (CHAIR, 2), (CHAIR, 3), (RESPONDENT, 1)):
-            out.append(await app.docket.page(asker(app, who), page, size=2, now=now))
+            out.append(await app.docket.docket(asker(app, who), page, size=2, now=now))
         with pytest.raises(Refused, match=re.escape(NOT_LISTED)):
-            await app.docket.page(asker(app, STRANGER), 1, size=2, now=now)
+            await app.docket.docket(asker(app, STRANGER), 1, size=2, now=now)
         await app.docket.close()
         return out
 
     read = asyncio.run(pages())
     by_docket = looks(app)
     later = now + REFUSALS_EVERY  # the stranger's refusal again: not coalesced into the first
-    expected = [docket_page(app.read_session_factory or app.session_factory,
-                            asker(app, who), page, size=2, now=later)
+    in_session = InlineDocket(app.read_session_factory or app.session_factory)
+    expected = [asyncio.run(in_session.docket(asker(app, who), page, size=2, now=later))
                 for who, page in ((CHAIR, 1), (CHAIR, 2), (CHAIR, 3), (RESPONDENT, 1))]
     with pytest.raises(Refused, match=re.escape(NOT_LISTED)):
-        docket_page(app.session_factory, asker(app, STRANGER), 1, size=2, now=later)
+        asyncio.run(InlineDocket(app.session_factory).docket(asker(app, STRANGER), 1, size=2,
+                                                             now=later))
     assert read == expected
     assert [[r["number"] for r in rows] for rows, _ in read] == [
         numbers[0:2], numbers[2:4], numbers[4:6], numbers[0:2]]
@@ -80,8 +80,8 @@ def test_a_page_is_the_sessions_page_and_is_logged_alike(app: App) -> None:
 
 
 def test_a_case_is_the_sessions_case_and_each_look_is_logged_alike(app: App) -> None:
-    """`App.docket.case` (Slack's `/ethics status ETH-…`, the web's case page) gives what
-    `storage.lookups.case` gives in a session, refusals included: the whole case to the
+    """`App.docket.case_view` (Slack's `/ethics status ETH-…`, the web's case page) gives
+    what `storage.lookups.InlineDocket` gives in a session, refusals included: the whole case to the
     chair, no such case said only to those who see the whole docket, their parts to the
     one complained against and to a council member, a stranger refused; every look one
     line of the access log, alike."""
@@ -100,8 +100,9 @@ def test_a_case_is_the_sessions_case_and_each_look_is_logged_alike(app: App) -> 
         out = []
         for who, wanted in asks:
             try:
-                out.append(await app.docket.case(asker(app, who), wanted, "case status",
-                                                 now=now, readings=readings))
+                out.append(await app.docket.case_view(asker(app, who), wanted,
+                                                      "case status", now=now,
+                                                      readings=readings))
             except (Refused, NoSuchCase) as e:
                 out.append((type(e).__name__, str(e)))
         await app.docket.close()
@@ -109,10 +110,10 @@ def test_a_case_is_the_sessions_case_and_each_look_is_logged_alike(app: App) -> 
 
     read = asyncio.run(by_docket())
     logged = looks(app)
-    factory = app.read_session_factory or app.session_factory
+    in_session = InlineDocket(app.read_session_factory or app.session_factory)
     later = now + REFUSALS_EVERY  # the stranger's refusal again: not coalesced into the first
-    expected = [answer(lambda who=who, wanted=wanted: lookups.case(
-        factory, asker(app, who), wanted, "case status", now=later, readings=readings))
+    expected = [answer(lambda who=who, wanted=wanted: asyncio.run(in_session.case_view(
+        asker(app, who), wanted, "case status", now=later, readings=readings)))
         for who, wanted in asks]
     assert read == expected
     assert read[0][0] is Access.FULL and read[0][1]["number"] == number
@@ -149,7 +150,7 @@ def test_on_postgresql_a_look_by_one_who_sees_every_case_is_one_statement(
     async def statements_of(who: str, wanted: str) -> list[str]:
         sent.clear()
         with contextlib.suppress(NoSuchCase, Refused):
-            await pg_app.docket.case(asker(pg_app, who), wanted, "case status", now=now,
+            await pg_app.docket.case_view(asker(pg_app, who), wanted, "case status", now=now,
                                      readings=readings)
         return list(sent)
 
@@ -192,7 +193,7 @@ def test_on_postgresql_the_loop_runs_on_while_a_page_waits_for_the_server(
     async def scenario() -> list[dict[str, Any]]:
         with pg_app.engine.connect() as holder:
             holder.execute(text("LOCK TABLE access_log IN EXCLUSIVE MODE"))
-            reading = asyncio.create_task(pg_app.docket.page(
+            reading = asyncio.create_task(pg_app.docket.docket(
                 asker(pg_app, CHAIR), 1, size=25, now=pg_app.clock()))
             for _ in range(5):
                 await asyncio.sleep(0.02)
@@ -232,8 +233,8 @@ def test_on_postgresql_the_pool_holds_at_most_its_size_and_closes_with_the_app(
         nonlocal most
         with pg_app.engine.connect() as holder:
             holder.execute(text("LOCK TABLE access_log IN EXCLUSIVE MODE"))
-            reads = [asyncio.create_task(tagged.page(asker(pg_app, CHAIR), 1, size=25,
-                                                     now=pg_app.clock()))
+            reads = [asyncio.create_task(tagged.docket(asker(pg_app, CHAIR), 1, size=25,
+                                                       now=pg_app.clock()))
                      for _ in range(20)]
             end = time.monotonic() + 0.5
             while time.monotonic() < end:
@@ -246,7 +247,7 @@ def test_on_postgresql_the_pool_holds_at_most_its_size_and_closes_with_the_app(
     assert backends(url, tag) == 2  # kept for the next requests
 
     async def again() -> None:
-        rows, _ = await tagged.page(asker(pg_app, CHAIR), 1, size=25, now=pg_app.clock())
+        rows, _ = await tagged.docket(asker(pg_app, CHAIR), 1, size=25, now=pg_app.clock())
         assert len(rows) == 1
         await tagged.close()
 
@@ -269,16 +270,16 @@ def test_on_postgresql_an_outage_costs_a_page_a_bounded_failure_and_the_next_rea
 
     async def scenario() -> None:
         chair = asker(app, CHAIR)
-        assert len((await app.docket.page(chair, 1, size=25, now=clock()))[0]) == 1
+        assert len((await app.docket.docket(chair, 1, size=25, now=clock()))[0]) == 1
         await asyncio.to_thread(postgres.refuse_connections, server, name)
         for _ in range(3):
             t0 = time.monotonic()
             with pytest.raises((psycopg.OperationalError, TimeoutError)):
-                await app.docket.page(chair, 1, size=25, now=clock())
+                await app.docket.docket(chair, 1, size=25, now=clock())
             assert time.monotonic() - t0 < reader.wait + 1.0
         await asyncio.to_thread(postgres.allow_connections, server, name)
         t0 = time.monotonic()
-        assert len((await app.docket.page(chair, 1, size=25, now=clock()))[0]) == 1
+        assert len((await app.docket.docket(chair, 1, size=25, now=clock()))[0]) == 1
         assert time.monotonic() - t0 < 1.0
         await app.docket.close()
 

@@ -132,7 +132,7 @@ def test_a_case_read_before_its_turn_shows_the_new_dates(app: App) -> None:
     assert sync_calendar(app) == 1
     chair = "hpark@city.test"  # the board's chair
     asker = Asker(actor_for(app.directory, chair), chair, "slack")
-    _, detail = asyncio.run(app.docket.case(asker, number, "case status", now=app.clock(),
+    _, detail = asyncio.run(app.docket.case_view(asker, number, "case status", now=app.clock(),
                                             readings=app.directory.readings))
     due = next(d["due"] for d in detail["deadlines"] if d["key"] == "hearing_begin")
     assert app.calendar.local_date(datetime.fromisoformat(due)).isoformat() == "2026-12-22"

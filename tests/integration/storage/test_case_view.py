@@ -1,12 +1,14 @@
-"""The case view (`storage.lookups.case`, Slack's `/ethics status ETH-…` and the web's case
-page) is one snapshot of the case: a step that another connection commits while the view
-is being read shows in it wholly or not at all, never the case before the step beside its
-deadlines and notices after it. On PostgreSQL the Slack surface reads in autocommit and
-the web in READ COMMITTED, where each statement sees its own moment; on SQLite the look's
-transaction holds the write lock, and the step waits for it."""
+"""The case view (`storage.lookups.DocketReader.case_view`, Slack's `/ethics status
+ETH-…` and the web's case page) is one snapshot of the case: a step that another
+connection commits while the view is being read shows in it wholly or not at all, never
+the case before the step beside its deadlines and notices after it. On PostgreSQL the
+Slack surface reads in autocommit and the web in READ COMMITTED, where each statement sees
+its own moment; on SQLite the look's transaction holds the write lock, and the step waits
+for it."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from typing import Any
 
@@ -31,9 +33,9 @@ def factory_of(app: App, surface: str) -> sessionmaker[Session]:
 
 
 def look(app: App, factory: sessionmaker[Session], number: str) -> dict[str, Any]:
-    access, detail = lookups.case(
-        factory, lookups.Asker(actor_for(app.directory, CLERK), CLERK, "test"), number,
-        "case status", now=app.clock(), readings=app.directory.readings)
+    access, detail = asyncio.run(lookups.InlineDocket(factory).case_view(
+        lookups.Asker(actor_for(app.directory, CLERK), CLERK, "test"), number,
+        "case status", now=app.clock(), readings=app.directory.readings))
     assert access is Access.FULL
     return detail
 
@@ -93,8 +95,8 @@ def test_a_refusal_repeated_within_a_minute_is_one_access_log_row(
 
     def refused(n: str) -> None:
         with pytest.raises(Refused, match="answers only the people the city's directory"):
-            lookups.case(factory, stranger, n, "case status", now=app.clock(),
-                         readings=app.directory.readings)
+            asyncio.run(lookups.InlineDocket(factory).case_view(
+                stranger, n, "case status", now=app.clock(), readings=app.directory.readings))
 
     def rows(n: str, allowed: bool) -> int:
         with app.session_factory() as s:

@@ -131,8 +131,8 @@ def test_docket_and_case_detail_queries_read_what_is_stored(app: App) -> None:
     number = open_one(app)
     with app.session_factory() as s:
         rows = queries.docket(session=s)
-        detail = queries.case_detail(session=s, number=number, now=app.clock())
-        assert queries.case_detail(session=s, number="ETH-2026-0999", now=app.clock()) is None
+        detail = queries.case_view(session=s, number=number, now=app.clock())
+        assert queries.case_view(session=s, number="ETH-2026-0999", now=app.clock()) is None
     assert [r["number"] for r in rows] == [number] and rows[0]["confidential"] is True
     assert detail is not None and detail["filing"]["code_sections"] == ["2.94.030"]
     assert detail["deadlines"][0]["key"] == "notice_24h"
@@ -153,7 +153,7 @@ def test_a_case_shows_each_filing_by_its_size_and_each_notice_with_its_attempts(
                         reason=None, raw=raw, parsed=None, at=app.clock(), sent_at=app.clock())
         uow.commit()
     with app.session_factory() as s:
-        detail = queries.case_detail(session=s, number=number, now=app.clock())
+        detail = queries.case_view(session=s, number=number, now=app.clock())
         owed = s.scalar(select(func.count()).select_from(OutboxRow))
     assert detail is not None
     assert [(f["message_id"], f["bytes"]) for f in detail["filings"]] == [

@@ -5,6 +5,8 @@ access log says so once; every other member still sees it. Both ways a case is r
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
@@ -25,15 +27,16 @@ def factory_of(app: App, surface: str) -> sessionmaker[Session]:
 
 
 def look(app: App, factory: sessionmaker[Session], who: str, number: str) -> Access:
-    access, _ = lookups.case(factory, lookups.Asker(actor_for(app.directory, who), who, "test"),
-                             number, "case status", now=app.clock(),
-                             readings=app.directory.readings)
+    access, _ = asyncio.run(lookups.InlineDocket(factory).case_view(
+        lookups.Asker(actor_for(app.directory, who), who, "test"), number, "case status",
+        now=app.clock(), readings=app.directory.readings))
     return access
 
 
 def docket(app: App, factory: sessionmaker[Session], who: str) -> list[str]:
-    rows, _ = lookups.docket_page(factory, lookups.Asker(actor_for(app.directory, who), who,
-                                                         "test"), 1, size=50, now=app.clock())
+    rows, _ = asyncio.run(lookups.InlineDocket(factory).docket(
+        lookups.Asker(actor_for(app.directory, who), who, "test"), 1, size=50,
+        now=app.clock()))
     return [r["number"] for r in rows]
 
 

@@ -73,6 +73,17 @@ async def test_the_docket_filters_searches_and_sorts(site: Site, clock: FakeCloc
                                          "docket page 1 (open, search 'bates')"]
 
 
+async def test_a_search_as_long_as_the_box_takes_is_answered_and_logged_cut_to_the_log(
+        site: Site) -> None:
+    """The look's line is cut to the access log's column (80 characters): a search of the
+    100 characters the docket keeps, written whole, was longer than PostgreSQL takes."""
+    open_case(site.app)
+    await site.sign_in(CLERK)
+    assert await numbers(site, "q=" + "z" * 100) == []
+    logged = actions(site, CLERK)[-1]
+    assert logged == ("docket page 1 (open, search '" + "z" * 100)[:80]
+
+
 async def test_the_export_is_the_page_as_a_spreadsheet_and_a_respondent_s_holds_theirs(
         site: Site) -> None:
     pruitt = open_case(site.app)

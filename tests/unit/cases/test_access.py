@@ -88,7 +88,7 @@ def test_who_sees_every_case_is_let_into_any_case_they_did_not_recuse_on(
         released: frozenset[PublicRecord], walled: bool) -> None:
     # what lets the case view log a look in the statement that reads it: for these
     # askers, whether the look is allowed depends on nothing the case holds but whether
-    # they recused on it, which the statement tests too (`storage.queries.case_view`)
+    # they recused on it, which the statement tests too (`storage.queries.case_view_statements`)
     actor = Actor("someone@city.test", roles)
     access = case_access(actor, respondents=("someone@city.test",) if respondent else (),
                          closed=closed, released=released,

@@ -3,7 +3,10 @@ row says is what a case does with the event."""
 
 from __future__ import annotations
 
+from datetime import date
+
 from cases import commands as c
+from cases.deadlines import DeadlineKey, Status
 from cases.history import EventKind, EventRule, Window, opening, sees_in_history
 from cases.levels import Access
 from cases.notices import NoticeType
@@ -55,4 +58,17 @@ def test_the_day_an_event_meets_its_deadline_is_the_rows_deadline() -> None:
     handle(case, c.RecordRegisteredMail("RR123", on=at("2026-01-13T09:00:00-08:00").date()),
            at=at("2026-01-14T09:00:00-08:00"), actor="clerk@city.test", calendar=CALENDAR)
     key = EventKind.REGISTERED_MAIL_SENT.rule.meets
-    assert key is not None and case.done_on[key].isoformat() == "2026-01-13"
+    assert key is not None and case.triggers().done_on[key].isoformat() == "2026-01-13"
+
+
+def test_a_copy_mailed_again_leaves_the_deadline_met_by_the_first() -> None:
+    """The day that meets a deadline is the day of the step whose moment met it: a
+    registered copy mailed to the official again, later, neither moves nor undoes it."""
+    case = new_case()  # received Tue Jan 6, 2026; the copy is due within 3 days (§2)
+    for day in ("2026-01-07", "2026-01-20"):
+        handle(case, c.RecordRegisteredMail("RR123", on=at(f"{day}T09:00:00-08:00").date()),
+               at=at(f"{day}T10:00:00-08:00"), actor="clerk@city.test", calendar=CALENDAR)
+    mail = next(d for d in case.deadlines(CALENDAR, now=at("2026-01-21T09:00:00-08:00"))
+                if d.key is DeadlineKey.REGISTERED_MAIL)
+    assert case.registered_mail_on == date(2026, 1, 7)
+    assert mail.status is Status.MET and "Jan 20" not in mail.basis, mail.basis

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from cases import commands as c
-from cases.board_vote import board_tally
 from cases.case import Case
 from cases.errors import ProcedureError
 from cases.history import Event
@@ -15,7 +14,7 @@ from cases.motions import Motion, read_motion
 from cases.notices import notices_owed
 from cases.procedure import handle, open_case
 from cases.steps import STEPS, StepId
-from cases.tally import Vote
+from cases.tally import Vote, sufficiency_tally
 from tests.unit.cases.riverton import (
     CALENDAR,
     COUNCIL_EMAILS,
@@ -227,7 +226,7 @@ def test_a_recused_member_is_not_counted_among_those_entitled_to_vote() -> None:
     four entitled (a majority of them is 3), and asks no vote of the recused member."""
     board = frozenset({"a@x", "b@x", "c@x", "d@x", "e@x"})
     votes = {"a@x": Vote.YES, "b@x": Vote.YES, "c@x": Vote.NO, "d@x": Vote.NO}
-    result = board_tally(votes, board=board, respondents=frozenset({"e@x"}))
+    result = sufficiency_tally(votes, board=board, respondents=frozenset({"e@x"}))
     assert not result.carried and "4" in result.explanation
     case = new_case()
     board_meeting(case)
