@@ -37,7 +37,7 @@ from mail.parsing import IntakeResult, ParseRules, intake_json
 from mail.parsing.classify import default_own_domains
 from mail.parsing.structure import read_header
 from storage import outbox
-from storage.models import DeliveryRow, FilingRow, OutboxRow
+from storage.models import DeliveryRow, OutboxRow
 from storage.uow import SqlUnitOfWork
 
 DAILY_CAP_PER_SENDER = 40  # a forwarding loop or flood is quarantined, not docketed
@@ -82,7 +82,8 @@ class _Message:
     sent_at: datetime  # the message's own Date, else `at`
 
     def store(self, uow: SqlUnitOfWork, outcome: Outcome, *, case_number: str | None = None,
-              reason: str | None = None) -> FilingRow:
+              reason: str | None = None) -> int:
+        """Keep the message with its outcome; its intake record's id."""
         row = uow.cases.row(case_number) if case_number else None
         return uow.filings.add(
             case_id=row.id if row else None, source=self.source,
@@ -161,9 +162,9 @@ def open_held(filing_id: int, ctx: IntakeContext, *, actor: str,
                               clock=ctx.clock, actor=actor)
         opened = uow.cases.row(case.number)
         assert opened is not None  # file_complaint has just added it
-        row.case_id = opened.id
-        row.outcome = Outcome.OPENED.value
-        row.reason = f"{row.reason or 'held'}; opened as {case.number} by {actor}"
+        uow.filings.record_decision(
+            filing_id, outcome=Outcome.OPENED.value, case_id=opened.id,
+            reason=f"{row.reason or 'held'}; opened as {case.number} by {actor}")
         _opened(uow, ctx, case.number, None if then is None else (then, actor))
         uow.commit()
         return IntakeOutcome(Outcome.OPENED, case.number,
@@ -192,9 +193,10 @@ def dismiss_held(filing_id: int, ctx: IntakeContext, *, actor: str) -> IntakeOut
         if row is None or row.outcome != Outcome.QUARANTINED.value or row.case_id is not None:
             return IntakeOutcome(Outcome.DUPLICATE, None,
                                  f"intake record #{filing_id} is not a held message")
-        row.outcome = Outcome.NOT_A_COMPLAINT.value
-        row.reason = (f"{row.reason or 'held'}; not a complaint, by {actor} at "
-                      f"{ctx.clock().isoformat(timespec='seconds')}")
+        uow.filings.record_decision(
+            filing_id, outcome=Outcome.NOT_A_COMPLAINT.value,
+            reason=(f"{row.reason or 'held'}; not a complaint, by {actor} at "
+                    f"{ctx.clock().isoformat(timespec='seconds')}"))
         uow.commit()
         return IntakeOutcome(Outcome.NOT_A_COMPLAINT, None,
                              f"intake record #{filing_id} is not a complaint; kept")
@@ -355,9 +357,9 @@ def _filed(uow: SqlUnitOfWork, msg: _Message, number: str, detail: str) -> Intak
 
 def _quarantine(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
                 reason: str) -> IntakeOutcome:
-    row = msg.store(uow, Outcome.QUARANTINED, reason=reason)
+    filing_id = msg.store(uow, Outcome.QUARANTINED, reason=reason)
     for clerk in clerks(ctx.directory):
-        uow.outbox.add_clerk_alert(filing_id=row.id, notice_type=NoticeType.QUARANTINE_ALERT,
+        uow.outbox.add_clerk_alert(filing_id=filing_id, notice_type=NoticeType.QUARANTINE_ALERT,
                                    recipient=clerk)
     return IntakeOutcome(Outcome.QUARANTINED, None, reason)
 
