@@ -37,7 +37,6 @@ from mail.parsing import IntakeResult, ParseRules, intake_json
 from mail.parsing.classify import default_own_domains
 from mail.parsing.structure import read_header
 from storage import outbox
-from storage.models import DeliveryRow, OutboxRow
 from storage.uow import SqlUnitOfWork
 
 DAILY_CAP_PER_SENDER = 40  # a forwarding loop or flood is quarantined, not docketed
@@ -241,14 +240,14 @@ def _decide(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
     return _quarantine(uow, ctx, msg, result.detail or str(result.reject_reason))
 
 
-def _our_notice(uow: SqlUnitOfWork, message_id: str) -> OutboxRow | None:
+def _our_notice(uow: SqlUnitOfWork, message_id: str) -> outbox.Notice | None:
     """The notice on a case whose Message-ID a bounce or read receipt names."""
     row = outbox.by_message_id(uow.session, message_id)
     return row if row is not None and row.case_id is not None else None
 
 
 def _delivery_report(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
-                     row: OutboxRow) -> IntakeOutcome:
+                     row: outbox.Notice) -> IntakeOutcome:
     """A bounce or a read receipt of one of a case's notices: filed with that case as
     evidence (never a case, never held). A bounce (a permanent failure: not a delay) of a
     notice that had been delivered marks it failed in the proof of notice; a §2 notice's
@@ -259,7 +258,7 @@ def _delivery_report(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
     assert number is not None
     report = dict(result.report)
     notice = NoticeType(row.notice_type)
-    to = f"{row.recipient_name} <{row.recipient_email}>"
+    to = row.addressed
     if result.reject_reason != "bounce":
         what = report.get("disposition") or "no disposition given"
         detail = (f"read receipt for {notice.value} to {to} (sent as {row.message_id}): "
@@ -276,11 +275,10 @@ def _delivery_report(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
     _file(uow, ctx, number, msg, f"{'Delayed' if delayed else 'Bounced'}: {notice.value} to "
           f"{row.recipient_email}, {why}")
     if not delayed and row.status != "failed":
-        uow.session.add(DeliveryRow(
-            outbox_id=row.id, attempted_at=now, recipient=row.recipient_email,
-            message_id=row.message_id, outcome="failed",
-            server_reply=f"bounce received (intake): {why}"[:2000]))
-        was_sent, row.status, row.last_error = row.status == "sent", "failed", why[:2000]
+        outbox.record_delivery(uow.session, row.id, at=now, outcome="failed",
+                               reply=f"bounce received (intake): {why}")
+        outbox.mark_failed(uow.session, row.id, error=why)
+        was_sent = row.status == "sent"
         act = SECTION_2.get(notice)
         if act is not None and was_sent:
             try:
