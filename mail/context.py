@@ -25,8 +25,7 @@ from mail.parsing.classify import KINDS
 from mail.parsing.limits import MailLimits
 from mail.parsing.structure import read_header
 from mail.render import NoticeContext
-from storage import filings, outbox
-from storage.models import CaseRow, FilingRow, OutboxRow, WebTokenRow
+from storage import filings, outbox, web_tokens
 from storage.repository import SqlCaseRepository
 
 DEADLINE_ORDER = list(DeadlineKey)  # a deadline alert's generation is the key's index here
@@ -49,24 +48,23 @@ class Letterhead:
         return Person(f"City of {self.city} Ethics Intake", self.mail_from)
 
 
-def load_context(session: Session, row: OutboxRow, *, letterhead: Letterhead,
+def load_context(session: Session, row: outbox.Notice, *, letterhead: Letterhead,
                  calendar: CityCalendar, clock: Clock, now: datetime,
                  directory: Directory | None = None) -> NoticeContext:
     """`directory` is needed for a quorum warning (who the members are)."""
     if row.notice_type == NoticeType.SIGN_IN_LINK:
         return _sign_in(session, row, letterhead=letterhead, calendar=calendar, now=now)
-    case_row = session.get(CaseRow, row.case_id) if row.case_id is not None else None
     cases = SqlCaseRepository(session, clock)
-    case = cases.get(case_row.number) if case_row is not None else None
+    case = cases.get(cases.number_of(row.case_id)) if row.case_id is not None else None
     base = NoticeContext(
         type=NoticeType(row.notice_type), message_id=row.message_id,
         recipient=Person(row.recipient_name, row.recipient_email), generation=row.generation,
         sender=letterhead.sender, uid_domain=letterhead.msgid_domain, city=letterhead.city,
         calendar=calendar, now=now, about=_about(session, row, calendar), slot=row.slot)
-    if case is None or case_row is None:
+    if case is None or row.case_id is None:
         return base
-    root = outbox.thread_root(session, case_row.id)
-    raw = filings.opened_complaint(session, case_row.id)
+    root = outbox.thread_root(session, row.case_id)
+    raw = filings.opened_complaint(session, row.case_id)
     about = base.about
     meeting = case.meetings.get(meeting_of(row.slot) or 0)
     if base.type is NoticeType.QUORUM_WARNING and meeting is not None and directory:
@@ -79,10 +77,10 @@ def load_context(session: Session, row: OutboxRow, *, letterhead: Letterhead,
                    thread_root=root, complaint=raw, about=about)
 
 
-def _about(session: Session, row: OutboxRow, calendar: CityCalendar) -> dict[str, Any]:
+def _about(session: Session, row: outbox.Notice, calendar: CityCalendar) -> dict[str, Any]:
     kind = NoticeType(row.notice_type)
     if kind is NoticeType.QUARANTINE_ALERT and row.filing_id is not None:
-        f = session.get(FilingRow, row.filing_id)
+        f = filings.SqlFilings(session).get(row.filing_id)
         if f is None:
             return {}
         what = (f.parsed or {}).get("kind")
@@ -92,12 +90,12 @@ def _about(session: Session, row: OutboxRow, calendar: CityCalendar) -> dict[str
                 "kind": KINDS.get(what, what) if what else None,
                 "reason": f.reason or f.outcome, "message_id": f.message_id}
     if kind is NoticeType.DELIVERY_FAILED_ALERT:
-        failed = session.get(OutboxRow, row.generation)
+        failed = outbox.notice(session, row.generation)
         if failed is None:
             return {}
         reply = outbox.last_reply(session, failed.id)
         return {"notice": failed.notice_type, "attempts": failed.attempts,
-                "recipient": f"{failed.recipient_name} <{failed.recipient_email}>",
+                "recipient": failed.addressed,
                 "reply": reply or failed.last_error or "", "deadline": failed.deadline_key}
     if kind is NoticeType.REMINDER:
         key, _, moment = row.slot.partition(":")
@@ -110,7 +108,7 @@ def _about(session: Session, row: OutboxRow, calendar: CityCalendar) -> dict[str
                 "waiting_since": fmt_moment(calendar.local(oldest)) if oldest else None,
                 "unsent": [
             {"notice": u.notice_type, "status": u.status,
-             "recipient": f"{u.recipient_name} <{u.recipient_email}>",
+             "recipient": u.addressed,
              "attempts": u.attempts, "last_error": u.last_error} for u in unsent_rows]}
     return {}
 
@@ -147,11 +145,11 @@ def _where_to_record(number: str, key: str | None, letterhead: Letterhead) -> di
 _KEYS = {k.value for k in DeadlineKey}
 
 
-def _sign_in(session: Session, row: OutboxRow, *, letterhead: Letterhead,
+def _sign_in(session: Session, row: outbox.Notice, *, letterhead: Letterhead,
              calendar: CityCalendar, now: datetime) -> NoticeContext:
     """A sign-in link (`generation` is its `web_tokens` row): its URL while it can still
     be used; once used or expired the web has wiped it, and the mail says so."""
-    link = session.get(WebTokenRow, row.generation)
+    link = web_tokens.get(session=session, row_id=row.generation)
     url = (link.data or {}).get("url") if link is not None and link.used_at is None else None
     live = url is not None and link is not None and (link.expires_at is None
                                                      or link.expires_at > now)

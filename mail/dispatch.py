@@ -25,15 +25,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import sessionmaker
 
 from cases.calendar import CityCalendar
 from cases.commands import NoticeMethod, RecordNoticeServed, Section2Act
@@ -51,7 +49,6 @@ from mail.recovery import MailWatch, OverdueLog
 from mail.render import NoticeContext, render
 from mail.transport import DirectMessenger, Outcome, SendResult, Transport
 from storage import outbox, web_tokens
-from storage.models import DeliveryRow, OutboxRow
 from storage.uow import SqlUnitOfWork, UowFactory
 
 log = logging.getLogger(__name__)
@@ -109,8 +106,8 @@ async def run_dispatcher(deps: DispatchDeps, *, stop: asyncio.Event, transport: 
 
     A commit in this process that owes a notice (intake, a step) wakes it at once; the
     poll finds what other processes (the web app, the CLI) owed."""
-    wake = asyncio.Event()
-    unhook = _wake_on_commit(deps.session_factory, asyncio.get_running_loop(), wake)
+    wake, loop = asyncio.Event(), asyncio.get_running_loop()
+    unhook = outbox.on_mail_owed(deps.session_factory, lambda: loop.call_soon_threadsafe(wake.set))
     stopping = asyncio.create_task(stop.wait())
     stopping.add_done_callback(lambda _: wake.set())
     log.info("outbox dispatcher started (%s)", type(transport).__name__)
@@ -144,31 +141,6 @@ async def run_dispatcher(deps: DispatchDeps, *, stop: asyncio.Event, transport: 
         stopping.cancel()
         mail.close()
     log.info("outbox dispatcher stopped")
-
-
-def _wake_on_commit(factory: sessionmaker[Any], loop: asyncio.AbstractEventLoop,
-                    wake: asyncio.Event) -> Callable[[], None]:
-    """Set `wake` after any commit of `factory`'s sessions that added an outbox row."""
-    def flushed(session: Session, _ctx: object) -> None:
-        if any(isinstance(o, OutboxRow) for o in session.new):
-            session.info["owes_mail"] = True
-
-    def committed(session: Session) -> None:
-        if session.info.pop("owes_mail", False):
-            loop.call_soon_threadsafe(wake.set)
-
-    def rolled_back(session: Session) -> None:
-        session.info.pop("owes_mail", None)
-
-    hooks = (("after_flush", flushed), ("after_commit", committed),
-             ("after_rollback", rolled_back))
-    for name, fn in hooks:
-        event.listen(factory, name, fn)
-
-    def unhook() -> None:
-        for name, fn in hooks:
-            event.remove(factory, name, fn)
-    return unhook
 
 
 async def dispatch_once(deps: DispatchDeps, transport: Transport, *,
@@ -242,7 +214,7 @@ def _release(deps: DispatchDeps, ids: list[int]) -> None:
 def _prepare(deps: DispatchDeps, row_id: int) -> _Prepared | None:
     """What to send for `row_id`; None when it is no longer pending (cancelled)."""
     with deps.session_factory() as s:
-        row = s.get(OutboxRow, row_id)
+        row = outbox.notice(s, row_id)
         assert row is not None
         if row.status != "pending":
             return None
@@ -269,26 +241,25 @@ def record_attempt(deps: DispatchDeps, row_id: int, result: SendResult) -> None:
     """Write down one attempt and what follows from it, in one transaction."""
     with deps.uow() as uow:
         s, now = uow.session, deps.clock()
-        row = s.get(OutboxRow, row_id)
+        row = outbox.notice(s, row_id)  # as claimed: what follows changes it through outbox
         assert row is not None
-        s.add(DeliveryRow(outbox_id=row.id, attempted_at=now, recipient=row.recipient_email,
-                          message_id=row.message_id, outcome=result.outcome.value,
-                          server_reply=result.reply[:2000]))
+        outbox.record_delivery(s, row.id, at=now, outcome=result.outcome.value,
+                               reply=result.reply)
         if result.outcome is Outcome.SENT:  # cancelled while on its way: it went all the
-            row.status, row.sent_at, row.last_error = "sent", now, None  # same (the reason stays)
+            outbox.mark_sent(s, row.id, at=now)  # same (the reason stays)
             _served_if_complete(deps, uow, row)
         elif row.status == "cancelled":  # nothing more to try, nobody to alert
-            row.last_error = result.reply[:2000]
+            outbox.note_error(s, row.id, error=result.reply)
         elif result.outcome is Outcome.TEMPORARY:
-            row.last_error = result.reply[:2000]
-            row.next_attempt_at = now + min(BACKOFF_BASE * 2 ** max(row.attempts - 1, 0),
-                                            BACKOFF_CAP)
+            outbox.note_error(s, row.id, error=result.reply, retry_at=now + min(
+                BACKOFF_BASE * 2 ** max(row.attempts - 1, 0), BACKOFF_CAP))
         else:
-            row.status, row.last_error = "failed", result.reply[:2000]
+            outbox.mark_failed(s, row.id, error=result.reply)
             log.error("notice %s (%s) failed permanently", row.id, row.notice_type)
             if NoticeType(row.notice_type) not in ALERTS and row.case_id is not None:
                 alert_clerks(uow, deps.directory, row.case_id, NoticeType.DELIVERY_FAILED_ALERT,
                              row.id, slack=deps.slack_alerts)
+        # `row.status` as claimed: only a temporary failure of a pending row leaves it pending
         if row.notice_type == NoticeType.SIGN_IN_LINK and (
                 row.status != "pending" or result.outcome is not Outcome.TEMPORARY):
             web_tokens.forget_url(session=s, row_id=row.generation)  # sent, or never will be
@@ -297,7 +268,7 @@ def record_attempt(deps: DispatchDeps, row_id: int, result: SendResult) -> None:
         uow.commit()
 
 
-def _served_if_complete(deps: DispatchDeps, uow: SqlUnitOfWork, row: OutboxRow) -> None:
+def _served_if_complete(deps: DispatchDeps, uow: SqlUnitOfWork, row: outbox.Notice) -> None:
     """Record the §2 step once every copy of this kind was delivered (notice_24h met)."""
     kind = SECTION_2.get(NoticeType(row.notice_type))
     if kind is None or row.case_id is None:

@@ -37,7 +37,6 @@ from mail.parsing import IntakeResult, ParseRules, intake_json
 from mail.parsing.classify import default_own_domains
 from mail.parsing.structure import read_header
 from storage import outbox
-from storage.models import DeliveryRow, FilingRow, OutboxRow
 from storage.uow import SqlUnitOfWork
 
 DAILY_CAP_PER_SENDER = 40  # a forwarding loop or flood is quarantined, not docketed
@@ -82,7 +81,8 @@ class _Message:
     sent_at: datetime  # the message's own Date, else `at`
 
     def store(self, uow: SqlUnitOfWork, outcome: Outcome, *, case_number: str | None = None,
-              reason: str | None = None) -> FilingRow:
+              reason: str | None = None) -> int:
+        """Keep the message with its outcome; its intake record's id."""
         row = uow.cases.row(case_number) if case_number else None
         return uow.filings.add(
             case_id=row.id if row else None, source=self.source,
@@ -161,9 +161,9 @@ def open_held(filing_id: int, ctx: IntakeContext, *, actor: str,
                               clock=ctx.clock, actor=actor)
         opened = uow.cases.row(case.number)
         assert opened is not None  # file_complaint has just added it
-        row.case_id = opened.id
-        row.outcome = Outcome.OPENED.value
-        row.reason = f"{row.reason or 'held'}; opened as {case.number} by {actor}"
+        uow.filings.record_decision(
+            filing_id, outcome=Outcome.OPENED.value, case_id=opened.id,
+            reason=f"{row.reason or 'held'}; opened as {case.number} by {actor}")
         _opened(uow, ctx, case.number, None if then is None else (then, actor))
         uow.commit()
         return IntakeOutcome(Outcome.OPENED, case.number,
@@ -192,9 +192,10 @@ def dismiss_held(filing_id: int, ctx: IntakeContext, *, actor: str) -> IntakeOut
         if row is None or row.outcome != Outcome.QUARANTINED.value or row.case_id is not None:
             return IntakeOutcome(Outcome.DUPLICATE, None,
                                  f"intake record #{filing_id} is not a held message")
-        row.outcome = Outcome.NOT_A_COMPLAINT.value
-        row.reason = (f"{row.reason or 'held'}; not a complaint, by {actor} at "
-                      f"{ctx.clock().isoformat(timespec='seconds')}")
+        uow.filings.record_decision(
+            filing_id, outcome=Outcome.NOT_A_COMPLAINT.value,
+            reason=(f"{row.reason or 'held'}; not a complaint, by {actor} at "
+                    f"{ctx.clock().isoformat(timespec='seconds')}"))
         uow.commit()
         return IntakeOutcome(Outcome.NOT_A_COMPLAINT, None,
                              f"intake record #{filing_id} is not a complaint; kept")
@@ -239,14 +240,14 @@ def _decide(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
     return _quarantine(uow, ctx, msg, result.detail or str(result.reject_reason))
 
 
-def _our_notice(uow: SqlUnitOfWork, message_id: str) -> OutboxRow | None:
+def _our_notice(uow: SqlUnitOfWork, message_id: str) -> outbox.Notice | None:
     """The notice on a case whose Message-ID a bounce or read receipt names."""
     row = outbox.by_message_id(uow.session, message_id)
     return row if row is not None and row.case_id is not None else None
 
 
 def _delivery_report(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
-                     row: OutboxRow) -> IntakeOutcome:
+                     row: outbox.Notice) -> IntakeOutcome:
     """A bounce or a read receipt of one of a case's notices: filed with that case as
     evidence (never a case, never held). A bounce (a permanent failure: not a delay) of a
     notice that had been delivered marks it failed in the proof of notice; a §2 notice's
@@ -257,7 +258,7 @@ def _delivery_report(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
     assert number is not None
     report = dict(result.report)
     notice = NoticeType(row.notice_type)
-    to = f"{row.recipient_name} <{row.recipient_email}>"
+    to = row.addressed
     if result.reject_reason != "bounce":
         what = report.get("disposition") or "no disposition given"
         detail = (f"read receipt for {notice.value} to {to} (sent as {row.message_id}): "
@@ -274,11 +275,10 @@ def _delivery_report(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
     _file(uow, ctx, number, msg, f"{'Delayed' if delayed else 'Bounced'}: {notice.value} to "
           f"{row.recipient_email}, {why}")
     if not delayed and row.status != "failed":
-        uow.session.add(DeliveryRow(
-            outbox_id=row.id, attempted_at=now, recipient=row.recipient_email,
-            message_id=row.message_id, outcome="failed",
-            server_reply=f"bounce received (intake): {why}"[:2000]))
-        was_sent, row.status, row.last_error = row.status == "sent", "failed", why[:2000]
+        outbox.record_delivery(uow.session, row.id, at=now, outcome="failed",
+                               reply=f"bounce received (intake): {why}")
+        outbox.mark_failed(uow.session, row.id, error=why)
+        was_sent = row.status == "sent"
         act = SECTION_2.get(notice)
         if act is not None and was_sent:
             try:
@@ -355,9 +355,9 @@ def _filed(uow: SqlUnitOfWork, msg: _Message, number: str, detail: str) -> Intak
 
 def _quarantine(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
                 reason: str) -> IntakeOutcome:
-    row = msg.store(uow, Outcome.QUARANTINED, reason=reason)
+    filing_id = msg.store(uow, Outcome.QUARANTINED, reason=reason)
     for clerk in clerks(ctx.directory):
-        uow.outbox.add_clerk_alert(filing_id=row.id, notice_type=NoticeType.QUARANTINE_ALERT,
+        uow.outbox.add_clerk_alert(filing_id=filing_id, notice_type=NoticeType.QUARANTINE_ALERT,
                                    recipient=clerk)
     return IntakeOutcome(Outcome.QUARANTINED, None, reason)
 

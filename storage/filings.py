@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -40,14 +41,27 @@ class SqlFilings:
     def add(self, *, case_id: int | None, source: str, message_id: str | None,
             content_hash: str, sender: str | None, outcome: str, reason: str | None,
             raw: bytes, parsed: dict[str, Any] | None, at: datetime,
-            sent_at: datetime) -> FilingRow:
+            sent_at: datetime) -> int:
+        """Keep a message taken in with its outcome; its id (flushed now: a clerk's alert
+        about a held message names it)."""
         row = FilingRow(case_id=case_id, source=source, message_id=message_id,
                         content_hash=content_hash, sender=sender, outcome=outcome,
                         reason=reason, raw=raw, parsed=parsed, taken_at=at,
                         sent_at=sent_at)
         self.session.add(row)
         self.session.flush()
-        return row
+        return row.id
+
+    def record_decision(self, filing_id: int, *, outcome: str, reason: str,
+                        case_id: int | None = None) -> None:
+        """A clerk's decision on a message intake held: its new outcome, the reason that
+        now says who decided, and the case it opened, if it opened one. The row is the
+        one `get` read in this transaction; it is written at the next flush."""
+        row = self.session.get(FilingRow, filing_id)
+        assert row is not None  # read by `get` in this transaction; filings are kept
+        if case_id is not None:
+            row.case_id = case_id
+        row.outcome, row.reason = outcome, reason
 
 
 def opened_complaint(session: Session, case_id: int) -> bytes | None:
@@ -84,8 +98,22 @@ def held(session: Session, *, limit: int = 500) -> list[Any]:
         .order_by(FilingRow.id.desc()).limit(limit)))
 
 
-def held_message(session: Session, filing_id: int) -> FilingRow | None:
+@dataclass(frozen=True)
+class HeldMessage:
+    """One message intake holds, as the clerk reviews it: the bytes as received."""
+
+    id: int
+    taken_at: datetime
+    source: str
+    sender: str | None
+    reason: str | None
+    raw: bytes
+
+
+def held_message(session: Session, filing_id: int) -> HeldMessage | None:
     """One held message, bytes and all; None if `filing_id` is not one held."""
-    return session.scalars(select(FilingRow).where(
+    row = session.scalars(select(FilingRow).where(
         FilingRow.id == filing_id, FilingRow.outcome == HELD,
         FilingRow.case_id.is_(None))).first()
+    return None if row is None else HeldMessage(row.id, row.taken_at, row.source, row.sender,
+                                                row.reason, row.raw)

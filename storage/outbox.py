@@ -8,19 +8,22 @@ re-sends the same Message-ID, which recipients' mail systems recognise.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import ColumnElement, event, func, insert, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, sessionmaker
 
 from cases.directory import Person
 from cases.notices import ALERTS, NoticeType, OwedNotice, channel_of
 from cases.ports import Clock
 from storage.models import CaseRow, DeadlineRow, DeliveryRow, OutboxRow
 from storage.repository import SqlCaseRepository
+
+_OWES_MAIL = "owes_mail"  # a session's mark: it wrote notices, its commit owes mail
+_KEPT = 2000  # how much of a server's reply, or of an error, a delivery record keeps
 
 
 class SqlOutbox:
@@ -41,7 +44,7 @@ class SqlOutbox:
         if self._pending:
             rows, self._pending = self._pending, []
             self.session.connection().execute(insert(OutboxRow), rows)
-            self.session.info["owes_mail"] = True  # wakes the dispatcher after the commit
+            self.session.info[_OWES_MAIL] = True  # wakes the dispatcher after the commit
 
     def add(self, notice: OwedNotice) -> None:
         """Owe `notice` once per (case, type, recipient, generation, slot)."""
@@ -256,23 +259,136 @@ def recipients(session: Session, *, case_id: int, notice_type: str) -> tuple[set
     return set(session.scalars(owed)), set(session.scalars(owed.where(OutboxRow.status == "sent")))
 
 
+@dataclass(frozen=True)
+class Notice:
+    """One notice in the outbox as mail reads it (to render it, to record an attempt, to
+    file a bounce), read in its transaction: mail changes a notice only through the
+    functions below, so the table's shape stays in storage/."""
+
+    id: int
+    case_id: int | None
+    filing_id: int | None  # a clerk's alert about a message intake held
+    notice_type: str
+    recipient_name: str
+    recipient_email: str
+    deadline_key: str | None
+    generation: int
+    channel: str
+    slot: str
+    message_id: str
+    status: str
+    attempts: int
+    created_at: datetime
+    last_error: str | None
+
+    @property
+    def addressed(self) -> str:
+        """The recipient as a mail header names them: `Name <address>`."""
+        return f"{self.recipient_name} <{self.recipient_email}>"
+
+
+_NOTICE_COLUMNS = tuple(f.name for f in fields(Notice))
+
+
+def _notice(row: OutboxRow) -> Notice:
+    return Notice(**{name: getattr(row, name) for name in _NOTICE_COLUMNS})
+
+
+def notice(session: Session, row_id: int) -> Notice | None:
+    """Outbox row `row_id` (the dispatcher's claimed row, an alert's failed notice)."""
+    row = session.get(OutboxRow, row_id)
+    return _notice(row) if row is not None else None
+
+
 def latest_generation(session: Session, *, case_id: int, notice_type: str, recipient: str
-                      ) -> OutboxRow | None:
+                      ) -> Notice | None:
     """The newest generation of `notice_type` owed to `recipient` on a case."""
-    return session.scalars(select(OutboxRow).where(
+    row = session.scalars(select(OutboxRow).where(
         OutboxRow.case_id == case_id, OutboxRow.notice_type == notice_type,
         OutboxRow.recipient_email == recipient.strip().lower())
         .order_by(OutboxRow.generation.desc()).limit(1)).first()
+    return _notice(row) if row is not None else None
 
 
-def by_message_id(session: Session, message_id: str) -> OutboxRow | None:
+def by_message_id(session: Session, message_id: str) -> Notice | None:
     """The notice sent with `message_id` (no brackets; as written, or lowercased as our
     own ids are made), if it is ours. Looked up by the unique index, never lower() of
     the column: anyone can mail a bounce naming any id, and each must cost an index
     probe, not a scan of the whole outbox."""
     bare = message_id.strip("<>")[:998]
-    return session.scalars(select(OutboxRow).where(
+    row = session.scalars(select(OutboxRow).where(
         OutboxRow.message_id.in_({f"<{bare}>", f"<{bare.lower()}>"}))).first()
+    return _notice(row) if row is not None else None
+
+
+def record_delivery(session: Session, row_id: int, *, at: datetime, outcome: str,
+                    reply: str) -> None:
+    """One attempt to deliver notice `row_id` (or a bounce reporting one failed): the
+    `deliveries` row that is the proof of notice, with what the server said."""
+    row = _loaded(session, row_id)
+    session.add(DeliveryRow(outbox_id=row.id, attempted_at=at, recipient=row.recipient_email,
+                            message_id=row.message_id, outcome=outcome,
+                            server_reply=reply[:_KEPT]))
+
+
+def mark_sent(session: Session, row_id: int, *, at: datetime) -> None:
+    """Notice `row_id` was delivered at `at` (one cancelled while on its way too: it went
+    all the same, and its reason to cancel stays)."""
+    row = _loaded(session, row_id)
+    row.status, row.sent_at, row.last_error = "sent", at, None
+
+
+def mark_failed(session: Session, row_id: int, *, error: str) -> None:
+    """Notice `row_id` will not be delivered (refused for good, bounced): a person must
+    deliver it, and the caller alerts the clerk."""
+    row = _loaded(session, row_id)
+    row.status, row.last_error = "failed", error[:_KEPT]
+
+
+def note_error(session: Session, row_id: int, *, error: str,
+               retry_at: datetime | None = None) -> None:
+    """What went wrong with notice `row_id`'s last attempt; `retry_at`, when it is due
+    again (a temporary failure's backoff)."""
+    row = _loaded(session, row_id)
+    row.last_error = error[:_KEPT]
+    if retry_at is not None:
+        row.next_attempt_at = retry_at
+
+
+def _loaded(session: Session, row_id: int) -> OutboxRow:
+    """The row the caller has read in this transaction, from the session's identity map
+    (no query): a change to it is written at the transaction's next flush, with the
+    rest."""
+    row = session.get(OutboxRow, row_id)
+    assert row is not None  # read in this transaction, and outbox rows are never deleted
+    return row
+
+
+def on_mail_owed(factory: sessionmaker[Any], owed: Callable[[], object]
+                 ) -> Callable[[], None]:
+    """Call `owed` after any commit of `factory`'s sessions that wrote a notice to the
+    outbox (`SqlOutbox` marks the session as it writes them; a row added as an object
+    marks it at the flush), and not after a rollback; returns what removes the hooks."""
+    def flushed(session: Session, _ctx: object) -> None:
+        if any(isinstance(o, OutboxRow) for o in session.new):
+            session.info[_OWES_MAIL] = True
+
+    def committed(session: Session) -> None:
+        if session.info.pop(_OWES_MAIL, False):
+            owed()
+
+    def rolled_back(session: Session) -> None:
+        session.info.pop(_OWES_MAIL, None)
+
+    hooks = (("after_flush", flushed), ("after_commit", committed),
+             ("after_rollback", rolled_back))
+    for name, fn in hooks:
+        event.listen(factory, name, fn)
+
+    def unhook() -> None:
+        for name, fn in hooks:
+            event.remove(factory, name, fn)
+    return unhook
 
 
 def thread_root(session: Session, case_id: int) -> str | None:
@@ -287,11 +403,11 @@ def last_reply(session: Session, outbox_id: int) -> str | None:
         DeliveryRow.outbox_id == outbox_id).order_by(DeliveryRow.id.desc()).limit(1)).first()
 
 
-def unsent(session: Session, *, case_id: int | None, deadline_key: str) -> list[OutboxRow]:
+def unsent(session: Session, *, case_id: int | None, deadline_key: str) -> list[Notice]:
     """A case's notices for a deadline not yet sent, oldest first."""
-    return list(session.scalars(select(OutboxRow).where(
+    return [_notice(row) for row in session.scalars(select(OutboxRow).where(
         OutboxRow.case_id == case_id, OutboxRow.deadline_key == deadline_key,
-        OutboxRow.status != "sent").order_by(OutboxRow.id)))
+        OutboxRow.status != "sent").order_by(OutboxRow.id))]
 
 
 @dataclass(frozen=True)

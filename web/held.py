@@ -20,7 +20,6 @@ from cases.access import may_file_paper
 from cases.calendar import when
 from cases.text import whole_number
 from storage import filings
-from storage.models import FilingRow
 from web import auth
 from web.deps import WebDeps
 from web.render import page, refusal
@@ -75,7 +74,7 @@ def _line(row: Any, size: int, deps: WebDeps) -> dict[str, Any]:
             "reason": row.reason or "held", "size": size}
 
 
-def _held(request: web.Request, action: str) -> FilingRow:
+def _held(request: web.Request, action: str) -> filings.HeldMessage:
     who = _office(request, action)
     filing_id = _filing_id(request)
     row = _looked(request, who, f"{action} #{filing_id}",

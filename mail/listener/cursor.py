@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from storage.models import IntakeCursor
+from storage.intake_cursor import record_where_left_off, where_left_off
 from storage.uow import SqlUnitOfWork
 
 
@@ -23,18 +23,14 @@ class Cursor:
 
 def load_cursor(uow: Callable[[], SqlUnitOfWork], mailbox: str) -> Cursor | None:
     with uow() as work:
-        row = work.session.get(IntakeCursor, mailbox)
-        return Cursor(row.uidvalidity, row.last_uid) if row else None
+        stored = where_left_off(work.session, mailbox)
+        return Cursor(*stored) if stored else None
 
 
 def save_cursor(uow: Callable[[], SqlUnitOfWork], mailbox: str, cursor: Cursor) -> None:
     with uow() as work:
-        row = work.session.get(IntakeCursor, mailbox)
-        if row is None:
-            work.session.add(IntakeCursor(mailbox=mailbox, uidvalidity=cursor.uidvalidity,
-                                          last_uid=cursor.last_uid))
-        else:
-            row.uidvalidity, row.last_uid = cursor.uidvalidity, cursor.last_uid
+        record_where_left_off(work.session, mailbox, uidvalidity=cursor.uidvalidity,
+                              last_uid=cursor.last_uid)
         work.commit()
 
 

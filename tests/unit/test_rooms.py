@@ -178,3 +178,43 @@ def test_no_adapter_but_storage_writes_sql(package: str) -> None:
     """Queries live in storage/ (one module per thing stored), so that a change of the
     schema or of a database's dialect is read and tested in one room."""
     assert {m: sorted(b) for m, src in modules(package) if (b := sql_built(src))} == {}
+
+
+# -- the tables are storage's ----------------------------------------------------------------------
+
+MODELS = "storage.models"
+# every package of the service but storage/ (whose migrations are storage/migrations/)
+NOT_STORAGE = ("cases", "mail", "bot", "scheduler", "web", "templates", "ethicsbot")
+
+
+def imports_models(source: str, module: str) -> bool:
+    """Whether `source` imports the ORM's tables in any form: `storage.models` itself, a
+    name from it, or `from storage import models`."""
+    names = imported(source, module)
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom):
+            base = next(iter(imported(ast.unparse(node), module)))
+            names |= {f"{base}.{a.name}" for a in node.names}
+    return any(n == MODELS or n.startswith(f"{MODELS}.") for n in names)
+
+
+def test_the_models_finder_sees_every_form_and_not_another_storage_module() -> None:
+    for source in ("from storage.models import OutboxRow\n", "import storage.models\n",
+                   "def f():\n    from storage import models\n",
+                   "importlib.import_module('storage.models')\n"):
+        assert imports_models(source, "mail.dispatch"), source
+    assert imports_models("from .models import CaseRow\n", "storage.outbox")
+    assert not imports_models("from storage import outbox\nfrom storage.uow import X\n",
+                              "mail.dispatch")
+
+
+@pytest.mark.parametrize("package", NOT_STORAGE)
+def test_no_module_but_storage_imports_the_tables(package: str) -> None:
+    """A table's rows are read and written by named functions in storage/, which hand the
+    other rooms values (`storage.outbox.Notice`, a cursor's numbers) or take ids, so that
+    a column is renamed or a query rewritten in one room. bench/ and tests/ are not
+    checked: like a fixture, they fill and count tables from outside to measure or prove
+    what the service did, and are not part of it."""
+    found = modules(package)
+    assert found, f"no modules found under {package}/"
+    assert sorted(m for m, src in found if imports_models(src, m)) == []
