@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Collection
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func, select, update
@@ -114,6 +114,29 @@ def forget_url(*, session: Session, row_id: int) -> None:
     sign nobody in; the digest still checks the link when it is opened."""
     session.execute(update(WebTokenRow).where(WebTokenRow.id == row_id, WebTokenRow.kind == LINK)
                     .values(data={}))
+
+
+def spend(row: WebTokenRow, *, at: datetime) -> dict[str, Any]:
+    """Spend a one-time secret (a sign-in link, a sign-in round trip) found with `lock`:
+    it is used from `at` on, and what it held is wiped and returned (the round trip's
+    verifier is needed once more, never stored again)."""
+    held, row.used_at, row.data = dict(row.data or {}), at, {}
+    return held
+
+
+def touch(row: WebTokenRow, *, at: datetime, every: timedelta) -> None:
+    """Note a session's use at `at`, at most once per `every` (the idle limit counts from
+    it; writing on each page would make every look a write)."""
+    if row.last_seen_at is None or at - row.last_seen_at >= every:
+        row.last_seen_at = at
+
+
+def end(row: WebTokenRow, *, at: datetime) -> bool:
+    """End one session (its holder signs out); False if it was already ended."""
+    if row.revoked_at is not None:
+        return False
+    row.revoked_at = at
+    return True
 
 
 def get(*, session: Session, row_id: int) -> WebTokenRow | None:

@@ -124,7 +124,7 @@ def use_link(deps: WebDeps, secret: str, client: str) -> str | None:
             log(s, deps, row.email if row else f"web:{client}", None,
                 f"sign-in link refused: {why}", False)
             return None
-        row.used_at, row.data = now, {}
+        web_tokens.spend(row, at=now)
         opened = open_session(s, deps, person, client, via="link")
         log(s, deps, person.email, None, "signed in by link", True)
     return opened
@@ -166,16 +166,14 @@ def viewer(deps: WebDeps, secret: str | None, client: str) -> Viewer | None:
             log(s, deps, row.email if row else f"web:{client}", None, f"session refused: {why}",
                 False)
             return None
-        if row.last_seen_at is None or now - row.last_seen_at >= TOUCH_EVERY:
-            row.last_seen_at = now
+        web_tokens.touch(row, at=now, every=TOUCH_EVERY)
         return Viewer(person, actor_of(deps, person), str(row.data.get("csrf", "")), row.via)
 
 
 def sign_out(deps: WebDeps, secret: str) -> None:
     with deps.session_factory.begin() as s:
         row = web_tokens.find(session=s, kind=SESSION, secret=secret)
-        if row is not None and row.revoked_at is None:
-            row.revoked_at = deps.clock()
+        if row is not None and web_tokens.end(row, at=deps.clock()):
             log(s, deps, row.email, None, "signed out", True)
 
 

@@ -230,7 +230,7 @@ async def _finish(deps: WebDeps, provider: Provider, query: Mapping[str, str],
             raise OidcRefused("round trip used or expired")
         if not browser or web_tokens.digest(browser) != row.data.get("browser"):
             raise OidcRefused("round trip of another browser")
-        saved, row.used_at, row.data = dict(row.data), now, {}
+        saved = web_tokens.spend(row, at=now)
     if query.get("error") or not query.get("code"):
         raise OidcRefused(f"provider answered {query.get('error', 'no code')[:40]}")
     tokens = await provider.exchange(query["code"][:2048], str(saved["verifier"]),
