@@ -17,7 +17,7 @@ from cases.case import Case, Stage
 from cases.deadlines import Deadline, DeadlineKey, Status
 from cases.errors import ProcedureError
 from cases.history import Event, EventKind
-from cases.meetings import Body
+from cases.meetings import Body, Business
 from cases.motions import Motion
 from cases.procedure import handle, open_case
 from cases.readings import AmendedSection, Readings, describe
@@ -281,6 +281,11 @@ def test_respondent_chooses_the_board() -> None:
     assert "(§11)" in msg
     do(case, c.Refer(None), "2026-02-04T09:00:00-08:00")
     assert case.referred_to == "board" and stage(case) is Stage.REFERRED
+    # the board's meeting on the matter referred to it is its §11 hearing
+    do(case, c.ScheduleBoardMeeting(at("2026-02-17T18:00:00-08:00"), "City Hall"),
+       "2026-02-05T09:00:00-08:00")
+    assert case.board_meeting is not None
+    assert case.board_meeting.business is Business.REFERRED_HEARING
 
 
 def test_without_the_respondents_request_the_board_cannot_take_the_referral() -> None:
