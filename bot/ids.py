@@ -1,12 +1,13 @@
 """Every id Slack sends back to us: subcommands, button action ids, modal callback and
 block ids. Enums, so a typo is a type error rather than a button that silently does nothing.
-The procedural steps have their ids in the one table of steps (`cases.steps.StepId`)."""
+The procedural steps have their ids in the one table of steps (`cases.steps.STEPS`)."""
 
 from __future__ import annotations
 
 from enum import StrEnum
 
-from cases.steps import StepId
+from cases.handlers import StepRule
+from cases.steps import BY_ID
 
 
 class Sub(StrEnum):
@@ -21,22 +22,21 @@ class Sub(StrEnum):
 STEP_ACTION_PREFIX = "step:"
 
 
-def step_action(step: StepId) -> str:
+def step_action(step: StepRule) -> str:
     """The action id of the button for `step` under a case's status or in a reminder: the
-    table's stable id (`cases.steps.StepId`), so a button cannot name a step that does not
+    table's stable id (`StepRule.id`), so a button cannot name a step that does not
     exist."""
-    return STEP_ACTION_PREFIX + step.value
+    return STEP_ACTION_PREFIX + step.id
 
 
-def action_step(action_id: str) -> StepId:
+def action_step(action_id: str) -> StepRule:
     """The step a pressed button stands for; ValueError for an id that is not one."""
     if not action_id.startswith(STEP_ACTION_PREFIX):
         raise ValueError(f"not a step button: {action_id!r}")
     words = action_id.removeprefix(STEP_ACTION_PREFIX)
-    for step in StepId:  # by value: `StepId(words)` reads to a type checker as a new member
-        if step.value == words:
-            return step
-    raise ValueError(f"not a step: {words!r}")
+    if words not in BY_ID:
+        raise ValueError(f"not a step: {words!r}")
+    return BY_ID[words]
 
 
 class View(StrEnum):

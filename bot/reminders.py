@@ -45,7 +45,7 @@ def reminder_blocks(ctx: NoticeContext) -> tuple[str, list[dict[str, Any]]]:
     step = meeting(key)  # the step that meets the deadline, where a press can record it
     if step is not None and step.label:
         blocks.append({"type": "actions", "elements": [
-            {"type": "button", "action_id": step_action(step.id), "value": ctx.case.number,
+            {"type": "button", "action_id": step_action(step), "value": ctx.case.number,
              "text": {"type": "plain_text", "text": f"Record: {step.label.lower()}"}}]})
     blocks.append({"type": "context", "elements": [{"type": "mrkdwn", "text": esc(
         f"/ethics status {ctx.case.number} shows the case. These reminders stop once the "

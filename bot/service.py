@@ -21,15 +21,14 @@ from bot.access import Caller
 from cases.access import Refused, check_step
 from cases.calendar import CityCalendar
 from cases.case import Case
-from cases.commands import Command
 from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.filing import Filing
+from cases.handlers import Command, StepRule
 from cases.history import Event
 from cases.levels import Access
 from cases.ports import Clock
 from cases.services import file_complaint, take_step_as
-from cases.steps import StepId
 from storage import lookups, queries
 from storage.lookups import DocketReader
 from storage.uow import SqlUnitOfWork, UowFactory
@@ -115,17 +114,17 @@ class StepRun:
     """A step as the Slack surface asks for it: `build` makes the command from the case
     as stored and the unit of work (`cases.derived` completes what was typed)."""
 
-    step: StepId
+    step: StepRule
     build: Callable[[Case, SqlUnitOfWork], Command]
 
 
-def allow_step(deps: SlackDeps, caller: Caller, step: StepId, number: str | None) -> None:
+def allow_step(deps: SlackDeps, caller: Caller, step: StepRule, number: str | None) -> None:
     """The role check alone, logged when it refuses: done before the step's words are read,
     so someone refused learns nothing more, not even the step's usage."""
     try:
         check_step(caller.actor, step)
     except Refused:
-        log_alone(deps, caller, number, f"step {step.value} refused", False)
+        log_alone(deps, caller, number, f"step {step.id} refused", False)
         raise
 
 

@@ -46,21 +46,20 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
 
-from cases.case import Case
+from cases.case import Case, Requester
 from cases.commands import (
-    Command,
     RecordBoardVote,
     RecordCouncilVote,
     RecordRecusal,
-    Requester,
     ScheduleBoardMeeting,
     ScheduleDeliberation,
 )
 from cases.directory import ATTORNEY, BOARD, COUNCIL, OFFICE, Directory, Role
+from cases.handlers import Command, StepRule
 from cases.levels import Access
 from cases.meetings import BODY_NAME, Body
 from cases.public_records import PublicRecord
-from cases.steps import StepId, rule_for
+from cases.steps import rule_for
 
 NOT_LISTED = ("EthicsBot answers only the people the city's directory lists for the ethics "
               "procedure. To file a complaint, write to the mayor or the city administrator "
@@ -193,26 +192,25 @@ def may_revoke(actor: Actor) -> bool:
     return actor.has(OFFICE)
 
 
-def who_may(step: StepId) -> str:
+def who_may(step: StepRule) -> str:
     """'the board chair or the ethics board': the roles the table gives `step`, in words."""
-    return " or ".join(sorted({ROLE_NAMES[r] for r in step.rule.roles})) or "EthicsBot"
+    return " or ".join(sorted({ROLE_NAMES[r] for r in step.roles})) or "EthicsBot"
 
 
-def check_step(actor: Actor, step: StepId) -> None:
+def check_step(actor: Actor, step: StepRule) -> None:
     """Refuse a step to a role the table does not give it to (before any lookup). A
     request the official complained against may make (`respondent_asks`) waits for the
     case: whether the asker is its official is the case's to say (`check_on_case`)."""
     if actor.email is None:
         raise Refused(NOT_LISTED)
-    if step.rule.respondent_asks is None:
+    if step.respondent_asks is None:
         _check_roles(actor, step)
 
 
-def _check_roles(actor: Actor, step: StepId) -> None:
-    rule = step.rule
-    if not actor.has(rule.roles):
+def _check_roles(actor: Actor, step: StepRule) -> None:
+    if not actor.has(step.roles):
         mine = ", ".join(sorted(ROLE_NAMES[r] for r in actor.roles)) or "no procedural role"
-        raise Refused(f"Only {who_may(step)} may {rule.name}. The directory lists you as "
+        raise Refused(f"Only {who_may(step)} may {step.name}. The directory lists you as "
                       f"{mine}.")
 
 
@@ -261,7 +259,7 @@ def check_hands(actor: Actor, cmd: Command) -> None:
         raise Refused(_ROLL_CALL_WORDS[type(cmd)].format(cmd.member))
 
 
-# Who may record a body's act (`cases.steps.StepRule.body`): its own members, and the
+# Who may record a body's act (`cases.handlers.StepRule.body`): its own members, and the
 # mayor's office, whose clerk keeps the minutes of both bodies' meetings.
 BODY_HANDS: dict[Body, frozenset[Role]] = {Body.BOARD: BOARD | OFFICE,
                                             Body.COUNCIL: COUNCIL | OFFICE}
@@ -278,15 +276,14 @@ def check_body(actor: Actor, cmd: Command, case: Case) -> None:
                       "clerk record it.")
 
 
-def check_on_case(actor: Actor, respondents: Collection[str], step: StepId) -> None:
+def check_on_case(actor: Actor, respondents: Collection[str], step: StepRule) -> None:
     """On the case itself: the official complained against takes none of its steps but
     the requests the ordinance gives them (`respondent_asks`); anyone else, those of their
     role."""
-    rule = step.rule
     if is_respondent(actor, respondents):
-        if rule.respondent_asks is None:
+        if step.respondent_asks is None:
             raise Refused(f"You are the official complained against in this case and may "
-                          f"not {rule.name} (§6, §14).")
+                          f"not {step.name} (§6, §14).")
         return
     _check_roles(actor, step)
 

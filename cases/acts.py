@@ -3,7 +3,7 @@
 An act of the board or the council (a continuance applied for or decided, a longer time
 asked for or approved, the sufficiency determination, the §11 determination, the
 council's decision) is not one person's press of a button: the table of steps says which
-body takes each (`cases.steps.StepRule.body`), and `check_at_meeting` lets it through
+body takes each (`cases.handlers.StepRule.body`), and `check_at_meeting` lets it through
 only when all of this holds:
 
 - the body has a meeting of the case that was **noticed** (RCW 42.30.077 / .080: called

@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
 from datetime import date, datetime
+from enum import StrEnum
 from typing import Any
 
 from cases import disclosure
 from cases.calendar import CityCalendar
 from cases.chain import is_destroyed
-from cases.commands import NoticeMethod, Requester, Section2Act
 from cases.deadlines import (
     DISCLOSURE_KEYS,
     Continuance,
@@ -40,12 +40,20 @@ from cases.meetings import ALL, Body, Business, Meeting, Meetings
 from cases.protection import Protection, ProtectionBasis
 from cases.public_records import PublicRecord
 from cases.readings import DEFAULT, BoardHearing, Readings, Release
+from cases.section2 import NoticeMethod, Section2Act
 from cases.stages import Stage
 from cases.tally import Vote
 
-__all__ = ["Case", "Finding", "ReportExtension", "Stage"]
+__all__ = ["Case", "Finding", "ReportExtension", "Requester", "Stage"]
 
 UNNAMED = "the official complained against"  # when the directory matched nobody
+
+
+class Requester(StrEnum):
+    """Who asks for a longer time for the written report (§10)."""
+
+    RESPONDENT = "respondent"  # approved by the board
+    BOARD = "board"  # approved by the council
 
 
 @dataclass

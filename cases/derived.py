@@ -22,14 +22,15 @@ from typing import Any, TypeVar
 
 from cases import commands as c
 from cases.access import ROLL_CALL, Actor, is_respondent
-from cases.case import Case
+from cases.case import Case, Requester
 from cases.directory import Directory, Person, Role
 from cases.errors import ProcedureError
+from cases.handlers import Command
 from cases.ports import Rotation
 from cases.rotation import referral
 
 Fill = Callable[[Actor, Directory], Any]
-C = TypeVar("C", bound=c.Command)
+C = TypeVar("C", bound=Command)
 TO_BOARD = "to_board"  # typed with a referral: the respondent asked for the board (§11)
 
 
@@ -59,7 +60,7 @@ def _years(_actor: Actor, directory: Directory) -> int:
     return directory.retention.years if directory.retention else 0
 
 
-_FROM_CALLER: dict[type[c.Command], dict[str, Fill]] = {
+_FROM_CALLER: dict[type[Command], dict[str, Fill]] = {
     c.RecordCouncilVote: {"member": _me, "council": _council},
     c.RecordMayorVote: {"mayor": _mayor},
     c.RecordCouncilDecision: {"council": _council, "mayor": _mayor},
@@ -86,7 +87,7 @@ class Typable:
 # The roll calls (`cases.access.ROLL_CALL`): the mayor's office enters the vote of the
 # council member it names (§14); the board chair, presiding at the hearing, that of the
 # board member (§7).
-TYPED_BY: dict[type[c.Command], dict[str, Typable]] = {
+TYPED_BY: dict[type[Command], dict[str, Typable]] = {
     c.RecordCouncilVote: {"member": Typable(ROLL_CALL[c.RecordCouncilVote],
                                             lambda d: d.council)},
     c.RecordBoardVote: {"member": Typable(ROLL_CALL[c.RecordBoardVote], lambda d: d.board)},
@@ -97,43 +98,43 @@ TYPED_BY: dict[type[c.Command], dict[str, Typable]] = {
 # The official complained against making their own request (the steps the table marks
 # `respondent_asks`): it is theirs (their email, not the board's), it came the way they
 # made it (the surface's: `via`), and it is dated the day they make it.
-_OWN: dict[type[c.Command], dict[str, Fill]] = {
+_OWN: dict[type[Command], dict[str, Fill]] = {
     c.RequestOpenSession: {"respondent": _me},
     c.RequestBoardHearing: {"respondent": _me},
     c.RequestCouncilExtension: {"respondent": _me},
-    c.RequestReportExtension: {"requested_by": lambda _a, _d: c.Requester.RESPONDENT},
+    c.RequestReportExtension: {"requested_by": lambda _a, _d: Requester.RESPONDENT},
 }
 _OWN_DAY = frozenset({"on", "via"})  # the day it is made, the surface it is made on
 
 
-def own_fields(command: type[c.Command]) -> frozenset[str]:
+def own_fields(command: type[Command]) -> frozenset[str]:
     """The fields of `command` the official does not type when the request is theirs."""
     names = {f.name for f in fields(command)}
     return frozenset(_OWN.get(command, {})) | (_OWN_DAY & names)
 
 
 # Filled from the stored case and rotation, not from the caller.
-FROM_ROTATION: dict[type[c.Command], frozenset[str]] = {c.Refer: frozenset({"examiner"})}
+FROM_ROTATION: dict[type[Command], frozenset[str]] = {c.Refer: frozenset({"examiner"})}
 # Filled from the outbox when the step is taken (`cases.services.take_step`): who had
 # been sent the complaint with the complainant named.
-FROM_OUTBOX: dict[type[c.Command], frozenset[str]] = {
+FROM_OUTBOX: dict[type[Command], frozenset[str]] = {
     c.WithholdComplainant: frozenset({"already_told"})}
 
 
-def may_type(command: type[c.Command], actor: Actor) -> frozenset[str]:
+def may_type(command: type[Command], actor: Actor) -> frozenset[str]:
     """The caller-derived fields of `command` that `actor` may type instead."""
     return frozenset(name for name, typable in TYPED_BY.get(command, {}).items()
                      if actor.has(typable.roles))
 
 
-def filled(command: type[c.Command], actor: Actor | None = None) -> frozenset[str]:
+def filled(command: type[Command], actor: Actor | None = None) -> frozenset[str]:
     """The fields of `command` that `actor` does not type (no actor: that nobody may)."""
     mine = may_type(command, actor) if actor is not None else frozenset()
     return ((frozenset(_FROM_CALLER.get(command, {})) - mine)
             | FROM_ROTATION.get(command, frozenset()) | FROM_OUTBOX.get(command, frozenset()))
 
 
-def caller_fields(command: type[c.Command], actor: Actor, directory: Directory,
+def caller_fields(command: type[Command], actor: Actor, directory: Directory,
                   typed: Collection[str] = ()) -> dict[str, Any]:
     """The values of `command`'s caller-derived fields for `actor`, but those typed."""
     return {name: fill(actor, directory)

@@ -26,10 +26,11 @@ from cases.calendar import CityCalendar
 from cases.derived import TO_BOARD, TYPED_BY, filled, may_type, own_fields, read_line
 from cases.directory import Directory
 from cases.errors import ProcedureError
+from cases.handlers import Command, StepRule
 from cases.levels import Access
 from cases.motions import MOTION_EXAMPLE, Motion, read_motion
 from cases.stages import Stage
-from cases.steps import STEPS, StepRule
+from cases.steps import STEPS
 from cases.text import whole_number, words
 
 LONG = frozenset({"reason", "summary", "text", "address"})
@@ -89,7 +90,7 @@ LABELS = {
     "release_on": "The day the records will be released unless a court enjoins it",
 }
 # a field whose words differ from one step to another: (command, field) first
-STEP_LABELS: dict[tuple[type[c.Command], str], str] = {
+STEP_LABELS: dict[tuple[type[Command], str], str] = {
     (c.RecordDisclosureRequest, "requester"): "Who asked (as they gave their name)",
     (c.RecordDisclosureRequest, "email"): ("The requester's email, for the letters (empty: "
                                            "the clerks post them)"),
@@ -104,7 +105,7 @@ STEP_LABELS: dict[tuple[type[c.Command], str], str] = {
 MEMBER = {c.RecordCouncilVote: "The council member whose vote this is (§14)",
           c.RecordBoardVote: "The board member whose vote this is (§7)"}
 # Slack offers the same words: the mayor breaks a tie with yes or no (§14)
-ONLY: dict[tuple[type[c.Command], str], tuple[str, ...]] = {
+ONLY: dict[tuple[type[Command], str], tuple[str, ...]] = {
     (c.RecordMayorVote, "vote"): ("yes", "no")}
 YES_NO = {
     "sufficient": ("Sufficient", "Insufficient"), "violation": ("A violation", "No violation"),
@@ -169,13 +170,13 @@ def inputs(rule: StepRule, actor: Actor, directory: Directory, *,
     return out
 
 
-def _person(command: type[c.Command], name: str, directory: Directory) -> Input:
+def _person(command: type[Command], name: str, directory: Directory) -> Input:
     people = TYPED_BY[command][name].people(directory)
     label = MEMBER.get(command, LABELS.get(name, name.capitalize()))
     return Input(name, label, "choice", True, tuple((p.email, p.name) for p in people))
 
 
-def _input(f: dataclasses.Field[Any], hint: Any, command: type[c.Command]) -> Input:
+def _input(f: dataclasses.Field[Any], hint: Any, command: type[Command]) -> Input:
     base, optional = _unwrap(hint)
     has_default = f.default is not dataclasses.MISSING
     default = "" if not has_default or f.default is None else f.default

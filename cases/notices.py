@@ -30,11 +30,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from cases.case import Case
-from cases.commands import Section2Act
 from cases.deadlines import DeadlineKey
 from cases.directory import Directory, Person
 from cases.history import Event, EventKind, Window, opening
 from cases.meetings import Body, Meeting, MeetingKind
+from cases.section2 import Section2Act
 from cases.text import whole_number
 
 GENERATION_STRIDE = 100  # room for 99 deliberate resends of one occurrence

@@ -12,20 +12,19 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date, datetime
 
-from cases import commands as c
 from cases.acts import check_at_meeting, count, meeting_for, motion_data
 from cases.calendar import CityCalendar, fmt_day
 from cases.case import Case
 from cases.errors import ProcedureError
 from cases.filing import Filing, filing_to_data
-from cases.handlers import StepContext
+from cases.handlers import Command, StepContext, StepRule
 from cases.history import Event, EventKind
 from cases.limitations import FLAG, dated_long_before
 from cases.meetings import BODY_NAME, Body, Meeting
 from cases.motions import Motion
 from cases.order import problems
 from cases.readings import DEFAULT, Readings
-from cases.steps import StepRule, rule_for
+from cases.steps import rule_for
 
 
 def open_case(*, number: str, filing: Filing, respondents: tuple[str, ...], at: datetime,
@@ -41,7 +40,7 @@ def open_case(*, number: str, filing: Filing, respondents: tuple[str, ...], at: 
     return Case.replay(number, [first])
 
 
-def handle(case: Case, cmd: c.Command, *, at: datetime, actor: str,
+def handle(case: Case, cmd: Command, *, at: datetime, actor: str,
            calendar: CityCalendar, readings: Readings = DEFAULT,
            http_links: bool = False) -> Event:
     """Check `cmd` against the ordinance, record it on `case`, return the event
@@ -76,7 +75,7 @@ def handle(case: Case, cmd: c.Command, *, at: datetime, actor: str,
     return event
 
 
-def _at_meeting(rule: StepRule, body: Body, cmd: c.Command, s: StepContext) -> Meeting:
+def _at_meeting(rule: StepRule, body: Body, cmd: Command, s: StepContext) -> Meeting:
     """A body's act: refused unless taken at its meeting as `cases.motions` requires; the
     meeting, whose roll call its motion is counted under (a failed motion is kept with the
     event and changes nothing)."""

@@ -1,6 +1,6 @@
 """The rights the ordinance gives the official complained against, in plain words: what
 each section lets them do or expect, the request that exercises it (a step the table of
-steps lets the official take themselves, `cases.steps.StepRule.respondent_asks`), and the
+steps lets the official take themselves, `cases.handlers.StepRule.respondent_asks`), and the
 deadline whose date it applies by, when the case has one.
 
 Pure words and keys: the case page of the official (the web's respondent view) reads it
@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cases import commands as c
 from cases.deadline_values import DeadlineKey
-from cases.steps import StepId
+from cases.handlers import StepRule
 
 
 @dataclass(frozen=True)
@@ -22,7 +23,7 @@ class Right:
     section: str
     name: str  # "to be heard"
     words: str  # what it means, to the official, in plain words
-    step: StepId | None = None  # the request that exercises it, if the official makes one
+    step: StepRule | None = None  # the request that exercises it, if the official makes one
     by: DeadlineKey | None = None  # the deadline the right is tied to ...
     by_words: str = ""  # ... as the official reads it ("the report is due by")
 
@@ -42,23 +43,23 @@ RIGHTS: tuple[Right, ...] = (
           "The board's and the hearings examiner's proceedings about you, and the "
           "council's deliberation, are held in executive session unless you ask that "
           "they be open to the public; then they are.",
-          step=StepId.OPEN_SESSION),
+          step=c.RequestOpenSession.step),
     Right("§10", "to more time for the report",
           "The board's written report is due to you, the council and the complainant "
           "within 10 days of the hearing's conclusion, unless you ask for a longer time "
           "and the board approves it. Ask before that time runs out.",
-          step=StepId.EXTENSION_REQUEST, by=DeadlineKey.REPORT_DELIVERY,
+          step=c.RequestReportExtension.step, by=DeadlineKey.REPORT_DELIVERY,
           by_words="the report is due by"),
     Right("§11", "to be heard by the ethics board",
           "If the board finds the complaint sufficient as to you, the matter is referred "
           "to the city's hearings examiner unless you ask that the ethics board hear it. "
           "Ask before the matter is referred.",
-          step=StepId.BOARD_HEARING),
+          step=c.RequestBoardHearing.step),
     Right("§12", "to more time for the council's decision",
           "If a violation is found against you, the council must decide within 7 days of "
           "receiving the determination, unless you ask for an extension and the council "
           "grants it. Ask before that time runs out.",
-          step=StepId.COUNCIL_EXTENSION_REQUEST, by=DeadlineKey.COUNCIL_DECISION,
+          step=c.RequestCouncilExtension.step, by=DeadlineKey.COUNCIL_DECISION,
           by_words="the council must decide by"),
     Right("§6", "to confidentiality",
           "Until the review is complete, every city official and employee but you must "
@@ -70,4 +71,4 @@ RIGHTS: tuple[Right, ...] = (
 def request_name(right: Right) -> str | None:
     """The request exercising `right` in the official's words ("ask that the proceedings
     be open to the public"), or None when it asks for no request."""
-    return right.step.rule.respondent_asks if right.step is not None else None
+    return right.step.respondent_asks if right.step is not None else None

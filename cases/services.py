@@ -28,17 +28,18 @@ from cases.access import (
 )
 from cases.calendar import CityCalendar
 from cases.case import Case
-from cases.commands import Command, Refer, WithholdComplainant
+from cases.commands import Refer, WithholdComplainant
 from cases.deadlines import Deadline, deadline_changes
 from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.filing import Filing
+from cases.handlers import Command, StepRule
 from cases.history import Event, EventKind
 from cases.notices import NoticeType, OwedNotice, notices_owed
 from cases.ports import Clock, UnitOfWork
 from cases.procedure import handle, open_case
 from cases.readings import Readings
-from cases.steps import StepId, rule_for
+from cases.steps import rule_for
 
 U = TypeVar("U", bound=UnitOfWork)
 
@@ -124,7 +125,7 @@ def take_step_as(
     new_uow: Callable[[], AbstractContextManager[U]],
     actor: Actor,
     number: str,
-    step: StepId,
+    step: StepRule,
     build: Callable[[Case, U], Command],
     *,
     directory: Directory,
@@ -143,7 +144,7 @@ def take_step_as(
     step's transaction when it is taken; in a transaction of its own when it is refused
     (not allowed) or fails (allowed, but the procedure said no), since the step's is
     rolled back. The exception is raised again for the surface to word."""
-    action = f"step {step.value}"
+    action = f"step {step.id}"
     try:
         check_step(actor, step)
         with new_uow() as uow:
@@ -153,7 +154,7 @@ def take_step_as(
             check_on_case(actor, found.respondents if found else (), step)
             case = get_case(uow, number)
             cmd = build(case, uow)
-            assert step.rule.command is type(cmd), (step, cmd)
+            assert step.command is type(cmd), (step, cmd)
             check_own_request(actor, case.respondents, cmd)
             check_hands(actor, cmd)
             check_body(actor, cmd, case)

@@ -37,5 +37,15 @@ OPEN_STAGES = frozenset(Stage) - {Stage.CLOSED, Stage.VOID}
 # Stages before the sufficiency hearing concluded: a continuance may still be applied for
 # (§7), and a complaint dismissed as time-barred (§4) closes from one of them.
 BEFORE_CONCLUSION = frozenset({Stage.RECEIVED, Stage.HEARING_SCHEDULED, Stage.HEARING_BEGUN})
+# Stages from the hearing's conclusion to the report: the report's time may be extended (§10).
+AFTER_CONCLUSION = frozenset({Stage.HEARING_CONCLUDED, Stage.REPORTED})
+# Stages before the final determination (§11, §12): the complaint may be amended, a
+# hearings examiner found conflicted, the board's meeting on the case scheduled.
+BEFORE_DETERMINATION = OPEN_STAGES - {Stage.DETERMINED, Stage.COUNCIL_DECIDED}
+# Stages of the sufficiency hearing under way or concluded (§7, §9): a board member's vote
+# on sufficiency, and a respondent heard on a day of the hearing.
+AT_HEARING = frozenset({Stage.HEARING_BEGUN, Stage.HEARING_CONCLUDED})
+# Stages before the hearing began: a case opened by mistake may be voided.
+BEFORE_BEGUN = frozenset({Stage.RECEIVED, Stage.HEARING_SCHEDULED})
 # Stages a case never leaves.
 FINAL_STAGES = frozenset({Stage.CLOSED, Stage.VOID})

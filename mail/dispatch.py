@@ -34,12 +34,13 @@ from typing import Any
 from sqlalchemy.orm import sessionmaker
 
 from cases.calendar import CityCalendar
-from cases.commands import NoticeMethod, RecordNoticeServed, Section2Act
+from cases.commands import RecordNoticeServed
 from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.notices import ALERTS, SECTION_2, NoticeType
 from cases.ports import Clock
 from cases.readings import RemoteNotice
+from cases.section2 import NoticeMethod, Section2Act
 from cases.services import take_step
 from mail.alerts import alert_clerks, owe_deadline_alerts
 from mail.context import Letterhead, load_context

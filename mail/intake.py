@@ -19,14 +19,10 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 
 from cases.calendar import CityCalendar
-from cases.commands import (
-    Command,
-    FileCorrespondence,
-    RecordMeetingReply,
-    RecordNoticeBounced,
-)
+from cases.commands import FileCorrespondence, RecordMeetingReply, RecordNoticeBounced
 from cases.directory import Directory
 from cases.errors import ProcedureError
+from cases.handlers import Command
 from cases.meetings import Answer
 from cases.notices import ALERTS, SECTION_2, NoticeType, clerks, meeting_invitees, meeting_of
 from cases.ports import Clock

@@ -293,7 +293,7 @@ def rights_lines(deadlines: list[dict[str, Any]], offered: list[dict[str, Any]]
     for right in RIGHTS:
         found = due.get(right.by) if right.by else None
         step = next((s for s in offered
-                     if right.step and s["slug"] == right.step.rule.slug),
+                     if right.step and s["slug"] == right.step.slug),
                     None)
         out.append({"section": right.section, "name": right.name, "words": right.words,
                     "by": f"{right.by_words} {found['due_text']}"

@@ -10,15 +10,14 @@ from typing import Any
 
 from aiohttp import web
 
-from cases import commands as c
 from cases.access import Refused, check_step
 from cases.case import Case
 from cases.derived import complete
 from cases.errors import ProcedureError
 from cases.fields import BY_SLUG, BadInput, inputs, parse, taken_by_people
+from cases.handlers import Command, StepRule
 from cases.levels import Access
 from cases.services import take_step_as
-from cases.steps import StepRule
 from cases.text import words
 from storage.uow import SqlUnitOfWork
 from web import auth
@@ -41,9 +40,9 @@ def _rule(request: web.Request) -> StepRule:
 def _allowed(request: web.Request, rule: StepRule) -> None:
     deps, viewer = deps_of(request), viewer_of(request)
     try:
-        check_step(viewer.actor, rule.id)
+        check_step(viewer.actor, rule)
     except Refused as e:
-        auth.log_alone(deps, viewer.person.email, None, f"step {rule.id.value} refused", False)
+        auth.log_alone(deps, viewer.person.email, None, f"step {rule.id} refused", False)
         raise refusal(request, 403, "Not your step", str(e)) from None
 
 
@@ -52,7 +51,7 @@ def _allowed(request: web.Request, rule: StepRule) -> None:
 async def show(request: web.Request) -> web.StreamResponse:
     rule = _rule(request)
     _allowed(request, rule)
-    looked = await case_view(request, request.match_info["number"], f"step form {rule.id.value}")
+    looked = await case_view(request, request.match_info["number"], f"step form {rule.id}")
     return _form_page(request, rule, looked.view["number"], {}, None, 200,
                       serves=_serves(request, rule, looked.view), own=_own(rule, looked))
 
@@ -93,12 +92,12 @@ async def take(request: web.Request) -> web.StreamResponse:
     _allowed(request, rule)
     deps, viewer = deps_of(request), viewer_of(request)
     looked = await case_view(request, request.match_info["number"],
-                           f"step form {rule.id.value} sent")
+                           f"step form {rule.id} sent")
     number = looked.view["number"]
     typed = {k: v for k, v in fields.items() if k != CSRF_FIELD}
     own = _own(rule, looked)
 
-    def build(case: Case, uow: SqlUnitOfWork) -> c.Command:
+    def build(case: Case, uow: SqlUnitOfWork) -> Command:
         values = parse(rule, typed, deps.calendar, viewer.actor, deps.directory, own=own)
         return complete(rule.command, values, viewer.actor, deps.directory, case,
                         uow.rotation, via="web")
@@ -107,7 +106,7 @@ async def take(request: web.Request) -> web.StreamResponse:
         auth.log(uow.session, deps, viewer.person.email, case, action, allowed)
 
     try:
-        event = take_step_as(deps.uow, viewer.actor, number, rule.id, build,
+        event = take_step_as(deps.uow, viewer.actor, number, rule, build,
                              directory=deps.directory, calendar=deps.calendar,
                              clock=deps.clock, log=log)
     except (ProcedureError, Refused, ValueError) as e:

@@ -28,7 +28,7 @@ def lines() -> list[str]:
     out = [f"• `/ethics {usage}` — {what}. E.g. `/ethics {example}`"
            for usage, example, what in GENERAL]
     for spec in SPECS:
-        rule = spec.step.rule
+        rule = spec.step
         out.append(f"• `/ethics {spec.usage}` — {rule.name}, {rule.section} "
                    f"({who_may(spec.step)}). E.g. `/ethics {spec.example}`")
     return out

@@ -50,7 +50,7 @@ def buttons(caller: Caller, access: Access, detail: dict[str, Any]) -> list[Bloc
     if access is not Access.FULL:
         return []
     stage = Stage(detail["stage"])
-    elements = [{"type": "button", "action_id": step_action(s.id), "value": detail["number"],
+    elements = [{"type": "button", "action_id": step_action(s), "value": detail["number"],
                  "text": {"type": "plain_text", "text": s.label}}
                 for s in STEPS
                 if s.label and stage in s.allowed_in and caller.has(s.roles)]

@@ -19,49 +19,51 @@ from typing import Any
 from bot.commands.args import Words, sections, slack_link
 from bot.service import StepRun
 from cases import commands as c
-from cases.case import Case
+from cases.case import Case, Requester
 from cases.derived import TO_BOARD, complete, filled, read_line
 from cases.directory import Directory
 from cases.disclosure import AnswerKind, Redaction, Withholding, record_named
 from cases.errors import ProcedureError
 from cases.fields import parse
+from cases.handlers import Command, StepRule
 from cases.history import EventKind
 from cases.meetings import EmergencyGround, MeetingKind, Proceeding
 from cases.motions import Motion, read_motion
 from cases.protection import ProtectionBasis
 from cases.public_records import PublicRecord
-from cases.steps import STEPS, StepId, StepRule
+from cases.section2 import NoticeMethod, Section2Act
+from cases.steps import STEPS
 from cases.tally import Vote
 from cases.text import whole_number
 from storage.uow import SqlUnitOfWork
 
 Typed = dict[str, Any]  # the fields typed; `cases.derived.complete` makes the command
-Make = Callable[[Words, Directory], "c.Command | Typed"]
+Make = Callable[[Words, Directory], "Command | Typed"]
 _CASE = re.compile(r"ETH-\d{4}-\d{4,6}", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
 class Spec:
     words: str  # what is typed after `/ethics`: "continuance grant"
-    step: StepId
+    step: StepRule
     usage: str
     example: str
     make: Make  # the command, or the typed fields of one that `cases.derived` completes
 
     @property
     def what(self) -> str:
-        return self.step.rule.name
+        return self.step.name
 
     def run(self, words: Words, directory: Directory) -> StepRun:
         """The step from `words`, read once the case is found (so a refusal comes before
         a usage error, and either is in the access log)."""
-        command = self.step.rule.command
+        command = self.step.command
 
-        def build(case: Case, uow: SqlUnitOfWork) -> c.Command:
-            motion = _motion(words, directory) if self.step.rule.by_motion else None
+        def build(case: Case, uow: SqlUnitOfWork) -> Command:
+            motion = _motion(words, directory) if self.step.by_motion else None
             made = self.make(words, directory)
             words.done()
-            if isinstance(made, c.Command):
+            if isinstance(made, Command):
                 assert not filled(command), f"{command.__name__}: typed fields only"
                 return made if motion is None else replace(made, motion=motion)  # type: ignore[call-arg]
             if motion is not None:
@@ -201,8 +203,8 @@ def _decide(w: Words, d: Directory) -> Typed:
 # The steps whose day can be corrected: those recorded with the day they happened, typed
 # by their id with a hyphen for a space ("continuance-apply").
 _DATED: dict[str, bool | str] = {
-    s.id.value.replace(" ", "-"): s.event.value for s in STEPS
-    if "on" in {f.name for f in fields(s.command)} and s.id is not StepId.CORRECT_DATE}
+    s.id.replace(" ", "-"): s.event.value for s in STEPS
+    if "on" in {f.name for f in fields(s.command)} and s is not c.CorrectStepDate.step}
 
 
 def _correct_date(w: Words, d: Directory) -> c.CorrectStepDate:
@@ -428,14 +430,14 @@ def _recuse(w: Words, directory: Directory) -> Typed:
     return {**member, "reason": reason}
 
 
-_HOW: dict[str, bool | str] = {m.value: m.value for m in c.NoticeMethod}
+_HOW: dict[str, bool | str] = {m.value: m.value for m in NoticeMethod}
 _BECAUSE = re.compile(r"(?:^|\s)because\s+", re.IGNORECASE)
 
 
 def _notice(w: Words, directory: Directory) -> c.RecordNoticeServed:
-    kind = c.Section2Act(str(w.choice("who was told", _NOTICES)))
+    kind = Section2Act(str(w.choice("who was told", _NOTICES)))
     respondent = w.person("the official informed", directory) if w.at_person() else None
-    how = c.NoticeMethod(str(w.choice("how", _HOW))) if (w.peek() or "").lower() in _HOW \
+    how = NoticeMethod(str(w.choice("how", _HOW))) if (w.peek() or "").lower() in _HOW \
         else None
     given = w.moment("when it was given") if w.at_day() else None
     to, *why = _BECAUSE.split(w.rest(), maxsplit=1)  # "... because no phone answers"
@@ -444,185 +446,198 @@ def _notice(w: Words, directory: Directory) -> c.RecordNoticeServed:
 
 
 _NOTICES: dict[str, bool | str] = {
-    "respondent": c.Section2Act.RESPONDENT_INFORMED, "council": c.Section2Act.COUNCIL_INFORMED,
-    "board": c.Section2Act.SUBMITTED_TO_BOARD}
-_REQUESTERS: dict[str, bool | str] = {r.value: r.value for r in c.Requester}
-_S = StepId
+    "respondent": Section2Act.RESPONDENT_INFORMED, "council": Section2Act.COUNCIL_INFORMED,
+    "board": Section2Act.SUBMITTED_TO_BOARD}
+_REQUESTERS: dict[str, bool | str] = {r.value: r.value for r in Requester}
 SPECS: tuple[Spec, ...] = (
-    Spec("notice", _S.NOTICE,
+    Spec("notice", c.RecordNoticeServed.step,
          "notice CASE respondent|council|board [@OFFICIAL] "
          "[hand|phone|voicemail|email|mail] [DATE TIME given] [TO WHOM] "
          "[because WHY ACTUAL NOTICE WAS NOT PRACTICABLE]",
          "notice ETH-2026-0007 respondent @pruitt voicemail 2026-12-01 08:30 on his cell "
          "because he is abroad", _notice),
-    Spec("registered-mail", _S.REGISTERED_MAIL,
+    Spec("registered-mail", c.RecordRegisteredMail.step,
          "registered-mail CASE TRACKING [DATE] [@OFFICIAL]",
          "registered-mail ETH-2026-0007 RE123456789US",
          lambda w, d: c.RecordRegisteredMail(
              w.next("the tracking number"), w.optional_day(),
              w.person("the official sent the copy", d) if w.at_person() else None)),
-    Spec("return-receipt", _S.RETURN_RECEIPT, "return-receipt CASE DATE [@OFFICIAL]",
+    Spec("return-receipt", c.RecordReturnReceipt.step, "return-receipt CASE DATE [@OFFICIAL]",
          "return-receipt ETH-2026-0007 2026-12-04",
          lambda w, d: c.RecordReturnReceipt(
              w.day("the day the return receipt was signed"),
              w.person("the official who signed it", d) if w.at_person() else None)),
-    Spec("board-received", _S.BOARD_RECEIVED, "board-received CASE",
+    Spec("board-received", c.RecordBoardReceived.step, "board-received CASE",
          "board-received ETH-2026-0007", lambda w, _: c.RecordBoardReceived()),
-    Spec("schedule", _S.SCHEDULE, f"schedule {_CALL}",
+    Spec("schedule", c.ScheduleBoardMeeting.step, f"schedule {_CALL}",
          "schedule ETH-2026-0007 2026-12-10 18:00 20:00 special Council Chambers",
          _call),
-    Spec("begin", _S.BEGIN, "begin CASE [DATE]", "begin ETH-2026-0007",
+    Spec("begin", c.BeginHearing.step, "begin CASE [DATE]", "begin ETH-2026-0007",
          lambda w, _: c.BeginHearing(w.optional_day())),
-    Spec("heard", _S.HEARD, "heard CASE [@OFFICIAL] [presented|declined] [DATE]",
+    Spec("heard", c.RecordRespondentHeard.step,
+         "heard CASE [@OFFICIAL] [presented|declined] [DATE]",
          "heard ETH-2026-0007 presented", _heard),
-    Spec("concluded", _S.CONCLUDED, "concluded CASE [DATE]", "concluded ETH-2026-0007",
+    Spec("concluded", c.ConcludeHearing.step, "concluded CASE [DATE]", "concluded ETH-2026-0007",
          lambda w, _: c.ConcludeHearing(w.optional_day())),
-    Spec("continuance apply", _S.CONTINUANCE_APPLY, "continuance apply CASE REASON" + _MOTION_USAGE,
+    Spec("continuance apply", c.ApplyForContinuance.step,
+         "continuance apply CASE REASON" + _MOTION_USAGE,
          "continuance apply ETH-2026-0007 the respondent is in hospital until Dec 20 "
          "motion: unanimous",
          lambda w, _: c.ApplyForContinuance(w.rest())),
-    Spec("continuance grant", _S.CONTINUANCE_DECIDE,
+    Spec("continuance grant", c.DecideContinuance.step,
          "continuance grant CASE DAYS [DATE]" + _MOTION_USAGE,
          "continuance grant ETH-2026-0007 7 motion: yes @ames @baker @cole no @diaz",
          lambda w, _: c.DecideContinuance(w.number("the days granted"), w.optional_day())),
-    Spec("continuance deny", _S.CONTINUANCE_DECIDE, "continuance deny CASE [DATE]" + _MOTION_USAGE,
+    Spec("continuance deny", c.DecideContinuance.step,
+         "continuance deny CASE [DATE]" + _MOTION_USAGE,
          "continuance deny ETH-2026-0007 motion: unanimous",
          lambda w, _: c.DecideContinuance(0, w.optional_day())),
-    Spec("report", _S.REPORT, "report CASE [sufficient|insufficient] FILE [SUMMARY]",
+    Spec("report", c.IssueReport.step, "report CASE [sufficient|insufficient] FILE [SUMMARY]",
          "report ETH-2026-0007 sufficient F0123ABCD prima facie showing of 2.94.030", _report),
-    Spec("deliver", _S.DELIVER, "deliver CASE [DATE]", "deliver ETH-2026-0007",
+    Spec("deliver", c.DeliverReport.step, "deliver CASE [DATE]", "deliver ETH-2026-0007",
          lambda w, _: c.DeliverReport(w.optional_day())),
-    Spec("extension request", _S.EXTENSION_REQUEST,
+    Spec("extension request", c.RequestReportExtension.step,
          "extension request CASE DAYS respondent|board [DATE] [motion: ...]",
          "extension request ETH-2026-0007 5 respondent",
          lambda w, _: c.RequestReportExtension(
-             days=w.number("the days"), requested_by=c.Requester(
+             days=w.number("the days"), requested_by=Requester(
                  str(w.choice("who asks", _REQUESTERS))), on=w.optional_day())),
-    Spec("extension approve", _S.EXTENSION_DECIDE, "extension approve CASE [DATE]" + _MOTION_USAGE,
+    Spec("extension approve", c.DecideReportExtension.step,
+         "extension approve CASE [DATE]" + _MOTION_USAGE,
          "extension approve ETH-2026-0007 motion: unanimous", _extension_decision(True)),
-    Spec("extension deny", _S.EXTENSION_DECIDE, "extension deny CASE [DATE]" + _MOTION_USAGE,
+    Spec("extension deny", c.DecideReportExtension.step,
+         "extension deny CASE [DATE]" + _MOTION_USAGE,
          "extension deny ETH-2026-0007 motion: unanimous", _extension_decision(False)),
-    Spec("board-hearing", _S.BOARD_HEARING, "board-hearing CASE [@OFFICIAL]",
+    Spec("board-hearing", c.RequestBoardHearing.step, "board-hearing CASE [@OFFICIAL]",
          "board-hearing ETH-2026-0007", lambda w, d: c.RequestBoardHearing(_official(w, d))),
-    Spec("refer", _S.REFER, "refer CASE [board] [DATE]", "refer ETH-2026-0007", _refer),
-    Spec("determination", _S.DETERMINATION,
+    Spec("refer", c.Refer.step, "refer CASE [board] [DATE]", "refer ETH-2026-0007", _refer),
+    Spec("determination", c.RecordDetermination.step,
          "determination CASE [@OFFICIAL] violation|no-violation [SECTIONS] [DATE] "
          "[motion: ...]",
          "determination ETH-2026-0007 violation 2.94.030", _determination),
-    Spec("council-extension", _S.COUNCIL_EXTENSION,
+    Spec("council-extension", c.ExtendCouncilDecision.step,
          "council-extension CASE DAYS [DATE]" + _MOTION_USAGE,
          "council-extension ETH-2026-0007 7 motion: unanimous",
          lambda w, _: c.ExtendCouncilDecision(w.number("the days"), w.optional_day())),
-    Spec("vote", _S.VOTE, "vote CASE [@MEMBER] yes|no|abstain [@OFFICIAL]",
+    Spec("vote", c.RecordCouncilVote.step, "vote CASE [@MEMBER] yes|no|abstain [@OFFICIAL]",
          "vote ETH-2026-0007 yes", _vote),
-    Spec("mayor-vote", _S.MAYOR_VOTE, "mayor-vote CASE yes|no [@OFFICIAL]",
+    Spec("mayor-vote", c.RecordMayorVote.step, "mayor-vote CASE yes|no [@OFFICIAL]",
          "mayor-vote ETH-2026-0007 yes",
          _mayor_vote),
-    Spec("decide", _S.DECIDE,
+    Spec("decide", c.RecordCouncilDecision.step,
          "decide CASE [@OFFICIAL] [SECTION: PENALTY; ... action: yes @A @B no @C|unanimous]",
          "decide ETH-2026-0007 2.94.030: written reprimand action: unanimous", _decide),
-    Spec("amend", _S.AMEND, "amend CASE SECTIONS [TEXT]",
+    Spec("amend", c.AmendComplaint.step, "amend CASE SECTIONS [TEXT]",
          "amend ETH-2026-0007 2.94.040 also used staff", lambda w, _: {
              "added_sections": sections(w.next("the added sections")), "text": w.rest()}),
-    Spec("correct-date", _S.CORRECT_DATE, "correct-date CASE STEP [#ENTRY] DATE [@OFFICIAL] REASON",
+    Spec("correct-date", c.CorrectStepDate.step,
+         "correct-date CASE STEP [#ENTRY] DATE [@OFFICIAL] REASON",
          "correct-date ETH-2026-0007 concluded 2026-12-18 typed the wrong day", _correct_date),
-    Spec("close", _S.CLOSE, "close CASE [REASON]", "close ETH-2026-0007 found insufficient",
+    Spec("close", c.CloseCase.step, "close CASE [REASON]", "close ETH-2026-0007 found insufficient",
          lambda w, _: c.CloseCase(reason=w.rest())),
-    Spec("void", _S.VOID, "void CASE REASON", "void ETH-2026-0008 duplicate of ETH-2026-0007",
+    Spec("void", c.VoidCase.step,
+         "void CASE REASON", "void ETH-2026-0008 duplicate of ETH-2026-0007",
          _void),
-    Spec("disclosure-request", _S.DISCLOSURE_REQUEST,
+    Spec("disclosure-request", c.RecordDisclosureRequest.step,
          "disclosure-request CASE [DATE] [complaint,determination,report] REQUESTER[; WHAT]",
          "disclosure-request ETH-2026-0007 A. Reporter, Riverton Ledger", _disclosure_request),
     # -- retention (RCW 40.14) --------------------------------------------------------------
-    Spec("hold place", _S.HOLD_PLACE, "hold place CASE REASON",
+    Spec("hold place", c.PlaceLegalHold.step, "hold place CASE REASON",
          "hold place ETH-2026-0007 Whitfield v. Riverton, preserve all records",
          lambda w, _: c.PlaceLegalHold(reason=w.rest())),
-    Spec("hold lift", _S.HOLD_LIFT, "hold lift CASE [REASON]",
+    Spec("hold lift", c.LiftLegalHold.step, "hold lift CASE [REASON]",
          "hold lift ETH-2026-0007 the suit was dismissed with prejudice",
          lambda w, _: c.LiftLegalHold(reason=w.rest())),
-    Spec("destroy request", _S.DESTROY_REQUEST, "destroy request CASE",
+    Spec("destroy request", c.RequestDestruction.step, "destroy request CASE",
          "destroy request ETH-2026-0007", lambda w, _: {}),
-    Spec("destroy approve", _S.DESTROY_APPROVE, "destroy approve CASE",
+    Spec("destroy approve", c.ApproveDestruction.step, "destroy approve CASE",
          "destroy approve ETH-2026-0007", lambda w, _: {}),
-    Spec("disclosure-answer", _S.DISCLOSURE_ANSWER,
+    Spec("disclosure-answer", c.AnswerDisclosure.step,
          "disclosure-answer CASE [#REQUEST] acknowledge|clarify ESTIMATE [TEXT] | deny CODE: "
          "EXPLANATION | close [TEXT]",
          "disclosure-answer ETH-2026-0007 acknowledge 2027-03-05 the report is being reviewed",
          _answer),
-    Spec("disclosure-clarified", _S.CLARIFIED, "disclosure-clarified CASE [#REQUEST] [DATE] "
+    Spec("disclosure-clarified", c.RecordClarification.step,
+         "disclosure-clarified CASE [#REQUEST] [DATE] "
          "[WHAT THEY SAID]", "disclosure-clarified ETH-2026-0007 only the 2026 complaint",
          lambda w, _: c.RecordClarification(request=_request(w), on=w.optional_day(),
                                             text=w.rest())),
-    Spec("third-party", _S.THIRD_PARTY,
+    Spec("third-party", c.NotifyThirdParty.step,
          "third-party CASE [#REQUEST] complaint,determination,report RELEASE-DATE NAME EMAIL",
          "third-party ETH-2026-0007 complaint 2027-03-15 Dana Whitfield dana@mail.test",
          _third_party),
-    Spec("instalment", _S.INSTALMENT,
+    Spec("instalment", c.PrepareInstalment.step,
          "instalment CASE [#REQUEST] complaint,determination,report|none [final] [; redact "
          "RECORD: CODE: EXPLANATION: TEXT] [; withhold RECORD: CODE: EXPLANATION]",
          "instalment ETH-2026-0007 complaint; redact complaint: RCW 42.56.250(4): an "
          "employee's home address: 12 Elm St", _instalment),
-    Spec("release", _S.RELEASE, "release CASE [#REQUEST] [DATE]", "release ETH-2026-0007",
+    Spec("release", c.ReleaseRecords.step,
+         "release CASE [#REQUEST] [DATE]", "release ETH-2026-0007",
          lambda w, _: c.ReleaseRecords(request=_request(w), on=w.optional_day())),
     # -- meetings (RCW 42.30) ------------------------------------------------------------
-    Spec("deliberation", _S.DELIBERATION, f"deliberation {_CALL}",
+    Spec("deliberation", c.ScheduleDeliberation.step, f"deliberation {_CALL}",
          "deliberation ETH-2026-0007 2027-02-16 19:00 regular Council Chambers",
          _call),
-    Spec("cancel-meeting", _S.CANCEL_MEETING, "cancel-meeting CASE [MEETING] REASON",
+    Spec("cancel-meeting", c.CancelMeeting.step, "cancel-meeting CASE [MEETING] REASON",
          "cancel-meeting ETH-2026-0007 the chamber is closed for repairs",
          lambda w, _: c.CancelMeeting(meeting=_meeting_number(w), reason=w.rest())),
-    Spec("open-session", _S.OPEN_SESSION, "open-session CASE [@OFFICIAL] board|examiner|council "
+    Spec("open-session", c.RequestOpenSession.step,
+         "open-session CASE [@OFFICIAL] board|examiner|council "
          "mail|email|slack|paper|in-person|phone [DATE]", "open-session ETH-2026-0007 board paper",
          lambda w, d: c.RequestOpenSession(
              respondent=_official(w, d),
              proceeding=Proceeding(str(w.choice("whose proceedings", _PROCEEDINGS))),
              via=str(w.choice("how the request came", _VIA)), on=w.optional_day())),
-    Spec("session start", _S.SESSION_START, "session start CASE UNTIL [STARTED]",
+    Spec("session start", c.StartExecutiveSession.step, "session start CASE UNTIL [STARTED]",
          "session start ETH-2026-0007 19:30",
          lambda w, _: c.StartExecutiveSession(
              ends_at=_clock(w, "the announced end"),
              started_at=_clock(w, "the start") if w.peek() else None)),
-    Spec("session extend", _S.SESSION_EXTEND, "session extend CASE UNTIL",
+    Spec("session extend", c.ExtendExecutiveSession.step, "session extend CASE UNTIL",
          "session extend ETH-2026-0007 20:00",
          lambda w, _: c.ExtendExecutiveSession(until=_clock(w, "the new end"))),
-    Spec("session end", _S.SESSION_END, "session end CASE [ENDED]", "session end ETH-2026-0007",
+    Spec("session end", c.EndExecutiveSession.step,
+         "session end CASE [ENDED]", "session end ETH-2026-0007",
          lambda w, _: c.EndExecutiveSession(
              ended_at=_clock(w, "the end") if w.peek() else None)),
-    Spec("board-vote", _S.BOARD_VOTE, "board-vote CASE [@MEMBER] yes|no|abstain [@OFFICIAL]",
+    Spec("board-vote", c.RecordBoardVote.step,
+         "board-vote CASE [@MEMBER] yes|no|abstain [@OFFICIAL]",
          "board-vote ETH-2026-0007 yes", _vote),
-    Spec("board-determination", _S.BOARD_DETERMINATION, "board-determination CASE [@OFFICIAL]",
+    Spec("board-determination", c.RecordBoardDetermination.step,
+         "board-determination CASE [@OFFICIAL]",
          "board-determination ETH-2026-0007",
          lambda w, d: {"respondent": _official(w, d)}),
-    Spec("roll-call", _S.ROLL_CALL, "roll-call CASE [MEETING] @MEMBER ...",
+    Spec("roll-call", c.RecordRollCall.step, "roll-call CASE [MEETING] @MEMBER ...",
          "roll-call ETH-2026-0007 @ames @baker @cole", _roll_call),
-    Spec("recuse", _S.RECUSE, "recuse CASE [@MEMBER] REASON",
+    Spec("recuse", c.RecordRecusal.step, "recuse CASE [@MEMBER] REASON",
          "recuse ETH-2026-0007 the respondent is my brother-in-law", _recuse),
-    Spec("council-extension-request", _S.COUNCIL_EXTENSION_REQUEST,
+    Spec("council-extension-request", c.RequestCouncilExtension.step,
          "council-extension-request CASE [@OFFICIAL] DAYS [DATE]",
          "council-extension-request ETH-2026-0007 7",
          lambda w, d: c.RequestCouncilExtension(
              respondent=_official(w, d), days=w.number("the days"), on=w.optional_day())),
-    Spec("dismiss", _S.DISMISS, "dismiss CASE PUBLIC-SINCE REASON" + _MOTION_USAGE,
+    Spec("dismiss", c.DismissAsTimeBarred.step, "dismiss CASE PUBLIC-SINCE REASON" + _MOTION_USAGE,
          "dismiss ETH-2026-0007 2023-05-02 the minutes were published that day "
          "motion: unanimous",
          lambda w, _: c.DismissAsTimeBarred(w.day("the day the information became public"),
                                             w.rest())),
-    Spec("amendment-sufficiency", _S.AMENDMENT_SUFFICIENCY,
+    Spec("amendment-sufficiency", c.FindAmendmentSufficient.step,
          "amendment-sufficiency CASE sufficient|insufficient SECTIONS [DATE]" + _MOTION_USAGE,
          "amendment-sufficiency ETH-2026-0007 sufficient 2.94.040 motion: unanimous",
          _amendment_sufficiency),
-    Spec("examiner-conflict", _S.EXAMINER_CONFLICT, "examiner-conflict CASE EXAMINER REASON",
+    Spec("examiner-conflict", c.RecordExaminerConflict.step,
+         "examiner-conflict CASE EXAMINER REASON",
          "examiner-conflict ETH-2026-0007 myu@examiners.example represented the complainant",
          lambda w, d: c.RecordExaminerConflict(w.person("the examiner", d), w.rest())),
-    Spec("name-respondent", _S.NAME_RESPONDENT,
+    Spec("name-respondent", c.NameRespondent.step,
          f"name-respondent CASE @OFFICIAL | name-respondent CASE {NEW} NAME; [EMAIL]; "
          "[POSTAL ADDRESS]",
          "name-respondent ETH-2026-0007 @pruitt", _name_respondent),
-    Spec("correct-receipt", _S.CORRECT_RECEIPT, "correct-receipt CASE DATE TIME REASON",
+    Spec("correct-receipt", c.CorrectReceipt.step, "correct-receipt CASE DATE TIME REASON",
          "correct-receipt ETH-2026-0007 2026-12-01 16:40 forwarded a day late",
          lambda w, _: c.CorrectReceipt(w.moment("when the city received it"), w.rest())),
     # -- the complainant's protection (issue 27) ---------------------------------------------
-    Spec("withhold-complainant", _S.WITHHOLD_COMPLAINANT,
+    Spec("withhold-complainant", c.WithholdComplainant.step,
          "withhold-complainant CASE 42.41|42.56.240 SUMMARY",
          "withhold-complainant ETH-2026-0007 42.41 Alleges the director steered a parks "
          "contract to a relative's firm (2.94.030).", _withhold),
@@ -636,7 +651,7 @@ def derived(rule: StepRule) -> Spec:
     each value as the form takes it, a list's lines separated by ` | `. A new step is
     typed so until it is given words of its own."""
     names = [f.name for f in fields(rule.command) if f.name != "motion"]
-    usage = f"{rule.id.value} CASE " + "; ".join(f"{n}: ..." for n in names)
+    usage = f"{rule.id} CASE " + "; ".join(f"{n}: ..." for n in names)
     if rule.by_motion:
         usage += _MOTION_USAGE
 
@@ -651,13 +666,13 @@ def derived(rule: StepRule) -> Spec:
             form[key] = value.replace(LINE_BREAK, "\n").strip()
         return parse(rule, form, w.calendar, w.caller.actor, d)
 
-    return Spec(rule.id.value, rule.id, usage, f"{rule.id.value} ETH-2026-0007 "
+    return Spec(rule.id, rule, usage, f"{rule.id} ETH-2026-0007 "
                 + "; ".join(f"{n}: ..." for n in names[:1]), make)
 
 
 # every step a person takes, in the words of its own or derived from its fields
 SPECS = (*SPECS, *(derived(r) for r in STEPS
-                   if r.roles and r.id not in {s.step for s in SPECS}))
+                   if r.roles and r not in {s.step for s in SPECS}))
 SPECS_BY_WORDS = {s.words: s for s in SPECS}
 
 

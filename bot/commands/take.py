@@ -13,15 +13,15 @@ from bot.commands.steps import SPECS, Spec, find_spec
 from bot.escape import esc
 from bot.service import allow_step, blocking, case_number, run_step
 from cases.errors import ProcedureError
+from cases.handlers import StepRule
 from cases.history import Event, EventKind
-from cases.steps import StepId
 from cases.text import words
 
 if TYPE_CHECKING:
     from bot.commands.request import Request
 
 # A button takes the one step it names, with nothing but the case number.
-_PRESSABLE = {s.step: s for s in SPECS if s.step.rule.label}
+_PRESSABLE = {s.step: s for s in SPECS if s.step.label}
 
 
 async def typed(req: Request, typed_words: list[str]) -> None:
@@ -35,9 +35,9 @@ async def typed(req: Request, typed_words: list[str]) -> None:
     await _take(req, spec, number or case_number(rest[0]), rest[1:])
 
 
-async def pressed(req: Request, step: StepId, number: str) -> None:
+async def pressed(req: Request, step: StepRule, number: str) -> None:
     if step not in _PRESSABLE:
-        raise ProcedureError(f"There is no button to {step.rule.name}: type it, "
+        raise ProcedureError(f"There is no button to {step.name}: type it, "
                              "`/ethics help` shows how.")
     await _take(req, _PRESSABLE[step], case_number(number), [])
 

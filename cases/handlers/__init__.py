@@ -1,21 +1,136 @@
-"""One handler per step: it checks what the step itself requires and returns the event
-to record. Which stage allows a step, where it leads and who may take it are not a
-handler's business: `cases.steps.STEPS` says so, and `cases.procedure.handle` asks it.
+"""What a step of the procedure is made of, and the parts of the procedure that declare them.
+
+Each step is declared once, in the module of its part of the procedure (`sufficiency`:
+receipt to the report, §2-§10; `meetings`: RCW 42.30; `council`: referral to decision,
+§11-§14; `case_file`: amendments, corrections, closure; `disclosures`: RCW 42.56;
+`retention`: RCW 40.14; `complainant`: the complainant's protection), as three things
+one above the other:
+
+- its command, a frozen dataclass subclassing `Command`: what a person gives;
+- its row, `@step(...)` (a `StepRule`): its words, name, event, the stages it is allowed
+  in, who may take it, its section and what else the procedure checks;
+- its handler, the function `@step` decorates: what the step itself requires, and the
+  event it records. Which stage allows a step, where it leads and who may take it are
+  not a handler's business: the row says so, and `cases.procedure.handle` asks it.
+
+`cases.steps` gathers the rows into the one table (`STEPS`), and `cases.commands` the
+commands for the surfaces that build them; neither lists a step.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, fields
 from datetime import date, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cases.calendar import CityCalendar, fmt_day
 from cases.deadlines import DeadlineKey
+from cases.directory import Role
 from cases.errors import ProcedureError
 from cases.history import Event, EventKind
+from cases.meetings import Body
 from cases.readings import Readings
+from cases.stages import Stage
 
 if TYPE_CHECKING:
     from cases.case import Case
+
+
+@dataclass(frozen=True)
+class Command:
+    """Base of every step's command: what people ask the procedure to do, one imperative
+    dataclass per step. Dates named `on` are the city's local dates on which the step
+    happened (None: today, by the clock of whoever records it); emails identify people
+    (the directory's key). `step` is the command's row, set by `@step` on its handler."""
+
+    step: ClassVar[StepRule]
+
+
+Handler = Callable[["StepContext", Any], Event]
+# the body whose act a step is, or how the command and the case say which (None: no body's)
+Acts = Body | Callable[[Any, "Case"], Body | None] | None
+
+
+# each row is one object, compared as itself and shown by its words
+@dataclass(frozen=True, eq=False, repr=False)
+class StepRule:
+    """A step's row: what it is, where it may be taken, which event it records and who may
+    take it (`step` makes it; the module's docstring says where it is declared)."""
+
+    id: str  # its stable words: Slack's subcommand ("continuance apply"), a web form's name
+    name: str  # "conclude the hearing", completing "Cannot ..." and "Only ... may ..."
+    command: type[Command]
+    handler: Handler
+    event: EventKind  # the event the step records (what it does: `cases.history.EventKind`)
+    allowed_in: frozenset[Stage]
+    roles: frozenset[Role]  # who may take it; empty: EthicsBot alone
+    section: str  # the ordinance's section, for help and refusals
+    # the body whose act it is (or how the case says which): taken only at a noticed
+    # meeting of that body, under way, in open session, with a quorum on its roll call
+    # (`cases.motions`); a command with a `motion` carries the members' votes on it
+    body: Acts = None
+    stayed: bool = False  # refused while a continuance application is pending (§7)
+    label: str | None = None  # a button's words, for a step that needs only the case
+    # the notices the case still owes from earlier steps are cancelled, not sent (a void
+    # case was opened by mistake: nothing it owed is owed any more); those the step itself
+    # owes (the invites' cancellations) go
+    cancels_notices: bool = False
+    # the request in the words of the official complained against, when they may make it
+    # themselves on their own case (their rights, §10-§14); None: they may not take it
+    # (`cases.access.check_on_case`)
+    respondent_asks: str | None = None
+
+    def __repr__(self) -> str:
+        return f"<step {self.id!r}>"
+
+    @property
+    def leads_to(self) -> Stage | None:
+        """The stage the step's event leads to (None: the stage stays)."""
+        return self.event.rule.leads_to
+
+    @property
+    def meets(self) -> DeadlineKey | None:
+        """The deadline the step's event meets, if any."""
+        return self.event.rule.meets
+
+    @property
+    def slug(self) -> str:
+        """The step's name in a link ("hearing-begun"): the web's form, a reminder's link."""
+        return self.id.replace(" ", "-")
+
+    @property
+    def by_motion(self) -> bool:
+        """The step's command carries a body's motion (each member's vote)."""
+        return "motion" in {f.name for f in fields(self.command)}
+
+    def acting_body(self, cmd: Command, case: Case) -> Body | None:
+        """The body whose act `cmd` is on `case`, if any."""
+        return self.body(cmd, case) if callable(self.body) else self.body
+
+
+def step(words: str, name: str, event: EventKind, allowed_in: frozenset[Stage],
+         roles: frozenset[Role], section: str, **more: Any) -> Callable[[Handler], Handler]:
+    """The row of the step whose handler this decorates (`StepRule`'s fields, in order, then
+    by name), made once: its command is the handler's second parameter's type, declared
+    just above it, and carries the row as `Command.step`. The handler is returned as it
+    is."""
+
+    def declare(handler: Handler) -> Handler:
+        annotation = list(handler.__annotations__.values())[1]
+        command = handler.__globals__.get(annotation) if isinstance(annotation, str) \
+            else annotation
+        if not (isinstance(command, type) and issubclass(command, Command)):
+            raise TypeError(f"{handler.__qualname__}: its second parameter's type, "
+                            f"{annotation!r}, is not a command declared above it")
+        if "step" in vars(command):
+            raise TypeError(f"{command.__name__} is already the command of "
+                            f"{command.step.id!r}: a command is one step")
+        command.step = StepRule(words, name, command, handler, event, allowed_in, roles,
+                                section, **more)
+        return handler
+
+    return declare
 
 
 class StepContext:

@@ -1,22 +1,43 @@
-"""Handlers that keep the record straight: amendments (§5), corrections, closure, voiding,
-public disclosure requests (§6, §13) and the correspondence filed with a case."""
+"""The steps that keep the record straight: amendments (§5), corrections, closure, voiding
+and the correspondence filed with a case. Each step is its command, its row (`@step`) and
+its handler, one above the other (`cases.handlers`)."""
 
 from __future__ import annotations
 
 import re
-from datetime import UTC, date
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
 
-from cases import commands as c
 from cases.calendar import fmt_day, fmt_moment
 from cases.deadlines import add_years
+from cases.directory import BOARD, OFFICE
 from cases.errors import ProcedureError
-from cases.handlers import StepContext
+from cases.handlers import Command, StepContext, step
 from cases.history import Event, EventKind
+from cases.meetings import Body
+from cases.motions import Motion
 from cases.readings import AmendedSection, describe
-from cases.stages import BEFORE_CONCLUSION, Stage
+from cases.stages import (
+    BEFORE_BEGUN,
+    BEFORE_CONCLUSION,
+    BEFORE_DETERMINATION,
+    OPEN_STAGES,
+    Stage,
+)
 
 
-def amend(s: StepContext, cmd: c.AmendComplaint) -> Event:
+@dataclass(frozen=True)
+class AmendComplaint(Command):
+    """§5: authorised by the decision-maker as justice requires."""
+
+    authorized_by: str
+    added_sections: tuple[str, ...] = ()
+    text: str = ""
+
+
+@step("amend", "amend the complaint", EventKind.COMPLAINT_AMENDED, BEFORE_DETERMINATION, BOARD,
+      "§5", stayed=True)
+def amend(s: StepContext, cmd: AmendComplaint) -> Event:
     """§5: as authorised by the decision-maker: the board (whoever of it records the
     amendment), or once the matter is referred to a hearings examiner, that examiner (who
     acts by mail; a board member records it). A section added after the sufficiency
@@ -31,7 +52,23 @@ def amend(s: StepContext, cmd: c.AmendComplaint) -> Event:
                    added_sections=list(cmd.added_sections), text=cmd.text, **extra)
 
 
-def amendment_sufficiency(s: StepContext, cmd: c.FindAmendmentSufficient) -> Event:
+@dataclass(frozen=True)
+class FindAmendmentSufficient(Command):
+    """§5, §7: the board finds sections added by amendment after its sufficiency report
+    sufficient or not, by motion at its meeting (by the city's reading `amended_section`,
+    nothing rests on them until it does)."""
+
+    amended_sections: tuple[str, ...]
+    sufficient: bool
+    on: date | None = None
+    motion: Motion | None = None
+
+
+@step("amendment-sufficiency", "find sections added after the report sufficient",
+      EventKind.AMENDMENT_FOUND,
+      frozenset({Stage.REPORTED, Stage.REPORT_DELIVERED, Stage.REFERRED, Stage.DETERMINED}),
+      BOARD | OFFICE, "§5, §7", body=Body.BOARD, stayed=True)
+def amendment_sufficiency(s: StepContext, cmd: FindAmendmentSufficient) -> Event:
     """§5, §7: the board's finding on sections added after its report, which by the city's
     reading `amended_section` (default) nothing rests on until the board finds them."""
     if s.readings.amended_section is not AmendedSection.NOT_YET_SUFFICIENT:
@@ -56,7 +93,25 @@ def amendment_sufficiency(s: StepContext, cmd: c.FindAmendmentSufficient) -> Eve
 _EMAIL = re.compile(r"[^@\s<>,;:\"()\[\]]+@[^@\s<>,;:\"()\[\]]+\.[^@\s<>,;:\"()\[\]]+")
 
 
-def name_respondent(s: StepContext, cmd: c.NameRespondent) -> Event:
+@dataclass(frozen=True)
+class NameRespondent(Command):
+    """§2: the official a complaint is against, when intake matched no one in the city's
+    directory (a misspelt name, a title only): named by the mayor's office, and owed the
+    §2 notices then. The complaint's receipt stays the day the clock started.
+
+    Either `official`, someone the directory lists, or a person it does not list (an
+    official who left, one of another body): their `name` with their `email` (the §2
+    notice goes there) and/or their postal `address` (the copy by registered mail, §2)."""
+
+    official: str = ""  # their email in the city's directory; empty: the person below
+    name: str = ""
+    email: str = ""
+    address: str = ""
+
+
+@step("name-respondent", "name the official complained against", EventKind.RESPONDENT_NAMED,
+      OPEN_STAGES, OFFICE, "§2")
+def name_respondent(s: StepContext, cmd: NameRespondent) -> Event:
     """§2: the official intake could not match, named: someone of the city's directory
     (the adapters offer only those), or a person it does not list, with what §2 needs to
     reach them: an email for the notice, a postal address for the registered copy. The
@@ -99,7 +154,15 @@ def _not_named_yet(s: StepContext, key: str, said: str) -> str:
     return key
 
 
-def correct_receipt(s: StepContext, cmd: c.CorrectReceipt) -> Event:
+@dataclass(frozen=True)
+class CorrectReceipt(Command):
+    received_at: datetime
+    reason: str
+
+
+@step("correct-receipt", "correct the receipt time", EventKind.RECEIPT_CORRECTED, OPEN_STAGES,
+      OFFICE, "§2")
+def correct_receipt(s: StepContext, cmd: CorrectReceipt) -> Event:
     if cmd.received_at.tzinfo is None:
         raise ProcedureError("Give the corrected receipt time with its time zone.")
     if not cmd.reason.strip():
@@ -113,7 +176,21 @@ def correct_receipt(s: StepContext, cmd: c.CorrectReceipt) -> Event:
                    new=cmd.received_at.isoformat(), reason=cmd.reason)
 
 
-def dismiss(s: StepContext, cmd: c.DismissAsTimeBarred) -> Event:
+@dataclass(frozen=True)
+class DismissAsTimeBarred(Command):
+    """§4: the board finds the information on the completed misconduct was reasonably
+    available to the public on `public_since`, more than two years before the complaint
+    was received, and dismisses it, by motion at its meeting; the case may then close."""
+
+    public_since: date
+    reason: str
+    on: date | None = None
+    motion: Motion | None = None
+
+
+@step("dismiss", "dismiss the complaint as time-barred", EventKind.COMPLAINT_DISMISSED,
+      BEFORE_CONCLUSION, BOARD | OFFICE, "§4", body=Body.BOARD, stayed=True)
+def dismiss(s: StepContext, cmd: DismissAsTimeBarred) -> Event:
     """§4: only a complaint received more than two years after the information on the
     completed misconduct was reasonably available to the public."""
     received = s.calendar.local_date(s.case.received_at)
@@ -134,7 +211,16 @@ def dismiss(s: StepContext, cmd: c.DismissAsTimeBarred) -> Event:
                    reason=cmd.reason.strip()[:2000], on=s.day(cmd.on).isoformat())
 
 
-def close(s: StepContext, cmd: c.CloseCase) -> Event:
+@dataclass(frozen=True)
+class CloseCase(Command):
+    reason: str = ""
+
+
+# early only once the complaint was dismissed as time-barred (`case_file.close`)
+@step("close", "close the case", EventKind.CASE_CLOSED,
+      BEFORE_CONCLUSION | {Stage.REPORT_DELIVERED, Stage.DETERMINED, Stage.COUNCIL_DECIDED},
+      BOARD | OFFICE, "§4, §6, §8, §12")
+def close(s: StepContext, cmd: CloseCase) -> Event:
     case = s.case
     if case.stage in BEFORE_CONCLUSION and case.dismissed_on is None:
         raise ProcedureError(
@@ -156,12 +242,40 @@ def close(s: StepContext, cmd: c.CloseCase) -> Event:
     return s.event(EventKind.CASE_CLOSED, reason=cmd.reason)
 
 
-def correspondence(s: StepContext, cmd: c.FileCorrespondence) -> Event:
+@dataclass(frozen=True)
+class FileCorrespondence(Command):
+    """A reply to one of EthicsBot's notices: kept in the case's history, never a new case."""
+
+    sender: str
+    subject: str
+    message_id: str | None = None
+
+
+@step("correspondence", "file correspondence", EventKind.CORRESPONDENCE_FILED, frozenset(Stage),
+      frozenset(), "§6")
+def correspondence(s: StepContext, cmd: FileCorrespondence) -> Event:
     return s.event(EventKind.CORRESPONDENCE_FILED, sender=cmd.sender, subject=cmd.subject,
                    message_id=cmd.message_id)
 
 
-def correct_date(s: StepContext, cmd: c.CorrectStepDate) -> Event:
+@dataclass(frozen=True)
+class CorrectStepDate(Command):
+    """A clerk's typo in the day an earlier step happened, corrected as its own step: the
+    entry `entry` of the case's history (its number as listed, #1 the complaint's
+    receipt), else the latest step recording `kind` (for a hearing of several
+    respondents, `respondent`'s). `kind` is named either way, so a mistyped number is
+    caught rather than correcting another step."""
+
+    kind: EventKind
+    on: date
+    reason: str
+    respondent: str | None = None
+    entry: int | None = None
+
+
+@step("correct-date", "correct the date of an earlier step", EventKind.STEP_DATE_CORRECTED,
+      OPEN_STAGES | {Stage.CLOSED}, OFFICE | BOARD, "§7–§12")
+def correct_date(s: StepContext, cmd: CorrectStepDate) -> Event:
     """A clerk's typo in an earlier step's day, corrected as its own step; the order of the
     steps is checked again on the corrected case (`cases.procedure.handle`)."""
     case = s.case
@@ -190,7 +304,7 @@ def correct_date(s: StepContext, cmd: c.CorrectStepDate) -> Event:
                    old=old, new=new.isoformat(), reason=cmd.reason.strip())
 
 
-def _entry(s: StepContext, cmd: c.CorrectStepDate, what: str) -> int:
+def _entry(s: StepContext, cmd: CorrectStepDate, what: str) -> int:
     """The history index of entry `cmd.entry` (numbered from 1 as listed), which must
     record `cmd.kind`."""
     history, number = s.case.history, cmd.entry or 0
@@ -224,7 +338,19 @@ def _continuance_in_order(s: StepContext, index: int, new: date) -> None:
             "correct the other one first.")
 
 
-def void(s: StepContext, cmd: c.VoidCase) -> Event:
+@dataclass(frozen=True)
+class VoidCase(Command):
+    """A case opened by mistake (spam past the screening, a duplicate): kept, never
+    deleted, and no deadline runs on it any more."""
+
+    reason: str
+    duplicate_of: str | None = None
+
+
+# only before the hearing begins: a case heard is decided, not voided
+@step("void", "void the case", EventKind.CASE_VOIDED, BEFORE_BEGUN, OFFICE, "§1, §2",
+      cancels_notices=True)
+def void(s: StepContext, cmd: VoidCase) -> Event:
     if not cmd.reason.strip():
         raise ProcedureError("Say why the case is void (spam that slipped past the screening, "
                              "a duplicate of another case): the reason is kept with it.")

@@ -1,19 +1,46 @@
-"""Handler of the complainant's protection (issue 27; `cases.protection`): the clerk
+"""The step of the complainant's protection (issue 27; `cases.protection`): the clerk
 records that the complainant's identity is withheld from the official complained against
-and the council, with its basis and the summary they get instead of the complaint."""
+and the council, with its basis and the summary they get instead of the complaint. The
+step is its command, its row (`@step`) and its handler, one above the other
+(`cases.handlers`)."""
 
 from __future__ import annotations
 
-from cases import commands as c
+from dataclasses import dataclass
+
 from cases.calendar import fmt_day
+from cases.directory import OFFICE
 from cases.errors import ProcedureError
-from cases.handlers import StepContext
+from cases.handlers import Command, StepContext, step
 from cases.history import Event, EventKind
-from cases.protection import identifying
+from cases.protection import ProtectionBasis, identifying
 from cases.readings import ComplainantProtection, describe
+from cases.stages import (
+    OPEN_STAGES,
+)
 
 
-def withhold(s: StepContext, cmd: c.WithholdComplainant) -> Event:
+@dataclass(frozen=True)
+class WithholdComplainant(Command):
+    """The complainant's identity and contact details withheld from the official
+    complained against and the council, where the city's reading `complainant_protection`
+    allows it (RCW 42.41.030, RCW 42.56.240(2); `cases.protection`): they get `summary`
+    instead of the complaint, and the notice states the `basis`.
+
+    `already_told`: who had been sent the complaint with the complainant named before
+    this was recorded, filled in from the outbox, never typed (`cases.services`)."""
+
+    basis: ProtectionBasis
+    summary: str
+    already_told: tuple[str, ...] = ()
+
+
+# the clerk, where the city's reading allows it, and only while the case is open: a
+# closed case's release is the disclosure request's (§6, §13)
+@step("withhold-complainant",
+      "withhold the complainant's identity from the official and the council",
+      EventKind.COMPLAINANT_WITHHELD, OPEN_STAGES, OFFICE, "§2; RCW 42.41.030, RCW 42.56.240(2)")
+def withhold(s: StepContext, cmd: WithholdComplainant) -> Event:
     reading = s.readings.complainant_protection
     if reading is ComplainantProtection.DISCLOSED:
         raise ProcedureError(

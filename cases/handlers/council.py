@@ -1,24 +1,45 @@
-"""Handlers after the report: the referral (§11), the final determination and the
-council's decision (§12, §14)."""
+"""The steps after the report: the referral (§11), the final determination and the
+council's decision (§12, §14). Each step is its command, its row (`@step`) and its
+handler, one above the other (`cases.handlers`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
-from cases import commands as c
 from cases.acts import count, meeting_for, motion_data, unable_to_act
+from cases.case import Case
 from cases.deadlines import DeadlineKey
+from cases.directory import BOARD, COUNCIL, OFFICE
 from cases.errors import ProcedureError
-from cases.handlers import StepContext
+from cases.handlers import Command, StepContext, step
 from cases.handlers.meetings import check_present
 from cases.history import Event, EventKind
 from cases.meetings import Body
+from cases.motions import Motion
 from cases.readings import AmendedSection, describe
+from cases.stages import (
+    BEFORE_DETERMINATION,
+    Stage,
+)
 from cases.tally import Vote, council_tally, eligible_on_council
 
 
-def board_hearing(s: StepContext, cmd: c.RequestBoardHearing) -> Event:
+@dataclass(frozen=True)
+class RequestBoardHearing(Command):
+    """§11: an official found sufficient against asks that the board, not an examiner,
+    hear the matter (the city's reading `board_hearing` says when one asking is enough)."""
+
+    respondent: str | None = None  # the official asking (each has their own request)
+
+
+@step("board-hearing", "record the respondent's request to be heard by the board",
+      EventKind.BOARD_HEARING_REQUESTED,
+      frozenset({Stage.HEARING_CONCLUDED, Stage.REPORTED, Stage.REPORT_DELIVERED}), BOARD | OFFICE,
+      "§11", respondent_asks="ask to be heard by the ethics board instead of a hearings examiner")
+def board_hearing(s: StepContext, cmd: RequestBoardHearing) -> Event:
     """§11: the official asking to be heard by the board; only one the matter goes on
     against (found sufficient, once the report is in) has the choice."""
     party = s.party(cmd.respondent, "asks to be heard by the board", "§11")
@@ -32,7 +53,16 @@ def board_hearing(s: StepContext, cmd: c.RequestBoardHearing) -> Event:
     return s.event(EventKind.BOARD_HEARING_REQUESTED, respondent=party)
 
 
-def refer(s: StepContext, cmd: c.Refer) -> Event:
+@dataclass(frozen=True)
+class Refer(Command):
+    examiner: str | None  # None: to the ethics board at the respondent's request
+    on: date | None = None
+
+
+# again once the examiner it went to withdrew, conflicted (`council.refer`)
+@step("refer", "refer the matter", EventKind.REFERRED,
+      frozenset({Stage.REPORT_DELIVERED, Stage.REFERRED}), BOARD, "§11", label="Refer (§11)")
+def refer(s: StepContext, cmd: Refer) -> Event:
     case = s.case
     if case.referred_to is not None:
         raise ProcedureError(f"{case.number} is referred to {case.referred_to} already. If "
@@ -62,7 +92,19 @@ def refer(s: StepContext, cmd: c.Refer) -> Event:
                    on=s.day(cmd.on).isoformat(), **extra)
 
 
-def examiner_conflict(s: StepContext, cmd: c.RecordExaminerConflict) -> Event:
+@dataclass(frozen=True)
+class RecordExaminerConflict(Command):
+    """§11: a hearings examiner cannot hear the case (a tie to a party, a prior role): the
+    rotation skips them on it; if the matter was referred to them, they withdraw and it
+    is referred again, to the next examiner in rotation."""
+
+    examiner: str
+    reason: str
+
+
+@step("examiner-conflict", "record that a hearings examiner is conflicted on the case",
+      EventKind.EXAMINER_CONFLICTED, BEFORE_DETERMINATION, BOARD | OFFICE, "§11")
+def examiner_conflict(s: StepContext, cmd: RecordExaminerConflict) -> Event:
     """§11: the examiner is skipped on this case; the one it is referred to withdraws."""
     examiner = cmd.examiner.strip().lower()
     if not cmd.reason.strip():
@@ -76,7 +118,28 @@ def examiner_conflict(s: StepContext, cmd: c.RecordExaminerConflict) -> Event:
                    withdrew=examiner == (s.case.referred_to or "").lower())
 
 
-def determination(s: StepContext, cmd: c.RecordDetermination) -> Event:
+def _board_if_referred_to_it(_cmd: RecordDetermination, case: Case) -> Body | None:
+    """§11, §12: the board's determination is its act; the examiner's is one person's."""
+    return Body.BOARD if case.referred_to == "board" else None
+
+
+@dataclass(frozen=True)
+class RecordDetermination(Command):
+    """§11, §12: the examiner's determination as received, or the board's, made by motion
+    at its meeting after the matter was referred to it."""
+
+    violation: bool
+    sections: tuple[str, ...] = ()
+    on: date | None = None  # the day the council received the determination
+    motion: Motion | None = None  # the board's, when the matter was referred to it
+    respondent: str | None = None  # the official it is about (each has their own)
+
+
+# as to each official in turn
+@step("determination", "record the final determination", EventKind.DETERMINATION_RECEIVED,
+      frozenset({Stage.REFERRED, Stage.DETERMINED}), BOARD | OFFICE, "§11, §12",
+      body=_board_if_referred_to_it)
+def determination(s: StepContext, cmd: RecordDetermination) -> Event:
     """§11, §12: the determination as to one official; each has their own."""
     party = s.party(cmd.respondent, "the determination is about", "§12")
     if party not in s.case.found_sufficient:
@@ -106,7 +169,21 @@ def _needs_violation(s: StepContext) -> None:
                              "council does not decide it (§12). Close the case.")
 
 
-def request_extension(s: StepContext, cmd: c.RequestCouncilExtension) -> Event:
+@dataclass(frozen=True)
+class RequestCouncilExtension(Command):
+    """§12: the respondent asks for more time for the council's decision; only such a
+    request lets the council extend it."""
+
+    days: int
+    on: date | None = None  # the day the city received the request
+    respondent: str | None = None  # the official asking (one a violation was found against)
+
+
+@step("council-extension request",
+      "record the respondent's request for more time for the council's decision",
+      EventKind.COUNCIL_EXTENSION_REQUESTED, frozenset({Stage.DETERMINED}), COUNCIL | OFFICE,
+      "§12", respondent_asks="ask the council for more time before it decides")
+def request_extension(s: StepContext, cmd: RequestCouncilExtension) -> Event:
     """§12: the respondent's request; only it lets the council extend its time."""
     _needs_violation(s)
     party = s.party(cmd.respondent, "asks for more time", "§12")
@@ -128,7 +205,20 @@ def request_extension(s: StepContext, cmd: c.RequestCouncilExtension) -> Event:
                    respondent=party)
 
 
-def extend_council(s: StepContext, cmd: c.ExtendCouncilDecision) -> Event:
+@dataclass(frozen=True)
+class ExtendCouncilDecision(Command):
+    """§12: an extension requested by the respondent and granted by the council, by
+    motion at its meeting."""
+
+    days: int
+    on: date | None = None  # the day the council granted it
+    motion: Motion | None = None
+
+
+@step("council-extension", "extend the council's decision time",
+      EventKind.COUNCIL_DECISION_EXTENDED, frozenset({Stage.DETERMINED}), COUNCIL | OFFICE, "§12",
+      body=Body.COUNCIL)
+def extend_council(s: StepContext, cmd: ExtendCouncilDecision) -> Event:
     _needs_violation(s)
     if cmd.days <= 0:
         raise ProcedureError("Grant a positive number of days.")
@@ -161,7 +251,22 @@ def _before_the_council(s: StepContext, named: str | None) -> str:
     return party
 
 
-def vote(s: StepContext, cmd: c.RecordCouncilVote) -> Event:
+@dataclass(frozen=True)
+class RecordCouncilVote(Command):
+    """A council member's vote that the violations found against one official occurred
+    and on the action as to them (§12, §14)."""
+
+    member: str
+    vote: Vote
+    council: frozenset[str]
+    respondent: str | None = None  # the official (None: the only one found to have violated)
+
+
+# each member enters their own vote; the mayor's office records the roll call
+# (`cases.access.check_hands`)
+@step("vote", "record a council vote", EventKind.COUNCIL_VOTE_RECORDED,
+      frozenset({Stage.DETERMINED}), COUNCIL | OFFICE, "§12, §14", body=Body.COUNCIL)
+def vote(s: StepContext, cmd: RecordCouncilVote) -> Event:
     party = _before_the_council(s, cmd.respondent)
     eligible_on_council(cmd.member, council=cmd.council, respondents=frozenset(s.case.respondents))
     check_present(s.case, meeting_for(s.case, Body.COUNCIL, None, s.at, s.calendar), cmd.member)
@@ -169,7 +274,18 @@ def vote(s: StepContext, cmd: c.RecordCouncilVote) -> Event:
                    respondent=party)
 
 
-def mayor_vote(s: StepContext, cmd: c.RecordMayorVote) -> Event:
+@dataclass(frozen=True)
+class RecordMayorVote(Command):
+    """§14, RCW 35A.12.100: the mayor's vote on a tie, entered by the mayor or the clerk."""
+
+    vote: Vote
+    mayor: str  # the mayor's email (the action may be against the mayor)
+    respondent: str | None = None  # the official the tied vote is about
+
+
+@step("mayor-vote", "record the mayor's tie-breaking vote", EventKind.MAYOR_VOTE_RECORDED,
+      frozenset({Stage.DETERMINED}), OFFICE, "§14", body=Body.COUNCIL)
+def mayor_vote(s: StepContext, cmd: RecordMayorVote) -> Event:
     """§14, RCW 35A.12.100: the mayor votes in the case of a tie, except if the action is
     against the mayor."""
     party = _before_the_council(s, cmd.respondent)
@@ -190,7 +306,34 @@ def mayor_vote(s: StepContext, cmd: c.RecordMayorVote) -> Event:
                    respondent=party)
 
 
-def decide(s: StepContext, cmd: c.RecordCouncilDecision) -> Event:
+@dataclass(frozen=True)
+class Penalty:
+    """A penalty the council imposes (§12): on `respondent` (None: the only official),
+    for a violation of `section` found as to them."""
+
+    section: str
+    action: str
+    respondent: str | None = None
+
+
+@dataclass(frozen=True)
+class RecordCouncilDecision(Command):
+    """The council's decision as to one official a violation was found against (§12): its
+    first majority vote, that the violations occurred, counted from the members' recorded
+    votes (and the mayor's, on a tie); then, for any penalty, its second majority vote on
+    the action (`action`, a motion at the same meeting)."""
+
+    council: frozenset[str]
+    mayor: str
+    penalties: tuple[Penalty, ...] = ()
+    on: date | None = None
+    respondent: str | None = None  # the official (None: the only one found to have violated)
+    action: Motion | None = None  # §12's second vote: on the penalties, by motion
+
+
+@step("decide", "record the council's decision", EventKind.COUNCIL_DECIDED,
+      frozenset({Stage.DETERMINED}), COUNCIL | OFFICE, "§12, §14", body=Body.COUNCIL)
+def decide(s: StepContext, cmd: RecordCouncilDecision) -> Event:
     """§12, §14: the council's decision as to one official, from the votes on them."""
     party = _before_the_council(s, cmd.respondent)
     case = s.case
@@ -216,7 +359,7 @@ def decide(s: StepContext, cmd: c.RecordCouncilDecision) -> Event:
                    reading=describe(majority), penalties=imposed, respondent=party, **extra)
 
 
-def _action_vote(s: StepContext, cmd: c.RecordCouncilDecision) -> dict[str, Any] | None:
+def _action_vote(s: StepContext, cmd: RecordCouncilDecision) -> dict[str, Any] | None:
     """§12's second majority vote: the council having agreed that violations occurred,
     the action it takes as to them, by motion at the same meeting. A penalty needs it; if
     it fails, the decision stands and no penalty is imposed."""
@@ -258,7 +401,7 @@ def _found_sufficient(s: StepContext, sections: Iterable[str]) -> None:
             "it sufficient by motion at its meeting (amendment-sufficiency).")
 
 
-def _found(s: StepContext, p: c.Penalty, decided: str) -> str:
+def _found(s: StepContext, p: Penalty, decided: str) -> str:
     """The official penalty `p` is imposed on: the one the decision is about, found to have
     violated its section (§12; a determination naming no section found the violations
     alleged)."""

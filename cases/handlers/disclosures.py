@@ -1,29 +1,54 @@
-"""Handlers of a public disclosure request's file (RCW 42.56; `cases.disclosure`): the
+"""The steps of a public disclosure request's file (RCW 42.56; `cases.disclosure`): the
 request, its answer letters, the requester's clarification, instalments prepared and
-released on a second person's approval, and notice to a third party."""
+released on a second person's approval, and notice to a third party. Each step is its
+command, its row (`@step`) and its handler, one above the other (`cases.handlers`)."""
 
 from __future__ import annotations
 
-from cases import commands as c
+from dataclasses import dataclass
+from datetime import date
+
 from cases.calendar import fmt_day
+from cases.directory import ATTORNEY, OFFICE, RECORDS
 from cases.disclosure import (
     CITATION,
     FINAL_ANSWERS,
     AnswerKind,
     Disclosure,
     Exemption,
+    Redaction,
+    Withholding,
     record_named,
 )
 from cases.errors import ProcedureError
-from cases.handlers import StepContext
+from cases.handlers import Command, StepContext, step
 from cases.history import Event, EventKind
 from cases.public_records import WORDS, PublicRecord
 from cases.released import record_text
+from cases.stages import (
+    Stage,
+)
 
 _EMAIL_SHAPE = "name@example.org"
 
 
-def disclosure_request(s: StepContext, cmd: c.RecordDisclosureRequest) -> Event:
+@dataclass(frozen=True)
+class RecordDisclosureRequest(Command):
+    """A public disclosure request filed with the city attorney (§6; RCW 42.56)."""
+
+    requester: str
+    on: date | None = None  # the day the city received it
+    records: tuple[PublicRecord, ...] = ()  # what was asked for, if it names records
+    what: str = ""  # the request in the requester's words (the log keeps its text)
+    email: str = ""  # where its letters go; none: the city attorney posts them
+
+
+# §6 sends the request to the city attorney, who answers it; the clerk may prepare an
+# instalment and record a clarification; a second person (the attorney, the records
+# officer) approves each release, never the one who prepared it (`disclosures.release`)
+@step("disclosure-request", "record a public disclosure request", EventKind.DISCLOSURE_REQUESTED,
+      frozenset(Stage), ATTORNEY, "§6; RCW 42.56")
+def disclosure_request(s: StepContext, cmd: RecordDisclosureRequest) -> Event:
     if not cmd.requester.strip():
         raise ProcedureError("Say who asked: a public disclosure request is recorded with the "
                              "requester, the day it was received and what it asks for.")
@@ -68,7 +93,24 @@ def exemption(code: str, explanation: str, what: str) -> Exemption:
     return Exemption(code, explanation[:1000])
 
 
-def answer(s: StepContext, cmd: c.AnswerDisclosure) -> Event:
+@dataclass(frozen=True)
+class AnswerDisclosure(Command):
+    """A letter answering a disclosure request (RCW 42.56.520(1)): an acknowledgement with
+    a reasonable estimate, a request to clarify (with one), a denial citing the exemption
+    and how it applies, or the closing letter. Records go in instalments."""
+
+    answer: AnswerKind
+    text: str = ""  # the letter's own words: what to clarify, why the estimate, ...
+    estimate: date | None = None  # the day the records (or the next answer) will be ready
+    exemption: str = ""  # a denial: the law cited ("RCW 42.56.240(2)")
+    explanation: str = ""  # ... and briefly how it applies (RCW 42.56.210(3))
+    request: int | None = None  # which request (1 = the first); None: the oldest open one
+    on: date | None = None
+
+
+@step("disclosure-answer", "answer a disclosure request by letter", EventKind.DISCLOSURE_ANSWERED,
+      frozenset(Stage), ATTORNEY, "§6; RCW 42.56.520")
+def answer(s: StepContext, cmd: AnswerDisclosure) -> Event:
     number, x = _open_request(s, cmd.request)
     on = s.day(cmd.on)
     kind = cmd.answer
@@ -95,7 +137,18 @@ def answer(s: StepContext, cmd: c.AnswerDisclosure) -> Event:
     return s.event(EventKind.DISCLOSURE_ANSWERED, **data)
 
 
-def clarified(s: StepContext, cmd: c.RecordClarification) -> Event:
+@dataclass(frozen=True)
+class RecordClarification(Command):
+    """The requester clarified: the city's wait on them ends (RCW 42.56.520(3))."""
+
+    text: str = ""
+    request: int | None = None
+    on: date | None = None
+
+
+@step("disclosure-clarified", "record the requester's clarification",
+      EventKind.DISCLOSURE_CLARIFIED, frozenset(Stage), ATTORNEY | OFFICE, "RCW 42.56.520(3)")
+def clarified(s: StepContext, cmd: RecordClarification) -> Event:
     number, x = _open_request(s, cmd.request)
     if x.paused_since is None:
         raise ProcedureError(f"Request {number} on {s.case.number} is not waiting on the "
@@ -117,7 +170,22 @@ def _record(word: str, what: str) -> PublicRecord:
     return found
 
 
-def prepare(s: StepContext, cmd: c.PrepareInstalment) -> Event:
+@dataclass(frozen=True)
+class PrepareInstalment(Command):
+    """An instalment of records made ready for release (RCW 42.56.080(2)): the records,
+    the text redacted from them and the records withheld, each with its exemption. A
+    second person approves its release (`ReleaseRecords`)."""
+
+    records: tuple[PublicRecord, ...] = ()
+    redactions: tuple[Redaction, ...] = ()
+    withheld: tuple[Withholding, ...] = ()
+    final: bool = False  # the last one: its release closes the request
+    request: int | None = None
+
+
+@step("instalment", "prepare an instalment of records", EventKind.INSTALMENT_PREPARED,
+      frozenset(Stage), ATTORNEY | OFFICE | RECORDS, "§6, §13; RCW 42.56.080, 42.56.210(3)")
+def prepare(s: StepContext, cmd: PrepareInstalment) -> Event:
     number, x = _open_request(s, cmd.request)
     case = s.case
     if x.draft is not None:
@@ -161,7 +229,18 @@ def prepare(s: StepContext, cmd: c.PrepareInstalment) -> Event:
                    final=cmd.final, on=s.today.isoformat())
 
 
-def release(s: StepContext, cmd: c.ReleaseRecords) -> Event:
+@dataclass(frozen=True)
+class ReleaseRecords(Command):
+    """The prepared instalment approved and released by a second person: its letter and
+    the released records go to the requester."""
+
+    request: int | None = None
+    on: date | None = None
+
+
+@step("release", "approve and release the prepared instalment", EventKind.RECORDS_RELEASED,
+      frozenset(Stage), ATTORNEY | RECORDS, "§6, §13; RCW 42.56.520")
+def release(s: StepContext, cmd: ReleaseRecords) -> Event:
     """The second person's approval: never the one who prepared the instalment; never
     before the day a third party was told the records concerning them would go."""
     number, x = _open_request(s, cmd.request)
@@ -188,7 +267,21 @@ def release(s: StepContext, cmd: c.ReleaseRecords) -> Event:
                    redactions=len(draft.cuts), withheld=len(draft.held), note="")
 
 
-def third_party(s: StepContext, cmd: c.NotifyThirdParty) -> Event:
+@dataclass(frozen=True)
+class NotifyThirdParty(Command):
+    """A person the records concern told the day they will be released unless a court
+    enjoins it (RCW 42.56.540)."""
+
+    name: str
+    email: str
+    records: tuple[PublicRecord, ...]
+    release_on: date
+    request: int | None = None
+
+
+@step("third-party", "notify a person the records concern", EventKind.THIRD_PARTY_NOTIFIED,
+      frozenset(Stage), ATTORNEY, "RCW 42.56.540")
+def third_party(s: StepContext, cmd: NotifyThirdParty) -> Event:
     number, _x = _open_request(s, cmd.request)
     on = s.today
     name, email = cmd.name.strip(), cmd.email.strip()

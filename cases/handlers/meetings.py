@@ -1,18 +1,21 @@
-"""Handlers of the meeting steps: calling (or moving) the board's hearing and the
-council's deliberation, cancelling a meeting, the respondent's request for an open
-session, the executive session's start, extension and end, the board's vote in open
-session, and an invitee's answer. The rules they apply are `cases.open_meetings`'."""
+"""The meeting steps: calling (or moving) the board's meeting on the case and the
+council's, cancelling a meeting, the roll call and recusals, the respondent's request for
+an open session, the executive session's start, extension and end, the board's vote in
+open session and its determination, and an invitee's answer. The rules they apply are
+`cases.open_meetings`'. Each step is its command, its row (`@step`) and its handler, one
+above the other (`cases.handlers`)."""
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from datetime import date, datetime
 
-from cases import commands as c
 from cases.acts import meeting_for, unable_to_act
 from cases.calendar import fmt_moment
+from cases.case import Case, Requester
+from cases.directory import BOARD, COUNCIL, OFFICE
 from cases.errors import ProcedureError
-from cases.handlers import StepContext
+from cases.handlers import Command, StepContext, step
 from cases.history import Event, EventKind
 from cases.links import web_link
 from cases.meetings import (
@@ -20,7 +23,9 @@ from cases.meetings import (
     BODY_NAME,
     DEFAULT_LENGTH,
     OPEN_SECTION,
+    Answer,
     Body,
+    EmergencyGround,
     Meeting,
     MeetingKind,
     Proceeding,
@@ -32,23 +37,79 @@ from cases.open_meetings import (
     check_public_text,
 )
 from cases.readings import describe
-from cases.tally import eligible_on_board, sufficiency_tally
+from cases.stages import (
+    AT_HEARING,
+    BEFORE_DETERMINATION,
+    OPEN_STAGES,
+)
+from cases.tally import Vote, eligible_on_board, sufficiency_tally
 
-if TYPE_CHECKING:
-    from cases.case import Case
+# who may record a meeting's steps: the presiding officers (the chair; the mayor presides
+# over the council) and the clerk
+_MEETING_ROLES = BOARD | COUNCIL | OFFICE
 
 VIA = ("mail", "email", "slack", "web", "paper", "in person", "phone")
 
 
-def schedule_board_meeting(s: StepContext, cmd: c.ScheduleBoardMeeting) -> Event:
+@dataclass(frozen=True)
+class CallMeeting:
+    """What calling a meeting of a body for the case says (RCW 42.30): when, where, and
+    what kind. Not a step itself: the board's hearing and the council's deliberation are.
+
+    Scheduling the body's meeting again while it is still to come moves it; once it was
+    cancelled, scheduling makes a new meeting. The session is executive unless the
+    respondent asked for an open one (`RequestOpenSession`, §13, §14). A time already past
+    records a meeting after the fact (nothing is sent for it)."""
+
+    starts_at: datetime
+    place: str
+    kind: MeetingKind = MeetingKind.SPECIAL
+    ends_at: datetime | None = None  # expected end; default two hours after the start
+    remote_link: str | None = None  # where the public may attend remotely
+    # RCW 42.30.080(4): the facts of the emergency, on one of the statute's grounds, that
+    # make 24 hours' notice impractical (both, or neither)
+    emergency: str | None = None
+    emergency_ground: EmergencyGround | None = None
+    # a further meeting (a session the hearing adjourns to, a meeting on other business of
+    # the case) rather than moving the body's meeting still to come
+    further: bool = False
+    # RCW 42.30.080(1): a special meeting called by a majority of the body's members, not
+    # its presiding officer: the members calling it (emails)
+    called_by: tuple[str, ...] = ()
+    members: frozenset[str] = frozenset()  # the body's members, from the directory
+
+
+@dataclass(frozen=True)
+class ScheduleBoardMeeting(CallMeeting, Command):
+    """§7: the board's sufficiency hearing, a meeting of the board (one of its sessions;
+    after a referral to the board, its §11 hearing)."""
+
+
+# a board meeting on the case: the hearing, a further session it adjourns to, one on
+# the report's time (§10), the board's §11 hearing once the matter is referred to it
+# RCW 42.30.080(1): a special meeting is called by the presiding officer (the chair;
+# the mayor presides over the council), whose call the clerk may record, or by a
+# majority of the members (`cases.access.check_hands`, `meetings.check_called_by`)
+@step("schedule", "schedule a meeting of the board on the case", EventKind.BOARD_MEETING_SCHEDULED,
+      BEFORE_DETERMINATION, BOARD | OFFICE, "§7, §10, §11, §13", stayed=True)
+def schedule_board_meeting(s: StepContext, cmd: ScheduleBoardMeeting) -> Event:
     return _call(s, cmd, Body.BOARD, EventKind.BOARD_MEETING_SCHEDULED)
 
 
-def schedule_deliberation(s: StepContext, cmd: c.ScheduleDeliberation) -> Event:
+@dataclass(frozen=True)
+class ScheduleDeliberation(CallMeeting, Command):
+    """A meeting of the council on the case: its deliberation on a final determination of
+    violation (§12, §14), or its decision on the board's application for a continuance (§7)
+    or for a longer time for the report (§10)."""
+
+
+@step("deliberation", "schedule a meeting of the council on the case",
+      EventKind.DELIBERATION_SCHEDULED, OPEN_STAGES, COUNCIL | OFFICE, "§7, §10, §12, §14")
+def schedule_deliberation(s: StepContext, cmd: ScheduleDeliberation) -> Event:
     case = s.case
     extension = case.pending_report_extension
     business = (case.pending_continuance is not None
-                or (extension is not None and extension.requested_by is c.Requester.BOARD)
+                or (extension is not None and extension.requested_by is Requester.BOARD)
                 or case.violation_found)
     if not business:
         raise ProcedureError(
@@ -67,7 +128,7 @@ def _moment(value: datetime, what: str) -> datetime:
     return value
 
 
-def _call(s: StepContext, cmd: c.CallMeeting, body: Body, kind: EventKind) -> Event:
+def _call(s: StepContext, cmd: CallMeeting, body: Body, kind: EventKind) -> Event:
     noun = "hearing" if body is Body.BOARD else "deliberation"
     starts = s.calendar.local(_moment(cmd.starts_at, f"{noun} time"))
     ends = s.calendar.local(_moment(cmd.ends_at, f"{noun}'s expected end")) if cmd.ends_at \
@@ -104,7 +165,7 @@ def _call(s: StepContext, cmd: c.CallMeeting, body: Body, kind: EventKind) -> Ev
                    **({"called_by": called_by} if called_by else {}))
 
 
-def check_called_by(cmd: c.CallMeeting, body: Body) -> list[str]:
+def check_called_by(cmd: CallMeeting, body: Body) -> list[str]:
     """RCW 42.30.080(1): a special meeting called by a majority of the body's members
     rather than its presiding officer; the members calling it, checked (none: the
     presiding officer's call)."""
@@ -134,7 +195,15 @@ def _party_names(s: StepContext) -> list[str]:
     return [*s.case.filing.respondents, *([complainant] if complainant else [])]
 
 
-def cancel(s: StepContext, cmd: c.CancelMeeting) -> Event:
+@dataclass(frozen=True)
+class CancelMeeting(Command):
+    reason: str
+    meeting: int | None = None  # None: the case's meeting still to come
+
+
+@step("cancel-meeting", "cancel a meeting", EventKind.MEETING_CANCELLED, OPEN_STAGES,
+      _MEETING_ROLES, "RCW 42.30.080")
+def cancel(s: StepContext, cmd: CancelMeeting) -> Event:
     book = s.case.meetings
     if cmd.meeting is not None:
         m = _numbered(s, cmd.meeting)
@@ -156,7 +225,21 @@ def cancel(s: StepContext, cmd: c.CancelMeeting) -> Event:
     return s.event(EventKind.MEETING_CANCELLED, meeting=m.number, reason=cmd.reason.strip())
 
 
-def open_session(s: StepContext, cmd: c.RequestOpenSession) -> Event:
+@dataclass(frozen=True)
+class RequestOpenSession(Command):
+    """§13 (the board's and the examiner's proceedings), §14 (the council's deliberation):
+    the person complained against asks that the proceedings be open to the public."""
+
+    proceeding: Proceeding  # the board's, the examiner's (after the referral) or the council's
+    via: str  # how the request came: mail, slack, paper, in person
+    respondent: str | None = None  # their email; None when the complaint names one
+    on: date | None = None  # the day the request was made
+
+
+@step("open-session", "record the respondent's request for an open session",
+      EventKind.OPEN_SESSION_REQUESTED, OPEN_STAGES, _MEETING_ROLES, "§13, §14",
+      respondent_asks="ask that the proceedings be open to the public")
+def open_session(s: StepContext, cmd: RequestOpenSession) -> Event:
     """§13, §14: the person complained against asks that the proceeding be open. For the
     examiner's, only once the matter is referred to one (§11); the examiner is not a
     governing body, so the city's reading `examiner_notice` says what notice follows."""
@@ -232,7 +315,19 @@ def _not_after_now(s: StepContext, moment: datetime, what: str) -> datetime:
     return s.calendar.local(moment)
 
 
-def session_start(s: StepContext, cmd: c.StartExecutiveSession) -> Event:
+@dataclass(frozen=True)
+class StartExecutiveSession(Command):
+    """RCW 42.30.110(2): the presiding officer announced the purpose and the time the
+    session will end (`ends_at`), and the body convened in executive session."""
+
+    ends_at: datetime
+    started_at: datetime | None = None  # None: now
+    meeting: int | None = None  # None: the meeting under way
+
+
+@step("session start", "record the start of an executive session",
+      EventKind.EXECUTIVE_SESSION_STARTED, OPEN_STAGES, _MEETING_ROLES, "§13, §14; RCW 42.30.110")
+def session_start(s: StepContext, cmd: StartExecutiveSession) -> Event:
     started = _not_after_now(s, cmd.started_at or s.at, "executive session's start")
     m = _under_way(s, cmd.meeting, started)
     if m.open_to_public:
@@ -260,7 +355,18 @@ def _in_session(s: StepContext, number: int | None) -> Meeting:
     return found[-1]
 
 
-def session_extend(s: StepContext, cmd: c.ExtendExecutiveSession) -> Event:
+@dataclass(frozen=True)
+class ExtendExecutiveSession(Command):
+    """The presiding officer announced a later end, before the announced one passed."""
+
+    until: datetime
+    announced_at: datetime | None = None  # None: now
+    meeting: int | None = None
+
+
+@step("session extend", "record an extension of the executive session",
+      EventKind.EXECUTIVE_SESSION_EXTENDED, OPEN_STAGES, _MEETING_ROLES, "RCW 42.30.110(2)")
+def session_extend(s: StepContext, cmd: ExtendExecutiveSession) -> Event:
     m = _in_session(s, cmd.meeting)
     session = m.in_session
     assert session is not None
@@ -279,7 +385,15 @@ def session_extend(s: StepContext, cmd: c.ExtendExecutiveSession) -> Event:
                    until=until.isoformat(), announced_at=announced.isoformat())
 
 
-def session_end(s: StepContext, cmd: c.EndExecutiveSession) -> Event:
+@dataclass(frozen=True)
+class EndExecutiveSession(Command):
+    ended_at: datetime | None = None  # None: now
+    meeting: int | None = None
+
+
+@step("session end", "record the end of the executive session", EventKind.EXECUTIVE_SESSION_ENDED,
+      OPEN_STAGES, _MEETING_ROLES, "RCW 42.30.110(2)")
+def session_end(s: StepContext, cmd: EndExecutiveSession) -> Event:
     m = _in_session(s, cmd.meeting)
     session = m.in_session
     assert session is not None
@@ -307,7 +421,20 @@ def _board_meeting(s: StepContext, number: int | None, party: str) -> Meeting:
     return m
 
 
-def board_vote(s: StepContext, cmd: c.RecordBoardVote) -> Event:
+@dataclass(frozen=True)
+class RecordBoardVote(Command):
+    """A board member's vote on sufficiency, cast in open session (yes: sufficient)."""
+
+    member: str
+    vote: Vote
+    board: frozenset[str]
+    meeting: int | None = None
+    respondent: str | None = None  # the official the vote is about (each has their own)
+
+
+@step("board-vote", "record a board member's vote on sufficiency", EventKind.BOARD_VOTE_RECORDED,
+      AT_HEARING, BOARD, "§7", body=Body.BOARD, stayed=True)
+def board_vote(s: StepContext, cmd: RecordBoardVote) -> Event:
     """A member's vote on sufficiency as to one official: the board finds the complaint
     sufficient or not as to each official it names (§7, §8)."""
     party = s.party(cmd.respondent, "the vote is about", "§7")
@@ -318,7 +445,19 @@ def board_vote(s: StepContext, cmd: c.RecordBoardVote) -> Event:
                    member=cmd.member.lower(), vote=cmd.vote.value, respondent=party)
 
 
-def board_determination(s: StepContext, cmd: c.RecordBoardDetermination) -> Event:
+@dataclass(frozen=True)
+class RecordBoardDetermination(Command):
+    """§7: the board's determination of sufficiency as to one official, counted from its
+    members' votes on it."""
+
+    board: frozenset[str]
+    meeting: int | None = None
+    respondent: str | None = None  # the official it is about (each has their own)
+
+
+@step("board-determination", "record the board's determination of sufficiency",
+      EventKind.BOARD_DETERMINED, AT_HEARING, BOARD, "§7", body=Body.BOARD, stayed=True)
+def board_determination(s: StepContext, cmd: RecordBoardDetermination) -> Event:
     """§7: the board's determination as to one official, counted from the votes cast on it
     at this meeting, once that official has had the opportunity to present (§9)."""
     party = s.party(cmd.respondent, "the determination is about", "§7")
@@ -358,7 +497,22 @@ def report_findings(s: StepContext, sufficient: bool | None) -> dict[str, bool]:
     return findings
 
 
-def roll_call(s: StepContext, cmd: c.RecordRollCall) -> Event:
+@dataclass(frozen=True)
+class RecordRollCall(Command):
+    """Who was present at a meeting of the board or the council (RCW 42.30): the quorum,
+    and who may vote on a motion, are counted from it. Recorded again as members arrive
+    or leave; the latest stands."""
+
+    present: tuple[str, ...]
+    board: frozenset[str]  # the bodies' members, from the directory
+    council: frozenset[str]
+    mayor: str
+    meeting: int | None = None  # None: the latest meeting of the case that has begun
+
+
+@step("roll-call", "record the roll call of a meeting", EventKind.ROLL_CALL_RECORDED, OPEN_STAGES,
+      _MEETING_ROLES, "RCW 42.30; RCW 35A.12.120")
+def roll_call(s: StepContext, cmd: RecordRollCall) -> Event:
     """Who was present at a meeting that has begun; members of its body only."""
     m = _under_way(s, cmd.meeting, s.at)
     members = cmd.board if m.body is Body.BOARD else cmd.council
@@ -375,7 +529,21 @@ def roll_call(s: StepContext, cmd: c.RecordRollCall) -> Event:
                    members=sorted(known), mayor=cmd.mayor.strip().lower())
 
 
-def recuse(s: StepContext, cmd: c.RecordRecusal) -> Event:
+@dataclass(frozen=True)
+class RecordRecusal(Command):
+    """A member of the board or the council steps aside from the case, with the reason
+    (a relative, a business tie, the member filed the complaint): they vote on nothing in
+    it and are not counted towards its quorum."""
+
+    member: str
+    reason: str
+    board: frozenset[str]
+    council: frozenset[str]
+
+
+@step("recuse", "record a member's recusal", EventKind.MEMBER_RECUSED, OPEN_STAGES, _MEETING_ROLES,
+      "§6, §14")
+def recuse(s: StepContext, cmd: RecordRecusal) -> Event:
     """A member steps aside from the case for a reason the record keeps (§14 applied to
     every conflict: a member does not act on a matter involving them)."""
     member = cmd.member.strip().lower()
@@ -406,7 +574,19 @@ def check_present(case: Case, m: Meeting, member: str) -> None:
                              "(with them present) first.")
 
 
-def reply(s: StepContext, cmd: c.RecordMeetingReply) -> Event:
+@dataclass(frozen=True)
+class RecordMeetingReply(Command):
+    """An invitee's answer to a meeting's invitation (an iTIP REPLY taken in by intake)."""
+
+    meeting: int
+    attendee: str
+    answer: Answer
+    sequence: int  # the invitation's SEQUENCE the answer was given to
+
+
+@step("meeting-reply", "record an answer to a meeting's invitation",
+      EventKind.MEETING_REPLY_RECORDED, OPEN_STAGES, frozenset(), "RCW 42.30")
+def reply(s: StepContext, cmd: RecordMeetingReply) -> Event:
     m = _numbered(s, cmd.meeting)
     if not 0 <= cmd.sequence <= m.sequence:
         raise ProcedureError(f"Meeting {m.number}'s invitation has had no version "

@@ -1,14 +1,20 @@
-"""Handlers of the case file's retention (RCW 40.14; `cases.retention`): the legal hold
-placed and lifted, destruction requested and approved."""
+"""The steps of the case file's retention (RCW 40.14; `cases.retention`): the legal hold
+placed and lifted, destruction requested and approved. Each step is its command, its row
+(`@step`) and its handler, one above the other (`cases.handlers`)."""
 
 from __future__ import annotations
 
-from cases import commands as c
+from dataclasses import dataclass
+
 from cases.calendar import fmt_day
+from cases.directory import ATTORNEY, OFFICE, RECORDS
 from cases.errors import ProcedureError
-from cases.handlers import StepContext
+from cases.handlers import Command, StepContext, step
 from cases.history import Event, EventKind
 from cases.retention import certificate, check_destroyable, period_of
+from cases.stages import (
+    Stage,
+)
 
 
 def _not_destroyed(s: StepContext, what: str) -> None:
@@ -17,7 +23,21 @@ def _not_destroyed(s: StepContext, what: str) -> None:
                              "(the certificate is the last entry of its history).")
 
 
-def place_hold(s: StepContext, cmd: c.PlaceLegalHold) -> Event:
+@dataclass(frozen=True)
+class PlaceLegalHold(Command):
+    """A legal hold on a case file (RCW 40.14; issue 27): litigation, an audit or an
+    investigation needs it kept; while it stands nothing of it may be destroyed. One
+    active hold per case."""
+
+    reason: str
+
+
+# the city attorney places and lifts a legal hold: litigation, a claim or an
+# investigation the city must preserve evidence for is the attorney's to judge; in
+# any stage, since the duty to preserve can arise before closure
+@step("hold place", "place a legal hold on the case file", EventKind.LEGAL_HOLD_PLACED,
+      frozenset(Stage), ATTORNEY, "RCW 40.14")
+def place_hold(s: StepContext, cmd: PlaceLegalHold) -> Event:
     _not_destroyed(s, "place a legal hold")
     if not cmd.reason.strip():
         raise ProcedureError("Say why the case file must be kept (the litigation, audit or "
@@ -31,7 +51,16 @@ def place_hold(s: StepContext, cmd: c.PlaceLegalHold) -> Event:
     return s.event(EventKind.LEGAL_HOLD_PLACED, reason=cmd.reason.strip(), by=s.actor)
 
 
-def lift_hold(s: StepContext, cmd: c.LiftLegalHold) -> Event:
+@dataclass(frozen=True)
+class LiftLegalHold(Command):
+    """The case file's legal hold lifted: what needed it kept is over."""
+
+    reason: str = ""
+
+
+@step("hold lift", "lift the legal hold on the case file", EventKind.LEGAL_HOLD_LIFTED,
+      frozenset(Stage), ATTORNEY, "RCW 40.14")
+def lift_hold(s: StepContext, cmd: LiftLegalHold) -> Event:
     _not_destroyed(s, "lift a legal hold")
     held = s.case.legal_hold
     if held is None:
@@ -42,7 +71,22 @@ def lift_hold(s: StepContext, cmd: c.LiftLegalHold) -> Event:
                    placed_by=held.placed_by, hold=held.reason)
 
 
-def request_destruction(s: StepContext, cmd: c.RequestDestruction) -> Event:
+@dataclass(frozen=True)
+class RequestDestruction(Command):
+    """The clerk asks the records officer to approve destroying a closed case file whose
+    retention period has ended (RCW 40.14). `category` and `years` are the city's
+    retention setting (the directory's `retention:`), filled in, never typed
+    (`cases.derived`; `years` 0: the city set none)."""
+
+    category: str = ""
+    years: int = 0
+
+
+# the clerk, who keeps the case file, requests; the records officer approves, never
+# their own request (`retention.approve_destruction`)
+@step("destroy request", "request the destruction of the case file",
+      EventKind.DESTRUCTION_REQUESTED, frozenset({Stage.CLOSED}), OFFICE, "RCW 40.14.070")
+def request_destruction(s: StepContext, cmd: RequestDestruction) -> Event:
     period = period_of(cmd.category, cmd.years)
     ends = check_destroyable(s.case, period, s.today, s.calendar,
                              "request the destruction of")
@@ -56,7 +100,19 @@ def request_destruction(s: StepContext, cmd: c.RequestDestruction) -> Event:
                    years=period.years, retention_ended=ends.isoformat())
 
 
-def approve_destruction(s: StepContext, cmd: c.ApproveDestruction) -> Event:
+@dataclass(frozen=True)
+class ApproveDestruction(Command):
+    """The records officer approves the destruction someone else requested: the case's
+    content is destroyed and the certificate is the history's entry (RCW 40.14).
+    `category` and `years` as for `RequestDestruction`."""
+
+    category: str = ""
+    years: int = 0
+
+
+@step("destroy approve", "approve the destruction of the case file", EventKind.RECORDS_DESTROYED,
+      frozenset({Stage.CLOSED}), RECORDS, "RCW 40.14.070")
+def approve_destruction(s: StepContext, cmd: ApproveDestruction) -> Event:
     period = period_of(cmd.category, cmd.years)
     if s.case.destroyed is None and s.case.destruction_request is None:
         raise ProcedureError(f"Nobody has requested the destruction of {s.case.number}: the "

@@ -1,27 +1,56 @@
-"""Handlers from receipt to the written report: §2 notices, the sufficiency hearing (§7,
-§9), continuances (§7), the report and its delivery (§7, §10)."""
+"""The steps from receipt to the written report: §2 notices, the sufficiency hearing (§7,
+§9), continuances (§7), the report and its delivery (§7, §10). Each step is its command,
+its row (`@step`) and its handler, one above the other (`cases.handlers`)."""
 
 from __future__ import annotations
 
-from datetime import date
+from dataclasses import dataclass
+from datetime import date, datetime
 
-from cases import commands as c
 from cases.calendar import fmt_day, fmt_moment
+from cases.case import Case, Requester
 from cases.deadlines import MAX_CONTINUANCE_DAYS, DeadlineKey
+from cases.directory import BOARD, COUNCIL, OFFICE
 from cases.errors import ProcedureError
-from cases.handlers import StepContext
+from cases.handlers import Command, StepContext, step
 from cases.handlers.meetings import report_findings
 from cases.history import Event, EventKind
 from cases.links import report_link
 from cases.meetings import Body
+from cases.motions import Motion
 from cases.readings import ContinuanceCap, RemoteNotice, describe
+from cases.section2 import REMOTE, NoticeMethod, Section2Act
+from cases.stages import (
+    AFTER_CONCLUSION,
+    AT_HEARING,
+    BEFORE_CONCLUSION,
+    OPEN_STAGES,
+    Stage,
+)
 
 
-def notice(s: StepContext, cmd: c.RecordNoticeServed) -> Event:
+@dataclass(frozen=True)
+class RecordNoticeServed(Command):
+    """One §2 act done: for the official complained against, `respondent` names which
+    (each is informed; None: the only one). `given_at`: when it was really given, if not
+    when recorded (a phone call typed in later is on time if it was); `how` and `to`
+    are kept as the proof; `impracticable`: why actual notice was not immediately
+    practicable, when the official was told by voicemail or email (§2)."""
+
+    notice: Section2Act
+    respondent: str | None = None
+    how: NoticeMethod | None = None
+    given_at: datetime | None = None
+    to: str = ""
+    impracticable: str = ""
+
+
+@step("notice", "record a §2 notice", EventKind.NOTICE_SERVED, OPEN_STAGES, OFFICE, "§2")
+def notice(s: StepContext, cmd: RecordNoticeServed) -> Event:
     """A §2 act, when and how it was really done (a phone call on time, typed in later, is
     on time); the official informed named, as each is owed their own notice."""
     data: dict[str, str] = {"notice": cmd.notice.value}
-    if cmd.notice is c.Section2Act.RESPONDENT_INFORMED:
+    if cmd.notice is Section2Act.RESPONDENT_INFORMED:
         data["respondent"] = s.party(cmd.respondent, "was informed", "§2")
         data.update(_how_the_official_was_told(s, cmd))
     if cmd.given_at is not None:
@@ -41,7 +70,23 @@ def notice(s: StepContext, cmd: c.RecordNoticeServed) -> Event:
     return s.event(EventKind.NOTICE_SERVED, **data)
 
 
-def bounced(s: StepContext, cmd: c.RecordNoticeBounced) -> Event:
+@dataclass(frozen=True)
+class RecordNoticeBounced(Command):
+    """A §2 notice EthicsBot delivered by email came back undelivered (a bounce reported
+    after the server had accepted it): the act it served for `recipient` is undone, so
+    `notice_24h` is open again (or missed) until the clerk records another notice. A
+    notice the clerk recorded another way (phone, by hand) stands. Recorded by EthicsBot."""
+
+    notice: Section2Act
+    recipient: str
+    reason: str = ""
+    message_id: str | None = None
+
+
+# a bounce of a §2 notice delivered by email, recorded by intake (EthicsBot alone)
+@step("notice-bounced", "record that a §2 notice bounced", EventKind.NOTICE_BOUNCED, OPEN_STAGES,
+      frozenset(), "§2")
+def bounced(s: StepContext, cmd: RecordNoticeBounced) -> Event:
     """A §2 notice that came back: for the official's notice, `recipient` must be one of
     the officials complained against (each is informed in their own right)."""
     recipient = cmd.recipient.strip().lower()
@@ -49,14 +94,14 @@ def bounced(s: StepContext, cmd: c.RecordNoticeBounced) -> Event:
         raise ProcedureError("Say to whom the notice that bounced was sent.")
     data: dict[str, str] = {"notice": cmd.notice.value, "recipient": recipient,
                             "reason": " ".join(cmd.reason.split())[:500]}
-    if cmd.notice is c.Section2Act.RESPONDENT_INFORMED:
+    if cmd.notice is Section2Act.RESPONDENT_INFORMED:
         data["respondent"] = s.party(recipient, "was sent the notice that bounced", "§2")
     if cmd.message_id:
         data["message_id"] = cmd.message_id[:500]
     return s.event(EventKind.NOTICE_BOUNCED, **data)
 
 
-def _how_the_official_was_told(s: StepContext, cmd: c.RecordNoticeServed) -> dict[str, str]:
+def _how_the_official_was_told(s: StepContext, cmd: RecordNoticeServed) -> dict[str, str]:
     """§2 accepts voicemail, email or the like "if actual notice is not immediately
     practicable": whether such a notice informs the official by itself is the city's
     reading (`remote_notice`), which the entry names; why actual notice was not
@@ -64,23 +109,43 @@ def _how_the_official_was_told(s: StepContext, cmd: c.RecordNoticeServed) -> dic
     why = " ".join(cmd.impracticable.split())[:500]
     reading = s.readings.remote_notice
     if reading is RemoteNotice.IF_IMPRACTICABLE and (cmd.how is None or (
-            cmd.how in c.REMOTE and not why)):
+            cmd.how in REMOTE and not why)):
         raise ProcedureError(
             "Say how the official was told and, for voicemail, email or a letter, why actual "
             "notice was not immediately practicable (add `because …`): by the city's "
             f"reading, {describe(reading)}. Actual notice (in person, or a call that reached "
             "them) needs no reason.")
     out = {"impracticable": why} if why else {}
-    if cmd.how in c.REMOTE:
+    if cmd.how in REMOTE:
         out["reading"] = reading.value
     return out
 
 
-def board_received(s: StepContext, cmd: c.RecordBoardReceived) -> Event:
-    return s.event(EventKind.NOTICE_SERVED, notice=c.Section2Act.SUBMITTED_TO_BOARD.value)
+@dataclass(frozen=True)
+class RecordBoardReceived(Command):
+    """§2: the board says it has the complaint (the mayor's office may record the same act
+    from its side with `RecordNoticeServed`)."""
 
 
-def registered(s: StepContext, cmd: c.RecordRegisteredMail) -> Event:
+@step("board-received", "record that the board received the complaint", EventKind.NOTICE_SERVED,
+      OPEN_STAGES, BOARD, "§2", label="Board received it")
+def board_received(s: StepContext, cmd: RecordBoardReceived) -> Event:
+    return s.event(EventKind.NOTICE_SERVED, notice=Section2Act.SUBMITTED_TO_BOARD.value)
+
+
+@dataclass(frozen=True)
+class RecordRegisteredMail(Command):
+    """§2: a copy to an official complained against by registered mail; `respondent`
+    names which (each gets their own; None: the only one)."""
+
+    tracking_number: str
+    on: date | None = None
+    respondent: str | None = None
+
+
+@step("registered-mail", "record registered mail", EventKind.REGISTERED_MAIL_SENT, OPEN_STAGES,
+      OFFICE, "§2")
+def registered(s: StepContext, cmd: RecordRegisteredMail) -> Event:
     if not cmd.tracking_number.strip():
         raise ProcedureError("Give the registered-mail tracking number: it is the proof (§2).")
     party = s.party(cmd.respondent, "was sent the copy", "§2")
@@ -88,7 +153,19 @@ def registered(s: StepContext, cmd: c.RecordRegisteredMail) -> Event:
                    on=s.day(cmd.on).isoformat(), respondent=party)
 
 
-def return_receipt(s: StepContext, cmd: c.RecordReturnReceipt) -> Event:
+@dataclass(frozen=True)
+class RecordReturnReceipt(Command):
+    """§2: the return receipt of an official's registered-mail copy came back, signed
+    `on` (the green card's date, the proof the copy was received); `respondent` names
+    which official's (None: the only one)."""
+
+    on: date
+    respondent: str | None = None
+
+
+@step("return-receipt", "record the registered mail's return receipt",
+      EventKind.RETURN_RECEIPT_RECORDED, OPEN_STAGES, OFFICE, "§2")
+def return_receipt(s: StepContext, cmd: RecordReturnReceipt) -> Event:
     """The registered copy's return receipt, kept with its day: after the copy was mailed,
     never before, and never a day to come."""
     party = s.party(cmd.respondent, "signed the return receipt", "§2")
@@ -123,24 +200,63 @@ def session_day(s: StepContext, on: date | None, what: str) -> date:
     return day
 
 
-def begin(s: StepContext, cmd: c.BeginHearing) -> Event:
+@dataclass(frozen=True)
+class BeginHearing(Command):
+    on: date | None = None
+
+
+@step("begin", "begin the hearing", EventKind.HEARING_BEGUN, frozenset({Stage.HEARING_SCHEDULED}),
+      BOARD, "§7", stayed=True, label="Hearing began")
+def begin(s: StepContext, cmd: BeginHearing) -> Event:
     return s.event(EventKind.HEARING_BEGUN,
                    on=session_day(s, cmd.on, "the hearing began").isoformat())
 
 
-def heard(s: StepContext, cmd: c.RecordRespondentHeard) -> Event:
+@dataclass(frozen=True)
+class RecordRespondentHeard(Command):
+    """§9: a respondent had the opportunity to present; `presented` says if they did.
+    `respondent` (their email) may be left out when the complaint names only one."""
+
+    presented: bool = True
+    on: date | None = None
+    respondent: str | None = None
+
+
+# after the conclusion too, dated on a day of the hearing (`cases.order`): a board that
+# forgot to record it is not locked out of its report (§9)
+@step("heard", "record that the respondent was heard", EventKind.RESPONDENT_HEARD, AT_HEARING,
+      BOARD, "§9", stayed=True, label="Respondent heard")
+def heard(s: StepContext, cmd: RecordRespondentHeard) -> Event:
     party = s.party(cmd.respondent, "was heard", "§9")
     return s.event(EventKind.RESPONDENT_HEARD, presented=cmd.presented,
                    on=session_day(s, cmd.on, f"{party} was heard").isoformat(),
                    respondent=party)
 
 
-def conclude(s: StepContext, cmd: c.ConcludeHearing) -> Event:
+@dataclass(frozen=True)
+class ConcludeHearing(Command):
+    on: date | None = None
+
+
+@step("concluded", "conclude the hearing", EventKind.HEARING_CONCLUDED,
+      frozenset({Stage.HEARING_BEGUN}), BOARD, "§7", stayed=True, label="Hearing concluded")
+def conclude(s: StepContext, cmd: ConcludeHearing) -> Event:
     return s.event(EventKind.HEARING_CONCLUDED,
                    on=session_day(s, cmd.on, "the hearing concluded").isoformat())
 
 
-def apply_continuance(s: StepContext, cmd: c.ApplyForContinuance) -> Event:
+@dataclass(frozen=True)
+class ApplyForContinuance(Command):
+    """§7: the board applies, by motion at its meeting."""
+
+    reason: str
+    on: date | None = None
+    motion: Motion | None = None
+
+
+@step("continuance apply", "apply for a continuance", EventKind.CONTINUANCE_APPLIED,
+      BEFORE_CONCLUSION, BOARD | OFFICE, "§7", body=Body.BOARD)
+def apply_continuance(s: StepContext, cmd: ApplyForContinuance) -> Event:
     case, applied = s.case, s.day(cmd.on)
     if case.pending_continuance is not None:
         raise ProcedureError(f"{case.number} already has a continuance application awaiting the "
@@ -166,7 +282,18 @@ def apply_continuance(s: StepContext, cmd: c.ApplyForContinuance) -> Event:
     return s.event(EventKind.CONTINUANCE_APPLIED, on=applied.isoformat(), reason=cmd.reason)
 
 
-def decide_continuance(s: StepContext, cmd: c.DecideContinuance) -> Event:
+@dataclass(frozen=True)
+class DecideContinuance(Command):
+    """§7: the council decides the board's application, by motion at its meeting."""
+
+    granted_days: int  # 0 = denied
+    on: date | None = None
+    motion: Motion | None = None
+
+
+@step("continuance decide", "record the council's decision on a continuance",
+      EventKind.CONTINUANCE_DECIDED, BEFORE_CONCLUSION, COUNCIL | OFFICE, "§7", body=Body.COUNCIL)
+def decide_continuance(s: StepContext, cmd: DecideContinuance) -> Event:
     pending = s.case.pending_continuance
     if pending is None:
         raise ProcedureError(f"{s.case.number} has no continuance application to decide.")
@@ -189,7 +316,25 @@ def decide_continuance(s: StepContext, cmd: c.DecideContinuance) -> Event:
                    granted_days=cmd.granted_days)
 
 
-def request_extension(s: StepContext, cmd: c.RequestReportExtension) -> Event:
+def _board_if_it_asks(cmd: RequestReportExtension, _case: Case) -> Body | None:
+    """§10: the board asks for a longer time by motion; the respondent's request is theirs."""
+    return Body.BOARD if cmd.requested_by is Requester.BOARD else None
+
+
+@dataclass(frozen=True)
+class RequestReportExtension(Command):
+    """§10: the respondent asks (recorded by the clerk), or the board asks by motion."""
+
+    requested_by: Requester
+    days: int
+    on: date | None = None
+    motion: Motion | None = None  # the board's, when the board asks
+
+
+@step("extension request", "request a longer time for the report",
+      EventKind.REPORT_EXTENSION_REQUESTED, AFTER_CONCLUSION, BOARD | OFFICE, "§10",
+      body=_board_if_it_asks, respondent_asks="ask for a longer time for the written report")
+def request_extension(s: StepContext, cmd: RequestReportExtension) -> Event:
     if s.case.pending_report_extension is not None:
         raise ProcedureError("A request for a longer time for the report is already pending.")
     if cmd.days <= 0:
@@ -201,7 +346,27 @@ def request_extension(s: StepContext, cmd: c.RequestReportExtension) -> Event:
                    days=cmd.days, on=day.isoformat())
 
 
-def decide_extension(s: StepContext, cmd: c.DecideReportExtension) -> Event:
+def _who_approves(_cmd: DecideReportExtension, case: Case) -> Body | None:
+    """§10: the board approves the respondent's request, the council the board's."""
+    pending = case.pending_report_extension
+    board_asked = pending is not None and pending.requested_by is Requester.BOARD
+    return Body.COUNCIL if board_asked else Body.BOARD
+
+
+@dataclass(frozen=True)
+class DecideReportExtension(Command):
+    """§10: the board approves the respondent's request, the council the board's, each by
+    motion at its meeting (which body: the request says, `_who_approves`)."""
+
+    approved: bool
+    on: date | None = None
+    motion: Motion | None = None
+
+
+@step("extension decide", "decide a request for a longer time for the report",
+      EventKind.REPORT_EXTENSION_DECIDED, AFTER_CONCLUSION, BOARD | COUNCIL | OFFICE, "§10",
+      body=_who_approves)
+def decide_extension(s: StepContext, cmd: DecideReportExtension) -> Event:
     pending = s.case.pending_report_extension
     if pending is None:
         raise ProcedureError("There is no request for a longer time for the report to decide.")
@@ -213,7 +378,20 @@ def decide_extension(s: StepContext, cmd: c.DecideReportExtension) -> Event:
                    on=day.isoformat())
 
 
-def issue_report(s: StepContext, cmd: c.IssueReport) -> Event:
+@dataclass(frozen=True)
+class IssueReport(Command):
+    """§7, §9: the written report, setting forth the board's determination as to each
+    official; `sufficient`, when given, must be what the board found as to every one."""
+
+    sufficient: bool | None = None
+    summary: str = ""
+    on: date | None = None
+    report_file: str | None = None  # where the written report is kept (a Slack file id, a URL)
+
+
+@step("report", "issue the written report", EventKind.REPORT_ISSUED,
+      frozenset({Stage.HEARING_CONCLUDED}), BOARD, "§7, §9", stayed=True)
+def issue_report(s: StepContext, cmd: IssueReport) -> Event:
     waiting = s.case.not_yet_heard
     if waiting:
         raise ProcedureError(
@@ -227,5 +405,12 @@ def issue_report(s: StepContext, cmd: c.IssueReport) -> Event:
                    report_file=report_link(cmd.report_file, http=s.http_links))
 
 
-def deliver(s: StepContext, cmd: c.DeliverReport) -> Event:
+@dataclass(frozen=True)
+class DeliverReport(Command):
+    on: date | None = None
+
+
+@step("deliver", "deliver the written report", EventKind.REPORT_DELIVERED,
+      frozenset({Stage.REPORTED}), BOARD, "§10", label="Report delivered")
+def deliver(s: StepContext, cmd: DeliverReport) -> Event:
     return s.event(EventKind.REPORT_DELIVERED, on=s.day(cmd.on).isoformat())

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from cases import commands as c
 from ethicsbot.cli.access import log_access, operator
 from ethicsbot.cli.terminal import CliError, for_terminal, json_for_terminal
 
@@ -62,7 +63,6 @@ def file(path: Path | None, received: str | None, held: int | None, basis: str |
     from cases.access import Actor, check_step
     from cases.commands import WithholdComplainant
     from cases.protection import ProtectionBasis
-    from cases.steps import StepId
     from ethicsbot.bootstrap import bootstrap
     from ethicsbot.cli.docket import parse_moment
     from mail.intake import Outcome, open_held, take_in
@@ -80,7 +80,7 @@ def file(path: Path | None, received: str | None, held: int | None, basis: str |
             raise CliError(f"{as_email!r} is not in the city's directory: give the email of "
                            "the clerk recording the protection.")
         check_step(Actor(person.email, app.directory.roles_of(person)),
-                   StepId.WITHHOLD_COMPLAINANT)
+                   c.WithholdComplainant.step)
         then = WithholdComplainant(ProtectionBasis(f"rcw-{basis}"), summary)
     received_at = parse_moment(received, app.calendar, "--received") if received else None
     if held is not None:

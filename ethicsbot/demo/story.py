@@ -27,18 +27,19 @@ from cases import commands as c
 from cases.access import actor_for
 from cases.acts import unable_to_act
 from cases.calendar import fmt_moment
-from cases.commands import NoticeMethod, Section2Act
 from cases.deadlines import Status
 from cases.derived import complete
 from cases.directory import Person, RetentionPeriod
 from cases.disclosure import AnswerKind, Redaction, Withholding
 from cases.errors import ProcedureError
+from cases.handlers import Command
 from cases.history import Event, EventKind
 from cases.meetings import BODY_NAME, Body, MeetingKind, Proceeding
 from cases.motions import Motion
 from cases.open_meetings import body_members, body_quorum
 from cases.public_records import PublicRecord
 from cases.retention import review
+from cases.section2 import NoticeMethod, Section2Act
 from cases.services import get_case, take_step
 from cases.tally import Vote
 from ethicsbot.bootstrap import App, bootstrap
@@ -90,7 +91,7 @@ class Story:
 
     # -- helpers --------------------------------------------------------------------------
 
-    def step(self, cmd: c.Command, actor: str) -> Event:
+    def step(self, cmd: Command, actor: str) -> Event:
         with self.app.uow() as uow:
             event = take_step(uow, self.number, cmd, directory=self.app.directory,
                               calendar=self.app.calendar, clock=self.app.clock, actor=actor)
@@ -139,7 +140,7 @@ class Story:
         return (f"Motion at meeting {kept['meeting']}, in open session: {votes}. "
                 f"{kept['explanation']}")
 
-    def by_motion(self, body: Body, act: c.Command) -> str:
+    def by_motion(self, body: Body, act: Command) -> str:
         """`body`'s roll call with every member present, then `act` taken by its motion
         (the clerk records both): what the minutes say of them."""
         called = self.roll_call(body, self.members(body))
@@ -420,7 +421,7 @@ class Story:
 
     # -- after closure: a public records request, then the retention review (issue 27) --
 
-    def attempt(self, cmd: c.Command, actor: str) -> str:
+    def attempt(self, cmd: Command, actor: str) -> str:
         """A step that must be refused, and the words it is refused with."""
         try:
             self.step(cmd, actor)

@@ -1,5 +1,5 @@
 """docs/law.md, the city attorney's matrix of the law, cites only what exists: each step
-(`cases.steps.StepId`), deadline key, module, test and reading it names is there (a
+(`cases.steps.STEPS`), deadline key, module, test and reading it names is there (a
 reading with the default the page gives it), every section §1-§14 has its row, and every
 step, deadline and reading the code has is cited somewhere on the page. Whether a row's
 words are right is the city attorney's reading, not this test's."""
@@ -10,9 +10,9 @@ import dataclasses
 import re
 from pathlib import Path
 
+from cases import steps
 from cases.deadline_values import DeadlineKey
 from cases.readings import DEFAULT, Readings
-from cases.steps import StepId
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "law.md"
@@ -59,7 +59,7 @@ def test_every_section_of_the_ordinance_has_its_row() -> None:
 
 
 def test_every_step_cited_exists_and_every_step_is_cited() -> None:
-    known = {s.value for s in StepId}
+    known = {s.id for s in steps.STEPS}
     cited = {name for row in tables() for name in ticked(row, STEPS)}
     assert cited <= known, sorted(cited - known)
     assert known <= cited, f"steps with no row in docs/law.md: {sorted(known - cited)}"

@@ -20,24 +20,26 @@ from cases.derived import complete
 from cases.disclosure import Redaction
 from cases.errors import ProcedureError
 from cases.fields import inputs, parse
+from cases.handlers import Command, StepRule
 from cases.public_records import PublicRecord
-from cases.steps import STEPS, StepId, StepRule
+from cases.section2 import NoticeMethod
+from cases.steps import STEPS
 from tests.unit.cases.riverton import CALENDAR, DIRECTORY
 from tests.unit.cases.test_derived import CASE, Roster
 
 TAKEN_BY_PEOPLE = [s for s in STEPS if s.roles]
 
 
-@pytest.mark.parametrize("rule", TAKEN_BY_PEOPLE, ids=lambda r: r.id.value)
+@pytest.mark.parametrize("rule", TAKEN_BY_PEOPLE, ids=lambda r: r.id)
 def test_each_step_a_person_takes_has_slack_words_and_so_a_cli_path(rule: StepRule) -> None:
-    specs = [s for s in SPECS if s.step is rule.id]
-    assert specs, f"{rule.id.value}: no Slack words (bot.commands.steps.SPECS)"
+    specs = [s for s in SPECS if s.step is rule]
+    assert specs, f"{rule.id}: no Slack words (bot.commands.steps.SPECS)"
     for spec in specs:
         assert spec.usage.startswith(spec.words) and spec.example.startswith(spec.words)
         assert find_spec(spec.example.split())[0] is spec  # `ethicsbot step` finds it too
 
 
-@pytest.mark.parametrize("rule", TAKEN_BY_PEOPLE, ids=lambda r: r.id.value)
+@pytest.mark.parametrize("rule", TAKEN_BY_PEOPLE, ids=lambda r: r.id)
 def test_each_step_a_person_takes_has_a_web_form(rule: StepRule) -> None:
     clerk = actor_for(DIRECTORY, "clerk@city.test")
     form = inputs(rule, clerk, DIRECTORY)  # a field with no input kind raises TypeError
@@ -52,8 +54,7 @@ def test_no_two_slack_words_name_one_thing_twice() -> None:
 
 def test_a_body_act_by_motion_says_so_in_its_slack_usage() -> None:
     for spec in SPECS:
-        rule = next(r for r in STEPS if r.id is spec.step)
-        assert rule.by_motion == ("motion:" in spec.usage), spec.words
+        assert spec.step.by_motion == ("motion:" in spec.usage), spec.words
 
 
 SAMPLE = {"text": "2.94.030", "textarea": "a reason the record keeps", "date": "2026-01-20",
@@ -82,7 +83,7 @@ def conforms(value: object, hint: object) -> bool:
     return isinstance(value, typing.cast(type, origin or hint))
 
 
-@pytest.mark.parametrize("rule", TAKEN_BY_PEOPLE, ids=lambda r: r.id.value)
+@pytest.mark.parametrize("rule", TAKEN_BY_PEOPLE, ids=lambda r: r.id)
 def test_each_web_form_makes_the_command_its_handler_expects(rule: StepRule) -> None:
     """Filled as a person would, each form gives a command whose every field holds what its
     type says (a release's records are `PublicRecord`s, not strings): what the handler is
@@ -97,7 +98,7 @@ def test_each_web_form_makes_the_command_its_handler_expects(rule: StepRule) -> 
     hints = typing.get_type_hints(rule.command)
     for f in dataclasses.fields(cmd):
         value = getattr(cmd, f.name)
-        assert conforms(value, hints[f.name]), (rule.id.value, f.name, value)
+        assert conforms(value, hints[f.name]), (rule.id, f.name, value)
 
 
 def test_the_notice_words_keep_why_actual_notice_was_impracticable_apart_from_to_whom() -> None:
@@ -110,7 +111,7 @@ def test_the_notice_words_keep_why_actual_notice_was_impracticable_apart_from_to
     cmd = spec.make(words, DIRECTORY)
     assert isinstance(cmd, c.RecordNoticeServed)
     assert (cmd.how, cmd.to, cmd.impracticable) == (
-        c.NoticeMethod.VOICEMAIL, "on his cell", "He is abroad")
+        NoticeMethod.VOICEMAIL, "on his cell", "He is abroad")
     plain = spec.make(Words(["respondent", "@pruitt", "phone", "his", "cell"], spec.usage,
                             caller, CALENDAR), DIRECTORY)
     assert isinstance(plain, c.RecordNoticeServed)
@@ -121,30 +122,29 @@ def test_a_field_shared_by_two_steps_is_labelled_for_each() -> None:
     """`text` is an amendment's words on one form, a records letter's on another: each
     form says which (`cases.fields.STEP_LABELS`)."""
     clerk = actor_for(DIRECTORY, "clerk@city.test")
-    labels = {rule.id: {i.name: i.label for i in inputs(rule, clerk, DIRECTORY)}
+    labels = {rule: {i.name: i.label for i in inputs(rule, clerk, DIRECTORY)}
               for rule in TAKEN_BY_PEOPLE}
-    assert labels[StepId.AMEND]["text"] == "Text of the amendment"
-    assert labels[StepId.DISCLOSURE_ANSWER]["text"].startswith("The letter's own words")
-    assert labels[StepId.CLARIFIED]["text"] == "What the requester clarified"
-    assert labels[StepId.THIRD_PARTY]["email"] != labels[StepId.NAME_RESPONDENT]["email"]
+    assert labels[c.AmendComplaint.step]["text"] == "Text of the amendment"
+    assert labels[c.AnswerDisclosure.step]["text"].startswith("The letter's own words")
+    assert labels[c.RecordClarification.step]["text"] == "What the requester clarified"
+    assert labels[c.NotifyThirdParty.step]["email"] != labels[c.NameRespondent.step]["email"]
 
 
-def derived_command(step: StepId, typed: str) -> c.Command:
+def derived_command(step: StepRule, typed: str) -> Command:
     """The command `typed` makes in the words derived from `step`'s fields."""
-    rule = next(r for r in STEPS if r.id is step)
-    spec = derived(rule)
+    spec = derived(step)
     clerk = actor_for(DIRECTORY, "clerk@city.test")
     caller = Caller("U1", DIRECTORY.by_email("clerk@city.test"), clerk.roles)
     made = spec.make(Words(typed.split(), spec.usage, caller, CALENDAR), DIRECTORY)
     assert isinstance(made, dict)
-    return complete(rule.command, made, clerk, DIRECTORY, CASE, Roster())
+    return complete(step.command, made, clerk, DIRECTORY, CASE, Roster())
 
 
 def test_a_step_without_words_of_its_own_is_typed_by_its_fields() -> None:
     """Issue 23: Slack is derived from the table: a step given no `Spec` is typed as
     `STEP CASE field: value; ...`, each value as its web form takes it, so adding a step
     needs no Slack row; every step a person takes has words, its own or these."""
-    cmd = derived_command(StepId.INSTALMENT, (
+    cmd = derived_command(c.PrepareInstalment.step, (
         "records: complaint, written report; final: yes; request: 2; redactions: "
         "complaint: RCW 42.56.250(4): a home phone: 555-0142 | complaint: RCW 42.56.240(2): "
         "a witness: Ann Lee"))
@@ -152,12 +152,12 @@ def test_a_step_without_words_of_its_own_is_typed_by_its_fields() -> None:
         records=(PublicRecord.COMPLAINT, PublicRecord.WRITTEN_REPORT), final=True, request=2,
         redactions=(Redaction("complaint", "RCW 42.56.250(4)", "a home phone", "555-0142"),
                     Redaction("complaint", "RCW 42.56.240(2)", "a witness", "Ann Lee")))
-    assert derived_command(StepId.HOLD_PLACE, "reason: Whitfield v. Riverton") == \
+    assert derived_command(c.PlaceLegalHold.step, "reason: Whitfield v. Riverton") == \
         c.PlaceLegalHold("Whitfield v. Riverton")
     with pytest.raises(ProcedureError, match="name a field of"):
-        derived_command(StepId.HOLD_PLACE, "why: a suit")
+        derived_command(c.PlaceLegalHold.step, "why: a suit")
     with pytest.raises(ProcedureError, match="Give reason"):
-        derived_command(StepId.HOLD_PLACE, "")
+        derived_command(c.PlaceLegalHold.step, "")
     # every step a person takes can be typed so (a field no form can take would raise)
     for rule in TAKEN_BY_PEOPLE:
-        assert derived(rule).usage.startswith(f"{rule.id.value} CASE")
+        assert derived(rule).usage.startswith(f"{rule.id} CASE")

@@ -12,6 +12,7 @@ from sqlalchemy import select
 
 from cases import commands as c
 from cases.access import NOT_ENTITLED
+from cases.handlers import Command
 from cases.public_records import PublicRecord
 from cases.services import take_step
 from ethicsbot.bootstrap import App
@@ -34,7 +35,7 @@ CONTACT = ("1418 Larch Avenue", "+15095550134", "dw@example.net")
 FACTS = "used City Hall for a campaign event"
 
 
-def steps(app: App, number: str, *cmds: c.Command) -> None:
+def steps(app: App, number: str, *cmds: Command) -> None:
     for cmd in cmds:
         with app.uow() as uow:
             take_step(uow, number, cmd, directory=app.directory, calendar=app.calendar,

@@ -9,8 +9,8 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import select
 
 from bot.ids import step_action
+from cases import commands as c
 from cases.case import Stage
-from cases.steps import StepId
 from ethicsbot.bootstrap import App
 from storage.models import EventRow, RotationRow
 from tests.fixtures.app import FakeClock
@@ -121,7 +121,7 @@ async def test_every_step_from_receipt_to_closure_each_refused_to_the_wrong_role
     # the hearing resumes at a further noticed session
     await done(slack, CHAIR, f"schedule {n} 2026-12-16 18:00 special Council Chambers")
     clock.set(datetime(2026, 12, 16, 18, 5, tzinfo=LA))
-    pressed = await slack.press(CHAIR, step_action(StepId.BEGIN), n)  # a button under status
+    pressed = await slack.press(CHAIR, step_action(c.BeginHearing.step), n)  # a button under status
     assert pressed.status == 200
     assert "recorded" in slack_stub.to("response/button")[-1]["text"]
     assert stage(bot_app, n) is Stage.HEARING_BEGUN

@@ -10,7 +10,7 @@ from aiohttp.test_utils import TestServer
 
 from bot.ids import step_action
 from bot.web import EVENTS_PATH
-from cases.steps import StepId
+from cases import commands as c
 from ethicsbot.bootstrap import App, bootstrap, build_bolt, build_web_app
 from mail.transport import SmtpTls
 from tests.fixtures.app import FakeClock, make_settings
@@ -106,7 +106,7 @@ async def test_acknowledged_first_the_answers_arrive_through_the_response_url(
         n = open_case(bot_app)
         docket = await slack.command(BOARD_MEMBER, "status")
         assert n in docket.shown  # fast enough to answer in the acknowledgement itself
-        pressed = await slack.press(CHAIR, step_action(StepId.BEGIN), n)  # not scheduled yet
+        pressed = await slack.press(CHAIR, step_action(c.BeginHearing.step), n)  # not scheduled yet
         assert pressed.status == 200 and pressed.text == ""
         for _ in range(200):  # the refusal follows the acknowledgement
             if slack_stub.to("response/button"):

@@ -13,6 +13,7 @@ from icalendar import Calendar
 from cases import commands as c
 from cases.case import Case
 from cases.directory import Person
+from cases.handlers import Command
 from cases.meetings import Body, MeetingKind, Proceeding
 from cases.motions import Motion
 from cases.notices import NoticeType
@@ -34,7 +35,7 @@ def new_case() -> Case:
                      at=at("2026-01-06T09:45:00-08:00"), actor="clerk@city.test")
 
 
-def do(case: Case, cmd: c.Command, when: str) -> None:
+def do(case: Case, cmd: Command, when: str) -> None:
     handle(case, cmd, at=at(when), actor="hpark@city.test", calendar=CALENDAR)
 
 

@@ -10,8 +10,9 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from sqlalchemy import select
 
 from cases import steps
-from cases.commands import RecordNoticeServed, Section2Act
+from cases.commands import RecordNoticeServed
 from cases.deadlines import DeadlineKey
+from cases.section2 import Section2Act
 from ethicsbot.bootstrap import App, bootstrap
 from mail.dispatch import dispatch_once
 from mail.transport import SmtpTls, SmtpTransport

@@ -15,6 +15,7 @@ import pytest
 from apscheduler.schedulers.background import BackgroundScheduler
 from sqlalchemy import select
 
+from cases.case import Requester
 from cases.commands import (
     ApplyForContinuance,
     BeginHearing,
@@ -27,14 +28,13 @@ from cases.commands import (
     RecordNoticeServed,
     RecordRegisteredMail,
     RecordRespondentHeard,
-    Requester,
     RequestReportExtension,
     ScheduleBoardMeeting,
-    Section2Act,
 )
 from cases.deadlines import DeadlineKey, Status
 from cases.meetings import Body
 from cases.motions import Motion
+from cases.section2 import Section2Act
 from cases.services import take_step
 from ethicsbot.bootstrap import App, bootstrap
 from storage.models import OutboxRow

@@ -11,7 +11,6 @@ from sqlalchemy import select
 from cases import commands as c
 from cases.access import NOT_ENTITLED, Actor, check_step
 from cases.directory import Role
-from cases.steps import StepId
 from storage.models import AccessLogRow, CaseRow, EventRow
 from tests.fixtures.app import FakeClock
 from tests.fixtures.cases import step
@@ -88,7 +87,7 @@ async def test_a_step_of_another_role_is_refused_with_slacks_sentence(
     await site.sign_in(OSEI)  # a board member: the mayor's office sends the registered mail
     refused = await site.get(f"/cases/{number}/steps/registered-mail")
     try:
-        check_step(Actor(OSEI, frozenset({Role.BOARD})), StepId.REGISTERED_MAIL)
+        check_step(Actor(OSEI, frozenset({Role.BOARD})), c.RecordRegisteredMail.step)
     except Exception as e:
         sentence = str(e)
     assert refused.status == 403 and sentence in refused.text.replace("&#39;", "'")

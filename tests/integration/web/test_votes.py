@@ -11,7 +11,6 @@ from sqlalchemy import select
 from cases import commands as c
 from cases.access import Actor, Refused, check_hands, check_step
 from cases.directory import Role
-from cases.steps import StepId
 from cases.tally import Vote
 from storage.models import EventRow
 from tests.fixtures.cases import step
@@ -126,7 +125,8 @@ async def test_the_mayors_tie_break_is_its_own_step(site: Site) -> None:
             p.email for p in site.app.directory.council)), actor=CLERK)
     await site.sign_in(BRANDT)
     refused = await site.get(f"/cases/{number}/steps/mayor-vote")
-    expected = sentence(check_step, Actor(BRANDT, frozenset({Role.COUNCIL})), StepId.MAYOR_VOTE)
+    expected = sentence(check_step, Actor(BRANDT, frozenset({Role.COUNCIL})),
+                        c.RecordMayorVote.step)
     assert refused.status == 403 and expected in html.unescape(refused.text)
 
     await site.sign_in(CLERK)

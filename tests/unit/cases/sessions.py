@@ -12,15 +12,17 @@ from cases import commands as c
 from cases.acts import unable_to_act
 from cases.case import Case
 from cases.errors import ProcedureError
+from cases.handlers import Command
 from cases.meetings import Body, EmergencyGround, Meeting
 from cases.motions import Motion
 from cases.procedure import handle
-from cases.steps import StepId, rule_for
+from cases.steps import rule_for
 from tests.unit.cases.riverton import BOARD, CALENDAR, COUNCIL_EMAILS, at
 
 BOARD_EMAILS = frozenset(p.email for p in BOARD)
 # the hearing's own steps, each on a day of a noticed session of it
-HEARING_DAYS = frozenset({StepId.BEGIN, StepId.HEARD, StepId.CONCLUDED})
+HEARING_DAYS = frozenset({c.BeginHearing.step, c.RecordRespondentHeard.step,
+                          c.ConcludeHearing.step})
 MAYOR = "mayor@city.test"
 CLERK = "clerk@city.test"
 
@@ -76,7 +78,7 @@ def nay(motion: Motion) -> Motion:
     return Motion(motion.meeting, no=motion.yes)
 
 
-def at_its_meeting(case: Case, cmd: c.Command, when: str) -> c.Command:
+def at_its_meeting(case: Case, cmd: Command, when: str) -> Command:
     """`cmd` ready to be taken at `when` as the table of steps says it must be: when it is
     a body's act, at a meeting of that body on its day (`on`, else `when`'s), convened if
     none is under way, and as a motion every member present votes yes on, unless `cmd`
@@ -84,7 +86,7 @@ def at_its_meeting(case: Case, cmd: c.Command, when: str) -> c.Command:
     given back as it is, so that the refusal is the one the test looks for."""
     rule = rule_for(cmd)
     try:
-        body = Body.BOARD if rule.id in HEARING_DAYS else rule.acting_body(cmd, case)
+        body = Body.BOARD if rule in HEARING_DAYS else rule.acting_body(cmd, case)
     except AttributeError:
         return cmd
     if body is None or case.stage not in rule.allowed_in:

@@ -8,6 +8,7 @@ from cases import commands as c
 from cases.case import Case
 from cases.deadlines import Status
 from cases.history import Event, EventKind
+from cases.section2 import NoticeMethod, Section2Act
 from tests.unit.cases.test_procedure import (
     CLERK,
     RESPONDENT,
@@ -18,14 +19,14 @@ from tests.unit.cases.test_procedure import (
     status,
 )
 
-A = c.Section2Act
-EMAIL = c.NoticeMethod.EMAIL
+A = Section2Act
+EMAIL = NoticeMethod.EMAIL
 BOT = "ethicsbot"
 SENT = "2026-01-06T10:00:00-08:00"  # received Tue Jan 6 9:45: due Wed Jan 7 9:45
 BOUNCED = "2026-01-06T10:05:00-08:00"
 
 
-def served(official: c.NoticeMethod = EMAIL) -> Case:
+def served(official: NoticeMethod = EMAIL) -> Case:
     """A new case with its three §2 acts recorded at SENT, each by email as EthicsBot
     records it, but the official's given the `official` way (which the clerk records)."""
     case = new_case()
@@ -36,7 +37,7 @@ def served(official: c.NoticeMethod = EMAIL) -> Case:
     return case
 
 
-def bounced(case: Case, act: c.Section2Act, to: str, reason: str = "550") -> Event:
+def bounced(case: Case, act: Section2Act, to: str, reason: str = "550") -> Event:
     """The bounce of `act`'s email to `to`, as EthicsBot records it at BOUNCED."""
     return do(case, c.RecordNoticeBounced(act, to, reason), BOUNCED, BOT)
 
@@ -51,7 +52,7 @@ def test_a_bounce_of_the_officials_email_notice_opens_notice_24h_again() -> None
     assert status(case, K.NOTICE_24H, "2026-01-06T11:00:00-08:00") is Status.OPEN
     assert status(case, K.NOTICE_24H, "2026-01-07T10:00:00-08:00") is Status.MISSED
     # the clerk informs the official by phone in time: met again
-    do(case, c.RecordNoticeServed(A.RESPONDENT_INFORMED, RESPONDENT, c.NoticeMethod.PHONE),
+    do(case, c.RecordNoticeServed(A.RESPONDENT_INFORMED, RESPONDENT, NoticeMethod.PHONE),
        "2026-01-06T15:00:00-08:00")
     assert status(case, K.NOTICE_24H, "2026-01-07T10:00:00-08:00") is Status.MET
 
@@ -66,7 +67,7 @@ def test_a_bounce_of_one_council_copy_undoes_the_councils_act() -> None:
 
 def test_a_notice_given_another_way_stands_after_a_bounce() -> None:
     """The refusal's pair: the bounce undoes only what email did."""
-    case = served(official=c.NoticeMethod.HAND)
+    case = served(official=NoticeMethod.HAND)
     bounced(case, A.RESPONDENT_INFORMED, RESPONDENT)
     assert RESPONDENT in case.informed
     assert status(case, K.NOTICE_24H, "2026-01-07T10:00:00-08:00") is Status.MET

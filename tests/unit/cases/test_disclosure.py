@@ -20,7 +20,6 @@ from cases.deadlines import DeadlineKey, Responsible, Status, clocks_of_requests
 from cases.disclosure import AnswerKind, Redaction, Withholding
 from cases.history import EventKind
 from cases.public_records import PublicRecord, Report, entries
-from cases.steps import StepId
 from tests.unit.cases.riverton import CALENDAR, at
 from tests.unit.cases.test_access import ATTORNEY, CLERK_
 from tests.unit.cases.test_procedure import CLERK, do, new_case, refused, reported
@@ -48,14 +47,14 @@ def estimate(case: Case, now: str) -> dict[str, object]:
 
 
 def test_only_the_city_attorney_records_requests_and_answers_them() -> None:
-    check_step(ATTORNEY, StepId.DISCLOSURE_REQUEST)
-    check_step(ATTORNEY, StepId.DISCLOSURE_ANSWER)
-    check_step(ATTORNEY, StepId.RELEASE)
-    check_step(CLERK_, StepId.INSTALMENT)  # the clerk may prepare; a second person releases
+    check_step(ATTORNEY, c.RecordDisclosureRequest.step)
+    check_step(ATTORNEY, c.AnswerDisclosure.step)
+    check_step(ATTORNEY, c.ReleaseRecords.step)
+    check_step(CLERK_, c.PrepareInstalment.step)  # the clerk may prepare; a second person releases
     with pytest.raises(Refused, match="Only the city attorney"):
-        check_step(CLERK_, StepId.DISCLOSURE_ANSWER)
+        check_step(CLERK_, c.AnswerDisclosure.step)
     with pytest.raises(Refused):
-        check_step(CLERK_, StepId.RELEASE)
+        check_step(CLERK_, c.ReleaseRecords.step)
 
 
 def test_a_request_owes_an_answer_within_five_business_days() -> None:

@@ -13,7 +13,7 @@ from datetime import date
 import pytest
 
 from cases import commands as c
-from cases.case import Case, Stage
+from cases.case import Case, Requester, Stage
 from cases.deadlines import DeadlineKey, Status, status_at
 from cases.errors import ProcedureError
 from cases.history import Event, EventKind
@@ -22,6 +22,7 @@ from cases.notices import NoticeType, notices_owed
 from cases.procedure import handle, open_case
 from cases.readings import BoardHearing, Readings, RemoteNotice, describe
 from cases.rotation import referral
+from cases.section2 import NoticeMethod, Section2Act
 from cases.tally import Vote
 from tests.unit.cases.riverton import (
     CALENDAR,
@@ -234,7 +235,7 @@ def test_a_report_extension_asked_after_the_report_was_due_is_refused() -> None:
     # concluded Tue Jan 27: report due Fri Feb 6. Asked Sat Feb 7: too late, stays missed.
     case = new_case()
     through_hearing(case)
-    msg = refused(case, c.RequestReportExtension(c.Requester.RESPONDENT, 5),
+    msg = refused(case, c.RequestReportExtension(Requester.RESPONDENT, 5),
                   "2026-02-07T09:00:00-08:00", "Fri Feb 6, 2026")
     assert "(§10)" in msg and "cannot revive" in msg
     assert status(case, K.REPORT_DELIVERY, "2026-02-07T09:00:00-08:00") is Status.MISSED
@@ -247,7 +248,7 @@ def test_a_report_extension_asked_after_the_report_was_due_is_refused() -> None:
 def test_a_report_extension_approved_after_the_report_was_due_is_refused() -> None:
     case = new_case()
     through_hearing(case)
-    do(case, c.RequestReportExtension(c.Requester.BOARD, 5, on=date(2026, 2, 5)),
+    do(case, c.RequestReportExtension(Requester.BOARD, 5, on=date(2026, 2, 5)),
        "2026-02-05T09:00:00-08:00")
     msg = refused(case, c.DecideReportExtension(approved=True),
                   "2026-02-07T09:00:00-08:00", "Fri Feb 6, 2026")
@@ -259,7 +260,7 @@ def test_a_report_extension_approved_after_the_report_was_due_is_refused() -> No
     # approved in time (Thu Feb 5, recorded later): it counts. + 5 = Wed Feb 11
     late_recorded = new_case("2026-021")
     through_hearing(late_recorded)
-    do(late_recorded, c.RequestReportExtension(c.Requester.BOARD, 5, on=date(2026, 2, 5)),
+    do(late_recorded, c.RequestReportExtension(Requester.BOARD, 5, on=date(2026, 2, 5)),
        "2026-02-05T09:00:00-08:00")
     do(late_recorded, c.DecideReportExtension(True, on=date(2026, 2, 6)),
        "2026-02-09T09:00:00-08:00")
@@ -343,26 +344,26 @@ def test_a_correction_names_the_entry_it_corrects_not_always_the_latest() -> Non
 def test_each_official_is_informed_and_mailed_their_own_copy_within_the_time() -> None:
     case = two_respondents()
     when = "2026-01-06T14:00:00-08:00"
-    refused(case, c.RecordNoticeServed(c.Section2Act.RESPONDENT_INFORMED), when,
+    refused(case, c.RecordNoticeServed(Section2Act.RESPONDENT_INFORMED), when,
             "Say which official was informed")
     refused(case, c.RecordRegisteredMail("RR1"), when, "Say which official was sent the copy")
     refused(case, c.RecordRegisteredMail("RR1", respondent="nobody@city.test"), when,
             "is not complained against")
-    for kind in (c.Section2Act.COUNCIL_INFORMED, c.Section2Act.SUBMITTED_TO_BOARD):
+    for kind in (Section2Act.COUNCIL_INFORMED, Section2Act.SUBMITTED_TO_BOARD):
         do(case, c.RecordNoticeServed(kind), when)
-    do(case, c.RecordNoticeServed(c.Section2Act.RESPONDENT_INFORMED, RESPONDENT), when)
+    do(case, c.RecordNoticeServed(Section2Act.RESPONDENT_INFORMED, RESPONDENT), when)
     do(case, c.RecordRegisteredMail("RR1", respondent=RESPONDENT), when)
     # one official informed and mailed is not both: the deadlines stay open for the other
     assert status(case, K.NOTICE_24H, when) is Status.OPEN
     assert status(case, K.REGISTERED_MAIL, when) is Status.OPEN
     # Bates was told by phone at 8 AM on Jan 7, typed in at noon: on time, as given
-    do(case, c.RecordNoticeServed(c.Section2Act.RESPONDENT_INFORMED, SECOND,
-                                  c.NoticeMethod.PHONE, at("2026-01-07T08:00:00-08:00"),
+    do(case, c.RecordNoticeServed(Section2Act.RESPONDENT_INFORMED, SECOND,
+                                  NoticeMethod.PHONE, at("2026-01-07T08:00:00-08:00"),
                                   to="Lorna Bates, on her office line"),
        "2026-01-07T12:00:00-08:00")
     assert status(case, K.NOTICE_24H, "2026-01-08T12:00:00-08:00") is Status.MET
     assert case.history[-1].data["how"] == "phone"
-    refused(case, c.RecordNoticeServed(c.Section2Act.RESPONDENT_INFORMED, SECOND,
+    refused(case, c.RecordNoticeServed(Section2Act.RESPONDENT_INFORMED, SECOND,
                                        given_at=at("2026-01-07T13:00:00-08:00")),
             "2026-01-07T12:30:00-08:00", "after now")
     do(case, c.RecordRegisteredMail("RR2", respondent=SECOND), "2026-01-09T10:00:00-08:00")
@@ -380,30 +381,30 @@ def test_by_the_strict_reading_voicemail_informs_the_official_only_with_why_it_w
     when = "2026-01-06T14:00:00-08:00"
 
     def informed(case: Case, readings: Readings, **how: object) -> Event:
-        return handle(case, c.RecordNoticeServed(c.Section2Act.RESPONDENT_INFORMED, RESPONDENT,
+        return handle(case, c.RecordNoticeServed(Section2Act.RESPONDENT_INFORMED, RESPONDENT,
                                                  **how),  # type: ignore[arg-type]
                       at=at(when), actor=CLERK, calendar=CALENDAR, readings=readings)
 
     case = two_respondents()
-    for how in ({"how": c.NoticeMethod.VOICEMAIL}, {"how": c.NoticeMethod.EMAIL}, {}):
+    for how in ({"how": NoticeMethod.VOICEMAIL}, {"how": NoticeMethod.EMAIL}, {}):
         with pytest.raises(ProcedureError, match="why actual notice was not immediately "
                                                  "practicable") as err:
             informed(case, strict, **how)
         assert describe(RemoteNotice.IF_IMPRACTICABLE) in str(err.value)
     assert RESPONDENT not in case.informed
-    event = informed(case, strict, how=c.NoticeMethod.VOICEMAIL,
+    event = informed(case, strict, how=NoticeMethod.VOICEMAIL,
                      impracticable="  he is abroad,\n his phone is off ")
     assert event.data["impracticable"] == "he is abroad, his phone is off"
     assert event.data["reading"] == "if_impracticable"
     assert RESPONDENT in case.informed
     # a call that reached the second official: actual notice, no reason, no reading
-    event = handle(case, c.RecordNoticeServed(c.Section2Act.RESPONDENT_INFORMED, SECOND,
-                                              c.NoticeMethod.PHONE),
+    event = handle(case, c.RecordNoticeServed(Section2Act.RESPONDENT_INFORMED, SECOND,
+                                              NoticeMethod.PHONE),
                    at=at(when), actor=CLERK, calendar=CALENDAR, readings=strict)
     assert "reading" not in event.data and "impracticable" not in event.data
     # by default a voicemail informs the official as it is; the entry names the reading
     other = two_respondents()
-    event = informed(other, Readings(), how=c.NoticeMethod.VOICEMAIL)
+    event = informed(other, Readings(), how=NoticeMethod.VOICEMAIL)
     assert event.data["reading"] == "accepted" and "impracticable" not in event.data
 
 

@@ -20,6 +20,7 @@ from cases.access import Refused, actor_for, check_hands
 from cases.case import Case, Stage
 from cases.directory import Person
 from cases.errors import ProcedureError
+from cases.handlers import Command
 from cases.meetings import (
     Answer,
     Body,
@@ -43,6 +44,7 @@ from cases.open_meetings import (
 )
 from cases.procedure import handle, open_case
 from cases.readings import BoardQuorum, ExaminerNotice, Readings, RegularAgenda, describe
+from cases.section2 import Section2Act
 from cases.tally import Vote
 from tests.unit.cases import test_procedure as procedure
 from tests.unit.cases.riverton import BOARD, CALENDAR, COUNCIL_EMAILS, DIRECTORY, at, filing
@@ -63,7 +65,7 @@ def new_case() -> Case:
                      at=at("2026-01-06T09:45:00-08:00"), actor=CLERK)
 
 
-def do(case: Case, cmd: c.Command, when: str, actor: str = CHAIR) -> list[tuple[T, str, str]]:
+def do(case: Case, cmd: Command, when: str, actor: str = CHAIR) -> list[tuple[T, str, str]]:
     """Take the step (a body's act at its meeting: `sessions.at_its_meeting`); the notices
     it owes as (type, recipient, slot)."""
     event = handle(case, at_its_meeting(case, cmd, when), at=at(when), actor=actor,
@@ -71,7 +73,7 @@ def do(case: Case, cmd: c.Command, when: str, actor: str = CHAIR) -> list[tuple[
     return [(n.type, n.recipient.email, n.slot) for n in notices_owed(case, event, CITY)]
 
 
-def refused(case: Case, cmd: c.Command, when: str, phrase: str) -> str:
+def refused(case: Case, cmd: Command, when: str, phrase: str) -> str:
     before = Case.replay(case.number, case.history)
     with pytest.raises(ProcedureError) as err:
         handle(case, cmd, at=at(when), actor=CHAIR, calendar=CALENDAR)
@@ -225,7 +227,7 @@ def test_a_council_member_complained_against_gets_the_members_notice_too() -> No
     case = open_case(number="ETH-2026-0004", filing=filing(respondents=("Priya Raman",)),
                      respondents=("praman@city.test",), at=at("2026-01-06T09:45:00-08:00"),
                      actor=CLERK)
-    for kind in (c.Section2Act.COUNCIL_INFORMED, c.Section2Act.SUBMITTED_TO_BOARD):
+    for kind in (Section2Act.COUNCIL_INFORMED, Section2Act.SUBMITTED_TO_BOARD):
         do(case, c.RecordNoticeServed(kind), "2026-01-06T10:00:00-08:00", CLERK)
     do(case, c.ApplyForContinuance("ill"), "2026-01-08T18:10:00-08:00")
     owed = do(case, c.ScheduleDeliberation(at("2026-01-12T19:00:00-08:00"), "Chambers"),
@@ -633,7 +635,7 @@ def test_the_councils_quorum_is_the_statutes_and_the_boards_the_citys_reading() 
 
 START = at("2026-01-06T10:00:00-08:00")
 _moment = st.integers(-2 * 24, 20 * 24).map(lambda h: START + timedelta(hours=h))
-MEETING_STEPS: list[st.SearchStrategy[c.Command]] = [
+MEETING_STEPS: list[st.SearchStrategy[Command]] = [
     st.builds(c.ScheduleBoardMeeting, _moment, st.sampled_from(["City Hall", "Pruitt's", " "]),
               st.sampled_from(list(MeetingKind)), st.none(),
               st.none(), st.sampled_from([None, "", "flood"])),

@@ -12,6 +12,7 @@ from cases import commands as c
 from cases.case import Case
 from cases.deadlines import DeadlineKey
 from cases.errors import ProcedureError
+from cases.handlers import Command
 from cases.history import Event
 from cases.notices import (
     GENERATION_STRIDE,
@@ -22,6 +23,7 @@ from cases.notices import (
     owing_event_index,
 )
 from cases.procedure import handle, open_case
+from cases.section2 import Section2Act
 from tests.unit.cases.riverton import BOARD, CALENDAR, COUNCIL, DIRECTORY, EXAMINERS, at, filing
 from tests.unit.cases.sessions import at_its_meeting
 from tests.unit.cases.test_procedure import determine
@@ -38,7 +40,7 @@ def new_case(respondent: str = RESPONDENT, name: str = "Gary Pruitt") -> Case:
                      actor=CLERK)
 
 
-def step(case: Case, cmd: c.Command, when: str) -> list[OwedNotice]:
+def step(case: Case, cmd: Command, when: str) -> list[OwedNotice]:
     event = handle(case, at_its_meeting(case, cmd, when), at=at(when), actor=CLERK,
                    calendar=CALENDAR)
     return notices_owed(case, event, DIRECTORY)
@@ -180,7 +182,7 @@ def test_a_member_who_recused_gets_no_case_material_but_the_statutory_meeting_no
 
 def test_steps_that_owe_nothing() -> None:
     case = new_case()
-    assert step(case, c.RecordNoticeServed(c.Section2Act.COUNCIL_INFORMED),
+    assert step(case, c.RecordNoticeServed(Section2Act.COUNCIL_INFORMED),
                 "2026-01-06T10:00:00-08:00") == []
 
 

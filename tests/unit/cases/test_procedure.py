@@ -13,15 +13,17 @@ from typing import Any
 import pytest
 
 from cases import commands as c
-from cases.case import Case, Stage
+from cases.case import Case, Requester, Stage
 from cases.deadlines import Deadline, DeadlineKey, Status
 from cases.errors import ProcedureError
+from cases.handlers import Command
 from cases.history import Event, EventKind
 from cases.meetings import Body, Business
 from cases.motions import Motion
 from cases.procedure import handle, open_case
 from cases.readings import AmendedSection, Readings, describe
 from cases.rotation import next_examiner
+from cases.section2 import Section2Act
 from cases.tally import Vote
 from tests.unit.cases.riverton import (
     CALENDAR,
@@ -47,13 +49,13 @@ def new_case(number: str = "2026-001", **kw: Any) -> Case:
                      at=at("2026-01-06T09:45:00-08:00"), actor=CLERK)
 
 
-def do(case: Case, cmd: c.Command, when: str, actor: str = CLERK) -> Event:
+def do(case: Case, cmd: Command, when: str, actor: str = CLERK) -> Event:
     """Take `cmd` at `when`; a body's act at its meeting (`sessions.at_its_meeting`)."""
     return handle(case, at_its_meeting(case, cmd, when), at=at(when), actor=actor,
                   calendar=CALENDAR)
 
 
-def refused(case: Case, cmd: c.Command, when: str, phrase: str) -> str:
+def refused(case: Case, cmd: Command, when: str, phrase: str) -> str:
     """The step is refused with a readable sentence naming `phrase`; nothing is recorded."""
     cmd = at_its_meeting(case, cmd, when)
     before = list(case.history)
@@ -90,8 +92,8 @@ def status(case: Case, key: DeadlineKey, now: str) -> Status:
 def serve_notices(case: Case, when: str = "2026-01-06T14:00:00-08:00") -> None:
     """The three §2 acts; each official complained against informed in their own."""
     for party in case.parties():
-        do(case, c.RecordNoticeServed(c.Section2Act.RESPONDENT_INFORMED, party), when)
-    for kind in (c.Section2Act.COUNCIL_INFORMED, c.Section2Act.SUBMITTED_TO_BOARD):
+        do(case, c.RecordNoticeServed(Section2Act.RESPONDENT_INFORMED, party), when)
+    for kind in (Section2Act.COUNCIL_INFORMED, Section2Act.SUBMITTED_TO_BOARD):
         do(case, c.RecordNoticeServed(kind), when)
 
 
@@ -179,7 +181,7 @@ def test_full_lifecycle_to_closure() -> None:
     assert status(case, K.NOTICE_24H, "2026-01-06T10:00:00-08:00") is Status.OPEN
 
     # §2: the three acts within 24 hours; the last one at Tue Jan 6 14:10 (due Wed 09:30)
-    for i, kind in enumerate(c.Section2Act):
+    for i, kind in enumerate(Section2Act):
         assert status(case, K.NOTICE_24H, "2026-01-06T14:00:00-08:00") is Status.OPEN
         do(case, c.RecordNoticeServed(kind), f"2026-01-06T14:{i * 5:02d}:00-08:00")
     assert status(case, K.NOTICE_24H, "2026-01-08T00:00:00-08:00") is Status.MET
@@ -473,9 +475,9 @@ def test_report_extensions_are_approved_by_the_right_body() -> None:
     assert due(case, K.REPORT_DELIVERY) == "2026-02-06T23:59:59-08:00"
 
     # §10: the respondent's request is approved by the board, not the council
-    do(case, c.RequestReportExtension(c.Requester.RESPONDENT, 5), "2026-01-28T09:00:00-08:00",
+    do(case, c.RequestReportExtension(Requester.RESPONDENT, 5), "2026-01-28T09:00:00-08:00",
        RESPONDENT)
-    refused(case, c.RequestReportExtension(c.Requester.BOARD, 2), "2026-01-28T09:30:00-08:00",
+    refused(case, c.RequestReportExtension(Requester.BOARD, 2), "2026-01-28T09:30:00-08:00",
             "already pending")
     assert due(case, K.REPORT_DELIVERY) == "2026-02-06T23:59:59-08:00"  # not yet approved
     do(case, c.DecideReportExtension(approved=True), "2026-01-29T09:00:00-08:00", CHAIR)
@@ -484,7 +486,7 @@ def test_report_extensions_are_approved_by_the_right_body() -> None:
     assert due(case, K.REPORT_DELIVERY) == "2026-02-11T23:59:59-08:00"
 
     # §10: the board's request is approved by the council, not the board
-    do(case, c.RequestReportExtension(c.Requester.BOARD, 3), "2026-01-30T09:00:00-08:00", CHAIR)
+    do(case, c.RequestReportExtension(Requester.BOARD, 3), "2026-01-30T09:00:00-08:00", CHAIR)
     at_the_board = convene(case, Body.BOARD, "2026-01-30T10:00:00-08:00")
     refused(case, c.DecideReportExtension(approved=True, motion=at_the_board),
             "2026-01-30T10:00:00-08:00", "this is an act of the City Council")
@@ -494,7 +496,7 @@ def test_report_extensions_are_approved_by_the_right_body() -> None:
     assert due(case, K.REPORT_DELIVERY) == "2026-02-17T23:59:59-08:00"
 
     # a denied request changes nothing
-    do(case, c.RequestReportExtension(c.Requester.RESPONDENT, 4), "2026-02-03T09:00:00-08:00")
+    do(case, c.RequestReportExtension(Requester.RESPONDENT, 4), "2026-02-03T09:00:00-08:00")
     do(case, c.DecideReportExtension(approved=False), "2026-02-03T10:00:00-08:00", CHAIR)
     assert due(case, K.REPORT_DELIVERY) == "2026-02-17T23:59:59-08:00"
     basis = deadlines(case, "2026-02-03T10:00:00-08:00")[K.REPORT_DELIVERY].basis
@@ -502,7 +504,7 @@ def test_report_extensions_are_approved_by_the_right_body() -> None:
 
     refused(case, c.DecideReportExtension(approved=True), "2026-02-03T11:00:00-08:00",
             "no request for a longer time")
-    refused(case, c.RequestReportExtension(c.Requester.BOARD, 0), "2026-02-03T11:00:00-08:00",
+    refused(case, c.RequestReportExtension(Requester.BOARD, 0), "2026-02-03T11:00:00-08:00",
             "positive number of days")
 
 
@@ -724,7 +726,7 @@ def _full_history_case() -> Case:
        "2026-01-09T21:00:00-08:00")
     do(case, c.AmendComplaint(CHAIR, (SECTION_OTHER,)), "2026-01-10T09:00:00-08:00")
     through_hearing(case)
-    do(case, c.RequestReportExtension(c.Requester.RESPONDENT, 2), "2026-01-28T09:00:00-08:00")
+    do(case, c.RequestReportExtension(Requester.RESPONDENT, 2), "2026-01-28T09:00:00-08:00")
     do(case, c.DecideReportExtension(approved=True), "2026-01-28T10:00:00-08:00")
     report_issued(case, "2026-02-02T10:00:00-08:00", sufficient=True)
     do(case, c.RequestBoardHearing(), "2026-02-02T11:00:00-08:00")
@@ -818,7 +820,7 @@ def test_a_step_recorded_later_is_judged_by_the_day_it_happened() -> None:
     (c.RecordRegisteredMail("RR1", on=date(2025, 12, 30)), "Tue Jan 6, 2026"),
 ], ids=["mailed-tomorrow", "applied-tomorrow", "applied-before-receipt", "mailed-before-receipt"])
 def test_a_step_cannot_be_dated_after_today_or_before_the_complaint_was_received(
-        cmd: c.Command, said: str) -> None:
+        cmd: Command, said: str) -> None:
     refused(new_case(), cmd, "2026-01-07T09:00:00-08:00", said)
 
 

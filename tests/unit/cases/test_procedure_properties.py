@@ -13,14 +13,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cases import commands as c
-from cases.case import Case, Stage
+from cases.case import Case, Requester, Stage
 from cases.deadlines import DISCLOSURE_KEYS, Status, status_at
 from cases.disclosure import AnswerKind
 from cases.errors import ProcedureError
+from cases.handlers import Command
 from cases.history import EventKind
 from cases.procedure import handle, open_case
 from cases.public_records import PublicRecord
-from cases.steps import BY_COMMAND
+from cases.section2 import Section2Act
 from cases.tally import Vote
 from tests.budget import examples
 from tests.unit.cases.riverton import (
@@ -50,8 +51,8 @@ def moments(data: st.DataObject, length: int, *, days: int) -> Iterator[datetime
         moment += timedelta(minutes=data.draw(st.integers(0, days * 24 * 60)))
         yield moment
 
-BY_TYPE: dict[type[c.Command], st.SearchStrategy[c.Command]] = {
-    c.RecordNoticeServed: st.sampled_from(list(c.Section2Act)).map(c.RecordNoticeServed),
+BY_TYPE: dict[type[Command], st.SearchStrategy[Command]] = {
+    c.RecordNoticeServed: st.sampled_from(list(Section2Act)).map(c.RecordNoticeServed),
     c.RecordRegisteredMail: st.just(c.RecordRegisteredMail("RR1")),
     c.ScheduleBoardMeeting: st.integers(0, 40).map(
         lambda d: c.ScheduleBoardMeeting(START + timedelta(days=d), "City Hall")),
@@ -61,7 +62,7 @@ BY_TYPE: dict[type[c.Command], st.SearchStrategy[c.Command]] = {
     c.ApplyForContinuance: st.just(c.ApplyForContinuance("reason")),
     c.DecideContinuance: st.integers(-1, 12).map(lambda d: c.DecideContinuance(granted_days=d)),
     c.RequestReportExtension: st.builds(c.RequestReportExtension,
-                                        st.sampled_from(list(c.Requester)), st.integers(-1, 9)),
+                                        st.sampled_from(list(Requester)), st.integers(-1, 9)),
     c.DecideReportExtension: st.booleans().map(c.DecideReportExtension),
     c.IssueReport: st.booleans().map(lambda s: c.IssueReport(sufficient=s)),
     c.DeliverReport: st.just(c.DeliverReport()),
@@ -103,9 +104,9 @@ BY_TYPE: dict[type[c.Command], st.SearchStrategy[c.Command]] = {
 }
 
 
-def next_command(data: st.DataObject, case: Case) -> c.Command:
+def next_command(data: st.DataObject, case: Case) -> Command:
     """Mostly a step the stage allows (so cases get far), sometimes any step at all."""
-    allowed = [t for t in BY_TYPE if case.stage in BY_COMMAND[t].allowed_in]
+    allowed = [t for t in BY_TYPE if case.stage in t.step.allowed_in]
     anything = data.draw(st.integers(0, 9)) == 0 or not allowed
     kind = data.draw(st.sampled_from(list(BY_TYPE) if anything else allowed))
     return data.draw(BY_TYPE[kind])
@@ -155,7 +156,7 @@ def test_any_sequence_of_steps(data: st.DataObject, length: int) -> None:
 DAYS = st.integers(-3, 0)  # the step happened today or up to three days before
 
 
-def _dated(data: st.DataObject, cmd: c.Command, moment: datetime) -> c.Command:
+def _dated(data: st.DataObject, cmd: Command, moment: datetime) -> Command:
     """`cmd` with a generated `on` (the day it happened), where the step has one."""
     if "on" not in {f.name for f in fields(cmd)}:
         return cmd
@@ -198,7 +199,7 @@ def test_dated_steps_are_never_stored_out_of_order(data: st.DataObject, length: 
     case = received("2026-101")
     for moment in moments(data, length, days=3):
         if data.draw(st.integers(0, 5)) == 0:
-            cmd: c.Command = c.CorrectStepDate(
+            cmd: Command = c.CorrectStepDate(
                 data.draw(st.sampled_from(CORRECTABLE)),
                 CALENDAR.local_date(moment) - timedelta(days=data.draw(st.integers(0, 30))),
                 "typo")

@@ -31,7 +31,6 @@ from cases.protection import (
 from cases.public_records import PublicRecord
 from cases.readings import DEFAULT, ComplainantProtection, Readings
 from cases.released import parts
-from cases.steps import StepId
 from mail.render import NoticeContext, render
 from tests.unit.cases.riverton import BOARD, CALENDAR, CLERK, COUNCIL, at, filing
 
@@ -80,10 +79,10 @@ def test_refused_while_the_city_has_not_decided_and_recorded_once_it_has() -> No
 
 
 def test_only_the_mayors_office_records_it() -> None:
-    check_step(Actor(CLERK.email, frozenset({Role.DESIGNEE})), StepId.WITHHOLD_COMPLAINANT)
+    check_step(Actor(CLERK.email, frozenset({Role.DESIGNEE})), c.WithholdComplainant.step)
     for role in (Role.BOARD_CHAIR, Role.COUNCIL, Role.OFFICIAL):
         with pytest.raises(Refused):
-            check_step(Actor("x@city.test", frozenset({role})), StepId.WITHHOLD_COMPLAINANT)
+            check_step(Actor("x@city.test", frozenset({role})), c.WithholdComplainant.step)
 
 
 @pytest.mark.parametrize(("summary", "gives"), [

@@ -15,6 +15,7 @@ from cases import commands as c
 from cases.case import Case
 from cases.deadlines import DeadlineKey
 from cases.errors import ProcedureError
+from cases.handlers import Command
 from cases.procedure import handle
 from cases.public_records import PublicRecord
 from cases.readings import (
@@ -39,7 +40,7 @@ ENTITLED = Readings(council_majority=CouncilMajority.MEMBERS_ENTITLED)
 AT_CLOSURE = Readings(release=Release.AT_CLOSURE)
 
 
-def do(case: Case, cmd: c.Command, when: str, readings: Readings = DEFAULT) -> None:
+def do(case: Case, cmd: Command, when: str, readings: Readings = DEFAULT) -> None:
     handle(case, at_its_meeting(case, cmd, when), at=at(when), actor=CLERK, calendar=CALENDAR,
            readings=readings)
 

@@ -12,13 +12,13 @@ from cases.steps import STEPS
 def test_each_request_of_the_official_is_a_right_and_each_right_a_request_they_may_make(
         ) -> None:
     asked = {r.step for r in RIGHTS if r.step is not None}
-    assert asked == {s.id for s in STEPS if s.respondent_asks}
+    assert asked == {s for s in STEPS if s.respondent_asks}
     for right in RIGHTS:
         if right.step is not None:
-            assert request_name(right) == right.step.rule.respondent_asks
+            assert request_name(right) == right.step.respondent_asks
             # the right cites the section the step's row cites
             assert set(right.section.split(", ")) <= set(
-                right.step.rule.section.split(", ")), right
+                right.step.section.split(", ")), right
         else:
             assert request_name(right) is None
 

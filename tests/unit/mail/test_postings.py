@@ -14,6 +14,7 @@ from pypdf import PdfReader
 
 from cases import commands as c
 from cases.case import Case
+from cases.handlers import Command
 from cases.meetings import MeetingKind, Proceeding
 from cases.notices import POSTING, NoticeType
 from cases.procedure import handle, open_case
@@ -37,7 +38,7 @@ def a_case() -> Case:
     return case
 
 
-def do(case: Case, cmd: c.Command, when: str) -> None:
+def do(case: Case, cmd: Command, when: str) -> None:
     handle(case, cmd, at=at(f"{when}:00-08:00"), actor="hpark@city.test", calendar=CALENDAR)
 
 

@@ -17,6 +17,7 @@ from cases import commands as c
 from cases.case import Case
 from cases.directory import Person
 from cases.disclosure import AnswerKind, Redaction, Withholding
+from cases.handlers import Command
 from cases.meetings import Proceeding
 from cases.notices import ACCESS, ALERTS, NoticeType, OwedNotice, notices_owed
 from cases.procedure import handle, open_case
@@ -249,7 +250,7 @@ def lifecycle() -> tuple[Case, list[OwedNotice]]:
     owed = notices_owed(case, case.history[0], DIRECTORY)
     board = frozenset(p.email for p in BOARD)
     hearing, council = "2026-01-20T19:00:00-08:00", "2026-02-17T19:00:00-08:00"
-    steps: list[tuple[str, c.Command]] = [
+    steps: list[tuple[str, Command]] = [
         ("2026-01-07T09:00:00-08:00", c.ScheduleBoardMeeting(
             datetime.fromisoformat("2026-01-20T18:00:00-08:00"), "Room 2")),
         ("2026-01-12T10:00:00-08:00", c.ApplyForContinuance(reason="counsel ill")),
@@ -287,7 +288,7 @@ def lifecycle() -> tuple[Case, list[OwedNotice]]:
 PHONE = "555-0142"
 
 
-def public_records_steps(case: Case) -> list[tuple[str, c.Command, str]]:
+def public_records_steps(case: Case) -> list[tuple[str, Command, str]]:
     """A request answered in two instalments, one with a redaction, one withholding a
     record; a third party told first; then the closing letter."""
     case.filing = replace(case.filing, facts=case.filing.facts + f" Call me at {PHONE}.")
@@ -472,7 +473,7 @@ def test_a_board_meetings_notice_says_what_the_board_meets_on() -> None:
         msg = parsed(render(ctx(case, n.type, n.recipient, generation=n.generation)))
         return str(msg["Subject"]), body(msg)
 
-    def step(cmd: c.Command, when: str) -> None:
+    def step(cmd: Command, when: str) -> None:
         handle(case, cmd, at=at(when), actor="hpark@city.test", calendar=CALENDAR)
 
     subject, text = scheduled("2026-01-20T18:00:00-08:00", "2026-01-07T09:00:00-08:00")
