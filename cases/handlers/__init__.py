@@ -117,7 +117,8 @@ def step(words: str, name: str, event: EventKind, allowed_in: frozenset[Stage],
     is."""
 
     def declare(handler: Handler) -> Handler:
-        annotation = list(handler.__annotations__.values())[1]
+        params = [t for name, t in handler.__annotations__.items() if name != "return"]
+        annotation = params[1] if len(params) > 1 else None
         command = handler.__globals__.get(annotation) if isinstance(annotation, str) \
             else annotation
         if not (isinstance(command, type) and issubclass(command, Command)):

@@ -113,9 +113,13 @@ def test_a_row_must_sit_on_the_handler_of_one_command() -> None:
     def no_command(s: StepContext, cmd: str) -> Event:
         raise AssertionError("never called")
 
-    with pytest.raises(TypeError, match="not a command declared above it"):
-        step("x", "do x", EventKind.CORRESPONDENCE_FILED, OPEN_STAGES, OFFICE, "§6")(
-            no_command)
+    def unannotated(s, cmd):  # no types at all
+        raise AssertionError("never called")
+
+    for handler in (no_command, unannotated):
+        with pytest.raises(TypeError, match="not a command declared above it"):
+            step("x", "do x", EventKind.CORRESPONDENCE_FILED, OPEN_STAGES, OFFICE, "§6")(
+                handler)
     with pytest.raises(TypeError, match="a command is one step"):
         step("site-visit-again", "record a site visit", EventKind.CORRESPONDENCE_FILED,
              OPEN_STAGES, OFFICE, "§6")(site_visit)
