@@ -44,9 +44,44 @@ if TYPE_CHECKING:
 
 
 def unable_to_act(case: Case) -> frozenset[str]:
-    """Members who may not act on the case: those complained against (§14) and those who
-    recused on it."""
-    return frozenset(r.lower() for r in case.respondents) | frozenset(case.recusals)
+    """Members who may not act on the case: those complained against (§14), the one who
+    filed the complaint (no one sits in judgment of their own complaint: the appearance of
+    fairness, RCW 42.36.060) and those who recused on it."""
+    filed = case.filing.complainant.email
+    return (frozenset(r.lower() for r in case.respondents) | frozenset(case.recusals)
+            | (frozenset({filed.lower()}) if filed else frozenset()))
+
+
+def why_unable(case: Case, member: str) -> str | None:
+    """Why `member` may not act on the case, completing "{member} ..." (None: they may)."""
+    who = member.strip().lower()
+    if who in case.recusals:
+        return f"recused on {case.number} ({case.recusals[who]})"
+    if who in {r.lower() for r in case.respondents}:
+        return "is the official complained against and does not vote on any matter " \
+               "involving them (§14)"
+    filed = case.filing.complainant.email
+    if filed and who == filed.lower():
+        # said without naming the complainant to whoever records the vote: their identity
+        # may be withheld (`cases.protection`)
+        return ("is walled off from this case (a party to the complaint) and does not act "
+                "on it (RCW 42.36.060)")
+    return None
+
+
+def set_aside(case: Case, votes: dict[str, Vote]) -> tuple[dict[str, Vote], list[str]]:
+    """`votes` less those of members who may no longer act on the case (a member who
+    recused after voting: their vote is set aside, not counted), and a sentence for each
+    vote set aside, for the minutes."""
+    kept: dict[str, Vote] = {}
+    aside: list[str] = []
+    for member, vote in votes.items():
+        reason = why_unable(case, member)
+        if reason is None:
+            kept[member] = vote
+        else:
+            aside.append(f"{member}'s vote is set aside: {member} {reason}.")
+    return kept, aside
 
 
 def meeting_for(case: Case, body: Body, number: int | None, at: datetime,
@@ -58,16 +93,14 @@ def meeting_for(case: Case, body: Body, number: int | None, at: datetime,
             raise ProcedureError(f"{case.number} has no meeting {number}; `/ethics status "
                                  f"{case.number}` lists its meetings.")
         return m
-    begun = sorted((m for m in case.meetings.all
-                    if m.body is body and not m.cancelled and m.starts_at <= at),
-                   key=lambda m: m.starts_at)
-    if not begun:
+    begun = case.meetings.held_by(body, at)
+    if begun is None:
         raise ProcedureError(
             f"{BODY_NAME[body][0].upper()}{BODY_NAME[body][1:]} acts only at a meeting, and "
             f"no meeting of it on {case.number} had begun by {fmt_moment(calendar.local(at))}. "
             "Schedule the "
             "meeting (it is noticed and posted), then record the act at it (RCW 42.30).")
-    return begun[-1]
+    return begun
 
 
 def check_at_meeting(case: Case, body: Body, m: Meeting, *, what: str, day: date,
@@ -114,16 +147,17 @@ def check_at_meeting(case: Case, body: Body, m: Meeting, *, what: str, day: date
 
 
 def count(case: Case, body: Body, motion: Motion, call: RollCall, *,
-          readings: Readings) -> Tally:
-    """The motion's result, from the votes of members present who may act."""
+          readings: Readings, about: str | None = None) -> Tally:
+    """The motion's result, from the votes of members present who may act; `about`: the
+    official the action is against, when it is against one (the mayor does not break a tie
+    on an action against the mayor, RCW 35A.12.100)."""
     barred = unable_to_act(case)
     votes = motion.votes(call, barred)
     for member in votes:
-        if member in barred:
-            reason = case.recusals.get(member)
-            raise ProcedureError(
-                f"{member} {'recused (' + reason + ')' if reason else 'is complained against'}"
-                " and does not vote on this case (§14).")
+        reason = why_unable(case, member)
+        if reason is not None:
+            raise ProcedureError(f"{member} {reason}: they do not vote on this case. Record "
+                                 "the motion without their vote.")
         if member not in call.present:
             raise ProcedureError(f"{member} was not present at the meeting (its roll call): "
                                  "only members present vote.")
@@ -138,9 +172,20 @@ def count(case: Case, body: Body, motion: Motion, call: RollCall, *,
             raise ProcedureError(f"The mayor votes only to break a tie (§14, RCW 35A.12.100); "
                                  f"the council's votes stand {yes} yes, {no} no.")
         return council_tally(votes, council=call.members, respondents=barred,
-                     mayor_vote=motion.mayor, against_mayor=call.mayor.lower() in barred,
+                     mayor_vote=motion.mayor, against_mayor=against_mayor(call.mayor, about,
+                                                                          case),
                      majority=readings.council_majority)
     return board_motion_tally(votes, board=call.members, barred=barred)
+
+
+def against_mayor(mayor: str, about: str | None, case: Case) -> bool:
+    """Whether the action is against the mayor (RCW 35A.12.100, as §14 cites): the action
+    as to `about` when it is about one official (each official's is their own: a tie on the
+    action against a council member is the mayor's to break though the mayor is complained
+    against in the same case), else any action on a case against the mayor."""
+    if about is not None:
+        return about.lower() == mayor.lower()
+    return mayor.lower() in {r.lower() for r in case.respondents}
 
 
 def motion_data(case: Case, motion: Motion, m: Meeting, result: Tally, body: Body,

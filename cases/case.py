@@ -36,13 +36,12 @@ from cases.deadlines import (
 from cases.disclosure import Disclosure
 from cases.filing import Complainant, Filing, filing_from_data
 from cases.history import Event, EventKind
-from cases.meetings import ALL, Body, Business, Meeting, Meetings
+from cases.meetings import Body, Business, Meeting, Meetings
 from cases.protection import Protection, ProtectionBasis
 from cases.public_records import PublicRecord
 from cases.readings import DEFAULT, BoardHearing, Readings, Release
 from cases.section2 import NoticeMethod, Section2Act
 from cases.stages import Stage
-from cases.tally import Vote
 
 __all__ = ["Case", "Finding", "ReportExtension", "Requester", "Stage"]
 
@@ -134,10 +133,8 @@ class Case:
     findings: dict[str, Finding] = field(default_factory=dict)  # §12, as to each official
     council_extensions: list[Extension] = field(default_factory=list)
     council_extension_requests: list[date] = field(default_factory=list)  # §12, respondent's
-    # §12, §14: the council's votes and decision as to each official found to have
-    # violated the code (`ALL`: an entry from before each official was named)
-    council_votes: dict[str, dict[str, Vote]] = field(default_factory=dict)  # official ->
-    mayor_votes: dict[str, Vote] = field(default_factory=dict)
+    # §12, §14: the council's decision as to each official found to have violated the
+    # code (its members' votes are items of the meeting they were cast at: `meetings`)
     council_decided: dict[str, tuple[datetime, date | None]] = field(default_factory=dict)
     # once the council decided as to every official found to have violated the code
     council_decided_at: datetime | None = None
@@ -300,11 +297,6 @@ class Case:
                     self.referred_to = None  # referred again, to the next in rotation
             case k.MEMBER_RECUSED:
                 self.recusals[str(d["member"]).lower()] = str(d["reason"])
-            case k.COUNCIL_VOTE_RECORDED:
-                votes = self.council_votes.setdefault(str(d.get("respondent") or ALL), {})
-                votes[d["member"]] = Vote(d["vote"])
-            case k.MAYOR_VOTE_RECORDED:
-                self.mayor_votes[str(d.get("respondent") or ALL)] = Vote(d["vote"])
             case k.COUNCIL_DECIDED:
                 # before each official was named, one decision stood for all of them
                 for party in [d["respondent"]] if d.get("respondent") else self.violators:
@@ -463,13 +455,6 @@ class Case:
         """The officials a violation was found against: the council decides as to each."""
         return tuple(p for p in self.parties() if p in self.findings
                      and self.findings[p].violation)
-
-    def council_votes_on(self, party: str) -> dict[str, Vote]:
-        """The council's votes as to `party` (an entry naming nobody stood for all)."""
-        return {**self.council_votes.get(ALL, {}), **self.council_votes.get(party, {})}
-
-    def mayor_vote_on(self, party: str) -> Vote | None:
-        return self.mayor_votes.get(party) or self.mayor_votes.get(ALL)
 
     @property
     def determination_received_on(self) -> date | None:

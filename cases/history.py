@@ -106,8 +106,8 @@ class EventKind(StrEnum):
     DETERMINATION_RECEIVED = "determination_received", _R(_S.DETERMINED, seen_by=_BOTH,
                                                           opens=Window.COUNCIL_DECISION)
     COUNCIL_DECISION_EXTENDED = "council_decision_extended", _R(seen_by=_BOTH, revises=_DECISION)
-    COUNCIL_VOTE_RECORDED = "council_vote_recorded", _R(seen_by=_COUNCIL)
-    MAYOR_VOTE_RECORDED = "mayor_vote_recorded", _R(seen_by=_COUNCIL)
+    COUNCIL_VOTE_RECORDED = "council_vote_recorded", _R(seen_by=_COUNCIL, meetings=True)
+    MAYOR_VOTE_RECORDED = "mayor_vote_recorded", _R(seen_by=_COUNCIL, meetings=True)
     COUNCIL_DECIDED = "council_decided", _R(_S.COUNCIL_DECIDED, _D.COUNCIL_DECISION, seen_by=_BOTH)
     COMPLAINT_AMENDED = "complaint_amended", _R(seen_by=_BOTH)
     # §5, §7: the board's finding on a later section

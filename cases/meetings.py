@@ -172,9 +172,12 @@ class Meeting:
     cancelled: str | None = None  # why it was cancelled
     sessions: list[ExecutiveSession] = field(default_factory=list)
     replies: dict[str, Reply] = field(default_factory=dict)  # invitee email -> answer
-    # the board's votes on sufficiency, in open session, and its determination counted
-    # from them, as to each official (`ALL`: an entry from before each was named)
+    # the members' votes cast at this meeting as to each official (`ALL`: an entry from
+    # before each was named): the board's on sufficiency (§7), the council's that the
+    # violations found occurred (§12); a vote is an item of the minutes of the meeting it
+    # was cast at, and counted only there
     votes: dict[str, dict[str, Vote]] = field(default_factory=dict)  # official -> member ->
+    mayor_votes: dict[str, Vote] = field(default_factory=dict)  # official -> tie-break (§14)
     determinations: dict[str, Tally] = field(default_factory=dict)  # official -> the count
     roll_call: RollCall | None = None  # the latest recorded: members arrive and leave
     business: Business | None = None  # the board's: what it meets on (None: the council's)
@@ -215,6 +218,10 @@ class Meetings:
 
     all: list[Meeting] = field(default_factory=list)
     open_requests: dict[Proceeding, OpenRequest] = field(default_factory=dict)
+    # the council's votes in a history stored before a vote named its meeting, and cast
+    # when no meeting of the council had begun: counted at whichever meeting decides
+    unplaced_votes: dict[str, dict[str, Vote]] = field(default_factory=dict)
+    unplaced_mayor_votes: dict[str, Vote] = field(default_factory=dict)
 
     # -- questions --------------------------------------------------------------------
 
@@ -309,9 +316,15 @@ class Meetings:
                 session.extensions.append(session.ends_at)
             case k.EXECUTIVE_SESSION_ENDED:
                 self._meeting(d).sessions[-1].ended_at = datetime.fromisoformat(d["ended_at"])
-            case k.BOARD_VOTE_RECORDED:
-                votes = self._meeting(d).votes.setdefault(str(d.get("respondent") or ALL), {})
-                votes[str(d["member"])] = Vote(d["vote"])
+            case k.BOARD_VOTE_RECORDED | k.COUNCIL_VOTE_RECORDED:
+                held = self._held_at(e, Body.COUNCIL)
+                votes = (held.votes if held else self.unplaced_votes).setdefault(
+                    str(d.get("respondent") or ALL), {})
+                votes[str(d["member"]).lower()] = Vote(d["vote"])
+            case k.MAYOR_VOTE_RECORDED:
+                held = self._held_at(e, Body.COUNCIL)
+                (held.mayor_votes if held else self.unplaced_mayor_votes)[
+                    str(d.get("respondent") or ALL)] = Vote(d["vote"])
             case k.BOARD_DETERMINED:
                 self._meeting(d).determinations[str(d.get("respondent") or ALL)] = Tally(
                     int(d["yes"]), int(d["no"]), int(d["abstained"]), False, bool(d["carried"]),
@@ -322,6 +335,31 @@ class Meetings:
             case k.MEETING_REPLY_RECORDED:
                 self._meeting(d).replies[str(d["attendee"]).lower()] = Reply(
                     Answer(d["answer"]), int(d["sequence"]), e.at)
+
+    def _held_at(self, e: Event, body: Body) -> Meeting | None:
+        """The meeting event `e` (a vote) was cast at: the one it names, else (a history
+        stored before votes named their meeting) `body`'s latest begun by then, if any."""
+        if e.data.get("meeting") is not None:
+            return self._meeting(e.data)
+        return self.held_by(body, e.at)
+
+    def held_by(self, body: Body, at: datetime) -> Meeting | None:
+        """`body`'s latest meeting not cancelled that had begun by `at`."""
+        begun = [m for m in self.all if m.body is body and not m.cancelled and m.starts_at <= at]
+        return max(begun, key=lambda m: m.starts_at) if begun else None
+
+    def votes_at(self, m: Meeting, party: str) -> dict[str, Vote]:
+        """The votes cast at meeting `m` as to `party` (an entry naming nobody stood for
+        all; one from before votes named their meeting, cast when none had begun, counts
+        at the meeting that decides)."""
+        unplaced = self.unplaced_votes if m.body is Body.COUNCIL else {}
+        return {**unplaced.get(ALL, {}), **unplaced.get(party, {}),
+                **m.votes.get(ALL, {}), **m.votes.get(party, {})}
+
+    def mayor_vote_at(self, m: Meeting, party: str) -> Vote | None:
+        """The mayor's tie-breaking vote at meeting `m` as to `party` (§14)."""
+        return (m.mayor_votes.get(party) or m.mayor_votes.get(ALL)
+                or self.unplaced_mayor_votes.get(party) or self.unplaced_mayor_votes.get(ALL))
 
     @staticmethod
     def _ahead(m: Meeting, at: datetime) -> bool:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from cases.acts import count, meeting_for, motion_data, unable_to_act
+from cases.acts import against_mayor, count, meeting_for, motion_data, set_aside, unable_to_act
 from cases.case import Case
 from cases.deadlines import DeadlineKey
 from cases.directory import BOARD, COUNCIL, OFFICE
@@ -17,7 +17,7 @@ from cases.errors import ProcedureError
 from cases.handlers import Command, StepContext, step
 from cases.handlers.meetings import check_present
 from cases.history import Event, EventKind
-from cases.meetings import Body
+from cases.meetings import Body, Meeting
 from cases.motions import Motion
 from cases.readings import AmendedSection, describe
 from cases.stages import (
@@ -267,11 +267,34 @@ class RecordCouncilVote(Command):
 @step("vote", "record a council vote", EventKind.COUNCIL_VOTE_RECORDED,
       frozenset({Stage.DETERMINED}), COUNCIL | OFFICE, "§12, §14", body=Body.COUNCIL)
 def vote(s: StepContext, cmd: RecordCouncilVote) -> Event:
+    """A member's vote, an item of the minutes of the meeting under way: counted only by
+    the decision taken at that meeting."""
     party = _before_the_council(s, cmd.respondent)
     eligible_on_council(cmd.member, council=cmd.council, respondents=frozenset(s.case.respondents))
-    check_present(s.case, meeting_for(s.case, Body.COUNCIL, None, s.at, s.calendar), cmd.member)
-    return s.event(EventKind.COUNCIL_VOTE_RECORDED, member=cmd.member, vote=cmd.vote.value,
-                   respondent=party)
+    m = meeting_for(s.case, Body.COUNCIL, None, s.at, s.calendar)
+    check_present(s.case, m, cmd.member)
+    return s.event(EventKind.COUNCIL_VOTE_RECORDED, member=cmd.member.strip().lower(),
+                   vote=cmd.vote.value, respondent=party, meeting=m.number)
+
+
+def _council_votes(s: StepContext, party: str, what: str) -> tuple[Meeting, dict[str, Vote],
+                                                                   list[str]]:
+    """The council's meeting under way, the votes cast at it as to `party` to be counted
+    (those of a member who has since recused are set aside: the sentences say so); refused
+    while a member present who may act has not voted, since the council acts by the votes
+    of the members present (RCW 42.30.060), and a vote of some of them is not its act."""
+    m = meeting_for(s.case, Body.COUNCIL, None, s.at, s.calendar)
+    votes, aside = set_aside(s.case, s.case.meetings.votes_at(m, party))
+    present = m.roll_call.present if m.roll_call is not None else frozenset()
+    silent = sorted(present - unable_to_act(s.case) - set(votes))
+    if silent:
+        raise ProcedureError(
+            f"Cannot {what} as to {party} yet: {', '.join(silent)} "
+            f"{'is' if len(silent) == 1 else 'are'} present at meeting {m.number} and "
+            f"{'has' if len(silent) == 1 else 'have'} not voted. Record the vote of every "
+            "member present (yes, no or abstain) at this meeting; votes cast at another "
+            "meeting are not counted at this one.")
+    return m, votes, aside
 
 
 @dataclass(frozen=True)
@@ -293,17 +316,18 @@ def mayor_vote(s: StepContext, cmd: RecordMayorVote) -> Event:
     if cmd.vote is Vote.ABSTAIN:
         raise ProcedureError("The mayor breaks a tie with a vote, yes or no (§14, RCW "
                              "35A.12.100); an abstention breaks nothing.")
-    if cmd.mayor.lower() in {r.lower() for r in case.respondents}:
-        raise ProcedureError(f"The action in {case.number} is against the mayor, who does not "
-                             "vote on it, not even to break a tie (§14).")
-    votes = case.council_votes_on(party).values()
+    if against_mayor(cmd.mayor, party, case):
+        raise ProcedureError(f"The action in {case.number} as to {party} is against the "
+                             "mayor, who does not vote on it, not even to break a tie (§14).")
+    m, counted, _ = _council_votes(s, party, "record the mayor's tie-breaking vote")
+    votes = counted.values()
     yes, no = sum(v is Vote.YES for v in votes), sum(v is Vote.NO for v in votes)
     if yes != no or yes == 0:
         raise ProcedureError(f"The mayor votes only to break a tie (§14, RCW 35A.12.100); the "
                              f"council's votes in {case.number} as to {party} stand "
                              f"{yes} yes, {no} no.")
     return s.event(EventKind.MAYOR_VOTE_RECORDED, vote=cmd.vote.value, mayor=cmd.mayor,
-                   respondent=party)
+                   respondent=party, meeting=m.number)
 
 
 @dataclass(frozen=True)
@@ -338,10 +362,11 @@ def decide(s: StepContext, cmd: RecordCouncilDecision) -> Event:
     party = _before_the_council(s, cmd.respondent)
     case = s.case
     majority = s.readings.council_majority
-    result = council_tally(case.council_votes_on(party), council=cmd.council,
-                   respondents=unable_to_act(case), mayor_vote=case.mayor_vote_on(party),
-                   against_mayor=cmd.mayor.lower() in {r.lower() for r in case.respondents},
-                   majority=majority)
+    m, votes, aside = _council_votes(s, party, "record the council's decision")
+    result = council_tally(votes, council=cmd.council, respondents=unable_to_act(case),
+                           mayor_vote=case.meetings.mayor_vote_at(m, party),
+                           against_mayor=against_mayor(cmd.mayor, party, case),
+                           majority=majority)
     bad = [p.section for p in cmd.penalties if p.section not in case.alleged_sections]
     if bad:
         raise ProcedureError(f"Penalties may only rest on violations alleged in the complaint "
@@ -350,19 +375,23 @@ def decide(s: StepContext, cmd: RecordCouncilDecision) -> Event:
         raise ProcedureError(f"No penalty can be imposed: {result.explanation}")
     proposed = [{"section": p.section, "action": p.action, "respondent": _found(s, p, party)}
                 for p in cmd.penalties]
-    action = _action_vote(s, cmd)
+    action = _action_vote(s, cmd, m, party)
     imposed = proposed if action is None or action["carried"] else []
     extra = {} if action is None else {"action": action, "proposed": proposed}
     return s.event(EventKind.COUNCIL_DECIDED, carried=result.carried, yes=result.yes,
                    no=result.no, mayor_broke_tie=result.mayor_broke_tie,
-                   explanation=result.explanation, on=s.day(cmd.on).isoformat(),
-                   reading=describe(majority), penalties=imposed, respondent=party, **extra)
+                   explanation=" ".join([result.explanation, *aside]),
+                   on=s.day(cmd.on).isoformat(), reading=describe(majority),
+                   penalties=imposed, respondent=party, meeting=m.number,
+                   votes=dict(sorted((k, v.value) for k, v in votes.items())), **extra)
 
 
-def _action_vote(s: StepContext, cmd: RecordCouncilDecision) -> dict[str, Any] | None:
-    """§12's second majority vote: the council having agreed that violations occurred,
-    the action it takes as to them, by motion at the same meeting. A penalty needs it; if
-    it fails, the decision stands and no penalty is imposed."""
+def _action_vote(s: StepContext, cmd: RecordCouncilDecision, m: Meeting, party: str
+                 ) -> dict[str, Any] | None:
+    """§12's second majority vote: the council having agreed at meeting `m` that
+    violations occurred, "then" the action it takes as to them, by motion at that same
+    meeting (so checked as the decision is: noticed, under way, open, with a quorum). A
+    penalty needs it; if it fails, the decision stands and no penalty is imposed."""
     if not cmd.penalties:
         if cmd.action is not None:
             raise ProcedureError("The vote on the action (§12) is on the penalties: name them, "
@@ -374,11 +403,16 @@ def _action_vote(s: StepContext, cmd: RecordCouncilDecision) -> dict[str, Any] |
             "as entered), then on the action as to them. Give the council's vote on the "
             "penalties (`action: unanimous`, or each member present: `action: yes @A @B no "
             "@C`).")
-    m = meeting_for(s.case, Body.COUNCIL, cmd.action.meeting, s.at, s.calendar)
-    if m.body is not Body.COUNCIL or m.roll_call is None:
+    if cmd.action.meeting is not None and cmd.action.meeting != m.number:
+        raise ProcedureError(
+            f"The council votes on the action at the meeting where it agrees the violations "
+            f"occurred, then (§12): meeting {m.number}, not meeting {cmd.action.meeting}. "
+            "Record both votes at the one meeting.")
+    if m.roll_call is None:
         raise ProcedureError(f"The council votes on the action at its meeting: record the roll "
                              f"call of meeting {m.number} first.")
-    result = count(s.case, Body.COUNCIL, cmd.action, m.roll_call, readings=s.readings)
+    result = count(s.case, Body.COUNCIL, cmd.action, m.roll_call, readings=s.readings,
+                   about=party)
     return motion_data(s.case, cmd.action, m, result, Body.COUNCIL, s.readings)
 
 

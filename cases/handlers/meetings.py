@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from cases.acts import meeting_for, unable_to_act
+from cases.acts import meeting_for, set_aside, unable_to_act, why_unable
 from cases.calendar import fmt_moment
 from cases.case import Case, Requester
 from cases.directory import BOARD, COUNCIL, OFFICE
@@ -466,11 +466,11 @@ def board_determination(s: StepContext, cmd: RecordBoardDetermination) -> Event:
         raise ProcedureError(
             f"The board determines sufficiency as to {party} only once they have had the "
             "opportunity to present (§9). Record that they were heard first.")
-    result = sufficiency_tally(m.votes.get(party, {}), board=cmd.board,
-                               respondents=unable_to_act(s.case))
+    votes, aside = set_aside(s.case, s.case.meetings.votes_at(m, party))
+    result = sufficiency_tally(votes, board=cmd.board, respondents=unable_to_act(s.case))
     return s.event(EventKind.BOARD_DETERMINED, meeting=m.number, carried=result.carried,
                    yes=result.yes, no=result.no, abstained=result.abstained,
-                   explanation=result.explanation, respondent=party)
+                   explanation=" ".join([result.explanation, *aside]), respondent=party)
 
 
 def report_findings(s: StepContext, sufficient: bool | None) -> dict[str, bool]:
@@ -565,9 +565,9 @@ def recuse(s: StepContext, cmd: RecordRecusal) -> Event:
 def check_present(case: Case, m: Meeting, member: str) -> None:
     """A member votes only when present at the meeting (its roll call) and able to act."""
     who = member.strip().lower()
-    if who in case.recusals:
-        raise ProcedureError(f"{member} recused on {case.number} ({case.recusals[who]}) and "
-                             "does not vote on it.")
+    reason = why_unable(case, who)
+    if reason is not None:
+        raise ProcedureError(f"{member} {reason}: they do not vote on it.")
     if m.roll_call is None or who not in m.roll_call.present:
         raise ProcedureError(f"{member} is not on the roll call of meeting {m.number} as "
                              "present: only members present vote. Record the roll call "

@@ -112,6 +112,9 @@ async def test_each_member_votes_for_themself_and_the_clerk_records_the_roll_cal
     await done(slack, CLERK, f"vote {n} <@UOKAFOR|ben> no")  # the roll call, by mention
     await refused(slack, CLERK, f"vote {n} thale@city.test maybe", "yes, no, abstain")
     await refused(slack, CHAIR, f"vote {n} yes", "Only the city council")
+    # the tie-break waits for every member present: Hale has not voted
+    await refused(slack, MAYOR, f"mayor-vote {n} yes", "thale@city.test is present")
+    await done(slack, HALE, f"vote {n} abstain")
     # 1-1: the mayor breaks the tie, and no council member may enter the mayor's vote
     await refused(slack, HALE, f"mayor-vote {n} yes", "Only the mayor or the mayor's "
                   "designees may record the mayor's tie-breaking vote")
@@ -131,6 +134,7 @@ async def test_the_council_votes_and_decides_as_to_each_official_in_turn(
         await done(slack, who, f"vote {n} yes @Pruitt")
     await done(slack, COUNCIL, f"vote {n} yes @Bates")
     await done(slack, OKAFOR, f"vote {n} no @Bates")
+    await done(slack, HALE, f"vote {n} abstain @Bates")
     await refused(slack, MAYOR, f"mayor-vote {n} yes @Pruitt", "stand 3 yes, 0 no")
     await done(slack, MAYOR, f"mayor-vote {n} no @Bates")
     await refused(slack, CLERK, f"decide {n} @Pruitt 2.94.030: censure; @Bates 2.94.030: fine",

@@ -32,6 +32,12 @@ def determined(site: Site, present: tuple[str, ...] | None = None) -> str:
     return number
 
 
+def decision_meeting(site: Site) -> int:
+    """The number of the council's meeting the votes were cast at (its roll call's)."""
+    [call] = events(site, "roll_call_recorded")[-1:]
+    return int(call.data["meeting"])
+
+
 def events(site: Site, kind: str) -> list[EventRow]:
     with site.app.session_factory() as s:
         return list(s.scalars(select(EventRow).where(EventRow.kind == kind)
@@ -118,7 +124,7 @@ async def test_a_member_entering_anothers_vote_gets_slacks_refusal(site: Site) -
 
 
 async def test_the_mayors_tie_break_is_its_own_step(site: Site) -> None:
-    number = determined(site)
+    number = determined(site, present=(BRANDT, OKAFOR, ORTIZ, HALE))  # every one votes
     for member, how in ((BRANDT, Vote.YES), (OKAFOR, Vote.YES), (ORTIZ, Vote.NO),
                         (HALE, Vote.NO)):
         step(site.app, number, c.RecordCouncilVote(member, how, frozenset(
@@ -140,7 +146,8 @@ async def test_the_mayors_tie_break_is_its_own_step(site: Site) -> None:
                            {"csrf": csrf_of(form.text), "vote": "yes"})
     assert done.status == 200, done.text
     [tie_break] = events(site, "mayor_vote_recorded")
-    assert tie_break.data == {"vote": "yes", "mayor": MAYOR, "respondent": "gpruitt@city.test"}
+    assert tie_break.data == {"vote": "yes", "mayor": MAYOR, "respondent": "gpruitt@city.test",
+                              "meeting": decision_meeting(site)}
     assert tie_break.actor == CLERK
 
     form = await site.get(f"/cases/{number}/steps/decide")
@@ -154,10 +161,13 @@ async def test_the_mayors_tie_break_is_its_own_step(site: Site) -> None:
 
 
 async def test_a_tie_break_without_a_tie_is_refused_by_the_procedure(site: Site) -> None:
-    number = determined(site)
+    number = determined(site, present=(BRANDT, OKAFOR, ORTIZ))
+    for member, how in ((BRANDT, Vote.YES), (OKAFOR, Vote.YES), (ORTIZ, Vote.NO)):
+        step(site.app, number, c.RecordCouncilVote(member, how, frozenset(
+            p.email for p in site.app.directory.council)), actor=CLERK)
     await site.sign_in(CLERK)
     form = await site.get(f"/cases/{number}/steps/mayor-vote")
     answer = await site.post(f"/cases/{number}/steps/mayor-vote",
                              {"csrf": csrf_of(form.text), "vote": "yes"})
-    assert answer.status == 409  # no tie: the council's votes stand 0 yes, 0 no
+    assert answer.status == 409  # no tie: the council's votes stand 2 yes, 1 no
     assert "The mayor votes only to break a tie" in html.unescape(answer.text)

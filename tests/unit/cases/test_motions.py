@@ -175,7 +175,8 @@ def test_a_recused_member_neither_votes_nor_counts_towards_the_quorum() -> None:
                              COUNCIL_EMAILS), "2026-01-07T10:00:00-08:00")
     do(case, roll(), "2026-01-08T18:01:00-08:00")
     refused(case, c.ApplyForContinuance("ill", motion=Motion(yes=(PARK, OSEI, BROOKS))),
-            "2026-01-08T18:05:00-08:00", "recused (the respondent is her brother-in-law)")
+            "2026-01-08T18:05:00-08:00",
+            "recused on 2026-001 (the respondent is her brother-in-law)")
     event = do(case, APPLY, "2026-01-08T18:05:00-08:00")  # unanimous: those who may act
     assert event.data["motion"]["votes"] == {PARK: "yes", OSEI: "yes"}
 

@@ -162,11 +162,15 @@ def decide(case: Case, penalties: tuple[c.Penalty, ...] = (), *,
 
 
 def votes(case: Case, *pairs: tuple[str, Vote], on: str | None = None,
-          meeting: str = "2026-02-26T19:00:00-08:00") -> None:
-    """The council's meeting (of 26 February by default) and its members' votes (as to
-    `on`)."""
-    convene(case, Body.COUNCIL, meeting)
-    for member, vote in pairs:
+          meeting: str = "2026-02-26T19:00:00-08:00", rest: Vote | None = Vote.ABSTAIN
+          ) -> None:
+    """The council's meeting (of 26 February by default, every member present) and its
+    members' votes (as to `on`); every other member present who may act votes `rest`
+    (None: has not voted yet), since the council counts only once each has."""
+    motion = convene(case, Body.COUNCIL, meeting)
+    named = {member for member, _ in pairs}
+    others = [] if rest is None else [(m, rest) for m in motion.yes if m not in named]
+    for member, vote in [*pairs, *others]:
         do(case, c.RecordCouncilVote(member, vote, COUNCIL_EMAILS, respondent=on), meeting)
 
 
@@ -804,8 +808,8 @@ def test_a_step_recorded_later_is_judged_by_the_day_it_happened() -> None:
     do(case, c.Refer("myu@examiners.example"), "2026-02-11T09:00:00-08:00")
     do(case, c.RecordDetermination(violation=True, sections=(SECTION_A,)),
        "2026-02-23T09:00:00-08:00")
-    votes(case, ("praman@city.test", Vote.YES))
-    # decided Mon Mar 2 (due that day), recorded Tue Mar 3: met
+    votes(case, ("praman@city.test", Vote.YES), meeting="2026-03-02T19:00:00-08:00")
+    # decided Mon Mar 2 (due that day) at that meeting, recorded Tue Mar 3: met
     do(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR, on=date(2026, 3, 2)),
        "2026-03-03T09:00:00-08:00")
     assert status(case, K.COUNCIL_DECISION, "2026-03-03T10:00:00-08:00") is Status.MET

@@ -270,7 +270,7 @@ def lifecycle() -> tuple[Case, list[OwedNotice]]:
         ("2026-02-11T09:00:00-08:00", c.RequestCouncilExtension(days=2)),
         ("2026-02-12T19:00:00-08:00", c.ExtendCouncilDecision(days=2)),
         *((council, c.RecordCouncilVote(p.email, Vote.YES, COUNCIL_EMAILS))
-          for p in COUNCIL[:3]),
+          for p in COUNCIL),
         (council, c.RecordCouncilDecision(council=COUNCIL_EMAILS, mayor="mayor@city.test")),
         ("2026-02-18T09:00:00-08:00", c.CloseCase(reason="decided")),
         ("2026-02-19T09:00:00-08:00", c.PlaceLegalHold("a claim filed against the city")),

@@ -1,0 +1,220 @@
+"""Every act of a body is an item of its meeting's minutes (issue 38, B): the council's
+votes are counted only at the meeting they were cast at, and only once every member
+present who may act has voted; its vote on the action follows at that same meeting; a
+member who recuses after voting has the vote set aside; a member who filed the complaint
+is walled off; whether an action is against the mayor is judged per official.
+
+Each refusal is paired with the same command accepted once the rule allows it, and the
+per-official rules are tried on a case against two officials who take different paths.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+
+import pytest
+
+from cases import commands as c
+from cases.case import Case, Stage
+from cases.errors import ProcedureError
+from cases.filing import Complainant
+from cases.handlers import Command
+from cases.history import Event
+from cases.meetings import Body
+from cases.motions import Motion
+from cases.procedure import handle, open_case
+from cases.tally import Vote
+from tests.unit.cases.riverton import BOARD, CALENDAR, COUNCIL_EMAILS, SECTION_A, at, filing
+from tests.unit.cases.sessions import BOARD_EMAILS, convene
+from tests.unit.cases.test_lifecycle import SECOND, finds, heard_by_both, reported_as_to_both
+from tests.unit.cases.test_procedure import (
+    CHAIR,
+    CLERK,
+    MAYOR,
+    RESPONDENT,
+    do,
+    refused,
+    violation_found,
+    votes,
+)
+
+RAMAN, BRANDT, OKAFOR, ORTIZ, HALE = ("praman@city.test", "abrandt@city.test",
+                                      "bokafor@city.test", "mortiz@city.test", "thale@city.test")
+
+
+def take(case: Case, cmd: Command, when: str, actor: str = CLERK) -> Event:
+    """`cmd` at `when`, at the meeting as it stands (no one convened or called in)."""
+    return handle(case, cmd, at=at(when), actor=actor, calendar=CALENDAR)
+
+
+def refuse(case: Case, cmd: Command, when: str, phrase: str) -> str:
+    before = list(case.history)
+    with pytest.raises(ProcedureError, match=phrase) as err:
+        take(case, cmd, when)
+    assert case.history == before
+    return str(err.value)
+
+
+def decision(party: str | None = None, *penalties: c.Penalty,
+             action: Motion | None = None) -> c.RecordCouncilDecision:
+    return c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR, penalties, respondent=party,
+                                   action=action)
+
+
+def test_votes_cast_at_a_meeting_that_ended_undecided_are_not_counted_at_the_next() -> None:
+    """3–1 at the meeting of Feb 26, which ends undecided; at the meeting of Mar 2 two of
+    the "yes" voters are absent and three members present have not voted: the decision
+    there is refused, and counted from that meeting's own votes once each has voted."""
+    case = violation_found()
+    votes(case, (RAMAN, Vote.YES), (BRANDT, Vote.YES), (OKAFOR, Vote.YES), (ORTIZ, Vote.NO),
+          rest=None)
+    later = "2026-03-02T19:00:00-08:00"
+    convene(case, Body.COUNCIL, later, present=frozenset({OKAFOR, ORTIZ, HALE}))
+    msg = refuse(case, decision(), "2026-03-02T19:30:00-08:00", "have not voted")
+    assert all(m in msg for m in (OKAFOR, ORTIZ, HALE)) and RAMAN not in msg
+    for member, vote in ((OKAFOR, Vote.NO), (ORTIZ, Vote.NO), (HALE, Vote.YES)):
+        take(case, c.RecordCouncilVote(member, vote, COUNCIL_EMAILS), later)
+    event = take(case, decision(), "2026-03-02T19:40:00-08:00")
+    assert (event.data["yes"], event.data["no"], event.data["carried"]) == (1, 2, False)
+    assert event.data["votes"] == {HALE: "yes", OKAFOR: "no", ORTIZ: "no"}
+    assert event.data["meeting"] == case.meetings.all[-1].number
+
+
+def test_no_decision_is_counted_while_a_member_present_has_not_voted() -> None:
+    case = violation_found()
+    votes(case, (RAMAN, Vote.YES), (BRANDT, Vote.YES), (OKAFOR, Vote.YES), rest=None)
+    refuse(case, decision(), "2026-02-26T21:00:00-08:00", "mortiz@city.test, thale@city.test "
+           "are present at meeting")
+    do(case, c.RecordCouncilVote(ORTIZ, Vote.ABSTAIN, COUNCIL_EMAILS), "2026-02-26T20:00:00-08:00")
+    do(case, c.RecordCouncilVote(HALE, Vote.NO, COUNCIL_EMAILS), "2026-02-26T20:00:00-08:00")
+    event = do(case, decision(), "2026-02-26T21:00:00-08:00")
+    assert (event.data["yes"], event.data["no"], event.data["carried"]) == (3, 1, True)
+
+
+def test_the_vote_on_the_action_is_at_the_meeting_that_agreed_the_violation_occurred() -> None:
+    """§12: "agree ... that one or more of the violations occurred, then ... take any of the
+    following actions". A penalty vote naming another meeting (one recorded only after it
+    took place, no notice on record) is refused; at the decision's own meeting it carries."""
+    case = violation_found()
+    late = "2026-02-25T18:00:00-08:00"
+    do(case, c.ScheduleDeliberation(at(late), "Council Chambers"),  # after it took place
+       "2026-02-26T09:00:00-08:00")
+    other = case.meetings.all[-1].number
+    votes(case, (RAMAN, Vote.YES), (BRANDT, Vote.YES), (OKAFOR, Vote.YES))
+    here = case.meetings.all[-1].number
+    censure = c.Penalty(SECTION_A, "censure")
+    msg = refused(case, decision(None, censure, action=Motion(other, unanimous=True)),
+                  "2026-02-26T21:00:00-08:00", f"not meeting {other}")
+    assert f"meeting {here}" in msg
+    event = do(case, decision(None, censure, action=Motion(here, unanimous=True)),
+               "2026-02-26T21:00:00-08:00")
+    assert event.data["penalties"] == [{"section": SECTION_A, "action": "censure",
+                                        "respondent": RESPONDENT}]
+    assert event.data["action"]["meeting"] == here == event.data["meeting"]
+
+
+def test_a_member_who_recuses_after_voting_has_the_vote_set_aside() -> None:
+    """A member votes, then recuses: the vote is set aside (the minutes say so) and the
+    decision is counted without it, not refused for ever; the recused member's vote is
+    refused from then on."""
+    case = violation_found()
+    votes(case, (RAMAN, Vote.YES), (BRANDT, Vote.YES), (OKAFOR, Vote.NO), (ORTIZ, Vote.NO),
+          (HALE, Vote.YES))
+    do(case, c.RecordRecusal(HALE, "his sister is the complainant", BOARD_EMAILS,
+                                  COUNCIL_EMAILS),
+       "2026-02-26T20:00:00-08:00")
+    refused(case, c.RecordCouncilVote(HALE, Vote.YES, COUNCIL_EMAILS),
+            "2026-02-26T20:10:00-08:00", "recused on 2026-001")
+    refused(case, decision(), "2026-02-26T21:00:00-08:00", "mayor's tie-breaking vote")
+    do(case, c.RecordMayorVote(Vote.YES, MAYOR), "2026-02-26T20:30:00-08:00", MAYOR)
+    event = do(case, decision(), "2026-02-26T21:00:00-08:00")
+    assert (event.data["yes"], event.data["no"], event.data["mayor_broke_tie"]) == (2, 2, True)
+    assert "thale@city.test's vote is set aside" in event.data["explanation"]
+    assert HALE not in event.data["votes"]
+
+
+def _against_the_mayor_and_a_council_member() -> Case:
+    """A case against the mayor and council member Hale, found sufficient as to both and a
+    violation found as to each."""
+    case = open_case(number="2026-030", filing=filing(respondents=("Pat Rivera", "Tom Hale")),
+                     respondents=(MAYOR, HALE), at=at("2026-01-06T09:45:00-08:00"), actor=CLERK)
+    heard_by_both(case, (MAYOR, HALE))
+    for party in (MAYOR, HALE):
+        finds(case, party, True, "2026-01-22T19:00:00-08:00")
+    do(case, c.IssueReport(), "2026-01-23T10:00:00-08:00", CHAIR)
+    do(case, c.DeliverReport(), "2026-01-26T10:00:00-08:00", CHAIR)
+    do(case, c.Refer("myu@examiners.example"), "2026-01-27T11:00:00-08:00")
+    for party in (MAYOR, HALE):
+        do(case, c.RecordDetermination(True, (SECTION_A,), respondent=party),
+           "2026-02-23T09:00:00-08:00")
+    return case
+
+
+def test_against_the_mayor_is_judged_for_each_officials_action() -> None:
+    """RCW 35A.12.100: the mayor does not break a tie on an action against the mayor; the
+    action against council member Hale, in the same case, is not one: 2–2, the mayor
+    breaks it."""
+    case = _against_the_mayor_and_a_council_member()
+    tie = ((RAMAN, Vote.YES), (BRANDT, Vote.YES), (OKAFOR, Vote.NO), (ORTIZ, Vote.NO))
+    votes(case, *tie, on=MAYOR)
+    votes(case, *tie, on=HALE)
+    refused(case, c.RecordMayorVote(Vote.YES, MAYOR, respondent=MAYOR),
+            "2026-02-26T20:30:00-08:00", "against the mayor")
+    event = do(case, decision(MAYOR), "2026-02-26T21:00:00-08:00")
+    assert not event.data["carried"] and not event.data["mayor_broke_tie"]
+    do(case, c.RecordMayorVote(Vote.YES, MAYOR, respondent=HALE), "2026-02-26T20:30:00-08:00",
+       CLERK)
+    event = do(case, decision(HALE), "2026-02-26T21:00:00-08:00")
+    assert event.data["carried"] and event.data["mayor_broke_tie"]
+    assert case.stage is Stage.COUNCIL_DECIDED
+
+
+def test_a_board_member_who_filed_the_complaint_does_not_vote_on_it() -> None:
+    """The complainant sits on the board: walled off (the appearance of fairness, RCW
+    42.36.060), their vote on sufficiency is refused as to either official, and not counted
+    towards the quorum; the others' votes decide."""
+    member = BOARD[0]
+    filed = replace(filing(respondents=("Gary Pruitt", "Lorna Bates")),
+                    complainant=Complainant(member.name, member.email))
+    case = open_case(number="2026-031", filing=filed,
+                     respondents=(RESPONDENT, SECOND), at=at("2026-01-06T09:45:00-08:00"),
+                     actor=CLERK)
+    heard_by_both(case)
+    when = "2026-01-22T19:00:00-08:00"
+    convene(case, Body.BOARD, when)
+    for party in (RESPONDENT, SECOND):
+        msg = refused(case, c.RecordBoardVote(member.email, Vote.YES, BOARD_EMAILS,
+                                              respondent=party), when, "walled off")
+        assert "complainant" not in msg  # their identity may be withheld
+    others = sorted(BOARD_EMAILS - {member.email})
+    for party, vote in ((RESPONDENT, Vote.YES), (SECOND, Vote.NO)):
+        for who in others:
+            do(case, c.RecordBoardVote(who, vote, BOARD_EMAILS, respondent=party), when, CHAIR)
+        do(case, c.RecordBoardDetermination(BOARD_EMAILS, respondent=party), when, CHAIR)
+    assert case.meetings.sufficiency(RESPONDENT).carried  # type: ignore[union-attr]
+    assert not case.meetings.sufficiency(SECOND).carried  # type: ignore[union-attr]
+
+
+def test_two_officials_decided_at_different_meetings_count_their_own_votes() -> None:
+    """Pruitt's decision at the meeting of Feb 26; Bates's at Mar 3, where the votes on
+    Pruitt cast on Feb 26 do not count, and those on Bates are that meeting's."""
+    case = reported_as_to_both()
+    do(case, c.Refer("myu@examiners.example"), "2026-01-27T11:00:00-08:00")
+    for party in (RESPONDENT, SECOND):
+        do(case, c.RecordDetermination(True, (SECTION_A,), respondent=party, on=date(2026, 2, 27)),
+           "2026-02-27T09:00:00-08:00")
+    votes(case, (RAMAN, Vote.YES), (BRANDT, Vote.YES), (OKAFOR, Vote.YES), on=RESPONDENT,
+          meeting="2026-02-27T19:00:00-08:00")
+    votes(case, (RAMAN, Vote.YES), (BRANDT, Vote.YES), (OKAFOR, Vote.YES), on=SECOND,
+          meeting="2026-02-27T19:00:00-08:00", rest=None)
+    do(case, decision(RESPONDENT), "2026-02-27T21:00:00-08:00")
+    convene(case, Body.COUNCIL, "2026-03-03T19:00:00-08:00")
+    msg = refuse(case, decision(SECOND), "2026-03-03T19:30:00-08:00", "have not voted")
+    assert RAMAN in msg  # Raman's vote of Feb 27 is not a vote at this meeting
+    for member in sorted(COUNCIL_EMAILS):
+        take(case, c.RecordCouncilVote(member, Vote.NO, COUNCIL_EMAILS, respondent=SECOND),
+             "2026-03-03T19:10:00-08:00")
+    event = take(case, decision(SECOND), "2026-03-03T19:40:00-08:00")
+    assert (event.data["yes"], event.data["no"], event.data["carried"]) == (0, 5, False)
+    assert case.stage is Stage.COUNCIL_DECIDED
