@@ -267,13 +267,35 @@ BODY_HANDS: dict[Body, frozenset[Role]] = {Body.BOARD: BOARD | OFFICE,
 
 def check_body(actor: Actor, cmd: Command, case: Case) -> None:
     """A body's act is recorded by one of its members or the clerk, never by a member of
-    the other body (the council does not approve what the ordinance gives the board)."""
+    the other body (the council does not approve what the ordinance gives the board).
+    What the command makes no body's act is taken only by the roles its row says
+    (`StepRule.alone`): a member alone never acts for the body, and the body that decides
+    a request of the official complained against does not record it for them (§10)."""
     rule = rule_for(cmd)
     body = rule.acting_body(cmd, case)
     if body is not None and not actor.has(BODY_HANDS[body]):
         raise Refused(f"To {rule.name} on {case.number} is an act of {BODY_NAME[body]}, "
                       f"taken by motion at its meeting ({rule.section}): its members or the "
                       "clerk record it.")
+    if body is None and rule.alone is not None and not actor.has(rule.alone):
+        if rule.respondent_asks is not None and is_respondent(actor, case.respondents):
+            return  # their own request (`check_own_request`)
+        raise Refused(_not_alone(actor, rule, case))
+
+
+def _not_alone(actor: Actor, rule: StepRule, case: Case) -> str:
+    """Why `actor`, a member of a body, may not take `rule` as no body's act on `case`."""
+    mine = BODY_NAME[Body.BOARD if actor.has(BOARD) else Body.COUNCIL]
+    clerks = " or ".join(sorted({ROLE_NAMES[r] for r in rule.alone or ()}))
+    if rule.respondent_asks is not None:
+        return (f"To {rule.respondent_asks} is the official's own request ({rule.section}), "
+                f"and {mine}, which decides on it, does not record it for them: the "
+                f"official makes it themselves, signed in, or {clerks} record it from "
+                f"their letter or email. {mine[0].upper()}{mine[1:]}'s own request is made "
+                "by motion at its meeting.")
+    return (f"Only {clerks} may {rule.name} on their own ({rule.section}); {mine} does so "
+            f"only by motion at its meeting on {case.number}, its members' votes recorded "
+            "with it. Give the motion, or ask the city clerk.")
 
 
 def check_on_case(actor: Actor, respondents: Collection[str], step: StepRule) -> None:

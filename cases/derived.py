@@ -65,6 +65,7 @@ _FROM_CALLER: dict[type[Command], dict[str, Fill]] = {
     c.RecordMayorVote: {"mayor": _mayor},
     c.RecordCouncilDecision: {"council": _council, "mayor": _mayor},
     c.AmendComplaint: {"authorized_by": _me},
+    c.VoidCase: {"mayor": _mayor},  # the mayor's designees do not void a case against them
     c.RecordRollCall: {"board": _board, "council": _council, "mayor": _mayor},
     c.RecordRecusal: {"member": _me, "board": _board, "council": _council},
     c.RecordBoardVote: {"member": _me, "board": _board},

@@ -3,7 +3,8 @@
 It looks the command up in the table of steps (`cases.steps.STEPS`), refuses what the
 table does not allow with a `ProcedureError` a clerk can act on, lets the step's handler
 check what the step itself requires, refuses a step whose day would put the case's steps
-out of order (`cases.order`), and records the event on the case. Who may take a step is
+out of order (`cases.order`) or whose event would reopen what is final (`cases.finality`,
+§8), and records the event on the case. Who may take a step is
 `cases.access`'s question, asked by each surface before it calls this.
 """
 
@@ -17,6 +18,7 @@ from cases.calendar import CityCalendar, fmt_day
 from cases.case import Case
 from cases.errors import ProcedureError
 from cases.filing import Filing, filing_to_data
+from cases.finality import check_final
 from cases.handlers import Command, StepContext, StepRule
 from cases.history import Event, EventKind
 from cases.limitations import FLAG, dated_long_before
@@ -62,6 +64,7 @@ def handle(case: Case, cmd: Command, *, at: datetime, actor: str,
             "(§7). Record the council's decision first.")
     context = StepContext(case, at, actor, calendar, readings, http_links=http_links)
     body = rule.acting_body(cmd, case)
+    check_final(case, rule.event, getattr(cmd, "respondent", None))
     event = rule.handler(context, cmd)  # what the step itself requires, first
     meeting = _at_meeting(rule, body, cmd, context) if body is not None else None
     motion: Motion | None = getattr(cmd, "motion", None)

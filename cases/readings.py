@@ -56,6 +56,15 @@ and where the other reading would give another date, that date is shown beside i
   applies (`withhold-complainant`, with its basis and a summary of the complaint); the
   official and the council then get the summary, never the complainant's identity or
   contact details, and the notice says under which provision (`cases.protection`).
+- `clerk_void` (§1: a complaint alleges "one or more violations of the ethics code by a
+  public official"; §2 gives the mayor or designee 24 hours to submit it to the board,
+  whose determination screens out frivolous charges, §2, §7, §8): the mayor's office voids
+  a case opened by mistake (spam past the screening, a duplicate) only within those 24
+  hours, and afterwards the board, which has it, voids it by motion at its meeting
+  (default: a clerk's judgement made later would undo §2's and §7's deadlines after they
+  ran), or the mayor's office voids it until the board's hearing begins (what alleges no
+  violation by an official is no complaint, and was owed no §2 act). Either way the
+  mayor's designees never void a complaint against the mayor (`case_file.void`).
 """
 
 from __future__ import annotations
@@ -114,9 +123,14 @@ class ComplainantProtection(StrEnum):
     WITHHELD_WHERE_RECORDED = "withheld_where_recorded"
 
 
+class ClerkVoid(StrEnum):
+    WITHIN_24_HOURS = "within_24_hours"
+    UNTIL_THE_HEARING = "until_the_hearing"
+
+
 Choice = (ContinuanceCap | CouncilMajority | Release | BoardQuorum | RegularAgenda
           | ExaminerNotice | AmendedSection | BoardHearing | RemoteNotice
-          | ComplainantProtection)
+          | ComplainantProtection | ClerkVoid)
 
 _WORDS: dict[Choice, str] = {
     ContinuanceCap.PER_APPLICATION: "continuances capped at 10 days per application (§7)",
@@ -164,6 +178,13 @@ _WORDS: dict[Choice, str] = {
         "where the clerk records a protection (RCW 42.41.030, RCW 42.56.240(2)), the "
         "official and the council are sent a summary, without the complainant's identity "
         "or contact details (§2)"),
+    ClerkVoid.WITHIN_24_HOURS: ("the mayor's office voids a case opened by mistake only "
+                                "within the 24 hours §2 gives it to submit the complaint "
+                                "to the board; afterwards the board voids it, by motion at "
+                                "its meeting (§2, §7)"),
+    ClerkVoid.UNTIL_THE_HEARING: ("the mayor's office voids a case opened by mistake until "
+                                  "the board's hearing begins: what alleges no violation by "
+                                  "an official is no complaint (§1, §2)"),
 }
 
 
@@ -181,6 +202,7 @@ class Readings:
     board_hearing: BoardHearing = BoardHearing.ANY_OFFICIAL
     remote_notice: RemoteNotice = RemoteNotice.ACCEPTED
     complainant_protection: ComplainantProtection = ComplainantProtection.DISCLOSED
+    clerk_void: ClerkVoid = ClerkVoid.WITHIN_24_HOURS
 
 
 DEFAULT = Readings()

@@ -94,7 +94,8 @@ def take_step(
     if isinstance(cmd, Refer) and cmd.examiner:
         uow.rotation.record_assigned(cmd.examiner)  # the next referral continues after them
     owed = notices_owed(case, event, directory)
-    if (rule := rule_for(cmd)).cancels_notices:
+    # a failed motion (the board's void not carried) changes nothing, so cancels nothing
+    if (rule := rule_for(cmd)).cancels_notices and event.took_effect:
         owed = _withdraw_notices(uow, number, owed,
                                  reason=f"{rule.name}: {event.data.get('reason', '')}")
     for notice in owed:

@@ -221,10 +221,12 @@ def _correct_date(w: Words, d: Directory) -> c.CorrectStepDate:
     return c.CorrectStepDate(kind, on, w.rest(), respondent, entry)
 
 
-def _void(w: Words, _d: Directory) -> c.VoidCase:
+def _void(w: Words, _d: Directory) -> dict[str, Any]:
+    """The typed fields of a void (the mayor's email and any motion come from
+    `cases.derived` and the words after `motion:`)."""
     reason = w.rest()
     duplicate = _CASE.search(reason)
-    return c.VoidCase(reason, duplicate.group(0).upper() if duplicate else None)
+    return {"reason": reason, "duplicate_of": duplicate.group(0).upper() if duplicate else None}
 
 
 _ANSWERS: dict[str, bool | str] = {a.value: a.value for a in AnswerKind}
@@ -536,7 +538,7 @@ SPECS: tuple[Spec, ...] = (
     Spec("close", c.CloseCase.step, "close CASE [REASON]", "close ETH-2026-0007 found insufficient",
          lambda w, _: c.CloseCase(reason=w.rest())),
     Spec("void", c.VoidCase.step,
-         "void CASE REASON", "void ETH-2026-0008 duplicate of ETH-2026-0007",
+         "void CASE REASON [motion: ...]", "void ETH-2026-0008 duplicate of ETH-2026-0007",
          _void),
     Spec("disclosure-request", c.RecordDisclosureRequest.step,
          "disclosure-request CASE [DATE] [complaint,determination,report] REQUESTER[; WHAT]",

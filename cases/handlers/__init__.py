@@ -80,6 +80,10 @@ class StepRule:
     # themselves on their own case (their rights, §10-§14); None: they may not take it
     # (`cases.access.check_on_case`)
     respondent_asks: str | None = None
+    # who of `roles` may take the step when its command makes it no body's act (a void
+    # without the board's motion, the official's §10 request): the body that would decide
+    # is not the one to record it (`cases.access.check_body`); None: any of `roles`
+    alone: frozenset[Role] | None = None
 
     def __repr__(self) -> str:
         return f"<step {self.id!r}>"

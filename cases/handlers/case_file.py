@@ -9,14 +9,15 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
 from cases.calendar import fmt_day, fmt_moment
-from cases.deadlines import add_years
+from cases.case import Case
+from cases.deadlines import DeadlineKey, add_years
 from cases.directory import BOARD, OFFICE
 from cases.errors import ProcedureError
 from cases.handlers import Command, StepContext, step
 from cases.history import Event, EventKind
 from cases.meetings import Body
 from cases.motions import Motion
-from cases.readings import AmendedSection, describe
+from cases.readings import AmendedSection, ClerkVoid, describe
 from cases.stages import (
     BEFORE_BEGUN,
     BEFORE_CONCLUSION,
@@ -341,20 +342,62 @@ def _continuance_in_order(s: StepContext, index: int, new: date) -> None:
 @dataclass(frozen=True)
 class VoidCase(Command):
     """A case opened by mistake (spam past the screening, a duplicate): kept, never
-    deleted, and no deadline runs on it any more."""
+    deleted, and no deadline runs on it any more. The clerk voids it promptly (the city's
+    reading `clerk_void`), or the board by motion at its meeting (`motion`); `mayor`, the
+    mayor's email from the directory: the mayor's designees act for the mayor, and do not
+    void a complaint against them."""
 
     reason: str
+    mayor: str
     duplicate_of: str | None = None
+    motion: Motion | None = None  # the board's, when the board voids it
 
 
-# only before the hearing begins: a case heard is decided, not voided
-@step("void", "void the case", EventKind.CASE_VOIDED, BEFORE_BEGUN, OFFICE, "§1, §2",
-      cancels_notices=True)
+def _board_if_it_moves(cmd: VoidCase, _case: Case) -> Body | None:
+    """The board voids by motion at its meeting; without one, the void is the clerk's."""
+    return Body.BOARD if cmd.motion is not None else None
+
+
+# only before the hearing begins: a case heard is decided, not voided; a board member
+# alone never voids it (`alone`): the board acts by motion
+@step("void", "void the case", EventKind.CASE_VOIDED, BEFORE_BEGUN, BOARD | OFFICE,
+      "§1, §2, §7", body=_board_if_it_moves, cancels_notices=True, alone=OFFICE)
 def void(s: StepContext, cmd: VoidCase) -> Event:
+    """A case opened by mistake, voided with its reason. Whether the message was a
+    complaint at all is a judgement on it: the clerk's only while the mayor's office still
+    holds it under §2 (`_clerk_may_void`), else the board's, which determines what is
+    frivolous (§2, §7) and so voids by motion."""
     if not cmd.reason.strip():
         raise ProcedureError("Say why the case is void (spam that slipped past the screening, "
                              "a duplicate of another case): the reason is kept with it.")
+    extra: dict[str, str] = {}
+    if cmd.motion is None:
+        _clerk_may_void(s, cmd)
+        extra["reading"] = describe(s.readings.clerk_void)
     return s.event(EventKind.CASE_VOIDED, reason=cmd.reason.strip(),
-                   duplicate_of=cmd.duplicate_of)
+                   duplicate_of=cmd.duplicate_of, by="clerk" if cmd.motion is None else "board",
+                   **extra)
 
 
+def _clerk_may_void(s: StepContext, cmd: VoidCase) -> None:
+    """The mayor's office voids alone only a complaint not against the mayor (its
+    designees act for the mayor: voiding would be the official's own office disposing of
+    the complaint against them), and only as promptly as the city's reading `clerk_void`
+    says; otherwise the board does, by motion."""
+    case = s.case
+    if cmd.mayor.strip().lower() in {r.lower() for r in case.respondents}:
+        raise ProcedureError(
+            f"The complaint in {case.number} is against the mayor, and the mayor's office "
+            "acts for the mayor: neither the mayor nor a designee may void it (§2). If it "
+            "was opened by mistake, the ethics board voids it by motion at its meeting.")
+    if s.readings.clerk_void is not ClerkVoid.WITHIN_24_HOURS:
+        return
+    due = next(d.due for d in case.deadlines(s.calendar, now=s.at, readings=s.readings)
+               if d.key is DeadlineKey.NOTICE_24H)
+    if due is not None and s.at > due:
+        raise ProcedureError(
+            f"The mayor's office may void a case opened by mistake only within the 24 hours "
+            f"it has to submit the complaint to the board, which ended "
+            f"{fmt_moment(s.calendar.local(due))} for {case.number}; after that the board "
+            "has it and voids it, if it should be, by motion at its meeting (§2, §7). By "
+            f"the city's reading, {describe(s.readings.clerk_void)}.")

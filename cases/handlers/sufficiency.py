@@ -323,7 +323,9 @@ def _board_if_it_asks(cmd: RequestReportExtension, _case: Case) -> Body | None:
 
 @dataclass(frozen=True)
 class RequestReportExtension(Command):
-    """§10: the respondent asks (recorded by the clerk), or the board asks by motion."""
+    """§10: the respondent asks (themselves, or recorded by the clerk from their letter or
+    email: never by the board, which approves their request), or the board asks by motion
+    (the council approves the board's)."""
 
     requested_by: Requester
     days: int
@@ -333,7 +335,8 @@ class RequestReportExtension(Command):
 
 @step("extension request", "request a longer time for the report",
       EventKind.REPORT_EXTENSION_REQUESTED, AFTER_CONCLUSION, BOARD | OFFICE, "§10",
-      body=_board_if_it_asks, respondent_asks="ask for a longer time for the written report")
+      body=_board_if_it_asks, respondent_asks="ask for a longer time for the written report",
+      alone=OFFICE)
 def request_extension(s: StepContext, cmd: RequestReportExtension) -> Event:
     if s.case.pending_report_extension is not None:
         raise ProcedureError("A request for a longer time for the report is already pending.")

@@ -30,7 +30,7 @@ WHY = "spam that slipped past the screening"
 
 
 def void(app: App, number: str) -> None:
-    step(app, number, c.VoidCase(WHY))
+    step(app, number, c.VoidCase(WHY, "mayor@city.test"))
 
 
 def sent_to_sink(sink: SmtpSink) -> list[EmailMessage]:

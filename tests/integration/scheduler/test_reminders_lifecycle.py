@@ -121,6 +121,6 @@ def test_a_voided_case_is_reminded_of_nothing(app: App, clock: FakeClock,
         k.value for k in (DeadlineKey.NOTICE_24H, DeadlineKey.REGISTERED_MAIL,
                           DeadlineKey.HEARING_BEGIN, DeadlineKey.HEARING_CONCLUDE)}
     clock.set(RECEIVED + timedelta(hours=1))
-    step(app, number, c.VoidCase("a duplicate of ETH-2026-0001"))
+    step(app, number, c.VoidCase("a duplicate of ETH-2026-0001", "mayor@city.test"))
     assert remindable(app, rem, paused_scheduler, clock, number) == {}
     assert paused_scheduler.get_job(JOB_ID) is None  # nothing left to arm for

@@ -54,7 +54,8 @@ def test_a_step_committed_while_the_case_view_is_read_shows_wholly_or_not_at_all
     # event and stage, its deadlines stopped, its notices cancelled) before the look
     # goes on; on PostgreSQL nothing holds the step up, so it is committed at once
     reader, voiding = threading.get_ident(), threading.Thread(
-        target=step, args=(app, number, VoidCase("a duplicate of ETH-2026-0002")))
+        target=step, args=(app, number,
+                           VoidCase("a duplicate of ETH-2026-0002", "mayor@city.test")))
 
     def interleave(_conn: object, _cursor: object, statement: str, *_args: object) -> None:
         if (threading.get_ident() == reader and not voiding.is_alive()

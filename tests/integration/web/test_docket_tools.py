@@ -45,7 +45,7 @@ async def test_the_docket_filters_searches_and_sorts(site: Site, clock: FakeCloc
     bates = open_case(site.app, "Lorna Bates")
     clock.advance(hours=1)
     voided = open_case(site.app)
-    step(site.app, voided, c.VoidCase(f"a duplicate of {pruitt}"))
+    step(site.app, voided, c.VoidCase(f"a duplicate of {pruitt}", "mayor@city.test"))
     await site.sign_in(CLERK)
 
     assert await numbers(site) == [pruitt, bates]  # the open docket, as opened

@@ -288,10 +288,15 @@ def test_a_case_opened_by_mistake_is_voided_never_deleted() -> None:
     serve_notices(case)
     do(case, c.ScheduleBoardMeeting(at("2026-01-20T18:00:00-08:00"), "City Hall"),
        "2026-01-12T09:00:00-08:00")
+    # a week after receipt, past the clerk's 24 hours (`clerk_void`): the board voids it,
+    # by motion at its meeting
+    motion = convene(case, Body.BOARD, "2026-01-13T09:00:00-08:00")
     history = list(case.history)
-    refused(case, c.VoidCase(" "), "2026-01-13T09:00:00-08:00", "Say why")
-    event = do(case, c.VoidCase("a duplicate of ETH-2026-0003", duplicate_of="ETH-2026-0003"),
-               "2026-01-13T09:00:00-08:00")
+    refused(case, c.VoidCase(" ", MAYOR, motion=motion), "2026-01-13T09:00:00-08:00",
+            "Say why")
+    event = do(case, c.VoidCase("a duplicate of ETH-2026-0003", MAYOR,
+                                duplicate_of="ETH-2026-0003", motion=motion),
+               "2026-01-13T09:00:00-08:00", CHAIR)
     assert stage(case) is Stage.VOID and case.void_reason == "a duplicate of ETH-2026-0003"
     assert case.history[:len(history)] == history and case.history[-1] is event
     assert case.confidential  # never reviewed, never released
@@ -307,7 +312,7 @@ def test_a_case_opened_by_mistake_is_voided_never_deleted() -> None:
     assert (NoticeType.INVITE_SUFFICIENCY_WINDOW, "praman@city.test") in owed
     # and nothing more can be done to it
     refused(case, c.BeginHearing(), "2026-01-20T18:00:00-08:00", "stage 'void'")
-    refused(case, c.VoidCase("again"), "2026-01-20T18:00:00-08:00", "stage 'void'")
+    refused(case, c.VoidCase("again", MAYOR), "2026-01-20T18:00:00-08:00", "stage 'void'")
     assert Case.replay(case.number, case.history) == case
 
 
@@ -315,7 +320,7 @@ def test_a_closed_case_is_not_voided() -> None:
     case = new_case()
     reported(case, sufficient=False)
     do(case, c.CloseCase("insufficient"), "2026-02-04T09:00:00-08:00")
-    refused(case, c.VoidCase("spam"), "2026-02-05T09:00:00-08:00", "stage 'closed'")
+    refused(case, c.VoidCase("spam", MAYOR), "2026-02-05T09:00:00-08:00", "stage 'closed'")
 
 
 

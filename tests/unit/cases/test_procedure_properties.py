@@ -89,7 +89,7 @@ BY_TYPE: dict[type[Command], st.SearchStrategy[Command]] = {
         lambda d: c.CorrectReceipt(START + timedelta(days=d), "forward")),
     c.CloseCase: st.just(c.CloseCase("done")),
     c.RecordBoardReceived: st.just(c.RecordBoardReceived()),
-    c.VoidCase: st.just(c.VoidCase("a duplicate")),
+    c.VoidCase: st.just(c.VoidCase("a duplicate", "mayor@city.test")),
     c.RecordDisclosureRequest: st.just(c.RecordDisclosureRequest("A. Reporter")),
     c.PrepareInstalment: st.sampled_from([(), tuple(PublicRecord)]).map(
         lambda r: c.PrepareInstalment(r, final=True)),
