@@ -294,8 +294,8 @@ def _not_alone(actor: Actor, rule: StepRule, case: Case) -> str:
                 f"their letter or email. {mine[0].upper()}{mine[1:]}'s own request is made "
                 "by motion at its meeting.")
     return (f"Only {clerks} may {rule.name} on their own ({rule.section}); {mine} does so "
-            f"only by motion at its meeting on {case.number}, its members' votes recorded "
-            "with it. Give the motion, or ask the city clerk.")
+            f"only by motion at its meeting on {case.number}, naming each member's vote. "
+            "Give the motion, or ask the city clerk.")
 
 
 def check_on_case(actor: Actor, respondents: Collection[str], step: StepRule) -> None:

@@ -61,6 +61,61 @@ class Business(StrEnum):
         return self in (Business.SUFFICIENCY_HEARING, Business.FURTHER_SESSION)
 
 
+class Action(StrEnum):
+    """The business a body takes final action on at a meeting: the same whichever body
+    acts on it (the board applies for a continuance, the council decides it: both are the
+    continuance). Its value is what a clerk types (`also: time-bar`); `words`, what the
+    notice says."""
+
+    SUFFICIENCY = "sufficiency"
+    CONTINUANCE = "continuance"
+    TIME_BAR = "time_bar"
+    REPORT_EXTENSION = "report_extension"
+    AMENDMENT = "amendment"
+    DETERMINATION = "determination"
+    COUNCIL_EXTENSION = "council_extension"
+    COUNCIL_DECISION = "council_decision"
+    VOID = "void"
+
+    @property
+    def words(self) -> str:
+        """The business in the notice's words, completing "Final action in open session:"."""
+        return _ACTION_WORDS[self]
+
+    @property
+    def per_official(self) -> bool:
+        """Each official complained against has their own (§7, §11, §12)."""
+        return self in (Action.SUFFICIENCY, Action.DETERMINATION, Action.COUNCIL_DECISION)
+
+
+_ACTION_WORDS = {
+    Action.SUFFICIENCY: "the determination of the sufficiency of the complaint (§7)",
+    Action.CONTINUANCE: "a continuance of the hearing (§7)",
+    Action.TIME_BAR: "the dismissal of the complaint as filed too late (§4)",
+    Action.REPORT_EXTENSION: "a longer time for the written report (§10)",
+    Action.AMENDMENT: "the sufficiency of sections added to the complaint by amendment (§5)",
+    Action.DETERMINATION: "the final determination of the matter referred to the board (§11)",
+    Action.COUNCIL_EXTENSION: "an extension of the council's time to decide (§12)",
+    Action.COUNCIL_DECISION: "the council's decision on the final determination (§12, §14)",
+    Action.VOID: "whether the case was opened by mistake and is void (§1, §2)"}
+
+
+@dataclass(frozen=True)
+class Item:
+    """One item of a meeting's agenda: the business, and the official it is about (None:
+    the case's, not one official's)."""
+
+    action: Action
+    respondent: str | None = None
+
+    def data(self) -> dict[str, Any]:
+        return {"action": self.action.value, "respondent": self.respondent}
+
+    @classmethod
+    def of(cls, d: dict[str, Any]) -> Item:
+        return cls(Action(str(d["action"])), d.get("respondent"))
+
+
 class Proceeding(StrEnum):
     """Whose proceedings the person involved may ask to be open to the public: the
     board's and the hearings examiner's (§13), the council's deliberation (§14). The
@@ -181,6 +236,9 @@ class Meeting:
     determinations: dict[str, Tally] = field(default_factory=dict)  # official -> the count
     roll_call: RollCall | None = None  # the latest recorded: members arrive and leave
     business: Business | None = None  # the board's: what it meets on (None: the council's)
+    # what its notice states the body will take final action on (`cases.agenda`); None in
+    # a history stored before notices stated their agenda
+    agenda: tuple[Item, ...] | None = None
 
     @property
     def sequence(self) -> int:
@@ -390,6 +448,7 @@ class Meetings:
             existing.kind = MeetingKind(d.get("meeting_kind", existing.kind))
             existing.emergency = d.get("emergency")
             existing.agenda_late = bool(d.get("agenda_late", False))
+            existing.agenda = _agenda(d)
             existing.revisions.append(index)
             existing.moved_at = existing.sequence
             return
@@ -402,5 +461,11 @@ class Meetings:
             recorded_late=bool(d.get("late", False)), emergency=d.get("emergency"),
             open_to_public=bool(d.get("open_to_public")) or self.is_open(body),
             revisions=[index], agenda_late=bool(d.get("agenda_late", False)),
+            agenda=_agenda(d),
             # a board meeting replayed without its case (a test of meetings alone): the §7
             business=(business or Business.SUFFICIENCY_HEARING) if body is Body.BOARD else None))
+
+
+def _agenda(d: dict[str, Any]) -> tuple[Item, ...] | None:
+    """A meeting's agenda as its scheduling entry states it."""
+    return None if d.get("agenda") is None else tuple(Item.of(x) for x in d["agenda"])

@@ -35,6 +35,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from cases.agenda import describe_items
 from cases.calendar import CityCalendar, fmt_moment
 from cases.directory import Directory, Person, _first_whole, _fold
 from cases.errors import ProcedureError
@@ -115,11 +116,19 @@ def agenda_item(meeting: Meeting, case_number: str) -> str:
             f"complained against ({OPEN_SECTION[meeting.proceeding]}) (case {case_number})")
 
 
+def final_actions(meeting: Meeting) -> str:
+    """What its notice says the body will take final action on (`cases.agenda`); a
+    meeting from a history stored before agendas, the body's usual business."""
+    if meeting.agenda is None:
+        return FINAL_ACTION[meeting.body]
+    return "; ".join(describe_items(meeting.agenda)) or "none"
+
+
 def business(meeting: Meeting, case_number: str) -> list[str]:
     """The business to be transacted (RCW 42.30.080(2)): the agenda item, then the final
-    action, which is always taken in open session."""
+    actions on its agenda, which are always taken in open session."""
     return [agenda_item(meeting, case_number),
-            f"Final action in open session: {FINAL_ACTION[meeting.body]}"]
+            f"Final action in open session: {final_actions(meeting)}"]
 
 
 def check_public_text(texts: dict[str, str | None], names: Iterable[str]) -> None:
@@ -144,9 +153,8 @@ def announcement(meeting: Meeting, ends_at: datetime, calendar: CityCalendar) ->
     return (f"{name[0].upper()}{name[1:]} will now convene in executive session "
             f"to {_PURPOSE}, as {EXECUTIVE_GROUND} allows. The executive session will end "
             f"at {_clock(calendar.local(ends_at))}; any extension will be announced. No "
-            "action will be taken in executive session: the "
-            f"{FINAL_ACTION[meeting.body].split(' (')[0].removeprefix('the ')} will be made "
-            "in open session when it ends.")
+            "action will be taken in executive session; final action on the business "
+            f"noticed will be taken in open session when it ends: {final_actions(meeting)}.")
 
 
 def _clock(moment: datetime) -> str:

@@ -14,6 +14,7 @@ from dataclasses import replace
 from datetime import date, datetime
 
 from cases.acts import check_at_meeting, count, meeting_for, motion_data
+from cases.agenda import check_on_agenda
 from cases.calendar import CityCalendar, fmt_day
 from cases.case import Case
 from cases.errors import ProcedureError
@@ -67,6 +68,10 @@ def handle(case: Case, cmd: Command, *, at: datetime, actor: str,
     check_final(case, rule.event, getattr(cmd, "respondent", None))
     event = rule.handler(context, cmd)  # what the step itself requires, first
     meeting = _at_meeting(rule, body, cmd, context) if body is not None else None
+    if meeting is not None and check_on_agenda(meeting, rule.agenda,
+                                               event.data.get("respondent"), rule.name):
+        event = Event(event.kind, event.at, event.actor,
+                      {**event.data, "added_to_agenda": meeting.number})
     motion: Motion | None = getattr(cmd, "motion", None)
     if body is not None and meeting is not None and meeting.roll_call and motion is not None:
         result = count(case, body, motion, meeting.roll_call, readings=readings)

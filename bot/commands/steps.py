@@ -27,7 +27,7 @@ from cases.errors import ProcedureError
 from cases.fields import parse
 from cases.handlers import Command, StepRule
 from cases.history import EventKind
-from cases.meetings import EmergencyGround, MeetingKind, Proceeding
+from cases.meetings import Action, EmergencyGround, MeetingKind, Proceeding
 from cases.motions import Motion, read_motion
 from cases.protection import ProtectionBasis
 from cases.public_records import PublicRecord
@@ -342,8 +342,8 @@ def _withhold(w: Words, _d: Directory) -> Typed:
     return {"basis": basis, "summary": w.rest()}
 
 
-_CALL = ("CASE DATE START [END] regular|special PLACE [LINK] [called-by: @A @B ...] "
-         "[emergency: persons|property|likely FACTS]")
+_CALL = ("CASE DATE START [END] regular|special PLACE [LINK] [also: time-bar ...] "
+         "[called-by: @A @B ...] [emergency: persons|property|likely FACTS]")
 # RCW 42.30.080(4)'s grounds, as typed after `emergency:`
 _GROUNDS = {"persons": EmergencyGround.PERSONS, "property": EmergencyGround.PROPERTY,
             "likely": EmergencyGround.LIKELY}
@@ -367,6 +367,16 @@ def _call(w: Words, d: Directory) -> Typed:
         "regular": "regular", "special": "special"})))
     text, marked, emergency = w.rest().partition("emergency:")
     text, _, callers = text.partition("called-by:")
+    text, _, added = text.partition("also:")
+    also = []
+    for word in added.split():
+        try:
+            also.append(Action(word.lower().replace("-", "_")))
+        except ValueError:
+            raise ProcedureError(
+                f"also: {word[:40]!r} is not business a meeting's notice states; write one "
+                f"or more of: {', '.join(a.value.replace('_', '-') for a in Action)}."
+            ) from None
     words = text.split()
     called_by = []
     for name in callers.split():
@@ -387,7 +397,7 @@ def _call(w: Words, d: Directory) -> Typed:
             "remote_link": links[0] if links else None,
             "emergency": facts.strip() if marked else None,
             "emergency_ground": _GROUNDS[word.lower()] if marked else None,
-            "called_by": tuple(called_by)}
+            "called_by": tuple(called_by), "also": tuple(also)}
 
 
 def _time(w: Words, what: str) -> time:

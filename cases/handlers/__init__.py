@@ -29,7 +29,7 @@ from cases.deadlines import DeadlineKey
 from cases.directory import Role
 from cases.errors import ProcedureError
 from cases.history import Event, EventKind
-from cases.meetings import Body
+from cases.meetings import Action, Body
 from cases.readings import Readings
 from cases.stages import Stage
 
@@ -70,6 +70,9 @@ class StepRule:
     # meeting of that body, under way, in open session, with a quorum on its roll call
     # (`cases.motions`); a command with a `motion` carries the members' votes on it
     body: Acts = None
+    # the business on a meeting's agenda the body's act is (`cases.agenda`): taken at a
+    # special meeting only when its notice states it
+    agenda: Action | None = None
     stayed: bool = False  # refused while a continuance application is pending (§7)
     label: str | None = None  # a button's words, for a step that needs only the case
     # the notices the case still owes from earlier steps are cancelled, not sent (a void

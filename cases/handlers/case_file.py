@@ -15,7 +15,7 @@ from cases.directory import BOARD, OFFICE
 from cases.errors import ProcedureError
 from cases.handlers import Command, StepContext, step
 from cases.history import Event, EventKind
-from cases.meetings import Body
+from cases.meetings import Action, Body
 from cases.motions import Motion
 from cases.readings import AmendedSection, ClerkVoid, describe
 from cases.stages import (
@@ -68,7 +68,7 @@ class FindAmendmentSufficient(Command):
 @step("amendment-sufficiency", "find sections added after the report sufficient",
       EventKind.AMENDMENT_FOUND,
       frozenset({Stage.REPORTED, Stage.REPORT_DELIVERED, Stage.REFERRED, Stage.DETERMINED}),
-      BOARD | OFFICE, "§5, §7", body=Body.BOARD, stayed=True)
+      BOARD | OFFICE, "§5, §7", body=Body.BOARD, stayed=True, agenda=Action.AMENDMENT)
 def amendment_sufficiency(s: StepContext, cmd: FindAmendmentSufficient) -> Event:
     """§5, §7: the board's finding on sections added after its report, which by the city's
     reading `amended_section` (default) nothing rests on until the board finds them."""
@@ -190,7 +190,8 @@ class DismissAsTimeBarred(Command):
 
 
 @step("dismiss", "dismiss the complaint as time-barred", EventKind.COMPLAINT_DISMISSED,
-      BEFORE_CONCLUSION, BOARD | OFFICE, "§4", body=Body.BOARD, stayed=True)
+      BEFORE_CONCLUSION, BOARD | OFFICE, "§4", body=Body.BOARD, stayed=True,
+      agenda=Action.TIME_BAR)
 def dismiss(s: StepContext, cmd: DismissAsTimeBarred) -> Event:
     """§4: only a complaint received more than two years after the information on the
     completed misconduct was reasonably available to the public."""
@@ -361,7 +362,8 @@ def _board_if_it_moves(cmd: VoidCase, _case: Case) -> Body | None:
 # only before the hearing begins: a case heard is decided, not voided; a board member
 # alone never voids it (`alone`): the board acts by motion
 @step("void", "void the case", EventKind.CASE_VOIDED, BEFORE_BEGUN, BOARD | OFFICE,
-      "§1, §2, §7", body=_board_if_it_moves, cancels_notices=True, alone=OFFICE)
+      "§1, §2, §7", body=_board_if_it_moves, cancels_notices=True, alone=OFFICE,
+      agenda=Action.VOID)
 def void(s: StepContext, cmd: VoidCase) -> Event:
     """A case opened by mistake, voided with its reason. Whether the message was a
     complaint at all is a judgement on it: the clerk's only while the mayor's office still

@@ -17,7 +17,7 @@ from cases.errors import ProcedureError
 from cases.handlers import Command, StepContext, step
 from cases.handlers.meetings import check_present
 from cases.history import Event, EventKind
-from cases.meetings import Body, Meeting
+from cases.meetings import Action, Body, Meeting
 from cases.motions import Motion
 from cases.readings import AmendedSection, describe
 from cases.stages import (
@@ -138,7 +138,7 @@ class RecordDetermination(Command):
 # as to each official in turn
 @step("determination", "record the final determination", EventKind.DETERMINATION_RECEIVED,
       frozenset({Stage.REFERRED, Stage.DETERMINED}), BOARD | OFFICE, "§11, §12",
-      body=_board_if_referred_to_it)
+      body=_board_if_referred_to_it, agenda=Action.DETERMINATION)
 def determination(s: StepContext, cmd: RecordDetermination) -> Event:
     """§11, §12: the determination as to one official; each has their own."""
     party = s.party(cmd.respondent, "the determination is about", "§12")
@@ -217,7 +217,7 @@ class ExtendCouncilDecision(Command):
 
 @step("council-extension", "extend the council's decision time",
       EventKind.COUNCIL_DECISION_EXTENDED, frozenset({Stage.DETERMINED}), COUNCIL | OFFICE, "§12",
-      body=Body.COUNCIL)
+      body=Body.COUNCIL, agenda=Action.COUNCIL_EXTENSION)
 def extend_council(s: StepContext, cmd: ExtendCouncilDecision) -> Event:
     _needs_violation(s)
     if cmd.days <= 0:
@@ -265,7 +265,8 @@ class RecordCouncilVote(Command):
 # each member enters their own vote; the mayor's office records the roll call
 # (`cases.access.check_hands`)
 @step("vote", "record a council vote", EventKind.COUNCIL_VOTE_RECORDED,
-      frozenset({Stage.DETERMINED}), COUNCIL | OFFICE, "§12, §14", body=Body.COUNCIL)
+      frozenset({Stage.DETERMINED}), COUNCIL | OFFICE, "§12, §14", body=Body.COUNCIL,
+      agenda=Action.COUNCIL_DECISION)
 def vote(s: StepContext, cmd: RecordCouncilVote) -> Event:
     """A member's vote, an item of the minutes of the meeting under way: counted only by
     the decision taken at that meeting."""
@@ -307,7 +308,8 @@ class RecordMayorVote(Command):
 
 
 @step("mayor-vote", "record the mayor's tie-breaking vote", EventKind.MAYOR_VOTE_RECORDED,
-      frozenset({Stage.DETERMINED}), OFFICE, "§14", body=Body.COUNCIL)
+      frozenset({Stage.DETERMINED}), OFFICE, "§14", body=Body.COUNCIL,
+      agenda=Action.COUNCIL_DECISION)
 def mayor_vote(s: StepContext, cmd: RecordMayorVote) -> Event:
     """§14, RCW 35A.12.100: the mayor votes in the case of a tie, except if the action is
     against the mayor."""
@@ -356,7 +358,8 @@ class RecordCouncilDecision(Command):
 
 
 @step("decide", "record the council's decision", EventKind.COUNCIL_DECIDED,
-      frozenset({Stage.DETERMINED}), COUNCIL | OFFICE, "§12, §14", body=Body.COUNCIL)
+      frozenset({Stage.DETERMINED}), COUNCIL | OFFICE, "§12, §14", body=Body.COUNCIL,
+      agenda=Action.COUNCIL_DECISION)
 def decide(s: StepContext, cmd: RecordCouncilDecision) -> Event:
     """§12, §14: the council's decision as to one official, from the votes on them."""
     party = _before_the_council(s, cmd.respondent)

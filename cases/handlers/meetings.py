@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from cases.acts import meeting_for, set_aside, unable_to_act, why_unable
+from cases.agenda import agenda_for
 from cases.calendar import fmt_moment
 from cases.case import Case, Requester
 from cases.directory import BOARD, COUNCIL, OFFICE
@@ -23,6 +24,7 @@ from cases.meetings import (
     BODY_NAME,
     DEFAULT_LENGTH,
     OPEN_SECTION,
+    Action,
     Answer,
     Body,
     EmergencyGround,
@@ -77,6 +79,9 @@ class CallMeeting:
     # its presiding officer: the members calling it (emails)
     called_by: tuple[str, ...] = ()
     members: frozenset[str] = frozenset()  # the body's members, from the directory
+    # business to state in the notice that the case does not bring by itself (a §4
+    # dismissal, a continuance the board may apply for): `cases.agenda.ADDABLE`
+    also: tuple[Action, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -157,7 +162,8 @@ def _call(s: StepContext, cmd: CallMeeting, body: Body, kind: EventKind) -> Even
     ahead = None if cmd.further else book.to_come(body, s.at)
     moving = ahead is not None
     number = ahead.number if ahead is not None else len(book.all) + 1
-    return s.event(kind, meeting=number, moved=moving, starts_at=starts.isoformat(),
+    agenda = [item.data() for item in agenda_for(s.case, body, cmd.also)]
+    return s.event(kind, meeting=number, agenda=agenda, moved=moving, starts_at=starts.isoformat(),
                    ends_at=ends.isoformat(), place=place, remote_link=link,
                    meeting_kind=cmd.kind.value, late=starts <= s.at, emergency=emergency or None,
                    open_to_public=book.is_open(body),
@@ -433,7 +439,8 @@ class RecordBoardVote(Command):
 
 
 @step("board-vote", "record a board member's vote on sufficiency", EventKind.BOARD_VOTE_RECORDED,
-      AT_HEARING, BOARD, "§7", body=Body.BOARD, stayed=True)
+      AT_HEARING, BOARD, "§7", body=Body.BOARD, stayed=True,
+      agenda=Action.SUFFICIENCY)
 def board_vote(s: StepContext, cmd: RecordBoardVote) -> Event:
     """A member's vote on sufficiency as to one official: the board finds the complaint
     sufficient or not as to each official it names (§7, §8)."""
@@ -456,7 +463,8 @@ class RecordBoardDetermination(Command):
 
 
 @step("board-determination", "record the board's determination of sufficiency",
-      EventKind.BOARD_DETERMINED, AT_HEARING, BOARD, "§7", body=Body.BOARD, stayed=True)
+      EventKind.BOARD_DETERMINED, AT_HEARING, BOARD, "§7", body=Body.BOARD, stayed=True,
+      agenda=Action.SUFFICIENCY)
 def board_determination(s: StepContext, cmd: RecordBoardDetermination) -> Event:
     """§7: the board's determination as to one official, counted from the votes cast on it
     at this meeting, once that official has had the opportunity to present (§9)."""

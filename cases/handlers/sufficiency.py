@@ -16,7 +16,7 @@ from cases.handlers import Command, StepContext, step
 from cases.handlers.meetings import report_findings
 from cases.history import Event, EventKind
 from cases.links import report_link
-from cases.meetings import Body
+from cases.meetings import Action, Body
 from cases.motions import Motion
 from cases.readings import ContinuanceCap, RemoteNotice, describe
 from cases.section2 import REMOTE, NoticeMethod, Section2Act
@@ -255,7 +255,7 @@ class ApplyForContinuance(Command):
 
 
 @step("continuance apply", "apply for a continuance", EventKind.CONTINUANCE_APPLIED,
-      BEFORE_CONCLUSION, BOARD | OFFICE, "§7", body=Body.BOARD)
+      BEFORE_CONCLUSION, BOARD | OFFICE, "§7", body=Body.BOARD, agenda=Action.CONTINUANCE)
 def apply_continuance(s: StepContext, cmd: ApplyForContinuance) -> Event:
     case, applied = s.case, s.day(cmd.on)
     if case.pending_continuance is not None:
@@ -292,7 +292,8 @@ class DecideContinuance(Command):
 
 
 @step("continuance decide", "record the council's decision on a continuance",
-      EventKind.CONTINUANCE_DECIDED, BEFORE_CONCLUSION, COUNCIL | OFFICE, "§7", body=Body.COUNCIL)
+      EventKind.CONTINUANCE_DECIDED, BEFORE_CONCLUSION, COUNCIL | OFFICE, "§7", body=Body.COUNCIL,
+      agenda=Action.CONTINUANCE)
 def decide_continuance(s: StepContext, cmd: DecideContinuance) -> Event:
     pending = s.case.pending_continuance
     if pending is None:
@@ -335,7 +336,8 @@ class RequestReportExtension(Command):
 
 @step("extension request", "request a longer time for the report",
       EventKind.REPORT_EXTENSION_REQUESTED, AFTER_CONCLUSION, BOARD | OFFICE, "§10",
-      body=_board_if_it_asks, respondent_asks="ask for a longer time for the written report",
+      body=_board_if_it_asks, agenda=Action.REPORT_EXTENSION,
+      respondent_asks="ask for a longer time for the written report",
       alone=OFFICE)
 def request_extension(s: StepContext, cmd: RequestReportExtension) -> Event:
     if s.case.pending_report_extension is not None:
@@ -368,7 +370,7 @@ class DecideReportExtension(Command):
 
 @step("extension decide", "decide a request for a longer time for the report",
       EventKind.REPORT_EXTENSION_DECIDED, AFTER_CONCLUSION, BOARD | COUNCIL | OFFICE, "§10",
-      body=_who_approves)
+      body=_who_approves, agenda=Action.REPORT_EXTENSION)
 def decide_extension(s: StepContext, cmd: DecideReportExtension) -> Event:
     pending = s.case.pending_report_extension
     if pending is None:

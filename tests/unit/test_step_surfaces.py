@@ -66,7 +66,7 @@ SAMPLE_BY_NAME = {"remote_link": "https://meet.city.example/ethics", "motion": "
                   "amended_sections": "2.94.040", "entry": "",
                   "redactions": "complaint: RCW 42.56.250(4): a home address: 12 Elm St",
                   "withheld": "report: RCW 5.60.060(2)(a): attorney-client advice",
-                  "email": "reporter@ledger.test"}
+                  "email": "reporter@ledger.test", "also": "continuance"}
 
 
 def conforms(value: object, hint: object) -> bool:

@@ -10,10 +10,11 @@ from datetime import date, timedelta
 
 from cases import commands as c
 from cases.acts import unable_to_act
+from cases.agenda import ADDABLE
 from cases.case import Case
 from cases.errors import ProcedureError
 from cases.handlers import Command
-from cases.meetings import Body, EmergencyGround, Meeting
+from cases.meetings import Action, Body, EmergencyGround, Meeting
 from cases.motions import Motion
 from cases.procedure import handle
 from cases.steps import rule_for
@@ -38,8 +39,8 @@ def _today(case: Case, body: Body, when: str) -> Meeting | None:
                  and m.day == CALENDAR.local(moment).date() and m.starts_at <= moment), None)
 
 
-def convene(case: Case, body: Body, when: str, *, present: frozenset[str] | None = None
-            ) -> Motion:
+def convene(case: Case, body: Body, when: str, *, present: frozenset[str] | None = None,
+            also: tuple[Action, ...] = ()) -> Motion:
     """`body`'s meeting under way at `when` (unless one is already under way that day, a
     special meeting called after the case's last entry, starting before `when`: with 24
     hours' notice where there is room for it, else as an emergency), its roll call (every
@@ -62,7 +63,8 @@ def convene(case: Case, body: Body, when: str, *, present: frozenset[str] | None
             "a natural disaster: the test's meeting is called at short notice")
         kind = c.ScheduleBoardMeeting if body is Body.BOARD else c.ScheduleDeliberation
         handle(case, kind(starts, "City Hall, Room 2", emergency=emergency, further=True,
-                          emergency_ground=EmergencyGround.LIKELY if emergency else None),
+                          emergency_ground=EmergencyGround.LIKELY if emergency else None,
+                          also=also),
                at=called, actor=CLERK, calendar=CALENDAR)
         m = case.meetings.all[-1]
     who = members(body) if present is None else present
@@ -93,8 +95,10 @@ def at_its_meeting(case: Case, cmd: Command, when: str) -> Command:
         return cmd
     on: date | None = getattr(cmd, "on", None)
     moment = when if on is None or on == at(when).date() else f"{on.isoformat()}T18:00:00-08:00"
+    # the business the act is, stated in the notice when the case does not bring it
+    also = (rule.agenda,) if rule.agenda in ADDABLE[body] else ()
     try:
-        motion = convene(case, body, moment)
+        motion = convene(case, body, moment, also=also)
     except ProcedureError:
         return cmd
     if rule.by_motion and getattr(cmd, "motion", None) is None:

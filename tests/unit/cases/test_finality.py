@@ -24,7 +24,7 @@ from cases.access import Refused, actor_for, check_body, check_on_case, check_st
 from cases.case import Case, Requester
 from cases.errors import ProcedureError
 from cases.history import EventKind
-from cases.meetings import Body
+from cases.meetings import Action, Body
 from cases.motions import Motion
 from cases.procedure import handle, open_case
 from cases.readings import ClerkVoid, Readings, describe
@@ -69,7 +69,7 @@ def test_the_clerk_voids_spam_within_the_24_hours_and_the_board_voids_it_later()
                   "Wed Jan 7, 2026 9:30 AM PST")
     assert "by motion at its meeting" in msg and "(§2, §7)" in msg
     # the board, which has had it since, voids it by motion at its meeting
-    motion = convene(late, Body.BOARD, "2026-02-05T18:00:00-08:00")
+    motion = convene(late, Body.BOARD, "2026-02-05T18:00:00-08:00", also=(Action.VOID,))
     event = do(late, c.VoidCase(SPAM, MAYOR, motion=motion), "2026-02-05T18:00:00-08:00",
                CHAIR)
     assert stage(late) is Stage.VOID and event.data["by"] == "board"
@@ -107,7 +107,7 @@ def test_the_mayors_designee_never_voids_a_complaint_against_the_mayor(
         assert stage(case) is Stage.RECEIVED
     # the board may, by motion at its meeting
     mayor_case = case_against(MAYOR, RESPONDENT)
-    motion = convene(mayor_case, Body.BOARD, "2026-01-07T18:00:00-08:00")
+    motion = convene(mayor_case, Body.BOARD, "2026-01-07T18:00:00-08:00", also=(Action.VOID,))
     handle(mayor_case, c.VoidCase(SPAM, MAYOR, motion=motion),
            at=at("2026-01-07T18:00:00-08:00"), actor=CHAIR, calendar=CALENDAR,
            readings=readings)
@@ -116,7 +116,7 @@ def test_the_mayors_designee_never_voids_a_complaint_against_the_mayor(
 
 def test_a_void_the_board_moves_but_does_not_carry_voids_nothing() -> None:
     case = case_against(MAYOR)
-    motion = convene(case, Body.BOARD, "2026-01-07T18:00:00-08:00")
+    motion = convene(case, Body.BOARD, "2026-01-07T18:00:00-08:00", also=(Action.VOID,))
     failed = Motion(motion.meeting, no=motion.yes)
     do(case, c.VoidCase(SPAM, MAYOR, motion=failed), "2026-01-07T18:00:00-08:00", CHAIR)
     assert stage(case) is not Stage.VOID  # kept with the event, changes nothing

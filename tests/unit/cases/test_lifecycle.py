@@ -17,7 +17,7 @@ from cases.case import Case, Requester, Stage
 from cases.deadlines import DeadlineKey, Status, status_at
 from cases.errors import ProcedureError
 from cases.history import Event, EventKind
-from cases.meetings import Body
+from cases.meetings import Action, Body
 from cases.notices import NoticeType, notices_owed
 from cases.procedure import handle, open_case
 from cases.readings import BoardHearing, Readings, RemoteNotice, describe
@@ -290,7 +290,7 @@ def test_a_case_opened_by_mistake_is_voided_never_deleted() -> None:
        "2026-01-12T09:00:00-08:00")
     # a week after receipt, past the clerk's 24 hours (`clerk_void`): the board voids it,
     # by motion at its meeting
-    motion = convene(case, Body.BOARD, "2026-01-13T09:00:00-08:00")
+    motion = convene(case, Body.BOARD, "2026-01-13T09:00:00-08:00", also=(Action.VOID,))
     history = list(case.history)
     refused(case, c.VoidCase(" ", MAYOR, motion=motion), "2026-01-13T09:00:00-08:00",
             "Say why")

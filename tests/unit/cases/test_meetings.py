@@ -388,9 +388,11 @@ def test_the_announcement_states_the_purpose_its_citation_and_the_end() -> None:
     assert said == ("The Ethics Board will now convene in executive session to receive and "
                     "evaluate a complaint against a public officer, as RCW 42.30.110(1)(f) "
                     "allows. The executive session will end at 7:00 PM PST; any extension will "
-                    "be announced. No action will be taken in executive session: the "
-                    "determination of the sufficiency of the complaint will be made in open "
-                    "session when it ends.")
+                    "be announced. No action will be taken in executive session; final "
+                    "action on the business noticed will be taken in open session when it "
+                    "ends: the determination of the sufficiency of the complaint (§7); a "
+                    "continuance of the hearing (§7); a longer time for the written report "
+                    "(§10).")
 
 
 def test_an_extension_is_announced_before_the_end_and_only_to_a_later_time() -> None:
