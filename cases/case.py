@@ -36,14 +36,14 @@ from cases.deadlines import (
 from cases.disclosure import Disclosure
 from cases.filing import Complainant, Filing, filing_from_data
 from cases.history import Event, EventKind
-from cases.meetings import Body, Business, Meeting, Meetings
+from cases.meetings import ALL, Body, Business, Meeting, Meetings
 from cases.protection import Protection, ProtectionBasis
 from cases.public_records import PublicRecord
 from cases.readings import DEFAULT, BoardHearing, Readings, Release
 from cases.section2 import NoticeMethod, Section2Act
 from cases.stages import Stage
 
-__all__ = ["Case", "Finding", "ReportExtension", "Requester", "Stage"]
+__all__ = ["Case", "CouncilExtensionRequest", "Finding", "ReportExtension", "Requester", "Stage"]
 
 UNNAMED = "the official complained against"  # when the directory matched nobody
 
@@ -83,6 +83,15 @@ class NamedOfficial:
     name: str
     email: str | None
     address: str | None
+
+
+@dataclass(frozen=True)
+class CouncilExtensionRequest:
+    """§12: an official's request for more time for the council's decision as to them."""
+
+    official: str | None  # None: a history from before requests named the official
+    days: int  # what they asked for: the council grants no more
+    on: date  # the day the city received it
 
 
 @dataclass(frozen=True)
@@ -131,8 +140,10 @@ class Case:
     referred_at: datetime | None = None
     referred_on: date | None = None  # None in histories older than the day was recorded
     findings: dict[str, Finding] = field(default_factory=dict)  # §12, as to each official
-    council_extensions: list[Extension] = field(default_factory=list)
-    council_extension_requests: list[date] = field(default_factory=list)  # §12, respondent's
+    # §12: the council's grants, as to each official (`ALL`: one from before a grant named
+    # the official, which moved every official's time), and the officials' requests
+    council_extensions: dict[str, list[Extension]] = field(default_factory=dict)
+    council_extension_requests: list[CouncilExtensionRequest] = field(default_factory=list)
     # §12, §14: the council's decision as to each official found to have violated the
     # code (its members' votes are items of the meeting they were cast at: `meetings`)
     council_decided: dict[str, tuple[datetime, date | None]] = field(default_factory=dict)
@@ -284,10 +295,12 @@ class Case:
                     self.findings[party] = Finding(bool(d["violation"]),
                                                    tuple(d.get("sections") or ()), on)
             case k.COUNCIL_DECISION_EXTENDED:
-                self.council_extensions.append(Extension(int(d["days"]), on))
+                self.council_extensions.setdefault(str(d.get("respondent") or ALL), []).append(
+                    Extension(int(d["days"]), on))
             case k.COUNCIL_EXTENSION_REQUESTED:
                 assert on is not None
-                self.council_extension_requests.append(on)
+                self.council_extension_requests.append(CouncilExtensionRequest(
+                    d.get("respondent"), int(d["days"]), on))
             case k.COMPLAINT_DISMISSED:
                 self.public_since = date.fromisoformat(d["public_since"])
                 self.dismissed_on = on
@@ -463,9 +476,12 @@ class Case:
         days = [f.on for f in self.findings.values() if f.violation and f.on is not None]
         return min(days) if days else None
 
-    @property
-    def council_extension_days(self) -> int:
-        return sum(x.days for x in self.council_extensions)
+    def council_extensions_of(self, official: str | None) -> tuple[Extension, ...]:
+        """The §12 extensions that move the council's time as to `official` (None: every
+        grant, for a history whose clocks do not name the officials)."""
+        if official is None:
+            return tuple(x for grants in self.council_extensions.values() for x in grants)
+        return (*self.council_extensions.get(ALL, ()), *self.council_extensions.get(official, ()))
 
     @property
     def released_records(self) -> frozenset[PublicRecord]:
@@ -493,10 +509,11 @@ class Case:
         return next((c for c in self.continuances if c.pending), None)
 
     @property
-    def pending_council_extension_request(self) -> date | None:
-        """The respondent's §12 request for more time that the council has not yet
-        granted (each grant answers one request)."""
-        waiting = self.council_extension_requests[len(self.council_extensions):]
+    def pending_council_extension_request(self) -> CouncilExtensionRequest | None:
+        """The official's §12 request for more time that the council has not yet
+        granted (each grant answers one request, in turn)."""
+        granted = sum(len(x) for x in self.council_extensions.values())
+        waiting = self.council_extension_requests[granted:]
         return waiting[0] if waiting else None
 
     @property
@@ -533,7 +550,7 @@ class Case:
                 DeadlineKey.REPORT_DELIVERY: tuple(
                     Extension(x.days, x.decided_on) for x in self.report_extensions
                     if x.approved),
-                DeadlineKey.COUNCIL_DECISION: tuple(self.council_extensions),
+                DeadlineKey.COUNCIL_DECISION: self.council_extensions_of(None),
             },
             disclosure_requests=tuple(
                 DisclosureRequest(x.received, x.responded or x.answered, x.estimate,
@@ -551,8 +568,13 @@ class Case:
         found = [(p, self.findings[p].on) for p in self.violators]
         if not found or any(on is None for _, on in found):
             return ()
-        return tuple(CouncilClock(p, on, *self.council_decided.get(p, (None, None)))
-                     for p, on in found if on is not None)
+        clocks = []
+        for p, on in found:
+            assert on is not None
+            decided_at, decided_on = self.council_decided.get(p, (None, None))
+            clocks.append(CouncilClock(p, on, decided_at, decided_on,
+                                       self.council_extensions_of(p)))
+        return tuple(clocks)
 
     def deadlines(self, calendar: CityCalendar, *, now: datetime,
                   readings: Readings = DEFAULT) -> list[Deadline]:

@@ -170,6 +170,7 @@ class CouncilClock:
     received: date
     decided_at: datetime | None = None
     decided_on: date | None = None
+    extensions: tuple[Extension, ...] = ()  # granted at their request, as to them (§12)
 
 
 @dataclass(frozen=True)

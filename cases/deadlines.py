@@ -247,7 +247,8 @@ def _council_decision(t: Triggers, cal: CityCalendar, now: datetime) -> Deadline
     key, several = DeadlineKey.COUNCIL_DECISION, len(t.council_clocks) > 1
     judged = []
     for clock in t.council_clocks:
-        own = replace(t, done={**t.done, key: clock.decided_at} if clock.decided_at else
+        own = replace(t, extensions={**t.extensions, key: clock.extensions},
+                      done={**t.done, key: clock.decided_at} if clock.decided_at else
                       {k: v for k, v in t.done.items() if k is not key},
                       done_on={**t.done_on, key: clock.decided_on} if clock.decided_on else
                       {k: v for k, v in t.done_on.items() if k is not key})

@@ -10,6 +10,7 @@ from datetime import date
 from typing import Any
 
 from cases.acts import against_mayor, count, meeting_for, motion_data, set_aside, unable_to_act
+from cases.calendar import fmt_day
 from cases.case import Case
 from cases.deadlines import DeadlineKey
 from cases.directory import BOARD, COUNCIL, OFFICE
@@ -35,9 +36,11 @@ class RequestBoardHearing(Command):
     respondent: str | None = None  # the official asking (each has their own request)
 
 
+# the official's own request (§11): they make it signed in, or the clerk records it from
+# their letter; never the board, the forum it asks for (issue 38, C)
 @step("board-hearing", "record the respondent's request to be heard by the board",
       EventKind.BOARD_HEARING_REQUESTED,
-      frozenset({Stage.HEARING_CONCLUDED, Stage.REPORTED, Stage.REPORT_DELIVERED}), BOARD | OFFICE,
+      frozenset({Stage.HEARING_CONCLUDED, Stage.REPORTED, Stage.REPORT_DELIVERED}), OFFICE,
       "§11", respondent_asks="ask to be heard by the ethics board instead of a hearings examiner")
 def board_hearing(s: StepContext, cmd: RequestBoardHearing) -> Event:
     """§11: the official asking to be heard by the board; only one the matter goes on
@@ -179,9 +182,11 @@ class RequestCouncilExtension(Command):
     respondent: str | None = None  # the official asking (one a violation was found against)
 
 
+# the official's own request (§12): they make it signed in, or the clerk records it from
+# their letter; never the council, whose time it extends (issue 38, C)
 @step("council-extension request",
       "record the respondent's request for more time for the council's decision",
-      EventKind.COUNCIL_EXTENSION_REQUESTED, frozenset({Stage.DETERMINED}), COUNCIL | OFFICE,
+      EventKind.COUNCIL_EXTENSION_REQUESTED, frozenset({Stage.DETERMINED}), OFFICE,
       "§12", respondent_asks="ask the council for more time before it decides")
 def request_extension(s: StepContext, cmd: RequestCouncilExtension) -> Event:
     """§12: the respondent's request; only it lets the council extend its time."""
@@ -194,10 +199,11 @@ def request_extension(s: StepContext, cmd: RequestCouncilExtension) -> Event:
                              "the code may ask it for more time (§12).")
     if cmd.days <= 0:
         raise ProcedureError("Give the number of days the respondent asked for.")
-    if s.case.pending_council_extension_request is not None:
-        raise ProcedureError(f"The respondent's request of "
-                             f"{s.case.pending_council_extension_request} awaits the "
-                             "council's decision: record that first.")
+    waiting = s.case.pending_council_extension_request
+    if waiting is not None:
+        raise ProcedureError(f"The request of {fmt_day(waiting.on)} for more time"
+                             + (f", {waiting.official}'s," if waiting.official else "")
+                             + " awaits the council's decision: record that first.")
     day = s.day(cmd.on)
     s.not_revived(DeadlineKey.COUNCIL_DECISION, day, "ask for more time for the council's "
                   "decision", "§12")
@@ -222,14 +228,23 @@ def extend_council(s: StepContext, cmd: ExtendCouncilDecision) -> Event:
     _needs_violation(s)
     if cmd.days <= 0:
         raise ProcedureError("Grant a positive number of days.")
-    if s.case.pending_council_extension_request is None:
+    asked = s.case.pending_council_extension_request
+    if asked is None:
         raise ProcedureError(f"The council extends its time only when the respondent asks "
                              f"(§12), and no such request is recorded on {s.case.number}. "
                              "Record the respondent's request first.")
+    whose = f"{asked.official}'s" if asked.official else "the respondent's"
+    if cmd.days > asked.days:
+        raise ProcedureError(
+            f"The council grants {whose} request (§12), and {asked.official or 'they'} asked "
+            f"for {asked.days} days on {fmt_day(asked.on)}: it may grant up to {asked.days}, "
+            f"not {cmd.days}. A longer time needs a request of its own.")
     day = s.day(cmd.on)
     s.not_revived(DeadlineKey.COUNCIL_DECISION, day, "extend the council's time to decide",
                   "§12")
-    return s.event(EventKind.COUNCIL_DECISION_EXTENDED, days=cmd.days, on=day.isoformat())
+    # the time moves for the official who asked, not for another found to have violated
+    return s.event(EventKind.COUNCIL_DECISION_EXTENDED, days=cmd.days, on=day.isoformat(),
+                   **({"respondent": asked.official} if asked.official else {}))
 
 
 def _before_the_council(s: StepContext, named: str | None) -> str:

@@ -289,3 +289,16 @@ def test_an_auditor_reads_the_log_and_the_chains_and_sees_no_case() -> None:
     assert directory.match_respondents("Ruth Abara misused city property") == ()
     example = load_directory(Path(__file__).resolve().parents[3] / "city.example.yml")[0]
     assert [p.email for p in example.auditors] == ["rabara@audit.example"]
+
+
+def test_the_body_an_officials_request_is_made_to_does_not_record_it() -> None:
+    """Issue 38, C: the official's §11 request for the board and §12 request for more time
+    are theirs: the board (the forum asked for) and the council (whose time it extends)
+    do not record them; the clerk does, from their letter, and the official signed in."""
+    respondents = ("gpruitt@city.test",)
+    for rule in (c.RequestBoardHearing.step, c.RequestCouncilExtension.step):
+        for member in (CHAIR, RAMAN):
+            with pytest.raises(Refused, match="Only"):
+                check_on_case(member, respondents, rule)
+        check_on_case(CLERK_, respondents, rule)
+        check_on_case(PRUITT, respondents, rule)

@@ -17,6 +17,7 @@ import pytest
 
 from cases import commands as c
 from cases.case import Case, Stage
+from cases.deadlines import DeadlineKey as K
 from cases.errors import ProcedureError
 from cases.filing import Complainant
 from cases.handlers import Command
@@ -33,6 +34,7 @@ from tests.unit.cases.test_procedure import (
     CLERK,
     MAYOR,
     RESPONDENT,
+    deadlines,
     do,
     refused,
     violation_found,
@@ -218,3 +220,29 @@ def test_two_officials_decided_at_different_meetings_count_their_own_votes() -> 
     event = take(case, decision(SECOND), "2026-03-03T19:40:00-08:00")
     assert (event.data["yes"], event.data["no"], event.data["carried"]) == (0, 5, False)
     assert case.stage is Stage.COUNCIL_DECIDED
+
+
+def test_a_councils_extension_is_for_the_official_who_asked_and_no_more_than_asked() -> None:
+    """§12: Pruitt asks for 5 more days; the council may not grant 60, and granting 5
+    moves Pruitt's seven days only: Bates's, received the same day, stay due Mon Mar 2."""
+    case = reported_as_to_both()
+    do(case, c.Refer("myu@examiners.example"), "2026-01-27T11:00:00-08:00")
+    for party in (RESPONDENT, SECOND):
+        do(case, c.RecordDetermination(True, (SECTION_A,), respondent=party),
+           "2026-02-23T09:00:00-08:00")
+    do(case, c.RequestCouncilExtension(days=5, respondent=RESPONDENT),
+       "2026-02-24T09:00:00-08:00")
+    msg = refused(case, c.ExtendCouncilDecision(days=60), "2026-02-26T19:00:00-08:00",
+                  "may grant up to 5, not 60")
+    assert f"{RESPONDENT}'s request" in msg
+    event = do(case, c.ExtendCouncilDecision(days=5), "2026-02-26T19:00:00-08:00")
+    assert event.data["respondent"] == RESPONDENT
+    line = deadlines(case, "2026-02-27T09:00:00-08:00")[K.COUNCIL_DECISION]
+    assert line.due is not None and line.due.date() == date(2026, 3, 2)
+    assert f"determination as to {SECOND} received" in line.basis
+    votes(case, (RAMAN, Vote.NO), (BRANDT, Vote.NO), (OKAFOR, Vote.NO), on=SECOND,
+          meeting="2026-03-02T19:00:00-08:00")
+    do(case, decision(SECOND), "2026-03-02T20:00:00-08:00")
+    line = deadlines(case, "2026-03-03T09:00:00-08:00")[K.COUNCIL_DECISION]
+    assert f"determination as to {RESPONDENT} received" in line.basis
+    assert line.due is not None and line.due.date() == date(2026, 3, 9)  # Sat Mar 7: Monday
