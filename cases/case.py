@@ -294,6 +294,13 @@ class Case:
                 for party in [d["respondent"]] if d.get("respondent") else self.parties():
                     self.findings[party] = Finding(bool(d["violation"]),
                                                    tuple(d.get("sections") or ()), on)
+                if self.council_decided and self._every_matter_decided():
+                    # the last matter's determination found no violation, the council
+                    # having decided every other: the council's part is complete
+                    self.council_decided_at, self.council_decided_on = max(
+                        self.council_decided.values(), key=lambda x: x[0])
+                    self.stage = Stage.COUNCIL_DECIDED
+                    return
             case k.COUNCIL_DECISION_EXTENDED:
                 self.council_extensions.setdefault(str(d.get("respondent") or ALL), []).append(
                     Extension(int(d["days"]), on))
@@ -314,8 +321,10 @@ class Case:
                 # before each official was named, one decision stood for all of them
                 for party in [d["respondent"]] if d.get("respondent") else self.violators:
                     self.council_decided.setdefault(party, (e.at, on))
-                if not set(self.council_decided) >= set(self.violators):
-                    return  # the stage waits for the decision as to every official
+                if not self._every_matter_decided():
+                    # the stage waits for the decision as to every official: each found
+                    # sufficient against determined, each found to have violated decided
+                    return
                 self.council_decided_at, self.council_decided_on = e.at, on
             case k.COMPLAINT_AMENDED:
                 for s in d.get("added_sections", []):
@@ -462,6 +471,12 @@ class Case:
         if any(f.violation for f in self.findings.values()):
             return True
         return False if set(self.findings) >= set(self.found_sufficient) else None
+
+    def _every_matter_decided(self) -> bool:
+        """Every official the matter goes on against has their determination, and the
+        council has decided as to each one found to have violated the code (§11, §12)."""
+        return (set(self.findings) >= set(self.found_sufficient)
+                and set(self.council_decided) >= set(self.violators))
 
     @property
     def violators(self) -> tuple[str, ...]:

@@ -233,14 +233,18 @@ def close(s: StepContext, cmd: CloseCase) -> Event:
     if case.stage is Stage.REPORT_DELIVERED and case.report_sufficient:
         raise ProcedureError(f"{case.number} was found sufficient: refer it for hearing (§11) "
                              "before closing.")
-    if case.stage is Stage.DETERMINED and case.violation_found:
-        raise ProcedureError(f"A violation was found in {case.number}: the council must decide "
-                             "(§12) before the case closes.")
+    # each official's matter is complete: determined, and decided by the council when a
+    # violation was found (§11, §12)
     waiting = [p for p in case.found_sufficient if p not in case.findings]
     if case.stage is Stage.DETERMINED and waiting:
         raise ProcedureError(f"The determination as to {' and '.join(waiting)} is not yet "
                              f"recorded in {case.number}: each official has their own "
                              "(§12). Record it before closing.")
+    undecided = [p for p in case.violators if p not in case.council_decided]
+    if case.stage is Stage.DETERMINED and undecided:
+        raise ProcedureError(f"A violation was found in {case.number} as to "
+                             f"{' and '.join(undecided)}: the council must decide (§12) before "
+                             "the case closes.")
     return s.event(EventKind.CASE_CLOSED, reason=cmd.reason)
 
 

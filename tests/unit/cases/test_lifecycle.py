@@ -465,7 +465,7 @@ def test_each_official_has_their_own_determination_and_only_one_found_is_penalis
     assert case.violation_found and case.determination_received_on == date(2026, 2, 23)
     refused(case, c.RecordDetermination(False, respondent=RESPONDENT), when,
             "already recorded")
-    refused(case, c.CloseCase("done"), when, "the council must decide")
+    refused(case, c.CloseCase("done"), when, f"as to {SECOND} is not yet recorded")
     do(case, c.RecordDetermination(False, respondent=SECOND), "2026-02-24T09:00:00-08:00")
     assert case.findings[SECOND].violation is False
     votes(case, ("praman@city.test", Vote.YES), ("abrandt@city.test", Vote.YES),

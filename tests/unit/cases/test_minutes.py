@@ -246,3 +246,21 @@ def test_a_councils_extension_is_for_the_official_who_asked_and_no_more_than_ask
     line = deadlines(case, "2026-03-03T09:00:00-08:00")[K.COUNCIL_DECISION]
     assert f"determination as to {RESPONDENT} received" in line.basis
     assert line.due is not None and line.due.date() == date(2026, 3, 9)  # Sat Mar 7: Monday
+
+
+def test_the_council_deciding_one_officials_matter_leaves_the_others_open() -> None:
+    """Issue 38, A: the council decides Pruitt's matter while Bates's determination is not
+    in: the case stays "determined", Bates's determination is still received, and the
+    case closes only then."""
+    case = reported_as_to_both()
+    do(case, c.Refer("myu@examiners.example"), "2026-01-27T11:00:00-08:00")
+    do(case, c.RecordDetermination(True, (SECTION_A,), respondent=RESPONDENT),
+       "2026-02-23T09:00:00-08:00")
+    votes(case, (RAMAN, Vote.YES), (BRANDT, Vote.YES), (OKAFOR, Vote.YES), on=RESPONDENT)
+    do(case, decision(RESPONDENT), "2026-02-26T21:00:00-08:00")
+    assert case.stage is Stage.DETERMINED and case.council_decided_at is None
+    refused(case, c.CloseCase("decided"), "2026-02-27T09:00:00-08:00", SECOND)
+    do(case, c.RecordDetermination(False, respondent=SECOND), "2026-02-27T09:00:00-08:00")
+    assert case.stage is Stage.COUNCIL_DECIDED
+    do(case, c.CloseCase("each official's matter complete"), "2026-02-27T10:00:00-08:00")
+    assert case.stage is Stage.CLOSED
