@@ -15,7 +15,7 @@ from datetime import date, datetime
 
 from cases.acts import check_at_meeting, count, meeting_for, motion_data
 from cases.agenda import check_on_agenda
-from cases.calendar import CityCalendar, fmt_day
+from cases.calendar import CityCalendar, fmt_day, fmt_moment
 from cases.case import Case
 from cases.errors import ProcedureError
 from cases.filing import Filing, filing_to_data
@@ -27,7 +27,7 @@ from cases.meetings import BODY_NAME, Body, Meeting
 from cases.motions import Motion
 from cases.order import problems
 from cases.readings import DEFAULT, Readings
-from cases.steps import rule_for
+from cases.steps import STEPS, rule_for
 
 
 def open_case(*, number: str, filing: Filing, respondents: tuple[str, ...], at: datetime,
@@ -77,6 +77,8 @@ def handle(case: Case, cmd: Command, *, at: datetime, actor: str,
         result = count(case, body, motion, meeting.roll_call, readings=readings)
         kept = motion_data(case, motion, meeting, result, body, readings)
         event = Event(event.kind, event.at, event.actor, {**event.data, "motion": kept})
+    if event.kind is EventKind.EXECUTIVE_SESSION_STARTED:
+        _not_over_acts(case, event, calendar)
     if "on" in event.data or event.kind.rule.moves_days:
         _check_order(case, event, calendar)
     case.apply(event)
@@ -98,6 +100,28 @@ def _at_meeting(rule: StepRule, body: Body, cmd: Command, s: StepContext) -> Mee
     check_at_meeting(s.case, body, m, what=rule.name, day=s.day(getattr(cmd, "on", None)),
                      at=s.at, calendar=s.calendar, readings=s.readings)
     return m
+
+
+# the events that are a body's acts (the table of steps says which steps are)
+_BODY_ACTS = {r.event: r for r in STEPS if r.body is not None}
+
+
+def _not_over_acts(case: Case, event: Event, calendar: CityCalendar) -> None:
+    """Refuse an executive session recorded as begun before acts of its body already
+    recorded at that meeting: it would put them inside it, where nothing is decided (RCW
+    42.30.110(1)(f), 42.30.060)."""
+    number, started = event.data["meeting"], datetime.fromisoformat(event.data["started_at"])
+    inside = [e for e in case.history if e.kind in _BODY_ACTS and e.at > started
+              and number in (e.data.get("meeting"), (e.data.get("motion") or {}).get("meeting"))]
+    if inside:
+        first = min(inside, key=lambda e: e.at)
+        raise ProcedureError(
+            f"An executive session of meeting {number} beginning "
+            f"{fmt_moment(calendar.local(started))} would hold the step to "
+            f"{_BODY_ACTS[first.kind].name}, recorded at "
+            f"{fmt_moment(calendar.local(first.at))} in open session: a "
+            "body acts only in open session. Record the session's true start (after the "
+            "acts), or correct the act first.")
 
 
 def _check_order(case: Case, event: Event, calendar: CityCalendar) -> None:

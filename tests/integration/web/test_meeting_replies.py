@@ -50,7 +50,7 @@ async def test_the_case_page_has_a_block_of_its_meetings(site: Site) -> None:
     block = (await site.get(f"/cases/{number}")).text.split('id="meetings"')[1]
     row = block.split("</tr>")[1]  # the first meeting's row, after the header's
     assert "#1 board" in row and "City Hall, Room 2" in row
-    assert "1 accepted, 1 declined" in row and "closed to the public" in row
+    assert "1 accepted, 1 declined" in row and "the evaluation in executive session" in row
     # its public notice, posted as the meeting was called, and the quorum: two of the
     # board's three members, by the city's reading (issue 25)
     assert "1 accepted of the 2 a quorum needs" in row

@@ -264,3 +264,20 @@ def test_the_council_deciding_one_officials_matter_leaves_the_others_open() -> N
     assert case.stage is Stage.COUNCIL_DECIDED
     do(case, c.CloseCase("each official's matter complete"), "2026-02-27T10:00:00-08:00")
     assert case.stage is Stage.CLOSED
+
+
+def test_an_executive_session_is_not_recorded_over_acts_taken_in_open_session() -> None:
+    """Issue 38, B: the decision was recorded at 7:30 PM in open session; a session then
+    recorded as 7:00-7:45 would hold it, and is refused; one recorded from 7:35, after the
+    decision, stands."""
+    case = violation_found()
+    votes(case, (RAMAN, Vote.YES), (BRANDT, Vote.YES), (OKAFOR, Vote.YES))
+    do(case, decision(), "2026-02-26T19:30:00-08:00")
+    session = c.StartExecutiveSession(at("2026-02-26T19:45:00-08:00"),
+                                      started_at=at("2026-02-26T19:00:00-08:00"))
+    msg = refuse(case, session, "2026-02-26T19:50:00-08:00", "would hold the step to record "
+                 "the council's decision")
+    assert "7:30 PM" in msg
+    take(case, replace(session, started_at=at("2026-02-26T19:35:00-08:00")),
+         "2026-02-26T19:50:00-08:00")
+    assert case.meetings.all[-1].sessions[-1].started_at == at("2026-02-26T19:35:00-08:00")
