@@ -30,9 +30,9 @@ if TYPE_CHECKING:
 
 # what the clerk may add to a meeting's notice that the case does not foretell
 ADDABLE = {Body.BOARD: (Action.TIME_BAR, Action.VOID, Action.CONTINUANCE,
-                        Action.REPORT_EXTENSION, Action.AMENDMENT),
+                        Action.REPORT_EXTENSION, Action.AMENDMENT, Action.MINUTES),
            Body.COUNCIL: (Action.CONTINUANCE, Action.REPORT_EXTENSION,
-                          Action.COUNCIL_EXTENSION)}
+                          Action.COUNCIL_EXTENSION, Action.MINUTES)}
 
 
 _HEARING = frozenset({Stage.RECEIVED, Stage.HEARING_SCHEDULED, Stage.HEARING_BEGUN})
@@ -67,6 +67,8 @@ def agenda_for(case: Case, body: Body, also: Iterable[Action] = ()) -> tuple[Ite
             items.append(Item(Action.COUNCIL_EXTENSION))
         items += [Item(Action.COUNCIL_DECISION, p) for p in case.violators
                   if p not in case.council_decided]
+    if case.meetings.unapproved(body):
+        items.append(Item(Action.MINUTES))  # RCW 42.30.035
     for action in also:
         if action not in ADDABLE[body]:
             raise ProcedureError(

@@ -143,6 +143,8 @@ class EventKind(StrEnum):
     MEETING_REPLY_RECORDED = "meeting_reply_recorded", _R(meetings=True)
     # a body acts by a motion at its meeting (cases.motions): who was present, who recused
     ROLL_CALL_RECORDED = "roll_call_recorded", _R(meetings=True)
+    # RCW 42.30.035: the body approved a meeting's minutes (`cases.minutes`), by motion
+    MINUTES_APPROVED = "minutes_approved", _R(meetings=True)
     MEMBER_RECUSED = "member_recused"
     # §12: the extension of the council's time is granted only on the respondent's request
     COUNCIL_EXTENSION_REQUESTED = "council_extension_requested", _R(seen_by=_BOTH)

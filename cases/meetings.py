@@ -76,6 +76,7 @@ class Action(StrEnum):
     COUNCIL_EXTENSION = "council_extension"
     COUNCIL_DECISION = "council_decision"
     VOID = "void"
+    MINUTES = "minutes"
 
     @property
     def words(self) -> str:
@@ -97,7 +98,9 @@ _ACTION_WORDS = {
     Action.DETERMINATION: "the final determination of the matter referred to the board (§11)",
     Action.COUNCIL_EXTENSION: "an extension of the council's time to decide (§12)",
     Action.COUNCIL_DECISION: "the council's decision on the final determination (§12, §14)",
-    Action.VOID: "whether the case was opened by mistake and is void (§1, §2)"}
+    Action.VOID: "whether the case was opened by mistake and is void (§1, §2)",
+    Action.MINUTES: "the approval of the minutes of its earlier meeting on the case (RCW "
+                    "42.30.035)"}
 
 
 @dataclass(frozen=True)
@@ -172,6 +175,17 @@ class Reply:
     at: datetime  # when it was recorded
 
 
+@dataclass(frozen=True)
+class Approval:
+    """The body approved a meeting's minutes (RCW 42.30.035): at which meeting, when,
+    with the clerk's corrections, covering the history up to entry `through`."""
+
+    at_meeting: int
+    at: datetime
+    corrections: str
+    through: int
+
+
 @dataclass
 class ExecutiveSession:
     """RCW 42.30.110(2): announced with its purpose and the time it will end; extended
@@ -239,6 +253,7 @@ class Meeting:
     # what its notice states the body will take final action on (`cases.agenda`); None in
     # a history stored before notices stated their agenda
     agenda: tuple[Item, ...] | None = None
+    approved: Approval | None = None  # its minutes, once the body approved them
 
     @property
     def sequence(self) -> int:
@@ -390,6 +405,9 @@ class Meetings:
             case k.ROLL_CALL_RECORDED:
                 self._meeting(d).roll_call = RollCall(
                     frozenset(d["present"]), frozenset(d["members"]), str(d["mayor"]), e.at)
+            case k.MINUTES_APPROVED:
+                self._meeting({"meeting": d["of"]}).approved = Approval(
+                    int(d["meeting"]), e.at, str(d.get("corrections") or ""), index)
             case k.MEETING_REPLY_RECORDED:
                 self._meeting(d).replies[str(d["attendee"]).lower()] = Reply(
                     Answer(d["answer"]), int(d["sequence"]), e.at)
@@ -400,6 +418,12 @@ class Meetings:
         if e.data.get("meeting") is not None:
             return self._meeting(e.data)
         return self.held_by(body, e.at)
+
+    def unapproved(self, body: Body) -> list[Meeting]:
+        """`body`'s meetings held (their roll call taken) whose minutes it has not yet
+        approved (RCW 42.30.035)."""
+        return [m for m in self.all if m.body is body and m.roll_call is not None
+                and not m.cancelled and m.approved is None]
 
     def held_by(self, body: Body, at: datetime) -> Meeting | None:
         """`body`'s latest meeting not cancelled that had begun by `at`."""

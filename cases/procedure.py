@@ -27,7 +27,7 @@ from cases.meetings import BODY_NAME, Body, Meeting
 from cases.motions import Motion
 from cases.order import problems
 from cases.readings import DEFAULT, Readings
-from cases.steps import STEPS, rule_for
+from cases.steps import ACTS, rule_for
 
 
 def open_case(*, number: str, filing: Filing, respondents: tuple[str, ...], at: datetime,
@@ -102,23 +102,19 @@ def _at_meeting(rule: StepRule, body: Body, cmd: Command, s: StepContext) -> Mee
     return m
 
 
-# the events that are a body's acts (the table of steps says which steps are)
-_BODY_ACTS = {r.event: r for r in STEPS if r.body is not None}
-
-
 def _not_over_acts(case: Case, event: Event, calendar: CityCalendar) -> None:
     """Refuse an executive session recorded as begun before acts of its body already
     recorded at that meeting: it would put them inside it, where nothing is decided (RCW
     42.30.110(1)(f), 42.30.060)."""
     number, started = event.data["meeting"], datetime.fromisoformat(event.data["started_at"])
-    inside = [e for e in case.history if e.kind in _BODY_ACTS and e.at > started
+    inside = [e for e in case.history if e.kind in ACTS and e.at > started
               and number in (e.data.get("meeting"), (e.data.get("motion") or {}).get("meeting"))]
     if inside:
         first = min(inside, key=lambda e: e.at)
         raise ProcedureError(
             f"An executive session of meeting {number} beginning "
             f"{fmt_moment(calendar.local(started))} would hold the step to "
-            f"{_BODY_ACTS[first.kind].name}, recorded at "
+            f"{ACTS[first.kind].name}, recorded at "
             f"{fmt_moment(calendar.local(first.at))} in open session: a "
             "body acts only in open session. Record the session's true start (after the "
             "acts), or correct the act first.")

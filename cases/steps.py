@@ -29,6 +29,7 @@ from cases.handlers import (
     retention,
     sufficiency,
 )
+from cases.history import EventKind
 
 # the parts of the procedure, in the order of the ordinance
 PARTS: tuple[ModuleType, ...] = (sufficiency, meetings, council, case_file, disclosures,
@@ -50,6 +51,8 @@ def rows_of(part: ModuleType) -> list[StepRule]:
 STEPS: tuple[StepRule, ...] = tuple(row for part in PARTS for row in rows_of(part))
 
 BY_ID: dict[str, StepRule] = {s.id: s for s in STEPS}
+# the events that are acts of a body (its steps' rows say so): items of its minutes
+ACTS: dict[EventKind, StepRule] = {s.event: s for s in STEPS if s.body is not None}
 
 
 def rule_for(cmd: Command) -> StepRule:

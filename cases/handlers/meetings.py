@@ -32,6 +32,7 @@ from cases.meetings import (
     MeetingKind,
     Proceeding,
 )
+from cases.motions import Motion
 from cases.open_meetings import (
     agenda_posted_late,
     announcement,
@@ -115,7 +116,7 @@ def schedule_deliberation(s: StepContext, cmd: ScheduleDeliberation) -> Event:
     extension = case.pending_report_extension
     business = (case.pending_continuance is not None
                 or (extension is not None and extension.requested_by is Requester.BOARD)
-                or case.violation_found)
+                or case.violation_found or case.meetings.unapproved(Body.COUNCIL))
     if not business:
         raise ProcedureError(
             f"The council has no business on {case.number} to meet on: it meets on the "
@@ -602,3 +603,41 @@ def reply(s: StepContext, cmd: RecordMeetingReply) -> Event:
     return s.event(EventKind.MEETING_REPLY_RECORDED, meeting=m.number,
                    attendee=cmd.attendee.strip().lower(), answer=cmd.answer.value,
                    sequence=cmd.sequence)
+
+
+def _minutes_body(cmd: ApproveMinutes, case: Case) -> Body | None:
+    """The body whose meeting the minutes are of approves them (RCW 42.30.035)."""
+    m = case.meetings.get(cmd.meeting)
+    return m.body if m is not None else None
+
+
+@dataclass(frozen=True)
+class ApproveMinutes(Command):
+    """RCW 42.30.035: the body approves the minutes of its meeting on the case, drawn from
+    what was recorded at it (`cases.minutes`), with the clerk's corrections, by motion at
+    that meeting or a later one of the body."""
+
+    meeting: int  # the meeting the minutes are of
+    corrections: str = ""  # the clerk's edits to the draft, as the body approves them
+    motion: Motion | None = None
+
+
+@step("minutes approve", "approve the minutes of a meeting", EventKind.MINUTES_APPROVED,
+      OPEN_STAGES, _MEETING_ROLES, "RCW 42.30.035", body=_minutes_body, agenda=Action.MINUTES)
+def approve_minutes(s: StepContext, cmd: ApproveMinutes) -> Event:
+    of = _numbered(s, cmd.meeting)
+    if of.cancelled or of.roll_call is None:
+        raise ProcedureError(f"Meeting {of.number} of {s.case.number} was "
+                             + (f"cancelled ({of.cancelled})" if of.cancelled else
+                                "not held (no roll call is recorded)")
+                             + ": it has no minutes to approve.")
+    if of.approved is not None:
+        raise ProcedureError(f"The minutes of meeting {of.number} were approved at meeting "
+                             f"{of.approved.at_meeting}; they stand as approved.")
+    number = cmd.motion.meeting if cmd.motion is not None else None
+    at = meeting_for(s.case, of.body, number, s.at, s.calendar)
+    if at.starts_at < of.starts_at:
+        raise ProcedureError(f"Meeting {at.number} came before meeting {of.number}: the body "
+                             "approves a meeting's minutes at that meeting or a later one.")
+    return s.event(EventKind.MINUTES_APPROVED, of=of.number, meeting=at.number,
+                   corrections=cmd.corrections.strip()[:5000])

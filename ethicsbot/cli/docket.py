@@ -1,4 +1,5 @@
-"""`ethicsbot deadlines`, `cases`, `case ID`, `migrate`: the docket and its calendar."""
+"""`ethicsbot deadlines`, `cases`, `case ID`, `minutes ID N`, `migrate`: the docket and its
+calendar."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:  # the rest is imported where it is used (ethicsbot.cli)
 
 
 def register(group: click.Group) -> None:
-    for command in (deadlines, cases, case, migrate, correct_receipt):
+    for command in (deadlines, cases, case, minutes, migrate, correct_receipt):
         group.add_command(command)
 
 
@@ -214,6 +215,32 @@ def cases(as_json: bool) -> None:
                       (r["next_deadline"] or "—") + (" (MISSED)" if overdue else ""),
                       local(r["next_due"]) or ("tolled" if r["tolled"] else "—"))
     Console().print(table)
+
+
+@click.command()
+@click.argument("number")
+@click.argument("meeting", type=int)
+def minutes(number: str, meeting: int) -> None:
+    """The minutes of a meeting on a case (RCW 42.30.035): as approved, or the draft."""
+    from cases.errors import ProcedureError
+    from cases.minutes import minutes as drawn
+    from cases.services import get_case
+    from ethicsbot.bootstrap import bootstrap
+
+    app, number = bootstrap(), number.strip().upper()
+    try:
+        with app.uow() as uow:
+            found = get_case(uow, number)
+    except ProcedureError as e:
+        log_access(app, number, "minutes", allowed=False)
+        raise CliError(str(e)) from None
+    log_access(app, number, f"minutes of meeting {meeting}")
+    m = found.meetings.get(meeting)
+    if m is None:
+        raise CliError(f"{number} has no meeting {meeting}; `ethicsbot case {number}` lists "
+                       "its meetings")
+    for line in drawn(found, m, app.calendar).lines:
+        click.echo(for_terminal(line))
 
 
 @click.command()

@@ -88,3 +88,23 @@ def test_a_late_extension_and_a_disclosure_request(
     assert "cannot revive it (§10)" in str(report["basis"])
     assert disclosure["due"] == "2026-12-01T23:59:59-08:00"
     assert disclosure["responsible"] == "city_attorney" and disclosure["status"] == "open"
+
+
+def test_minutes_print_a_meetings_draft_drawn_from_the_record(
+        here: Path, database_url: str, capsys: pytest.CaptureFixture[str]) -> None:  # noqa: F811
+    """RCW 42.30.035: `ethicsbot minutes CASE N` prints the meeting's minutes as drawn
+    from what was recorded at it, naming the members and not the official."""
+    from tests.fixtures.cases import convene
+
+    received = datetime(2026, 1, 6, 17, 30, tzinfo=UTC)
+    app = bootstrap(make_settings(here, database_url), clock=FakeClock(received))
+    number = open_one(app, a_filing(received))
+    convene(app, number)
+    app.engine.dispose()
+    code, out, _ = run(capsys, "minutes", number, "1")
+    assert code == 0, out
+    assert f"Minutes of meeting 1 of the Ethics Board on case {number}" in out
+    assert "Roll call: present" in out and "DRAFT: not yet approved" in out
+    assert "Raman" not in out  # the official complained against
+    code, _, err = run(capsys, "minutes", number, "7")
+    assert code != 0 and f"{number} has no meeting 7" in err

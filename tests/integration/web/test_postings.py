@@ -65,8 +65,8 @@ async def test_the_public_page_lists_meetings_by_date_and_says_how_to_write_to_t
         "Tue Dec 15, 2026 6:00 PM PST")
     assert coming < first < second and "Past meetings" not in page
     row_sooner, row_later = page[first:second], page[second:page.index("</table>", second)]
-    assert "Council Chambers" in row_sooner and "open meeting; the evaluation in executive session" in (
-        row_sooner)
+    assert "Council Chambers" in row_sooner
+    assert "open meeting; the evaluation in executive session" in row_sooner
     assert "City Hall, Room 2" in row_later and "open to the public" in row_later
     assert "Ethics Board" in row_sooner and "Ethics Board" in row_later
     assert f"/postings/{later.lower()}-meeting-1-r1.html" in row_later  # the current one

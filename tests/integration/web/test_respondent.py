@@ -139,7 +139,8 @@ async def test_a_request_is_refused_until_the_procedure_allows_it_then_recorded(
     # the hearing, right under their rights: when, where, open or not; not who answered
     hearing = page.index("Hearings and meetings of your case")
     assert page.index("Your rights under the ordinance") < hearing < page.index("Against")
-    assert "City Hall, Room 2" in page[hearing:] and "the evaluation in executive session" in page[hearing:]
+    assert "City Hall, Room 2" in page[hearing:]
+    assert "the evaluation in executive session" in page[hearing:]
     assert "Answers to the invitation" not in page
     assert "In this case the report is due by" in page
     done = await site.post(f"/cases/{number}/steps/extension-request", {

@@ -22,7 +22,8 @@ from cases.errors import ProcedureError
 from cases.filing import Complainant
 from cases.handlers import Command
 from cases.history import Event
-from cases.meetings import Body
+from cases.meetings import Action, Body, Item
+from cases.minutes import minutes
 from cases.motions import Motion
 from cases.procedure import handle, open_case
 from cases.tally import Vote
@@ -281,3 +282,54 @@ def test_an_executive_session_is_not_recorded_over_acts_taken_in_open_session() 
     take(case, replace(session, started_at=at("2026-02-26T19:35:00-08:00")),
          "2026-02-26T19:50:00-08:00")
     assert case.meetings.all[-1].sessions[-1].started_at == at("2026-02-26T19:35:00-08:00")
+
+
+def test_a_meetings_minutes_are_drawn_from_it_and_approved_by_motion() -> None:
+    """RCW 42.30.035: the council's meeting of Feb 26, noticed with two items (the
+    decision as to each official), holds an executive session and decides both; its
+    minutes are drawn from that record, naming the members and no official. The body
+    approves them by motion at a meeting whose notice states it, not at one that did not."""
+    case = reported_as_to_both()
+    do(case, c.Refer("myu@examiners.example"), "2026-01-27T11:00:00-08:00")
+    for party in (RESPONDENT, SECOND):
+        do(case, c.RecordDetermination(True, (SECTION_A,), respondent=party),
+           "2026-02-23T09:00:00-08:00")
+    do(case, c.ScheduleDeliberation(at("2026-02-26T19:00:00-08:00"), "Council Chambers"),
+       "2026-02-24T09:00:00-08:00")
+    held = case.meetings.all[-1]
+    convene(case, Body.COUNCIL, "2026-02-26T19:01:00-08:00")
+    take(case, c.StartExecutiveSession(at("2026-02-26T19:30:00-08:00")),
+         "2026-02-26T19:02:00-08:00")
+    take(case, c.EndExecutiveSession(), "2026-02-26T19:25:00-08:00")
+    for party, vote in ((RESPONDENT, Vote.YES), (SECOND, Vote.NO)):
+        votes(case, (RAMAN, vote), (BRANDT, vote), (OKAFOR, vote), on=party,
+              meeting="2026-02-26T19:30:00-08:00")
+        take(case, decision(party), "2026-02-26T19:40:00-08:00")
+    draft = minutes(case, held, CALENDAR)
+    text = draft.text()
+    assert not draft.approved and "DRAFT" in text
+    assert ("Agenda (final action in open session): the council's decision on the final "
+            "determination (§12, §14), as to each of 2 officials.") in text
+    assert "Roll call: present abrandt@city.test, bokafor@city.test" in text
+    assert "Executive session from Thu Feb 26, 2026 7:02 PM PST" in text
+    assert "Executive session ended Thu Feb 26, 2026 7:25 PM PST" in text
+    assert "praman@city.test votes yes as to official 1." in text
+    assert ("Motion to record the council's decision as to official 2 (§12, §14): 0 yes, "
+            "3 no: the motion fails") in text
+    assert RESPONDENT not in text and SECOND not in text and "Pruitt" not in text
+    refuse(case, c.ApproveMinutes(held.number, motion=Motion(held.number, unanimous=True)),
+           "2026-02-26T19:50:00-08:00", "did not state the approval of the minutes")
+    do(case, c.ScheduleDeliberation(at("2026-03-05T19:00:00-08:00"), "Council Chambers"),
+       "2026-02-27T09:00:00-08:00")
+    nxt = case.meetings.all[-1]
+    assert Item(Action.MINUTES) in (nxt.agenda or ())
+    motion = convene(case, Body.COUNCIL, "2026-03-05T19:01:00-08:00")
+    take(case, c.ApproveMinutes(held.number, "Ortiz arrived at 7:10 PM.", motion=motion),
+         "2026-03-05T19:05:00-08:00")
+    approved = minutes(case, held, CALENDAR)
+    assert approved.approved and "Corrections: Ortiz arrived at 7:10 PM." in approved.text()
+    assert f"Approved by the City Council at meeting {nxt.number}" in approved.text()
+    refuse(case, c.ApproveMinutes(held.number, motion=motion), "2026-03-05T19:06:00-08:00",
+           "they stand as approved")
+    # what came after the approval is not in the minutes approved
+    assert approved.text().count("votes") == draft.text().count("votes")
