@@ -25,7 +25,7 @@ module only reads it back, so a history replays to the same file.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from enum import StrEnum
@@ -33,7 +33,7 @@ from typing import Any
 
 from cases.calendar import fmt_day
 from cases.history import EventKind
-from cases.public_records import PublicRecord
+from cases.public_records import WORDS, PublicRecord
 
 
 class AnswerKind(StrEnum):
@@ -178,6 +178,7 @@ class Disclosure:
     instalments: tuple[Instalment, ...] = ()  # released
     draft: Instalment | None = None  # prepared, awaiting a second person's approval
     third_parties: tuple[ThirdParty, ...] = ()
+    no_such_record: tuple[PublicRecord, ...] = ()  # asked for; the closing letter: none kept
 
     @property
     def open(self) -> bool:
@@ -201,12 +202,42 @@ class Disclosure:
         return "; ".join(parts)
 
     @property
+    def accounted(self) -> frozenset[PublicRecord]:
+        """The records this request's instalments produced or withheld with an exemption."""
+        return frozenset(self.released) | {h.record for h in self.withheld}
+
+    @property
     def withheld(self) -> tuple[Held, ...]:
         return tuple(h for i in self.instalments for h in i.held)
 
     @property
     def redacted(self) -> tuple[Cut, ...]:
         return tuple(c for i in self.instalments for c in i.cuts)
+
+
+def outstanding(x: Disclosure, existing: Collection[PublicRecord], *,
+                records: Iterable[PublicRecord] = (), held: Iterable[PublicRecord] = ()
+                ) -> tuple[PublicRecord, ...]:
+    """The records `x` asked for that are still neither produced nor withheld with an
+    exemption, once `records` are produced and `held` withheld too: a request is closed
+    only when none is left (RCW 42.56.520, .210(3): every record asked for is produced, or
+    the answer says which exemption withholds it and how). A record the case does not
+    have (no report on a case voided before its hearing) is not outstanding: the closing
+    letter says there is none (`absent`)."""
+    done = x.accounted | set(records) | set(held)
+    return tuple(r for r in PublicRecord if r in x.records and r in existing and r not in done)
+
+
+def absent(x: Disclosure, existing: Collection[PublicRecord]) -> tuple[PublicRecord, ...]:
+    """The records `x` asked for that the case does not have, which the closing letter
+    answers by saying so."""
+    return tuple(r for r in PublicRecord if r in x.records and r not in existing)
+
+
+def listed(records: Iterable[PublicRecord]) -> str:
+    """'the complaint, the sufficiency determination and the written report'."""
+    words = [WORDS[r] for r in records]
+    return words[0] if len(words) < 2 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def exemption_of(d: Mapping[str, Any]) -> Exemption:
@@ -236,12 +267,14 @@ def answered_in(x: Disclosure, kind: AnswerKind, on: date, index: int,
                 data: Mapping[str, Any]) -> Disclosure:
     """`x` (a `public_records.Disclosure`) after an answer letter."""
     estimate = date.fromisoformat(data["estimate"]) if data.get("estimate") else x.estimate
+    none = tuple(PublicRecord(r) for r in data.get("no_such_record") or ())
     exemption = (exemption_of(data["exemption"]),) if data.get("exemption") else ()
     return replace(
         x, responded=x.responded or on, estimate=estimate,
         answered=on if kind in FINAL_ANSWERS else x.answered,
         paused_since=on if kind is AnswerKind.CLARIFY else x.paused_since,
-        denied=x.denied + exemption, letters=(*x.letters, Letter(kind.value, on, index)),
+        denied=x.denied + exemption, no_such_record=x.no_such_record + none,
+        letters=(*x.letters, Letter(kind.value, on, index)),
         note="; ".join(filter(None, (x.note, str(data.get("text") or "")))))
 
 
@@ -289,8 +322,10 @@ def _released(x: Disclosure, data: Mapping[str, Any], on: date, actor: str,
         done = replace(x.draft, approved_by=actor, released_on=on, index=index)
         x = replace(x, draft=None, instalments=(*x.instalments, done),
                     letters=(*x.letters, Letter("instalment", on, index)))
+    none = tuple(PublicRecord(r) for r in data.get("no_such_record") or ())
     return replace(
         x, responded=x.responded or on, answered=on if final else x.answered,
+        no_such_record=x.no_such_record + none,
         released_to=str(data.get("to") or x.requester),
         released=x.released + tuple(r for r in now if r not in x.released),
         note="; ".join(filter(None, (x.note, str(data.get("note") or "")))))
@@ -321,6 +356,7 @@ def log_entry(case_number: str, number: int, x: Disclosure,
                       "explanation": h.exemption.explanation}
                      for h in x.withheld] + [{"record": "all", "exemption": e.code,
                                               "explanation": e.explanation} for e in x.denied],
+        "no_such_record": [r.value for r in x.no_such_record],
         "third_parties": [{"name": t.name, "release_on": t.release_on.isoformat()}
                           for t in x.third_parties],
         "awaiting_approval": x.draft.number if x.draft else None,

@@ -15,6 +15,16 @@ and where the other reading would give another date, that date is shown beside i
   complaint or finding is released through a public disclosure request filed with the
   city attorney"; §13 "shall be considered public records"): only through a disclosure
   request recorded by the city attorney (default: §6's words), or at closure.
+- `ordinance_exemption` (§6: "strict confidentiality" until the review is complete;
+  RCW 42.56.070(1): a record is produced unless "the specific exemptions of ... this
+  chapter, or other statute" exempt it, and an ordinance is no statute): §6 is no
+  exemption (default: only a statute exempts, and state law prevails over the city's):
+  a record asked for before closure is produced, or withheld under a statute cited with
+  how it applies (RCW 42.56.210(3)), and no withholding cites §6; or the city treats §6
+  as exempting a case's records until its review is complete: before closure no
+  instalment releases a record, and a denial or withholding may cite §6. Either way what
+  is shown to the public waits for closure (`Case.released`), and a void case, never
+  under review, is no bar to a release.
 - `board_quorum` (the ordinance sets no quorum for the ethics board; RCW 35A.12.120 sets
   the council's only): a majority of the board's members (default: the rule the statute
   gives the council, read across), or a majority of the members who may act on the case
@@ -88,6 +98,11 @@ class Release(StrEnum):
     AT_CLOSURE = "at_closure"
 
 
+class OrdinanceExemption(StrEnum):
+    STATUTE_ONLY = "statute_only"
+    SECTION_6 = "section_6"
+
+
 class BoardQuorum(StrEnum):
     BOARD_MEMBERS = "board_members"
     MEMBERS_WHO_MAY_ACT = "members_who_may_act"
@@ -128,7 +143,8 @@ class ClerkVoid(StrEnum):
     UNTIL_THE_HEARING = "until_the_hearing"
 
 
-Choice = (ContinuanceCap | CouncilMajority | Release | BoardQuorum | RegularAgenda
+Choice = (ContinuanceCap | CouncilMajority | Release | OrdinanceExemption | BoardQuorum
+          | RegularAgenda
           | ExaminerNotice | AmendedSection | BoardHearing | RemoteNotice
           | ComplainantProtection | ClerkVoid)
 
@@ -141,6 +157,10 @@ _WORDS: dict[Choice, str] = {
                                  "public disclosure request filed with the city attorney "
                                  "(§6, §13)"),
     Release.AT_CLOSURE: "public records released at closure (§6, §13)",
+    OrdinanceExemption.STATUTE_ONLY: ("only a statute exempts a record from disclosure "
+                                      "(RCW 42.56.070(1)): §6 is no exemption"),
+    OrdinanceExemption.SECTION_6: ("§6 exempts a case's records from disclosure until its "
+                                   "review is complete"),
     BoardQuorum.BOARD_MEMBERS: ("the board's quorum is a majority of its members (the "
                                 "ordinance sets none; RCW 35A.12.120's rule for the "
                                 "council, read across)"),
@@ -195,6 +215,7 @@ class Readings:
     continuance_cap: ContinuanceCap = ContinuanceCap.PER_APPLICATION
     council_majority: CouncilMajority = CouncilMajority.VOTES_CAST
     release: Release = Release.DISCLOSURE_REQUEST
+    ordinance_exemption: OrdinanceExemption = OrdinanceExemption.STATUTE_ONLY
     board_quorum: BoardQuorum = BoardQuorum.BOARD_MEMBERS
     regular_agenda: RegularAgenda = RegularAgenda.DAY_AHEAD
     examiner_notice: ExaminerNotice = ExaminerNotice.NOT_A_MEETING

@@ -34,6 +34,15 @@ def history_of(case: Case) -> list[dict[str, object]]:
     return [{"kind": e.kind, "at": e.at, "data": e.data} for e in case.history]
 
 
+def existing(case: Case) -> frozenset[PublicRecord]:
+    """The §13 records the case has: always its complaint; the finding and the written
+    report once the board (or the examiner) made them. A request for one it does not have
+    is answered that there is none, never left open for it."""
+    shown = (PublicRecord.SUFFICIENCY_DETERMINATION, PublicRecord.WRITTEN_REPORT)
+    return frozenset({PublicRecord.COMPLAINT}) | {
+        r for r in shown if entries(history_of(case), [r])}
+
+
 def parts(case: Case, records: Iterable[PublicRecord]) -> list[Part]:
     """The words of each of `records`, unredacted, in the §13 order."""
     wanted = set(records)

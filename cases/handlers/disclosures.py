@@ -5,6 +5,7 @@ command, its row (`@step`) and its handler, one above the other (`cases.handlers
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date
 
@@ -18,13 +19,17 @@ from cases.disclosure import (
     Exemption,
     Redaction,
     Withholding,
+    absent,
+    listed,
+    outstanding,
     record_named,
 )
 from cases.errors import ProcedureError
 from cases.handlers import Command, StepContext, step
 from cases.history import Event, EventKind
 from cases.public_records import WORDS, PublicRecord
-from cases.released import record_text
+from cases.readings import OrdinanceExemption, Readings, describe
+from cases.released import existing, record_text
 from cases.stages import (
     Stage,
 )
@@ -81,10 +86,32 @@ def _open_request(s: StepContext, number: int | None) -> tuple[int, Disclosure]:
     return found, x
 
 
-def exemption(code: str, explanation: str, what: str) -> Exemption:
-    """RCW 42.56.210(3): the exemption cited and briefly how it applies, both required."""
+def _not_before_request(number: int, x: Disclosure, on: date, what: str) -> None:
+    """An answer answers a request that had come: it is never dated before the day the city
+    received it (RCW 42.56.520 counts from that day)."""
+    if on < x.received:
+        raise ProcedureError(f"Request {number} was received on {fmt_day(x.received)}: "
+                             f"{what} cannot be dated {fmt_day(on)}, before it arrived. "
+                             "Give the day it was sent.")
+
+
+# §6 cited as the exemption: "§6", "§ 6", "ordinance §6", "section 6"
+_SECTION_6 = re.compile(r"^(the )?(ordinance |ethics code )?(§ ?|section )6$", re.IGNORECASE)
+
+
+def exemption(code: str, explanation: str, what: str, readings: Readings) -> Exemption:
+    """RCW 42.56.210(3): the exemption cited and briefly how it applies, both required.
+    §6 is an exemption only where the city reads it as one (`readings.ordinance_exemption`;
+    RCW 42.56.070(1): by default only a statute exempts)."""
     code, explanation = " ".join(code.split()), " ".join(explanation.split())
-    if not CITATION.match(code):
+    if _SECTION_6.match(code):
+        if readings.ordinance_exemption is OrdinanceExemption.STATUTE_ONLY:
+            raise ProcedureError(
+                f"{what}: §6 of the ordinance is no exemption under the city's reading "
+                f"({describe(OrdinanceExemption.STATUTE_ONLY)}): cite the statute that "
+                "withholds the record, like RCW 42.56.240(1), or produce it.")
+        code = "§6"
+    elif not CITATION.match(code):
         raise ProcedureError(f"{what}: cite the exemption as the law reads, like "
                              f"RCW 42.56.240(2) or RCW 5.60.060(2)(a) ({code[:40]!r} is not).")
     if not explanation:
@@ -113,6 +140,7 @@ class AnswerDisclosure(Command):
 def answer(s: StepContext, cmd: AnswerDisclosure) -> Event:
     number, x = _open_request(s, cmd.request)
     on = s.day(cmd.on)
+    _not_before_request(number, x, on, "its answer")
     kind = cmd.answer
     data: dict[str, object] = {"request": number, "answer": kind.value, "on": on.isoformat(),
                                "text": cmd.text.strip()}
@@ -126,15 +154,44 @@ def answer(s: StepContext, cmd: AnswerDisclosure) -> Event:
         raise ProcedureError("Say what the requester should clarify: the letter asks it, and "
                              "the estimate waits on their answer (RCW 42.56.520(3)).")
     if kind is AnswerKind.DENY:
-        data["exemption"] = vars(exemption(cmd.exemption, cmd.explanation, "A denial"))
+        data["exemption"] = vars(exemption(cmd.exemption, cmd.explanation, "A denial",
+                                           s.readings))
     if kind in FINAL_ANSWERS and x.draft is not None:
         raise ProcedureError(f"Instalment {x.draft.number} of request {number} was prepared "
                              f"by {x.draft.prepared_by} and awaits approval: release it "
                              "(`release`) before the request's final answer.")
-    if kind is AnswerKind.CLOSE and x.responded is None:
+    if kind is AnswerKind.CLOSE and (none := _closing(s, number, x, on)):
+        data["no_such_record"] = none
+    return s.event(EventKind.DISCLOSURE_ANSWERED, **data)
+
+
+def _closing(s: StepContext, number: int, x: Disclosure, on: date) -> list[str]:
+    """The closing letter ends the request only once each record it asked for was produced
+    or withheld with its exemption (RCW 42.56.520, .210(3)); a request naming no record,
+    once something was. Returns the records asked for that the case does not have, which
+    the letter says it has none of."""
+    have = existing(s.case)
+    none = absent(x, have)
+    if x.responded is None and not (x.records and len(none) == len(x.records)):
         raise ProcedureError("Nothing has been answered on this request yet: deny it, or "
                              "release its records first; the closing letter ends it.")
-    return s.event(EventKind.DISCLOSURE_ANSWERED, **data)
+    left = outstanding(x, have)
+    if left:
+        raise ProcedureError(
+            f"Request {number} asked for {listed(left)}, which has been neither produced nor "
+            "withheld: release it in an instalment, or withhold it there with its exemption "
+            "and how it applies (RCW 42.56.210(3)), before the closing letter.")
+    if not x.records and not x.accounted:
+        raise ProcedureError(
+            f"Nothing has been produced or withheld on request {number}: release the records "
+            "it asks for in an instalment, withhold them with their exemption, or deny it, "
+            "before the closing letter.")
+    last = max((i.released_on for i in x.instalments if i.released_on), default=None)
+    if last is not None and on < last:
+        raise ProcedureError(f"Instalment {len(x.instalments)} of request {number} was "
+                             f"released on {fmt_day(last)}: the closing letter cannot be "
+                             f"dated {fmt_day(on)}, before it.")
+    return [r.value for r in none]
 
 
 @dataclass(frozen=True)
@@ -170,6 +227,14 @@ def _record(word: str, what: str) -> PublicRecord:
     return found
 
 
+def _kept_by_section_6(s: StepContext) -> bool:
+    """The case is under review and the city reads §6 as exempting its records until the
+    review is complete (`readings.ordinance_exemption`). A void case was never under
+    review: nothing in §6 waits for it."""
+    return (s.readings.ordinance_exemption is OrdinanceExemption.SECTION_6
+            and s.case.stage not in (Stage.CLOSED, Stage.VOID))
+
+
 @dataclass(frozen=True)
 class PrepareInstalment(Command):
     """An instalment of records made ready for release (RCW 42.56.080(2)): the records,
@@ -196,14 +261,16 @@ def prepare(s: StepContext, cmd: PrepareInstalment) -> Event:
         raise ProcedureError("Name the records the instalment releases (complaint, "
                              "determination, report), or those it withholds with their "
                              "exemption.")
-    if cmd.records and not case.closed:
+    if cmd.records and _kept_by_section_6(s):
         raise ProcedureError(f"The records of {case.number} stay confidential until the "
-                             "review is complete (§6): acknowledge the request with an "
-                             "estimate now, and release its records after closure.")
-    missing = [WORDS[r] for r in cmd.records
-               if r is not PublicRecord.COMPLAINT and case.report_sufficient is None]
+                             "review is complete (§6), which the city reads as exempting "
+                             "them: acknowledge the request with an estimate now, or deny "
+                             "it citing §6, and release its records after closure.")
+    have = existing(case)
+    missing = [WORDS[r].removeprefix("the ") for r in cmd.records if r not in have]
     if missing:
-        raise ProcedureError(f"{case.number} has no {' or '.join(missing)} to release.")
+        raise ProcedureError(f"{case.number} has no {' or '.join(missing)} to release: name "
+                             "the records it has; the closing letter says it has no other.")
     cuts = []
     for r in cmd.redactions:
         record = _record(r.record, "A redaction")
@@ -215,7 +282,7 @@ def prepare(s: StepContext, cmd: PrepareInstalment) -> Event:
             raise ProcedureError(f"{text[:60]!r} is not in {WORDS[record]}: a redaction "
                                  "names text exactly as the record has it.")
         cuts.append({"record": record.value, "text": text,
-                     **vars(exemption(r.code, r.explanation, "A redaction"))})
+                     **vars(exemption(r.code, r.explanation, "A redaction", s.readings))})
     held = []
     for w in cmd.withheld:
         record = _record(w.record, "A withheld record")
@@ -223,7 +290,16 @@ def prepare(s: StepContext, cmd: PrepareInstalment) -> Event:
             raise ProcedureError(f"{WORDS[record].capitalize()} is both released and withheld: "
                                  "redact the exempt part instead, or withhold it whole.")
         held.append({"record": record.value,
-                     **vars(exemption(w.code, w.explanation, "A withheld record"))})
+                     **vars(exemption(w.code, w.explanation, "A withheld record",
+                                      s.readings))})
+    left = outstanding(x, have, records=cmd.records,
+                       held=[PublicRecord(h["record"]) for h in held]) if cmd.final else ()
+    if left:
+        it = "them" if len(left) > 1 else "it"
+        raise ProcedureError(
+            f"Request {number} asked for {listed(left)} too, and the last instalment closes "
+            f"it: release {it} in this instalment, withhold {it} here with the exemption and "
+            "how it applies (RCW 42.56.210(3)), or prepare this instalment as not the last.")
     return s.event(EventKind.INSTALMENT_PREPARED, request=number,
                    records=[r.value for r in cmd.records], redactions=cuts, withheld=held,
                    final=cmd.final, on=s.today.isoformat())
@@ -253,18 +329,29 @@ def release(s: StepContext, cmd: ReleaseRecords) -> Event:
                              "and may not approve its release too: a second person checks "
                              "what is released and what is redacted.")
     on = s.day(cmd.on)
-    for told in x.third_parties:
-        early = set(told.records) & set(draft.records)
-        if early and on < told.release_on:
-            raise ProcedureError(
-                f"{told.name} was told on {fmt_day(told.notified_on)} that "
-                f"{', '.join(WORDS[r] for r in sorted(early))} would be released on "
-                f"{fmt_day(told.release_on)} unless a court enjoins it (RCW 42.56.540): "
-                "release it on that day or after.")
+    _not_before_request(number, x, on, "the release of its records")
+    if on < draft.prepared_on:
+        raise ProcedureError(f"Instalment {draft.number} of request {number} was prepared on "
+                             f"{fmt_day(draft.prepared_on)}: its release cannot be dated "
+                             f"{fmt_day(on)}, before it.")
+    # the day a person was told holds for the record, whichever request asks for it: once
+    # released to one requester, a record is released to all (`released.public_cuts`)
+    for m, y in enumerate(s.case.disclosure_requests, start=1):
+        for told in y.third_parties:
+            early = [r for r in PublicRecord if r in told.records and r in draft.records]
+            if early and on < told.release_on:
+                via = "" if m == number else f" (on request {m})"
+                raise ProcedureError(
+                    f"{told.name} was told on {fmt_day(told.notified_on)}{via} that "
+                    f"{listed(early)} would be released on {fmt_day(told.release_on)} "
+                    "unless a court enjoins it (RCW 42.56.540): release it on that day or "
+                    "after, on every request.")
+    none = [r.value for r in absent(x, existing(s.case))] if draft.final else []
     return s.event(EventKind.RECORDS_RELEASED, request=number, instalment=draft.number,
                    records=[r.value for r in draft.records], to=x.requester,
                    on=on.isoformat(), final=draft.final, prepared_by=draft.prepared_by,
-                   redactions=len(draft.cuts), withheld=len(draft.held), note="")
+                   redactions=len(draft.cuts), withheld=len(draft.held), note="",
+                   **({"no_such_record": none} if none else {}))
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,14 @@ from cases import commands as c
 from cases.access import Refused, check_step
 from cases.case import Case
 from cases.deadlines import DeadlineKey, Responsible, Status, clocks_of_requests
-from cases.disclosure import AnswerKind, Redaction, Withholding
+from cases.disclosure import AnswerKind, Disclosure, Redaction, Withholding, absent, outstanding
+from cases.errors import ProcedureError
+from cases.handlers import Command
 from cases.history import EventKind
+from cases.procedure import handle
 from cases.public_records import PublicRecord, Report, entries
+from cases.readings import OrdinanceExemption, Readings
+from cases.released import existing
 from tests.unit.cases.riverton import CALENDAR, at
 from tests.unit.cases.test_access import ATTORNEY, CLERK_
 from tests.unit.cases.test_procedure import CLERK, do, new_case, refused, reported
@@ -165,11 +170,9 @@ def test_waiting_on_the_requester_is_not_overdue_and_moves_the_estimate() -> Non
 
 
 def test_a_denial_cites_the_exemption_and_explains_it_and_closes_the_request() -> None:
-    case = new_case()  # open: the records stay confidential (§6)
+    case = new_case()  # open: a statute withholds its records (§6 is no exemption, below)
     do(case, c.RecordDisclosureRequest("A. Reporter", on=date(2026, 1, 12)),
        "2026-01-12T10:00:00-08:00", ATTY)
-    refused(case, c.PrepareInstalment((PublicRecord.COMPLAINT,)),
-            "2026-01-13T10:00:00-08:00", "confidential until the review is complete")
     refused(case, c.AnswerDisclosure(AnswerKind.DENY, exemption="the ordinance"),
             "2026-01-13T10:00:00-08:00", "cite the exemption as the law reads")
     refused(case, c.AnswerDisclosure(AnswerKind.DENY, exemption="RCW 42.56.240(1)"),
@@ -283,3 +286,195 @@ def test_the_record_list_dates_each_record_by_its_own_day_as_corrected() -> None
                     "data": {"target": issued, "new": "2026-01-30"}})
     report = next(x for x in entries(history) if isinstance(x, Report))
     assert report.on == "2026-01-30"
+
+
+# -- issue 38: a request closes only once each record asked for is answered (RCW 42.56) ----
+
+ALL = tuple(PublicRecord)
+OPINION = Withholding("report", "RCW 5.60.060(2)(a)", "the city attorney's advice to the board")
+SECTION_6 = Readings(ordinance_exemption=OrdinanceExemption.SECTION_6)
+
+
+def asked_for_all(case: Case) -> None:
+    do(case, c.RecordDisclosureRequest("A. Reporter", on=date(2026, 2, 9), records=ALL),
+       "2026-02-09T10:00:00-08:00", ATTY)
+
+
+def test_the_closing_letter_waits_until_each_record_asked_for_is_produced_or_withheld(
+        ) -> None:
+    """RCW 42.56.520, .210(3): a request for three records released one of them is not
+    closed; once the other two are produced or withheld with their exemption, it is."""
+    case = closed()
+    asked_for_all(case)
+    released(case, (PublicRecord.COMPLAINT,), "2026-02-10T10:00:00-08:00", final=False)
+    message = refused(case, c.AnswerDisclosure(AnswerKind.CLOSE),
+                      "2026-02-11T10:00:00-08:00", "neither produced nor withheld")
+    assert "the sufficiency determination and the written report" in message
+    assert case.disclosure_requests[0].open
+    released(case, (PublicRecord.SUFFICIENCY_DETERMINATION,), "2026-02-12T10:00:00-08:00",
+             final=False, withheld=(OPINION,))
+    do(case, c.AnswerDisclosure(AnswerKind.CLOSE), "2026-02-12T11:00:00-08:00", ATTY)
+    x = case.disclosure_requests[0]
+    assert x.answered == date(2026, 2, 12)
+    assert x.released == (PublicRecord.COMPLAINT, PublicRecord.SUFFICIENCY_DETERMINATION)
+    assert [h.record for h in x.withheld] == [PublicRecord.WRITTEN_REPORT]
+
+
+def test_a_final_instalment_releasing_one_of_three_records_is_refused() -> None:
+    """The last instalment closes the request: it must leave no record asked for neither
+    produced nor withheld; the same instalment, the others added or withheld, is accepted."""
+    case = closed()
+    asked_for_all(case)
+    message = refused(case, c.PrepareInstalment((PublicRecord.COMPLAINT,), final=True),
+                      "2026-02-10T10:00:00-08:00", "the last instalment closes it")
+    assert "the sufficiency determination and the written report too" in message
+    refused(case, c.PrepareInstalment((PublicRecord.COMPLAINT,
+                                       PublicRecord.SUFFICIENCY_DETERMINATION), final=True),
+            "2026-02-10T10:00:00-08:00", "asked for the written report too")
+    released(case, (PublicRecord.COMPLAINT, PublicRecord.SUFFICIENCY_DETERMINATION),
+             "2026-02-10T10:00:00-08:00", withheld=(OPINION,))
+    x = case.disclosure_requests[0]
+    assert x.answered == date(2026, 2, 10) and not x.open
+    # not the last: one record at a time is accepted, and the request stays open
+    case = closed()
+    asked_for_all(case)
+    released(case, (PublicRecord.COMPLAINT,), "2026-02-10T10:00:00-08:00", final=False)
+    assert case.disclosure_requests[0].open
+
+
+def test_a_request_naming_no_record_closes_only_once_something_was_produced_or_withheld(
+        ) -> None:
+    case = closed()
+    do(case, c.RecordDisclosureRequest("A. Reporter", on=date(2026, 2, 9),
+                                       what="everything about the Parks complaint"),
+       "2026-02-09T10:00:00-08:00", ATTY)
+    do(case, c.AnswerDisclosure(AnswerKind.ACKNOWLEDGE, estimate=date(2026, 3, 2)),
+       "2026-02-10T10:00:00-08:00", ATTY)
+    refused(case, c.AnswerDisclosure(AnswerKind.CLOSE), "2026-02-11T10:00:00-08:00",
+            "Nothing has been produced or withheld on request 1")
+    released(case, (PublicRecord.WRITTEN_REPORT,), "2026-02-12T10:00:00-08:00", final=False)
+    do(case, c.AnswerDisclosure(AnswerKind.CLOSE), "2026-02-12T11:00:00-08:00", ATTY)
+    assert not case.disclosure_requests[0].open
+
+
+def test_a_record_the_case_does_not_have_is_answered_as_none_and_holds_nothing_open() -> None:
+    """A request for the report of a case that has none is closed when what exists is
+    answered, and the log says there is no such record."""
+    case = new_case()  # no report yet: only the complaint exists
+    assert existing(case) == frozenset({PublicRecord.COMPLAINT})
+    x = Disclosure("A. Reporter", date(2026, 1, 12), ALL)
+    assert outstanding(x, existing(case)) == (PublicRecord.COMPLAINT,)
+    assert absent(x, existing(case)) == (PublicRecord.SUFFICIENCY_DETERMINATION,
+                                         PublicRecord.WRITTEN_REPORT)
+    do(case, c.RecordDisclosureRequest("A. Reporter", on=date(2026, 1, 12),
+                                       records=(PublicRecord.COMPLAINT,
+                                                PublicRecord.WRITTEN_REPORT)),
+       "2026-01-12T10:00:00-08:00", ATTY)
+    refused(case, c.AnswerDisclosure(AnswerKind.CLOSE), "2026-01-13T10:00:00-08:00",
+            "Nothing has been answered on this request yet")
+    refused(case, c.PrepareInstalment((PublicRecord.WRITTEN_REPORT,)),
+            "2026-01-13T10:00:00-08:00", "has no written report to release")
+    released(case, (PublicRecord.COMPLAINT,), "2026-01-13T10:00:00-08:00")
+    x = case.disclosure_requests[0]
+    assert not x.open and x.no_such_record == (PublicRecord.WRITTEN_REPORT,)
+
+
+def test_the_third_partys_notified_day_holds_for_a_second_request_for_the_same_record(
+        ) -> None:
+    """RCW 42.56.540: the day Dana was told holds for the complaint, whichever request
+    asks for it: a second request's instalment waits for it too, and goes on that day."""
+    case = closed()
+    do(case, c.RecordDisclosureRequest("A. Reporter", on=date(2026, 2, 9)),
+       "2026-02-09T10:00:00-08:00", ATTY)
+    do(case, c.NotifyThirdParty("Dana Whitfield", "dana@mail.test", (PublicRecord.COMPLAINT,),
+                                date(2026, 2, 20)), "2026-02-10T10:00:00-08:00", ATTY)
+    do(case, c.RecordDisclosureRequest("B. Writer", on=date(2026, 2, 11),
+                                       records=(PublicRecord.COMPLAINT,)),
+       "2026-02-11T10:00:00-08:00", ATTY)
+    do(case, c.PrepareInstalment((PublicRecord.COMPLAINT,), final=True, request=2),
+       "2026-02-11T11:00:00-08:00", RECORDS_OFFICER)
+    message = refused(case, c.ReleaseRecords(request=2), "2026-02-12T10:00:00-08:00",
+                      "unless a court enjoins it")
+    assert "(on request 1)" in message and "Fri Feb 20, 2026" in message
+    assert case.released_records == frozenset()
+    do(case, c.ReleaseRecords(request=2), "2026-02-20T09:00:00-08:00", ATTY)
+    assert case.released_records == frozenset({PublicRecord.COMPLAINT})
+
+
+def test_an_answer_is_never_dated_before_what_it_answers() -> None:
+    """An answer, a release or the closing letter dated before the request arrived, the
+    instalment was prepared or the last instalment went is refused; on that day, accepted."""
+    case = closed()
+    do(case, c.RecordDisclosureRequest("A. Reporter", on=date(2026, 2, 9),
+                                       records=(PublicRecord.COMPLAINT,)),
+       "2026-02-11T10:00:00-08:00", ATTY)  # typed in two days after it came
+    refused(case, c.AnswerDisclosure(AnswerKind.ACKNOWLEDGE, estimate=date(2026, 3, 2),
+                                     on=date(2026, 2, 6)),
+            "2026-02-11T11:00:00-08:00", "before it arrived")
+    do(case, c.AnswerDisclosure(AnswerKind.ACKNOWLEDGE, estimate=date(2026, 3, 2),
+                                on=date(2026, 2, 9)), "2026-02-11T11:00:00-08:00", ATTY)
+    do(case, c.PrepareInstalment((PublicRecord.COMPLAINT,)), "2026-02-12T10:00:00-08:00")
+    refused_read(case, c.ReleaseRecords(on=date(2026, 2, 11)), "2026-02-13T10:00:00-08:00",
+                 Readings(), "its release cannot be dated Wed Feb 11, 2026, before it")
+    do(case, c.ReleaseRecords(on=date(2026, 2, 12)), "2026-02-13T10:00:00-08:00", ATTY)
+    refused(case, c.AnswerDisclosure(AnswerKind.CLOSE, on=date(2026, 2, 10)),
+            "2026-02-13T11:00:00-08:00", "the closing letter cannot be dated")
+    do(case, c.AnswerDisclosure(AnswerKind.CLOSE, on=date(2026, 2, 12)),
+       "2026-02-13T11:00:00-08:00", ATTY)
+    assert case.disclosure_requests[0].answered == date(2026, 2, 12)
+
+
+def read(case: Case, cmd: Command, when: str, readings: Readings, actor: str = ATTY) -> None:
+    handle(case, cmd, at=at(when), actor=actor, calendar=CALENDAR, readings=readings)
+
+
+def refused_read(case: Case, cmd: Command, when: str, readings: Readings, phrase: str) -> None:
+    before = list(case.history)
+    with pytest.raises(ProcedureError, match=phrase) as err:
+        read(case, cmd, when, readings)
+    assert str(err.value).endswith(".") and case.history == before
+
+
+def test_section_6_is_no_exemption_by_default_only_a_statute_exempts() -> None:
+    """RCW 42.56.070(1): a record is withheld only under a statute; the ordinance is none
+    (the reading `ordinance_exemption`, default `statute_only`). A denial citing §6 is
+    refused by default and accepted where the city reads §6 as an exemption."""
+    deny = c.AnswerDisclosure(AnswerKind.DENY, exemption="§6",
+                              explanation="the review of the complaint is under way")
+    case = new_case()
+    read(case, c.RecordDisclosureRequest("A. Reporter", on=date(2026, 1, 12)),
+         "2026-01-12T10:00:00-08:00", Readings())
+    refused_read(case, deny, "2026-01-13T10:00:00-08:00", Readings(), "§6 of the ordinance "
+                 "is no exemption under the city's reading")
+    read(case, deny, "2026-01-13T10:00:00-08:00", SECTION_6)
+    x = case.disclosure_requests[0]
+    assert [e.code for e in x.denied] == ["§6"] and not x.open
+
+
+def test_before_closure_a_record_is_produced_unless_the_city_reads_section_6_as_exempting_it(
+        ) -> None:
+    """By default a record asked for during the review is produced (or withheld under a
+    statute); where the city reads §6 as an exemption the same instalment is refused until
+    the case closes, then accepted. Either way the public page waits for closure."""
+    for readings in (Readings(), SECTION_6):
+        case = new_case()
+        read(case, c.RecordDisclosureRequest("A. Reporter", on=date(2026, 1, 12),
+                                             records=(PublicRecord.COMPLAINT,)),
+             "2026-01-12T10:00:00-08:00", readings)
+        prepare = c.PrepareInstalment((PublicRecord.COMPLAINT,), final=True)
+        if readings is SECTION_6:
+            refused_read(case, prepare, "2026-01-13T10:00:00-08:00", readings,
+                         "confidential until the review is complete")
+            continue
+        read(case, prepare, "2026-01-13T10:00:00-08:00", readings, CLERK)
+        read(case, c.ReleaseRecords(), "2026-01-13T11:00:00-08:00", readings)
+        assert case.released_records == frozenset({PublicRecord.COMPLAINT})
+        assert case.released(readings) == frozenset()  # shown to the public at closure
+    case = closed()
+    read(case, c.RecordDisclosureRequest("A. Reporter", on=date(2026, 2, 9),
+                                         records=(PublicRecord.COMPLAINT,)),
+         "2026-02-09T10:00:00-08:00", SECTION_6)
+    read(case, c.PrepareInstalment((PublicRecord.COMPLAINT,), final=True),
+         "2026-02-10T10:00:00-08:00", SECTION_6, CLERK)
+    read(case, c.ReleaseRecords(), "2026-02-10T11:00:00-08:00", SECTION_6)
+    assert case.released(SECTION_6) == frozenset({PublicRecord.COMPLAINT})
