@@ -478,3 +478,20 @@ def test_before_closure_a_record_is_produced_unless_the_city_reads_section_6_as_
          "2026-02-10T10:00:00-08:00", SECTION_6, CLERK)
     read(case, c.ReleaseRecords(), "2026-02-10T11:00:00-08:00", SECTION_6)
     assert case.released(SECTION_6) == frozenset({PublicRecord.COMPLAINT})
+
+
+def test_a_void_cases_complaint_is_releasable_on_either_reading() -> None:
+    """A void case was never under review: §6's wait for completion does not hold its
+    complaint back, whichever way the city reads §6."""
+    for readings in (Readings(), SECTION_6):
+        case = new_case()
+        do(case, c.VoidCase("a duplicate of 2025-014", "mayor@city.test"),
+           "2026-01-06T10:00:00-08:00")
+        read(case, c.RecordDisclosureRequest("A. Reporter", on=date(2026, 1, 12),
+                                             records=(PublicRecord.COMPLAINT,)),
+             "2026-01-12T10:00:00-08:00", readings)
+        read(case, c.PrepareInstalment((PublicRecord.COMPLAINT,), final=True),
+             "2026-01-13T10:00:00-08:00", readings, CLERK)
+        read(case, c.ReleaseRecords(), "2026-01-13T11:00:00-08:00", readings)
+        assert case.released_records == frozenset({PublicRecord.COMPLAINT})
+        assert not case.disclosure_requests[0].open
