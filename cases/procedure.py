@@ -79,6 +79,8 @@ def handle(case: Case, cmd: Command, *, at: datetime, actor: str,
         event = Event(event.kind, event.at, event.actor, {**event.data, "motion": kept})
     if event.kind is EventKind.EXECUTIVE_SESSION_STARTED:
         _not_over_acts(case, event, calendar)
+    if event.kind is EventKind.STEP_DATE_CORRECTED:
+        _at_its_meeting_still(case, event)
     if "on" in event.data or event.kind.rule.moves_days:
         _check_order(case, event, calendar)
     case.apply(event)
@@ -118,6 +120,24 @@ def _not_over_acts(case: Case, event: Event, calendar: CityCalendar) -> None:
             f"{fmt_moment(calendar.local(first.at))} in open session: a "
             "body acts only in open session. Record the session's true start (after the "
             "acts), or correct the act first.")
+
+
+def _at_its_meeting_still(case: Case, correction: Event) -> None:
+    """Refuse moving an act of a body to a day its meeting was not held: the act is an
+    item of that meeting's minutes, and a body acts only at its meeting (RCW 42.30)."""
+    target = case.history[int(correction.data["target"])]
+    if target.kind not in ACTS:
+        return
+    number = target.data.get("meeting") or (target.data.get("motion") or {}).get("meeting")
+    m = case.meetings.get(int(number)) if number is not None else None
+    new = date.fromisoformat(correction.data["new"])
+    if m is not None and new != m.day:
+        raise ProcedureError(
+            f"The step to {ACTS[target.kind].name} was taken at meeting {m.number}, held "
+            f"{fmt_day(m.day)}: a body acts only at its meeting, so the act cannot be dated "
+            f"{fmt_day(new)}. If it was taken at another meeting, record it there; if the "
+            "meeting's own date was mistyped, correct the meeting (schedule it again at its "
+            "true time).")
 
 
 def _check_order(case: Case, event: Event, calendar: CityCalendar) -> None:

@@ -21,7 +21,7 @@ from cases.deadlines import DeadlineKey as K
 from cases.errors import ProcedureError
 from cases.filing import Complainant
 from cases.handlers import Command
-from cases.history import Event
+from cases.history import Event, EventKind
 from cases.meetings import Action, Body, Item
 from cases.minutes import minutes
 from cases.motions import Motion
@@ -333,3 +333,22 @@ def test_a_meetings_minutes_are_drawn_from_it_and_approved_by_motion() -> None:
            "they stand as approved")
     # what came after the approval is not in the minutes approved
     assert approved.text().count("votes") == draft.text().count("votes")
+
+
+def test_a_correction_does_not_move_a_bodys_act_off_its_meetings_day() -> None:
+    """Issue 38, B3: the council decided at its meeting of Thu Feb 26; "correcting" the
+    decision to Wed Feb 25, when the council did not meet, is refused. The examiner's
+    determination, one person's act received by mail, is corrected to its true day."""
+    case = violation_found()
+    votes(case, (RAMAN, Vote.YES), (BRANDT, Vote.YES), (OKAFOR, Vote.YES))
+    do(case, decision(), "2026-02-26T21:00:00-08:00")
+    decided = len(case.history)  # its entry number, as listed
+    msg = refused(case, c.CorrectStepDate(EventKind.COUNCIL_DECIDED, date(2026, 2, 25), "typo",
+                                          entry=decided), "2026-02-27T09:00:00-08:00",
+                  "held Thu Feb 26, 2026")
+    assert "cannot be dated Wed Feb 25, 2026" in msg
+    received = next(i for i, e in enumerate(case.history)
+                    if e.kind is EventKind.DETERMINATION_RECEIVED) + 1
+    do(case, c.CorrectStepDate(EventKind.DETERMINATION_RECEIVED, date(2026, 2, 20), "typo",
+                               entry=received), "2026-02-27T09:00:00-08:00")
+    assert case.findings[RESPONDENT].on == date(2026, 2, 20)

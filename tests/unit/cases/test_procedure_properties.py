@@ -13,15 +13,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cases import commands as c
+from cases.acts import unable_to_act
 from cases.case import Case, Requester, Stage
 from cases.deadlines import DISCLOSURE_KEYS, Status, status_at
 from cases.disclosure import AnswerKind
 from cases.errors import ProcedureError
 from cases.handlers import Command
 from cases.history import EventKind
+from cases.meetings import Action, Body, EmergencyGround, Item, MeetingKind
+from cases.motions import Motion
+from cases.open_meetings import quorum
 from cases.procedure import handle, open_case
 from cases.public_records import PublicRecord
+from cases.readings import DEFAULT
 from cases.section2 import Section2Act
+from cases.steps import ACTS
 from cases.tally import Vote
 from tests.budget import examples
 from tests.unit.cases.riverton import (
@@ -230,3 +236,173 @@ def test_stored_statuses_judged_at_any_now_agree_with_a_fresh_replay(
     fresh = Case.replay(case.number, case.history).deadlines(CALENDAR, now=now)
     assert [(d.key, status_at(d.key, d.status, d.due, now)) for d in stored] == [
         (d.key, d.status) for d in fresh]
+
+
+PARTIES = ("gpruitt@city.test", "lbates@city.test")
+
+
+def two_officials(number: str) -> Case:
+    """A case against Gary Pruitt and Lorna Bates, opened by the clerk at START."""
+    return open_case(number=number, filing=filing(respondents=("Gary Pruitt", "Lorna Bates")),
+                     respondents=PARTIES, at=START, actor="clerk@city.test")
+
+
+def _about(data: st.DataObject, cmd: Command) -> Command:
+    """`cmd` about one of the two officials, or none, where it names one."""
+    if "respondent" not in {f.name for f in fields(cmd)}:
+        return cmd
+    return replace(cmd, respondent=data.draw(st.sampled_from([None, *PARTIES])))  # type: ignore[type-var]
+
+
+def assert_acts_at_their_meetings(case: Case) -> None:
+    """Every recorded act of a body lies at a noticed meeting of that body, under way, in
+    open session, on an item of its notice naming it, with a quorum and every member
+    present who may act voting; dated (as corrected) on the meeting's day."""
+    for i, e in enumerate(case.history):
+        rule = ACTS.get(e.kind)
+        if rule is None:
+            continue
+        number = e.data.get("meeting") or (e.data.get("motion") or {}).get("meeting")
+        if number is None and callable(rule.body):
+            continue  # not a body's act this time (the examiner's determination, say)
+        assert number is not None, e
+        then = Case.replay(case.number, case.history[:i])  # the case when it was taken
+        m = then.meetings.get(int(number))
+        assert m is not None and not m.cancelled and not m.recorded_late, e
+        assert not isinstance(rule.body, Body) or m.body is rule.body, e
+        assert m.starts_at <= e.at and m.in_session is None, e
+        if m.agenda is not None and m.kind is MeetingKind.SPECIAL and rule.agenda is not None:
+            about = e.data.get("respondent") if rule.agenda.per_official else None
+            assert Item(rule.agenda, about) in m.agenda, (e, m.agenda)
+        call = m.roll_call
+        assert call is not None, e
+        barred = unable_to_act(then)
+        q = quorum(m.body, call.members, barred, DEFAULT.board_quorum)
+        assert len(call.present & q.counted) >= q.needed, e
+        voted = (e.data.get("motion") or {}).get("votes") or e.data.get("votes")
+        if voted is not None:
+            assert call.present - barred <= set(voted), e
+        day = case.as_corrected(i).data.get("on")
+        assert day in (None, m.day.isoformat()), (e, day, m.day)
+
+
+@settings(max_examples=examples(120), deadline=None)
+@given(st.data(), st.integers(1, 90))
+def test_every_act_of_a_body_lies_at_a_noticed_meeting_on_an_item_naming_it(
+        data: st.DataObject, length: int) -> None:
+    """Issue 38: random steps on a case against two officials, some of them corrections
+    of a body's act's day: the acts recorded stay at their meetings, before and after."""
+    case = two_officials("2026-102")
+    for moment in moments(data, length, days=3):
+        acts = [i for i, e in enumerate(case.history) if e.kind in ACTS]
+        if acts and data.draw(st.integers(0, 6)) == 0:
+            target = data.draw(st.sampled_from(acts))
+            cmd: Command = c.CorrectStepDate(
+                case.history[target].kind,
+                CALENDAR.local_date(moment) - timedelta(days=data.draw(st.integers(0, 10))),
+                "typo", entry=target + 1)
+        else:
+            cmd = _about(data, next_command(data, case))
+        with contextlib.suppress(ProcedureError):
+            cmd = at_its_meeting(case, cmd, moment.isoformat())
+            handle(case, cmd, at=moment, actor="clerk@city.test", calendar=CALENDAR)
+        assert_acts_at_their_meetings(case)
+
+
+def _council_steps(data: st.DataObject, moment: datetime) -> list[Command]:
+    """Steps of the council's part on a case against two officials, at a meeting under way
+    or not, with any official or none: one step, or every member's vote as to one."""
+    party = st.sampled_from([*PARTIES, *PARTIES, None])
+    if data.draw(st.integers(0, 2)) == 0:  # the roll of the members' votes as to one
+        about = data.draw(party)
+        return [c.RecordCouncilVote(m, data.draw(st.sampled_from(list(Vote))), COUNCIL_EMAILS,
+                                    respondent=about) for m in MEMBERS]
+    return [_council_step(data, moment, party)]
+
+
+def _council_step(data: st.DataObject, moment: datetime,
+                  party: st.SearchStrategy[str | None]) -> Command:
+    motion = st.sampled_from([Motion(unanimous=True), Motion(yes=tuple(MEMBERS[:3])), None])
+    choice = data.draw(st.integers(0, 9))
+    if choice in (0, 1, 2):
+        return c.RecordCouncilVote(data.draw(st.sampled_from(MEMBERS)),
+                                   data.draw(st.sampled_from(list(Vote))), COUNCIL_EMAILS,
+                                   respondent=data.draw(party))
+    if choice == 3:
+        return c.RecordMayorVote(data.draw(st.sampled_from(list(Vote))), "mayor@city.test",
+                                 respondent=data.draw(party))
+    if choice in (4, 5):
+        return c.RecordCouncilDecision(
+            COUNCIL_EMAILS, "mayor@city.test",
+            data.draw(st.sampled_from([(), (c.Penalty(SECTION_A, "censure"),)])),
+            respondent=data.draw(party), action=data.draw(motion))
+    if choice == 6:
+        return c.RequestCouncilExtension(data.draw(st.integers(1, 9)),
+                                         respondent=data.draw(party))
+    if choice == 7:
+        return c.ExtendCouncilDecision(data.draw(st.integers(1, 9)), motion=data.draw(motion))
+    if choice == 8:
+        if data.draw(st.booleans()):
+            return c.StartExecutiveSession(moment + timedelta(minutes=30), started_at=moment
+                                           - timedelta(minutes=data.draw(st.integers(0, 90))))
+        return c.EndExecutiveSession()
+    return c.ApproveMinutes(data.draw(st.integers(1, 6)), motion=data.draw(motion))
+
+
+def _meeting_called(data: st.DataObject, moment: datetime) -> c.ScheduleDeliberation:
+    """A meeting of the council called at `moment`: regular or special, noticed a day
+    ahead or not (an emergency, or none: refused), or recorded after it took place."""
+    hours = data.draw(st.one_of(st.integers(25, 72), st.integers(-3, 72)))
+    kind = data.draw(st.sampled_from(list(MeetingKind)))
+    short = kind is MeetingKind.SPECIAL and 0 < hours < 24 and data.draw(st.booleans())
+    return c.ScheduleDeliberation(
+        moment + timedelta(hours=hours), "Council Chambers", kind,
+        emergency="a flood closes City Hall" if short else None,
+        emergency_ground=EmergencyGround.PROPERTY if short else None, further=True,
+        also=data.draw(st.sampled_from([(), (Action.COUNCIL_EXTENSION,), (Action.MINUTES,)])))
+
+
+def _take(case: Case, cmd: Command, moment: datetime) -> None:
+    with contextlib.suppress(ProcedureError):
+        handle(case, cmd, at=moment, actor="clerk@city.test", calendar=CALENDAR)
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(st.data(), st.integers(1, 6), st.booleans(), st.booleans())
+def test_the_councils_acts_on_two_officials_lie_at_noticed_meetings_on_their_items(
+        data: st.DataObject, meetings: int, first: bool, second: bool) -> None:
+    """Issue 38: two officials' matters before the council (a violation found as to each,
+    or one), then meetings called in every way, each with its roll call and random steps
+    of the council's part, some of them corrections of an act's day: every act recorded
+    lies at a noticed meeting on an item naming it, with a quorum and every member present
+    voting, before and after any correction."""
+    from tests.unit.cases.test_lifecycle import reported_as_to_both
+
+    case = reported_as_to_both()
+    _take(case, c.Refer("myu@examiners.example"), at("2026-01-27T11:00:00-08:00"))
+    for party, violation in zip(PARTIES, (first, second or not first), strict=True):
+        _take(case, c.RecordDetermination(violation, (SECTION_A,) if violation else (),
+                                          respondent=party), at("2026-02-23T09:00:00-08:00"))
+    moment = at("2026-02-23T10:00:00-08:00")
+    for _ in range(meetings):
+        called = _meeting_called(data, moment)
+        _take(case, called, moment)
+        moment = max(moment, called.starts_at) + timedelta(minutes=data.draw(st.integers(0, 30)))
+        everyone = data.draw(st.booleans())
+        present = MEMBERS if everyone else sorted(
+            data.draw(st.sets(st.sampled_from(MEMBERS), min_size=1)))
+        _take(case, c.RecordRollCall(tuple(present), BOARD_EMAILS, COUNCIL_EMAILS,
+                                     "mayor@city.test"), moment)
+        for _ in range(data.draw(st.integers(0, 25))):
+            moment += timedelta(minutes=data.draw(st.integers(0, 10)))
+            acts = [i for i, e in enumerate(case.history) if e.kind in ACTS]
+            steps = _council_steps(data, moment)
+            if acts and data.draw(st.integers(0, 9)) == 0:
+                target = data.draw(st.sampled_from(acts))
+                steps = [c.CorrectStepDate(case.history[target].kind, CALENDAR.local_date(
+                    moment) - timedelta(days=data.draw(st.integers(0, 5))), "typo",
+                    entry=target + 1)]
+            for cmd in steps:
+                _take(case, cmd, moment)
+        moment += timedelta(hours=data.draw(st.integers(1, 72)))
+    assert_acts_at_their_meetings(case)
