@@ -48,4 +48,5 @@ def demo(folder: Path) -> None:
                   f"{folder / 'postings' / 'index.html'}).")
     console.print("Open any .eml with your mail program, or look at the case with: "
                   f"ETHICSBOT_DATABASE_URL=sqlite:///{folder / 'ethicsbot.db'} ethicsbot case "
-                  f"{story.number}")
+                  f"{story.number} (and its meetings' minutes with `ethicsbot minutes "
+                  f"{story.number} 2`)")

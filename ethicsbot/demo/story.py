@@ -26,6 +26,7 @@ from rich.table import Table
 from cases import commands as c
 from cases.access import actor_for
 from cases.acts import unable_to_act
+from cases.agenda import describe_items
 from cases.calendar import fmt_moment
 from cases.deadlines import Status
 from cases.derived import complete
@@ -311,6 +312,12 @@ class Story:
 
     async def hearing(self) -> str:
         called = self.roll_call(Body.BOARD, ("hpark@city.test", "dbrooks@city.test"))
+        with self.app.uow() as uow:  # what its notice stated (RCW 42.30.080(3))
+            held = get_case(uow, self.number).meetings.get(self.hearing_meeting)
+        agenda = "; ".join(describe_items(held.agenda or ())) if held else "?"
+        # RCW 42.30.035: the minutes of the board's meeting of Dec 10, on its agenda
+        approved = self.step(c.ApproveMinutes(2, "The chair's name is spelled Helen Park.",
+                                              motion=Motion(unanimous=True)), "clerk@city.test")
         self.step(c.BeginHearing(), "hpark@city.test")
         for official in (RAMAN, PRUITT):  # §9: each has their own opportunity
             self.step(c.RecordRespondentHeard(presented=True, respondent=official),
@@ -329,7 +336,11 @@ class Story:
         self.step(c.ConcludeHearing(), "hpark@city.test")
         cast = "; ".join(f"{self.names([m])} {v.value}" for m, v in votes.items())
         return await self.delivered(
-            f"{called}The open hearing begins; each official is heard in their own right "
+            f"{called}The notice stated its final actions: {agenda}. The board first approves "
+            f"the minutes of meeting 2, drawn from its record, with the clerk's correction "
+            f"({self.motion(approved).rstrip('.')}; `ethicsbot minutes {self.number} 2` "
+            "prints them). "
+            "The open hearing begins; each official is heard in their own right "
             "(§9): Councilmember Raman presents her side, Parks Director Pruitt his; "
             "the board votes in open session, as to each of them, that the complaint is "
             f"sufficient ({cast}): "

@@ -56,6 +56,18 @@ def test_the_demo_tells_the_whole_story_in_under_30_seconds(tmp_path: Path) -> N
     assert ("(Anita Brandt yes; Ben Okafor yes; Maria Ortiz no; Tom Hale yes): 3 yes, 1 no"
             in said)  # the council's vote on the violation found, at meeting 5
     assert "Raman's own vote is refused" in said
+    # the hearing's notice states its agenda, an item as to each official; the board
+    # approves the minutes of its meeting 2 there, by motion (RCW 42.30.080(3), .035)
+    assert ("The notice stated its final actions: the determination of the sufficiency of "
+            "the complaint (§7), as to each of 2 officials;") in said
+    assert "approves the minutes of meeting 2" in said
+    minutes = subprocess.run([sys.executable, "-m", "ethicsbot", "minutes", "ETH-2026-0001",
+                              "2"], cwd=tmp_path, capture_output=True, text=True, timeout=60,
+                             env={"PATH": "/usr/bin:/bin", "ETHICSBOT_DATABASE_URL":
+                                  f"sqlite:///{folder / 'ethicsbot.db'}"})
+    assert minutes.returncode == 0, minutes.stderr
+    assert "Motion to apply for a continuance (§7)" in minutes.stdout
+    assert "Approved by the Ethics Board at meeting 4" in minutes.stdout
     # two officials complained against, each in their own right: informed and mailed (§2),
     # heard (§9), determined (§11, §12); a step that names neither is refused
     assert "complaint against Councilmember Priya Raman and Parks Director Gary Pruitt" in said
