@@ -125,6 +125,9 @@ namespace inbox {
   }
 }
 imap_idle_notify_interval = 2 mins
+# Where inotify is short (a busy CI machine runs out of instances), Dovecot falls back to
+# polling the mailbox for IDLE: poll each second, not every 30 s.
+mailbox_idle_check_interval = 1 secs
 
 service imap-login {
   inet_listener imap {
