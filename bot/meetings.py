@@ -16,8 +16,8 @@ from cases.access import sees_open_request
 from cases.calendar import CityCalendar, when
 from cases.directory import Directory, Role
 from cases.levels import Access
-from cases.meetings import BODY_NAME, OPEN_SECTION, Answer, Body, Proceeding
-from cases.open_meetings import EXECUTIVE_GROUND, body_members, body_quorum
+from cases.meetings import BODY_NAME, Answer, Body
+from cases.open_meetings import body_members, body_quorum
 
 _WHO_RUNS = {Body.BOARD: frozenset({Role.BOARD_CHAIR, Role.DESIGNEE, Role.MAYOR}),
              Body.COUNCIL: frozenset({Role.MAYOR, Role.DESIGNEE})}
@@ -30,13 +30,10 @@ def meeting_lines(meetings: list[dict[str, Any]], access: Access, *,
     lines = []
     for m in meetings:
         body = Body(m["body"])
-        section = OPEN_SECTION[Proceeding.of(body)]
         if access is Access.COUNCIL and body is not Body.COUNCIL:
             continue
         line = (f"• *Meeting {m['number']}*: {m['kind']} meeting of {BODY_NAME[body]}, "
-                f"{when(m['starts_at'], calendar)}, {esc(m['place'])} · " + (
-                    f"open to the public at the respondent's request ({section})"
-                    if m["open"] else f"executive session ({EXECUTIVE_GROUND})"))
+                f"{when(m['starts_at'], calendar)}, {esc(m['place'])} · {m['session']}")
         if m["cancelled"]:
             line += f"\n   *Cancelled*: {esc(m['cancelled'])}"
         elif m["tentative"]:

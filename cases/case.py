@@ -236,7 +236,7 @@ class Case:
         k = EventKind
         row = e.kind.rule
         self.meetings.apply(e, len(self.history), Business.of(self.stage, self.referred_to)
-                            if e.kind is k.BOARD_MEETING_SCHEDULED else None)
+                            if e.kind is k.BOARD_MEETING_SCHEDULED else None, self.parties())
         match e.kind:
             case k.NOTICE_SERVED:
                 self._served(Section2Act(d["notice"]), d.get("respondent"),

@@ -64,6 +64,8 @@ LABELS = {
     "called_by": ("Called by a majority of the members, not the presiding officer (RCW "
                   "42.30.080(1)): the members calling it, by name or email, you among them"),
     "meeting": "Meeting number",
+    "about": ("The officials whose matters it evaluates (names or emails; empty: each one "
+              "before the meeting who did not ask for an open session, §13, §14)"),
     "entry": "Its number in the case's history (#N; empty: the latest such step)",
     "official": "The official complained against (§2), as the city's directory lists them",
     "name": "Or a person the directory does not list: their full name",
@@ -117,7 +119,7 @@ YES_NO = {
 }
 _LIST = re.compile(r"[\s,;]+")
 _PEOPLE = re.compile(r"[,;\n]+")
-PEOPLE = frozenset({"present", "called_by"})  # lists of people: by name or email
+PEOPLE = frozenset({"present", "called_by", "about"})  # lists of people: by name or email
 
 
 class BadInput(ProcedureError):

@@ -195,6 +195,12 @@ class ExecutiveSession:
     ends_at: datetime  # as announced, or as last extended
     extensions: list[datetime] = field(default_factory=list)
     ended_at: datetime | None = None
+    # whose matters it evaluates (§13, §14 give each official their own open session);
+    # empty: every official before the meeting (a history from before sessions named them)
+    about: frozenset[str] = frozenset()
+
+    def concerns(self, official: str) -> bool:
+        return not self.about or official in self.about
 
 
 @dataclass(frozen=True)
@@ -231,7 +237,11 @@ class Meeting:
     scheduled_at: datetime  # when it was recorded
     recorded_late: bool  # recorded after it took place: nothing was sent for it
     emergency: str | None  # RCW 42.30.080(4): why the 24 hours' notice could not be given
-    open_to_public: bool  # §13/§14: the respondent asked for an open session
+    # §13/§14: the officials who asked that their matter be heard in open session; each
+    # official's is their own, so a meeting may be open as to one and not the other
+    open_for: frozenset[str]
+    # the officials whose matters are before it (its agenda's, else the case's parties)
+    before: frozenset[str]
     revisions: list[int]  # history indexes of the events that changed what it shows
     moved_at: int = 0  # the SEQUENCE at which its time or place last changed
     # a regular meeting's agenda item posted under 24 hours ahead (RCW 42.30.077), as the
@@ -265,8 +275,19 @@ class Meeting:
         return Proceeding.of(self.body)
 
     @property
+    def open_to_public(self) -> bool:
+        """Wholly open: every official whose matter is before it asked (§13, §14)."""
+        return bool(self.before) and self.before <= self.open_for
+
+    @property
     def executive(self) -> bool:
-        return not self.open_to_public
+        """No official before it asked: the evaluation is in executive session."""
+        return not self.open_for & self.before
+
+    @property
+    def closed_as_to(self) -> frozenset[str]:
+        """The officials whose matters it may evaluate in executive session."""
+        return self.before - self.open_for
 
     @property
     def in_session(self) -> ExecutiveSession | None:
@@ -290,7 +311,8 @@ class Meetings:
     """A case's meetings and the open-session requests, rebuilt from its history."""
 
     all: list[Meeting] = field(default_factory=list)
-    open_requests: dict[Proceeding, OpenRequest] = field(default_factory=dict)
+    # §13, §14: each official's own request, by (proceeding, official)
+    open_requests: dict[tuple[Proceeding, str], OpenRequest] = field(default_factory=dict)
     # the council's votes in a history stored before a vote named its meeting, and cast
     # when no meeting of the council had begun: counted at whichever meeting decides
     unplaced_votes: dict[str, dict[str, Vote]] = field(default_factory=dict)
@@ -316,8 +338,9 @@ class Meetings:
         """The meetings whose invitation, notice or posting event `index` changed."""
         return [m for m in self.all if index in m.revisions]
 
-    def is_open(self, body: Body) -> bool:
-        return Proceeding.of(body) in self.open_requests
+    def open_for(self, proceeding: Proceeding) -> frozenset[str]:
+        """The officials who asked that `proceeding` be open to the public."""
+        return frozenset(who for (p, who) in self.open_requests if p is proceeding)
 
     def sufficiency(self, party: str) -> Tally | None:
         """The board's determination of sufficiency as to `party`, the last one counted
@@ -328,34 +351,36 @@ class Meetings:
 
     # -- replay -----------------------------------------------------------------------
 
-    def apply(self, e: Event, index: int, business: Business | None = None) -> None:
+    def apply(self, e: Event, index: int, business: Business | None = None,
+              parties: tuple[str, ...] = ()) -> None:
         """Take event `e`, at position `index` of the history, into the meetings; a board
-        meeting called is on `business` (the case says which, `Business.of`)."""
+        meeting called is on `business` (the case says which, `Business.of`); the case's
+        `parties` are before a meeting whose agenda names none."""
         if not e.kind.rule.meetings:
             return
         d: dict[str, Any] = e.data
         k = EventKind
         match e.kind:
             case k.BOARD_MEETING_SCHEDULED | k.DELIBERATION_SCHEDULED:
-                self._scheduled(e, index, business)
+                self._scheduled(e, index, business, parties)
             case k.MEETING_CANCELLED:
                 m = self._meeting(d)
                 m.cancelled, m.tentative = str(d["reason"]), None
                 m.revisions.append(index)
             case k.OPEN_SESSION_REQUESTED:  # "body" names the proceeding (stored so)
-                proceeding = Proceeding(d["body"])
-                self.open_requests.setdefault(proceeding, OpenRequest(
-                    proceeding, str(d["respondent"]), str(d["via"]),
-                    date.fromisoformat(d["on"]), e.at))
-                # every later session opens, the one under way too: an executive session
-                # in progress ends when the request is made, and none may start (§13, §14)
+                proceeding, who = Proceeding(d["body"]), str(d["respondent"])
+                self.open_requests.setdefault((proceeding, who), OpenRequest(
+                    proceeding, who, str(d["via"]), date.fromisoformat(d["on"]), e.at))
+                # the official's matter opens at every later meeting, the one under way
+                # too: an executive session on it in progress ends when the request is
+                # made, and none on it may start (§13, §14); the others' stay as they were
                 for m in self.all:
-                    if (Proceeding.of(m.body) is proceeding and not m.cancelled
+                    if (m.proceeding is proceeding and not m.cancelled
                             and (m.ends_at > e.at or m.in_session is not None)
-                            and not m.open_to_public):
-                        m.open_to_public = True
+                            and who not in m.open_for):
+                        m.open_for = m.open_for | {who}
                         m.revisions.append(index)
-                        if m.in_session is not None:
+                        if m.in_session is not None and m.in_session.concerns(who):
                             m.in_session.ended_at = e.at
             case k.CASE_VOIDED:  # opened by mistake: no meeting on it takes place
                 for m in self.all:
@@ -382,7 +407,8 @@ class Meetings:
                     m.revisions.append(index)
             case k.EXECUTIVE_SESSION_STARTED:
                 self._meeting(d).sessions.append(ExecutiveSession(
-                    datetime.fromisoformat(d["started_at"]), datetime.fromisoformat(d["ends_at"])))
+                    datetime.fromisoformat(d["started_at"]), datetime.fromisoformat(d["ends_at"]),
+                    about=frozenset(d.get("about") or ())))
             case k.EXECUTIVE_SESSION_EXTENDED:
                 session = self._meeting(d).sessions[-1]
                 session.ends_at = datetime.fromisoformat(d["until"])
@@ -454,7 +480,8 @@ class Meetings:
             raise ValueError(f"no meeting {d['meeting']} in this case")
         return found
 
-    def _scheduled(self, e: Event, index: int, business: Business | None) -> None:
+    def _scheduled(self, e: Event, index: int, business: Business | None,
+                   parties: tuple[str, ...]) -> None:
         d = e.data
         body = Body.COUNCIL if e.kind is EventKind.DELIBERATION_SCHEDULED else Body.BOARD
         starts = datetime.fromisoformat(d["starts_at"])
@@ -473,9 +500,14 @@ class Meetings:
             existing.emergency = d.get("emergency")
             existing.agenda_late = bool(d.get("agenda_late", False))
             existing.agenda = _agenda(d)
+            existing.before = _before(existing.agenda, parties)
             existing.revisions.append(index)
             existing.moved_at = existing.sequence
             return
+        agenda = _agenda(d)
+        before = _before(agenda, parties)
+        # a history from before each official's request: open to the public stood for all
+        asked = before if d.get("open_to_public") else frozenset(d.get("open_for") or ())
         self.all.append(Meeting(
             number=int(number), body=body, kind=MeetingKind(d.get("meeting_kind", "special")),
             starts_at=starts,
@@ -483,11 +515,18 @@ class Meetings:
                 starts + DEFAULT_LENGTH),
             place=place, remote_link=link, scheduled_at=e.at,
             recorded_late=bool(d.get("late", False)), emergency=d.get("emergency"),
-            open_to_public=bool(d.get("open_to_public")) or self.is_open(body),
+            open_for=asked | self.open_for(Proceeding.of(body)), before=before,
             revisions=[index], agenda_late=bool(d.get("agenda_late", False)),
-            agenda=_agenda(d),
+            agenda=agenda,
             # a board meeting replayed without its case (a test of meetings alone): the §7
             business=(business or Business.SUFFICIENCY_HEARING) if body is Body.BOARD else None))
+
+
+def _before(agenda: tuple[Item, ...] | None, parties: tuple[str, ...]) -> frozenset[str]:
+    """The officials whose matters are before a meeting: those its agenda names, else
+    (an agenda of no official's matter, or none stated) the case's parties."""
+    named = frozenset(i.respondent for i in agenda or () if i.respondent)
+    return named or frozenset(parties)
 
 
 def _agenda(d: dict[str, Any]) -> tuple[Item, ...] | None:

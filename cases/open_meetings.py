@@ -108,12 +108,38 @@ def _short_notice(starts_at: datetime, now: datetime) -> timedelta | None:
 
 
 def agenda_item(meeting: Meeting, case_number: str) -> str:
-    """The agenda's words for the meeting: the case number and the legal ground, no names."""
+    """The agenda's words for the meeting: the case number and the legal ground, no names
+    (§6: a count of officials, never who asked)."""
+    what = "Hearing" if meeting.body is Body.BOARD else "Deliberation"
+    section = OPEN_SECTION[meeting.proceeding]
     if meeting.executive:
         return (f"Executive session to {_PURPOSE}, {EXECUTIVE_GROUND} (case {case_number})")
-    what = "Hearing" if meeting.body is Body.BOARD else "Deliberation"
-    return (f"{what} to {_PURPOSE}, open to the public at the request of the person "
-            f"complained against ({OPEN_SECTION[meeting.proceeding]}) (case {case_number})")
+    if meeting.open_to_public:
+        return (f"{what} to {_PURPOSE}, open to the public at the request of the person "
+                f"complained against ({section}) (case {case_number})")
+    return (f"{what} to {_PURPOSE}, open to the public as to {_share(meeting)} at their "
+            f"request ({section}); executive session to evaluate the others', "
+            f"{EXECUTIVE_GROUND} (case {case_number})")
+
+
+def session_words(meeting: Meeting) -> str:
+    """How the meeting is held, in the words every notice and page uses: a meeting is
+    open, and only an announced executive session within it is not (RCW 42.30.110(2));
+    each official's own request opens their matter (§13, §14)."""
+    section = OPEN_SECTION[meeting.proceeding]
+    if meeting.open_to_public:
+        return f"open to the public, at the request of the person complained against ({section})"
+    if meeting.executive:
+        return (f"open meeting; the evaluation in executive session ({section}, "
+                f"{EXECUTIVE_GROUND}), opened to the public as to any official who asks")
+    return (f"open meeting; open to the public as to {_share(meeting)} at their request "
+            f"({section}), the others' evaluated in executive session ({EXECUTIVE_GROUND})")
+
+
+def _share(meeting: Meeting) -> str:
+    """'1 of the 2 officials' matters': how many asked, no names (§6)."""
+    return (f"{len(meeting.open_for & meeting.before)} of the {len(meeting.before)} "
+            "officials' matters")
 
 
 def final_actions(meeting: Meeting) -> str:

@@ -21,6 +21,7 @@ from cases.open_meetings import (
     body_members,
     body_quorum,
     business,
+    session_words,
     shortfall,
 )
 
@@ -36,6 +37,7 @@ def meeting_data(case: Case, m: Meeting, calendar: CityCalendar) -> dict[str, An
         "ends": fmt_moment(calendar.local(m.ends_at)), "place": m.place,
         "remote_link": m.remote_link, "agenda": agenda_item(m, case.number),
         "business": business(m, case.number), "open": m.open_to_public,
+        "session": session_words(m),
         "open_section": OPEN_SECTION[m.proceeding], "ground": EXECUTIVE_GROUND,
         "tentative": m.tentative, "cancelled": m.cancelled, "emergency": m.emergency,
         "sequence": m.sequence, "late": m.recorded_late, "agenda_late": m.agenda_late,

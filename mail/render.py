@@ -29,6 +29,7 @@ from cases.directory import Person
 from cases.history import Event, EventKind
 from cases.meetings import Body, Business, Meeting
 from cases.notices import ALERTS, INVITES, NoticeType, meeting_of, owing_event_index
+from cases.open_meetings import session_words
 from cases.text import neutralise_bidi
 from mail.disclosure_letters import attachment, letter_data
 from mail.invites import Invite, attendee_role, build_invite, to_ical, when_text
@@ -321,7 +322,7 @@ def template_data(ctx: NoticeContext, invite: Invite | None = None) -> dict[str,
                     "basis": d.basis} for k in keys for d in ctx.deadlines if d.key is k],
         board_meeting=None if board is None else {
             "when": fmt_moment(cal.local(board.starts_at)), "place": board.place,
-            "open": board.open_to_public,
+            "open": board.open_to_public, "session": session_words(board),
             "business": str(board.business or Business.SUFFICIENCY_HEARING),
             "sufficiency": (board.business or Business.SUFFICIENCY_HEARING).sufficiency},
         report=_event_data(case, "report_issued"), violation=case.violation_found,

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from cases.case import Case
 from cases.meetings import OPEN_SECTION, PROCEEDING_NAME, Meeting, Proceeding
-from cases.open_meetings import agenda_item, quorum_look_at
+from cases.open_meetings import agenda_item, quorum_look_at, session_words
 from storage.models import CaseRow, MeetingRow
 
 
@@ -41,6 +41,7 @@ def view(case: Case, m: Meeting) -> dict[str, Any]:
     return {"number": m.number, "body": m.body.value, "kind": m.kind.value,
             "starts_at": m.starts_at.isoformat(), "ends_at": m.ends_at.isoformat(),
             "place": m.place, "remote_link": m.remote_link, "open": m.open_to_public,
+            "session": session_words(m),
             "recorded_late": m.recorded_late, "cancelled": m.cancelled,
             "tentative": m.tentative, "emergency": m.emergency, "sequence": m.sequence,
             "agenda": agenda_item(m, case.number),

@@ -357,7 +357,8 @@ def meeting_line(m: dict[str, Any], calendar: CityCalendar, *,
                    if a == "accepted" and quorum is not None and who in quorum.counted)
     return {"number": m["number"], "body": words(m["body"]), "kind": words(m["kind"]),
             "when": when(m["starts_at"], calendar), "place": m["place"],
-            "remote_link": m["remote_link"], "open": m["open"], "state": state,
+            "remote_link": m["remote_link"], "open": m["open"],
+            "session": m["session"], "state": state,
             "answers": ", ".join(f"{n} {words(a)}" for a, n in counted.items())
             or "no answer yet", "posted": posted,
             "quorum": "" if quorum is None else

@@ -95,6 +95,17 @@ def _official(w: Words, d: Directory) -> str | None:
     return w.person("the official it is about", d) if w.at_person() else None
 
 
+def _session_start(w: Words, d: Directory) -> c.StartExecutiveSession:
+    """The announced end, the start if not now, then whose matters the session evaluates
+    (§13, §14: none named, every official before the meeting who did not ask it open)."""
+    ends = _clock(w, "the announced end")
+    started = _clock(w, "the start") if w.peek() and not w.at_person() else None
+    about = []
+    while w.at_person():
+        about.append(str(w.person("an official the session is about", d)))
+    return c.StartExecutiveSession(ends_at=ends, started_at=started, about=tuple(about))
+
+
 def _report(w: Words, _d: Directory) -> c.IssueReport:
     # the finding may be left out: the report sets forth the board's, as to each official
     finding: dict[str, bool | str] = {"sufficient": True, "insufficient": False}
@@ -600,11 +611,9 @@ SPECS: tuple[Spec, ...] = (
              respondent=_official(w, d),
              proceeding=Proceeding(str(w.choice("whose proceedings", _PROCEEDINGS))),
              via=str(w.choice("how the request came", _VIA)), on=w.optional_day())),
-    Spec("session start", c.StartExecutiveSession.step, "session start CASE UNTIL [STARTED]",
-         "session start ETH-2026-0007 19:30",
-         lambda w, _: c.StartExecutiveSession(
-             ends_at=_clock(w, "the announced end"),
-             started_at=_clock(w, "the start") if w.peek() else None)),
+    Spec("session start", c.StartExecutiveSession.step,
+         "session start CASE UNTIL [STARTED] [@OFFICIAL ...]",
+         "session start ETH-2026-0007 19:30", _session_start),
     Spec("session extend", c.ExtendExecutiveSession.step, "session extend CASE UNTIL",
          "session extend ETH-2026-0007 20:00",
          lambda w, _: c.ExtendExecutiveSession(until=_clock(w, "the new end"))),

@@ -24,6 +24,7 @@ from cases.meetings import (
     BODY_NAME,
     DEFAULT_LENGTH,
     OPEN_SECTION,
+    PROCEEDING_NAME,
     Action,
     Answer,
     Body,
@@ -167,7 +168,7 @@ def _call(s: StepContext, cmd: CallMeeting, body: Body, kind: EventKind) -> Even
     return s.event(kind, meeting=number, agenda=agenda, moved=moving, starts_at=starts.isoformat(),
                    ends_at=ends.isoformat(), place=place, remote_link=link,
                    meeting_kind=cmd.kind.value, late=starts <= s.at, emergency=emergency or None,
-                   open_to_public=book.is_open(body),
+                   open_for=sorted(book.open_for(Proceeding.of(body))),
                    agenda_late=agenda_posted_late(cmd.kind, starts, now=s.at),
                    **({"called_by": called_by} if called_by else {}))
 
@@ -266,10 +267,11 @@ def open_session(s: StepContext, cmd: RequestOpenSession) -> Event:
                              "keeps it).")
     if cmd.proceeding is Proceeding.EXAMINER:
         _referred_to_examiner(s)
-    earlier = case.meetings.open_requests.get(cmd.proceeding)
+    earlier = case.meetings.open_requests.get((cmd.proceeding, who))
     if earlier is not None:
-        raise ProcedureError(f"The open session was already requested on {earlier.on} "
-                             f"({section}); the proceedings are open.")
+        raise ProcedureError(f"{who} already asked for the open session on {earlier.on} "
+                             f"({section}); {PROCEEDING_NAME[cmd.proceeding]} are open as to "
+                             f"{who}'s matter.")
     extra = ({"examiner": case.referred_to, "notice_reading": describe(
         s.readings.examiner_notice)} if cmd.proceeding is Proceeding.EXAMINER else {})
     return s.event(EventKind.OPEN_SESSION_REQUESTED, body=cmd.proceeding.value, respondent=who,
@@ -330,6 +332,9 @@ class StartExecutiveSession(Command):
     ends_at: datetime
     started_at: datetime | None = None  # None: now
     meeting: int | None = None  # None: the meeting under way
+    # whose matters it evaluates (§13, §14: each official's own); empty: every official
+    # before the meeting who has not asked for the open session
+    about: tuple[str, ...] = ()
 
 
 @step("session start", "record the start of an executive session",
@@ -337,10 +342,7 @@ class StartExecutiveSession(Command):
 def session_start(s: StepContext, cmd: StartExecutiveSession) -> Event:
     started = _not_after_now(s, cmd.started_at or s.at, "executive session's start")
     m = _under_way(s, cmd.meeting, started)
-    if m.open_to_public:
-        raise ProcedureError(f"Meeting {m.number} is open to the public at the request of the "
-                             f"person complained against ({OPEN_SECTION[m.proceeding]}): it has no "
-                             "executive session.")
+    about = _session_about(m, cmd.about)
     if m.in_session is not None:
         raise ProcedureError(f"An executive session of meeting {m.number} is already under way; "
                              "record its end first.")
@@ -349,7 +351,33 @@ def session_start(s: StepContext, cmd: StartExecutiveSession) -> Event:
         raise ProcedureError("Announce an end after the session's start (RCW 42.30.110(2)).")
     return s.event(EventKind.EXECUTIVE_SESSION_STARTED, meeting=m.number,
                    started_at=started.isoformat(), ends_at=ends.isoformat(),
-                   announced=announcement(m, ends, s.calendar))
+                   about=sorted(about), announced=announcement(m, ends, s.calendar))
+
+
+def _session_about(m: Meeting, named: tuple[str, ...]) -> frozenset[str]:
+    """Whose matters an executive session of `m` evaluates: those `named`, else every
+    official before it who has not asked for the open session. None of them may be an
+    official who asked (§13, §14: the request is each official's own)."""
+    section = OPEN_SECTION[m.proceeding]
+    if m.open_to_public:
+        raise ProcedureError(f"Meeting {m.number} is open to the public at the request of the "
+                             f"person complained against ({section}): it has no executive "
+                             "session.")
+    closed = m.closed_as_to
+    wanted = {x.strip().lower() for x in named if x.strip()}
+    about = frozenset(p for p in m.before if p.lower() in wanted) if wanted else closed
+    unknown = wanted - {p.lower() for p in about}
+    if unknown:
+        raise ProcedureError(f"{', '.join(sorted(unknown))}: no matter of theirs is before "
+                             f"meeting {m.number}; its executive session may be about "
+                             f"{' and '.join(sorted(closed))}.")
+    opened = sorted(about & m.open_for)
+    if opened:
+        raise ProcedureError(
+            f"{' and '.join(opened)} asked that their matter be heard in open session "
+            f"({section}): meeting {m.number} may not evaluate it in executive session. The "
+            f"session may be about {' and '.join(sorted(closed))} (say `about:` with them).")
+    return about
 
 
 def _in_session(s: StepContext, number: int | None) -> Meeting:

@@ -59,14 +59,14 @@ async def test_the_chair_calls_the_hearing_and_sees_who_is_coming(
                              "<https://meet.city.test/ethics>")
     text = await status_text(slack, CHAIR, n)
     assert "*Meeting 1*: special meeting of the Ethics Board, Thu Dec 10, 2026 6:00 PM PST" in text
-    assert "executive session (RCW 42.30.110(1)(f))" in text
+    assert "open meeting; the evaluation in executive session (§13, RCW 42.30.110(1)(f))" in text
     assert f"Executive session to receive and evaluate a complaint against a public officer, " \
            f"RCW 42.30.110(1)(f) (case {n})" in text
     await done(slack, CLERK, f"open-session {n} board paper")
     step(bot_app, n, RecordMeetingReply(1, "hpark@city.test", Answer.ACCEPTED, 1),
          actor="ethicsbot")
     text = await status_text(slack, CHAIR, n)
-    assert "open to the public at the respondent's request (§13)" in text
+    assert "open to the public, at the request of the person complained against (§13)" in text
     assert "Answers: accepted Helen Park; no answer Dana Brooks, Victor Osei · quorum 2 of 3: " \
            "1 accepted, *in doubt*" in text
     home = await home_of(slack, slack_stub, CHAIR)
@@ -105,6 +105,23 @@ async def test_the_executive_session_is_announced_and_final_action_waits_for_its
     await refused(slack, CLERK, f"board-vote {n} no", "Only")  # the board's own act
 
 
+async def test_one_official_asks_the_hearing_open_and_the_session_is_about_the_other(
+        slack: SlackDriver, bot_app: App, clock: FakeClock) -> None:
+    """§13 from Slack, each official's own: Pruitt asks the board's hearing open; a session
+    about Pruitt is refused, the same about Bates accepted, and the status says the
+    meeting is open as to one of the two officials' matters."""
+    n = open_case(bot_app, ("Gary Pruitt", "Lorna Bates"))
+    await done(slack, CHAIR, f"schedule {n} 2026-12-10 18:00 special City Hall")
+    await done(slack, CLERK, f"open-session {n} @Pruitt board paper")
+    assert "open to the public as to 1 of the 2 officials' matters" in await status_text(
+        slack, CHAIR, n)
+    clock.set(datetime(2026, 12, 10, 18, 5, tzinfo=LA))
+    await refused(slack, CHAIR, f"session start {n} 19:00 @Pruitt",
+                  "asked that their matter be heard in open session")
+    started = await done(slack, CHAIR, f"session start {n} 19:00 @Bates")
+    assert "The executive session will end at 7:00 PM PST" in started
+
+
 async def test_the_request_to_open_the_examiners_proceeding_is_recorded_and_shown(
         slack: SlackDriver, bot_app: App, clock: FakeClock) -> None:
     """§13 opens the hearings examiner's proceeding on the respondent's request: recorded
@@ -124,7 +141,7 @@ async def test_the_request_to_open_the_examiners_proceeding_is_recorded_and_show
     assert "*Open sessions requested* (§13, §14)" in text
     assert ("The hearings examiner's proceeding (myu@examiners.example): open to the public "
             "(§13), asked by gpruitt@city.test by mail on 2026-11-30") in text
-    await refused(slack, CLERK, f"open-session {n} examiner paper", "already requested")
+    await refused(slack, CLERK, f"open-session {n} examiner paper", "already asked")
     assert "examiner's proceeding" not in await status_text(slack, COUNCIL, n)
 
 

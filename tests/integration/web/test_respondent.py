@@ -108,7 +108,7 @@ async def test_the_officials_open_session_request_is_recorded_as_theirs(site: Si
             AccessLogRow.allowed.is_(True), AccessLogRow.action == "step open-session")).all()
     again = await site.post(f"/cases/{number}/steps/open-session", {
         "csrf": csrf_of(form.text), "proceeding": "board"})
-    assert again.status == 409 and "already requested" in again.text
+    assert again.status == 409 and "already asked" in again.text
 
 
 async def test_a_request_is_refused_until_the_procedure_allows_it_then_recorded(

@@ -299,7 +299,7 @@ def test_the_open_session_request_turns_the_meeting_open_and_owes_its_notices_ag
     assert case.history[-1].data == {"body": "board", "respondent": RESPONDENT, "via": "paper",
                                      "on": "2026-01-13"}
     refused(case, c.RequestOpenSession(Proceeding.BOARD, "mail"), "2026-01-14T10:00:00-08:00",
-            "already requested")
+            "already asked")
     refused(case, c.StartExecutiveSession(at("2026-01-20T19:00:00-08:00")),
             "2026-01-20T18:10:00-08:00", "has no executive session")
 
@@ -331,7 +331,7 @@ def test_the_examiners_proceeding_is_opened_on_request_once_referred_and_is_no_m
     assert examiner is not None and examiner.endswith("@examiners.example")
     owed = do(case, c.RequestOpenSession(Proceeding.EXAMINER, "paper"),
               "2026-02-05T10:00:00-08:00", CLERK)
-    request = case.meetings.open_requests[Proceeding.EXAMINER]
+    request = case.meetings.open_requests[Proceeding.EXAMINER, procedure.RESPONDENT]
     assert (request.respondent, request.via, str(request.on)) == (
         procedure.RESPONDENT, "paper", "2026-02-05")
     event = case.history[-1]
@@ -341,9 +341,9 @@ def test_the_examiners_proceeding_is_opened_on_request_once_referred_and_is_no_m
     assert sorted(r for t, r, _ in owed) == sorted(
         [examiner, procedure.RESPONDENT, "ada@example.org", CLERK])
     assert {t for t, _, _ in owed} == {T.PROCEEDING_OPENED}
-    assert not case.meetings.is_open(Body.BOARD)  # the board's proceedings are not opened
+    assert not case.meetings.open_for(Proceeding.BOARD)  # the board's proceedings are not opened
     refused(case, c.RequestOpenSession(Proceeding.EXAMINER, "mail"),
-            "2026-02-06T10:00:00-08:00", "already requested")
+            "2026-02-06T10:00:00-08:00", "already asked")
     # the referral itself states the reading too
     referral = next(e for e in case.history if e.kind.value == "referred")
     assert "not a governing body" in referral.data["notice_reading"]
@@ -356,7 +356,7 @@ def test_no_examiners_proceeding_when_the_board_hears_the_matter() -> None:
     refused(case, c.RequestOpenSession(Proceeding.EXAMINER, "mail"),
             "2026-02-03T13:00:00-08:00", "heard by the ethics board")
     do(case, c.RequestOpenSession(Proceeding.BOARD, "mail"), "2026-02-03T13:00:00-08:00", CLERK)
-    assert case.meetings.is_open(Body.BOARD)
+    assert case.meetings.open_for(Proceeding.BOARD) == {procedure.RESPONDENT}
 
 
 def test_the_examiner_notice_reading_is_what_the_request_records() -> None:
