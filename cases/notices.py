@@ -114,7 +114,9 @@ class OwedNotice:
     recipient: Person
     deadline: DeadlineKey | None  # the statutory deadline the notice serves, if any
     generation: int = 0  # see the module docstring
-    slot: str = ""  # which meeting a meeting's notice is about ("meeting-2"); else empty
+    # which meeting a meeting's notice is about ("meeting-2"), which official's matter a
+    # window is about ("official-2"); else empty
+    slot: str = ""
 
 
 def channel_of(notice_type: NoticeType) -> str:
@@ -137,16 +139,50 @@ def owing_event_index(generation: int) -> int:
     return generation // GENERATION_STRIDE
 
 
-def invite_sequence(case: Case, invite: NoticeType) -> int | None:
-    """The iCalendar SEQUENCE of `invite` as the history stands (None: not opened yet).
+def official_slot(case: Case, official: str) -> str:
+    """The slot of `official`'s own window: "official-2" for the second party. A case
+    against one official keeps one window for the case (the empty slot)."""
+    parties = case.parties()
+    return f"official-{parties.index(official) + 1}" if len(parties) > 1 else ""
+
+
+def official_of(case: Case, slot: str) -> str | None:
+    """The official a window's slot names (None: the case's one window)."""
+    n = whole_number(slot[9:]) if slot.startswith("official-") else None
+    parties = case.parties()
+    return parties[n - 1] if n is not None and 0 < n <= len(parties) else None
+
+
+def invite_slots(case: Case, invite: NoticeType) -> list[str]:
+    """The entries `invite` has in `case` (a window not opened yet has none): the §12
+    window is each official's own, as the council's seven days are (`_council_decision`)."""
+    if invite is NoticeType.INVITE_COUNCIL_DECISION and len(case.parties()) > 1:
+        slots = [official_slot(case, p) for p in case.violators]
+    else:
+        slots = [""]
+    return [s for s in slots if invite_sequence(case, invite, s) is not None]
+
+
+def invite_sequence(case: Case, invite: NoticeType, slot: str = "") -> int | None:
+    """The iCalendar SEQUENCE of `invite` (for one official, the one `slot` names) as the
+    history stands (None: not opened yet).
 
     Counting stored events, not sends, keeps it stable across restarts and resends: a
-    re-sent invite repeats its SEQUENCE, and only a change of dates raises it."""
+    re-sent invite repeats its SEQUENCE, and only a change of dates raises it. An
+    official's own window opens with the determination of a violation as to them, and
+    what moves it is what names them or no one."""
     window = Window(invite.value)
-    opened = next((i for i, e in enumerate(case.history) if e.kind is opening(window)), None)
+    official = official_of(case, slot)
+
+    def about(e: Event) -> bool:
+        return official is None or e.data.get("respondent") in (None, "", official)
+
+    opened = next((i for i, e in enumerate(case.history) if e.kind is opening(window)
+                   and about(e) and (official is None or e.data.get("violation"))), None)
     if opened is None:
         return None
-    return sum(1 for e in case.history[opened + 1:] if window in e.kind.rule.revises)
+    return sum(1 for e in case.history[opened + 1:]
+               if window in e.kind.rule.revises and about(e))
 
 
 def clerks(directory: Directory) -> tuple[Person, ...]:
@@ -162,8 +198,8 @@ def notices_owed(case: Case, event: Event, directory: Directory) -> list[OwedNot
         return []
     index = next((i for i, e in enumerate(case.history) if e is event), len(case.history) - 1)
     aud = _Audience(case, directory)
-    plan = [(t, people, key, "") for t, people, key in
-            _plan(case, event, aud) + _invite_plan(case, event, aud)]
+    plan = [(t, people, key, "") for t, people, key in _plan(case, event, aud)]
+    plan += [(t, people, None, slot) for t, people, slot in _invite_plan(case, event, aud)]
     plan += [(t, people, None, slot)
              for t, people, slot in _meeting_plan(case, event, index, aud, directory)]
     owed: list[OwedNotice] = []
@@ -324,19 +360,24 @@ def quorum_warned(case: Case, meeting: Meeting, directory: Directory) -> list[Pe
     return out
 
 
-def _invite_plan(case: Case, event: Event, a: _Audience) -> _Plan:
+def _invite_plan(case: Case, event: Event, a: _Audience) -> list[
+        tuple[NoticeType, list[Person], str]]:
+    """The windows `event` opens or moves, each entry (an official's own) by its slot."""
     audiences = {
         NoticeType.INVITE_SUFFICIENCY_WINDOW: a.board + a.council,
         NoticeType.INVITE_COUNCIL_DECISION: a.council,
     }
-    plan: _Plan = []
+    plan = []
     for window in Window:
         invite = NoticeType(window.value)
         row = event.kind.rule
-        if invite_sequence(case, invite) is None or (
-                row.opens is not window and window not in row.revises):
+        if row.opens is not window and window not in row.revises:
             continue
         if invite is NoticeType.INVITE_COUNCIL_DECISION and not case.violation_found:
             continue  # no violation: the council does not decide (§12)
-        plan.append((invite, audiences[invite], None))
+        named = event.data.get("respondent")
+        for slot in invite_slots(case, invite):
+            # an event about one official opens or moves their window, not another's
+            if not named or official_of(case, slot) in (None, named):
+                plan.append((invite, audiences[invite], slot))
     return plan

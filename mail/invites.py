@@ -29,7 +29,7 @@ from cases.case import Case
 from cases.deadlines import DeadlineKey, compute_deadlines
 from cases.directory import Person
 from cases.meetings import Body, Meeting
-from cases.notices import NoticeType, invite_sequence, meeting_of, meeting_slot
+from cases.notices import NoticeType, invite_sequence, meeting_of, meeting_slot, official_of
 from cases.open_meetings import business
 
 PRODID = "-//EthicsBot//Ethics complaint docket//EN"
@@ -73,10 +73,15 @@ def build_invite(case: Case, purpose: NoticeType, calendar: CityCalendar, *, now
         if meeting is None:
             raise ValueError(f"{case.number} has no meeting {slot!r} to invite to")
         return _meeting(case, meeting, calendar, uid_domain)
-    sequence = invite_sequence(case, purpose)
+    sequence = invite_sequence(case, purpose, slot)
     if sequence is None:
-        raise ValueError(f"{case.number} has no {purpose.value} to invite to")
+        raise ValueError(f"{case.number} has no {purpose.value} {slot} to invite to")
     slug, label = _PURPOSE[purpose]
+    official = official_of(case, slot)
+    if official is not None:  # an official's own window: its UID and title count, never name
+        slug = f"{slug}-{slot.removeprefix('official-')}"
+        label = (f"{label} (official {case.parties().index(official) + 1} of "
+                 f"{len(case.parties())})")
     base = Invite(uid=f"{case.number.lower()}-{slug}@{uid_domain}", sequence=sequence,
                   method="REQUEST", summary=f"{case.number}: {label}", description="",
                   start=calendar.local_date(case.received_at),
@@ -84,7 +89,7 @@ def build_invite(case: Case, purpose: NoticeType, calendar: CityCalendar, *, now
     keys = ((DeadlineKey.HEARING_BEGIN, DeadlineKey.HEARING_CONCLUDE)
             if purpose is NoticeType.INVITE_SUFFICIENCY_WINDOW
             else (DeadlineKey.COUNCIL_DECISION,))
-    invite = _window(case, base, calendar, now, keys)
+    invite = _window(case, base, calendar, now, keys, official)
     if case.void:  # opened by mistake: every entry it put in a calendar comes out again
         return replace(invite, method="CANCEL", tentative=False, description=(
             "CANCELLED: this case was opened by mistake and is void; nothing is due."))
@@ -92,8 +97,11 @@ def build_invite(case: Case, purpose: NoticeType, calendar: CityCalendar, *, now
 
 
 def _window(case: Case, base: Invite, calendar: CityCalendar, now: datetime,
-            keys: tuple[DeadlineKey, ...]) -> Invite:
+            keys: tuple[DeadlineKey, ...], official: str | None = None) -> Invite:
     triggers = case.triggers()
+    if official is not None:  # that official's own §12 clock
+        triggers = replace(triggers, council_clocks=tuple(
+            c for c in triggers.council_clocks if c.official == official))
     tolled = case.pending_continuance is not None
     if tolled:  # no due date while tolled: show at least the dates as they were before
         triggers = replace(triggers, continuances=tuple(
@@ -101,8 +109,9 @@ def _window(case: Case, base: Invite, calendar: CityCalendar, now: datetime,
     dues = {d.key: d for d in compute_deadlines(triggers, calendar, now=now)}
     last = dues[keys[-1]]
     assert last.due is not None
-    start = (case.determination_received_on
-             if keys[-1] is DeadlineKey.COUNCIL_DECISION and case.determination_received_on
+    received = (case.findings[official].on if official in case.findings
+                else case.determination_received_on)
+    start = (received if keys[-1] is DeadlineKey.COUNCIL_DECISION and received
              else calendar.local_date(case.received_at))
     lines = [f"{dues[k].action} ({dues[k].ordinance}): {dues[k].basis}." for k in keys]
     if tolled:

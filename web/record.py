@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 
 from cases.case import Case
 from cases.chain import EMPTY, Head
-from cases.notices import INVITES, NoticeType, invite_sequence, meeting_slot
+from cases.notices import INVITES, NoticeType, invite_slots, meeting_slot
 from mail.invites import build_invite, to_feed
 from mail.notices import proof_csv
 from storage import chain, filings, queries
@@ -55,8 +55,8 @@ def load(session: Session, deps: WebDeps, number: str, *, releases: bool = False
     case = SqlCaseRepository(session, deps.clock).get(number)
     invites = []
     if case is not None:
-        wanted = [(p, "") for p in sorted(INVITES - {NoticeType.INVITE_MEETING})
-                  if invite_sequence(case, p) is not None]
+        wanted = [(p, slot) for p in sorted(INVITES - {NoticeType.INVITE_MEETING})
+                  for slot in invite_slots(case, p)]
         wanted += [(NoticeType.INVITE_MEETING, meeting_slot(m.number))
                    for m in case.meetings.all]  # each meeting its own entry
         for purpose, slot in wanted:
