@@ -11,6 +11,7 @@ from aiohttp import web
 
 from web import feeds, held, oidc, pages, public, record, sessions, signin, steps
 from web.deps import WebDeps
+from web.errors import error_pages
 from web.keys import DEPS, OIDC
 from web.security import headers_middleware
 
@@ -21,6 +22,7 @@ def mount(web_app: web.Application, deps: WebDeps) -> web.Application:
     if deps.config.oidc is not None:
         web_app[OIDC] = oidc.Provider(deps.config.oidc)
     web_app.middlewares.append(headers_middleware(deps.config))
+    web_app.middlewares.append(error_pages())  # inside: its pages get the headers too
     web_app.router.add_get("/static/web.css", _css)
     for module in (public, signin, pages, steps, held, record, feeds, sessions):
         web_app.add_routes(module.routes)

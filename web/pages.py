@@ -446,3 +446,10 @@ def complaint_text(d: dict[str, Any], seen: Visibility, calendar: CityCalendar) 
         lines += ["", "Facts:", filing.get("facts") or "(none given)", "",
                   "Reasons:", filing.get("reasons") or "(none given)", ""]
     return "\n".join(lines)
+
+
+@routes.get("/cases")
+@routes.get("/cases/")
+async def cases(_request: web.Request) -> web.StreamResponse:
+    """The natural guess for the docket's address."""
+    raise web.HTTPFound("/docket")

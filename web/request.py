@@ -4,6 +4,7 @@ every form, the refusal page of a form that fails it."""
 from __future__ import annotations
 
 import functools
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -26,6 +27,7 @@ from web.security import (
     session_cookie_name,
 )
 
+log = logging.getLogger(__name__)
 FORM_LIMIT = 256 * 1024  # a step form is a few hundred bytes; a stranger's is refused early
 
 Page = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -91,16 +93,23 @@ def signed_in(handler: Page) -> Page:
 
 async def _posted(request: web.Request) -> MultiDictProxy[str | Any]:
     """The posted body as a form: 413 past the app's bound (`client_max_size`, however it
-    is framed), 400 when it cannot be read as one (a broken multipart boundary, bytes that
-    are not the declared charset, a charset Python does not know)."""
+    is framed), 400 when it cannot be read as one. Whatever aiohttp's parser of a
+    stranger's bytes raises is a body that cannot be read (a broken multipart boundary or
+    part header, `HttpProcessingError`; bytes that are not the declared charset; a
+    charset Python does not know); only the server's own faults (a part spooled to a full
+    disk, `OSError`) stay errors."""
     try:
         return await request.post()
-    except web.HTTPException:
+    except (web.HTTPException, OSError):
         raise
-    except (ValueError, LookupError, TypeError, AssertionError):
-        raise refusal(request, 400, "Form not read",
-                      "This form could not be read. Go back, reload the page and try "
-                      "again.") from None
+    except Exception as e:
+        log.info("form not read on %s %s: %s", request.method, request.path,
+                 type(e).__name__)
+        raise refusal(request, 400, "Form not read", FORM_NOT_READ) from None
+
+
+FORM_NOT_READ = ("This form could not be read (it did not come as a browser sends a form), "
+                 "so nothing was recorded. Go back, reload the page and send it again.")
 
 
 async def form(request: web.Request) -> MultiDictProxy[str]:

@@ -57,15 +57,15 @@ def headers_middleware(config: WebConfig) -> Callable[..., Awaitable[web.StreamR
             response = e
             _stamp(response, config, request)
             raise
-        except Exception:  # a bug: the page says so, with the headers every answer has
+        except Exception:  # a bug the error page could not word (`web.errors`): said plainly
             log.exception("unexpected error on %s %s", request.method, request.path)
-            response = web.Response(status=500, text=_BUG, content_type="text/plain")
+            response = web.Response(status=500, text=BUG, content_type="text/plain")
         _stamp(response, config, request)
         return response
     return add_headers
 
 
-_BUG = ("Something went wrong and nothing was recorded. Try again; if it happens again, "
+BUG = ("Something went wrong and nothing was recorded. Try again; if it happens again, "
         "tell the city clerk (the time of your attempt helps).")
 
 
