@@ -42,8 +42,10 @@ from cases.errors import ProcedureError
 from cases.meetings import (
     BODY_NAME,
     OPEN_SECTION,
+    Action,
     Answer,
     Body,
+    Business,
     EmergencyGround,
     Meeting,
     MeetingKind,
@@ -120,6 +122,26 @@ def agenda_item(meeting: Meeting, case_number: str) -> str:
     return (f"{what} to {_PURPOSE}, open to the public as to {_share(meeting)} at their "
             f"request ({section}); executive session to evaluate the others', "
             f"{EXECUTIVE_GROUND} (case {case_number})")
+
+
+def meeting_title(meeting: Meeting) -> str:
+    """What the meeting is called in its notice's subject, posting and invitation: by the
+    business its agenda states, so a meeting of the board on a continuance alone is not
+    called the sufficiency hearing (a meeting from before agendas: by its business)."""
+    items = None if meeting.agenda is None else {i.action for i in meeting.agenda}
+    name = BODY_NAME[meeting.body]
+    if meeting.body is Body.COUNCIL:
+        decides = items is None or Action.COUNCIL_DECISION in items
+        return f"deliberation of {name}" if decides else f"meeting of {name} on the case"
+    business = meeting.business or Business.SUFFICIENCY_HEARING
+    if items is None:
+        hearing, referred = business.sufficiency, business is Business.REFERRED_HEARING
+    else:
+        hearing, referred = Action.SUFFICIENCY in items, Action.DETERMINATION in items
+    if hearing:
+        return f"sufficiency hearing of {name}"
+    return f"hearing of {name} on the matter referred to it" if referred else (
+        f"meeting of {name} on the case")
 
 
 def session_words(meeting: Meeting) -> str:

@@ -30,7 +30,7 @@ from cases.deadlines import DeadlineKey, compute_deadlines
 from cases.directory import Person
 from cases.meetings import Body, Meeting
 from cases.notices import NoticeType, invite_sequence, meeting_of, meeting_slot, official_of
-from cases.open_meetings import business
+from cases.open_meetings import business, meeting_title
 
 PRODID = "-//EthicsBot//Ethics complaint docket//EN"
 
@@ -38,8 +38,6 @@ _PURPOSE = {
     NoticeType.INVITE_SUFFICIENCY_WINDOW: ("sufficiency-window", "sufficiency hearing window"),
     NoticeType.INVITE_COUNCIL_DECISION: ("council-decision", "council decision window"),
 }
-_MEETING_LABEL = {Body.BOARD: "sufficiency hearing of the Ethics Board",
-                  Body.COUNCIL: "deliberation of the City Council"}
 NO_REPLY = "A statutory period, not a meeting: no reply is needed."
 
 
@@ -142,7 +140,7 @@ def _meeting(case: Case, m: Meeting, calendar: CityCalendar, uid_domain: str) ->
                  f"{fmt_moment(calendar.local(m.ends_at))}, {m.place}.")
     return Invite(uid=f"{case.number.lower()}-{meeting_slot(m.number)}@{uid_domain}",
                   sequence=m.sequence, method="CANCEL" if m.cancelled else "REQUEST",
-                  summary=f"{case.number}: {_MEETING_LABEL[m.body]}",
+                  summary=f"{case.number}: {meeting_title(m)}",
                   description="\n".join(lines), start=m.starts_at.astimezone(UTC),
                   end=m.ends_at.astimezone(UTC), location=m.place,
                   tentative=m.tentative is not None, meeting=True)

@@ -13,7 +13,7 @@ from typing import Any
 from cases.calendar import CityCalendar, fmt_moment
 from cases.case import Case
 from cases.directory import Directory
-from cases.meetings import BODY_NAME, OPEN_SECTION, Answer, Body, Meeting, MeetingKind
+from cases.meetings import BODY_NAME, OPEN_SECTION, Answer, Meeting, MeetingKind
 from cases.notices import NoticeType
 from cases.open_meetings import (
     EXECUTIVE_GROUND,
@@ -21,17 +21,16 @@ from cases.open_meetings import (
     body_members,
     body_quorum,
     business,
+    meeting_title,
     session_words,
     shortfall,
 )
-
-_LABEL = {Body.BOARD: "Sufficiency hearing", Body.COUNCIL: "Council deliberation"}
 
 
 def meeting_data(case: Case, m: Meeting, calendar: CityCalendar) -> dict[str, Any]:
     special = m.kind is MeetingKind.SPECIAL
     return {
-        "number": m.number, "body": BODY_NAME[m.body], "label": _LABEL[m.body],
+        "number": m.number, "body": BODY_NAME[m.body], "title": meeting_title(m),
         "kind": m.kind.value, "special": special,
         "when": fmt_moment(calendar.local(m.starts_at)),
         "ends": fmt_moment(calendar.local(m.ends_at)), "place": m.place,
@@ -48,14 +47,14 @@ def meeting_data(case: Case, m: Meeting, calendar: CityCalendar) -> dict[str, An
 
 
 def meeting_subject(notice: NoticeType, m: Meeting) -> str:
-    label = _LABEL[m.body]
     if notice is NoticeType.MEETING_NOTICE:
         title = f"notice of special meeting of {BODY_NAME[m.body]}"
         return ("Cancelled: " if m.cancelled else "Revised " if m.sequence else "") + (
             title if m.cancelled or m.sequence else title[0].upper() + title[1:])
     if notice is NoticeType.QUORUM_WARNING:
-        return f"Quorum in doubt: {label.lower()} (meeting {m.number})"
-    return label
+        return f"Quorum in doubt: {meeting_title(m)} (meeting {m.number})"
+    title = meeting_title(m)
+    return title[0].upper() + title[1:]
 
 
 def quorum_about(case: Case, m: Meeting, directory: Directory) -> dict[str, Any]:

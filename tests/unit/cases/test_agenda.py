@@ -15,7 +15,7 @@ from cases import commands as c
 from cases.case import Case
 from cases.errors import ProcedureError
 from cases.meetings import Action, Body, Item, MeetingKind
-from cases.open_meetings import business
+from cases.open_meetings import business, meeting_title
 from cases.tally import Vote
 from tests.unit.cases.riverton import COUNCIL_EMAILS, SECTION_A, at
 from tests.unit.cases.sessions import convene
@@ -152,3 +152,28 @@ def test_the_clerk_adds_to_a_notice_only_business_the_case_does_not_bring() -> N
                                     further=True, also=(Action.VOID,)),
        "2026-01-20T19:00:00-08:00")
     assert Item(Action.VOID) in (case.meetings.all[-1].agenda or ())
+
+
+def test_a_meeting_is_called_by_the_business_its_agenda_states() -> None:
+    """Issue 38, B: the hearing is the sufficiency hearing; the council's meeting on a
+    continuance alone is not its deliberation on the decision, and the board's meeting
+    after its findings (on the time for the report) is not the sufficiency hearing."""
+    case = _in_hearing()
+    assert meeting_title(case.meetings.all[-1]) == "sufficiency hearing of the Ethics Board"
+    motion = convene(case, Body.BOARD, "2026-01-20T18:05:00-08:00")
+    do(case, c.ApplyForContinuance(reason="counsel ill", motion=motion),
+       "2026-01-20T18:30:00-08:00")
+    do(case, c.ScheduleDeliberation(at("2026-01-23T19:00:00-08:00"), "Council Chambers"),
+       "2026-01-20T19:00:00-08:00")
+    council = case.meetings.all[-1]
+    assert council.agenda == (Item(Action.CONTINUANCE),)
+    assert meeting_title(council) == "meeting of the City Council on the case"
+    decided = violation_found()
+    do(decided, c.ScheduleDeliberation(at("2026-02-26T19:00:00-08:00"), "Council Chambers"),
+       "2026-02-24T09:00:00-08:00")
+    assert meeting_title(decided.meetings.all[-1]) == "deliberation of the City Council"
+    found = reported_as_to_both()  # both officials' sufficiency determined
+    do(found, c.ScheduleBoardMeeting(at("2026-01-30T18:00:00-08:00"), "City Hall",
+                                     further=True, also=(Action.REPORT_EXTENSION,)),
+       "2026-01-27T09:00:00-08:00")
+    assert meeting_title(found.meetings.all[-1]) == "meeting of the Ethics Board on the case"
