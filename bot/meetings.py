@@ -47,6 +47,8 @@ def meeting_lines(meetings: list[dict[str, Any]], access: Access, *,
             line += f"\n   _Agenda: {esc(m['agenda'])}_"
         if access is Access.FULL and not m["cancelled"] and directory is not None:
             line += "\n   " + answers_line(m, directory, respondents)
+        if access is Access.FULL:
+            line += "".join(f"\n   :warning: {esc(x)}" for x in m.get("irregular", ()))
         if access is Access.FULL and m.get("determination"):
             line += f"\n   Determination: {esc(m['determination'])}"
         lines.append(line)

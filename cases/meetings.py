@@ -264,6 +264,10 @@ class Meeting:
     # a history stored before notices stated their agenda
     agenda: tuple[Item, ...] | None = None
     approved: Approval | None = None  # its minutes, once the body approved them
+    # what the record shows went wrong at it, for the docket and the city attorney: a
+    # request for an open session recorded only after it was held; a determination with
+    # no executive session on the matter (§13)
+    irregular: list[str] = field(default_factory=list)
 
     @property
     def sequence(self) -> int:
@@ -374,6 +378,7 @@ class Meetings:
                 # the official's matter opens at every later meeting, the one under way
                 # too: an executive session on it in progress ends when the request is
                 # made, and none on it may start (§13, §14); the others' stay as they were
+                self._held_closed(proceeding, who, date.fromisoformat(d["on"]), e.at)
                 for m in self.all:
                     if (m.proceeding is proceeding and not m.cancelled
                             and (m.ends_at > e.at or m.in_session is not None)
@@ -425,9 +430,19 @@ class Meetings:
                 (held.mayor_votes if held else self.unplaced_mayor_votes)[
                     str(d.get("respondent") or ALL)] = Vote(d["vote"])
             case k.BOARD_DETERMINED:
-                self._meeting(d).determinations[str(d.get("respondent") or ALL)] = Tally(
+                m = self._meeting(d)
+                who = str(d.get("respondent") or ALL)
+                m.determinations[who] = Tally(
                     int(d["yes"]), int(d["no"]), int(d["abstained"]), False, bool(d["carried"]),
                     str(d["explanation"]))
+                if who and not self._evaluated(who):
+                    m.irregular.append(
+                        f"The board determined the sufficiency as to {who} with no executive "
+                        f"session on their matter recorded at its meetings on the case, and "
+                        f"{who} had not asked for an open session: §13 has the board's "
+                        "proceedings in executive session unless the person involved asks. "
+                        "Record the session if one was held (session start and end, about "
+                        "them); otherwise tell the city attorney.")
             case k.ROLL_CALL_RECORDED:
                 self._meeting(d).roll_call = RollCall(
                     frozenset(d["present"]), frozenset(d["members"]), str(d["mayor"]), e.at)
@@ -437,6 +452,30 @@ class Meetings:
             case k.MEETING_REPLY_RECORDED:
                 self._meeting(d).replies[str(d["attendee"]).lower()] = Reply(
                     Answer(d["answer"]), int(d["sequence"]), e.at)
+
+    def _held_closed(self, proceeding: Proceeding, who: str, on: date, at: datetime) -> None:
+        """Flag each meeting already over when `who`'s request, which came `on` that day,
+        was recorded, though it came before the meeting was held: the matter was heard
+        closed that should have been open (§13, §14)."""
+        for m in self.all:
+            if (m.proceeding is proceeding and not m.cancelled and m.in_session is None
+                    and m.ends_at <= at and m.day >= on and who in m.before
+                    and who not in m.open_for and not m.recorded_late):
+                held = any(s.concerns(who) for s in m.sessions)
+                m.irregular.append(
+                    f"{who} asked for an open session on {on.isoformat()} "
+                    f"({OPEN_SECTION[proceeding]}), by the day of this meeting, but the "
+                    f"request was recorded only after it was held"
+                    + (", and it evaluated their matter in executive session" if held else "")
+                    + ". Tell the city attorney: the matter may need to be heard again in "
+                    "open session.")
+
+    def _evaluated(self, who: str) -> bool:
+        """`who`'s matter was before the board in executive session at one of its meetings
+        on the case, or `who` asked that the board's proceedings be open (§13)."""
+        return (who in self.open_for(Proceeding.BOARD)
+                or any(s.concerns(who) and s.ended_at is not None
+                       for m in self.all if m.body is Body.BOARD for s in m.sessions))
 
     def _held_at(self, e: Event, body: Body) -> Meeting | None:
         """The meeting event `e` (a vote) was cast at: the one it names, else (a history

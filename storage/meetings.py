@@ -41,7 +41,7 @@ def view(case: Case, m: Meeting) -> dict[str, Any]:
     return {"number": m.number, "body": m.body.value, "kind": m.kind.value,
             "starts_at": m.starts_at.isoformat(), "ends_at": m.ends_at.isoformat(),
             "place": m.place, "remote_link": m.remote_link, "open": m.open_to_public,
-            "session": session_words(m),
+            "session": session_words(m), "irregular": list(m.irregular),
             "recorded_late": m.recorded_late, "cancelled": m.cancelled,
             "tentative": m.tentative, "emergency": m.emergency, "sequence": m.sequence,
             "agenda": agenda_item(m, case.number),

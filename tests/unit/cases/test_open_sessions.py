@@ -7,12 +7,15 @@ A session under way ends when the official it is about asks, not when another do
 
 from __future__ import annotations
 
+from datetime import date
+
 from cases import commands as c
 from cases.case import Case
 from cases.meetings import Body, Proceeding
 from cases.open_meetings import agenda_item, session_words
 from tests.unit.cases.riverton import at
-from tests.unit.cases.test_lifecycle import SECOND, two_respondents
+from tests.unit.cases.sessions import convene
+from tests.unit.cases.test_lifecycle import SECOND, finds, heard_by_both, two_respondents
 from tests.unit.cases.test_procedure import RESPONDENT, do, refused, serve_notices
 
 HEARING = "2026-01-20T18:00:00-08:00"
@@ -96,3 +99,53 @@ def test_a_request_for_the_councils_deliberation_leaves_the_boards_hearing_as_it
     assert not case.meetings.open_for(Proceeding.of(Body.BOARD))
     do(case, session(), "2026-01-20T18:31:00-08:00")
     assert m.sessions[-1].about == {RESPONDENT, SECOND}
+
+
+# -- what the record flags: a request recorded late, a matter never evaluated closed ------
+
+def test_a_request_that_came_before_the_meeting_but_was_recorded_after_it_is_flagged() -> None:
+    """Pruitt's letter asking for an open session came on Jan 19; the clerk recorded it
+    on Jan 21, after the hearing of Jan 20 evaluated both matters in executive session.
+    The meeting is flagged as to Pruitt (not Bates); recorded in time, nothing is."""
+    case = hearing_of_both()
+    do(case, session(), "2026-01-20T18:31:00-08:00")
+    do(case, c.EndExecutiveSession(ended_at=at("2026-01-20T19:00:00-08:00")),
+       "2026-01-20T19:01:00-08:00")
+    do(case, c.RequestOpenSession(Proceeding.BOARD, "mail", respondent=RESPONDENT,
+                                  on=date(2026, 1, 19)), "2026-01-21T10:00:00-08:00")
+    [flag] = case.meetings.all[0].irregular
+    assert flag.startswith(f"{RESPONDENT} asked for an open session on 2026-01-19 (§13)")
+    assert "evaluated their matter in executive session" in flag
+    in_time = hearing_of_both()
+    do(in_time, c.RequestOpenSession(Proceeding.BOARD, "mail", respondent=RESPONDENT,
+                                     on=date(2026, 1, 19)), "2026-01-19T10:00:00-08:00")
+    assert in_time.meetings.all[0].irregular == []
+    assert in_time.meetings.all[0].open_for == {RESPONDENT}
+
+
+def _found_after_a_session_about_bates(case: Case) -> Case:
+    heard_by_both(case)
+    convene(case, Body.BOARD, "2026-01-22T19:00:00-08:00")
+    do(case, c.StartExecutiveSession(at("2026-01-22T18:45:00-08:00"),
+                                     started_at=at("2026-01-22T18:15:00-08:00"),
+                                     about=(SECOND,)), "2026-01-22T18:20:00-08:00")
+    do(case, c.EndExecutiveSession(ended_at=at("2026-01-22T18:45:00-08:00")),
+       "2026-01-22T18:46:00-08:00")
+    for party in (RESPONDENT, SECOND):
+        finds(case, party, True, "2026-01-22T19:00:00-08:00")
+    return case
+
+
+def test_a_determination_on_a_matter_never_evaluated_in_executive_session_is_flagged() -> None:
+    """§13: the board evaluated Bates's matter in executive session, not Pruitt's, and
+    Pruitt had not asked for an open session: the determination as to Pruitt is flagged,
+    Bates's is not. Had Pruitt asked, neither would be."""
+    case = _found_after_a_session_about_bates(two_respondents())
+    [flag] = case.meetings.all[-1].irregular
+    assert flag.startswith(f"The board determined the sufficiency as to {RESPONDENT} with no "
+                           "executive session")
+    asked = two_respondents()
+    do(asked, c.RequestOpenSession(Proceeding.BOARD, "mail", respondent=RESPONDENT),
+       "2026-01-07T10:00:00-08:00")
+    asked = _found_after_a_session_about_bates(asked)
+    assert all(not m.irregular for m in asked.meetings.all)
