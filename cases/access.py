@@ -36,13 +36,15 @@ Taking a step: the table of steps (`cases.steps`) says which roles may take it
 ordinance gives the official complained against (the table's `respondent_asks`: an open
 session, §13, §14; a longer time for the report, §10; the board instead of an examiner,
 §11; more time for the council's decision, §12), made as themselves (`check_on_case`,
-`check_own_request`); a member of the council or the board enters no vote but their own,
-unless they record the roll call (`check_hands`).
+`check_own_request`) and only those that can be theirs as the case stands (§11's by one
+the matter goes on against, §12's by one found to have violated: `askers_of`). A form is
+shown, offered and taken under the same check (`check_form`). A member of the council or
+the board enters no vote but their own, unless they record the roll call (`check_hands`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -51,6 +53,8 @@ from cases.commands import (
     RecordBoardVote,
     RecordCouncilVote,
     RecordRecusal,
+    RequestBoardHearing,
+    RequestCouncilExtension,
     ScheduleBoardMeeting,
     ScheduleDeliberation,
 )
@@ -308,6 +312,59 @@ def check_on_case(actor: Actor, respondents: Collection[str], step: StepRule) ->
                           f"not {step.name} (§6, §14).")
         return
     _check_roles(actor, step)
+
+
+# The officials' requests only some of them may make, as the case stands: §11's only those
+# the matter goes on against (found sufficient; every one before the report), §12's only
+# those found to have violated the code (every one before any determination: the stage
+# says then). Each with the refusal, in the words of the official asking.
+_ASKERS: dict[type[Command], tuple[Callable[[Case], Collection[str]], str]] = {
+    RequestBoardHearing: (
+        lambda case: case.found_sufficient,
+        "The board found the complaint insufficient as to you: that finding is final (§8), "
+        "the matter is not heard as to you, and there is nothing to ask the ethics board to "
+        "hear (§11)."),
+    RequestCouncilExtension: (
+        lambda case: case.violators if case.findings else case.parties(),
+        "No violation was found against you: the council decides nothing as to you, and "
+        "only an official found to have violated the code may ask it for more time (§12)."),
+}
+
+
+def askers_of(case: Case) -> dict[str, list[str]]:
+    """For each of the officials' requests only some of them may make (`_ASKERS`), by the
+    step's id, those who may make it now: the case view carries it, so that a form is
+    offered and opened (`check_form`) to exactly those it would be taken from."""
+    return {cmd.step.id: [p.lower() for p in who(case)]
+            for cmd, (who, _) in _ASKERS.items()}
+
+
+def check_form(actor: Actor, step: StepRule, respondents: Collection[str],
+               asking: Mapping[str, Collection[str]] | None = None) -> None:
+    """Whether `actor` may send `step`'s form on a case against `respondents`, decided
+    before anything is typed, and asked alike when the form is shown (and offered) and
+    when it is sent (`cases.services.take_step_as`): the role the table gives the step
+    (`check_step`), never a step on a case against oneself but the official's own
+    requests (`check_on_case`), and of those only one that can be theirs as the case
+    stands (`asking`, the case's `askers_of`; None: not known, any of them). What
+    depends on the values typed (whose vote, which body acts) is judged when sent."""
+    check_step(actor, step)
+    check_on_case(actor, respondents, step)
+    if not is_respondent(actor, respondents) or asking is None:
+        return
+    found = asking.get(step.id)
+    if found is not None and (actor.email or "") not in found:
+        raise Refused(_ASKERS[step.command][1])
+
+
+def may_send(actor: Actor, step: StepRule, respondents: Collection[str],
+             asking: Mapping[str, Collection[str]] | None = None) -> bool:
+    """`check_form` as a yes or no: whether a link or button to the form is offered."""
+    try:
+        check_form(actor, step, respondents, asking)
+    except Refused:
+        return False
+    return True
 
 
 def check_own_request(actor: Actor, respondents: Collection[str], cmd: Command) -> None:

@@ -21,7 +21,7 @@ from datetime import date, datetime
 from typing import Any
 
 from cases import commands as c
-from cases.access import Actor, is_respondent
+from cases.access import Actor, is_respondent, may_send
 from cases.calendar import CityCalendar
 from cases.derived import TO_BOARD, TYPED_BY, filled, may_type, own_fields, read_line
 from cases.directory import Directory
@@ -346,16 +346,17 @@ def _line(item: Any, line: str, what: str) -> Any:
 
 
 def offered_steps(actor: Actor, access: Access, detail: dict[str, Any]) -> list[dict[str, str]]:
-    """The steps `actor` may take on this case now: their role, the stage; on a case
-    against them, only the requests the table gives the official (`respondent_asks`), in
-    their words. (Whether the step's own conditions hold is for the step to say when
-    taken.)"""
-    stage = Stage(detail["stage"])
-    if access is Access.RESPONDENT and is_respondent(actor, detail["respondents"]):
-        return [{"slug": s.slug, "name": s.respondent_asks, "section": s.section}
-                for s in STEPS if s.respondent_asks and stage in s.allowed_in]
-    if access not in (Access.FULL, Access.COUNCIL):
+    """The steps `actor` may take on this case now: those whose form they may send
+    (`cases.access.check_form`, the check the form is opened and taken under: their role;
+    on a case against them, only the requests the table gives the official,
+    `respondent_asks`, in their words, and of those only one that can be theirs) in the
+    stage the case is in. (Whether the step's own conditions hold is for the step to say
+    when taken.)"""
+    stage, respondents = Stage(detail["stage"]), detail["respondents"]
+    own = access is Access.RESPONDENT and is_respondent(actor, respondents)
+    if not own and access not in (Access.FULL, Access.COUNCIL):
         return []
-    return [{"slug": s.slug, "name": s.name, "section": s.section}
-            for s in STEPS if taken_by_people(s) and actor.has(s.roles)
-            and stage in s.allowed_in]
+    return [{"slug": s.slug, "name": (s.respondent_asks if own else None) or s.name,
+             "section": s.section}
+            for s in STEPS if taken_by_people(s) and stage in s.allowed_in
+            and may_send(actor, s, respondents, detail.get("askers"))]

@@ -20,9 +20,10 @@ from typing import TypeVar
 from cases.access import (
     Actor,
     Refused,
+    askers_of,
     check_body,
+    check_form,
     check_hands,
-    check_on_case,
     check_own_request,
     check_step,
 )
@@ -136,7 +137,8 @@ def take_step_as(
 ) -> Event:
     """A person's step on case `number`, from any surface, committed: the role the table
     gives the step (`check_step`), never on a case against oneself but the official's own
-    requests (`check_on_case`, `check_own_request`), the command `build`
+    requests, and only one that can be theirs (`check_form`, as the web's form is shown
+    under; `check_own_request`), the command `build`
     makes from the stored case (what the person typed, completed by `cases.derived`), the
     right hands on a vote (`check_hands`) and on a body's act (`check_body`), then
     `take_step`.
@@ -152,7 +154,8 @@ def take_step_as(
             found = uow.cases.get(number)
             # before "no such case": someone who may take the step only on a case against
             # them learns nothing of a case that is not (the same refusal, absent or not)
-            check_on_case(actor, found.respondents if found else (), step)
+            check_form(actor, step, found.respondents if found else (),
+                       askers_of(found) if found else None)
             case = get_case(uow, number)
             cmd = build(case, uow)
             assert step.command is type(cmd), (step, cmd)

@@ -51,6 +51,7 @@ from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.visitors import InternalTraversal
 from sqlalchemy.types import TypeEngine
 
+from cases.access import askers_of
 from cases.case import Case
 from cases.deadlines import DISCLOSURE_KEYS, DeadlineKey, Status, status_at
 from cases.history import Event, EventKind
@@ -461,6 +462,9 @@ def case_view_of(rows: Iterable[Sequence[Any]], *, number: str, now: datetime,
             for x in (case.disclosure_requests if case else [])],
         "meetings": [meetings.view(case, m) for m in case.meetings.all] if case else [],
         "open_requests": meetings.open_requests(case) if case else [],
+        # who of the officials may make each request only some may (§11, §12): their
+        # forms are offered and opened to them alone (`cases.access.check_form`)
+        "askers": askers_of(case) if case else {},
         "deadlines": [_deadline(d, now) for d in sorted(
             deadlines, key=lambda d: (d.due is None, d.due or row.received_at))],
         "notices": _notices(notices),

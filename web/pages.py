@@ -22,6 +22,7 @@ from cases.access import (
     Actor,
     DocketScope,
     Refused,
+    check_form,
     docket_scope,
     sees_open_request,
 )
@@ -262,7 +263,7 @@ async def case(request: web.Request) -> web.StreamResponse:
         recorded += " " + latest["motion"]  # a motion that failed says so at once
     offered = offered_steps(viewer.actor, looked.access, d)
     return page(request, "case.html.j2", d=d, seen=seen, access=looked.access.value,
-                rights=rights_lines(deadlines, offered)
+                rights=rights_lines(deadlines, offered, viewer.actor, d)
                 if looked.access is Access.RESPONDENT else [],
                 request_recorded=recorded, next_act=next_act(deadlines, offered),
                 against=[d["named_officials"][e]["name"] if e in d["named_officials"]
@@ -283,11 +284,14 @@ async def case(request: web.Request) -> web.StreamResponse:
                 filings=d["filings"] if seen.originals else [])
 
 
-def rights_lines(deadlines: list[dict[str, Any]], offered: list[dict[str, Any]]
-                 ) -> list[dict[str, Any]]:
+def rights_lines(deadlines: list[dict[str, Any]], offered: list[dict[str, Any]],
+                 actor: Actor, d: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The official's rights under the ordinance (`cases.rights`), each with the date it
-    applies by when the case has one (judged at the moment of viewing) and the request
-    that exercises it when the official may make it now."""
+    applies by when the case has one (judged at the moment of viewing), the request
+    that exercises it when the official may make it now, and why not when the case is
+    at that point but the request cannot be theirs (`cases.access.check_form`: §11's
+    after the board found the complaint insufficient as to them, §12's with no violation
+    found against them)."""
     due = {x["key"]: x for x in deadlines}
     out = []
     for right in RIGHTS:
@@ -295,11 +299,17 @@ def rights_lines(deadlines: list[dict[str, Any]], offered: list[dict[str, Any]]
         step = next((s for s in offered
                      if right.step and s["slug"] == right.step.slug),
                     None)
+        not_theirs = None
+        if right.step is not None and step is None and Stage(d["stage"]) in right.step.allowed_in:
+            try:
+                check_form(actor, right.step, d["respondents"], d["askers"])
+            except Refused as e:
+                not_theirs = str(e)
         out.append({"section": right.section, "name": right.name, "words": right.words,
                     "by": f"{right.by_words} {found['due_text']}"
                     if found and found["due"] else None,
                     "status": found["status"] if found and found["due"] else None,
-                    "request": request_name(right), "step": step})
+                    "request": request_name(right), "step": step, "not_theirs": not_theirs})
     return out
 
 

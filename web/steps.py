@@ -1,6 +1,8 @@
 """Taking a procedural step from its form: the role is checked before anything is looked
-up (someone refused learns nothing, not even whether the case exists), then the case;
-the step is taken as on every surface (`cases.services.take_step_as`: the same checks,
+up (someone refused learns nothing, not even whether the case exists), then the case,
+and whether the reader may send this form on it (`cases.access.check_form`, which the
+step asks again when it is sent: a form is shown only to whoever may send it); the step
+is taken as on every surface (`cases.services.take_step_as`: the same checks,
 the same refusals as Slack), the form's values completed by `cases.derived`, and logged
 either way."""
 
@@ -10,7 +12,7 @@ from typing import Any
 
 from aiohttp import web
 
-from cases.access import Refused, check_step
+from cases.access import Refused, check_form, check_step, may_send
 from cases.case import Case
 from cases.derived import complete
 from cases.errors import ProcedureError
@@ -52,8 +54,21 @@ async def show(request: web.Request) -> web.StreamResponse:
     rule = _rule(request)
     _allowed(request, rule)
     looked = await case_view(request, request.match_info["number"], f"step form {rule.id}")
+    _sendable(request, rule, looked)
     return _form_page(request, rule, looked.view["number"], {}, None, 200,
                       serves=_serves(request, rule, looked.view), own=_own(rule, looked))
+
+
+def _sendable(request: web.Request, rule: StepRule, looked: CaseViewSeen) -> None:
+    """A form is shown only to whoever may send it: refused as its sending would be
+    (`cases.access.check_form`, which `take_step_as` asks too), logged."""
+    viewer, number = viewer_of(request), looked.view["number"]
+    try:
+        check_form(viewer.actor, rule, looked.view["respondents"], looked.view["askers"])
+    except Refused as e:
+        auth.log_alone(deps_of(request), viewer.person.email, number,
+                       f"step form {rule.id} refused", False)
+        raise refusal(request, 403, "Not your step", str(e)) from None
 
 
 def _own(rule: StepRule, looked: CaseViewSeen) -> bool:
@@ -109,8 +124,11 @@ async def take(request: web.Request) -> web.StreamResponse:
         event = take_step_as(deps.uow, viewer.actor, number, rule, build,
                              directory=deps.directory, calendar=deps.calendar,
                              clock=deps.clock, log=log)
-    except (ProcedureError, Refused, ValueError) as e:
-        status = (403 if isinstance(e, Refused) else 400 if isinstance(e, BadInput | ValueError)
-                  else 409)
+    except Refused as e:
+        if not may_send(viewer.actor, rule, looked.view["respondents"], looked.view["askers"]):
+            raise refusal(request, 403, "Not your step", str(e)) from None  # as when shown
+        return _form_page(request, rule, number, typed, str(e), 403, own=own)
+    except (ProcedureError, ValueError) as e:
+        status = 400 if isinstance(e, BadInput | ValueError) else 409
         return _form_page(request, rule, number, typed, str(e), status, own=own)
     raise web.HTTPSeeOther(f"/cases/{number}?recorded={event.kind.value}")
