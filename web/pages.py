@@ -8,7 +8,7 @@ import io
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Any
 from urllib.parse import urlencode
@@ -78,7 +78,8 @@ async def docket(request: web.Request) -> web.StreamResponse:
     return page(request, "docket.html.j2", rows=lines, page_number=current, more=more,
                 involving=scope is DocketScope.INVOLVING, view=view, shows=queries.SHOWS,
                 sorts=queries.SORTS, stages=[s.value for s in Stage],
-                query=_view_query(view))
+                query=_view_query(view),
+                every_query=_view_query(replace(view, show="all")))
 
 
 @routes.get("/docket.csv")
