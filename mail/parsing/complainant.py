@@ -27,7 +27,13 @@ from mail.parsing.contact import (
     street_key,
 )
 from mail.parsing.labels import Field
-from mail.parsing.signature import contact_under, is_name_like, signer, slash_signature
+from mail.parsing.signature import (
+    contact_under,
+    is_name_like,
+    same_name,
+    signer,
+    slash_signature,
+)
 
 
 @dataclass(frozen=True)
@@ -40,7 +46,8 @@ def identify(material: Material, *, is_city_name: Callable[[str], bool]) -> Iden
     """The complainant of `material`; `is_city_name` says a name belongs to city staff."""
     labelled = material.labelled
     author_names = [n for n, _ in material.authors if n]
-    known = (*author_names, labelled.get(Field.NAME))
+    party_names = [n for n, _ in material.behalf if n]
+    known = (*author_names, *party_names, labelled.get(Field.NAME))
     signers = [s for t in material.own_texts if (s := signer(t, known))]
     field_value = labelled.get(Field.SIGNATURE)
     field_name = slash_signature(field_value) or (field_value if is_name_like(field_value) else "")
@@ -59,12 +66,21 @@ def identify(material: Material, *, is_city_name: Callable[[str], bool]) -> Iden
     for text in material.own_texts:
         contact = contact.or_else(_own(sentence_contact(text), material))
 
-    sender_email = next((e for _, e in material.authors if e), None)  # never a forwarder
+    sender_email = _email_of(name, material)  # never a forwarder
     return Identity(
         Complainant(name=name, email=sender_email or contact.email, phone=contact.phone,
                     address=contact.address),
         signed=bool(field_value) or bool(signers),
     )
+
+
+def _email_of(name: str | None, material: Material) -> str | None:
+    """The complainant's address: of the party of the mail whose name they signed with
+    ("Sender on behalf of Owner": the one who signed the letter wrote it, whoever's
+    mailbox it came from), else the original sender's."""
+    everyone = [*material.authors, *material.behalf]
+    signed = next((e for n, e in everyone if e and n and name and same_name(n, name)), None)
+    return signed or next((e for _, e in material.authors if e), None)
 
 
 def _one_line(address: str) -> str:

@@ -54,6 +54,8 @@ class Material:
     notes: tuple[str, ...]  # parts that could not be read, for the clerk
     own_texts: tuple[str, ...] = ()  # the complainant's own words and the documents
     flags: tuple[str, ...] = ()  # what the clerk must confirm (`DATE_ORDER`, `TEXT_CUT`)
+    # the other party of those messages' "Sender on behalf of Owner" lines: (name, email)
+    behalf: tuple[tuple[str | None, str | None], ...] = ()
 
 
 DATE_ORDER = "date_order"  # the receipt date's day and month order could not be known
@@ -126,6 +128,7 @@ def gather(msg: Message, thread: list[Segment], directory: Directory,
         own_texts=tuple(t for t in own if t.strip()),
         flags=((DATE_ORDER,) if received and other else ()) + (
             (TEXT_CUT,) if mime.was_cut(msg) else ()),
+        behalf=tuple(p for s in theirs for p in s.behalf),
     )
 
 

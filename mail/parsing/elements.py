@@ -8,7 +8,9 @@ facts are present when a sentence ties someone to an event anchored in time, mon
 number, and the reasons are the sentences that link the conduct to a rule: words that
 say it is wrong ("violates", "prohibited", "should have", "does not let"), or a link
 ("because", "covers") beside a rule or a cited section. A cue word alone is not enough
-("I am writing because ...", "Sincerely," once counted for "since").
+("I am writing because ...", "Sincerely," once counted for "since"), and neither is a
+citation alone: "a complaint against X for violating 2.94.060" says which section, not
+why (`is_bare_citation`), and a section's number is no date for the facts.
 """
 
 from __future__ import annotations
@@ -70,6 +72,53 @@ _ANCHOR = re.compile(
     r"octubre|noviembre|diciembre)\b|\b(?:lunes|martes|miércoles|jueves|viernes|sábado|"
     r"domingo|ayer)\b", re.I)
 _CITATION = re.compile(r"\b\d+\.\d+\.\d+(?:\s*\([A-Za-z0-9]{1,4}\))*")
+# A section's gloss in brackets, "2.94.060 (use of confidential information)": the rule's
+# title, not why the facts break it.
+_GLOSS = re.compile(r"(?<=\d)\s*\([^()]{5,80}\)")
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+# What a sentence that only cites a rule is made of, in English and Spanish: function
+# words; filing a complaint ("I want to file an ethics complaint against"); a rule and
+# its breach ("violating", "in violation of section", "prohibited by the code"); the
+# people and their titles (names are capitalised and set aside anyway).
+_BARE_WORDS = frozenset((
+    "a", "an", "the", "this", "that", "these", "those", "it", "its", "he", "she", "they",
+    "him", "her", "his", "their", "them", "i", "me", "my", "we", "our", "you", "your", "is",
+    "are", "was", "were", "be", "been", "being", "am", "has", "have", "had", "do", "does",
+    "did", "will", "would", "shall", "should", "can", "could", "may", "might", "must", "not",
+    "also", "and", "or", "of", "to", "for", "in", "on", "at", "by", "with", "from", "under",
+    "against", "about", "as", "per", "into", "than", "so", "which", "what", "who", "whom",
+    "whose", "there", "here", "hereby", "herein", "want", "wish", "like", "please", "writing",
+    "write", "wrote", "file", "filed", "filing", "submit", "submitted", "submitting", "lodge",
+    "lodged", "lodging", "make", "making", "bring", "bringing", "report", "reporting", "raise",
+    "request", "formal", "formally", "ethics", "ethical", "complaint", "complaints",
+    "grievance", "allegation", "allegations", "allege", "alleged", "alleging", "concern",
+    "concerns", "regarding", "concerning", "believe", "think", "feel", "violate", "violates",
+    "violated", "violating", "violation", "violations", "breach", "breaches", "breached",
+    "breaching", "break", "breaks", "broke", "broken", "contravene", "contravenes",
+    "contravened", "infringe", "infringes", "infringed", "prohibit", "prohibits", "prohibited",
+    "forbid", "forbids", "forbidden", "bar", "bars", "barred", "clear", "clearly", "obvious",
+    "obviously", "direct", "directly", "serious", "seriously", "blatant", "blatantly",
+    "flagrant", "flagrantly", "plain", "plainly", "case", "matter", "section", "sections",
+    "sec", "subsection", "subsections", "rmc", "code", "codes", "chapter", "ordinance",
+    "ordinances", "municipal", "city", "rule", "rules", "law", "laws", "policy", "policies",
+    "provision", "provisions", "covers", "cover", "covered", "applies", "apply", "falls",
+    "fall", "within", "because", "since", "therefore", "council", "member", "members",
+    "councilmember", "councilman", "councilwoman", "commissioner", "director", "mayor",
+    "official", "officials", "employee", "employees", "chief", "manager", "deputy", "staff",
+    "el", "la", "los", "las", "lo", "un", "una", "unos", "unas", "de", "del", "al", "que", "y",
+    "o", "en", "por", "para", "con", "contra", "sin", "sobre", "su", "sus", "se", "me", "mi",
+    "mis", "yo", "es", "son", "fue", "era", "ha", "han", "he", "este", "esta", "esto", "estos",
+    "estas", "ese", "esa", "eso", "quiero", "deseo", "presento", "presentar", "presentamos",
+    "interponer", "interpongo", "formular", "denuncia", "denuncias", "queja", "quejas",
+    "reclamo", "ética", "ético", "contra", "favor", "creo", "considero", "pienso", "viola",
+    "violan", "violó", "violar", "violado", "violando", "violación", "violaciones", "infringe",
+    "infringió", "infringir", "infracción", "prohíbe", "prohibió", "prohibido", "prohibida",
+    "incumple", "incumplió", "incumplir", "sección", "secciones", "artículo", "artículos",
+    "código", "ordenanza", "municipal", "reglamento", "ley", "normas", "norma", "porque",
+    "concejal", "concejala", "alcalde", "alcaldesa", "director", "directora", "funcionario",
+    "funcionaria", "empleado", "empleada", "comisionado", "comisionada", "señor", "señora",
+    "don", "doña",
+))
 _SOMEONE = re.compile(r"(?<=\S\s)(?:[A-Z][a-z]+|Mr\.|Ms\.|Mrs\.|Dr\.)|\b(?:council member|"
                       r"commissioner|director|chief|mayor|manager|official|employee|"
                       r"concejala?|comisionad[oa]|directora?|jef[ea]|alcaldesa|alcalde|"
@@ -98,18 +147,32 @@ def _is_fact(sentence: str) -> bool:
 def reasons_of(material: Material) -> str:
     labelled = material.labelled
     if labelled.is_form and Field.REASONS in labelled.present:
-        return labelled.get(Field.REASONS)
+        given = labelled.get(Field.REASONS)
+        return "" if is_bare_citation(given) else given  # "Reasons: 2.94.060" is none
     return " ".join(s for t in material.texts for s in sentences(t) if _is_reason(s))
 
 
 def _is_reason(sentence: str) -> bool:
     """A sentence saying why conduct breaks a rule, not one that merely has a cue word
-    ("I am writing because ...", "See Section 2.94.030.")."""
+    ("I am writing because ...", "See Section 2.94.030.") or only cites the rule ("a
+    complaint against X for violating 2.94.060": which section, not why)."""
     sentence = sentence[:MAX_SENTENCE]
-    if _SAYS_WRONG.search(sentence):
-        return True
-    return bool(_LINKS.search(sentence) and (_RULE.search(sentence)
-                                             or _without_citations(sentence) != sentence))
+    if not (_SAYS_WRONG.search(sentence) or (_LINKS.search(sentence) and (
+            _RULE.search(sentence) or _without_citations(sentence) != sentence))):
+        return False
+    return not is_bare_citation(sentence)
+
+
+def is_bare_citation(text: str) -> bool:
+    """Whether `text` says no more than that a rule was broken: once the citations (and
+    a section's gloss in brackets), the words naming a rule or its breach, the filing
+    of a complaint and the people (names, titles) are set aside, no word is left to say
+    what was done or what the rule forbids (§1 asks for "the reasons why")."""
+    plain = _GLOSS.sub(" ", text[:MAX_SENTENCE])
+    plain = _CITATION.sub(" ", plain)
+    words = _WORD.findall(plain)
+    return not any(len(w) > 2 and not w[0].isupper() and w.lower() not in _BARE_WORDS
+                   for w in words)
 
 
 def _without_citations(sentence: str) -> str:

@@ -89,6 +89,8 @@ class Segment:
     outer: bool = False  # the message that reached the intake mailbox itself
     quoted: bool = False  # quoted under "On ... wrote:" rather than forwarded
     date_other: datetime | None = None  # the date read in the other day/month order
+    # the owner's mailbox a sender wrote from ("Sender on behalf of Owner"): (name, email)
+    behalf: tuple[tuple[str | None, str | None], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,7 @@ class _Block:
     subject: str
     quoted: bool = False
     date_other: datetime | None = None
+    behalf: tuple[tuple[str | None, str | None], ...] = ()
 
 
 def thread_of(msg: Message, tz: ZoneInfo, *, outer: bool = True) -> list[Segment]:
@@ -117,7 +120,10 @@ def thread_of(msg: Message, tz: ZoneInfo, *, outer: bool = True) -> list[Segment
 
 def split_inline(text: str, tz: ZoneInfo) -> tuple[str, list[Segment]]:
     """(the writer's own text, the messages forwarded or quoted below it)."""
-    lines = _unrun([_QUOTE.sub("", line) for line in text.split("\n")])
+    # Outlook for Mac starts its "On ... wrote:" line with a byte-order mark (U+FEFF),
+    # which no strip() removes: unremoved, the line is no attribution and the original's
+    # writer and date are lost
+    lines = _unrun([_QUOTE.sub("", line.replace("\ufeff", "")) for line in text.split("\n")])
     blocks = _blocks(lines, tz)
     if not blocks:
         return text.strip(), []
@@ -127,7 +133,7 @@ def split_inline(text: str, tz: ZoneInfo) -> tuple[str, list[Segment]]:
         stop = blocks[i + 1].start if i + 1 < len(blocks) else len(lines)
         segments.append(Segment(block.name, block.email, block.date, block.subject,
                                 _own_text(lines, block.end, stop), quoted=block.quoted,
-                                date_other=block.date_other))
+                                date_other=block.date_other, behalf=block.behalf))
     return lead, segments
 
 
@@ -190,10 +196,11 @@ def _header_block(lines: list[str], i: int, tz: ZoneInfo) -> tuple[int, _Block |
         j += 1
     if "from" not in fields or "date" not in fields:
         return j, None
-    name, addr = headers.split_address(fields["from"].replace("*", ""))
+    (name, addr), *behalf = headers.split_parties(fields["from"].replace("*", ""))
     dated = read_date(fields["date"], tz, day_first=day_first)
     return j, _Block(i, j, name, addr, dated.moment if dated else None,
-                     fields.get("subject", ""), date_other=dated.other if dated else None)
+                     fields.get("subject", ""), date_other=dated.other if dated else None,
+                     behalf=tuple(behalf))
 
 
 def _kind(label: str) -> str:

@@ -25,8 +25,9 @@ MAX_COMMENT_DEPTH = 20  # RFC 5322 comments nest; real mail uses one level
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _MAILTO = re.compile(r"\[mailto:([^\]\s]+)\]", re.I)
 _MAILTO_TAIL = re.compile(r"<mailto:[^<>\s]*>", re.I)  # Outlook.com: "a@x<mailto:a@x>"
-# "Sender on behalf of Author" as Outlook and OWA print it in the languages they localise
-# it into (en, es, fr, de, pt, nl, it): the author is the one after the words.
+# "Sender on behalf of Owner" as Outlook and OWA print it in the languages they localise
+# it into (en, es, fr, de, pt, nl, it): the sender (a delegate, a member of a shared
+# mailbox) wrote and sent it from the owner's mailbox.
 _ON_BEHALF = re.compile(r"\s+(?:on behalf of|en nombre de|de la part de|im auftrag von"
                         r"|em nome de|namens|per conto di)\s+", re.I)
 _LAST_FIRST = re.compile(r"^(?P<last>[^\W\d_][\w'’.-]*(?: [^\W\d_][\w'’.-]*)?), "
@@ -117,13 +118,25 @@ def split_address(value: str) -> tuple[str | None, str | None]:
     """(display name, lower-cased address) of a From-style value; either may be None.
 
     Also reads Outlook's `Name [mailto:addr]`, Outlook.com's `Name<mailto:a> <a<mailto:a>>`,
-    `Sender on behalf of Author <a>` (the author's; also `en nombre de`, `im Auftrag
-    von`, `de la part de`, ...), `Last, First <a>` (read "First Last"),
+    `Sender on behalf of Owner <a>` (the sender's, who wrote it: Microsoft's "actual
+    author"; `split_parties` gives both), `Last, First <a>` (read "First Last"),
     and a bare name without an address, which Exchange prints for colleagues inside the
     same organisation.
     """
+    return split_parties(value)[0]
+
+
+def split_parties(value: str) -> list[tuple[str | None, str | None]]:
+    """Each party a From-style value names, as `split_address` reads one: the one party,
+    or for Outlook's `Sender on behalf of Owner` (also `en nombre de`, `im Auftrag von`,
+    `de la part de`, ...) the sender, then the owner. Which of them wrote the letter its
+    signature says (`complainant.identify`)."""
     value = _MAILTO.sub(r"<\1>", shallow_comments(clean(value))).strip()
-    value = _ON_BEHALF.split(_MAILTO_TAIL.sub("", value))[-1].strip()
+    parts = _ON_BEHALF.split(_MAILTO_TAIL.sub("", value), maxsplit=1)
+    return [_party(p.strip()) for p in parts]
+
+
+def _party(value: str) -> tuple[str | None, str | None]:
     value = _UNQUOTED_COMMA.sub(r'"\1" <', value, count=1)  # "Last, First <a>" is no list
     try:
         name, addr = email.utils.parseaddr(value)

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import re
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"“(])|\n\s*\n")
+# A stop ends a sentence, but not the stop of a title or an abbreviation ("Mr. Pruitt",
+# "Sec. 2.94.030", "Sra. Ortiz"): a reason cut there loses its "because".
+_SENTENCE_END = re.compile(
+    r"(?<=[.!?])(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bDr\.)(?<!\bSt\.)(?<!\bSec\.)"
+    r"(?<!\bNo\.)(?<!\bSr\.)(?<!\bSra\.)(?<!\bJr\.)\s+(?=[A-Z\"“(])|\n\s*\n")
 _SALUTATION = re.compile(r"^(?:dear|to|hello|hi|attn|attention|good (?:morning|afternoon))\b",
                          re.I)
 

@@ -594,6 +594,7 @@ def hand(n: int) -> None:
     pdf_letters(n + 27)
     localised_blocks(n + 29)
     still_misread(n + 31)
+    issue40(n + 36)
 
 
 def localised_blocks(k: int) -> None:
@@ -643,6 +644,103 @@ def still_misread(k: int) -> None:
     forwarded_bounce(k + 2)
     spanish_prose(k + 3)
     pdf_letterhead_faithfully(k + 4)
+
+
+def issue40(k: int) -> None:
+    """Issue 40: a citation is not a reason (a bare citation beside one that says why);
+    client header blocks as they really come (Apple Mail's text part quoting its forward
+    in French and Spanish, Outlook 2019 for Mac's block running into the letter, OWA's
+    "Sender on behalf of Owner" with the sender signing)."""
+    R = RESIDENTS
+    p = R[0]
+    for i, (slug, text, sections, missing) in enumerate((
+            ("statement-citation-only",
+             "Hello,\n\nI want to file an ethics complaint against Councilmember Tom Hale for "
+             "violating 2.94.060. Please have someone call me.\n\n"
+             f"{p.name}\n{p.phone}\n", ["2.94.060"], ["facts", "reasons", "address"]),
+            ("statement-citation-with-reasons",
+             "Hello,\n\nI want to file an ethics complaint against Councilmember Tom Hale for "
+             "violating 2.94.060.\n\nOn November 18, 2026, before the council opened the "
+             "sealed bids for the depot lease, Council Member Tom Hale told his son the amount "
+             "of the highest bid. That violates 2.94.060 because the bids were confidential "
+             "information he had only as a council member, and he passed it on so his son's "
+             "company could outbid the others.\n\n"
+             f"{p.name}\n" + "\n".join(p.address) + f"\n{p.phone}\n", ["2.94.060"], []))):
+        sent = la(2026, 12, 3, 9, 14)
+        subj = "Ethics complaint"
+        body = city_note("mayor") + "\n" + BLOCKS["gmail-en"][1](p, sent, subj) + text
+        want = expected(p, sent, "mayor@city.test", tuple(sections), missing, ["Tom Hale"],
+                        address=None if "address" in missing else "")
+        compose(f"{k + i:02d}-{slug}", "mayor", sent + timedelta(hours=26), "Fwd: " + subj,
+                body, want)
+    clients_issue40(k + 2)
+
+
+def quote(text: str) -> str:
+    """Apple Mail's text part: a forwarded message is a cited blockquote, each line "> "."""
+    return "\n".join(f"> {line}" if line else ">" for line in text.split("\n"))
+
+
+def clients_issue40(k: int) -> None:
+    """Header blocks the way the clients write them (issue 40): Apple Mail's plain-text
+    part quotes the whole forward, Cc included, and prints the zone as CLDR names it in
+    the reader's language (`UTC−8` with a minus sign in French, `GMT-8` in Spanish);
+    Outlook 2019 for Mac runs its block straight into the letter (no blank line), quotes
+    the To address and opens its "On ... wrote:" with a byte-order mark, the letter
+    indented by four spaces; OWA's "Sender on behalf of Owner" from a shared mailbox, the
+    sender signing, and the mayor's assistant forwarding from the mayor's mailbox
+    (`Sender:` beside `From:`)."""
+    R, C = RESIDENTS, COMPLAINTS
+    cc = "Cc: Quarry Road Neighbors <neighbors@example.org>\n"
+    dec3 = la(2026, 12, 3, 9, 14, 22)
+    shapes: list[tuple[str, str, Person, tuple, datetime, Callable[[Person, datetime, str], str],
+                       dict]] = [
+        ("apple-fr-quoted", "Fwd", R[3], C[5], dec3, lambda p, dt, s: quote(
+            f"Début du message réexpédié :\n\nDe: {addr(p)}\nObjet: {s}\n"
+            f"Date: {dt.day} {FR_MONTHS[dt.month - 1]} {dt.year} à {dt:%H:%M:%S} UTC\u22128\n"
+            f"À: mayor@city.test\n{cc}\n" + letter(p, C[5])), {}),
+        ("apple-es-quoted", "Fwd", R[7], C[0], dec3, lambda p, dt, s: quote(
+            f"Inicio del mensaje reenviado:\n\nDe: {addr(p)}\nAsunto: {s}\n"
+            f"Fecha: {dt.day} de {ES_MONTHS[dt.month - 1]} de {dt.year}, {dt.hour}:{dt:%M:%S} "
+            f"GMT-8\nPara: mayor@city.test\n{cc}\n" + letter(p, C[0])), {}),
+        ("outlook-mac-2019-block", "FW", R[0], C[3], la(2026, 12, 3, 9, 14), lambda p, dt, s: (
+            f"From: \"{p.name.split()[-1]}, {p.name.split()[0]}\" <{p.email}>\n"
+            f"Date: {EN_DAYS[dt.weekday()]}, {EN_MONTHS[dt.month - 1]} {dt.day}, {dt.year} at "
+            f"{h12(dt)}\nTo: \"mayor@city.test\" <mayor@city.test>\n{cc}Subject: {s}\n"
+            + letter(p, C[3])), {}),
+        ("outlook-mac-2019-on-bom", "FW", R[2], C[4], la(2026, 11, 28, 9, 14), lambda p, dt, s: (
+            f"\ufeffOn {dt:%d/%m/%Y %H:%M}, \"{p.name}\" <{p.email}> wrote:\n\n" + "\n".join(
+                f"    {line}" if line else "" for line in letter(p, C[4]).split("\n"))), {}),
+        ("owa-behalf-sender-signs", "FW", R[1], C[1], la(2026, 12, 2, 16, 40), lambda p, dt, s: (
+            f"________________________________\nFrom: {addr(p)} on behalf of Quarry Road "
+            f"Neighbors <neighbors@example.org>\nSent: {outlook_en(dt)}\nTo: Mayor "
+            f"<mayor@city.test>\nSubject: {s}\n\n" + letter(p, C[1])), {}),
+        ("owa-behalf-unsigned-sender-wrote", "FW", R[5], C[2], la(2026, 12, 1, 8, 5),
+         lambda p, dt, s: (
+            f"________________________________\nFrom: {addr(p)} on behalf of Hollis Court HOA "
+            f"<board@hollis-hoa.example.org>\nSent: {outlook_en(dt)}\nTo: Mayor "
+            f"<mayor@city.test>\nSubject: {s}\n\n" + letter(p, C[2], "unsigned")),
+         {"missing": ["signature"]}),
+    ]
+    for i, (slug, prefix, p, c, sent, block, extra) in enumerate(shapes):
+        subj = f"Ethics complaint - {c[0]}"
+        body = city_note("mayor") + "\n" + block(p, sent, subj)
+        compose(f"{k + i:02d}-{slug}", "mayor", sent.astimezone(LA) + timedelta(days=1),
+                f"{prefix}: {subj}", body, expected(p, sent, "mayor@city.test", c[2],
+                                                    extra.get("missing", []), [c[0]]))
+    # the mayor's assistant forwards from the mayor's mailbox: From is the mayor's, Sender
+    # the assistant's (RFC 5322 §3.6.2); the forwarder is the mailbox, the complainant the
+    # letter's writer
+    p, c = R[6], C[3]
+    sent = la(2026, 12, 4, 10, 2)
+    subj = f"Ethics complaint - {c[0]}"
+    body = ("Forwarding for intake on the Mayor's behalf.\n\nJamie Ortega\nOffice of the Mayor\n"
+            f"{CITY_HALL[3]}\n\n" + BLOCKS["owa-en"][1](p, sent, subj) + letter(p, c))
+    raw = eml(FORWARDERS["mayor"][:2], sent + timedelta(hours=3), f"FW: {subj}", body,
+              extra="Sender: Jamie Ortega <jortega@city.test>\n",
+              mid=f"{k + len(shapes):02d}-sender@mail.example")
+    write("clients", f"{k + len(shapes):02d}-owa-sender-assistant-for-mayor", raw,
+          expected(p, sent, "mayor@city.test", c[2], [], [c[0]]))
 
 
 def forwarded_bounce(k: int) -> None:

@@ -16,7 +16,7 @@ from mail.parsing.classify import KINDS, machine_generated
 from mail.parsing.dates import read_date
 from mail.parsing.elements import _is_fact, _is_reason
 from mail.parsing.forwards import split_inline
-from mail.parsing.headers import split_address
+from mail.parsing.headers import split_address, split_parties
 from mail.parsing.mime import MAX_TEXT, parse_bytes
 from mail.parsing.prose import without_salutations
 from tests.budget import examples
@@ -56,19 +56,33 @@ def test_zones_and_localised_months_are_read(printed: str, offset_minutes: int) 
 @pytest.mark.parametrize(("value", "name", "address"), [
     ("Dana Whitfield<mailto:dw@example.net> <dw@example.net<mailto:dw@example.net>>",
      "Dana Whitfield", "dw@example.net"),
-    ("Neighbors <n@example.org> on behalf of Walter Greene <wg@example.net>",
-     "Walter Greene", "wg@example.net"),
-    ("Vecinos <v@example.org> en nombre de Lucía Fernández <lf@example.es>",
-     "Lucía Fernández", "lf@example.es"),  # OWA in Spanish (issue 24)
-    ("Nachbarn <n@example.org> im Auftrag von Ingrid Bauer <ib@example.de>",
-     "Ingrid Bauer", "ib@example.de"),
-    ("Voisins <v@example.org> de la part de Amélie Rousseau <ar@example.fr>",
-     "Amélie Rousseau", "ar@example.fr"),
     ("Bauer, Ingrid <ib@example.de>", "Ingrid Bauer", "ib@example.de"),
     ("Pruitt, Jr. <gp@example.org>", "Pruitt, Jr.", "gp@example.org"),
 ])
 def test_outlook_decorated_from_lines(value: str, name: str, address: str) -> None:
     assert split_address(value) == (name, address)
+
+
+@pytest.mark.parametrize(("value", "parties"), [
+    # Outlook and OWA print "Sender on behalf of Owner": the sender wrote and sent it from
+    # the owner's mailbox (a delegate, a member of a shared mailbox); both are kept, and
+    # the letter's signature says which wrote it (issue 40)
+    ("Dana Whitfield <dw@example.net> on behalf of Quarry Road Neighbors <n@example.org>",
+     [("Dana Whitfield", "dw@example.net"), ("Quarry Road Neighbors", "n@example.org")]),
+    ("Neighbors <n@example.org> on behalf of Walter Greene <wg@example.net>",
+     [("Neighbors", "n@example.org"), ("Walter Greene", "wg@example.net")]),
+    ("Vecinos <v@example.org> en nombre de Lucía Fernández <lf@example.es>",
+     [("Vecinos", "v@example.org"), ("Lucía Fernández", "lf@example.es")]),  # issue 24
+    ("Nachbarn <n@example.org> im Auftrag von Ingrid Bauer <ib@example.de>",
+     [("Nachbarn", "n@example.org"), ("Ingrid Bauer", "ib@example.de")]),
+    ("Voisins <v@example.org> de la part de Amélie Rousseau <ar@example.fr>",
+     [("Voisins", "v@example.org"), ("Amélie Rousseau", "ar@example.fr")]),
+    ("Ingrid Bauer <ib@example.de>", [("Ingrid Bauer", "ib@example.de")]),
+])
+def test_on_behalf_of_names_both_parties_sender_first(
+        value: str, parties: list[tuple[str, str]]) -> None:
+    assert split_parties(value) == parties
+    assert split_address(value) == parties[0]
 
 
 def test_yahoos_run_on_header_block_is_split_into_its_headers() -> None:
@@ -103,15 +117,28 @@ def test_a_fact_ties_someone_to_an_anchored_event(sentence: str, fact: bool) -> 
 
 
 @pytest.mark.parametrize(("sentence", "reason"), [
-    ("I believe this violates Section 2.94.030.", True),
+    ("I believe this violates Section 2.94.030 because he voted on his wife's lease.", True),
     ("2.94.030 bars officials from awarding contracts to relatives.", True),
     ("The ethics code does not let a commissioner vote on her own household's matter.", True),
-    ("That is what RMC 2.94.030 covers.", True),
+    ("She should have recused herself under 2.94.050(A)(2).", True),
+    ("I believe this violates Section 2.94.030 because Mr. Pruitt took part in a contract "
+     "decision in which a close relative has a financial interest.", True),  # "Mr." no stop
+    # a citation alone says which section, not why (§1; issue 40)
+    ("I want to file an ethics complaint against Councilmember Tom Hale for violating "
+     "2.94.060.", False),
+    ("I believe this violates Section 2.94.030.", False),
+    ("That is what RMC 2.94.030 covers.", False),
+    ("This is a clear violation of the ethics code, section 2.94.060 (use of confidential "
+     "information).", False),  # a section's gloss is its title
+    ("Quiero presentar una denuncia contra el concejal Tom Hale por violar la sección "
+     "2.94.060.", False),
     ("Sincerely,", False),  # "since" once matched
     ("I am writing because my neighbour asked me to pass this on.", False),
     ("See Section 2.94.030.", False),
     ("The ethics training covered conflicts of interest and how to recuse.", False),
-    ("Creo que esto viola la Sección 2.94.030.", True),  # Spanish (issue 24)
+    ("Creo que esto viola la Sección 2.94.030 porque votó sobre el contrato de su hijo.",
+     True),  # Spanish (issue 24)
+    ("Creo que esto viola la Sección 2.94.030.", False),
     ("No debió votar: la sección 2.94.030 lo prohíbe.", True),
     ("Debió abstenerse de votar conforme al 2.94.050(A)(2).", True),
     ("Le escribo porque mi vecino me pidió que lo hiciera.", False),
