@@ -246,7 +246,7 @@ async def case(request: web.Request) -> web.StreamResponse:
                or (seen.notices is Notices.OWN and n["recipient"] == email)]
     for n in notices:
         n["attempts_text"] = [f"{a['outcome']} {when(a['at'], deps.calendar)}: "
-                              f"{a['server_reply']}" for a in n["attempts"]]
+                              f"{proof_words(a['server_reply'])}" for a in n["attempts"]]
     deadlines = [{**x, "due_text": due_text(x["due"], x["status"], now, deps.calendar)}
                  for x in d["deadlines"]]  # judged at `now` by the query
     history = [{**e, "when": when(e["at"], deps.calendar), "what": words(e["kind"]),
@@ -273,8 +273,9 @@ async def case(request: web.Request) -> web.StreamResponse:
                     Body(m["body"]), deps.directory, d["respondents"])) for m in d["meetings"]],
                 filing=d.get("filing") or {}, deadlines=deadlines,
                 notices=[n for n in notices if n["type"] not in INVITES],
-                invites=with_replies([n for n in notices if n["type"] in INVITES],
-                                     d["meetings"]), history=history,
+                invites=invite_groups(with_replies(
+                    [n for n in notices if n["type"] in INVITES], d["meetings"]),
+                    d["meetings"], deps.calendar), history=history,
                 open_requests=[r for r in d.get("open_requests", [])
                                if sees_open_request(looked.access, r["proceeding"])],
                 disclosures=disclosure_rows(d, looked.access, deps.calendar, now),
@@ -389,6 +390,46 @@ def with_replies(invites: list[dict[str, Any]],
         else:
             reply = answers.get(meeting, {}).get(n["recipient"].lower(), "no answer yet")
         out.append({**n, "reply": reply})
+    return out
+
+
+_WRITTEN = "written to "  # the .eml transport's reply on embedded defaults: "written to PATH"
+# a path on this server in a reply ("/srv/city/postings/eth-…-r0.html"), not part of a URL
+_PATH = re.compile(r"(?<![\w:/.~])/(?:[^\s/,;:()<>]+/)+([^\s/,;:()<>]+)")
+
+
+def proof_words(reply: str | None) -> str:
+    """A delivery's reply as a page shows it: where the message or posting was written to
+    a folder (no mail server set up, the postings folder), the reply named the file's path
+    on the city's server, which is no reader's business: the page says where it went, by
+    the file's name at most."""
+    if not reply:
+        return ""
+    if reply.startswith(_WRITTEN):
+        return "written to the outbox folder (no mail server is set up)"
+    return _PATH.sub(lambda m: m.group(1), reply)
+
+
+def invite_groups(invites: list[dict[str, Any]], meetings: list[dict[str, Any]],
+                  calendar: CityCalendar) -> list[dict[str, Any]]:
+    """The calendar invites folded as the notices are: one group a purpose (an invite's
+    kind, for one meeting or one official's window), with how many of those owed were
+    sent, each recipient's invite, its delivery and their answer under it."""
+    held = {m["number"]: m for m in meetings}
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for n in invites:
+        groups.setdefault((n["type"], n.get("slot") or ""), []).append(n)
+    out = []
+    for (kind, slot), rows in groups.items():
+        meeting = held.get(meeting_of(slot) or 0)
+        about = (f"meeting #{meeting['number']} ({words(meeting['body'])}, "
+                 f"{when(meeting['starts_at'], calendar)})" if meeting is not None
+                 else f"official {slot.removeprefix('official-')}"
+                 if slot.startswith("official-") else "")
+        cancelled = sum(1 for n in rows if n["status"] == "cancelled")
+        out.append({"kind": words(kind), "about": about, "owed": len(rows) - cancelled,
+                    "sent": sum(1 for n in rows if n["status"] == "sent"),
+                    "cancelled": cancelled, "rows": rows})
     return out
 
 

@@ -19,11 +19,16 @@ BROOKS, OSEI = "dbrooks@city.test", "vosei@city.test"
 
 
 def invite_rows(page: str) -> dict[tuple[str, str], str]:
-    """(invite, recipient) -> the Reply column, from the case page's invites table."""
-    table = page.split('id="invites"')[1].split("</table>")[0]
-    rows = re.findall(r'<th scope="row">([^<]+)</th><td[^>]*>([^<]+)</td><td[^>]*>.*?</td>'
-                      r"<td[^>]*>([^<]+)</td></tr>", table)
-    return {(kind, to): reply for kind, to, reply in rows}
+    """(invite, recipient) -> the Reply column, from the case page's invites, folded one
+    group a kind (and meeting) as the notices are."""
+    part = page.split('id="invites"')[1].split('<h2 id="filings"')[0]
+    out = {}
+    for group in part.split('<details class="kind">')[1:]:
+        kind = group.split("<strong>")[1].split("</strong>")[0]
+        for to, reply in re.findall(r'<th scope="row">([^<]+)</th><td[^>]*>.*?</td>'
+                                    r"<td[^>]*>([^<]+)</td></tr>", group):
+            out[(kind, to)] = reply
+    return out
 
 
 async def answered_by_two(site: Site) -> str:
