@@ -16,6 +16,7 @@ from cases.access import (
     actor_for,
     case_access,
     check_body,
+    check_form,
     check_hands,
     check_on_case,
     check_own_request,
@@ -302,3 +303,25 @@ def test_the_body_an_officials_request_is_made_to_does_not_record_it() -> None:
                 check_on_case(member, respondents, rule)
         check_on_case(CLERK_, respondents, rule)
         check_on_case(PRUITT, respondents, rule)
+
+
+def test_a_form_is_for_whoever_may_send_it() -> None:
+    """Issue 41: `check_form`, asked when a form is shown or offered and when it is sent.
+    Of two officials, only the one found to have violated asks the council for more time
+    (§12); the clerk records either's; a council member, whose time it extends, neither;
+    a request open to every official stays open to both."""
+    rule = c.RequestCouncilExtension.step
+    both, bates = ("gpruitt@city.test", "lbates@city.test"), actor_for(DIRECTORY,
+                                                                       "lbates@city.test")
+    asking = {rule.id: ["lbates@city.test"]}
+    with pytest.raises(Refused, match="No violation was found against you"):
+        check_form(PRUITT, rule, both, asking)
+    check_form(bates, rule, both, asking)
+    check_form(CLERK_, rule, both, asking)
+    with pytest.raises(Refused, match="Only the mayor or the mayor's designees"):
+        check_form(BRANDT, rule, both, asking)
+    for official in (PRUITT, bates):
+        check_form(official, c.RequestOpenSession.step, both, asking)
+        with pytest.raises(Refused, match="Only the board chair or the ethics board"):
+            check_form(official, c.Refer.step, both, asking)
+    check_form(PRUITT, rule, both, None)  # not known: the step says when it is sent
