@@ -209,6 +209,34 @@ async def test_the_held_messages_meet_wcag_aa_and_fit_a_phone(
     assert not failures, "\n".join(failures)
 
 
+async def test_every_error_page_is_a_page_of_the_site_and_meets_wcag_aa(
+        site: Site, browser: Any) -> None:
+    """Issue 41: an unknown address and the docket's natural guess, before sign-in and
+    after, answer with the site's header and a way back, at 1280 and 390 px."""
+    page = await browser.new_page()
+    failures: list[str] = []
+
+    async def look(who: str) -> None:
+        for width in (1280, 390):
+            await page.set_viewport_size({"width": width, "height": 900})
+            answer = await page.goto(site.url + "/no-such-page")
+            assert answer is not None and answer.status == 404
+            assert await page.locator("header.site").count() == 1, who
+            back = "Back to the docket" if who == "signed in" else "Back to the public page"
+            assert await page.get_by_role("link", name=back).count() == 1, who
+            failures.extend(f"404 ({who}) at {width}: {f}" for f in await audit(page))
+            wide = await page.evaluate(SIDEWAYS)
+            if wide["scroll"] > wide["width"]:
+                failures.append(f"404 ({who}) at {width}: {wide['scroll']} px wide")
+
+    await look("anonymous")
+    await signed_in_as(site, page, CHAIR)
+    await look("signed in")
+    answer = await page.goto(site.url + "/cases")
+    assert answer is not None and answer.status == 200 and page.url.endswith("/docket")
+    assert not failures, "\n".join(failures)
+
+
 async def test_every_page_meets_wcag_aa_where_a_machine_can_tell(site: Site,
                                                                   browser: Any) -> None:
     page = await browser.new_page()
