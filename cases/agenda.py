@@ -54,9 +54,7 @@ def agenda_for(case: Case, body: Body, also: Iterable[Action] = ()) -> tuple[Ite
             items.append(Item(Action.REPORT_EXTENSION))
         if any(s not in case.amendments_found for s in case.amended_after_report):
             items.append(Item(Action.AMENDMENT))
-        if case.referred_to == "board":
-            items += [Item(Action.DETERMINATION, p) for p in case.found_sufficient
-                      if p not in case.findings]
+        items += [Item(Action.DETERMINATION, p) for p in case.before_the_board]
     else:
         if case.pending_continuance is not None:
             items.append(Item(Action.CONTINUANCE))

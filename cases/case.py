@@ -95,6 +95,19 @@ class CouncilExtensionRequest:
 
 
 @dataclass(frozen=True)
+class Referral:
+    """§11: where one official's matter went for hearing, and when."""
+
+    to: str  # the examiner's email, or "board"
+    at: datetime
+    on: date | None  # None in histories older than the day was recorded
+
+    @property
+    def board(self) -> bool:
+        return self.to == "board"
+
+
+@dataclass(frozen=True)
 class Finding:
     """The final determination as to one official (§11, §12)."""
 
@@ -136,9 +149,8 @@ class Case:
     report_delivered_at: datetime | None = None
     report_delivered_on: date | None = None
     board_requests: list[str] = field(default_factory=list)  # officials asking the board (§11)
-    referred_to: str | None = None  # examiner email, or "board"
-    referred_at: datetime | None = None
-    referred_on: date | None = None  # None in histories older than the day was recorded
+    # §11: each official's matter is referred on its own (their own choice of forum)
+    referrals: dict[str, Referral] = field(default_factory=dict)
     findings: dict[str, Finding] = field(default_factory=dict)  # §12, as to each official
     # §12: the council's grants, as to each official (`ALL`: one from before a grant named
     # the official, which moved every official's time), and the officials' requests
@@ -235,8 +247,9 @@ class Case:
         on = date.fromisoformat(d["on"]) if d.get("on") else None
         k = EventKind
         row = e.kind.rule
-        self.meetings.apply(e, len(self.history), Business.of(self.stage, self.referred_to)
-                            if e.kind is k.BOARD_MEETING_SCHEDULED else None, self.parties())
+        self.meetings.apply(e, len(self.history), Business.of(
+            self.stage, "board" if self.before_the_board else None)
+            if e.kind is k.BOARD_MEETING_SCHEDULED else None, self.parties())
         match e.kind:
             case k.NOTICE_SERVED:
                 self._served(Section2Act(d["notice"]), d.get("respondent"),
@@ -287,8 +300,13 @@ class Case:
                 for party in [d["respondent"]] if d.get("respondent") else self.parties():
                     if party not in self.board_requests:
                         self.board_requests.append(party)
+                for party in d.get("withdraws") or ():  # their examiner's referral lapses
+                    self.referrals.pop(str(party), None)
             case k.REFERRED:
-                self.referred_to, self.referred_at, self.referred_on = d["to"], e.at, on
+                # before each official was referred on their own, one referral was for all
+                for party in d.get("respondents") or [
+                        p for p in self.found_sufficient if p not in self.referrals]:
+                    self.referrals[str(party)] = Referral(str(d["to"]), e.at, on)
             case k.DETERMINATION_RECEIVED:
                 # before each official was named, one determination stood for all of them
                 for party in [d["respondent"]] if d.get("respondent") else self.parties():
@@ -313,8 +331,11 @@ class Case:
                 self.dismissed_on = on
             case k.EXAMINER_CONFLICTED:
                 self.conflicted_examiners[str(d["examiner"])] = str(d["reason"])
-                if d.get("withdrew"):
-                    self.referred_to = None  # referred again, to the next in rotation
+                if d.get("withdrew"):  # referred again, to the next in rotation
+                    gone = str(d["examiner"]).lower()
+                    for party in [p for p, r in self.referrals.items()
+                                  if r.to.lower() == gone and p not in self.findings]:
+                        del self.referrals[party]
             case k.MEMBER_RECUSED:
                 self.recusals[str(d["member"]).lower()] = str(d["reason"])
             case k.COUNCIL_DECIDED:
@@ -456,13 +477,49 @@ class Case:
             return self.parties()
         return tuple(p for p in self.parties() if self.report_findings.get(p))
 
-    def board_hears(self, reading: BoardHearing) -> bool:
-        """§11: the ethics board, not the examiner, hears the matter, as the officials found
-        sufficient against asked and as the city reads a request by one of several."""
-        asked = set(self.board_requests) & set(self.found_sufficient)
+    def board_hears(self, party: str, reading: BoardHearing,
+                    asked: Iterable[str] = ()) -> bool:
+        """§11: the ethics board, not the examiner, hears `party`'s matter, as the officials
+        found sufficient against asked (with those `asked` now) and as the city reads a
+        request by one of several: each official's own (the default), any one's for all,
+        or only every one's."""
+        wanted = (set(self.board_requests) | set(asked)) & set(self.found_sufficient)
+        if reading is BoardHearing.EACH_OFFICIAL:
+            return party in wanted
         if reading is BoardHearing.EVERY_OFFICIAL:
-            return bool(asked) and asked >= set(self.found_sufficient)
-        return bool(asked)
+            return bool(wanted) and wanted >= set(self.found_sufficient)
+        return bool(wanted)
+
+    def referral_of(self, party: str) -> Referral | None:
+        return self.referrals.get(party)
+
+    @property
+    def to_refer(self) -> tuple[str, ...]:
+        """The officials found sufficient against whose matter is not referred (§11)."""
+        return tuple(p for p in self.found_sufficient
+                     if p not in self.referrals and p not in self.findings)
+
+    @property
+    def before_the_board(self) -> tuple[str, ...]:
+        """The officials whose matter is referred to the board and not yet determined."""
+        return tuple(p for p, r in self.referrals.items() if r.board and p not in self.findings)
+
+    @property
+    def referred_to(self) -> str | None:
+        """Where the matter is referred when every official's went to one place (an
+        examiner's email, or "board"); None before a referral, or when they went apart."""
+        places = {r.to for r in self.referrals.values()}
+        return places.pop() if len(places) == 1 else None
+
+    @property
+    def referred_on(self) -> date | None:
+        """The first referral's day (§11)."""
+        days = [r.on for r in self.referrals.values() if r.on is not None]
+        return min(days) if days else None
+
+    @property
+    def referred_at(self) -> datetime | None:
+        return min((r.at for r in self.referrals.values()), default=None)
 
     @property
     def violation_found(self) -> bool | None:

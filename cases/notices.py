@@ -239,8 +239,9 @@ class _Audience:
         # for an address), which is the clerk's job, not ours.
         self.complainant = ([Person(c.name or email, email)]
                             if email and email.lower() not in parties else [])
-        self.examiner = [p for p in directory.examiners
-                         if case.referred_to and p.email.lower() == case.referred_to.lower()]
+        # the examiners the officials' matters are referred to (§11; each has their own)
+        referred = {r.to.lower() for r in case.referrals.values() if not r.board}
+        self.examiner = [p for p in directory.examiners if p.email.lower() in referred]
 
 
 def _outside(case: Case, key: str) -> Person | None:
@@ -285,11 +286,17 @@ def _plan(case: Case, event: Event, a: _Audience) -> _Plan:
             return [(t.REPORT_DELIVERED, a.council + parties, key.REPORT_DELIVERY)]
         case k.COMPLAINT_AMENDED:
             return [(t.COMPLAINT_AMENDED, parties + a.council + a.examiner, None)]
-        case k.REFERRED:
-            hearers = a.examiner if case.referred_to != "board" else a.board
-            return [(t.REFERRAL, hearers + a.respondents, None)]
+        case k.REFERRED:  # to whom this referral went, and the officials whose matter it is
+            went = str(event.data["to"]).lower()
+            hearers = a.board if went == "board" else [p for p in a.examiner
+                                                       if p.email.lower() == went]
+            whose = {str(x).lower() for x in event.data.get("respondents") or ()}
+            return [(t.REFERRAL, hearers + [p for p in a.respondents
+                                            if not whose or p.email.lower() in whose], None)]
         case k.OPEN_SESSION_REQUESTED if event.data.get("body") == "examiner":
-            return [(t.PROCEEDING_OPENED, a.examiner + parties + a.mayors_office, None)]
+            examiner = str(event.data.get("examiner") or "").lower()
+            return [(t.PROCEEDING_OPENED, [p for p in a.examiner if p.email.lower() == examiner]
+                     + parties + a.mayors_office, None)]
         case k.DETERMINATION_RECEIVED:
             return [(t.DETERMINATION, a.council + parties,
                      key.COUNCIL_DECISION if case.violation_found else None)]

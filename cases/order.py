@@ -81,6 +81,12 @@ def _rules(case: Case, cal: CityCalendar) -> Iterator[_Rule]:
         "The report cannot be delivered ({l}) before it was issued ({e}) (§10).")
     yield case.report_delivered_on, referred, ("The matter cannot be referred ({l}) before the "
                                                "report was delivered ({e}) (§11).")
+    for party, r in case.referrals.items():  # each official's own referral and determination
+        p = party.replace("{", "{{").replace("}", "}}")
+        found = case.findings.get(party)
+        yield r.on or cal.local_date(r.at), found.on if found else None, (
+            "The determination as to " + p + " cannot be received ({l}) before their matter "
+            "was referred ({e}) (§11, §12).")
     yield referred, case.determination_received_on, (
         "The determination cannot be received ({l}) before the referral ({e}) (§11, §12).")
     yield case.determination_received_on, case.council_decided_on, (

@@ -45,10 +45,13 @@ and where the other reading would give another date, that date is shown beside i
   complaint as it was found.
 - `board_hearing` (§11: the matter is referred to the hearings examiner "unless the
   defendant requests the matter be heard by the ethics board"; a complaint may name
-  several officials, and the matter is heard once): the board hears the matter when any
-  official it was found sufficient against asks (default: each official's right to ask is
-  kept, and no official is made to go before the examiner alone), or only when every one
-  of them asks (the examiner, the ordinance's usual forum, hears it otherwise).
+  several officials): each official's matter is heard where that official chose, the board
+  if they asked, the examiner otherwise (default: the request is each defendant's own, and
+  one official's choice moves no other's matter), or the board hears every official's
+  matter when any one of them asks (no official is made to go before the examiner alone),
+  or only when every one of them asks (the examiner, the ordinance's usual forum, hears it
+  otherwise). An official may ask until their matter is determined: a request after their
+  referral to an examiner withdraws it, and the matter is referred to the board.
 - `remote_notice` (§2: "Voicemail, email or similar notification of the defendant is
   acceptable if actual notice is not immediately practicable"): a notice delivered to the
   official's own address by email (EthicsBot's, sent at once) or left by voicemail informs
@@ -124,6 +127,7 @@ class AmendedSection(StrEnum):
 
 
 class BoardHearing(StrEnum):
+    EACH_OFFICIAL = "each_official"
     ANY_OFFICIAL = "any_official"
     EVERY_OFFICIAL = "every_official"
 
@@ -182,6 +186,9 @@ _WORDS: dict[Choice, str] = {
                                         "determination or penalty rests on it (§5, §7)"),
     AmendedSection.WITH_THE_COMPLAINT: ("a section added by amendment after the sufficiency "
                                         "report joins the complaint as it was found (§5)"),
+    BoardHearing.EACH_OFFICIAL: ("each official's matter is heard where that official "
+                                 "chose: the ethics board if they asked, else the hearings "
+                                 "examiner (§11: the request is each defendant's own)"),
     BoardHearing.ANY_OFFICIAL: ("the ethics board hears the matter when any official found "
                                 "sufficient against asks it to (§11)"),
     BoardHearing.EVERY_OFFICIAL: ("the ethics board hears the matter only when every official "
@@ -220,7 +227,7 @@ class Readings:
     regular_agenda: RegularAgenda = RegularAgenda.DAY_AHEAD
     examiner_notice: ExaminerNotice = ExaminerNotice.NOT_A_MEETING
     amended_section: AmendedSection = AmendedSection.NOT_YET_SUFFICIENT
-    board_hearing: BoardHearing = BoardHearing.ANY_OFFICIAL
+    board_hearing: BoardHearing = BoardHearing.EACH_OFFICIAL
     remote_notice: RemoteNotice = RemoteNotice.ACCEPTED
     complainant_protection: ComplainantProtection = ComplainantProtection.DISCLOSED
     clerk_void: ClerkVoid = ClerkVoid.WITHIN_24_HOURS

@@ -44,7 +44,7 @@ def referral(case: Case, roster: Sequence[str], *, last_assigned: str | None,
     """§11: the board when the respondent asked for it (or `to_board`), else the next
     examiner in rotation, never one who is a party to the case, conflicted on it, or with
     a standing conflict with one of its people (`standing`)."""
-    if to_board or case.board_hears(readings.board_hearing):
+    if to_board or any(case.board_hears(p, readings.board_hearing) for p in case.to_refer):
         return Refer(examiner=None)
     return Refer(examiner=next_examiner(roster, last_assigned=last_assigned,
                                         skip={*case.respondents, *case.conflicted_examiners,

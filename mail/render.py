@@ -326,7 +326,8 @@ def template_data(ctx: NoticeContext, invite: Invite | None = None) -> dict[str,
             "business": str(board.business or Business.SUFFICIENCY_HEARING),
             "sufficiency": (board.business or Business.SUFFICIENCY_HEARING).sufficiency},
         report=_event_data(case, "report_issued"), violation=case.violation_found,
-        decision=_event_data(case, "council_decided"), referred_to=case.referred_to,
+        decision=_event_data(case, "council_decided"), referred_to=(
+            _owing(ctx).data.get("to") if ctx.type is T.REFERRAL else case.referred_to),
     )
     if ctx.type is T.SUBMISSION_TO_BOARD:  # the board decides sufficiency on the facts
         data.update(facts=case.filing.facts, reasons=case.filing.reasons,

@@ -58,7 +58,8 @@ def open_requests(case: Case) -> list[dict[str, Any]]:
     return [{"proceeding": r.proceeding.value, "name": PROCEEDING_NAME[r.proceeding],
              "section": OPEN_SECTION[r.proceeding],
              "respondent": r.respondent, "via": r.via, "on": r.on.isoformat(),
-             "examiner": case.referred_to if r.proceeding is Proceeding.EXAMINER else None}
+             "examiner": (ref.to if (ref := case.referral_of(r.respondent)) else None)
+             if r.proceeding is Proceeding.EXAMINER else None}
             for r in case.meetings.open_requests.values()]
 
 

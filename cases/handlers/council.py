@@ -40,59 +40,94 @@ class RequestBoardHearing(Command):
 # their letter; never the board, the forum it asks for (issue 38, C)
 @step("board-hearing", "record the respondent's request to be heard by the board",
       EventKind.BOARD_HEARING_REQUESTED,
-      frozenset({Stage.HEARING_CONCLUDED, Stage.REPORTED, Stage.REPORT_DELIVERED}), OFFICE,
+      frozenset({Stage.HEARING_CONCLUDED, Stage.REPORTED, Stage.REPORT_DELIVERED,
+                 Stage.REFERRED, Stage.DETERMINED}), OFFICE,
       "§11", respondent_asks="ask to be heard by the ethics board instead of a hearings examiner")
 def board_hearing(s: StepContext, cmd: RequestBoardHearing) -> Event:
     """§11: the official asking to be heard by the board; only one the matter goes on
-    against (found sufficient, once the report is in) has the choice."""
+    against (found sufficient, once the report is in) has the choice, and keeps it until
+    their matter is determined: a referral to an examiner does not cut it off, it lapses
+    (for them, and for whoever the city's reading `board_hearing` sends along)."""
+    case = s.case
     party = s.party(cmd.respondent, "asks to be heard by the board", "§11")
-    if party not in s.case.found_sufficient:
+    if party not in case.found_sufficient:
         raise ProcedureError(f"The board found the complaint insufficient as to {party}: "
                              "that finding is final (§8), and the matter is not heard as to "
                              "them (§11).")
-    if party in s.case.board_requests:
+    if party in case.board_requests:
         raise ProcedureError(f"{party}'s request to be heard by the board is already "
-                             f"recorded on {s.case.number}.")
-    return s.event(EventKind.BOARD_HEARING_REQUESTED, respondent=party)
+                             f"recorded on {case.number}.")
+    if party in case.findings:
+        raise ProcedureError(f"The determination as to {party} is already recorded (§11, "
+                             "§12): the forum cannot be chosen after the matter was heard.")
+    reading = s.readings.board_hearing
+    lapsing = sorted(p for p, r in case.referrals.items() if not r.board
+                     and p not in case.findings and case.board_hears(p, reading, [party]))
+    return s.event(EventKind.BOARD_HEARING_REQUESTED, respondent=party,
+                   **({"withdraws": lapsing, "reading": describe(reading)} if lapsing else {}))
 
 
 @dataclass(frozen=True)
 class Refer(Command):
     examiner: str | None  # None: to the ethics board at the respondent's request
     on: date | None = None
+    # the official whose matter it refers (each has their own forum, §11); None: every
+    # official not yet referred whose matter goes there
+    respondent: str | None = None
 
 
-# again once the examiner it went to withdrew, conflicted (`council.refer`)
+# again once the examiner it went to withdrew, conflicted (`council.refer`); after one
+# official's determination, another's matter may still wait for its referral
 @step("refer", "refer the matter", EventKind.REFERRED,
-      frozenset({Stage.REPORT_DELIVERED, Stage.REFERRED}), BOARD, "§11", label="Refer (§11)")
+      frozenset({Stage.REPORT_DELIVERED, Stage.REFERRED, Stage.DETERMINED}), BOARD, "§11",
+      label="Refer (§11)")
 def refer(s: StepContext, cmd: Refer) -> Event:
-    case = s.case
-    if case.referred_to is not None:
-        raise ProcedureError(f"{case.number} is referred to {case.referred_to} already. If "
-                             "the examiner cannot hear it, record their conflict: they "
-                             "withdraw, and the matter is referred again (§11).")
+    """§11: each official's matter to the forum that is theirs: the examiner in rotation,
+    unless they asked for the board (as the city's reading `board_hearing` reads a
+    request by one of several)."""
+    case, reading = s.case, s.readings.board_hearing
+    if not case.report_sufficient:
+        raise ProcedureError(f"{case.number} was found insufficient: it is not referred (§8, "
+                             "§11). Close the case instead.")
     if cmd.examiner is not None and cmd.examiner in case.conflicted_examiners:
         raise ProcedureError(f"{cmd.examiner} is conflicted on {case.number} "
                              f"({case.conflicted_examiners[cmd.examiner]}): the referral goes "
                              "to the next examiner in rotation (§11).")
-    if not case.report_sufficient:
-        raise ProcedureError(f"{case.number} was found insufficient: it is not referred (§8, "
-                             "§11). Close the case instead.")
-    board = case.board_hears(s.readings.board_hearing)
-    if board and cmd.examiner is not None:
-        raise ProcedureError(f"{' and '.join(case.board_requests)} asked to be heard by the "
-                             f"ethics board (§11; {describe(s.readings.board_hearing)}): refer "
-                             "the matter to the board, not to an examiner.")
-    if not board and cmd.examiner is None:
-        asked = (f" ({' and '.join(case.board_requests)} asked; "
-                 f"{describe(s.readings.board_hearing)})" if case.board_requests else "")
-        raise ProcedureError("The matter goes to the next hearings examiner in rotation unless "
-                             f"the official complained against asks for the board (§11){asked}.")
+    waiting = case.to_refer
+    if cmd.respondent is not None:
+        party = s.party(cmd.respondent, "the referral is about", "§11")
+        done = case.referral_of(party)
+        if done is not None or party in case.findings or party not in case.found_sufficient:
+            raise ProcedureError(f"{party}'s matter is not waiting for a referral (§11): "
+                                 + (f"it is referred to {done.to}. If the examiner cannot "
+                                    "hear it, record their conflict: they withdraw, and it "
+                                    "is referred again." if done else
+                                    "the board found the complaint insufficient as to them, "
+                                    "or their determination is in."))
+        waiting = (party,)
+    if not waiting:
+        referred = "; ".join(f"{p} to {r.to}" for p, r in case.referrals.items())
+        raise ProcedureError(f"{case.number} is referred already as to each official ({referred})."
+                             " If the examiner cannot hear it, record their conflict: they "
+                             "withdraw, and the matter is referred again (§11).")
+    to_board = cmd.examiner is None
+    going = tuple(p for p in waiting if case.board_hears(p, reading) is to_board)
+    if not going:
+        asked = (f" ({' and '.join(case.board_requests)} asked; {describe(reading)})"
+                 if case.board_requests else "")
+        raise ProcedureError(
+            (f"{' and '.join(waiting)} asked to be heard by the ethics board (§11): refer the "
+             f"matter to the board, not to an examiner ({describe(reading)}).")
+            if not to_board else
+            (f"The matter as to {' and '.join(waiting)} goes to the next hearings examiner in "
+             f"rotation unless the official complained against asks for the board (§11)"
+             f"{asked}."))
     # the examiner is one person, not a governing body: the city's reading says what notice
     # their hearing gets, and the referral says it (§13; RCW 42.30.020)
     extra = {"notice_reading": describe(s.readings.examiner_notice)} if cmd.examiner else {}
     return s.event(EventKind.REFERRED, to=cmd.examiner or "board",
-                   on=s.day(cmd.on).isoformat(), **extra)
+                   on=s.day(cmd.on).isoformat(), respondents=list(going),
+                   reading=describe(reading), **extra)
 
 
 @dataclass(frozen=True)
@@ -121,8 +156,15 @@ def examiner_conflict(s: StepContext, cmd: RecordExaminerConflict) -> Event:
                    withdrew=examiner == (s.case.referred_to or "").lower())
 
 
-def _board_if_referred_to_it(_cmd: RecordDetermination, case: Case) -> Body | None:
-    """§11, §12: the board's determination is its act; the examiner's is one person's."""
+def _board_if_referred_to_it(cmd: RecordDetermination, case: Case) -> Body | None:
+    """§11, §12: the board's determination is its act; the examiner's is one person's.
+    Whose it is follows the official's own referral."""
+    parties = case.parties()
+    party = cmd.respondent or (parties[0] if len(parties) == 1 else None)
+    named = next((p for p in parties if party and p.lower() == party.strip().lower()), None)
+    referral = case.referral_of(named) if named else None
+    if referral is not None:
+        return Body.BOARD if referral.board else None
     return Body.BOARD if case.referred_to == "board" else None
 
 
@@ -152,6 +194,11 @@ def determination(s: StepContext, cmd: RecordDetermination) -> Event:
     if party in s.case.findings:
         raise ProcedureError(f"The determination as to {party} in {s.case.number} is already "
                              "recorded. If a date was mistyped, correct it.")
+    referral = s.case.referral_of(party)
+    if referral is None:
+        raise ProcedureError(f"{party}'s matter is not referred for hearing (§11): no "
+                             f"determination as to them can be made until it is (the "
+                             f"examiner it went to may have withdrawn). Refer it first.")
     if s.case.council_decided_at is not None:
         raise ProcedureError(f"The council has decided {s.case.number}: no determination "
                              "follows its decision (§12).")
@@ -161,9 +208,10 @@ def determination(s: StepContext, cmd: RecordDetermination) -> Event:
                              "amendment; findings and penalties may rest only on alleged "
                              "violations (§12).")
     _found_sufficient(s, cmd.sections)
+    # who made it: the examiner or the board the official's matter was referred to
     return s.event(EventKind.DETERMINATION_RECEIVED, violation=cmd.violation,
                    sections=list(cmd.sections), on=s.day(cmd.on).isoformat(),
-                   respondent=party)
+                   respondent=party, by=referral.to)
 
 
 def _needs_violation(s: StepContext) -> None:

@@ -45,6 +45,7 @@ from cases.stages import (
     AT_HEARING,
     BEFORE_DETERMINATION,
     OPEN_STAGES,
+    Stage,
 )
 from cases.tally import Vote, eligible_on_board, sufficiency_tally
 
@@ -98,8 +99,15 @@ class ScheduleBoardMeeting(CallMeeting, Command):
 # the mayor presides over the council), whose call the clerk may record, or by a
 # majority of the members (`cases.access.check_hands`, `meetings.check_called_by`)
 @step("schedule", "schedule a meeting of the board on the case", EventKind.BOARD_MEETING_SCHEDULED,
-      BEFORE_DETERMINATION, BOARD | OFFICE, "§7, §10, §11, §13", stayed=True)
+      BEFORE_DETERMINATION | {Stage.DETERMINED}, BOARD | OFFICE, "§7, §10, §11, §13",
+      stayed=True)
 def schedule_board_meeting(s: StepContext, cmd: ScheduleBoardMeeting) -> Event:
+    """Once a determination is in, the board meets only on an official's matter still
+    referred to it (§11: each official's own forum)."""
+    if s.case.stage is Stage.DETERMINED and not s.case.before_the_board:
+        raise ProcedureError(f"The board has no matter left before it on {s.case.number}: "
+                             "each official's matter referred to it is determined (§11, §12). "
+                             "The council decides from here.")
     return _call(s, cmd, Body.BOARD, EventKind.BOARD_MEETING_SCHEDULED)
 
 
@@ -266,29 +274,32 @@ def open_session(s: StepContext, cmd: RequestOpenSession) -> Event:
         raise ProcedureError(f"Say how the request came: one of {', '.join(VIA)} (the record "
                              "keeps it).")
     if cmd.proceeding is Proceeding.EXAMINER:
-        _referred_to_examiner(s)
+        examiner = _referred_to_examiner(s, who)
     earlier = case.meetings.open_requests.get((cmd.proceeding, who))
     if earlier is not None:
         raise ProcedureError(f"{who} already asked for the open session on {earlier.on} "
                              f"({section}); {PROCEEDING_NAME[cmd.proceeding]} are open as to "
                              f"{who}'s matter.")
-    extra = ({"examiner": case.referred_to, "notice_reading": describe(
+    extra = ({"examiner": examiner, "notice_reading": describe(
         s.readings.examiner_notice)} if cmd.proceeding is Proceeding.EXAMINER else {})
     return s.event(EventKind.OPEN_SESSION_REQUESTED, body=cmd.proceeding.value, respondent=who,
                    via=via, on=s.day(cmd.on).isoformat(), **extra)
 
 
-def _referred_to_examiner(s: StepContext) -> None:
-    to = s.case.referred_to
-    if to == "board" or (to is None and s.case.board_hears(s.readings.board_hearing)):
-        raise ProcedureError(f"The respondent asked to be heard by the ethics board (§11): "
-                             f"{s.case.number} has no examiner's proceeding. Record the "
-                             "request for the board's proceedings (board) instead.")
-    if to is None:
+def _referred_to_examiner(s: StepContext, who: str) -> str:
+    """The examiner `who`'s matter is referred to (§11), or why there is none."""
+    referral = s.case.referral_of(who)
+    if (referral is not None and referral.board) or (
+            referral is None and s.case.board_hears(who, s.readings.board_hearing)):
+        raise ProcedureError(f"{who}'s matter is heard by the ethics board (§11): "
+                             f"{s.case.number} has no examiner's proceeding as to them. Record "
+                             "the request for the board's proceedings (board) instead.")
+    if referral is None:
         raise ProcedureError(f"{s.case.number} has not been referred to a hearings examiner "
                              "(§11): take the request down once the referral is in the case "
                              "(file the letter or message as correspondence meanwhile), or "
                              "as the board's proceedings' (board) if it is about them.")
+    return referral.to
 
 
 def _numbered(s: StepContext, number: int) -> Meeting:

@@ -225,8 +225,9 @@ class Story:
                   "clerk@city.test")
         return await self.delivered(
             "Councilmember Raman asks by letter for an open hearing (§13): the clerk records "
-            "it, and the hearing turns open: a revised notice and posting name the new "
-            "business; the invitations update (the same UID, SEQUENCE 1)")
+            "it, and the hearing opens as to her matter, not Parks Director Pruitt's (the "
+            "request is each official's own): a revised notice and posting say so; the "
+            "invitations update (the same UID, SEQUENCE 1)")
 
     async def call_board(self) -> str:
         self.step(c.ScheduleBoardMeeting(at(2026, 12, 10, 11, 0), "City Hall, Room 2",
@@ -235,7 +236,7 @@ class Story:
             "Councilmember Raman's counsel is in trial until Dec 18. The board acts only at "
             "its meeting (RCW 42.30), so the chair calls a special meeting of the board for "
             "Thu Dec 10, 11 AM, more than 24 hours ahead: its notice, posting and invitations "
-            "go out (meeting 2; open, as Raman asked)")
+            "go out (meeting 2; open as to Raman's matter, as she asked)")
 
     async def apply_continuance(self) -> str:
         minutes = self.by_motion(Body.BOARD, c.ApplyForContinuance(
@@ -322,6 +323,12 @@ class Story:
         for official in (RAMAN, PRUITT):  # §9: each has their own opportunity
             self.step(c.RecordRespondentHeard(presented=True, respondent=official),
                       "hpark@city.test")
+        # §13: Pruitt did not ask, so his matter is evaluated in executive session, announced
+        self.clock.now = at(2026, 12, 28, 19, 15)
+        self.step(c.StartExecutiveSession(at(2026, 12, 28, 19, 45), about=(PRUITT,)),
+                  "hpark@city.test")
+        self.clock.now = at(2026, 12, 28, 19, 45)
+        self.step(c.EndExecutiveSession(), "hpark@city.test")
         self.clock.now = at(2026, 12, 28, 20, 0)
         board = frozenset(self.members(Body.BOARD))
         votes = {"hpark@city.test": Vote.YES, "dbrooks@city.test": Vote.YES}
@@ -340,9 +347,11 @@ class Story:
             f"the minutes of meeting 2, drawn from its record, with the clerk's correction "
             f"({self.motion(approved).rstrip('.')}; `ethicsbot minutes {self.number} 2` "
             "prints them). "
-            "The open hearing begins; each official is heard in their own right "
-            "(§9): Councilmember Raman presents her side, Parks Director Pruitt his; "
-            "the board votes in open session, as to each of them, that the complaint is "
+            "The hearing begins; each official is heard in their own right "
+            "(§9): Councilmember Raman presents her side, Parks Director Pruitt his; the "
+            "board evaluates Pruitt's matter in executive session from 7:15 to 7:45 PM, as "
+            "announced (RCW 42.30.110(2); Raman's stays open, as she asked), then votes in "
+            "open session, as to each of them, that the complaint is "
             f"sufficient ({cast}): "
             f"{found.explanation if found else '?'} The hearing concludes at 8:30 PM")
 

@@ -617,10 +617,12 @@ def test_the_board_finds_as_to_each_official_and_the_matter_goes_on_against_one(
     assert case.closed
 
 
-@pytest.mark.parametrize("reading", list(BoardHearing))
+@pytest.mark.parametrize("reading", [BoardHearing.ANY_OFFICIAL, BoardHearing.EVERY_OFFICIAL])
 def test_whether_one_officials_request_takes_the_matter_to_the_board_is_the_citys_reading(
         reading: BoardHearing) -> None:
-    """§11 and the reading `board_hearing`: both found sufficient, only Pruitt asks."""
+    """§11 and the reading `board_hearing`: both found sufficient, only Pruitt asks; by
+    these two readings the matter goes to one forum for both (the default, each
+    official's own: `test_each_officials_matter_goes_where_they_chose`)."""
     case = reported_as_to_both()
     do(case, c.RequestBoardHearing(RESPONDENT), "2026-01-27T10:00:00-08:00")
     readings = Readings(board_hearing=reading)
@@ -662,7 +664,7 @@ def test_an_old_report_naming_no_official_stands_for_all_of_them() -> None:
     replayed = Case.replay(case.number, [*case.history, *old])
     assert replayed.report_findings == {RESPONDENT: True, SECOND: True}
     assert replayed.board_requests == [RESPONDENT, SECOND]
-    assert replayed.board_hears(BoardHearing.EVERY_OFFICIAL)
+    assert replayed.board_hears(SECOND, BoardHearing.EVERY_OFFICIAL)
 
 
 def test_a_conflicted_examiner_is_skipped_and_one_who_withdraws_is_replaced() -> None:
@@ -678,7 +680,7 @@ def test_a_conflicted_examiner_is_skipped_and_one_who_withdraws_is_replaced() ->
     chosen = referral(case, [p.email for p in DIRECTORY.examiners], last_assigned=None)
     assert chosen.examiner == "spatel@examiners.example"  # Yu skipped
     do(case, chosen, when)
-    refused(case, c.Refer("lfontaine@examiners.example"), when, "is referred to")
+    refused(case, c.Refer("lfontaine@examiners.example"), when, "is referred already")
     # Patel withdraws: the referral is open again, and goes to the next in rotation
     event = do(case, c.RecordExaminerConflict("spatel@examiners.example", "a business tie"),
                "2026-02-05T09:00:00-08:00")

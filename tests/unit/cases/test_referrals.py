@@ -1,0 +1,80 @@
+"""§11: each official's matter goes where that official chose (issue 38, A; the city's
+reading `board_hearing`, default `each_official`). In a case against Pruitt and Bates,
+both found sufficient: Pruitt asks for the board, Bates does not. Pruitt's matter is
+referred to the board and determined by it at its meeting; Bates's goes to the examiner
+in rotation and is determined by the examiner. The referral of one does not cut off the
+other's request, and a determination is made only by whoever the official's matter is
+referred to.
+"""
+
+from __future__ import annotations
+
+from cases import commands as c
+from cases.agenda import agenda_for
+from cases.case import Case
+from cases.meetings import Action, Body, Item
+from tests.unit.cases.test_lifecycle import SECOND, reported_as_to_both
+from tests.unit.cases.test_procedure import CLERK, RESPONDENT, do, refused
+
+EXAMINER = "myu@examiners.example"
+
+
+def pruitt_asked() -> Case:
+    case = reported_as_to_both()
+    do(case, c.RequestBoardHearing(RESPONDENT), "2026-01-27T10:00:00-08:00")
+    return case
+
+
+def test_each_officials_matter_goes_where_they_chose() -> None:
+    case = pruitt_asked()
+    refused(case, c.Refer(EXAMINER, respondent=RESPONDENT), "2026-01-27T11:00:00-08:00",
+            "asked to be heard by the ethics board (§11): refer the matter to the board")
+    event = do(case, c.Refer(None), "2026-01-27T11:00:00-08:00")  # Pruitt's only
+    assert event.data["respondents"] == [RESPONDENT] and "each official" in event.data["reading"]
+    refused(case, c.Refer(None), "2026-01-27T11:05:00-08:00",
+            f"The matter as to {SECOND} goes to the next hearings examiner")
+    do(case, c.Refer(EXAMINER), "2026-01-27T11:05:00-08:00")
+    assert {p: r.to for p, r in case.referrals.items()} == {RESPONDENT: "board",
+                                                             SECOND: EXAMINER}
+    assert case.referred_to is None  # they went apart
+    # the board's agenda brings Pruitt's determination, not Bates's
+    assert Item(Action.DETERMINATION, RESPONDENT) in agenda_for(case, Body.BOARD)
+    assert Item(Action.DETERMINATION, SECOND) not in agenda_for(case, Body.BOARD)
+    # each determination is made by whoever the matter went to
+    bates = do(case, c.RecordDetermination(False, respondent=SECOND), "2026-02-05T09:00:00-08:00")
+    assert bates.data["by"] == EXAMINER and "motion" not in bates.data
+    pruitt = do(case, c.RecordDetermination(False, respondent=RESPONDENT),
+                "2026-02-06T19:00:00-08:00")
+    assert pruitt.data["by"] == "board" and pruitt.data["motion"]["carried"]
+    assert case.violation_found is False
+
+
+def test_a_request_after_the_referral_to_an_examiner_withdraws_it_for_that_official() -> None:
+    """Bates is referred to the examiner at once; she asks for the board before the
+    examiner has determined: the referral lapses for her alone, her determination by the
+    examiner is refused, and once referred to the board it is the board's."""
+    case = pruitt_asked()
+    do(case, c.Refer(EXAMINER), "2026-01-27T11:00:00-08:00")  # Bates's
+    assert set(case.referrals) == {SECOND}
+    event = do(case, c.RequestBoardHearing(SECOND), "2026-01-27T12:00:00-08:00", SECOND)
+    assert event.data["withdraws"] == [SECOND] and case.referrals == {}
+    refused(case, c.RecordDetermination(False, respondent=SECOND), "2026-02-05T09:00:00-08:00",
+            f"{SECOND}'s matter is not referred for hearing")
+    do(case, c.Refer(None), "2026-01-28T09:00:00-08:00")
+    assert {p: r.to for p, r in case.referrals.items()} == {RESPONDENT: "board",
+                                                             SECOND: "board"}
+
+
+def test_no_determination_once_the_only_examiner_withdrew_until_referred_again() -> None:
+    """Issue 38, C: the examiner Bates's matter went to withdraws (conflicted); a
+    determination naming no one who made it is refused; referred to the next examiner,
+    that examiner's is accepted and says who made it."""
+    case = pruitt_asked()
+    do(case, c.Refer(EXAMINER), "2026-01-27T11:00:00-08:00")
+    do(case, c.RecordExaminerConflict(EXAMINER, "represented the complainant"),
+       "2026-01-28T09:00:00-08:00")
+    refused(case, c.RecordDetermination(False, respondent=SECOND), "2026-02-05T09:00:00-08:00",
+            "not referred for hearing")
+    do(case, c.Refer("spatel@examiners.example"), "2026-01-28T10:00:00-08:00", CLERK)
+    event = do(case, c.RecordDetermination(False, respondent=SECOND), "2026-02-05T09:00:00-08:00")
+    assert event.data["by"] == "spatel@examiners.example"
