@@ -162,7 +162,8 @@ def complete(command: type[C], typed: Mapping[str, Any], actor: Actor, directory
         chosen = referral(case, [p.email for p in directory.examiners],
                           last_assigned=rotation.last_assigned(), to_board=to_board,
                           readings=directory.readings,
-                          standing=directory.examiners_conflicted_with(case.people))
+                          standing=directory.examiners_conflicted_with(case.people),
+                          respondent=values.get("respondent"))
         values["examiner"] = chosen.examiner
     return command(**values, **caller_fields(command, actor, directory, typed=values.keys()))
 

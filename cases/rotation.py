@@ -40,12 +40,14 @@ def next_examiner(
 
 def referral(case: Case, roster: Sequence[str], *, last_assigned: str | None,
              to_board: bool = False, readings: Readings = DEFAULT,
-             standing: Collection[str] = ()) -> Refer:
+             standing: Collection[str] = (), respondent: str | None = None) -> Refer:
     """§11: the board when the respondent asked for it (or `to_board`), else the next
     examiner in rotation, never one who is a party to the case, conflicted on it, or with
-    a standing conflict with one of its people (`standing`)."""
-    if to_board or any(case.board_hears(p, readings.board_hearing) for p in case.to_refer):
-        return Refer(examiner=None)
+    a standing conflict with one of its people (`standing`). Of `respondent`'s matter if
+    named, else of the matters waiting: the board's first, where one goes there."""
+    waiting = [respondent] if respondent else case.to_refer
+    if to_board or any(case.board_hears(p, readings.board_hearing) for p in waiting):
+        return Refer(examiner=None, respondent=respondent)
     return Refer(examiner=next_examiner(roster, last_assigned=last_assigned,
                                         skip={*case.respondents, *case.conflicted_examiners,
-                                              *standing}))
+                                              *standing}), respondent=respondent)

@@ -168,11 +168,14 @@ def _extension_decision(approved: bool) -> Make:
     return make
 
 
-def _refer(w: Words, _d: Directory) -> Typed:
+def _refer(w: Words, d: Directory) -> Typed:
+    """Whose matter (§11: each official's own; none named, every one waiting), then where
+    (the examiner in rotation unless `board`) and the day."""
+    official = _official(w, d)
     to_board = False
     if w.peek() and not w.at_day():
         to_board = bool(w.choice("where", {"board": True, "examiner": False}))
-    return {TO_BOARD: to_board, "on": w.optional_day()}
+    return {TO_BOARD: to_board, "on": w.optional_day(), "respondent": official}
 
 
 def _vote(w: Words, directory: Directory) -> Typed:
@@ -533,7 +536,8 @@ SPECS: tuple[Spec, ...] = (
          "extension deny ETH-2026-0007 motion: unanimous", _extension_decision(False)),
     Spec("board-hearing", c.RequestBoardHearing.step, "board-hearing CASE [@OFFICIAL]",
          "board-hearing ETH-2026-0007", lambda w, d: c.RequestBoardHearing(_official(w, d))),
-    Spec("refer", c.Refer.step, "refer CASE [board] [DATE]", "refer ETH-2026-0007", _refer),
+    Spec("refer", c.Refer.step, "refer CASE [@OFFICIAL] [board] [DATE]", "refer ETH-2026-0007",
+         _refer),
     Spec("determination", c.RecordDetermination.step,
          "determination CASE [@OFFICIAL] violation|no-violation [SECTIONS] [DATE] "
          "[motion: ...]",

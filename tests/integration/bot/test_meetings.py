@@ -18,6 +18,7 @@ from cases.commands import (
     ScheduleBoardMeeting,
 )
 from cases.meetings import Answer
+from cases.services import get_case
 from ethicsbot.bootstrap import App
 from tests.fixtures.app import FakeClock
 from tests.fixtures.cases import board_finds, convene, step
@@ -193,6 +194,31 @@ async def test_the_board_votes_and_determines_as_to_each_official_and_the_report
     # §13: the official asking for an open session is named, as each has their own
     await refused(slack, CLERK, f"open-session {n} board paper", "Say which official asked")
     await done(slack, CLERK, f"open-session {n} @Pruitt board paper")
+
+
+async def test_each_officials_matter_is_referred_where_they_chose_from_slack(
+        slack: SlackDriver, bot_app: App, clock: FakeClock) -> None:
+    """§11 from Slack, each official's own forum: both found sufficient, Pruitt asks for
+    the board; Bates's matter may not go to the board, `refer` sends Pruitt's there and
+    then Bates's to the examiner in rotation."""
+    n = open_case(bot_app, ("Gary Pruitt", "Lorna Bates"))
+    convene(bot_app, n)
+    step(bot_app, n, BeginHearing())
+    for official in ("gpruitt@city.test", "lbates@city.test"):
+        step(bot_app, n, RecordRespondentHeard(respondent=official))
+    step(bot_app, n, ConcludeHearing())
+    board_finds(bot_app, n)
+    for cmd in (IssueReport(sufficient=True), DeliverReport()):
+        step(bot_app, n, cmd)
+    await done(slack, CLERK, f"board-hearing {n} @Pruitt")
+    await refused(slack, CHAIR, f"refer {n} @Bates board", "goes to the next hearings examiner")
+    await done(slack, CHAIR, f"refer {n}")  # Pruitt's, to the board
+    await refused(slack, CHAIR, f"refer {n} @Pruitt", "is not waiting for a referral")
+    await done(slack, CHAIR, f"refer {n}")  # Bates's, to the examiner in rotation
+    with bot_app.uow() as uow:
+        referrals = get_case(uow, n).referrals
+    assert referrals["gpruitt@city.test"].to == "board"
+    assert referrals["lbates@city.test"].to.endswith("@examiners.example")
 
 
 async def test_a_member_who_recuses_from_slack_no_longer_sees_the_case(
