@@ -30,8 +30,8 @@ _BOUNCE_SUBJECT = re.compile(
     r"|não entregue"
     # Japanese carriers' notices (ISO-2022-JP): delivery error, undelivered, send error,
     # "could not deliver / send", address unknown
-    r"|.{0,12}?(?:配信エラー|配信不能|不達|送信エラー|エラーメール|配送エラー|配信できません"
-    r"|送信できません|宛先不明))",
+    r"|.{0,40}?(?:配信エラー|配信不能|不達|送信エラー|エラーメール|配送エラー|配信できません"
+    r"|送信できません|宛先不明|配信できませんでした|送信できませんでした))",
     re.I,
 )
 # Out-of-office subjects as the servers localise them; some send no header that says so.
@@ -58,6 +58,31 @@ _FAILED_WORDS = re.compile(
     r"could not be delivered|couldn't be delivered|undeliverable|wasn't delivered|not delivered"
     r"|delivery (?:has )?failed|permanent (?:fatal )?error|user unknown|no mailbox|mailbox full"
     r"|送信に失敗|配信できません|お届けできません", re.I)
+# What only a mail system writes, whole phrases no one quotes by chance: US carriers' SMS
+# gateways (Verizon's vtext "Error: 550 - Requested action not taken: no such user here",
+# its picture gateway "Message could not be delivered to mobile" / "No valid recipients
+# for this MM"), KDDI's "Your mail sent on: ... Could not be delivered to: <a>" (Sisimai's
+# Verizon and KDDI modules). Read in a stranger's body only, as the SMTP status is.
+_MTA_PHRASES = re.compile(
+    r"requested action not taken: no such user|message could not be delivered to mobile"
+    r"|no valid recipients for this mm|^\s*could not be delivered to: <"
+    r"|^your mail (?:sent|attempted to be delivered) on: ", re.I | re.M)
+# Mail systems' own mailboxes ("post_master" is Verizon's) and names, whoever forwards
+# what they wrote
+_DAEMONS = ("mailer-daemon", "postmaster", "post_master", "mail-daemon", "mailerdaemon")
+_DAEMON_NAME = re.compile(r"^(?:mail delivery (?:system|subsystem|service)|mail administrator"
+                          r"|microsoft outlook|postmaster|mailer-daemon)$", re.I)
+# Where a bounce names the recipient it could not reach, in its own words: Postfix's
+# "<a@x>: host ... said", qmail's "<a@x>:", Exchange's "Your message to a@x couldn't be
+# delivered", KDDI's "Could not be delivered to: <a@x>", Verizon's "RCPT TO: a@x" and the
+# "To:" of its "Original Message:", Japanese carriers' "宛先: a@x"
+_RECIPIENT_LINE = re.compile(
+    r"^\s*<(?P<a>[^<>\s@]{1,64}@[^<>\s@]{1,255})>:|could not be delivered to:? <?"
+    r"(?P<b>[^<>\s@]{1,64}@[^<>\s@,;]{1,255})|your message to (?P<c>[^<>\s@]{1,64}@"
+    r"[^<>\s@,;]{1,255}) couldn't be delivered|^\s*RCPT TO:\s*<?(?P<d>[^<>\s@]{1,64}@"
+    r"[^<>\s@]{1,255}?)>?\s*$|^\s*(?:宛先|あて先)\s*[:：]\s*<?(?P<e>[^<>\s@]{1,64}@[^<>\s@]"
+    r"{1,255}?)>?\s*$|^original message:\s*\n(?:from:[^\n]{0,300}\n)?to:\s*<?(?P<f>"
+    r"[^<>\s@]{1,64}@[^<>\s@]{1,255}?)>?\s*$", re.I | re.M)
 _LIST_MANAGERS = re.compile(r"(?:-owner|-bounces|-request|-admin|\+owners)$|^(?:listserv|sympa"
                             r"|majordomo|mailman|ecartis|lyris)$", re.I)
 _NOTIFICATION_KEYS = ("notificationType", "eventType", "event", "RecordType", "Type")
@@ -91,6 +116,7 @@ class Rejection:
     reason: str  # "bounce" | "auto_reply" | "not_a_complaint" | "sender_not_allowed"
     detail: str  # one sentence for the clerk
     kind: str | None = None  # for machine mail: a key of KINDS
+    recipient: str | None = None  # for a bounce: whom the mail did not reach, if it says
 
 
 def default_own_domains(directory: Directory) -> tuple[str, ...]:
@@ -140,8 +166,11 @@ def machine_generated(msg: Message, *, read_body: bool = True) -> Rejection | No
         reason = "bounce"
     what = KINDS[kind]
     if reason == "bounce":
+        to = bounced_recipient(msg)
         return Rejection("bounce", f"{what[0].upper()}{what[1:]} from {sender}: one of our "
-                         "messages could not be delivered; nothing to file.", kind)
+                         "messages could not be delivered"
+                         + (f" to {to}" if to else "") + "; nothing to file.", kind,
+                         recipient=to)
     return Rejection("auto_reply", f"{what[0].upper()}{what[1:]} from {sender}; "
                      "machine-generated mail never opens a case.", kind)
 
@@ -156,7 +185,7 @@ def _machine_kind(msg: Message, read_body: bool = True) -> str | None:
     local = (address or "").split("@")[0] or next(iter((name or "").split()), "")
     subject = headers.header_text(msg, "Subject")
     if (report == "delivery-status" or "message/delivery-status" in parts
-            or local.lower() in ("mailer-daemon", "postmaster")
+            or local.lower() in _DAEMONS
             or headers.header_text(msg, "X-Failed-Recipients")
             or _BOUNCE_SUBJECT.match(subject)):
         return "delivery_status"
@@ -172,7 +201,7 @@ def _machine_kind(msg: Message, read_body: bool = True) -> str | None:
     body = _first_text(msg) if read_body else ""
     if _notification(body) is not None:
         return "provider_notification"
-    if _SMTP_STATUS.search(body) and _FAILED_WORDS.search(body):
+    if (_SMTP_STATUS.search(body) and _FAILED_WORDS.search(body)) or _MTA_PHRASES.search(body):
         return "delivery_status"
     auto = headers.header_text(msg, "Auto-Submitted").split(";")[0].strip().lower()
     flagged = [h for h in ("X-Autoreply", "X-Autorespond", "X-Autoresponder")
@@ -183,6 +212,43 @@ def _machine_kind(msg: Message, read_body: bool = True) -> str | None:
     if (auto and auto != "no") or precedence == "auto_reply" or report:
         return "auto_reply"
     return None
+
+
+def bounced_recipient(msg: Message) -> str | None:
+    """The address a bounce could not deliver to, where it names one: its report's
+    Original- or Final-Recipient (RFC 3464), `X-Failed-Recipients` (Exim), else the first
+    its own words name (`_RECIPIENT_LINE`), within the first text part's `GLANCE_TEXT`."""
+    fields = report_fields(msg)
+    for key in ("original-recipient", "final-recipient"):
+        if "@" in (value := fields.get(key, "")):
+            return value.split(";")[-1].strip(" <>").lower()
+    failed = headers.header_text(msg, "X-Failed-Recipients")
+    if "@" in failed:
+        return failed.split(",")[0].strip(" <>").lower()
+    try:
+        return recipient_in(_first_text(msg))
+    except Exception:  # an undecodable part says nothing
+        return None
+
+
+def recipient_in(text: str) -> str | None:
+    """The first recipient a bounce's own words name (`_RECIPIENT_LINE`), lower case."""
+    m = _RECIPIENT_LINE.search(text[:GLANCE_TEXT])
+    return next((g.lower() for g in m.groups() if g), None) if m else None
+
+
+def machine_author(name: str | None, address: str | None, subject: str) -> str | None:
+    """What a message inside a forward is when a mail system wrote it (the office
+    forwarding a failure notice it got): `delivery_status` for a mailer daemon or a
+    postmaster, or for a bounce's subject from a machine's mailbox; `feedback_report` for
+    a feedback loop's subject. None for a person's mail."""
+    local = (address or "").split("@")[0].lower()
+    if _FEEDBACK_SUBJECT.match(subject):
+        return "feedback_report"
+    if local in _DAEMONS or _DAEMON_NAME.match((name or "").strip(" \"'")):
+        return "delivery_status"
+    machine_box = re.search(r"daemon|postmaster|post_master|microsoftexchange|no-?reply", local)
+    return "delivery_status" if machine_box and _BOUNCE_SUBJECT.match(subject) else None
 
 
 def own_part_types(msg: Message, max_parts: int = 200) -> set[str]:

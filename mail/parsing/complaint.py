@@ -56,6 +56,7 @@ class Material:
     flags: tuple[str, ...] = ()  # what the clerk must confirm (`DATE_ORDER`, `TEXT_CUT`)
     # the other party of those messages' "Sender on behalf of Owner" lines: (name, email)
     behalf: tuple[tuple[str | None, str | None], ...] = ()
+    from_outside: bool = False  # someone outside the city wrote in it (not a mail system)
 
 
 DATE_ORDER = "date_order"  # the receipt date's day and month order could not be known
@@ -78,6 +79,9 @@ def gather(msg: Message, thread: list[Segment], directory: Directory,
     """The complaint material of a message whose thread has been split; raises
     `LimitExceeded` when its PDFs ask for more than `limits` allow."""
     domains = city_domains(directory, own_domains)
+    # a mail system's notice inside a forward is nobody's complaint (its words may still
+    # carry a resident's letter, which is their own segment)
+    thread = [s for s in thread if not s.machine]
     outsiders = [s for s in thread if not is_city_person(s.name, s.email, directory, domains)]
     theirs = _by_date(_complainants(outsiders))
     evidence: list[str] = []
@@ -129,6 +133,7 @@ def gather(msg: Message, thread: list[Segment], directory: Directory,
         flags=((DATE_ORDER,) if received and other else ()) + (
             (TEXT_CUT,) if mime.was_cut(msg) else ()),
         behalf=tuple(p for s in theirs for p in s.behalf),
+        from_outside=bool(outsiders),
     )
 
 

@@ -19,6 +19,7 @@ from itertools import pairwise
 from zoneinfo import ZoneInfo
 
 from mail.parsing import headers, mime
+from mail.parsing.classify import machine_author, machine_generated
 from mail.parsing.dates import parse_date, read_date
 
 _FROM = {"from", "von", "de", "van", "da", "fra", "från"}
@@ -91,6 +92,8 @@ class Segment:
     date_other: datetime | None = None  # the date read in the other day/month order
     # the owner's mailbox a sender wrote from ("Sender on behalf of Owner"): (name, email)
     behalf: tuple[tuple[str | None, str | None], ...] = ()
+    # what it is when a mail system wrote it (classify.KINDS: a bounce, a feedback report)
+    machine: str | None = None
 
 
 @dataclass(frozen=True)
@@ -112,7 +115,10 @@ def thread_of(msg: Message, tz: ZoneInfo, *, outer: bool = True) -> list[Segment
     date = parse_date(headers.header_text(msg, "Date"), tz)
     subject = headers.header_text(msg, "Subject")
     lead, inner = split_inline(mime.body_text(msg), tz)
-    segments = [Segment(name, addr, date, subject, lead, outer=outer), *inner]
+    made = None if outer else machine_generated(msg)  # attached mail: by its structure too
+    machine = made.kind if made else machine_author(name, addr, subject)
+    segments = [Segment(name, addr, date, subject, lead, outer=outer,
+                        machine=None if outer else machine), *inner]
     for attached in mime.attached_messages(msg):
         segments += thread_of(attached, tz, outer=False)
     return segments
@@ -133,7 +139,9 @@ def split_inline(text: str, tz: ZoneInfo) -> tuple[str, list[Segment]]:
         stop = blocks[i + 1].start if i + 1 < len(blocks) else len(lines)
         segments.append(Segment(block.name, block.email, block.date, block.subject,
                                 _own_text(lines, block.end, stop), quoted=block.quoted,
-                                date_other=block.date_other, behalf=block.behalf))
+                                date_other=block.date_other, behalf=block.behalf,
+                                machine=machine_author(block.name, block.email,
+                                                       block.subject)))
     return lead, segments
 
 

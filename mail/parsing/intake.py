@@ -41,20 +41,22 @@ from mail.parsing import headers, mime, structure
 from mail.parsing.authres import forwarder_authenticated
 from mail.parsing.city import forwarders
 from mail.parsing.classify import (
+    KINDS,
     Rejection,
     case_tag,
     default_own_domains,
     machine_generated,
     mentions_complaint,
     not_for_intake,
+    recipient_in,
     report_fields,
     reported_message,
 )
 from mail.parsing.complainant import identify
-from mail.parsing.complaint import gather
+from mail.parsing.complaint import Material, gather
 from mail.parsing.dates import parse_date, to_local_if_utc
 from mail.parsing.elements import build_filing
-from mail.parsing.forwards import thread_of
+from mail.parsing.forwards import Segment, thread_of
 from mail.parsing.limits import LimitExceeded, MailLimits
 from mail.parsing.result import IntakeResult
 
@@ -134,9 +136,11 @@ class _Reading:
         if machine is None and self.sender not in forwarders(self.directory) and (
                 glanced := self._machine_in_body()):
             machine = glanced  # a bounce or report that only its body shows
-        if rejection := machine or self._screen(head):
+        rejection = machine or self._screen(head)
+        if rejection and not (machine is None and self._forwards_mail()):
             return self._about_our_mail(self.rejected(rejection.reason, rejection.detail,
-                                                      kind=rejection.kind))
+                                                      kind=rejection.kind,
+                                                      recipient=rejection.recipient))
         sender = self.sender
         assert sender is not None
         if sender not in forwarders(self.directory):
@@ -154,11 +158,20 @@ class _Reading:
             return self.rejected("not_a_complaint", f"The message cannot be read: {exc}.")
         if self.deliberate:
             return self._complaint(msg, sender)
-        if (rejection := machine_generated(msg, read_body=False)) or (
-                _more_to_screen(msg) and (rejection := self._screen(msg, read_body=False))):
-            # seen in its body or parts
-            return self.rejected(rejection.reason, rejection.detail, kind=rejection.kind)
-        return self._complaint(msg, sender)
+        if rejection := machine_generated(msg, read_body=False):  # seen in its parts
+            return self.rejected(rejection.reason, rejection.detail, kind=rejection.kind,
+                                 recipient=rejection.recipient)
+        thread = thread_of(msg, self.tz)
+        material = gather(msg, thread, self.directory, self.own_domains, self.limits)
+        # machine mail the office forwards, before the screen takes it for a reply to our
+        # mail (an abuse report attached whole carries our notice and its case's tag)
+        if not material.from_outside and (machine := _forwarded_machine_mail(thread, sender)):
+            return self.rejected(machine.reason, machine.detail, kind=machine.kind,
+                                 recipient=machine.recipient)
+        if _more_to_screen(msg) and (rejection := self._screen(msg, read_body=False)):
+            return self.rejected(rejection.reason, rejection.detail, kind=rejection.kind,
+                                 recipient=rejection.recipient)
+        return self._complaint(msg, sender, thread, material)
 
     def _about_our_mail(self, result: IntakeResult) -> IntakeResult:
         """A bounce or a read receipt: which of EthicsBot's messages it reports on, and
@@ -166,11 +179,25 @@ class _Reading:
         if result.kind not in ("delivery_status", "read_receipt"):
             return result
         glance = self._glanced()
-        if glance is None or (found := reported_message(glance, self.own_domains)) is None:
+        if glance is None:
+            return result
+        if result.recipient is None and (again := machine_generated(glance)) is not None and (
+                again.kind == result.kind and again.recipient):  # its body names whom
+            result = replace(result, detail=neutralise_bidi(again.detail),
+                             recipient=again.recipient)
+        if (found := reported_message(glance, self.own_domains)) is None:
             return result
         fields = report_fields(glance)
         return replace(result, reports_on=found, report=tuple(
             (k, fields[k]) for k in _REPORT_FIELDS if fields.get(k)))
+
+    def _forwards_mail(self) -> bool:
+        """A forwarder's message with mail attached: its header block's screen (a subject
+        naming one of our cases) waits for the body, which may show machine mail passed
+        on (an abuse report about our notice carries the notice's tag); read whole, it is
+        screened again (`_read_whole`)."""
+        return self.sender in forwarders(self.directory) and (
+            b"message/rfc822" in self.raw[:GLANCE_BYTES].lower())
 
     def _head(self) -> Message:
         """The header block alone, parsed; the message's date and id are known from it."""
@@ -230,7 +257,8 @@ class _Reading:
         glance = self._glanced()
         if glance is not None and _more_to_screen(glance) and (
                 rejection := self._screen(glance)):
-            return self.rejected(rejection.reason, rejection.detail, kind=rejection.kind)
+            return self.rejected(rejection.reason, rejection.detail, kind=rejection.kind,
+                                 recipient=rejection.recipient)
         thread = thread_of(glance, self.tz) if glance is not None else []
         texts = [headers.header_text(head, "Subject"), *(s.text for s in thread)]
         if not mentions_complaint(texts, self.section_pattern):
@@ -240,9 +268,11 @@ class _Reading:
                              "an allowed forwarder; it must come through "
                              f"{', '.join(self.directory.forwarders) or 'the mayor'}.")
 
-    def _complaint(self, msg: Message, sender: str) -> IntakeResult:
-        thread = thread_of(msg, self.tz)
-        material = gather(msg, thread, self.directory, self.own_domains, self.limits)
+    def _complaint(self, msg: Message, sender: str, thread: list[Segment] | None = None,
+                   material: Material | None = None) -> IntakeResult:
+        if thread is None or material is None:
+            thread = thread_of(msg, self.tz)
+            material = gather(msg, thread, self.directory, self.own_domains, self.limits)
         if not self.deliberate and not mentions_complaint([*material.subjects, *material.texts],
                                                           self.section_pattern):
             return self.rejected("not_a_complaint", f"Mail from {sender} with no complaint "
@@ -260,15 +290,34 @@ class _Reading:
                             neutralise_bidi(_summary(filing) + notes + "."))
 
     def rejected(self, reason: str, detail: str, limit: str | None = None, *,
-                 kind: str | None = None) -> IntakeResult:
+                 kind: str | None = None, recipient: str | None = None) -> IntakeResult:
         when = self.own_date or datetime.now(self.tz)
         return IntakeResult(False, reason, when, None, None, self.message_id, self.tag,
-                            neutralise_bidi(detail), limit, kind=kind)
+                            neutralise_bidi(detail), limit, kind=kind, recipient=recipient)
 
     def over_limit(self, over: LimitExceeded) -> IntakeResult:
         who = f" (from {self.sender})" if self.sender else ""
         return self.rejected("over_limit", over.sentence.replace(": ", f"{who}: ", 1),
                              over.setting)
+
+
+def _forwarded_machine_mail(thread: list[Segment], sender: str) -> Rejection | None:
+    """A forwarder passing on machine mail it got (Apple Mail's forward of a failure
+    notice, an abuse report forwarded as an attachment) when nobody outside the city
+    wrote anything in it: named for what it is, never a case. (A bounce that carries a
+    resident's letter is that resident's complaint: `gather` finds them.)"""
+    machine = next((s for s in reversed(thread) if s.machine and not s.outer), None)
+    if machine is None or machine.machine is None:
+        return None
+    kind, what = machine.machine, KINDS[machine.machine]
+    by = machine.email or machine.name or "a mail system"
+    if kind == "delivery_status":
+        to = recipient_in(machine.text)
+        return Rejection("bounce", f"{sender} forwarded {what} from {by}: mail could not be "
+                         f"delivered{f' to {to}' if to else ''}; nothing to file.", kind,
+                         recipient=to)
+    return Rejection("auto_reply", f"{sender} forwarded {what} from {by}; machine-generated "
+                     "mail never opens a case.", kind)
 
 
 def _more_to_screen(msg: Message) -> bool:

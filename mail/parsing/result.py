@@ -37,6 +37,8 @@ class IntakeResult:
     # Diagnostic-Code, Disposition), so intake files it with that notice's case
     reports_on: str | None = None
     report: tuple[tuple[str, str], ...] = ()
+    # a bounce's: the address it could not deliver to, where it names one
+    recipient: str | None = None
 
 
 def intake_json(result: IntakeResult) -> dict[str, Any]:
@@ -58,5 +60,6 @@ def intake_json(result: IntakeResult) -> dict[str, Any]:
         "respondents": list(filing.respondents) if filing else [],
         "flags": list(filing.flags) if filing else [],
         "kind": result.kind,
+        "recipient": result.recipient,
         "limit": result.limit,
     }

@@ -1223,6 +1223,95 @@ def localised_replies(k: int) -> None:
                 expected(p, sent, "mayor@city.test", c[2], [], [c[0]]))
 
 
+def machines_issue40() -> None:
+    """Machine mail still misnamed (issue 40), each `expected.json` also naming the
+    recipient the bounce could not reach where it says: a US carrier's SMS gateway
+    (Verizon's vtext `post_master`, its picture gateway), KDDI's notice in ISO-2022-JP, a
+    Japanese carrier's subject with a long lead-in, and machine mail an allowed forwarder
+    passes on: Apple Mail's forward of a Postfix bounce, and an abuse report (ARF)
+    forwarded as an attachment, which carries our notice and its case's tag."""
+    def write_machine(name: str, raw: str, reason: str, kind: str, recipient: str | None,
+                      encoding: str = "utf-8") -> None:
+        want = {"accepted": False, "reject_reason": reason, "kind": kind}
+        if recipient:
+            want["recipient"] = recipient
+        write("machine", name, raw.encode(encoding), want)
+
+    def common(name: str, date: datetime) -> str:
+        return (f"Return-Path: <>\nDelivered-To: ethics-intake@city.test\nReceived: from "
+                f"mx.city.test by mx.city.test (Postfix); {rfc(date)}\nTo: ethics-intake@city."
+                f"test\nDate: {rfc(date)}\nMessage-ID: <{name}@machine.example>\nMIME-Version: "
+                "1.0\n")
+
+    when = datetime(2026, 12, 4, 17, 6, 1, tzinfo=LA)
+    # Verizon's SMS gateway: "post_master@vtext", "Error: 550 - ...", the message details
+    write_machine("carrier-sms-vtext-bounce", common("carrier-sms-vtext-bounce", when)
+                  + "From: post_master@vtext.example\nContent-Type: text/plain; charset=us-ascii"
+                  "\n\nError: 550 - Requested action not taken: no such user here\n\nMessage "
+                  f"details:\n  Subject: {OUR_NOTICE}\n  Sent date: Sat Dec 05 01:05:14 GMT 2026"
+                  "\n  MAIL FROM: ethics-intake@city.test\n  RCPT TO: 5095550134@vtext.example\n",
+                  "bounce", "delivery_status", "5095550134@vtext.example")
+    # its picture-message gateway: no status code, the original's headers quoted
+    write_machine("carrier-mms-vzwpix-bounce", common("carrier-mms-vzwpix-bounce", when)
+                  + "From: sysadmin@vzwpix.example\nContent-Type: text/plain; charset=us-ascii\n\n"
+                  "Message could not be delivered to mobile.\nError: No valid recipients for this "
+                  "MM\n\nOriginal Message:\nFrom: EthicsBot <ethics-intake@city.test>\nTo: "
+                  f"5095550134@vzwpix.example\nSubject: {OUR_NOTICE}\nDate: Fri, 04 Dec 2026 "
+                  "17:05:14 -0800\n", "bounce", "delivery_status", "5095550134@vzwpix.example")
+    # KDDI (au): Japanese lead-in in ISO-2022-JP, then its English lines; no status code
+    write_machine("bounce-iso2022jp-kddi", common("bounce-iso2022jp-kddi", when)
+                  + "From: no-reply@dion.example.jp\nContent-Type: text/plain; charset=ISO-2022-JP"
+                  "\nContent-Transfer-Encoding: 7bit\n\nお客様が送信したメールは配信できませんでした。"
+                  "\n\nYour mail sent on: Sat, 05 Dec 2026 10:05:14 +0900\n    Could not be "
+                  "delivered to: <praman@au.example.jp>\n    As their mailbox is full.\n",
+                  "bounce", "delivery_status", "praman@au.example.jp", "iso-2022-jp")
+    # a carrier's subject with a long lead-in before "could not be delivered"
+    subject = Header("【重要】お客様が送信されたメールは配信できませんでした", "iso-2022-jp").encode()
+    write_machine("bounce-iso2022jp-long-subject", common("bounce-iso2022jp-long-subject", when)
+                  + f"From: mail-notice@docomo.example.jp\nSubject: {subject}\nContent-Type: "
+                  "text/plain; charset=ISO-2022-JP\nContent-Transfer-Encoding: 7bit\n\n"
+                  "お客様が送信されたメールは、宛先のメールアドレスが見つからないため配信できませんでした。"
+                  "\n宛先: praman@docomo.example.jp\n", "bounce", "delivery_status",
+                  "praman@docomo.example.jp",
+                  "iso-2022-jp")
+    # the mayor forwards, from Apple Mail, a Postfix bounce of her own mail: its text part
+    # quotes the forward; nobody outside the city wrote anything
+    bounce = ("Begin forwarded message:\n\nFrom: Mail Delivery System <MAILER-DAEMON@mx.city."
+              "test>\nSubject: Undelivered Mail Returned to Sender\nDate: December 4, 2026 at "
+              "5:05:14 PM PST\nTo: mayor@city.test\n\nThis is the mail system at host "
+              "mx.city.test.\n\nI'm sorry to have to inform you that your message could not\nbe "
+              "delivered to one or more recipients. It's attached below.\n\nFor further "
+              "assistance, please send mail to postmaster.\n\n                   The mail system"
+              "\n\n<gpruitt@parks.example.org>: host mx.parks.example.org[192.0.2.25] said: 550"
+              "\n    5.1.1 <gpruitt@parks.example.org>: Recipient address rejected: User unknown"
+              "\n    (in reply to RCPT TO command)\n")
+    mayor = "From: Teresa Lindqvist <mayor@city.test>\n"
+    write_machine("forward-apple-bounce", common("forward-apple-bounce", when).replace(
+        "Return-Path: <>", "Return-Path: <mayor@city.test>") + mayor
+        + "Subject: Fwd: Undelivered Mail Returned to Sender\nContent-Type: text/plain; "
+        "charset=utf-8\nContent-Transfer-Encoding: 8bit\n\nRenée, this came back when I wrote to "
+        "the Parks Director's old address. Nothing to file, just so you know.\n\nTeresa\n\n"
+        "Sent from my iPad\n\n" + quote(bounce) + "\n", "bounce", "delivery_status",
+        "gpruitt@parks.example.org")
+    # the mayor forwards an abuse report about our notice as an attachment (Outlook)
+    arf = (f"From: abuse@mail.example.com\nTo: mayor@city.test\nSubject: FW: {OUR_NOTICE}\n"
+           "Date: Fri, 04 Dec 2026 17:05:40 -0800\nMessage-ID: <arf-20261204@mail.example.com>"
+           f"\nMIME-Version: 1.0\n{rtype('feedback-report', 'ARF77')}\n\n" + report(
+               "feedback-report", "This is an email abuse report for an email message received "
+               "from IP 192.0.2.1 on Fri, 04 Dec 2026 17:05:14 -0800.", "Feedback-Type: abuse\n"
+               "User-Agent: SomeGenerator/1.0\nVersion: 1\nOriginal-Mail-From: <ethics-intake"
+               "@city.test>\nArrival-Date: Fri, 04 Dec 2026 17:05:14 -0800\nSource-IP: 192.0.2.1"
+               "\nReported-Domain: city.test\n", "message/feedback-report", boundary="ARF77"))
+    write_machine("forward-attached-arf", common("forward-attached-arf", when).replace(
+        "Return-Path: <>", "Return-Path: <mayor@city.test>") + mayor
+        + f"Subject: FW: {OUR_NOTICE}\nContent-Type: multipart/mixed; boundary=\"FWARF\"\n\n"
+        "--FWARF\nContent-Type: text/plain; charset=utf-8\n\nOur mail provider sent me this "
+        "about one of the ethics notices.\n\nTeresa Lindqvist\nMayor, City of Riverton\n\n"
+        "--FWARF\nContent-Type: message/rfc822\nContent-Disposition: attachment; filename=\""
+        f"report.eml\"\n\n{arf}\n--FWARF--\n", "auto_reply", "feedback_report", None)
+
+
 if __name__ == "__main__":
     forwards()
     machines()
+    machines_issue40()

@@ -319,12 +319,13 @@ def test_a_broken_or_foreign_file_is_a_problem_not_a_limit() -> None:
     assert broken.problem and "unreadable" in broken.problem
 
 
-def test_json_has_the_corpus_keys_plus_respondents_flags_kind_and_limit(
+def test_json_has_the_corpus_keys_plus_respondents_flags_kind_recipient_and_limit(
         directory: Directory) -> None:
     raw = (CORPUS / "gmail-forward-letter.eml").read_bytes()
     out = intake_json(parse_message(raw, directory=directory, timezone=CITY_TZ))
     assert list(out) == ["accepted", "reject_reason", "received_at", "forwarded_by",
                          "complainant", "code_sections", "attachments", "missing",
-                         "respondents", "flags", "kind", "limit"]
+                         "respondents", "flags", "kind", "recipient", "limit"]
     assert out["respondents"] == ["Gary Pruitt"]
     assert out["flags"] == [] and out["kind"] is None and out["limit"] is None
+    assert out["recipient"] is None  # a bounce's: whom it could not reach (issue 40)

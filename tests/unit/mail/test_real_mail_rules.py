@@ -4,7 +4,9 @@ as facts and reasons, and what a machine message is."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -242,3 +244,55 @@ def test_a_complaint_longer_than_intake_reads_is_flagged_for_the_clerk(
         assert result.accepted and result.filing is not None, result.reject_reason
         found[name] = result.filing.flags
     assert found == {"short": (), "long": ("text_cut",)}
+
+
+MACHINE_DATA = Path(__file__).resolve().parents[2] / "data" / "machine"
+
+
+@pytest.mark.parametrize("name", sorted(
+    p.name.removesuffix(".expected.json") for p in MACHINE_DATA.glob("*.expected.json")
+    if "recipient" in json.loads(p.read_text(encoding="utf-8"))))
+def test_a_bounce_names_the_recipient_it_could_not_reach(name: str,
+                                                         directory: Directory) -> None:
+    """Issue 40: whom the mail did not reach, read from the report, the MTA's header or its
+    own words (a carrier's `RCPT TO:`, KDDI's `Could not be delivered to:`, `宛先:`), so the
+    clerk's alert says it."""
+    want = json.loads((MACHINE_DATA / f"{name}.expected.json").read_text(encoding="utf-8"))
+    result = parse_message((MACHINE_DATA / f"{name}.eml").read_bytes(), directory=directory,
+                           timezone=CITY_TZ)
+    assert (result.reject_reason, result.kind) == (want["reject_reason"], want["kind"])
+    assert result.recipient == want["recipient"] and want["recipient"] in result.detail
+
+
+def test_a_forwarded_bounce_is_named_a_bounce_unless_a_resident_wrote_in_it(
+        directory: Directory) -> None:
+    """The office forwarding a failure notice it got is no case; a resident's letter inside
+    the same forward is that resident's complaint, the mail system never its writer."""
+    raw = (MACHINE_DATA / "forward-apple-bounce.eml").read_bytes()
+    alone = parse_message(raw, directory=directory, timezone=CITY_TZ)
+    assert (alone.reject_reason, alone.kind) == ("bounce", "delivery_status")
+    assert "mayor@city.test forwarded" in alone.detail
+    letter = ("\n\nFrom: Dana Whitfield <dana@example.net>\nDate: Thu, Dec 3, 2026 at 9:14 AM\n"
+              "Subject: ethics complaint\n\nOn December 1, 2026 Parks Director Gary Pruitt "
+              "gave the $38,400 mowing contract to his sister's husband, which violates "
+              "2.94.030 because a relative has a financial interest in it.\n\nDana Whitfield\n"
+              "12 Elm Street, Riverton\n(509) 555-0134\n")
+    with_letter = parse_message(raw.replace(b"\nSent from my iPad", letter.encode() +
+                                            b"\nSent from my iPad"),
+                                directory=directory, timezone=CITY_TZ)
+    assert with_letter.accepted and with_letter.filing is not None, with_letter.detail
+    assert with_letter.filing.complainant.email == "dana@example.net"
+
+
+@pytest.mark.parametrize(("head", "body"), [
+    ("From: post_master@vtext.example", "Error: 550 - Requested action not taken: no such "
+     "user here\n"),  # the local part alone: Verizon's
+    ("From: sysadmin@vzwpix.example", "Message could not be delivered to mobile.\nError: No "
+     "valid recipients for this MM\n"),
+    ("From: no-reply@dion.example.jp", "Your mail sent on: Sat, 05 Dec 2026 10:05:14 +0900\n"
+     "    Could not be delivered to: <a@au.example.jp>\n"),
+])
+def test_carriers_bounces_without_a_status_code_are_bounces(head: str, body: str) -> None:
+    msg = parse_bytes(f"{head}\nContent-Type: text/plain; charset=utf-8\n\n{body}".encode())
+    found = machine_generated(msg)
+    assert found is not None and (found.reason, found.kind) == ("bounce", "delivery_status")
