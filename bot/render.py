@@ -155,10 +155,8 @@ def _records(history: list[dict[str, Any]], calendar: CityCalendar,
                 out.append(f"*Sufficiency determination* ({day_of(x.on, calendar)}): the board "
                            f"found the complaint *{esc(x.words)}* (§7, §8).")
             case Determination():
-                found = "a violation" if x.violation else "no violation"
-                out.append(f"*Final determination* ({day_of(x.on, calendar)}): {found}"
-                           + (f" of {esc(', '.join(x.sections))}" if x.sections else "")
-                           + " (§12).")
+                out.append(f"*Final determination* ({day_of(x.on, calendar)}): "
+                           f"{esc(x.words)} (§11, §12).")
     return out
 
 

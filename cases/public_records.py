@@ -66,6 +66,19 @@ class Determination:
     on: str | None  # the day it was received (ISO), as corrected
     violation: bool
     sections: tuple[str, ...]
+    as_to: str = ""  # the official it is about ("": one from before each was named)
+    by: str = ""  # who made it: "board", or the examiner's email ("": not recorded)
+
+    @property
+    def words(self) -> str:
+        """'a violation of 2.94.030 as to a@…, by the hearings examiner': what was found,
+        about whom and by whom, as every surface says it (§11, §12)."""
+        found = "a violation" if self.violation else "no violation"
+        of = f" of {', '.join(self.sections)}" if self.sections else ""
+        whom = f" as to {self.as_to}" if self.as_to else ""
+        maker = ("" if not self.by else ", by the Ethics Board" if self.by == "board"
+                 else ", by the hearings examiner")
+        return f"{found}{of}{whom}{maker}"
 
 
 Entry = Finding | Report | Determination
@@ -92,7 +105,8 @@ def entries(history: Iterable[Mapping[str, Any]],
         elif e["kind"] == EventKind.REPORT_ISSUED and finding:
             out.append(Finding(on, bool(d["sufficient"]), as_to))
         elif e["kind"] == EventKind.DETERMINATION_RECEIVED and report:
-            out.append(Determination(on, bool(d["violation"]), tuple(d.get("sections") or ())))
+            out.append(Determination(on, bool(d["violation"]), tuple(d.get("sections") or ()),
+                                     str(d.get("respondent") or ""), str(d.get("by") or "")))
     return out
 
 

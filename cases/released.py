@@ -69,10 +69,9 @@ def parts(case: Case, records: Iterable[PublicRecord]) -> list[Part]:
 
 def _entry_part(e: Finding | Report | Determination) -> Part:
     if isinstance(e, Determination):
-        found = "a violation" if e.violation else "no violation"
         return Part(PublicRecord.WRITTEN_REPORT, "The final determination", (
-            ("Received", e.on or ""), ("Found", found),
-            ("Sections", ", ".join(e.sections) or "none"),))
+            ("Received", e.on or ""), ("As to", e.as_to or "every official"),
+            ("Found", e.words), ("Sections", ", ".join(e.sections) or "none"),))
     lines: tuple[tuple[str, str], ...] = (("Made", e.on), ("Found", e.words))
     if isinstance(e, Report):
         return Part(PublicRecord.WRITTEN_REPORT, "The written report",

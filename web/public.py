@@ -161,10 +161,8 @@ def record_items(found: list[Entry], calendar: CityCalendar) -> list[dict[str, s
                             "text": f"The board found the complaint {x.words} (§7, §8).",
                             "file": ""})
             case Determination():
-                sections = ", ".join(x.sections)
                 out.append({"title": f"Final determination ({day_of(x.on, calendar)})",
-                            "text": ("a violation" if x.violation else "no violation")
-                            + (f" of {sections}" if sections else "") + " (§12).",
+                            "text": f"{x.words[0].upper()}{x.words[1:]} (§11, §12).",
                             "file": ""})
     return out
 

@@ -13,6 +13,9 @@ from cases import commands as c
 from cases.agenda import agenda_for
 from cases.case import Case
 from cases.meetings import Action, Body, Item
+from cases.public_records import Determination, PublicRecord, entries
+from cases.released import history_of, parts
+from tests.unit.cases.riverton import SECTION_A
 from tests.unit.cases.test_lifecycle import SECOND, reported_as_to_both
 from tests.unit.cases.test_procedure import CLERK, RESPONDENT, do, refused
 
@@ -78,3 +81,21 @@ def test_no_determination_once_the_only_examiner_withdrew_until_referred_again()
     do(case, c.Refer("spatel@examiners.example"), "2026-01-28T10:00:00-08:00", CLERK)
     event = do(case, c.RecordDetermination(False, respondent=SECOND), "2026-02-05T09:00:00-08:00")
     assert event.data["by"] == "spatel@examiners.example"
+
+
+def test_the_public_determination_says_about_whom_and_who_made_it() -> None:
+    """Issue 38, A: the §13 written reports of the two determinations say which official
+    each is about and who made it, not "a violation" and "no violation" side by side."""
+    case = pruitt_asked()
+    do(case, c.Refer(None), "2026-01-27T11:00:00-08:00")
+    do(case, c.Refer(EXAMINER), "2026-01-27T11:05:00-08:00")
+    do(case, c.RecordDetermination(True, (SECTION_A,), respondent=SECOND),
+       "2026-02-05T09:00:00-08:00")
+    do(case, c.RecordDetermination(False, respondent=RESPONDENT), "2026-02-06T19:00:00-08:00")
+    found = [e.words for e in entries(history_of(case), [PublicRecord.WRITTEN_REPORT])
+             if isinstance(e, Determination)]
+    assert found == [f"a violation of {SECTION_A} as to {SECOND}, by the hearings examiner",
+                     f"no violation as to {RESPONDENT}, by the Ethics Board"]
+    [bates, pruitt] = [p for p in parts(case, [PublicRecord.WRITTEN_REPORT])
+                       if p.title == "The final determination"]
+    assert ("As to", SECOND) in bates.lines and ("As to", RESPONDENT) in pruitt.lines
