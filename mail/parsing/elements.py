@@ -180,11 +180,45 @@ def _without_citations(sentence: str) -> str:
 
 
 def respondents_of(material: Material, directory: Directory) -> tuple[str, ...]:
-    """Officials in the directory whom the complaint names (a labelled field if any)."""
+    """Officials in the directory whom the complaint names (a labelled field if any),
+    in English or Spanish: "la concejala Ortiz" names Councilmember Ortiz as "Council
+    Member Ortiz" does (a title with the surname, or the full name; never a surname or a
+    title alone, as in English)."""
     named = material.labelled.get(Field.RESPONDENT)
     text = named or "\n".join([*material.subjects,
                                *(without_salutations(t) for t in material.texts)])
-    return tuple(p.name for p in directory.match_respondents(text))
+    return tuple(p.name for p in directory.match_respondents(in_directory_titles(text)))
+
+
+# The directory's titles are English; a complaint in Spanish writes them its own way,
+# before the surname: "el concejal Hale", "la alcaldesa Lindqvist", "el director de
+# parques Pruitt", "la subjefa de bomberos Bates", "la comisionada de planificación ...".
+_DEPARTMENTS = {"parques": "Parks", "bomberos": "Fire", "planificación": "Planning",
+                "planificacion": "Planning", "urbanismo": "Planning", "policía": "Police",
+                "policia": "Police", "obras públicas": "Public Works", "finanzas": "Finance",
+                "obras publicas": "Public Works"}
+_DEPARTMENT = r"(?:los |las |la |el )?(?P<dept>" + "|".join(_DEPARTMENTS) + r")"
+_SPANISH_TITLES = (
+    (re.compile(r"\bmiembros? del (?:concejo|consejo)(?: municipal)?\b|\bconcejal(?:a|es|as)?"
+                r"\b|\bregidora?\b|\bedil\b", re.I), lambda m: "Councilmember"),
+    (re.compile(r"\balcaldesa\b|\balcalde\b", re.I), lambda m: "Mayor"),
+    (re.compile(r"\bdirector(?:a)? (?:del departamento )?de " + _DEPARTMENT + r"\b", re.I),
+     lambda m: f"{_DEPARTMENTS[m['dept'].lower()]} Director"),
+    (re.compile(r"\b(?:subjef[ea]|jef[ea] adjunt[oa]) de " + _DEPARTMENT + r"\b", re.I),
+     lambda m: f"Deputy {_DEPARTMENTS[m['dept'].lower()]} Chief"),
+    (re.compile(r"\bjef[ea] de " + _DEPARTMENT + r"\b", re.I),
+     lambda m: f"{_DEPARTMENTS[m['dept'].lower()]} Chief"),
+    (re.compile(r"\bcomisionad[oa] de " + _DEPARTMENT + r"\b", re.I),
+     lambda m: f"{_DEPARTMENTS[m['dept'].lower()]} Commissioner"),
+)
+
+
+def in_directory_titles(text: str) -> str:
+    """`text` with the officials' titles a Spanish complaint writes put as the directory
+    writes them ("la concejala Ortiz" -> "la Councilmember Ortiz"); the rest unchanged."""
+    for pattern, english in _SPANISH_TITLES:
+        text = pattern.sub(english, text)
+    return text
 
 
 def build_filing(material: Material, identity: Identity, *, directory: Directory,

@@ -674,6 +674,41 @@ def issue40(k: int) -> None:
         compose(f"{k + i:02d}-{slug}", "mayor", sent + timedelta(hours=26), "Fwd: " + subj,
                 body, want)
     clients_issue40(k + 2)
+    spanish_titles(k + 9)
+
+
+def spanish_titles(k: int) -> None:
+    """Complaints written in Spanish naming officials by their Spanish titles and surname
+    (issue 40): "el concejal Hale", "la concejala Ortiz", "el director de parques Pruitt";
+    the facts (a date in Spanish, an amount) and the reasons read as in English."""
+    R = RESIDENTS
+    p = R[7]
+    cases = (
+        ("owa-es-concejal", "RV", la(2026, 12, 3, 9, 14), "Denuncia de ética contra el concejal "
+         "Hale", ["2.94.030"], ["Tom Hale"],
+         "Buenos días:\n\nPresento una denuncia de ética contra el concejal Hale.\n\nEl 1 de "
+         "diciembre de 2026 el concejal Hale votó a favor de arrendar el antiguo depósito a "
+         "Hale & Sons Storage, la empresa que comparte con su hijo, por 1 dólar al año.\n\n"
+         "Esto viola la sección 2.94.030 porque votó sobre un arrendamiento a su propia "
+         "empresa en lugar de abstenerse.\n\n"),
+        ("gmail-es-concejala-director", "Fwd", la(2026, 11, 20, 18, 2), "Denuncia de ética",
+         ["2.94.060", "2.94.030"], ["Maria Ortiz", "Gary Pruitt"],
+         "Estimada alcaldesa:\n\nPresento una denuncia de ética contra la concejala Ortiz y el "
+         "director de parques Pruitt.\n\nEl pasado 18 de noviembre la concejala Ortiz envió los "
+         "pliegos de la licitación de pavimentación a la empresa de su cuñado dos días antes "
+         "de publicarlos. Ese mismo día el director de parques Pruitt adjudicó el contrato de "
+         "mantenimiento de 38.400 dólares a la empresa de su cuñado sin declarar el "
+         "parentesco.\n\nLa concejala viola la sección 2.94.060 porque usó información "
+         "confidencial en beneficio privado de un familiar, y el director debió abstenerse "
+         "conforme a la sección 2.94.030.\n\n"),
+    )
+    for i, (slug, prefix, sent, subj, sections, respondents, text) in enumerate(cases):
+        signed = text + f"Atentamente,\n\n{p.name}\n" + "\n".join(p.address) + f"\n{p.phone}\n"
+        block = BLOCKS["owa-es" if slug.startswith("owa") else "gmail-es"][1](p, sent, subj)
+        body = city_note("admin") + "\n" + block + signed
+        compose(f"{k + i:02d}-{slug}", "admin", sent + timedelta(days=1), f"{prefix}: {subj}",
+                body, expected(p, sent, "cityadmin@city.test", tuple(sections), [],
+                               respondents))
 
 
 def quote(text: str) -> str:

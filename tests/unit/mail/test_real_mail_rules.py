@@ -16,7 +16,7 @@ from cases.directory import Directory
 from mail.parsing import parse_message
 from mail.parsing.classify import KINDS, machine_generated
 from mail.parsing.dates import read_date
-from mail.parsing.elements import _is_fact, _is_reason
+from mail.parsing.elements import _is_fact, _is_reason, in_directory_titles
 from mail.parsing.forwards import split_inline
 from mail.parsing.headers import split_address, split_parties
 from mail.parsing.mime import MAX_TEXT, parse_bytes
@@ -296,3 +296,21 @@ def test_carriers_bounces_without_a_status_code_are_bounces(head: str, body: str
     msg = parse_bytes(f"{head}\nContent-Type: text/plain; charset=utf-8\n\n{body}".encode())
     found = machine_generated(msg)
     assert found is not None and (found.reason, found.kind) == ("bounce", "delivery_status")
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("Presento una denuncia contra el concejal Hale.", ["Tom Hale"]),
+    ("la concejala Ortiz envió los pliegos", ["Maria Ortiz"]),
+    ("el director de parques Pruitt adjudicó el contrato", ["Gary Pruitt"]),
+    ("la subjefa de bomberos Bates aceptó dos noches", ["Lorna Bates"]),
+    ("la comisionada de planificación Ostrowski votó", ["Helen Ostrowski"]),
+    ("la alcaldesa Lindqvist firmó el contrato", ["Teresa Lindqvist"]),
+    # as in English, never a surname or a title alone (§6: the wrong official informed)
+    ("Ortiz envió los pliegos", []),
+    ("el alcalde lo sabía", []),
+])
+def test_officials_are_named_by_their_spanish_titles(text: str, named: list[str],
+                                                     directory: Directory) -> None:
+    """Issue 40: a complaint in Spanish names officials its own way."""
+    found = directory.match_respondents(in_directory_titles(text))
+    assert [p.name for p in found] == named
