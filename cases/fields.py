@@ -74,7 +74,9 @@ LABELS = {
                "the complaint by registered mail, §2)",
     "respondent": "The official complained against it is about (their email; empty: the only "
                   "one)",
-    "how": "How it was given", "given_at": "When it was given, if not now (city time)",
+    "how": "How it was given",
+    "evidence": "What shows it (a receipt, the sent message, the letter's file)",
+    "given_at": "When it was given, if not now (city time)",
     "to": "To whom (as given)",
     "impracticable": ("By voicemail, email or letter: why actual notice was not immediately "
                       "practicable (§2)"),

@@ -106,6 +106,13 @@ def _session_start(w: Words, d: Directory) -> c.StartExecutiveSession:
     return c.StartExecutiveSession(ends_at=ends, started_at=started, about=tuple(about))
 
 
+def _deliver(w: Words, _d: Directory) -> c.DeliverReport:
+    """The day, and for a delivery made earlier another way, how and what shows it."""
+    on = w.optional_day()
+    how, _, evidence = w.rest().partition(";")
+    return c.DeliverReport(on, how=how.strip(), evidence=evidence.strip())
+
+
 def _report(w: Words, _d: Directory) -> c.IssueReport:
     # the finding may be left out: the report sets forth the board's, as to each official
     finding: dict[str, bool | str] = {"sufficient": True, "insufficient": False}
@@ -520,8 +527,8 @@ SPECS: tuple[Spec, ...] = (
          lambda w, _: c.DecideContinuance(0, w.optional_day())),
     Spec("report", c.IssueReport.step, "report CASE [sufficient|insufficient] FILE [SUMMARY]",
          "report ETH-2026-0007 sufficient F0123ABCD prima facie showing of 2.94.030", _report),
-    Spec("deliver", c.DeliverReport.step, "deliver CASE [DATE]", "deliver ETH-2026-0007",
-         lambda w, _: c.DeliverReport(w.optional_day())),
+    Spec("deliver", c.DeliverReport.step, "deliver CASE [DATE HOW; EVIDENCE]",
+         "deliver ETH-2026-0007", _deliver),
     Spec("extension request", c.RequestReportExtension.step,
          "extension request CASE DAYS respondent|board [DATE] [motion: ...]",
          "extension request ETH-2026-0007 5 respondent",

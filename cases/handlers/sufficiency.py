@@ -412,10 +412,27 @@ def issue_report(s: StepContext, cmd: IssueReport) -> Event:
 
 @dataclass(frozen=True)
 class DeliverReport(Command):
+    """§10: the report delivered to the council, each official and the complainant. It
+    goes now, by EthicsBot's email; delivered on an earlier day, it went another way
+    (`how`), and `evidence` says what shows it (a receipt, the sent message)."""
+
     on: date | None = None
+    how: str = ""
+    evidence: str = ""
 
 
 @step("deliver", "deliver the written report", EventKind.REPORT_DELIVERED,
       frozenset({Stage.REPORTED}), BOARD, "§10", label="Report delivered")
 def deliver(s: StepContext, cmd: DeliverReport) -> Event:
-    return s.event(EventKind.REPORT_DELIVERED, on=s.day(cmd.on).isoformat())
+    """A delivery dated before today was not the email recording it sends: it stands only
+    with how it was made and what shows it (issue 38, C: who says it happened)."""
+    day = s.day(cmd.on)
+    how, evidence = " ".join(cmd.how.split())[:200], " ".join(cmd.evidence.split())[:500]
+    if day < s.today and not (how and evidence):
+        raise ProcedureError(
+            f"The report goes to the council, each official and the complainant now, by "
+            f"email, when this is recorded: a delivery on {fmt_day(day)} was made another "
+            "way. Say how it was delivered (by hand, by mail, by the clerk's email) and what "
+            "shows it (the receipt, the sent message), or leave the day out (§10).")
+    return s.event(EventKind.REPORT_DELIVERED, on=day.isoformat(),
+                   **({"how": how, "evidence": evidence} if day < s.today else {}))

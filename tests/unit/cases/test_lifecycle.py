@@ -123,9 +123,15 @@ def test_report_referral_determination_and_decision_each_after_the_one_before() 
                   "2026-02-02T10:00:00-08:00", "Mon Jan 26, 2026")
     assert "Tue Jan 27, 2026" in msg
     do(case, c.IssueReport(sufficient=True, on=date(2026, 1, 29)), "2026-02-02T10:00:00-08:00")
-    refused(case, c.DeliverReport(on=date(2026, 1, 28)), "2026-02-02T10:00:00-08:00",
+    by_hand = {"how": "by hand", "evidence": "receipts signed by the council clerk"}
+    refused(case, c.DeliverReport(on=date(2026, 1, 28), **by_hand), "2026-02-02T10:00:00-08:00",
             "Thu Jan 29, 2026")
-    do(case, c.DeliverReport(on=date(2026, 1, 30)), "2026-02-02T10:00:00-08:00")
+    # issue 38, C: an earlier day is not the email recording it sends; how, and what shows it
+    refused(case, c.DeliverReport(on=date(2026, 1, 30)), "2026-02-02T10:00:00-08:00",
+            "Say how it was delivered")
+    event = do(case, c.DeliverReport(on=date(2026, 1, 30), **by_hand),
+               "2026-02-02T10:00:00-08:00")
+    assert event.data["how"] == "by hand" and "receipts" in event.data["evidence"]
     msg = refused(case, c.Refer("myu@examiners.example", on=date(2026, 1, 29)),
                   "2026-02-02T10:00:00-08:00", "Thu Jan 29, 2026")
     assert "Fri Jan 30, 2026" in msg

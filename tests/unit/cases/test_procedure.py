@@ -801,7 +801,8 @@ def test_a_step_recorded_later_is_judged_by_the_day_it_happened() -> None:
     assert due(case, K.REPORT_DELIVERY) == "2026-02-09T23:59:59-08:00"
     report_issued(case, "2026-02-05T09:00:00-08:00", sufficient=True)
     # delivered Tue Feb 10, recorded Wed Feb 11: late (due Mon Feb 9)
-    do(case, c.DeliverReport(on=date(2026, 2, 10)), "2026-02-11T09:00:00-08:00")
+    do(case, c.DeliverReport(on=date(2026, 2, 10), how="by mail",
+                             evidence="the certified-mail receipts"), "2026-02-11T09:00:00-08:00")
     d = deadlines(case, "2026-02-11T10:00:00-08:00")[K.REPORT_DELIVERY]
     assert d.status is Status.LATE
     assert "; done Tue Feb 10, 2026" in d.basis
