@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cases.directory import Directory
+from cases.filing import Element
 from mail.parsing import parse_message
 from mail.parsing.classify import KINDS, machine_generated
 from mail.parsing.dates import read_date
@@ -314,3 +315,28 @@ def test_officials_are_named_by_their_spanish_titles(text: str, named: list[str]
     """Issue 40: a complaint in Spanish names officials its own way."""
     found = directory.match_respondents(in_directory_titles(text))
     assert [p.name for p in found] == named
+
+
+FORM = ("From: Renée Castillo <clerk@city.test>\nTo: ethics-intake@city.test\nSubject: Ethics "
+        "complaint form received at the counter\nDate: Mon, 07 Dec 2026 09:00:00 -0800\n"
+        "Content-Type: text/plain; charset=utf-8\n\nTyped from the paper form.\n\n"
+        "Complainant Name: Bart Kowalczyk\nMailing Address: 2640 Quail Run Road, Riverton, WA "
+        "99301\nDaytime Phone: 509-555-0158\nOfficial Complained Against: Gary Pruitt, Parks "
+        "Director\nCode Section(s) Violated: RMC 2.94.030\nStatement of Facts:\nOn May 19, 2026 "
+        "Gary Pruitt awarded the $38,400 mowing contract to his sister's husband.\n"
+        "Why This Is a Violation:\n{why}\nSignature: /s/ Bart Kowalczyk\n")
+
+
+@pytest.mark.parametrize(("why", "has_reasons"), [
+    ("It violates RMC 2.94.030.", False),  # the section again, not why
+    ("2.94.030 bars officials from awarding contracts to relatives, and the contract went "
+     "to his sister's husband.", True),
+])
+def test_a_forms_reasons_field_holding_only_a_citation_is_no_reason(
+        why: str, has_reasons: bool, directory: Directory) -> None:
+    result = parse_message(FORM.format(why=why).encode(), directory=directory,
+                           timezone=CITY_TZ)
+    assert result.accepted and result.filing is not None, result.detail
+    assert (Element.REASONS not in result.filing.missing) is has_reasons
+    assert Element.FACTS not in result.filing.missing
+    assert Element.CODE_SECTIONS not in result.filing.missing
