@@ -112,12 +112,19 @@ class _Block:
 def thread_of(msg: Message, tz: ZoneInfo, *, outer: bool = True) -> list[Segment]:
     """Every message inside `msg`, outermost first: inline forwards, then attached mail."""
     name, addr = headers.header_address(msg, "From")
+    behalf: tuple[tuple[str | None, str | None], ...] = ()
+    sender = headers.header_address(msg, "Sender")
+    if not outer and sender[1] and sender[1] != addr:
+        # RFC 5322's Sender sent it from the From mailbox: Outlook's "Sender on behalf of
+        # From", written so in an inline forward (`headers.split_parties`); the outer
+        # message's forwarder is its mailbox, From
+        (name, addr), behalf = sender, ((name, addr),)
     date = parse_date(headers.header_text(msg, "Date"), tz)
     subject = headers.header_text(msg, "Subject")
     lead, inner = split_inline(mime.body_text(msg), tz)
     made = None if outer else machine_generated(msg)  # attached mail: by its structure too
     machine = made.kind if made else machine_author(name, addr, subject)
-    segments = [Segment(name, addr, date, subject, lead, outer=outer,
+    segments = [Segment(name, addr, date, subject, lead, outer=outer, behalf=behalf,
                         machine=None if outer else machine), *inner]
     for attached in mime.attached_messages(msg):
         segments += thread_of(attached, tz, outer=False)

@@ -675,6 +675,7 @@ def issue40(k: int) -> None:
                 body, want)
     clients_issue40(k + 2)
     spanish_titles(k + 9)
+    attached_on_behalf(k + 11)
 
 
 def spanish_titles(k: int) -> None:
@@ -709,6 +710,30 @@ def spanish_titles(k: int) -> None:
         compose(f"{k + i:02d}-{slug}", "admin", sent + timedelta(days=1), f"{prefix}: {subj}",
                 body, expected(p, sent, "cityadmin@city.test", tuple(sections), [],
                                respondents))
+
+
+def attached_on_behalf(k: int) -> None:
+    """Outlook's "Forward as Attachment" of mail a resident sent from a shared mailbox:
+    the attached message's Sender is the resident, its From the mailbox (RFC 5322
+    §3.6.2; Outlook shows it as "Sender on behalf of From"). Unsigned, the Sender wrote it."""
+    p, c = RESIDENTS[4], COMPLAINTS[4]
+    sent = la(2026, 12, 2, 19, 30)
+    subj = f"Ethics complaint - {c[0]}"
+    original = (f"From: Ash Street Residents <residents@ash-street.example.org>\nSender: "
+                f"{addr(p)}\nTo: Teresa Lindqvist <mayor@city.test>\nSubject: {subj}\n"
+                f"Date: {rfc(sent)}\nMessage-ID: <behalf-{k}@ash-street.example.org>\n"
+                "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n"
+                + letter(p, c, "unsigned"))
+    fname, faddr, _ = FORWARDERS["mayor"]
+    head = eml((fname, faddr), sent + timedelta(hours=14), f"FW: {subj}", "",
+               mid=f"attached-behalf-{k}@mail.example").decode().split("Content-Type:")[0]
+    b = f"ATT{k}"
+    raw = (head + f'Content-Type: multipart/mixed; boundary="{b}"\n\n--{b}\n'
+           "Content-Type: text/plain; charset=utf-8\n\n" + city_note("mayor")
+           + f"\n--{b}\nContent-Type: message/rfc822\nContent-Disposition: attachment; "
+           f'filename="{subj}.eml"\n\n{original}\n--{b}--\n')
+    write("clients", f"{k:02d}-outlook-attached-sender-on-behalf", raw.encode("utf-8"),
+          expected(p, sent, faddr, c[2], ["signature"], [c[0]]))
 
 
 def quote(text: str) -> str:
