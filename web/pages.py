@@ -49,7 +49,7 @@ from web.deps import WebDeps
 from web.entries import entry_details, motion_words
 from web.keys import VIEWER
 from web.public import record_items, released_page
-from web.render import due_text, page, refusal
+from web.render import due_text, page, proof_words, refusal
 from web.request import deps_of, signed_in
 
 PAGE = 50
@@ -391,23 +391,6 @@ def with_replies(invites: list[dict[str, Any]],
             reply = answers.get(meeting, {}).get(n["recipient"].lower(), "no answer yet")
         out.append({**n, "reply": reply})
     return out
-
-
-_WRITTEN = "written to "  # the .eml transport's reply on embedded defaults: "written to PATH"
-# a path on this server in a reply ("/srv/city/postings/eth-…-r0.html"), not part of a URL
-_PATH = re.compile(r"(?<![\w:/.~])/(?:[^\s/,;:()<>]+/)+([^\s/,;:()<>]+)")
-
-
-def proof_words(reply: str | None) -> str:
-    """A delivery's reply as a page shows it: where the message or posting was written to
-    a folder (no mail server set up, the postings folder), the reply named the file's path
-    on the city's server, which is no reader's business: the page says where it went, by
-    the file's name at most."""
-    if not reply:
-        return ""
-    if reply.startswith(_WRITTEN):
-        return "written to the outbox folder (no mail server is set up)"
-    return _PATH.sub(lambda m: m.group(1), reply)
 
 
 def invite_groups(invites: list[dict[str, Any]], meetings: list[dict[str, Any]],

@@ -23,6 +23,7 @@ from templates.pdf import prepare
 from templates.tagged import TaggedPdf
 from web.entries import entry_details, motion_words
 from web.record_data import Record
+from web.render import proof_words
 
 _HEADINGS = FontFace(family=_FACE, emphasis="BOLD", fill_color=(232, 232, 232))
 
@@ -167,7 +168,8 @@ class _Writer:
         self.heading("Notices, with proof of delivery")
         rows = []
         for n in self.d["notices"]:
-            proof = "\n".join(f"{a['outcome']} {self.when(a['at'])}: {a['server_reply']}"
+            proof = "\n".join(f"{a['outcome']} {self.when(a['at'])}: "
+                              f"{proof_words(a['server_reply'])}"
                               for a in n["attempts"]) or "not attempted"
             status = words(n["status"]) + (f" ({n['cancel_reason']})"
                                            if n.get("cancel_reason") else "")

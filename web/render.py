@@ -3,6 +3,7 @@ and the small formatting helpers they use."""
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Any
 
@@ -28,6 +29,23 @@ def due_text(due: str | None, status: str, now: datetime, calendar: CityCalendar
     if status in ("open", "missed"):
         text += f" ({countdown(moment, now)})"
     return text
+
+
+_WRITTEN = "written to "  # the .eml transport's reply on embedded defaults: "written to PATH"
+# a path on this server in a reply ("/srv/city/postings/eth-…-r0.html"), not part of a URL
+_PATH = re.compile(r"(?<![\w:/.~])/(?:[^\s/,;:()<>]+/)+([^\s/,;:()<>]+)")
+
+
+def proof_words(reply: str | None) -> str:
+    """A delivery's reply as a page shows it: where the message or posting was written to
+    a folder (no mail server set up, the postings folder), the reply named the file's path
+    on the city's server, which is no reader's business: the page says where it went, by
+    the file's name at most."""
+    if not reply:
+        return ""
+    if reply.startswith(_WRITTEN):
+        return "written to the outbox folder (no mail server is set up)"
+    return _PATH.sub(lambda m: m.group(1), reply)
 
 
 _ENV.filters["words"] = words

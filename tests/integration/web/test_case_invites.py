@@ -4,10 +4,13 @@ every message is written to the outbox folder, and the delivery's reply named th
 
 from __future__ import annotations
 
+import io
 import re
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
+
+from pypdf import PdfReader
 
 from cases.commands import ScheduleBoardMeeting
 from mail.dispatch import dispatch_once
@@ -45,3 +48,21 @@ async def test_invites_fold_by_purpose_and_no_page_names_the_outbox_path(
                         r"2026 6:00 PM PST\): (\d+) of \1 sent", hearing), hearing
     assert invites.count('<details class="kind">') == 2  # folded, opened on demand
     assert "Message-ID" in invites and "hpark@city.test" in invites
+
+
+async def test_the_record_pdf_names_no_file_on_the_server(site: Site, tmp_path: Path) -> None:
+    """The case record reads as a docket: where a notice was written to the outbox
+    folder it says so, not the file's path; the ZIP's proof of notice keeps the reply as
+    it was recorded."""
+    number = open_case(site.app)
+    folder = tmp_path / "outbox-on-the-server"
+    for _batch in range(20):
+        if not await dispatch_once(site.app.dispatch_deps(), FileTransport(folder)):
+            break
+    await site.sign_in(CLERK)
+    async with site.http.get(f"{site.url}/cases/{number}/record.pdf") as r:
+        assert r.status == 200
+        pdf = await r.read()
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    assert "written to the outbox folder" in " ".join(text.split())
+    assert "outbox-on-the-server" not in text and str(tmp_path) not in text
