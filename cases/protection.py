@@ -52,6 +52,11 @@ BASIS_WORDS: dict[ProtectionBasis, str] = {
 }
 
 
+# the exemption a released record's redaction of the complainant's identity cites
+BASIS_CODE: dict[ProtectionBasis, str] = {ProtectionBasis.RCW_42_41: "RCW 42.41.030",
+                                          ProtectionBasis.RCW_42_56_240: "RCW 42.56.240(2)"}
+
+
 @dataclass(frozen=True)
 class Protection:
     """A protection recorded on a case: its basis, the summary sent instead of the

@@ -16,7 +16,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from cases.case import Case
-from cases.disclosure import Cut, Held, Instalment
+from cases.disclosure import Cut, Exemption, Held, Instalment
+from cases.protection import BASIS_CODE
 from cases.public_records import WORDS, Determination, Finding, PublicRecord, Report, entries
 
 
@@ -49,11 +50,17 @@ def parts(case: Case, records: Iterable[PublicRecord]) -> list[Part]:
     out: list[Part] = []
     f = case.filing
     if PublicRecord.COMPLAINT in wanted and case.protection is not None:
-        # the complainant withheld (`cases.protection`): the summary, never the complaint
-        out.append(Part(PublicRecord.COMPLAINT, "The complaint (a summary)", (
-            ("Filed by", "withheld"), ("Against", ", ".join(f.respondents) or "not named"),
+        # the complainant withheld (`cases.protection`): the complaint itself, produced
+        # with their identity redacted, each redaction citing the exemption (RCW
+        # 42.56.210(3)); what it says is the public's, who said it is not
+        cuts = identity_cuts(case)
+        out.append(Part(PublicRecord.COMPLAINT, "The complaint (the complainant's identity "
+                        "redacted)", (
+            ("Filed by", mark(Cut(PublicRecord.COMPLAINT, "", identity_exemption(case)))),
+            ("Against", ", ".join(f.respondents) or "not named"),
             ("Sections", ", ".join(case.alleged_sections) or "none named"),
-            ("Summary", case.protection.summary), ("Why", case.protection.statement))))
+            ("Facts", redact(f.facts, PublicRecord.COMPLAINT, cuts)),
+            ("Reasons", redact(f.reasons, PublicRecord.COMPLAINT, cuts)))))
     elif PublicRecord.COMPLAINT in wanted:
         out.append(Part(PublicRecord.COMPLAINT, "The complaint", (
             ("Filed by", f.complainant.name or "not given"),
@@ -77,6 +84,23 @@ def _entry_part(e: Finding | Report | Determination) -> Part:
         return Part(PublicRecord.WRITTEN_REPORT, "The written report",
                     (*lines, ("Summary", e.summary)))
     return Part(PublicRecord.SUFFICIENCY_DETERMINATION, "The sufficiency determination", lines)
+
+
+def identity_exemption(case: Case) -> Exemption:
+    """What a redaction of a protected complainant's identity cites: the basis the clerk
+    recorded (`cases.protection`)."""
+    assert case.protection is not None
+    return Exemption(BASIS_CODE[case.protection.basis], "the identity of the person who "
+                     "filed the complaint, withheld as the city recorded on the case")
+
+
+def identity_cuts(case: Case) -> list[Cut]:
+    """The redactions of a protected complainant's identity from their complaint: their
+    name, email, postal address and phone wherever the complaint gives them."""
+    who = case.filing.complainant
+    values = [v.strip() for v in (who.name, who.email, who.address, who.phone)
+              if v and v.strip()]
+    return [Cut(PublicRecord.COMPLAINT, v, identity_exemption(case)) for v in values]
 
 
 def record_text(case: Case, record: PublicRecord) -> str:

@@ -18,11 +18,11 @@ from sqlalchemy import exists, select
 from sqlalchemy.orm import Session
 
 from cases.case import Case
+from cases.disclosure import Cut
 from cases.history import Event, EventKind
-from cases.protection import withheld_filing
 from cases.public_records import PublicRecord, Report, entries
 from cases.readings import Readings, Release
-from cases.released import public_cuts, redact
+from cases.released import identity_cuts, identity_exemption, mark, public_cuts, redact
 from storage.models import CaseRow, EventRow
 
 _CLOSED = "closed"
@@ -105,19 +105,21 @@ def _complaint(first: dict[str, Any], case: Case) -> dict[str, Any]:
     """The complaint as released: who filed it and against whom, as written, the sections
     as amended, the facts and reasons, with every redaction an instalment made
     (`cases.released`); never the complainant's address, phone or email. A complainant
-    withheld (`cases.protection`) is withheld here too: the summary, and the statement
-    saying why, stand for the complaint."""
+    withheld (`cases.protection`) is redacted from it wherever it gives them, each
+    redaction citing the basis recorded (RCW 42.56.210(3)), with the statement saying why."""
     filing = first.get("filing") or {}
-    if case.protection is not None:
-        filing = withheld_filing(filing, case.protection.summary)
-    cuts = public_cuts(case)
+    cuts = (*public_cuts(case), *identity_cuts(case)) if case.protection else public_cuts(case)
 
     def cut(text: str) -> str:
         return redact(text, PublicRecord.COMPLAINT, cuts)
 
-    return {"by": cut((filing.get("complainant") or {}).get("name") or ""),
+    by = (filing.get("complainant") or {}).get("name") or ""
+    return {"by": mark(Cut(PublicRecord.COMPLAINT, by, identity_exemption(case)))
+            if case.protection else cut(by),
             "against": [cut(x) for x in filing.get("respondents") or []],
             "sections": list(case.alleged_sections),
             "facts": cut(filing.get("facts") or ""), "reasons": cut(filing.get("reasons") or ""),
             "received_at": filing.get("received_at"),
-            "withheld": case.protection.statement if case.protection else None}
+            "withheld": (f"The complainant's identity is redacted wherever the complaint gives "
+                         f"it, under {case.protection.basis_words} (RCW 42.56.210(3))."
+                         if case.protection else None)}

@@ -17,7 +17,8 @@ from sqlalchemy import select
 from cases import commands as c
 from cases.disclosure import AnswerKind, Redaction
 from cases.public_records import PublicRecord
-from cases.readings import Readings, Release
+from cases.protection import ProtectionBasis
+from cases.readings import ComplainantProtection, Readings, Release
 from ethicsbot.bootstrap import App
 from storage.models import AccessLogRow
 from tests.fixtures.cases import step
@@ -212,3 +213,30 @@ async def test_the_city_attorney_releases_records_from_the_web_form(site: Site) 
     assert released.status == 200, released.text
     shown = text((await site.get(f"/records/{number}")).text)
     assert "the complaint" in shown and "Written report" in shown
+
+
+async def test_a_protected_complainants_complaint_is_shown_with_the_identity_redacted(
+        app: App, smtp_sink: SmtpSink) -> None:
+    """Issue 38, part 5: released after closure, a protected complainant's complaint is
+    the complaint itself, its facts and reasons as filed, the complainant's name cut and
+    the cut citing RCW 42.41.030; not the clerk's summary."""
+    protecting = dataclasses.replace(app, directory=dataclasses.replace(
+        app.directory, readings=Readings(complainant_protection=ComplainantProtection
+                                         .WITHHELD_WHERE_RECORDED)))
+    port = free_ports(1)[0]
+    server, site = await start_site(with_web(protecting, port), smtp_sink, port)
+    try:
+        number = open_case(protecting)
+        step(protecting, number, c.WithholdComplainant(
+            ProtectionBasis.RCW_42_41, "Alleges a misuse of city property by an official."))
+        reported(protecting, number, sufficient=False, summary=SUMMARY,
+                 report_file="F0REPORT1", actor="hpark@city.test")
+        step(protecting, number, c.CloseCase("insufficient"), actor="hpark@city.test")
+        release(protecting, number, PublicRecord.COMPLAINT)
+        page = text((await site.get(f"/records/{number}")).text)
+        assert FACTS in page and REASONS in page
+        assert "[redacted: RCW 42.41.030]" in page and "Dana Whitfield" not in page
+        assert "Alleges a misuse of city property" not in page
+    finally:
+        await site.http.close()
+        await server.close()
