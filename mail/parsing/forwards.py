@@ -12,7 +12,7 @@ block; text before the first block is the outer sender's own note.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from email.message import Message
 from itertools import pairwise
@@ -94,6 +94,7 @@ class Segment:
     behalf: tuple[tuple[str | None, str | None], ...] = ()
     # what it is when a mail system wrote it (classify.KINDS: a bounce, a feedback report)
     machine: str | None = None
+    returned: bool = False  # carried inside machine mail: the message it returns or reports
 
 
 @dataclass(frozen=True)
@@ -109,8 +110,10 @@ class _Block:
     behalf: tuple[tuple[str | None, str | None], ...] = ()
 
 
-def thread_of(msg: Message, tz: ZoneInfo, *, outer: bool = True) -> list[Segment]:
-    """Every message inside `msg`, outermost first: inline forwards, then attached mail."""
+def thread_of(msg: Message, tz: ZoneInfo, *, outer: bool = True,
+              returned: bool = False) -> list[Segment]:
+    """Every message inside `msg`, outermost first: inline forwards, then attached mail
+    (`returned` when machine mail carries it)."""
     name, addr = headers.header_address(msg, "From")
     behalf: tuple[tuple[str | None, str | None], ...] = ()
     sender = headers.header_address(msg, "Sender")
@@ -124,10 +127,15 @@ def thread_of(msg: Message, tz: ZoneInfo, *, outer: bool = True) -> list[Segment
     lead, inner = split_inline(mime.body_text(msg), tz)
     made = None if outer else machine_generated(msg)  # attached mail: by its structure too
     machine = made.kind if made else machine_author(name, addr, subject)
+    machine = None if outer else machine
     segments = [Segment(name, addr, date, subject, lead, outer=outer, behalf=behalf,
-                        machine=None if outer else machine), *inner]
+                        machine=machine, returned=returned)]
+    carried = returned or bool(machine)  # what machine mail quotes or attaches, it returns
+    for segment in inner:
+        segments.append(replace(segment, returned=True) if carried else segment)
+        carried = carried or bool(segment.machine)
     for attached in mime.attached_messages(msg):
-        segments += thread_of(attached, tz, outer=False)
+        segments += thread_of(attached, tz, outer=False, returned=carried)
     return segments
 
 

@@ -165,7 +165,8 @@ class _Reading:
         material = gather(msg, thread, self.directory, self.own_domains, self.limits)
         # machine mail the office forwards, before the screen takes it for a reply to our
         # mail (an abuse report attached whole carries our notice and its case's tag)
-        if not material.from_outside and (machine := _forwarded_machine_mail(thread, sender)):
+        if not material.from_outside and (
+                machine := _forwarded_machine_mail(thread, sender, self.directory)):
             return self.rejected(machine.reason, machine.detail, kind=machine.kind,
                                  recipient=machine.recipient)
         if _more_to_screen(msg) and (rejection := self._screen(msg, read_body=False)):
@@ -301,13 +302,20 @@ class _Reading:
                              over.setting)
 
 
-def _forwarded_machine_mail(thread: list[Segment], sender: str) -> Rejection | None:
+def _forwarded_machine_mail(thread: list[Segment], sender: str,
+                            directory: Directory) -> Rejection | None:
     """A forwarder passing on machine mail it got (Apple Mail's forward of a failure
     notice, an abuse report forwarded as an attachment) when nobody outside the city
-    wrote anything in it: named for what it is, never a case. (A bounce that carries a
-    resident's letter is that resident's complaint: `gather` finds them.)"""
+    wrote anything in it, nor anyone in it but the forwarders: named for what it is,
+    never a case. (A bounce that carries a resident's letter is that resident's
+    complaint, and a city employee's own message around one is theirs: `gather` reads
+    them.)"""
     machine = next((s for s in reversed(thread) if s.machine and not s.outer), None)
     if machine is None or machine.machine is None:
+        return None
+    offices = forwarders(directory)
+    if any(not (s.machine or s.outer or s.returned) and s.email not in offices
+           for s in thread):
         return None
     kind, what = machine.machine, KINDS[machine.machine]
     by = machine.email or machine.name or "a mail system"

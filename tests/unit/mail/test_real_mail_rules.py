@@ -340,3 +340,33 @@ def test_a_forms_reasons_field_holding_only_a_citation_is_no_reason(
     assert (Element.REASONS not in result.filing.missing) is has_reasons
     assert Element.FACTS not in result.filing.missing
     assert Element.CODE_SECTIONS not in result.filing.missing
+
+
+def test_a_city_employees_own_message_around_a_forwarded_bounce_is_theirs(
+        directory: Directory) -> None:
+    """Only what the forwarders alone pass on is machine mail: a council member who writes
+    their complaint above the bounce they got is read as a complaint, as before."""
+    raw = (MACHINE_DATA / "forward-apple-bounce.eml").read_bytes()
+    head, body = raw.split(b"\n\n", 1)
+    own = ("Renée, please file this.\n\n---------- Forwarded message ---------\nFrom: Anita "
+           "Brandt <abrandt@city.test>\nDate: Fri, Dec 4, 2026 at 6:00 PM\nSubject: ethics "
+           "complaint\nTo: <mayor@city.test>\n\nOn December 1, 2026 Parks Director Gary Pruitt "
+           "gave the $38,400 mowing contract to his sister's husband, which violates 2.94.030 "
+           "because a relative has a financial interest in it. My mail to him bounced:\n\n")
+    result = parse_message(head + b"\n\n" + own.encode() + body, directory=directory,
+                           timezone=CITY_TZ)
+    assert result.accepted and result.filing is not None, result.detail
+    assert result.filing.respondents == ("Gary Pruitt",)
+
+
+def test_what_a_forwarded_bounce_returns_inline_is_not_someone_writing_in_it(
+        directory: Directory) -> None:
+    """Apple Mail shows the returned message under the bounce: our own notice there is what
+    bounced, not a city employee's message, and the forward stays a bounce."""
+    raw = (MACHINE_DATA / "forward-apple-bounce.eml").read_bytes()
+    returned = ("\n>\n> From: EthicsBot <ethics-intake@city.test>\n> Subject: Notice of ethics "
+                "complaint\n> Date: December 4, 2026 at 5:05:10 PM PST\n> To: "
+                "gpruitt@parks.example.org\n>\n> An ethics complaint naming you was received.\n")
+    result = parse_message(raw.rstrip(b"\n") + returned.encode(), directory=directory,
+                           timezone=CITY_TZ)
+    assert (result.reject_reason, result.kind) == ("bounce", "delivery_status"), result.detail
