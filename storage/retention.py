@@ -8,7 +8,10 @@ the filings' bodies (the message as received, its parsed text and attachments, t
 sender's address and any refusal reason), the case's meetings (place, link, answers) and
 its notices still unsent (cancelled: they would quote the file). Kept: the case number,
 the certificate, each entry's seq, kind, moment, actor and hash, the deadlines' dates,
-the notice log (to whom, when, delivered: the proof of notice) and the access log.
+the notice log (to whom, when, delivered: the proof of notice) and the access log. In
+the notice log the complainant, a private person, stands as "the complainant" once the
+file is destroyed: their name and address go with it (and the server's replies to mail
+to them, which quote the address); the officials', members' and clerks' stay.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from cases.case import Case
@@ -24,7 +27,7 @@ from cases.chain import destroyed_marker
 from cases.errors import ProcedureError
 from cases.history import Event, EventKind
 from cases.retention import destroyed_entries
-from storage.models import CaseRow, EventRow, FilingRow, MeetingRow, OutboxRow
+from storage.models import CaseRow, DeliveryRow, EventRow, FilingRow, MeetingRow, OutboxRow
 
 
 def destroy(session: Session, row: CaseRow, *, certificate_seq: int,
@@ -42,6 +45,7 @@ def destroy(session: Session, row: CaseRow, *, certificate_seq: int,
             f"The stored history of {row.number} is not the one EthicsBot computes: run "
             f"`ethicsbot verify {row.number}`. Nothing was destroyed; a history that does "
             "not verify is kept as evidence.")
+    _forget_complainant(session, row)
     session.execute(update(EventRow)
                     .where(EventRow.case_id == row.id, EventRow.seq < certificate_seq)
                     .values(data=destroyed_marker(certificate_seq)))
@@ -54,6 +58,29 @@ def destroy(session: Session, row: CaseRow, *, certificate_seq: int,
                             cancel_reason="the case file was destroyed (RCW 40.14)"))
     row.respondents, row.walled = [], []
     session.flush()
+
+
+COMPLAINANT = "complainant"  # who a notice went to, once the complainant's address is gone
+
+
+def _forget_complainant(session: Session, row: CaseRow) -> None:
+    """The complainant's name and address out of the notice log and its delivery record:
+    who the notices went to stays ("the complainant"), when, and whether delivered."""
+    first = session.scalar(select(EventRow.data).where(EventRow.case_id == row.id,
+                                                       EventRow.seq == 0))
+    who = ((first or {}).get("filing") or {}).get("complainant") or {}
+    email = str(who.get("email") or "").strip().lower()
+    if not email:
+        return
+    ids = list(session.scalars(select(OutboxRow.id).where(
+        OutboxRow.case_id == row.id, func.lower(OutboxRow.recipient_email) == email)))
+    if not ids:
+        return
+    session.execute(update(OutboxRow).where(OutboxRow.id.in_(ids)).values(
+        recipient_email=COMPLAINANT, recipient_name="the complainant (destroyed, RCW 40.14)",
+        last_error=None))
+    session.execute(update(DeliveryRow).where(DeliveryRow.outbox_id.in_(ids)).values(
+        recipient=COMPLAINANT, server_reply=""))
 
 
 def closed_cases(session: Session) -> list[Case]:

@@ -16,7 +16,7 @@ from sqlalchemy import select
 
 from cases import commands as c
 from ethicsbot.bootstrap import App
-from storage.models import CaseRow, DeadlineRow, EventRow, FilingRow
+from storage.models import CaseRow, DeadlineRow, DeliveryRow, EventRow, FilingRow, OutboxRow
 from tests.fixtures.app import FakeClock
 from tests.fixtures.cases import a_filing, open_one, step
 from tests.fixtures.web import reported
@@ -83,6 +83,13 @@ def test_a_held_case_is_refused_then_destroyed_on_approval_and_verify_passes(
     assert all(f.raw == b"" and f.parsed is None for f in filings)
     assert deadlines and all(d.due is not None or d.status for d in deadlines)  # kept
     assert respondents == []
+    with app.session_factory() as s:  # the notice log keeps whom, not the complainant's address
+        sent = s.scalars(select(OutboxRow).where(OutboxRow.case_id == case_id)).all()
+        replies = s.scalars(select(DeliveryRow.recipient)).all()
+    assert sent and "dw@example.net" not in {r.recipient_email.lower() for r in sent}
+    assert "complainant" in {r.recipient_email for r in sent}
+    assert not any("Whitfield" in r.recipient_name for r in sent)
+    assert "dw@example.net" not in replies
 
     code, out, _ = run(capsys, "verify")
     assert code == 0, out
