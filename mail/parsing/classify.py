@@ -65,7 +65,7 @@ _FAILED_WORDS = re.compile(
 # Verizon and KDDI modules). Read in a stranger's body only, as the SMTP status is.
 _MTA_PHRASES = re.compile(
     r"requested action not taken: no such user|message could not be delivered to mobile"
-    r"|no valid recipients for this mm|^\s*could not be delivered to: <"
+    r"|no valid recipients for this mm|^[ \t]*could not be delivered to: <"
     r"|^your mail (?:sent|attempted to be delivered) on: ", re.I | re.M)
 # Mail systems' own mailboxes ("post_master" is Verizon's) and names, whoever forwards
 # what they wrote
@@ -77,10 +77,10 @@ _DAEMON_NAME = re.compile(r"^(?:mail delivery (?:system|subsystem|service)|mail 
 # delivered", KDDI's "Could not be delivered to: <a@x>", Verizon's "RCPT TO: a@x" and the
 # "To:" of its "Original Message:", Japanese carriers' "宛先: a@x"
 _RECIPIENT_LINE = re.compile(
-    r"^\s*<(?P<a>[^<>\s@]{1,64}@[^<>\s@]{1,255})>:|could not be delivered to:? <?"
+    r"^[ \t]*<(?P<a>[^<>\s@]{1,64}@[^<>\s@]{1,255})>:|could not be delivered to:? <?"
     r"(?P<b>[^<>\s@]{1,64}@[^<>\s@,;]{1,255})|your message to (?P<c>[^<>\s@]{1,64}@"
-    r"[^<>\s@,;]{1,255}) couldn't be delivered|^\s*RCPT TO:\s*<?(?P<d>[^<>\s@]{1,64}@"
-    r"[^<>\s@]{1,255}?)>?\s*$|^\s*(?:宛先|あて先)\s*[:：]\s*<?(?P<e>[^<>\s@]{1,64}@[^<>\s@]"
+    r"[^<>\s@,;]{1,255}) couldn't be delivered|^[ \t]*RCPT TO:\s*<?(?P<d>[^<>\s@]{1,64}@"
+    r"[^<>\s@]{1,255}?)>?\s*$|^[ \t]*(?:宛先|あて先)\s*[:：]\s*<?(?P<e>[^<>\s@]{1,64}@[^<>\s@]"
     r"{1,255}?)>?\s*$|^original message:\s*\n(?:from:[^\n]{0,300}\n)?to:\s*<?(?P<f>"
     r"[^<>\s@]{1,64}@[^<>\s@]{1,255}?)>?\s*$", re.I | re.M)
 _LIST_MANAGERS = re.compile(r"(?:-owner|-bounces|-request|-admin|\+owners)$|^(?:listserv|sympa"
