@@ -117,7 +117,11 @@ _BARE_WORDS = frozenset((
     "código", "ordenanza", "municipal", "reglamento", "ley", "normas", "norma", "porque",
     "concejal", "concejala", "alcalde", "alcaldesa", "director", "directora", "funcionario",
     "funcionaria", "empleado", "empleada", "comisionado", "comisionada", "señor", "señora",
-    "don", "doña",
+    "don", "doña", "such", "conduct", "behavior", "behaviour", "action", "actions", "act",
+    "acts", "above", "described", "foregoing", "mentioned", "stated", "noted", "outlined",
+    "tal", "tales", "dicha", "dicho", "dichas", "dichos", "conducta", "conductas", "actuación",
+    "hechos", "descritos", "descrita", "descrito", "anteriores", "anterior", "mencionados",
+    "arriba",
 ))
 _SOMEONE = re.compile(r"(?<=\S\s)(?:[A-Z][a-z]+|Mr\.|Ms\.|Mrs\.|Dr\.)|\b(?:council member|"
                       r"commissioner|director|chief|mayor|manager|official|employee|"

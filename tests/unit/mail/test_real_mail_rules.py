@@ -136,6 +136,9 @@ def test_a_fact_ties_someone_to_an_anchored_event(sentence: str, fact: bool) -> 
      "information).", False),  # a section's gloss is its title
     ("Quiero presentar una denuncia contra el concejal Tom Hale por violar la sección "
      "2.94.060.", False),
+    ("The conduct described above violates 2.94.060.", False),  # what was done, by reference
+    ("Esta conducta viola el artículo 2.94.060.", False),
+    ("Such conduct violates 2.94.040(B), which prohibits gifts over $50 from bidders.", True),
     ("Sincerely,", False),  # "since" once matched
     ("I am writing because my neighbour asked me to pass this on.", False),
     ("See Section 2.94.030.", False),
