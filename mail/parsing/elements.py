@@ -61,7 +61,13 @@ _RULE = re.compile(r"\b(?:section|sec\.|rmc|code|ordinance|rules?|law|policy|cha
 # Specific facts (§1) are sentences that tie someone to something that happened, anchored
 # in time, money or number: "On May 19, 2026, the Parks Department awarded ... $38,400".
 _ANCHOR = re.compile(
-    r"\$\s?\d|\b\d[\d,.]*\s?(?:dollars|percent|%)|\b(?:19|20)\d\d\b|\b\d{1,2}/\d{1,2}\b|"
+    r"\$\s?\d|\b\d[\d,.]*\s?(?:dollars|percent|%|dólares|dolares|por ciento)|"
+    r"\b(?:\d{1,3}|a|one|two|three|four|five|six|a few) (?:days?|weeks?|months?|years?) ago\b|"
+    # Spanish relative times: "la semana pasada", "el pasado martes", "hace dos semanas"
+    r"\b(?:la semana|el mes|el año|el verano|el invierno|el otoño|la primavera) pasad[oa]\b|"
+    r"\bel pasado (?:lunes|martes|miércoles|jueves|viernes|sábado|domingo|mes|año)\b|"
+    r"\bhace (?:\d{1,3}|un|una|dos|tres|cuatro|cinco|seis|unos|unas) (?:días?|semanas?|"
+    r"meses|mes|años?)\b|\b(?:anteayer|antier|anoche)\b|\b(?:19|20)\d\d\b|\b\d{1,2}/\d{1,2}\b|"
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}\b|"
     r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday)\b|"
     r"\blast (?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday|"

@@ -115,6 +115,12 @@ def test_a_quoted_attribution_is_marked_quoted_a_forward_block_is_not() -> None:
     ("This falls under 2.94.030 as far as I know, I think.", False),  # a section is no date
     ("El 1 de junio el concejal Tom Hale votó a favor de arrendar el depósito.", True),
     ("Tengo dudas desde hace tiempo sobre el Departamento de Parques.", False),
+    # Spanish amounts and relative times, English "... ago" (issue 40)
+    ("Hace dos semanas la concejala Ortiz envió los pliegos de la licitación a su cuñado.", True),
+    ("La semana pasada el director Pruitt adjudicó el contrato a la empresa de su cuñado.", True),
+    ("El director Pruitt adjudicó un contrato de 38.400 dólares a su cuñado sin declararlo.",
+     True),
+    ("Two weeks ago Director Pruitt gave the mowing contract to his brother-in-law.", True),
 ])
 def test_a_fact_ties_someone_to_an_anchored_event(sentence: str, fact: bool) -> None:
     assert _is_fact(sentence) is fact
