@@ -128,6 +128,13 @@ def meeting_slot(number: int) -> str:
     return f"meeting-{number}"
 
 
+MINUTES = ":minutes"  # a meeting's slot with this: its approved minutes' posting
+
+
+def minutes_slot(number: int) -> str:
+    return f"{meeting_slot(number)}{MINUTES}"
+
+
 def meeting_of(slot: str) -> int | None:
     """The meeting a slot names ("meeting-2", "meeting-2:quorum:0"), if any."""
     head = slot.split(":", 1)[0]
@@ -320,8 +327,11 @@ def _plan(case: Case, event: Event, a: _Audience) -> _Plan:
 
 def _meeting_plan(case: Case, event: Event, index: int, a: _Audience,
                   directory: Directory) -> list[tuple[NoticeType, list[Person], str]]:
-    """What each meeting `event` revised owes: see the module docstring."""
+    """What each meeting `event` revised owes: see the module docstring. Minutes approved
+    are posted for the public (RCW 42.30.035)."""
     plan: list[tuple[NoticeType, list[Person], str]] = []
+    if event.kind is EventKind.MINUTES_APPROVED:
+        plan.append((NoticeType.MEETING_POSTING, [POSTING], minutes_slot(int(event.data["of"]))))
     for m in case.meetings.changed_by(index):
         if m.recorded_late:
             continue  # it took place before it was recorded: nothing is sent for it

@@ -195,13 +195,17 @@ def current_postings(folder: Path, calendar: CityCalendar) -> list[Any]:
 
     if not folder.is_dir():
         return []
+    entries = [e for e in PostingFolder(folder).entries() if e["current"]]
+    minutes = {(e["case"], e["meeting"]): f"/postings/{e['name']}.html" for e in entries
+               if e.get("kind") == "minutes"}
     return [Posting(e["title"], when(e["published_at"], calendar), f"/postings/{e['name']}.pdf",
                     meeting_at=datetime.fromisoformat(e["meeting_at"])
                     if e.get("meeting_at") else None,
                     body=e.get("body") or "", place=e.get("place") or "",
                     remote_link=e.get("remote_link"), open=bool(e.get("open")),
-                    cancelled=bool(e.get("cancelled")))
-            for e in PostingFolder(folder).entries() if e["current"]]
+                    cancelled=bool(e.get("cancelled")),
+                    minutes=minutes.get((e["case"], e["meeting"])))
+            for e in entries if e.get("kind", "notice") == "notice"]
 
 
 def parse_rules(settings: Settings, directory: Directory, calendar: CityCalendar

@@ -27,9 +27,11 @@ from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
-from cases.calendar import fmt_moment
+from cases.calendar import fmt_day, fmt_moment
+from cases.case import Case
 from cases.meetings import BODY_NAME, Meeting, MeetingKind
-from cases.notices import meeting_of
+from cases.minutes import minutes
+from cases.notices import MINUTES, meeting_of
 from mail.meeting_text import meeting_data
 from mail.render import NoticeContext
 from mail.transport import Outcome, SendResult
@@ -58,6 +60,7 @@ class Posting:
     place: str = ""
     remote_link: str | None = None
     open: bool = False
+    kind: str = "notice"  # or "minutes": the meeting's approved minutes (RCW 42.30.035)
 
 
 def title_of(m: Meeting) -> str:
@@ -70,11 +73,14 @@ def title_of(m: Meeting) -> str:
 
 
 def render_posting(ctx: NoticeContext) -> Posting:
-    """The posting for the meeting `ctx.slot` names, as the case now stands."""
+    """The posting for the meeting `ctx.slot` names, as the case now stands (its approved
+    minutes, for a minutes slot)."""
     number = meeting_of(ctx.slot)
     m = ctx.case.meetings.get(number) if ctx.case and number is not None else None
     if ctx.case is None or m is None:
         raise ValueError(f"no meeting {ctx.slot!r} to post")
+    if ctx.slot.endswith(MINUTES):
+        return _minutes_posting(ctx, ctx.case, m)
     title = title_of(m)
     html = _ENV.get_template("meeting_posting.html.j2").render(
         city=ctx.city, case=ctx.case.number, title=title,
@@ -86,6 +92,25 @@ def render_posting(ctx: NoticeContext) -> Posting:
                    published_at=ctx.now, cancelled=bool(m.cancelled),
                    meeting_at=m.starts_at, body=BODY_NAME[m.body].removeprefix("the "),
                    place=m.place, remote_link=m.remote_link, open=m.open_to_public)
+
+
+def _minutes_posting(ctx: NoticeContext, case: Case, m: Meeting) -> Posting:
+    """The approved minutes of meeting `m`, for the public (RCW 42.30.035): drawn from the
+    record (`cases.minutes`), naming the members and no official (§6)."""
+    drawn = minutes(case, m, ctx.calendar)
+    if not drawn.approved:
+        raise ValueError(f"the minutes of meeting {m.number} are not approved yet")
+    body = BODY_NAME[m.body].removeprefix("the ")
+    title = (f"Minutes of the {m.kind.value} meeting of the {body}, "
+             f"{fmt_day(ctx.calendar.local(m.starts_at).date())}")
+    html = _ENV.get_template("minutes_posting.html.j2").render(
+        city=ctx.city, case=case.number, title=title, lines=drawn.lines,
+        published=fmt_moment(ctx.calendar.local(ctx.now)))
+    return Posting(name=f"{case.number.lower()}-meeting-{m.number}-minutes-r0",
+                   case=case.number, meeting=m.number, revision=0, title=title, html=html,
+                   pdf=html_to_pdf(html, title=title, created=ctx.now), published_at=ctx.now,
+                   cancelled=False, meeting_at=m.starts_at, body=body, place=m.place,
+                   remote_link=m.remote_link, open=m.open_to_public, kind="minutes")
 
 
 class PostingFolder:
@@ -119,6 +144,7 @@ class PostingFolder:
                  "meeting_at": posting.meeting_at.isoformat() if posting.meeting_at else None,
                  "body": posting.body, "place": posting.place,
                  "remote_link": posting.remote_link, "open": posting.open,
+                 "kind": posting.kind,
                  "html_sha256": hashlib.sha256(html).hexdigest(),
                  "pdf_sha256": hashlib.sha256(posting.pdf).hexdigest()}
         _write(record, json.dumps(entry, indent=2).encode())
@@ -136,12 +162,14 @@ class PostingFolder:
                 found.append(json.loads(path.read_text(encoding="utf-8")))
             except (OSError, ValueError):
                 continue  # being written, or not ours
-        latest: dict[tuple[str, int], int] = {}
+        latest: dict[tuple[str, int, str], int] = {}
+
+        def key(e: dict[str, Any]) -> tuple[str, int, str]:  # a meeting's notice, its minutes
+            return e["case"], e["meeting"], e.get("kind") or "notice"
         for e in found:
-            key = (e["case"], e["meeting"])
-            latest[key] = max(latest.get(key, -1), e["revision"])
+            latest[key(e)] = max(latest.get(key(e), -1), e["revision"])
         for e in found:
-            e["current"] = latest[(e["case"], e["meeting"])] == e["revision"]
+            e["current"] = latest[key(e)] == e["revision"]
         return sorted(found, key=lambda e: (e["published_at"], e["name"]), reverse=True)
 
     def _index(self) -> None:

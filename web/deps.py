@@ -36,6 +36,7 @@ class Posting:
     remote_link: str | None = None
     open: bool = False
     cancelled: bool = False
+    minutes: str | None = None  # the meeting's approved minutes, once posted (RCW 42.30.035)
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,7 @@ from web.request import anyone, deps_of, who
 
 PAGE = 20
 _NUMBER = re.compile(r"ETH-\d{4}-\d{4,6}")
-_POSTED = re.compile(r"eth-\d{4}-\d{4,6}-meeting-\d+-r\d+\.(html|pdf)")
+_POSTED = re.compile(r"eth-\d{4}-\d{4,6}-meeting-\d+-(minutes-)?r\d+\.(html|pdf)")
 NONE_RELEASED = ("No records of that case have been released. A case's complaint, "
                  "sufficiency determination and written report become public after it "
                  "closes, once released through a public disclosure request filed with the "
@@ -105,7 +105,7 @@ def meetings_posted(postings: list[Posting], now: datetime, calendar: CityCalend
                 "html": p.href.removesuffix(".pdf") + ".html",
                 "when": when(p.meeting_at, calendar) if p.meeting_at else None,
                 "body": p.body, "place": p.place, "remote_link": p.remote_link,
-                "open": p.open, "cancelled": p.cancelled}
+                "open": p.open, "cancelled": p.cancelled, "minutes": p.minutes}
 
     ahead = sorted((p for p in postings if p.meeting_at and p.meeting_at >= now),
                    key=lambda p: p.meeting_at or now)

@@ -29,6 +29,7 @@ from cases.meetings import (
     Answer,
     Body,
     EmergencyGround,
+    Item,
     Meeting,
     MeetingKind,
     Proceeding,
@@ -48,6 +49,10 @@ from cases.stages import (
     Stage,
 )
 from cases.tally import Vote, eligible_on_board, sufficiency_tally
+
+# a closed case's meetings: those called to approve minutes (`_closed_but_minutes`)
+AFTER_CLOSURE = OPEN_STAGES | {Stage.CLOSED}
+
 
 # who may record a meeting's steps: the presiding officers (the chair; the mayor presides
 # over the council) and the clerk
@@ -99,11 +104,13 @@ class ScheduleBoardMeeting(CallMeeting, Command):
 # the mayor presides over the council), whose call the clerk may record, or by a
 # majority of the members (`cases.access.check_hands`, `meetings.check_called_by`)
 @step("schedule", "schedule a meeting of the board on the case", EventKind.BOARD_MEETING_SCHEDULED,
-      BEFORE_DETERMINATION | {Stage.DETERMINED}, BOARD | OFFICE, "§7, §10, §11, §13",
-      stayed=True)
+      BEFORE_DETERMINATION | {Stage.DETERMINED, Stage.CLOSED}, BOARD | OFFICE,
+      "§7, §10, §11, §13", stayed=True)
 def schedule_board_meeting(s: StepContext, cmd: ScheduleBoardMeeting) -> Event:
     """Once a determination is in, the board meets only on an official's matter still
-    referred to it (§11: each official's own forum)."""
+    referred to it (§11: each official's own forum); once the case is closed, only to
+    approve its meetings' minutes (RCW 42.30.035)."""
+    _closed_but_minutes(s, Body.BOARD)
     if s.case.stage is Stage.DETERMINED and not s.case.before_the_board:
         raise ProcedureError(f"The board has no matter left before it on {s.case.number}: "
                              "each official's matter referred to it is determined (§11, §12). "
@@ -119,8 +126,10 @@ class ScheduleDeliberation(CallMeeting, Command):
 
 
 @step("deliberation", "schedule a meeting of the council on the case",
-      EventKind.DELIBERATION_SCHEDULED, OPEN_STAGES, COUNCIL | OFFICE, "§7, §10, §12, §14")
+      EventKind.DELIBERATION_SCHEDULED, AFTER_CLOSURE, COUNCIL | OFFICE,
+      "§7, §10, §12, §14")
 def schedule_deliberation(s: StepContext, cmd: ScheduleDeliberation) -> Event:
+    _closed_but_minutes(s, Body.COUNCIL)
     case = s.case
     extension = case.pending_report_extension
     business = (case.pending_continuance is not None
@@ -141,6 +150,17 @@ def _moment(value: datetime, what: str) -> datetime:
     if value.tzinfo is None:
         raise ProcedureError(f"Give the {what} with its time zone.")
     return value
+
+
+def _closed_but_minutes(s: StepContext, body: Body) -> None:
+    """A closed case brings a body to a meeting only to approve the minutes of one of its
+    meetings that acted on it (RCW 42.30.035). The minutes of a meeting held for that
+    alone go with the body's other business, not the case's: no meeting follows for them."""
+    left = [m for m in s.case.meetings.unapproved(body) if m.agenda != (Item(Action.MINUTES),)]
+    if s.case.stage is Stage.CLOSED and not left:
+        raise ProcedureError(f"{s.case.number} is closed and {BODY_NAME[body]} has approved the "
+                             "minutes of each of its meetings on it: there is nothing left for "
+                             "it to meet on.")
 
 
 def _call(s: StepContext, cmd: CallMeeting, body: Body, kind: EventKind) -> Event:
@@ -217,7 +237,7 @@ class CancelMeeting(Command):
     meeting: int | None = None  # None: the case's meeting still to come
 
 
-@step("cancel-meeting", "cancel a meeting", EventKind.MEETING_CANCELLED, OPEN_STAGES,
+@step("cancel-meeting", "cancel a meeting", EventKind.MEETING_CANCELLED, AFTER_CLOSURE,
       _MEETING_ROLES, "RCW 42.30.080")
 def cancel(s: StepContext, cmd: CancelMeeting) -> Event:
     book = s.case.meetings
@@ -558,8 +578,8 @@ class RecordRollCall(Command):
     meeting: int | None = None  # None: the latest meeting of the case that has begun
 
 
-@step("roll-call", "record the roll call of a meeting", EventKind.ROLL_CALL_RECORDED, OPEN_STAGES,
-      _MEETING_ROLES, "RCW 42.30; RCW 35A.12.120")
+@step("roll-call", "record the roll call of a meeting", EventKind.ROLL_CALL_RECORDED,
+      AFTER_CLOSURE, _MEETING_ROLES, "RCW 42.30; RCW 35A.12.120")
 def roll_call(s: StepContext, cmd: RecordRollCall) -> Event:
     """Who was present at a meeting that has begun; members of its body only."""
     m = _under_way(s, cmd.meeting, s.at)
@@ -633,7 +653,7 @@ class RecordMeetingReply(Command):
 
 
 @step("meeting-reply", "record an answer to a meeting's invitation",
-      EventKind.MEETING_REPLY_RECORDED, OPEN_STAGES, frozenset(), "RCW 42.30")
+      EventKind.MEETING_REPLY_RECORDED, AFTER_CLOSURE, frozenset(), "RCW 42.30")
 def reply(s: StepContext, cmd: RecordMeetingReply) -> Event:
     m = _numbered(s, cmd.meeting)
     if not 0 <= cmd.sequence <= m.sequence:
@@ -662,7 +682,7 @@ class ApproveMinutes(Command):
 
 
 @step("minutes approve", "approve the minutes of a meeting", EventKind.MINUTES_APPROVED,
-      OPEN_STAGES, _MEETING_ROLES, "RCW 42.30.035", body=_minutes_body, agenda=Action.MINUTES)
+      AFTER_CLOSURE, _MEETING_ROLES, "RCW 42.30.035", body=_minutes_body, agenda=Action.MINUTES)
 def approve_minutes(s: StepContext, cmd: ApproveMinutes) -> Event:
     of = _numbered(s, cmd.meeting)
     if of.cancelled or of.roll_call is None:

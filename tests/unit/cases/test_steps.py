@@ -50,12 +50,17 @@ def test_a_closed_or_void_case_takes_only_what_the_table_allows() -> None:
     # a public records request's file, in any stage (RCW 42.56)
     records = {c.RecordDisclosureRequest.step, c.AnswerDisclosure.step, c.RecordClarification.step,
                c.NotifyThirdParty.step, c.PrepareInstalment.step, c.ReleaseRecords.step}
+    # the minutes of its meetings, approved at a meeting of the body (RCW 42.30.035)
+    minutes = {c.ScheduleBoardMeeting.step, c.ScheduleDeliberation.step, c.CancelMeeting.step,
+               c.RecordRollCall.step, c.RecordMeetingReply.step, c.ApproveMinutes.step}
     assert after_closure == {c.CorrectStepDate.step, c.FileCorrespondence.step,
                              c.RequestDestruction.step, c.ApproveDestruction.step,
-                             *retention, *records}
+                             *retention, *records, *minutes}
     assert {s for s in STEPS if Stage.VOID in s.allowed_in} == {
         c.FileCorrespondence.step} | retention | records
-    assert all(s.allowed_in <= OPEN_STAGES for s in STEPS if s.leads_to is not None)
+    # no step taken after closure moves the case on (a stage never goes back)
+    assert all(s.allowed_in <= OPEN_STAGES or not s.leads_to.comes_after(Stage.CLOSED)
+               for s in STEPS if s.leads_to is not None)
 
 
 def test_the_stage_each_step_leads_to_is_the_stage_the_case_takes() -> None:

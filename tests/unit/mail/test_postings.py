@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,17 +15,24 @@ from pypdf import PdfReader
 
 from cases import commands as c
 from cases.case import Case
+from cases.errors import ProcedureError
 from cases.handlers import Command
-from cases.meetings import MeetingKind, Proceeding
-from cases.notices import POSTING, NoticeType
+from cases.meetings import Action, Body, Item, MeetingKind, Proceeding
+from cases.notices import POSTING, NoticeType, notices_owed
 from cases.procedure import handle, open_case
 from cases.readings import Readings, RegularAgenda
+from cases.tally import Vote
+from ethicsbot.bootstrap import current_postings
 from mail.postings import PostingFolder, render_posting
 from mail.render import NoticeContext
 from mail.transport import Outcome
 from templates.pdf import html_to_pdf
 from tests.fixtures.tagged_pdf import read_tagged
-from tests.unit.cases.riverton import CALENDAR, at, filing
+from tests.unit.cases.riverton import CALENDAR, COUNCIL_EMAILS, DIRECTORY, SECTION_A, at, filing
+from tests.unit.cases.sessions import convene
+from tests.unit.cases.test_lifecycle import SECOND, reported_as_to_both
+from tests.unit.cases.test_procedure import RESPONDENT, votes
+from tests.unit.cases.test_procedure import do as step_at
 from tests.unit.mail.test_render import SENDER
 
 HEARING = at("2026-01-20T18:00:00-08:00")
@@ -166,3 +174,59 @@ def test_the_fonts_are_package_data_of_templates_for_a_non_editable_install() ->
     data = tomllib.loads((root / "pyproject.toml").read_text())
     shipped = data["tool"]["setuptools"]["package-data"]["templates"]
     assert "fonts/*.ttf" in shipped and "fonts/LICENSE" in shipped
+
+
+def test_approved_minutes_are_posted_even_after_the_case_closed(tmp_path: Path) -> None:
+    """RCW 42.30.035, issue 38 (B2): the council decided as to both officials and the case
+    closed; the council meets once more, on its minutes alone, and approves them. The
+    approval owes their posting, which names the members and no official; the public
+    page's list pairs it with the meeting. A further meeting on the closed case, with
+    nothing left to approve, is refused."""
+    case = decided_as_to_both()
+    decided_at = case.meetings.all[-1]
+    step_at(case, c.CloseCase("the council decided as to each official"),
+            "2026-02-27T09:00:00-08:00")
+    step_at(case, c.ScheduleDeliberation(at("2026-03-05T19:00:00-08:00"), "Council Chambers"),
+            "2026-02-27T09:30:00-08:00")
+    nxt = case.meetings.all[-1]
+    assert nxt.agenda == (Item(Action.MINUTES),)
+    motion = convene(case, Body.COUNCIL, "2026-03-05T19:01:00-08:00")
+    event = step_at(case, c.ApproveMinutes(decided_at.number, motion=motion),
+                    "2026-03-05T19:05:00-08:00")
+    [owed] = [n for n in notices_owed(case, event, DIRECTORY)
+              if n.type is NoticeType.MEETING_POSTING]
+    assert owed.slot == f"meeting-{decided_at.number}:minutes"
+    posting = render_posting(replace(ctx(case, "2026-03-05T19:06:00-08:00"), slot=owed.slot))
+    assert posting.title.startswith("Minutes of the special meeting of the City Council")
+    assert "praman@city.test votes yes as to official 1." in posting.html
+    assert "Pruitt" not in posting.html and "gpruitt" not in posting.html
+    folder = PostingFolder(tmp_path)
+    assert asyncio.run(folder.publish(posting)).outcome is Outcome.SENT
+    [entry] = [e for e in folder.entries() if e["kind"] == "minutes"]
+    assert entry["current"] and entry["meeting"] == decided_at.number
+    notice = render_posting(replace(ctx(case, "2026-03-05T19:07:00-08:00"),
+                                    slot=f"meeting-{decided_at.number}"))
+    asyncio.run(folder.publish(notice))
+    [listed] = [p for p in current_postings(tmp_path, CALENDAR) if p.title == notice.title]
+    assert listed.minutes == f"/postings/{posting.name}.html"
+    with pytest.raises(ProcedureError, match="nothing left for it to meet on"):
+        step_at(case, c.ScheduleDeliberation(at("2026-03-12T19:00:00-08:00"),
+                                              "Council Chambers"), "2026-03-06T09:00:00-08:00")
+
+
+def decided_as_to_both() -> Case:
+    """Pruitt and Bates found to have violated; the council decides as to each at its
+    meeting of Feb 26."""
+    case = reported_as_to_both()
+    step_at(case, c.Refer("myu@examiners.example"), "2026-01-27T11:00:00-08:00")
+    for party in (RESPONDENT, SECOND):
+        step_at(case, c.RecordDetermination(True, (SECTION_A,), respondent=party),
+                "2026-02-23T09:00:00-08:00")
+    step_at(case, c.ScheduleDeliberation(at("2026-02-26T19:00:00-08:00"), "Council Chambers"),
+            "2026-02-24T09:00:00-08:00")
+    for party in (RESPONDENT, SECOND):
+        votes(case, ("praman@city.test", Vote.YES), ("abrandt@city.test", Vote.YES),
+              ("bokafor@city.test", Vote.YES), on=party, meeting="2026-02-26T19:30:00-08:00")
+        step_at(case, c.RecordCouncilDecision(COUNCIL_EMAILS, "mayor@city.test",
+                                              respondent=party), "2026-02-26T19:40:00-08:00")
+    return case
