@@ -22,7 +22,7 @@ from cases.deadlines import DeadlineKey
 from cases.directory import Directory
 from cases.notices import NoticeType
 from cases.steps import meeting
-from mail.render import NoticeContext, reminder_headline
+from mail.render import NoticeContext, digest_headline, reminder_headline
 from mail.transport import Outcome, SendResult
 
 log = logging.getLogger(__name__)
@@ -58,6 +58,8 @@ def alert_blocks(ctx: NoticeContext) -> tuple[str, list[dict[str, Any]]]:
     notices, to whom, what the server answered, and what to do. No complaint text."""
     number = ctx.case.number if ctx.case is not None else "?"
     about = ctx.about
+    if about.get("digest"):
+        return digest_blocks(about)
     if ctx.type is NoticeType.DELIVERY_FAILED_ALERT:
         text = (f"[{number}] ACTION NEEDED: {about.get('notice')} to {about.get('recipient')} "
                 "could not be delivered, and will not be retried")
@@ -87,6 +89,33 @@ def alert_blocks(ctx: NoticeContext) -> tuple[str, list[dict[str, Any]]]:
                                                                for line in lines[:20]))}},
         {"type": "context", "elements": [{"type": "mrkdwn", "text": esc(
             f"{todo} `ethicsbot notices {number}` shows every attempt.")}]}]
+    return text, blocks
+
+
+def digest_blocks(about: dict[str, Any]) -> tuple[str, list[dict[str, Any]]]:
+    """A digest of deadlines at risk (`mail.alerts`) as one DM: how many, why, the soonest
+    first, and where to see them all. Case numbers and deadlines only, no complaint."""
+    text = digest_headline(about)
+    lines = [f"{n['number']}: {n['act']}, due {n['due']}{' (passed)' if n['passed'] else ''}"
+             f"; {n['unsent']} unsent" + (f", last answer {n['last_error']}"
+                                          if n.get("last_error") else "")
+             for n in about.get("lines", [])[:10]]
+    more = int(about.get("deadlines", 0)) - len(lines)
+    if more > 0:
+        lines.append(f"… and {more} more")
+    where = f" All of them: {about['docket_url']}" if about.get("docket_url") else ""
+    blocks: list[dict[str, Any]] = [
+        {"type": "section", "text": {"type": "mrkdwn", "text": f"*{esc(text)}*"}},
+        {"type": "context", "elements": [{"type": "mrkdwn", "text": esc(
+            f"{about.get('deadlines')} deadline(s): {about.get('near')} near or past, "
+            f"{about.get('undelivered')} undeliverable for a while. Soonest first:")}]},
+        {"type": "section", "text": {"type": "mrkdwn",
+                                     "text": esc("\n".join(f"• {line}"[:250]
+                                                           for line in lines)[:2900])}},
+        {"type": "context", "elements": [{"type": "mrkdwn", "text": esc(
+            "EthicsBot keeps retrying. Where a notice cannot go out before its deadline, "
+            "inform the people another way and record it with the case; `ethicsbot "
+            f"notices CASE` shows every attempt.{where}")}]}]
     return text, blocks
 
 

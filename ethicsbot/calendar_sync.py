@@ -19,16 +19,18 @@ transaction, with the moved dates written in each case's history
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 
 from cases.services import CALENDAR_CHANGED, recompute
 from ethicsbot.bootstrap import App
-from mail.listener.retry import wait_for_stop
+from mail.listener.retry import Weather, wait_for_stop
 from storage import calendar_state
 
 log = logging.getLogger(__name__)
-BATCH = 25  # cases per transaction: a quarter second, so intake waits little for the lock
+BATCH = 25  # cases per transaction at most: about a quarter second on a quiet machine
+BATCH_SECONDS = 0.25  # a batch that took longer is halved: intake waits little for the lock
 LOOK_AGAIN = 60.0  # seconds: a process with an older file may have saved a stale case
 PROGRESS_EVERY = 5.0  # seconds between progress lines in the log
 GIVE_WAY = 1.0  # after each batch, pause as long as it took: the rest of the worker first
@@ -65,24 +67,43 @@ def sweep(app: App, stop: asyncio.Event | None = None, *, batch: int = BATCH) ->
     """Recompute every stale case, batch by batch, until none is left or `stop` is set;
     how many were recomputed here."""
     mine = app.computed_under
-    with app.session_factory() as session:
-        order = calendar_state.stale_cases(session, mine)
+    weather = Weather("recomputing deadlines", log)
+    stopped = (lambda: stop is not None and stop.is_set())  # noqa: E731
+
+    def stale() -> list[str]:
+        with app.session_factory() as session:
+            return calendar_state.stale_cases(session, mine)
+
+    order = weather.run_sync(stale, stopped=stopped, unit="reading the cases to recompute")
     if not order:
         return 0
     done, began, said = 0, time.monotonic(), time.monotonic()
-    for start in range(0, len(order), batch):
+    start, size = 0, batch
+    while start < len(order):
         if stop is not None and stop.is_set():
             log.info("recomputation stopped: %d of %d cases done; the rest at the next "
                      "start", start, len(order))
             return done
         took = time.monotonic()
-        done += recompute_batch(app, order[start:start + batch])
+        chunk = order[start:start + size]
+        # a busy database (another writer holding SQLite's lock) delays the batch, never
+        # ends the sweep: the batch is one transaction, tried again whole
+        got = weather.run_sync(functools.partial(recompute_batch, app, chunk),
+                               unit="this batch", stopped=stopped)
+        if got is None:
+            continue  # stopped while waiting: said above
+        done, start = done + got, start + len(chunk)
+        took = time.monotonic() - took
+        if took > BATCH_SECONDS and size > 1:  # a slow machine: shorter transactions
+            size = max(1, size // 2)
+        elif took < BATCH_SECONDS / 4 and size < batch:
+            size = min(batch, size * 2)
         # give way: intake, the dispatcher and the reminders share the database's write
         # lock (one writer on SQLite) and the interpreter with this thread
-        time.sleep((time.monotonic() - took) * GIVE_WAY)
+        time.sleep(took * GIVE_WAY)
         if time.monotonic() - said >= PROGRESS_EVERY:
             said = time.monotonic()
-            log.info("recomputing deadlines: %d of %d cases", start + batch, len(order))
+            log.info("recomputing deadlines: %d of %d cases", start, len(order))
     log.info("recomputed the deadlines of %d cases in %.1f s", done, time.monotonic() - began)
     return done
 

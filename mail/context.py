@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 from cases import steps
 from cases.calendar import CityCalendar, fmt_moment
 from cases.case import Case
+from cases.deadline_values import DEADLINES
 from cases.deadlines import DeadlineKey
 from cases.directory import Directory, Person
 from cases.notices import NoticeType, meeting_of
@@ -61,6 +62,8 @@ def load_context(session: Session, row: outbox.Notice, *, letterhead: Letterhead
         recipient=Person(row.recipient_name, row.recipient_email), generation=row.generation,
         sender=letterhead.sender, uid_domain=letterhead.msgid_domain, city=letterhead.city,
         calendar=calendar, now=now, about=_about(session, row, calendar), slot=row.slot)
+    if base.type is NoticeType.DEADLINE_ALERT and row.case_id is None:
+        return replace(base, about=_digest(session, row.generation, calendar, letterhead, now))
     if case is None or row.case_id is None:
         return base
     root = outbox.thread_root(session, row.case_id)
@@ -100,7 +103,7 @@ def _about(session: Session, row: outbox.Notice, calendar: CityCalendar) -> dict
     if kind is NoticeType.REMINDER:
         key, _, moment = row.slot.partition(":")
         return {"deadline": key, "moment": moment, "overdue": moment.startswith("overdue")}
-    if kind is NoticeType.DEADLINE_ALERT:
+    if kind is NoticeType.DEADLINE_ALERT and row.case_id is not None:  # before digests
         key = DEADLINE_ORDER[row.generation].value
         unsent_rows = outbox.unsent(session, case_id=row.case_id, deadline_key=key)
         oldest = min((u.created_at for u in unsent_rows), default=None)
@@ -111,6 +114,36 @@ def _about(session: Session, row: outbox.Notice, calendar: CityCalendar) -> dict
              "recipient": u.addressed,
              "attempts": u.attempts, "last_error": u.last_error} for u in unsent_rows]}
     return {}
+
+
+DIGEST_LISTED = 25  # the soonest deadlines a digest lists; the docket shows the rest
+
+
+def _digest(session: Session, number: int, calendar: CityCalendar, letterhead: Letterhead,
+            now: datetime) -> dict[str, Any]:
+    """What a digest of deadlines at risk says (`mail.alerts`): how many, why, the soonest
+    first with what each case still has unsent, and where to see them all."""
+    d = outbox.digest(session, number, listed=DIGEST_LISTED)
+    base = letterhead.docket_url.rstrip("/") if letterhead.docket_url else None
+    lines = []
+    for line in d.lines:
+        rule = DEADLINES.get(DeadlineKey(line.deadline_key))
+        lines.append({
+            "number": line.number, "deadline": line.deadline_key,
+            "act": f"{rule.action} ({rule.section})" if rule else line.deadline_key,
+            "due": fmt_moment(calendar.local(line.due)) if line.due else "no due date (tolled)",
+            "passed": line.due is not None and line.due <= now,
+            "reason": line.reason, "unsent": line.unsent, "last_error": line.last_error,
+            "url": f"{base}/cases/{line.number}" if base else None})
+    every_passed = bool(lines) and all(x["passed"] for x in lines)
+    return {"digest": number, "deadlines": d.deadlines, "cases": d.cases,
+            "near": d.reasons.get("deadline-near", 0),
+            "undelivered": d.reasons.get("undelivered", 0),
+            "still_unsent": d.still_unsent, "earlier": d.earlier, "lines": lines,
+            "more": max(d.deadlines - len(lines), 0),
+            # the open docket, soonest due first: the cases at risk lead it
+            "docket_url": f"{base}/docket?{'show=overdue&' if every_passed else ''}sort=due"
+            if base else None}
 
 
 def _time_left(case: Case, key: str, calendar: CityCalendar, now: datetime) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from dataclasses import dataclass
 from datetime import timedelta
@@ -42,9 +43,9 @@ from cases.ports import Clock
 from cases.readings import RemoteNotice
 from cases.section2 import NoticeMethod, Section2Act
 from cases.services import take_step
-from mail.alerts import alert_clerks, owe_deadline_alerts
+from mail.alerts import alert_clerks, owe_deadline_alerts, run_alert_sweeps
 from mail.context import Letterhead, load_context
-from mail.listener.retry import Backoff, Outage, wait_for_stop
+from mail.listener.retry import Backoff, Outage, Weather, wait_for_stop
 from mail.postings import Posting, PostingFolder, render_posting
 from mail.recovery import MailWatch, OverdueLog
 from mail.render import NoticeContext, render
@@ -106,7 +107,8 @@ async def run_dispatcher(deps: DispatchDeps, *, stop: asyncio.Event, transport: 
     """Deliver the outbox until `stop` is set; returns within one send of it.
 
     A commit in this process that owes a notice (intake, a step) wakes it at once; the
-    poll finds what other processes (the web app, the CLI) owed."""
+    poll finds what other processes (the web app, the CLI) owed. The sweep for notices at
+    risk runs beside it (`mail.alerts.run_alert_sweeps`), never in a round's way."""
     wake, loop = asyncio.Event(), asyncio.get_running_loop()
     unhook = outbox.on_mail_owed(deps.session_factory, lambda: loop.call_soon_threadsafe(wake.set))
     stopping = asyncio.create_task(stop.wait())
@@ -115,6 +117,9 @@ async def run_dispatcher(deps: DispatchDeps, *, stop: asyncio.Event, transport: 
     outage, backoff = Outage("outbox dispatch", log), Backoff(RETRY_INITIAL, RETRY_CAP)
     overdue = OverdueLog(deps.session_factory, deps.clock, deps.undelivered_after)
     mail = MailWatch(transport, deps.session_factory, deps.clock)
+    sweeps = asyncio.create_task(run_alert_sweeps(
+        uow_factory=deps.uow, clock=deps.clock, directory=deps.directory,
+        undelivered_after=deps.undelivered_after, slack=deps.slack_alerts, stop=stop))
     try:
         while not stop.is_set():
             wake.clear()
@@ -122,7 +127,7 @@ async def run_dispatcher(deps: DispatchDeps, *, stop: asyncio.Event, transport: 
                 await mail.probe_if_down()
                 outcomes: list[tuple[bool, SendResult]] = []
                 sent = await dispatch_once(deps, transport, stop=stop, messenger=messenger,
-                                           outcomes=outcomes)
+                                           outcomes=outcomes, sweep=False)
                 mail.saw([result for by_mail, result in outcomes if by_mail])
                 await asyncio.to_thread(overdue.check)
             except Exception as e:  # a database hiccup must not end delivery of notices
@@ -141,18 +146,25 @@ async def run_dispatcher(deps: DispatchDeps, *, stop: asyncio.Event, transport: 
         unhook()
         stopping.cancel()
         mail.close()
+        sweeps.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sweeps
     log.info("outbox dispatcher stopped")
 
 
 async def dispatch_once(deps: DispatchDeps, transport: Transport, *,
                         stop: asyncio.Event | None = None,
                         messenger: DirectMessenger | None = None,
-                        outcomes: list[tuple[bool, SendResult]] | None = None) -> int:
+                        outcomes: list[tuple[bool, SendResult]] | None = None,
+                        sweep: bool = True) -> int:
     """Attempt every due row once (a batch); return how many were attempted. `outcomes`
-    gets (sent by mail?, result) for each attempt."""
-    await asyncio.to_thread(owe_deadline_alerts, uow_factory=deps.uow, clock=deps.clock,
-                            directory=deps.directory, undelivered_after=deps.undelivered_after,
-                            slack=deps.slack_alerts)
+    gets (sent by mail?, result) for each attempt. `sweep`: first owe the alerts about
+    notices at risk (`run_dispatcher` sweeps beside its rounds instead)."""
+    if sweep:
+        await asyncio.to_thread(owe_deadline_alerts, uow_factory=deps.uow, clock=deps.clock,
+                                directory=deps.directory,
+                                undelivered_after=deps.undelivered_after,
+                                slack=deps.slack_alerts)
     claimed = await asyncio.to_thread(_claim, deps)
     if not claimed:
         return 0
@@ -190,13 +202,20 @@ async def _lane(deps: DispatchDeps, ids: list[int], session: Transport | None,
                     continue
                 result = await p.send(deps.letterhead.mail_from, transport, messenger,
                                       deps.postings)
-                await asyncio.to_thread(record_attempt, deps, row_id, result)
+                # sent: the record is retried through a busy database, never given up
+                # (a row left leased would be sent again when its lease ran out)
+                await _RECORDING.run(functools.partial(record_attempt, deps, row_id, result),
+                                     stop=stop or _never, unit="recording the attempt")
                 if outcomes is not None:
                     outcomes.append((p.dm is None and p.msg is not None, result))
     finally:
         if started < len(ids):
             await asyncio.to_thread(_release, deps, ids[started:])
     return started
+
+
+_RECORDING = Weather("recording a delivery", log)
+_never = asyncio.Event()  # no stop given: retried until the database answers
 
 
 def _claim(deps: DispatchDeps) -> list[tuple[int, str]]:

@@ -207,6 +207,8 @@ def _subject(ctx: NoticeContext, invite: Invite | None) -> str:
         subject = reminder_headline(ctx)
     if ctx.type is T.DEADLINE_ALERT and ctx.about.get("reason") == "undelivered":
         subject = "URGENT: statutory notices could not be delivered"
+    if ctx.type is T.DEADLINE_ALERT and ctx.about.get("digest"):
+        subject = digest_headline(ctx.about)
     meeting = _meeting(ctx)
     if meeting is not None:
         subject = meeting_subject(ctx.type, meeting)
@@ -216,6 +218,14 @@ def _subject(ctx: NoticeContext, invite: Invite | None) -> str:
     if ctx.type is T.QUARANTINE_ALERT or ctx.case is None:
         return subject  # a held message has no case; its details stay in the body
     return f"[{ctx.case.number}] {subject}"
+
+
+def digest_headline(about: dict[str, Any]) -> str:
+    """'URGENT: statutory notices still unsent in 50 cases': a digest's subject and its DM's
+    first line (`mail.alerts`)."""
+    cases = int(about.get("cases", 0))
+    return (f"URGENT: statutory notices still unsent in {cases} "
+            f"case{'s' if cases != 1 else ''}")
 
 
 def reminder_headline(ctx: NoticeContext) -> str:

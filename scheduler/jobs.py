@@ -91,7 +91,11 @@ class Reminders(ArmedJob):
         with self._firing:
             try:
                 while True:
-                    looked, moved, batch = self._batch(self.clock())
+                    # one batch is one transaction: a busy database delays it, whole
+                    got = self.retried(lambda: self._batch(self.clock()), "this batch")
+                    if got is None:
+                        break  # stopping
+                    looked, moved, batch = got
                     reminded += len(batch)
                     if on_owed is not None:
                         for o in batch:

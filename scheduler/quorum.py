@@ -16,6 +16,7 @@ anew.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from dataclasses import dataclass
 from datetime import datetime
@@ -63,15 +64,22 @@ class QuorumLooks(ArmedJob):
         with self._firing:
             try:
                 now = self.clock()
-                with self.session_factory() as session:
-                    due = store.due_looks(session=session, now=now)
-                for number, meeting, seen in due:
-                    found = self._look(number, meeting, seen, now)
+                due = self.retried(lambda: self._due(now), "reading the meetings due a look")
+                for number, meeting, seen in due or []:
+                    # one look is one transaction: a busy database delays it, whole
+                    found = self.retried(functools.partial(self._look, number, meeting, seen,
+                                                           now), "this meeting's look")
                     if found is not None:
                         warned.append(found)
+                    if self.stopping.is_set():
+                        break
             finally:
                 self.arm()
         return warned
+
+    def _due(self, now: datetime) -> list[tuple[str, int, datetime]]:
+        with self.session_factory() as session:
+            return list(store.due_looks(session=session, now=now))
 
     def _look(self, number: str, meeting: int, seen: datetime, now: datetime
               ) -> Warned | None:

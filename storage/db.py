@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import DateTime, Engine, create_engine, event
 from sqlalchemy.engine import Dialect
-from sqlalchemy.exc import DisconnectionError
+from sqlalchemy.exc import DBAPIError, DisconnectionError, InterfaceError, OperationalError
 from sqlalchemy.orm import sessionmaker
 from sqlalchemy.types import TypeDecorator
 
@@ -49,12 +49,16 @@ def normalise_url(url: str) -> str:
     return url
 
 
-def make_engine(url: str, **kw: Any) -> Engine:
+def make_engine(url: str, *, sqlite_busy_ms: int | None = None, **kw: Any) -> Engine:
+    """`sqlite_busy_ms`: how long an SQLite connection waits for another's write lock
+    before "database is locked" (default `SQLITE_BUSY_MS`; a test of the loops' retries
+    makes it short)."""
     url = normalise_url(url)
     if url.startswith("sqlite"):
+        busy = SQLITE_BUSY_MS if sqlite_busy_ms is None else sqlite_busy_ms
         engine = create_engine(url, connect_args={
-            "check_same_thread": False, "timeout": SQLITE_BUSY_MS / 1000}, **kw)
-        _sqlite_pragmas(engine)
+            "check_same_thread": False, "timeout": busy / 1000}, **kw)
+        _sqlite_pragmas(engine, busy)
         _sqlite_file_private(engine)
         return engine
     options = {"pool_pre_ping": True, **kw}
@@ -75,12 +79,12 @@ POSTGRES_CONNECT: dict[str, Any] = {
 SQLITE_BUSY_MS = 30_000  # how long a connection waits for another's write lock
 
 
-def _journal_mode_wal(cur: Any) -> None:
+def _journal_mode_wal(cur: Any, busy_ms: int) -> None:
     """Switch the file to WAL (it stays so). On a new file that other connections are
     opening at the same moment (processes that waited together for it, then migrate it),
     SQLite answers "database is locked" at once rather than waiting on its busy handler:
     retried here for as long as the busy timeout would wait."""
-    deadline = time.monotonic() + SQLITE_BUSY_MS / 1000
+    deadline = time.monotonic() + busy_ms / 1000
     while True:
         try:
             cur.execute("PRAGMA journal_mode=WAL")
@@ -91,15 +95,15 @@ def _journal_mode_wal(cur: Any) -> None:
             time.sleep(0.02)
 
 
-def _sqlite_pragmas(engine: Engine) -> None:
+def _sqlite_pragmas(engine: Engine, busy_ms: int) -> None:
     # pysqlite's own transaction handling defers BEGIN and upgrades a read to a write,
     # which fails at once under concurrency (SQLITE_BUSY); take the write lock up front.
     @event.listens_for(engine, "connect")
     def _connect(dbapi_conn: Any, _record: Any) -> None:
         dbapi_conn.isolation_level = None
         cur = dbapi_conn.cursor()
-        cur.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
-        _journal_mode_wal(cur)
+        cur.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
+        _journal_mode_wal(cur, busy_ms)
         cur.execute("PRAGMA foreign_keys=ON")
         cur.execute("PRAGMA synchronous=NORMAL")
         cur.close()
@@ -186,6 +190,15 @@ def snapshot_reader(engine: Engine) -> Engine:
         return engine.execution_options(**{_SNAPSHOT: True})
     return engine.execution_options(isolation_level="REPEATABLE READ",
                                     postgresql_readonly=True)
+
+
+def database_weather(error: BaseException) -> bool:
+    """Whether `error` is the database being busy or away, not a fault of the work: a
+    write lock held past the busy timeout ("database is locked"), a server restarting or
+    out of reach, a connection cut midway. The same work tried again later goes through."""
+    if isinstance(error, (OperationalError, InterfaceError)):
+        return True
+    return isinstance(error, DBAPIError) and bool(error.connection_invalidated)
 
 
 def ping(engine: Engine) -> None:

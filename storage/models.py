@@ -17,6 +17,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -126,6 +127,9 @@ class DocketHeadRow(Base):
 
 class DeadlineRow(Base):
     __tablename__ = "deadlines"
+    # the at-risk sweep's way in (`storage.outbox.at_risk`): the deadlines still running
+    # (or missed) by due time, not every deadline ever computed
+    __table_args__ = (Index("ix_deadlines_status_due", "status", "due"),)
     case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"), primary_key=True)
     key: Mapped[str] = mapped_column(String(40), primary_key=True)
     due: Mapped[datetime | None] = mapped_column(index=True)
@@ -171,6 +175,10 @@ def _rank(context: Any) -> int:
     return dispatch_rank(context.get_current_parameters()["notice_type"])
 
 
+PENDING_STATUTORY = "status = 'pending' AND deadline_key IS NOT NULL"
+FAILING_STATUTORY = PENDING_STATUTORY + " AND last_error IS NOT NULL"
+
+
 class OutboxRow(Base):
     """A notice owed, written in the same transaction as the step that owes it. A notice
     about a case has `case_id`; an alert to the clerk about a refused message, `filing_id`."""
@@ -181,6 +189,13 @@ class OutboxRow(Base):
                          "generation"),
         Index("ix_outbox_status_next", "status", "next_attempt_at"),
         Index("ix_outbox_status_rank_next", "status", "rank", "next_attempt_at"),
+        # the statutory notices still pending, by the deadline they serve, and those of
+        # them that failed an attempt, by when they were owed: what the at-risk sweep
+        # reads (`storage.outbox.at_risk`), never the whole outbox
+        Index("ix_outbox_pending_deadline", "case_id", "deadline_key", "created_at",
+              sqlite_where=text(PENDING_STATUTORY), postgresql_where=text(PENDING_STATUTORY)),
+        Index("ix_outbox_failing_created", "created_at",
+              sqlite_where=text(FAILING_STATUTORY), postgresql_where=text(FAILING_STATUTORY)),
     )
     id: Mapped[int] = mapped_column(primary_key=True)
     case_id: Mapped[int | None] = mapped_column(ForeignKey("cases.id"), index=True)
@@ -206,6 +221,21 @@ class OutboxRow(Base):
     last_error: Mapped[str | None] = mapped_column(Text)
     cancelled_at: Mapped[datetime | None]
     cancel_reason: Mapped[str | None] = mapped_column(Text)
+
+
+class AlertedRow(Base):
+    """A statutory deadline whose notices were at risk, and the clerk told so in a digest
+    (`mail.alerts`): once per case, deadline and reason (undelivered, deadline near),
+    however many sweeps see it. `digest` is the digest that told them (its outbox rows'
+    generation; 0: a per-case alert from before digests)."""
+
+    __tablename__ = "alerted"
+    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"), primary_key=True)
+    deadline_key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    reason: Mapped[str] = mapped_column(String(20), primary_key=True)
+    digest: Mapped[int] = mapped_column(index=True)
+    due: Mapped[datetime | None]  # as it stood when alerted: the digest lists soonest first
+    at: Mapped[datetime]
 
 
 class DeliveryRow(Base):

@@ -13,13 +13,32 @@ from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, event, func, insert, select, update
+from sqlalchemy import (
+    ColumnElement,
+    Integer,
+    String,
+    bindparam,
+    delete,
+    event,
+    exists,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.orm import Session, sessionmaker
 
 from cases.directory import Person
 from cases.notices import ALERTS, NoticeType, OwedNotice, channel_of
 from cases.ports import Clock
-from storage.models import CaseRow, DeadlineRow, DeliveryRow, OutboxRow
+from storage.db import UTCDateTime
+from storage.models import (
+    AlertedRow,
+    CaseRow,
+    DeliveryRow,
+    OutboxRow,
+)
 from storage.repository import SqlCaseRepository
 
 _OWES_MAIL = "owes_mail"  # a session's mark: it wrote notices, its commit owes mail
@@ -422,20 +441,166 @@ class AtRisk:
     failed: int  # how many of them have failed an attempt
 
 
-def at_risk(session: Session) -> list[AtRisk]:
-    """Each open (or missed, or tolled) statutory deadline whose notices are still pending."""
-    rows = session.execute(
-        select(OutboxRow.case_id, OutboxRow.deadline_key, DeadlineRow.due,
-               func.min(OutboxRow.created_at), func.count(), func.count(OutboxRow.last_error))
-        .join(DeadlineRow, (DeadlineRow.case_id == OutboxRow.case_id)
-              & (DeadlineRow.key == OutboxRow.deadline_key))
-        .where(OutboxRow.status == "pending", statutory(),
-               DeadlineRow.status.in_(("open", "missed", "tolled")))
-        .group_by(OutboxRow.case_id, OutboxRow.deadline_key, DeadlineRow.due)).all()
-    # the join and the filter make case_id and deadline_key present
+# the deadlines whose notices can still be at risk; one met or moot needs no notice
+_LIVE = ("open", "missed", "tolled")
+DEADLINE_NEAR, UNDELIVERED = "deadline-near", "undelivered"  # why a deadline is at risk
+
+
+def at_risk(session: Session, *, near_by: datetime, failed_since: datetime) -> list[AtRisk]:
+    """The statutory deadlines (open, missed or tolled) whose notices are still pending and
+    may be at risk now, and that the clerk was not yet told of for that reason (`alerted`):
+    those due by `near_by`, and the others with a notice that failed an attempt and was
+    owed by `failed_since`. Read by index: the deadlines still running by due time
+    (`ix_deadlines_status_due`), their pending notices (`ix_outbox_pending_deadline`),
+    the failing ones by when they were owed (`ix_outbox_failing_created`), never the
+    whole outbox; a sweep that finds nothing new reads little. On SQLite, which keeps no
+    statistics, the indexes and the order are named (`INDEXED BY`, `CROSS JOIN`)."""
+    sqlite = session.get_bind().dialect.name == "sqlite"
+
+    def by(index: str) -> str:
+        return f" INDEXED BY {index}" if sqlite else ""
+
+    join = "CROSS JOIN" if sqlite else "JOIN"
+    live = ", ".join(f"'{s}'" for s in _LIVE)
+    not_statutory = ", ".join(f"'{t}'" for t in sorted(
+        [NoticeType.REMINDER.value, *(t.value for t in ALERTS)]))
+    pending = (f"o.status = 'pending' AND o.deadline_key IS NOT NULL "
+               f"AND o.notice_type NOT IN ({not_statutory})")
+    told = ("NOT EXISTS (SELECT 1 FROM alerted AS a WHERE a.case_id = d.case_id "
+            "AND a.deadline_key = d.key AND a.reason = '{}')")
+    columns = ("d.case_id, d.key, d.due, MIN(o.created_at) AS oldest, COUNT(*) AS pending, "
+               "COUNT(o.last_error) AS failed")
+    near = (f"SELECT {columns} FROM deadlines AS d{by('ix_deadlines_status_due')} "
+            f"{join} outbox AS o{by('ix_outbox_pending_deadline')} "
+            f"ON o.case_id = d.case_id AND o.deadline_key = d.key "
+            f"WHERE d.status IN ({live}) AND d.due <= :near_by "
+            f"AND {told.format(DEADLINE_NEAR)} AND {pending} "
+            f"GROUP BY d.case_id, d.key, d.due")
+    undelivered = (
+        f"SELECT {columns} FROM (SELECT DISTINCT f.case_id, f.deadline_key "
+        f"FROM outbox AS f{by('ix_outbox_failing_created')} WHERE f.status = 'pending' "
+        f"AND f.deadline_key IS NOT NULL AND f.last_error IS NOT NULL "
+        f"AND f.created_at <= :failed_since) AS failing "
+        f"{join} deadlines AS d ON d.case_id = failing.case_id "
+        f"AND d.key = failing.deadline_key "
+        f"{join} outbox AS o{by('ix_outbox_pending_deadline')} "
+        f"ON o.case_id = d.case_id AND o.deadline_key = d.key "
+        f"WHERE d.status IN ({live}) AND (d.due IS NULL OR d.due > :near_by) "
+        f"AND {told.format(UNDELIVERED)} AND {pending} "
+        f"GROUP BY d.case_id, d.key, d.due")
+    params = (bindparam("near_by", type_=UTCDateTime()),
+              bindparam("failed_since", type_=UTCDateTime()))
+    typed: dict[str, Any] = {"case_id": Integer(), "key": String(), "due": UTCDateTime(),
+             "oldest": UTCDateTime(), "pending": Integer(), "failed": Integer()}
+    found: list[Any] = []
+    for sql, names in ((near, ("near_by",)), (undelivered, ("near_by", "failed_since"))):
+        stmt = text(sql).bindparams(*(p for p in params if p.key in names)).columns(**typed)
+        values = {"near_by": near_by, "failed_since": failed_since}
+        found += session.execute(stmt, {k: values[k] for k in names}).all()
     return [AtRisk(case_id, key, due, oldest, pending, failed)
-            for case_id, key, due, oldest, pending, failed in rows
-            if case_id is not None and key is not None]
+            for case_id, key, due, oldest, pending, failed in found]
+
+
+def _is_digest() -> ColumnElement[bool]:
+    """A digest's outbox rows: the clerk's deadline alert about no one case."""
+    return (OutboxRow.case_id.is_(None)
+            & (OutboxRow.notice_type == NoticeType.DEADLINE_ALERT.value))
+
+
+def last_digest(session: Session) -> int:
+    """The number of the last digest owed (0: none yet). Digests are numbered in order
+    and owed after every deadline they tell of is recorded (`record_alerted`)."""
+    return int(session.scalar(select(func.max(OutboxRow.generation)).where(_is_digest())) or 0)
+
+
+def unowed_alerted(session: Session, *, after: int) -> bool:
+    """Whether deadlines were recorded as told in a digest after `after` that was never
+    owed (a sweep that stopped midway): those must be told again."""
+    return session.scalar(select(AlertedRow.digest).where(AlertedRow.digest > after)
+                          .limit(1)) is not None
+
+
+def forget_unowed(session: Session, *, after: int) -> int:
+    """Forget what digests after `after` recorded (never owed); how many deadlines."""
+    result = session.execute(delete(AlertedRow).where(AlertedRow.digest > after))
+    return int(getattr(result, "rowcount", 0) or 0)
+
+
+def record_alerted(session: Session, rows: list[dict[str, Any]]) -> None:
+    """Record deadlines as told (case_id, deadline_key, reason, digest, due, at); one told
+    already stays as it was."""
+    if not rows:
+        return
+    from sqlalchemy.dialects import postgresql, sqlite
+
+    ins = postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert
+    session.execute(ins(AlertedRow).values(rows).on_conflict_do_nothing())
+
+
+def owe_digest(session: Session, *, digest: int, recipient: Person, channel: str,
+               at: datetime, msgid_domain: str) -> None:
+    """Owe digest `digest` to one clerk on one channel (an outbox row about no one case:
+    its generation is the digest's number, its slot "digest")."""
+    session.execute(insert(OutboxRow).values(
+        case_id=None, filing_id=None, notice_type=NoticeType.DEADLINE_ALERT.value,
+        recipient_email=recipient.email.lower(), recipient_name=recipient.name,
+        deadline_key=None, generation=digest, channel=channel, slot="digest",
+        status="pending", attempts=0, next_attempt_at=at, created_at=at,
+        message_id=f"<digest-{digest}.{NoticeType.DEADLINE_ALERT.value}.{channel}."
+                   f"{secrets.token_hex(4)}@{msgid_domain}>"))
+    session.info[_OWES_MAIL] = True  # wakes the dispatcher after the commit
+
+
+@dataclass(frozen=True)
+class DigestLine:
+    """One deadline a digest tells of, as it stands when the digest is read."""
+
+    number: str
+    deadline_key: str
+    reason: str
+    due: datetime | None
+    unsent: int  # its statutory notices not delivered now (pending, or failed for good)
+    last_error: str | None  # the last answer to one of them, if any failed
+
+
+@dataclass(frozen=True)
+class Digest:
+    deadlines: int  # how many deadlines it tells of
+    cases: int
+    reasons: dict[str, int]  # deadlines by reason
+    still_unsent: int  # of its deadlines, those with notices still not delivered now
+    earlier: int  # deadlines told of in earlier digests with notices still not delivered
+    lines: list[DigestLine]  # the soonest first, `listed` at most
+
+
+def digest(session: Session, number: int, *, listed: int) -> Digest:
+    """What digest `number` tells of, as it stands now (read when it is rendered): a
+    deadline's notices still unsent are those pending or failed for good."""
+    a = AlertedRow
+
+    def unsent() -> ColumnElement[bool]:
+        return ((OutboxRow.case_id == a.case_id) & (OutboxRow.deadline_key == a.deadline_key)
+                & OutboxRow.status.in_(("pending", "failed")) & statutory())
+
+    count = select(func.count()).select_from(OutboxRow).where(unsent()).scalar_subquery()
+    last_error = (select(OutboxRow.last_error)
+                  .where(unsent(), OutboxRow.last_error.is_not(None))
+                  .order_by(OutboxRow.id.desc()).limit(1).scalar_subquery())
+    rows = session.execute(
+        select(CaseRow.number, a.deadline_key, a.reason, a.due, count, last_error)
+        .join(CaseRow, CaseRow.id == a.case_id).where(a.digest == number)
+        .order_by(a.due.is_(None), a.due, a.case_id, a.deadline_key).limit(listed)).all()
+    reasons = {str(r): int(c) for r, c in session.execute(
+        select(a.reason, func.count()).where(a.digest == number).group_by(a.reason))}
+    cases, still = session.execute(select(
+        func.count(a.case_id.distinct()),
+        func.count().filter(exists().where(unsent()))).where(a.digest == number)).one()
+    earlier = session.scalar(select(func.count()).where(a.digest < number,
+                                                        exists().where(unsent())))
+    return Digest(deadlines=sum(reasons.values()), cases=int(cases or 0), reasons=reasons,
+                  still_unsent=int(still or 0), earlier=int(earlier or 0),
+                  lines=[DigestLine(n, k, r, due, int(p or 0), e)
+                         for n, k, r, due, p, e in rows])
 
 
 def invited(session: Session, *, recipient: str, types: Iterable[NoticeType]

@@ -7,11 +7,11 @@ notices fail; after the threshold the clerk must hear of it by Slack DM even tho
 mail is down; then the sink comes back on the same port and every §2 notice must go
 out within seconds (the dispatcher probes the server rather than waiting out the
 notices' backoff). Prints lost, duplicate cases, unfolded duplicate notices, the alert
-DMs the clerk got during the outage, and the time from the server's return to the
-delivery of the last §2 notice.
+digest DMs the clerk got during the outage and how many cases they told of, and the
+time from the server's return to the delivery of the last §2 notice.
 
-Targets: 0, 0, 0, at least one DM per case during the outage, §2 delivered <= 30 s
-after the return. Exit status 0 when all are met.
+Targets: 0, 0, 0, every case told of in the clerk's digest DMs during the outage, §2
+delivered <= 30 s after the return. Exit status 0 when all are met.
 
     .venv/bin/python bench/drills/smtp_outage.py [--complaints 30] [--outage 60] [--quick]
 """
@@ -19,6 +19,7 @@ after the return. Exit status 0 when all are met.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from pathlib import Path
@@ -47,9 +48,13 @@ def run(*, complaints: int, outage: float, timeout: float) -> dict[str, object]:
             return [c for c in st.slack.to("chat.postMessage")
                     if c.get("channel") == "UCLERK" and "URGENT" in str(c.get("text"))]
 
-        until(lambda: len(dms()) >= complaints, "the clerk's alert DMs", left())
+        def told() -> int:  # cases the digests tell of ("... still unsent in 5 cases")
+            return sum(int(m.group(1)) for c in dms()
+                       if (m := re.search(r"unsent in (\d+) case", str(c.get("text")))))
+
+        until(lambda: told() >= complaints, "the clerk's digest DMs", left())
         alerted_s = time.monotonic() - down_at
-        alerts = len(dms())
+        alerts, cases_told = len(dms()), told()
         time.sleep(max(0.0, outage - (time.monotonic() - down_at)))
         owed = s2_pending(st)
         st.start_smtp()
@@ -59,7 +64,8 @@ def run(*, complaints: int, outage: float, timeout: float) -> dict[str, object]:
         t = tally(st, range(complaints))
         alive = worker.running()
     return {**t.figures(), "outage_s": outage,
-            "alert_dms_during_outage": alerts, "first_alerts_after_s": alerted_s,
+            "alert_dms_during_outage": alerts, "cases_told_during_outage": cases_told,
+            "first_alerts_after_s": alerted_s,
             "deliver_after_recovery_s": after, "worker_alive": alive}
 
 
@@ -69,8 +75,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--outage", type=float, default=60.0, help="seconds")
     args = parsed(ap, argv, quick={"complaints": 5, "outage": 15.0},
                   says="5 complaints, 15 s outage")
-    extra = [("the clerk alerted by DM during the outage",
-              lambda f: f["alert_dms_during_outage"] >= f["complaints"]),
+    extra = [("the clerk told of every case by DM during the outage",
+              lambda f: f["cases_told_during_outage"] >= f["complaints"]),
              ("the worker survived", lambda f: f["worker_alive"])]
     return drill("smtp_outage[sqlite]", lambda: run(
         complaints=args.complaints, outage=args.outage, timeout=args.timeout), extra)

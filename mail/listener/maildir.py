@@ -9,20 +9,26 @@ the next time. Nothing is ever deleted.
 
 `new/` is polled twice a second: no inotify dependency, and a Maildir delivery renames a
 complete file into `new/`, so whatever is seen there is whole.
+
+A busy or unreachable database (another writer holding SQLite's lock past its busy
+timeout, a PostgreSQL restart) is weather, not a crash: the file being taken in is tried
+again, the same file, with a short backoff until its case is committed (`Weather`),
+and the episode is said in one line. Its transaction wrote nothing, so nothing is lost;
+intake is idempotent, so nothing opens twice.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
 
-from sqlalchemy.exc import InterfaceError, OperationalError
-
 from mail.intake import IntakeContext, IntakeOutcome, Outcome, take_in
-from mail.listener.retry import wait_for_stop
+from mail.listener.retry import Weather, wait_for_stop
+from storage.db import database_weather
 from storage.private import create_private_file, private_folder
 
 log = logging.getLogger(__name__)
@@ -67,9 +73,9 @@ class Maildir:
             return None  # moved away by someone else meanwhile
         try:
             outcome = take_in(raw, ctx, source="maildir")
-        except (OperationalError, InterfaceError):
-            raise  # the database is away: the worker restarts us after a pause
         except Exception as e:
+            if database_weather(e):
+                raise  # the database is busy or away: `run_maildir_intake` tries it again
             self.failed.add(name)
             log.error("Maildir file %s could not be taken in (%s); left in new/ for the "
                       "clerk, retried at the next start", name, type(e).__name__,
@@ -105,11 +111,13 @@ async def run_maildir_intake(root: Path, ctx: IntakeContext, *, stop: asyncio.Ev
     await asyncio.to_thread(box.prepare)
     log.info("Maildir intake from %s (new/ checked every %g s)", box.root.resolve(),
              poll_seconds)
+    weather = Weather("Maildir intake", log)
     while not stop.is_set():
         for name in await asyncio.to_thread(box.waiting):
             if stop.is_set():
                 break
-            outcome = await asyncio.to_thread(box.take, name, ctx)
+            outcome = await weather.run(functools.partial(box.take, name, ctx), stop=stop,
+                                        unit="this message")
             if outcome is not None and on_taken is not None:
                 on_taken(outcome)
         if await wait_for_stop(stop, poll_seconds):

@@ -18,6 +18,11 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
+
+from storage.db import database_weather
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -45,8 +50,10 @@ class Outage:
     lasted. Thread-safe enough for one writer and any number of readers (`/readyz`)."""
 
     def __init__(self, what: str, logger: logging.Logger,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, *,
+                 back_level: int = logging.WARNING) -> None:
         self.what, self.log, self.clock = what, logger, clock
+        self.back_level = back_level  # how loudly the end is said
         self.down_since: float | None = None  # wall-clock time of the first failure
         self.cause = ""
 
@@ -69,8 +76,77 @@ class Outage:
         if self.down_since is None:
             return None
         lasted, self.down_since = self.clock() - self.down_since, None
-        self.log.warning("%s is back after %.1f s", self.what, lasted)
+        self.log.log(self.back_level, "%s is back after %.1f s", self.what, lasted)
         return lasted
+
+
+class Weather:
+    """A busy or unreachable database, as one loop lives through it: the loop's own unit
+    of work (one message taken in, one batch recomputed, one attempt recorded) is tried
+    again with a short capped backoff until it goes through, and the episode is said in
+    one WARNING line (its end at INFO), not once per retry. A unit is one transaction, so
+    a failed try wrote nothing and the next reads it all again: nothing is lost, nothing
+    done twice. Any other error is the loop's to handle, as before.
+
+    `run` runs the unit beside the event loop; `run_sync` in the caller's thread (an
+    APScheduler job, a background sweep), giving up only when `stopped()` says so."""
+
+    def __init__(self, what: str, logger: logging.Logger, *, initial: float = 0.1,
+                 cap: float = 2.0) -> None:
+        self.outage = Outage(f"the database ({what})", logger, back_level=logging.INFO)
+        self.backoff = Backoff(initial, cap)
+        self.episodes = 0  # how many times it was busy (tests and benches count them)
+
+    def _failed(self, error: Exception, unit: str) -> None:
+        if not database_weather(error):
+            raise error
+        if self.outage.failed(_driver_words(error),
+                              then=f"retrying {unit} until it answers; nothing is lost"):
+            self.episodes += 1
+        self.outage.log.debug("database busy or away", exc_info=True)
+
+    def _done(self) -> None:
+        self.outage.recovered()
+        self.backoff.reset()
+
+    async def run(self, work: Callable[[], T], *, stop: asyncio.Event,
+                  unit: str = "its work") -> T | None:
+        """`work()`'s result once it went through; None if `stop` was set first."""
+        while True:
+            try:
+                result = await asyncio.to_thread(work)
+            except Exception as e:
+                self._failed(e, unit)
+                if await wait_for_stop(stop, self.backoff.next()):
+                    return None
+                continue
+            self._done()
+            return result
+
+    def run_sync(self, work: Callable[[], T], *, stopped: Callable[[], bool] = lambda: False,
+                 unit: str = "its work") -> T | None:
+        """`work()`'s result once it went through; None if `stopped()` first."""
+        while True:
+            try:
+                result = work()
+            except Exception as e:
+                self._failed(e, unit)
+                until = time.monotonic() + self.backoff.next()
+                while time.monotonic() < until:
+                    if stopped():
+                        return None
+                    time.sleep(min(0.05, max(until - time.monotonic(), 0)))
+                continue
+            self._done()
+            return result
+
+
+def _driver_words(error: Exception) -> str:
+    """The error's kind and the driver's first line ("OperationalError: database is
+    locked"), capped; never the statement or its parameters, which may quote a complaint."""
+    inner = getattr(error, "orig", None) or error
+    words = (str(inner).strip().splitlines() or [""])[0][:80]
+    return f"{type(error).__name__}: {words}" if words else type(error).__name__
 
 
 def start_thread(work: Callable[[], None], *, name: str) -> asyncio.Future[None]:

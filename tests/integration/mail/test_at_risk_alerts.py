@@ -1,7 +1,8 @@
 """The clerk hears about a statutory notice at risk even when mail is what is down: after
 ETHICSBOT_UNDELIVERED_ALERT_MINUTES of failed delivery, and again near the deadline, a
-Slack DM (and an email, which waits with the rest); once per reason and channel. The
-worker's log and the figures say how many statutory notices are overdue."""
+Slack DM (and an email, which waits with the rest), in one digest per channel; each
+deadline once per reason. The worker's log and the figures say how many statutory
+notices are overdue."""
 
 from __future__ import annotations
 
@@ -47,31 +48,30 @@ async def test_mail_down_the_clerk_is_told_by_dm_once_then_again_near_the_deadli
     clock.advance(minutes=2)  # undeliverable for 16 minutes now
     await dispatch_once(app.dispatch_deps(), Down(), messenger=messenger)
     dms = slack_stub.to("chat.postMessage")
-    # one per statutory deadline with unsent notices: §2's 24 hours and registered mail
-    assert [d["channel"] for d in dms] == ["UCLERK", "UCLERK"]
-    texts = sorted(d["text"] for d in dms)
-    assert all(t.startswith(f"[{number}] URGENT: the notices to ") for t in texts)
-    assert all("are undeliverable since" in t for t in texts)
-    assert any("(§2)" in t and "council" in t for t in texts)
-    unsent = str(dms[0]["blocks"][1])
-    assert "421 4.3.2 service not available" in unsent
+    # one digest DM for both statutory deadlines with unsent notices: §2's 24 hours and
+    # registered mail
+    assert [d["channel"] for d in dms] == ["UCLERK"]
+    assert dms[0]["text"] == "URGENT: statutory notices still unsent in 1 case"
+    said = str(dms[0]["blocks"])
+    assert "2 deadline(s): 0 near or past, 2 undeliverable for a while" in said
+    assert f"{number}: inform the official and the council; submit to the board (§2)" in said
+    assert f"{number}: send the official a copy by registered mail (§2)" in said
+    assert "421 4.3.2 service not available" in said
     assert "Dana Whitfield" not in str(dms) and "campaign" not in str(dms)  # no complaint
     assert sorted(alerts(app)) == sorted([
-        ("undelivered", "slack", "clerk@city.test", "sent"),
-        ("undelivered", "slack", "clerk@city.test", "sent"),
-        ("undelivered", "email", "clerk@city.test", "pending"),  # mail is down: it waits
-        ("undelivered", "email", "clerk@city.test", "pending")])
+        ("digest", "slack", "clerk@city.test", "sent"),
+        ("digest", "email", "clerk@city.test", "pending")])  # mail is down: it waits
 
     for _ in range(3):  # still down: retried, but nobody is told twice
         clock.advance(minutes=31)
         await dispatch_once(app.dispatch_deps(), Down(), messenger=messenger)
-    assert len(slack_stub.to("chat.postMessage")) == 2
+    assert len(slack_stub.to("chat.postMessage")) == 1
 
     clock.advance(hours=17)  # the 24-hour notice is due in under 6 hours: once more
     await dispatch_once(app.dispatch_deps(), Down(), messenger=messenger)
     dms = slack_stub.to("chat.postMessage")
-    assert len(dms) == 3 and "the deadline is near" in dms[2]["text"]
-    assert sum(1 for a in alerts(app) if a[0] == "deadline-near") == 2  # DM and email
+    assert len(dms) == 2 and "1 deadline(s): 1 near or past" in str(dms[1]["blocks"])
+    assert sum(1 for a in alerts(app) if a[0] == "digest") == 4  # two digests, DM and email
 
 
 async def test_overdue_statutory_notices_are_counted_and_logged(

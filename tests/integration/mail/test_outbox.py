@@ -22,7 +22,7 @@ from mail import intake
 from mail.dispatch import dispatch_once, run_dispatcher
 from mail.notices import export_notice_log, resend
 from mail.transport import Outcome, SendResult, SmtpTls, SmtpTransport
-from storage.models import DeliveryRow, OutboxRow
+from storage.models import AlertedRow, CaseRow, DeliveryRow, OutboxRow
 from tests.fixtures.app import FakeClock, deadline_alerts
 from tests.fixtures.cases import step
 from tests.fixtures.servers import SinkFactory
@@ -66,16 +66,22 @@ async def test_notices_unsent_near_their_deadline_alert_the_clerk_once(
         # the 24-hour notice's deadline is near; registered mail (3 days) is not, but its
         # notice has failed for longer than the undelivered threshold
         assert deadline_alerts(app) == 2
-    said = [r.getMessage() for r in caplog.records if number in r.getMessage()]
-    assert any("for notice_24h still unsent (deadline near)" in m for m in said)
-    assert any("for registered_mail still unsent (undelivered for over 15 minutes)" in m
-               for m in said)
+    said = [r.getMessage() for r in caplog.records if r.name == "mail.alerts"]
+    assert said == ["statutory notices at risk for 2 more deadline(s) in 1 case(s) (1 near "
+                    "their deadline, 1 undelivered for over 15 minutes): the clerk is "
+                    "alerted in digest 1"]
+    with app.session_factory() as s:
+        told = sorted((a.case_id, a.deadline_key, a.reason, a.digest)
+                      for a in s.scalars(select(AlertedRow)))
+        case_id = s.scalars(select(CaseRow.id).where(CaseRow.number == number)).one()
+    assert told == [(case_id, "notice_24h", "deadline-near", 1),
+                    (case_id, "registered_mail", "undelivered", 1)]
     clock.advance(hours=1)
     assert deadline_alerts(app) == 0  # once per case, deadline and reason
     alerts = [r for r in rows(app) if r.notice_type == "deadline_alert"]
-    assert sorted((a.slot, a.recipient_email, a.channel, a.status) for a in alerts) == [
-        ("deadline-near", "clerk@city.test", "email", "pending"),
-        ("undelivered", "clerk@city.test", "email", "pending")]  # Slack is off here
+    # one digest telling of both, to the clerk on every channel they have
+    assert [(a.case_id, a.slot, a.recipient_email, a.channel, a.status) for a in alerts] == [
+        (None, "digest", "clerk@city.test", "email", "pending")]  # Slack is off here
 
 
 async def test_notices_just_owed_near_their_deadline_alert_no_one_unless_still_unsent(
@@ -93,14 +99,16 @@ async def test_notices_just_owed_near_their_deadline_alert_no_one_unless_still_u
 async def test_the_deadline_alert_lists_what_is_unsent(
         app: App, clock: FakeClock, smtp_sink_factory: SinkFactory) -> None:
     sink = smtp_sink_factory(reject=["vosei@city.test"])
-    open_case(app)
+    number = open_case(app)
     clock.advance(hours=20)
     # the alert is owed first, then sent with the rest
     await dispatch_once(app.dispatch_deps(), smtp(sink))
     await dispatch_once(app.dispatch_deps(), smtp(sink))
     (alert,) = [m for m in sink.messages() if "URGENT" in str(m["Subject"])]
     text = plain(alert)
-    assert "submission_to_board" in text and "vosei@city.test" in text
+    # rendered as it is sent, after the notices before it: one refused for good
+    assert f"- {number}: inform the official and the council" in text
+    assert "1 notice unsent (last answer: 5" in text
 
 
 async def test_a_deliberate_resend_is_a_new_generation_with_a_new_message_id(
