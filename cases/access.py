@@ -44,7 +44,7 @@ the board enters no vote but their own, unless they record the roll call (`check
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -53,8 +53,6 @@ from cases.commands import (
     RecordBoardVote,
     RecordCouncilVote,
     RecordRecusal,
-    RequestBoardHearing,
-    RequestCouncilExtension,
     ScheduleBoardMeeting,
     ScheduleDeliberation,
 )
@@ -63,7 +61,7 @@ from cases.handlers import Command, StepRule
 from cases.levels import Access
 from cases.meetings import BODY_NAME, Body
 from cases.public_records import PublicRecord
-from cases.steps import rule_for
+from cases.steps import STEPS, rule_for
 
 NOT_LISTED = ("EthicsBot answers only the people the city's directory lists for the ethics "
               "procedure. To file a complaint, write to the mayor or the city administrator "
@@ -318,25 +316,13 @@ def check_on_case(actor: Actor, respondents: Collection[str], step: StepRule) ->
 # the matter goes on against (found sufficient; every one before the report), §12's only
 # those found to have violated the code (every one before any determination: the stage
 # says then). Each with the refusal, in the words of the official asking.
-_ASKERS: dict[type[Command], tuple[Callable[[Case], Collection[str]], str]] = {
-    RequestBoardHearing: (
-        lambda case: case.found_sufficient,
-        "The board found the complaint insufficient as to you: that finding is final (§8), "
-        "the matter is not heard as to you, and there is nothing to ask the ethics board to "
-        "hear (§11)."),
-    RequestCouncilExtension: (
-        lambda case: case.violators if case.findings else case.parties(),
-        "No violation was found against you: the council decides nothing as to you, and "
-        "only an official found to have violated the code may ask it for more time (§12)."),
-}
-
-
 def askers_of(case: Case) -> dict[str, list[str]]:
-    """For each of the officials' requests only some of them may make (`_ASKERS`), by the
-    step's id, those who may make it now: the case view carries it, so that a form is
-    offered and opened (`check_form`) to exactly those it would be taken from."""
-    return {cmd.step.id: [p.lower() for p in who(case)]
-            for cmd, (who, _) in _ASKERS.items()}
+    """For each of the officials' requests only some of them may make (the table's
+    `askers`), by the step's id, those who may make it now: the case view carries it, so
+    that a form is offered and opened (`check_form`) to exactly those it would be taken
+    from."""
+    return {rule.id: [p.lower() for p in rule.askers.who(case)]
+            for rule in STEPS if rule.askers is not None}
 
 
 def check_form(actor: Actor, step: StepRule, respondents: Collection[str],
@@ -353,8 +339,8 @@ def check_form(actor: Actor, step: StepRule, respondents: Collection[str],
     if not is_respondent(actor, respondents) or asking is None:
         return
     found = asking.get(step.id)
-    if found is not None and (actor.email or "") not in found:
-        raise Refused(_ASKERS[step.command][1])
+    if found is not None and (actor.email or "") not in found and step.askers is not None:
+        raise Refused(step.askers.refusal.format(who="you"))
 
 
 def may_send(actor: Actor, step: StepRule, respondents: Collection[str],

@@ -19,7 +19,7 @@ commands for the surfaces that build them; neither lists a step.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, fields
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -50,6 +50,20 @@ class Command:
 Handler = Callable[["StepContext", Any], Event]
 # the body whose act a step is, or how the command and the case say which (None: no body's)
 Acts = Body | Callable[[Any, "Case"], Body | None] | None
+
+
+@dataclass(frozen=True)
+class Askers:
+    """Of the officials complained against, those who may make a request as the case
+    stands (§11: one found sufficient against; §12: one found to have violated), and the
+    refusal for another, `{who}` standing for them (or "you", on their own form)."""
+
+    who: Callable[[Case], Collection[str]]
+    refusal: str
+
+    def check(self, case: Case, party: str, who: str | None = None) -> None:
+        if party not in self.who(case):
+            raise ProcedureError(self.refusal.format(who=who or party))
 
 
 # each row is one object, compared as itself and shown by its words
@@ -83,6 +97,8 @@ class StepRule:
     # themselves on their own case (their rights, §10-§14); None: they may not take it
     # (`cases.access.check_on_case`)
     respondent_asks: str | None = None
+    # of the officials, who may make that request as the case stands (None: any of them)
+    askers: Askers | None = None
     # who of `roles` may take the step when its command makes it no body's act (a void
     # without the board's motion, the official's §10 request): the body that would decide
     # is not the one to record it (`cases.access.check_body`); None: any of `roles`
@@ -110,6 +126,11 @@ class StepRule:
     def by_motion(self) -> bool:
         """The step's command carries a body's motion (each member's vote)."""
         return "motion" in {f.name for f in fields(self.command)}
+
+    def check_asker(self, case: Case, party: str, who: str | None = None) -> None:
+        """Refuse the request to `party` if, as the case stands, it cannot be theirs."""
+        if self.askers is not None:
+            self.askers.check(case, party, who)
 
     def acting_body(self, cmd: Command, case: Case) -> Body | None:
         """The body whose act `cmd` is on `case`, if any."""

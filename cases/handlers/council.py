@@ -15,7 +15,7 @@ from cases.case import Case
 from cases.deadlines import DeadlineKey
 from cases.directory import BOARD, COUNCIL, OFFICE
 from cases.errors import ProcedureError
-from cases.handlers import Command, StepContext, step
+from cases.handlers import Askers, Command, StepContext, step
 from cases.handlers.meetings import check_present
 from cases.history import Event, EventKind
 from cases.meetings import Action, Body, Meeting
@@ -42,7 +42,11 @@ class RequestBoardHearing(Command):
       EventKind.BOARD_HEARING_REQUESTED,
       frozenset({Stage.HEARING_CONCLUDED, Stage.REPORTED, Stage.REPORT_DELIVERED,
                  Stage.REFERRED, Stage.DETERMINED}), OFFICE,
-      "§11", respondent_asks="ask to be heard by the ethics board instead of a hearings examiner")
+      "§11", respondent_asks="ask to be heard by the ethics board instead of a hearings examiner",
+      askers=Askers(lambda case: case.found_sufficient, (
+          "The board found the complaint insufficient as to {who}: that finding is final "
+          "(§8), the matter is not heard as to {who}, and there is nothing to ask the ethics "
+          "board to hear (§11).")))
 def board_hearing(s: StepContext, cmd: RequestBoardHearing) -> Event:
     """§11: the official asking to be heard by the board; only one the matter goes on
     against (found sufficient, once the report is in) has the choice, and keeps it until
@@ -50,10 +54,7 @@ def board_hearing(s: StepContext, cmd: RequestBoardHearing) -> Event:
     (for them, and for whoever the city's reading `board_hearing` sends along)."""
     case = s.case
     party = s.party(cmd.respondent, "asks to be heard by the board", "§11")
-    if party not in case.found_sufficient:
-        raise ProcedureError(f"The board found the complaint insufficient as to {party}: "
-                             "that finding is final (§8), and the matter is not heard as to "
-                             "them (§11).")
+    RequestBoardHearing.step.check_asker(case, party)
     if party in case.board_requests:
         raise ProcedureError(f"{party}'s request to be heard by the board is already "
                              f"recorded on {case.number}.")
@@ -235,16 +236,16 @@ class RequestCouncilExtension(Command):
 @step("council-extension request",
       "record the respondent's request for more time for the council's decision",
       EventKind.COUNCIL_EXTENSION_REQUESTED, frozenset({Stage.DETERMINED}), OFFICE,
-      "§12", respondent_asks="ask the council for more time before it decides")
+      "§12", respondent_asks="ask the council for more time before it decides",
+      askers=Askers(lambda case: case.violators if case.findings else case.parties(), (
+          "No violation was found against {who}: the council decides nothing as to {who}, "
+          "and only an official found to have violated the code may ask it for more time "
+          "(§12).")))
 def request_extension(s: StepContext, cmd: RequestCouncilExtension) -> Event:
     """§12: the respondent's request; only it lets the council extend its time."""
     _needs_violation(s)
     party = s.party(cmd.respondent, "asks for more time", "§12")
-    found = s.case.findings.get(party)
-    if found is None or not found.violation:
-        raise ProcedureError(f"No violation was found against {party}: the council decides "
-                             "nothing as to them, and only an official found to have violated "
-                             "the code may ask it for more time (§12).")
+    RequestCouncilExtension.step.check_asker(s.case, party)
     if cmd.days <= 0:
         raise ProcedureError("Give the number of days the respondent asked for.")
     waiting = s.case.pending_council_extension_request
