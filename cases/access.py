@@ -285,6 +285,23 @@ def check_body(actor: Actor, cmd: Command, case: Case) -> None:
         raise Refused(_not_alone(actor, rule, case))
 
 
+def check_correction(actor: Actor, cmd: Command, case: Case) -> None:
+    """A step's date is corrected by whoever may take that step (issue 38, 3): a clerk's
+    typo in a body's act by its members or the clerk, never by a member of the other
+    body; the board chair's begun hearing not by a council member."""
+    kind = getattr(cmd, "kind", None)
+    if rule_for(cmd).id != "correct-date" or kind is None:
+        return
+    corrected = next((r for r in STEPS if r.event is kind), None)
+    if corrected is None:
+        return
+    hands = corrected.roles | (BODY_HANDS[corrected.body] if isinstance(corrected.body, Body)
+                               else frozenset())
+    if hands and not actor.has(hands):
+        raise Refused(f"Only {who_may(corrected)} may {corrected.name}, and so correct its "
+                      f"date on {case.number}: ask one of them to record the correction.")
+
+
 def _not_alone(actor: Actor, rule: StepRule, case: Case) -> str:
     """Why `actor`, a member of a body, may not take `rule` as no body's act on `case`."""
     mine = BODY_NAME[Body.BOARD if actor.has(BOARD) else Body.COUNCIL]

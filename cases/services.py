@@ -22,6 +22,7 @@ from cases.access import (
     Refused,
     askers_of,
     check_body,
+    check_correction,
     check_form,
     check_hands,
     check_own_request,
@@ -162,6 +163,7 @@ def take_step_as(
             check_own_request(actor, case.respondents, cmd)
             check_hands(actor, cmd)
             check_body(actor, cmd, case)
+            check_correction(actor, cmd, case)
             event = take_step(uow, number, cmd, directory=directory, calendar=calendar,
                               clock=clock, actor=actor.email or "")
             log(uow, number, action, True)

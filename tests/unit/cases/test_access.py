@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import date
 
 import pytest
 from hypothesis import given
@@ -16,6 +17,7 @@ from cases.access import (
     actor_for,
     case_access,
     check_body,
+    check_correction,
     check_form,
     check_hands,
     check_on_case,
@@ -28,6 +30,7 @@ from cases.access import (
 from cases.case import Case, Requester
 from cases.directory import Role
 from cases.errors import ProcedureError
+from cases.history import EventKind as K
 from cases.levels import Access
 from cases.meetings import Proceeding
 from cases.procedure import open_case
@@ -325,3 +328,18 @@ def test_a_form_is_for_whoever_may_send_it() -> None:
         with pytest.raises(Refused, match="Only the board chair or the ethics board"):
             check_form(official, c.Refer.step, both, asking)
     check_form(PRUITT, rule, both, None)  # not known: the step says when it is sent
+
+
+def test_a_steps_date_is_corrected_by_whoever_may_take_the_step() -> None:
+    """Issue 38, 3: the board chair may correct the board's own hearing day, not the day
+    the council decided nor the mayor's office's registered-mail copy; the clerk, who
+    records both, corrects either."""
+    case = open_case(number="2026-001", filing=filing(), respondents=("gpruitt@city.test",),
+                     at=at("2026-01-06T09:45:00-08:00"), actor=CLERK)
+    fix = {k: c.CorrectStepDate(k, date(2026, 1, 7), "typo")
+           for k in (K.HEARING_BEGUN, K.COUNCIL_DECIDED, K.REGISTERED_MAIL_SENT)}
+    check_correction(CHAIR, fix[K.HEARING_BEGUN], case)
+    for kind in (K.COUNCIL_DECIDED, K.REGISTERED_MAIL_SENT):
+        with pytest.raises(Refused, match="and so correct its date"):
+            check_correction(CHAIR, fix[kind], case)
+        check_correction(CLERK_, fix[kind], case)
