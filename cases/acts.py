@@ -49,7 +49,8 @@ def unable_to_act(case: Case) -> frozenset[str]:
     fairness, RCW 42.36.060) and those who recused on it."""
     filed = case.filing.complainant.email
     return (frozenset(r.lower() for r in case.respondents) | frozenset(case.recusals)
-            | (frozenset({filed.lower()}) if filed else frozenset()))
+            | (frozenset({filed.lower()}) if filed else frozenset())
+            | frozenset(w.email for w in case.witnesses if w.email))
 
 
 def why_unable(case: Case, member: str) -> str | None:
@@ -60,6 +61,11 @@ def why_unable(case: Case, member: str) -> str | None:
     if who in {r.lower() for r in case.respondents}:
         return "is the official complained against and does not vote on any matter " \
                "involving them (§14)"
+    heard = next((w for w in case.witnesses if w.email == who), None)
+    if heard is not None:
+        return (f"was a witness at the hearing{f' on {heard.on}' if heard.on else ''} and is "
+                "walled off from the case: no one judges on their own testimony (RCW "
+                "42.36.060)")
     filed = case.filing.complainant.email
     if filed and who == filed.lower():
         # said without naming the complainant to whoever records the vote: their identity

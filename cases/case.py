@@ -95,6 +95,16 @@ class CouncilExtensionRequest:
 
 
 @dataclass(frozen=True)
+class Witness:
+    """§9: a witness heard at the hearing."""
+
+    name: str
+    email: str  # "" when they gave none
+    respondent: str | None  # whose matter they spoke to; None: the case's
+    on: date | None
+
+
+@dataclass(frozen=True)
 class Referral:
     """§11: where one official's matter went for hearing, and when."""
 
@@ -149,6 +159,7 @@ class Case:
     report_delivered_at: datetime | None = None
     report_delivered_on: date | None = None
     board_requests: list[str] = field(default_factory=list)  # officials asking the board (§11)
+    witnesses: list[Witness] = field(default_factory=list)  # heard at the hearing (§9)
     # §11: each official's matter is referred on its own (their own choice of forum)
     referrals: dict[str, Referral] = field(default_factory=dict)
     findings: dict[str, Finding] = field(default_factory=dict)  # §12, as to each official
@@ -336,6 +347,9 @@ class Case:
                     for party in [p for p, r in self.referrals.items()
                                   if r.to.lower() == gone and p not in self.findings]:
                         del self.referrals[party]
+            case k.WITNESS_HEARD:
+                self.witnesses.append(Witness(str(d["name"]), str(d.get("email") or ""),
+                                              d.get("respondent"), on))
             case k.MEMBER_RECUSED:
                 self.recusals[str(d["member"]).lower()] = str(d["reason"])
             case k.COUNCIL_DECIDED:

@@ -102,6 +102,11 @@ STEP_LABELS: dict[tuple[type[Command], str], str] = {
     (c.AnswerDisclosure, "text"): ("The letter's own words (what to clarify, why the "
                                    "estimate, anything more)"),
     (c.RecordClarification, "text"): "What the requester clarified",
+    (c.RecordWitness, "name"): "The witness's name",
+    (c.RecordWitness, "email"): ("Their email, if they gave one (a board or council member "
+                                 "who was a witness is walled off from the case)"),
+    (c.RecordWitness, "respondent"): ("Whose matter they spoke to (the official's email; "
+                                      "empty: the case's)"),
     (c.NotifyThirdParty, "name"): "The person the records concern",
     (c.NotifyThirdParty, "email"): "Their email (the notice goes there)",
 }

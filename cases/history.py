@@ -146,6 +146,8 @@ class EventKind(StrEnum):
     # RCW 42.30.035: the body approved a meeting's minutes (`cases.minutes`), by motion
     MINUTES_APPROVED = "minutes_approved", _R(meetings=True)
     MEMBER_RECUSED = "member_recused"
+    # §9: a witness heard at the hearing; a member who was one acts on nothing in the case
+    WITNESS_HEARD = "witness_heard"
     # §12: the extension of the council's time is granted only on the respondent's request
     COUNCIL_EXTENSION_REQUESTED = "council_extension_requested", _R(seen_by=_BOTH)
     # §11: an examiner conflicted on the case, skipped by the rotation (withdrawn if assigned)

@@ -106,6 +106,16 @@ def _session_start(w: Words, d: Directory) -> c.StartExecutiveSession:
     return c.StartExecutiveSession(ends_at=ends, started_at=started, about=tuple(about))
 
 
+def _witness(w: Words, d: Directory) -> c.RecordWitness:
+    """Whose matter, the day, then the witness's name and (a word with @) their email."""
+    official = _official(w, d)
+    on = w.optional_day()
+    words = w.rest().split()
+    email = next((x for x in words if "@" in x), "")
+    return c.RecordWitness(" ".join(x for x in words if x != email), slack_link(email)
+                           .removeprefix("mailto:"), official, on)
+
+
 def _deliver(w: Words, _d: Directory) -> c.DeliverReport:
     """The day, and for a delivery made earlier another way, how and what shows it."""
     on = w.optional_day()
@@ -527,6 +537,8 @@ SPECS: tuple[Spec, ...] = (
          lambda w, _: c.DecideContinuance(0, w.optional_day())),
     Spec("report", c.IssueReport.step, "report CASE [sufficient|insufficient] FILE [SUMMARY]",
          "report ETH-2026-0007 sufficient F0123ABCD prima facie showing of 2.94.030", _report),
+    Spec("witness", c.RecordWitness.step, "witness CASE [@OFFICIAL] [DATE] NAME [EMAIL]",
+         "witness ETH-2026-0007 Maria Lopez mlopez@example.org", _witness),
     Spec("deliver", c.DeliverReport.step, "deliver CASE [DATE HOW; EVIDENCE]",
          "deliver ETH-2026-0007", _deliver),
     Spec("extension request", c.RequestReportExtension.step,

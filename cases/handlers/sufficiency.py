@@ -234,6 +234,38 @@ def heard(s: StepContext, cmd: RecordRespondentHeard) -> Event:
 
 
 @dataclass(frozen=True)
+class RecordWitness(Command):
+    """§9: a witness heard at the hearing, as to one official's matter (or the case's). A
+    member of the board or the council who was one is walled off from the case: they act
+    on nothing in it (no one judges on their own testimony, RCW 42.36.060)."""
+
+    name: str
+    email: str = ""  # where the directory lists them (a member's: they are walled off)
+    respondent: str | None = None  # whose matter they spoke to; None: the case's
+    on: date | None = None
+
+
+@step("witness", "record a witness heard at the hearing", EventKind.WITNESS_HEARD, AT_HEARING,
+      BOARD, "§9; RCW 42.36.060", stayed=True)
+def witness(s: StepContext, cmd: RecordWitness) -> Event:
+    name = " ".join(cmd.name.split())[:200]
+    if not name:
+        raise ProcedureError("Give the witness's name: the hearing's record keeps who spoke.")
+    email = cmd.email.strip().lower()
+    if email and "@" not in email:
+        raise ProcedureError(f"{cmd.email[:80]!r} is not an email address; leave it out if "
+                             "the witness gave none.")
+    if email in {r.lower() for r in s.case.respondents}:
+        raise ProcedureError(f"{email} is complained against in {s.case.number}: record what "
+                             "they presented with `heard` (§9), not as a witness.")
+    party = s.party(cmd.respondent, "the witness spoke to", "§9") if (
+        cmd.respondent or len(s.case.parties()) == 1) else None
+    return s.event(EventKind.WITNESS_HEARD, name=name, on=session_day(
+        s, cmd.on, f"{name} was heard").isoformat(),
+        **({"email": email} if email else {}), **({"respondent": party} if party else {}))
+
+
+@dataclass(frozen=True)
 class ConcludeHearing(Command):
     on: date | None = None
 

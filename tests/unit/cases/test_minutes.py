@@ -29,7 +29,14 @@ from cases.procedure import handle, open_case
 from cases.tally import Vote
 from tests.unit.cases.riverton import BOARD, CALENDAR, COUNCIL_EMAILS, SECTION_A, at, filing
 from tests.unit.cases.sessions import BOARD_EMAILS, convene
-from tests.unit.cases.test_lifecycle import SECOND, finds, heard_by_both, reported_as_to_both
+from tests.unit.cases.test_lifecycle import (
+    SECOND,
+    begun,
+    finds,
+    heard_by_both,
+    reported_as_to_both,
+    two_respondents,
+)
 from tests.unit.cases.test_procedure import (
     CHAIR,
     CLERK,
@@ -352,3 +359,33 @@ def test_a_correction_does_not_move_a_bodys_act_off_its_meetings_day() -> None:
     do(case, c.CorrectStepDate(EventKind.DETERMINATION_RECEIVED, date(2026, 2, 20), "typo",
                                entry=received), "2026-02-27T09:00:00-08:00")
     assert case.findings[RESPONDENT].on == date(2026, 2, 20)
+
+
+def test_a_member_heard_as_a_witness_is_walled_off_and_the_others_decide() -> None:
+    """§9, RCW 42.36.060: at the hearing of Jan 20 a board member is heard as a witness on
+    Bates's matter, a resident on Pruitt's. The member's vote is refused as to either
+    official (no one judges on their own testimony), another member's is taken; the
+    official complained against is not recorded as a witness but as heard."""
+    case = two_respondents()
+    begun(case, on=date(2026, 1, 20))
+    member, other = BOARD[1], BOARD[2]
+    refused(case, c.RecordWitness("Gary Pruitt", RESPONDENT, on=date(2026, 1, 20)),
+            "2026-01-21T10:00:00-08:00", "not as a witness")
+    do(case, c.RecordWitness(member.name, member.email, SECOND, date(2026, 1, 20)),
+       "2026-01-21T10:00:00-08:00", CHAIR)
+    do(case, c.RecordWitness("Ada Citizen", respondent=RESPONDENT, on=date(2026, 1, 20)),
+       "2026-01-21T10:05:00-08:00", CHAIR)
+    assert [(w.name, w.respondent) for w in case.witnesses] == [
+        (member.name, SECOND), ("Ada Citizen", RESPONDENT)]
+    for party in (RESPONDENT, SECOND):
+        do(case, c.RecordRespondentHeard(respondent=party, on=date(2026, 1, 20)),
+           "2026-01-21T10:10:00-08:00")
+    do(case, c.ConcludeHearing(on=date(2026, 1, 20)), "2026-01-21T10:20:00-08:00")
+    when = "2026-01-22T19:00:00-08:00"
+    convene(case, Body.BOARD, when)
+    for party in (RESPONDENT, SECOND):
+        msg = refused(case, c.RecordBoardVote(member.email, Vote.YES, BOARD_EMAILS,
+                                              respondent=party), when, "was a witness")
+        assert "RCW 42.36.060" in msg
+        do(case, c.RecordBoardVote(other.email, Vote.YES, BOARD_EMAILS, respondent=party),
+           when, CHAIR)
