@@ -18,10 +18,19 @@ twice:
    the time to exit; then whether every case was left whole (recomputed or not, never
    half).
 
+Then (`--queued N`, issue 39) a second fresh database of N open cases whose notices are
+still queued (the same fill, not settled: every §2 notice at risk) and a city file that
+differs from the last start: a worker runs on it for `--queued-seconds`, a complaint in
+its mailbox from the start, and the stage prints the alert messages written (goal: one
+digest per clerk and channel, not one per case), the deadlines they tell of, the loop
+restarts and the database episodes counted from the worker's log (goal: 0 restarts),
+and when the complaint's §2 notices were all sent (or that they were not yet).
+
 Goals (issue 26): §2 notices ≤ 5 s, recomputation ≤ 300 MB, exit ≤ 10 s during and after,
 on SQLite and PostgreSQL, at 100,000 cases.
 
     .venv/bin/python bench/calendar_change.py [--cases 100000] [--db sqlite|postgres]
+        [--queued 2000] [--queued-seconds 20] [--queued-only]
 """
 
 from __future__ import annotations
@@ -48,7 +57,7 @@ from ethicsbot.bootstrap import App, bootstrap
 from ethicsbot.calendar_sync import sync_calendar
 from ethicsbot.settings import Settings
 from storage import calendar_state
-from storage.models import CaseRow, DeadlineRow, OutboxRow, StateRow
+from storage.models import AlertedRow, CaseRow, DeadlineRow, OutboxRow, StateRow
 from tests.servers.processes import BotProcess
 
 SECTION_2_TYPES = [t.value for t in (*SECTION_2, NoticeType.REGISTERED_MAIL_TASK)]
@@ -239,11 +248,66 @@ def run_stopped_midway(root: Path, url: str, city: Path, app: App, old: str) -> 
           f"cases by mark: {sorted(marks.values())}")
 
 
+def run_with_queued_notices(root: Path, kind: str, n: int, seconds: float) -> None:
+    """N open cases whose notices are still queued, a changed city file, a worker and a
+    complaint at its start: alert messages written, loop restarts, §2 of the complaint."""
+    with throwaway(kind, root) as url:
+        print(f"{n} open cases on {kind}, their notices still queued")
+        fill(url, n, datetime.now(UTC) - timedelta(minutes=1))
+        app = app_on(url, DEFAULT_CITY)
+        with app.session_factory.begin() as s:  # queued an hour ago, while no worker ran
+            an_hour_ago = datetime.now(UTC) - timedelta(hours=1)
+            s.execute(update(OutboxRow).values(created_at=an_hour_ago,
+                                               next_attempt_at=an_hour_ago))
+        sync_calendar(app)  # the last start remembered the city's file as it was
+        city = city_with_holiday(root, busiest_due_day(app))
+        app.close()
+        polls = poller(url)
+        since = newest_case_id(polls)
+        new = root / "mailbox" / "new"
+        new.mkdir(parents=True, exist_ok=True)
+        (new / "complaint-q.eml").write_bytes(fresh_complaint(3))
+        proc = worker(root, url, city, "worker-queued")
+        t0, notices = time.monotonic(), None
+        while time.monotonic() - t0 < seconds:
+            if notices is None:
+                owed, sent = section_2_sent(polls, since)
+                if owed and owed == sent:
+                    notices = time.monotonic() - t0
+            if not proc.running():
+                raise SystemExit(f"the worker ended early; see {proc.log}")
+            time.sleep(0.2)
+        stop_timed(proc)
+        with polls() as s:
+            alerts = s.scalar(select(func.count()).select_from(OutboxRow).where(
+                OutboxRow.notice_type == NoticeType.DEADLINE_ALERT.value)) or 0
+            told = s.scalar(select(func.count()).select_from(AlertedRow)) or 0
+        lines = [str(r.get("message", r.get("msg", ""))) for r in proc.lines()]
+        restarts = sum(1 for m in lines if "restarting it in" in m)
+        episodes = sum(1 for m in lines if m.startswith("the database (") and " is down " in m)
+        print(f"  alert messages written: {alerts} (goal: one per clerk and channel), "
+              f"telling of {told} deadlines at risk")
+        print(f"  loop restarts in the log: {restarts} (goal 0); database-busy episodes: "
+              f"{episodes}")
+        print("  §2 notices of a complaint dropped at start: " + (
+            f"{notices:.1f} s" if notices is not None else f"not all sent within {seconds:g} s"))
+
+
 def main() -> None:
     ap = docket_arguments(__doc__, cases=100_000)
+    ap.add_argument("--queued", type=int, default=2_000,
+                    help="cases of the queued-notices stage (0: skip it)")
+    ap.add_argument("--queued-seconds", type=float, default=20.0)
+    ap.add_argument("--queued-only", action="store_true", help="only that stage")
     args = ap.parse_args()
     root = Path(tempfile.mkdtemp(prefix="ethicsbot-calendar-change-"))
     try:
+        if args.queued:
+            queued = root / "queued"
+            queued.mkdir()
+            run_with_queued_notices(queued, args.db, args.queued, args.queued_seconds)
+        if args.queued_only:
+            return
         with throwaway(args.db, root) as url:
             print(f"{args.cases} open cases on {args.db}")
             fill(url, args.cases, datetime.now(UTC) - timedelta(minutes=1))
