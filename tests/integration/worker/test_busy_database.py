@@ -32,7 +32,7 @@ from mail.listener import run_maildir_intake
 from scheduler.jobs import run_reminders
 from storage.db import make_engine
 from storage.migrate import upgrade
-from storage.models import AlertedRow, CaseRow, FilingRow, OutboxRow
+from storage.models import CaseRow, FilingRow, OutboxRow
 from tests.fixtures.app import FakeClock, make_settings
 from tests.fixtures.cases import a_filing, open_one
 from tests.integration.mail.complaints import forwarded_complaint
@@ -90,6 +90,13 @@ def episode_lines(caplog: pytest.LogCaptureFixture) -> list[str]:
             if r.levelno >= logging.WARNING and "the database" in r.getMessage()]
 
 
+def peek(app: App, sql: str) -> list[tuple[object, ...]]:
+    """The test's own look while a loop runs: a plain read, which takes no lock (the
+    app's sessions BEGIN IMMEDIATE, and would compete with the loop for the lock)."""
+    with contextlib.closing(sqlite3.connect(str(app.engine.url.database))) as conn:
+        return conn.execute(sql).fetchall()
+
+
 def count(app: App, row: type) -> int:
     with app.session_factory() as s:
         return int(s.scalar(select(func.count()).select_from(row)) or 0)
@@ -139,11 +146,10 @@ def test_the_reminder_service_waits_out_a_locked_database_and_reminds_once(
     service = Running(lambda stop: run_reminders(app.reminders(build_scheduler(app)),
                                                  stop=stop))
 
-    def reminders() -> list[tuple[str, str, str]]:
-        with app.session_factory() as s:
-            return sorted((r.slot, r.recipient_email, r.channel) for r in s.scalars(
-                select(OutboxRow).join(CaseRow, CaseRow.id == OutboxRow.case_id).where(
-                    CaseRow.number == number, OutboxRow.notice_type == "reminder")))
+    def reminders() -> list[tuple[object, ...]]:
+        return sorted(peek(app, "SELECT o.slot, o.recipient_email, o.channel FROM outbox o "
+                                "JOIN cases c ON c.id = o.case_id WHERE o.notice_type = "
+                                f"'reminder' AND c.number = '{number}'"))
 
     with write_lock(app) as lock, service:
         time.sleep(HELD)
@@ -202,7 +208,8 @@ def test_the_at_risk_sweep_loop_waits_out_a_locked_database_and_tells_once(
         assert service.alive
         assert lock.conn.execute("SELECT count(*) FROM alerted").fetchone() == (0,)
         lock.release()
-        eventually(lambda: count(app, AlertedRow) == 3, what="the deadlines told")
+        eventually(lambda: peek(app, "SELECT count(*) FROM alerted") == [(3,)],
+                   what="the deadlines told")
         time.sleep(0.5)  # more sweeps: nothing new
     assert owe_deadline_alerts(uow_factory=app.uow, clock=app.clock,
                                directory=app.directory) == 0
