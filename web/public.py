@@ -36,7 +36,7 @@ from cases.public_records import (
     shown_action,
 )
 from cases.text import whole_number
-from storage import public
+from storage import public, status
 from web import auth
 from web.deps import Posting
 from web.render import page, refusal
@@ -93,6 +93,67 @@ async def home(request: web.Request) -> web.StreamResponse:
     return page(request, "public.html.j2", upcoming=upcoming, past=past, records=listing,
                 page_number=current, more=more, mayor=directory.mayor,
                 administrator=directory.administrator, attorney=directory.city_attorney)
+
+
+# the status sheet's plain words for each stage (a case dismissed as time-barred says so)
+STATUS_WORDS = {
+    "received": "received", "hearing_scheduled": "hearing scheduled",
+    "hearing_begun": "under review", "hearing_concluded": "under review",
+    "reported": "under review", "report_delivered": "under review",
+    "referred": "referred to a hearing", "determined": "determined",
+    "council_decided": "decided by the council", "closed": "closed",
+    "void": "closed: opened by mistake",
+}
+_CASE_OF_POSTING = re.compile(r"/postings/(eth-\d{4}-\d{4,6})-meeting-")
+
+
+@routes.get("/status")
+@anyone
+async def status_sheet(request: web.Request) -> web.StreamResponse:
+    """Where every complaint stands (issue 41), modelled on the Washington Legislative
+    Ethics Board's public status sheet: number, day received, status in plain words, the
+    days of its posted meetings; the officials' names only once the case is closed and its
+    complaint released (§6, §13). Each showing is in the access log."""
+    deps = deps_of(request)
+    current = whole_number(request.query.get("page", "1"), 5) or 1
+    with deps.session_factory.begin() as session:
+        rows, more = status.status_sheet(session=session, readings=deps.directory.readings,
+                                         limit=STATUS_PAGE, offset=(current - 1) * STATUS_PAGE)
+        auth.log(session, deps, who(request), None,
+                 "status sheet" if current == 1 else f"status sheet page {current}", True)
+    meetings = meetings_by_case(deps.postings(), deps.calendar)
+    listing = [{"number": r["number"], "received": day_of(r["received_at"].isoformat(),
+                                                          deps.calendar),
+                "status": status_words(r["stage"], r["dismissed"]),
+                "officials": r["officials"] if r["released"] else None,
+                "released": r["released"],
+                "meetings": meetings.get(r["number"], [])} for r in rows]
+    return page(request, "status.html.j2", rows=listing, page_number=current, more=more)
+
+
+STATUS_PAGE = 50
+
+
+def status_words(stage: str, dismissed: bool) -> str:
+    if dismissed and stage != "void":
+        return ("dismissed as time-barred (§4), closed" if stage == "closed"
+                else "dismissed as time-barred (§4)")
+    return STATUS_WORDS.get(stage, stage.replace("_", " "))
+
+
+def meetings_by_case(postings: list[Posting], calendar: CityCalendar
+                     ) -> dict[str, list[dict[str, Any]]]:
+    """Each case's meetings as their postings (already public) say, soonest first."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for p in sorted(postings, key=lambda p: p.meeting_at.isoformat() if p.meeting_at else "~"):
+        found = _CASE_OF_POSTING.match(p.href)
+        if found is None:
+            continue
+        out.setdefault(found.group(1).upper(), []).append(
+            {"when": when(p.meeting_at, calendar) if p.meeting_at else "see the notice",
+             "body": p.body, "cancelled": p.cancelled, "html":
+             p.href.removesuffix(".pdf") + ".html"})
+    return out
 
 
 def meetings_posted(postings: list[Posting], now: datetime, calendar: CityCalendar
