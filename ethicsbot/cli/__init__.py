@@ -58,6 +58,7 @@ def _register() -> None:
         docket,
         intake,
         notices,
+        report,
         retention,
         runner,
         status,
@@ -67,7 +68,7 @@ def _register() -> None:
         worker,
     )
 
-    for module in (audit, demo, disclosures, docket, intake, notices, retention, runner,
+    for module in (audit, demo, disclosures, docket, intake, notices, report, retention, runner,
                    status, step, verify, web, worker):
         module.register(cli)
 
