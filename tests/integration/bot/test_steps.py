@@ -130,7 +130,10 @@ async def test_every_step_from_receipt_to_closure_each_refused_to_the_wrong_role
     heard = last_event(bot_app).seq + 1  # its number in the history, as status lists it
     assert f"• #{heard} " in (await slack.command(CHAIR, f"status {n}")).shown
     await done(slack, BOARD_MEMBER, f"concluded {n}")
+    # the hearing's days are the board's to correct, not the clerk's (issue 38, part 3)
     await refused(slack, CLERK, f"correct-date {n} concluded #{heard} 2026-12-15 typo",
+                  "may conclude the hearing, and so correct its date")
+    await refused(slack, CHAIR, f"correct-date {n} concluded #{heard} 2026-12-15 typo",
                   f"Entry #{heard} of {n} is a respondent heard, not a hearing concluded")
 
     await done(slack, CLERK, f"extension request {n} 5 respondent")
