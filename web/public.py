@@ -26,6 +26,7 @@ from typing import Any
 from aiohttp import web
 
 from cases.calendar import CityCalendar, day_of, when
+from cases.directory import OFFICE, Role
 from cases.public_records import (
     WORDS,
     Determination,
@@ -36,11 +37,11 @@ from cases.public_records import (
     shown_action,
 )
 from cases.text import whole_number
-from storage import public, status
+from storage import annual, public, status
 from web import auth
 from web.deps import Posting
 from web.render import page, refusal
-from web.request import anyone, deps_of, who
+from web.request import anyone, deps_of, permitted, signed_in, who
 
 PAGE = 20
 _NUMBER = re.compile(r"ETH-\d{4}-\d{4,6}")
@@ -229,3 +230,27 @@ def record_items(found: list[Entry], calendar: CityCalendar) -> list[dict[str, s
 
 
 
+
+
+# who reads the yearly report: the council it is made to, the mayor's office, the attorney
+REPORT_READERS = frozenset({Role.COUNCIL, Role.CITY_ATTORNEY}) | OFFICE
+NOT_A_REPORT_READER = ("The yearly report on the ethics program is for the city council, "
+                       "the mayor's office and the city attorney.")
+
+
+@routes.get("/report")
+@signed_in
+async def yearly_report(request: web.Request) -> web.StreamResponse:
+    """The yearly report to the council (`storage.annual`, as `ethicsbot report`): counts
+    only, no names; each look logged."""
+    permitted(request, lambda a: a.has(REPORT_READERS), "yearly report",
+              title="Not your page", sentence=NOT_A_REPORT_READER)
+    deps = deps_of(request)
+    now = deps.clock()
+    this_year = deps.calendar.local_date(now).year
+    year = whole_number(request.query.get("year", str(this_year)), 4) or this_year
+    with deps.session_factory.begin() as session:
+        found = annual.yearly_report(session=session, year=year, calendar=deps.calendar,
+                                     now=now)
+        auth.log(session, deps, who(request), None, f"yearly report {year}", True)
+    return page(request, "report.html.j2", report=found, year=year)
