@@ -16,8 +16,8 @@ from sqlalchemy import select
 
 from cases import commands as c
 from cases.disclosure import AnswerKind, Redaction
-from cases.public_records import PublicRecord
 from cases.protection import ProtectionBasis
+from cases.public_records import PublicRecord
 from cases.readings import ComplainantProtection, Readings, Release
 from ethicsbot.bootstrap import App
 from storage.models import AccessLogRow
