@@ -371,6 +371,7 @@ def meeting_line(m: dict[str, Any], calendar: CityCalendar, *,
             "when": when(m["starts_at"], calendar), "place": m["place"],
             "remote_link": m["remote_link"], "open": m["open"],
             "session": m["session"], "state": state,
+            "irregular": list(m.get("irregular") or ()),
             "answers": ", ".join(f"{n} {words(a)}" for a, n in counted.items())
             or "no answer yet", "posted": posted,
             "quorum": "" if quorum is None else
