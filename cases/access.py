@@ -50,6 +50,7 @@ from enum import StrEnum
 
 from cases.case import Case, Requester
 from cases.commands import (
+    CorrectStepDate,
     RecordBoardVote,
     RecordCouncilVote,
     RecordRecusal,
@@ -289,10 +290,9 @@ def check_correction(actor: Actor, cmd: Command, case: Case) -> None:
     """A step's date is corrected by whoever may take that step (issue 38, 3): a clerk's
     typo in a body's act by its members or the clerk, never by a member of the other
     body; the board chair's begun hearing not by a council member."""
-    kind = getattr(cmd, "kind", None)
-    if rule_for(cmd).id != "correct-date" or kind is None:
+    if not isinstance(cmd, CorrectStepDate):
         return
-    corrected = next((r for r in STEPS if r.event is kind), None)
+    corrected = next((r for r in STEPS if r.event is cmd.kind), None)
     if corrected is None:
         return
     hands = corrected.roles | (BODY_HANDS[corrected.body] if isinstance(corrected.body, Body)

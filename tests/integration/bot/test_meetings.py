@@ -160,17 +160,23 @@ async def test_a_meetings_place_is_shown_as_written_never_obeyed(
     assert "\u202e" not in text and "<!channel>" not in text
 
 
-async def test_the_board_votes_and_determines_as_to_each_official_and_the_report_states_both(
-        slack: SlackDriver, bot_app: App, clock: FakeClock) -> None:
-    """§7, §8, §11 from Slack: a complaint against Pruitt and Bates; the board's votes and
-    determination name the official; the report sets forth each finding; only the official
-    found sufficient against may ask for the board."""
+def heard_pruitt_and_bates(bot_app: App) -> str:
+    """A case against Pruitt and Bates, both heard at the board's hearing, concluded."""
     n = open_case(bot_app, ("Gary Pruitt", "Lorna Bates"))
     convene(bot_app, n)
     step(bot_app, n, BeginHearing())
     for official in ("gpruitt@city.test", "lbates@city.test"):
         step(bot_app, n, RecordRespondentHeard(respondent=official))
     step(bot_app, n, ConcludeHearing())
+    return n
+
+
+async def test_the_board_votes_and_determines_as_to_each_official_and_the_report_states_both(
+        slack: SlackDriver, bot_app: App, clock: FakeClock) -> None:
+    """§7, §8, §11 from Slack: a complaint against Pruitt and Bates; the board's votes and
+    determination name the official; the report sets forth each finding; only the official
+    found sufficient against may ask for the board."""
+    n = heard_pruitt_and_bates(bot_app)
     await refused(slack, CHAIR, f"board-vote {n} yes", "Say which official the vote is about")
     for member in ("", "@Brooks ", "@Osei "):
         await done(slack, CHAIR, f"board-vote {n} {member}yes @Pruitt")
@@ -201,12 +207,7 @@ async def test_each_officials_matter_is_referred_where_they_chose_from_slack(
     """§11 from Slack, each official's own forum: both found sufficient, Pruitt asks for
     the board; Bates's matter may not go to the board, `refer` sends Pruitt's there and
     then Bates's to the examiner in rotation."""
-    n = open_case(bot_app, ("Gary Pruitt", "Lorna Bates"))
-    convene(bot_app, n)
-    step(bot_app, n, BeginHearing())
-    for official in ("gpruitt@city.test", "lbates@city.test"):
-        step(bot_app, n, RecordRespondentHeard(respondent=official))
-    step(bot_app, n, ConcludeHearing())
+    n = heard_pruitt_and_bates(bot_app)
     board_finds(bot_app, n)
     for cmd in (IssueReport(sufficient=True), DeliverReport()):
         step(bot_app, n, cmd)
