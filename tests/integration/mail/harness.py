@@ -72,7 +72,11 @@ class Running:
 
 def eventually(check: Callable[[], T], *, timeout: float = 10.0, interval: float = 0.05,
                what: str = "the condition") -> T:
-    """Poll `check` until it returns something truthy; fail after `timeout` seconds."""
+    """Poll `check` until it returns something truthy; fail after `timeout` seconds.
+
+    The timeout bounds a hang, it is not a latency goal: a loaded CI machine may take
+    seconds where a quiet one takes a tenth. Latency is measured, and printed, by
+    bench/notice_latency.py and the drills."""
     deadline = time.monotonic() + timeout
     while True:
         value = check()

@@ -52,7 +52,7 @@ def test_without_idle_it_polls(dovecot: DovecotServer, imap_account: ImapAccount
         with listening(intake_app) as running:
             connected(dovecot, imap_account)
             dovecot.append(forwarded_complaint(3), user=imap_account.user)
-            eventually(lambda: case_count(intake_app) == 1, timeout=3)
+            eventually(lambda: case_count(intake_app) == 1)
             assert running.stop() < 2.0
     finally:
         hide.undo()

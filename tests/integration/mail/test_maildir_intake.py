@@ -37,7 +37,7 @@ def test_a_file_dropped_in_new_becomes_a_case_and_moves_to_processed(app: App) -
         eventually(lambda: (maildir / ".Processed" / "cur").is_dir(), what="Maildir created")
         raw = corpus("gmail-forward-letter.eml")
         deliver(maildir, "1764000000.M1P1.host", raw)
-        eventually(lambda: case_count(app) == 1, timeout=2.0)
+        eventually(lambda: case_count(app) == 1)
         eventually(lambda: files(maildir / ".Processed" / "cur"))
         assert running.stop() < 2.0
     assert [t.outcome for t in taken] == [Outcome.OPENED]
