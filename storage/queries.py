@@ -56,6 +56,7 @@ from cases.case import Case
 from cases.deadlines import DISCLOSURE_KEYS, DeadlineKey, Status, status_at
 from cases.history import Event, EventKind
 from cases.levels import Access
+from cases.matters import matters
 from cases.protection import protection_data
 from cases.readings import DEFAULT, Readings
 from storage import meetings
@@ -465,6 +466,11 @@ def case_view_of(rows: Iterable[Sequence[Any]], *, number: str, now: datetime,
         # who of the officials may make each request only some may (§11, §12): their
         # forms are offered and opened to them alone (`cases.access.check_form`)
         "askers": askers_of(case) if case else {},
+        # each official's matter: how it ended, or the step of the table it waits on
+        # (`cases.matters`)
+        "matters": [{"official": m.official, "outcome": m.outcome,
+                     "step": m.step.id if m.step else None}
+                    for m in matters(case)] if case else [],
         "deadlines": [_deadline(d, now) for d in sorted(
             deadlines, key=lambda d: (d.due is None, d.due or row.received_at))],
         "notices": _notices(notices),

@@ -15,7 +15,6 @@ from urllib.parse import urlencode
 
 from aiohttp import web
 
-from cases import steps
 from cases.access import (
     NOT_ENTITLED,
     NOT_LISTED,
@@ -48,6 +47,7 @@ from web.auth import CHANNEL
 from web.deps import WebDeps
 from web.entries import entry_details, motion_words
 from web.keys import VIEWER
+from web.next_acts import outcomes, what_is_next
 from web.public import record_items, released_page
 from web.render import due_text, page, proof_words, refusal
 from web.request import deps_of, signed_in
@@ -263,10 +263,19 @@ async def case(request: web.Request) -> web.StreamResponse:
     if recorded and latest is not None and latest["motion"]:
         recorded += " " + latest["motion"]  # a motion that failed says so at once
     offered = offered_steps(viewer.actor, looked.access, d)
+
+    def name_of(official: str) -> str:
+        named = d["named_officials"].get(official)
+        return named["name"] if named else deps.directory.name_of(official)
+
     return page(request, "case.html.j2", d=d, seen=seen, access=looked.access.value,
                 rights=rights_lines(deadlines, offered, viewer.actor, d)
                 if looked.access is Access.RESPONDENT else [],
-                request_recorded=recorded, next_act=next_act(deadlines, offered),
+                request_recorded=recorded,
+                next_box=what_is_next(deadlines, offered, viewer.actor, d, now=now,
+                                      calendar=deps.calendar, name_of=name_of),
+                outcomes=outcomes(d, name_of, only=email
+                                  if looked.access is Access.RESPONDENT else None),
                 against=[d["named_officials"][e]["name"] if e in d["named_officials"]
                          else deps.directory.name_of(e, titled=True) for e in d["respondents"]],
                 meetings=[meeting_line(m, deps.calendar, postings=notices, quorum=body_quorum(
@@ -279,7 +288,7 @@ async def case(request: web.Request) -> web.StreamResponse:
                 open_requests=[r for r in d.get("open_requests", [])
                                if sees_open_request(looked.access, r["proceeding"])],
                 disclosures=disclosure_rows(d, looked.access, deps.calendar, now),
-                records=record_items(entries(d["history"]), deps.calendar)
+                records=record_items(entries(d["history"]), deps.calendar, name_of)
                 if seen.records else [],
                 received=when(d["received_at"], deps.calendar),
                 steps=offered,
@@ -313,24 +322,6 @@ def rights_lines(deadlines: list[dict[str, Any]], offered: list[dict[str, Any]],
                     "status": found["status"] if found and found["due"] else None,
                     "request": request_name(right), "step": step, "not_theirs": not_theirs})
     return out
-
-
-def next_act(deadlines: list[dict[str, Any]], offered: list[dict[str, Any]]
-             ) -> dict[str, Any] | None:
-    """The case's next act: the deadline not yet met that falls first (a missed one
-    first of all), what it asks and of whom, and the step that meets it when the reader
-    may take it."""
-    waiting = [x for x in deadlines if x["status"] in ("open", "missed") and x["due"]]
-    if not waiting:
-        return None
-    first = min(waiting, key=lambda x: (x["status"] != "missed", x["due"]))
-    rule = DEADLINES.get(first["key"])
-    step = steps.meeting(rule.key) if rule is not None else None
-    mine = [s for s in offered if step is not None and s["slug"] == step.slug]
-    return {"action": rule.action if rule else words(first["key"]),
-            "section": rule.section if rule else "", "owed_by": words(first["responsible"]),
-            "due_text": first["due_text"], "missed": first["status"] == "missed",
-            "step": mine[0] if mine else None}
 
 
 def disclosure_rows(d: dict[str, Any], access: Access, calendar: CityCalendar,

@@ -20,6 +20,8 @@ same answer.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -209,27 +211,33 @@ def released_page(request: web.Request, found: dict[str, Any]) -> web.Response:
                 items=record_items(found["entries"], calendar))
 
 
-def record_items(found: list[Entry], calendar: CityCalendar) -> list[dict[str, str]]:
-    """The §13 records (`cases.public_records.entries`) as a page shows them."""
+def record_items(found: list[Entry], calendar: CityCalendar,
+                 name_of: Callable[[str], str] = str) -> list[dict[str, str]]:
+    """The §13 records (`cases.public_records.entries`) as a page shows them, each
+    official by `name_of` (the case page: the directory's names); a final determination
+    is about one official, and its title says whom, so that two are never just "final
+    determination" twice."""
     out = []
     for x in found:
         match x:
             case Report():
+                named = replace(x, as_to=tuple((name_of(w), f) for w, f in x.as_to))
                 out.append({"title": f"Written report ({day_of(x.on, calendar)})",
-                            "text": f"The board found the complaint {x.words} "
+                            "text": f"The board found the complaint {named.words} "
                                     f"(§7, §8). {x.summary}".strip(), "file": x.report_file})
             case Finding():
+                alone = replace(x, as_to=tuple((name_of(w), f) for w, f in x.as_to))
                 out.append({"title": f"Sufficiency determination ({day_of(x.on, calendar)})",
-                            "text": f"The board found the complaint {x.words} (§7, §8).",
+                            "text": f"The board found the complaint {alone.words} (§7, §8).",
                             "file": ""})
             case Determination():
-                out.append({"title": f"Final determination ({day_of(x.on, calendar)})",
-                            "text": f"{x.words[0].upper()}{x.words[1:]} (§11, §12).",
-                            "file": ""})
+                whom = name_of(x.as_to) if x.as_to else ""
+                text = replace(x, as_to=whom).words
+                out.append({"title": "Final determination"
+                                     + (f" as to {whom}" if whom else "")
+                                     + f" ({day_of(x.on, calendar)})",
+                            "text": f"{text[0].upper()}{text[1:]} (§11, §12).", "file": ""})
     return out
-
-
-
 
 
 # who reads the yearly report: the council it is made to, the mayor's office, the attorney

@@ -201,7 +201,8 @@ async def test_the_case_page_says_what_is_next_and_offers_the_step_to_whom_it_fa
     assert "<dt>Against</dt><dd>Gary Pruitt, Parks Director</dd>" in caption  # name, title
     next_part = page.split('id="next-h"')[1].split("</section>")[0]
     assert "Send the official a copy by registered mail (§2)" in next_part
-    assert "owed by mayors office" in next_part and "(in 3 days)" in next_part
+    mine = next_part.split('id="next-mine"')[1].split("</ul>")[0]  # the clerk's own act
+    assert "Send the official a copy by registered mail (§2)" in mine and "(in 3 days)" in mine
     assert f'href="/cases/{number}/steps/registered-mail"' in next_part  # the clerk's step
     # the notices, one line a kind, the details under it
     assert re.search(r"<summary><strong>complaint to council</strong>: (\d+) of \1 delivered"
