@@ -98,14 +98,17 @@ TYPED_BY: dict[type[Command], dict[str, Typable]] = {
 
 # The official complained against making their own request (the steps the table marks
 # `respondent_asks`): it is theirs (their email, not the board's), it came the way they
-# made it (the surface's: `via`), and it is dated the day they make it.
+# made it (the surface's: `via`), it needs no evidence that they did, and it is dated
+# the day they make it.
 _OWN: dict[type[Command], dict[str, Fill]] = {
     c.RequestOpenSession: {"respondent": _me},
     c.RequestBoardHearing: {"respondent": _me},
     c.RequestCouncilExtension: {"respondent": _me},
-    c.RequestReportExtension: {"requested_by": lambda _a, _d: Requester.RESPONDENT},
+    c.RequestReportExtension: {"requested_by": lambda _a, _d: Requester.RESPONDENT,
+                               "respondent": _me},
 }
-_OWN_DAY = frozenset({"on", "via"})  # the day it is made, the surface it is made on
+# the day it is made, the surface it is made on; nothing else shows it is theirs
+_OWN_DAY = frozenset({"on", "via", "evidence"})
 
 
 def own_fields(command: type[Command]) -> frozenset[str]:
@@ -150,9 +153,12 @@ def complete(command: type[C], typed: Mapping[str, Any], actor: Actor, directory
     named `via`, today."""
     values = dict(typed)
     if command in _OWN and is_respondent(actor, case.respondents):
+        named = values.get("respondent")
         values = {k: v for k, v in values.items() if k not in own_fields(command)}
         values.update({name: fill(actor, directory)
                        for name, fill in _OWN[command].items()})
+        if named is not None:  # theirs, or refused (`cases.access.check_own_request`)
+            values["respondent"] = named
         if "via" in own_fields(command):
             if via is None:
                 raise ValueError("say the surface the official's request was made on")

@@ -26,7 +26,7 @@ from cases.calendar import CityCalendar
 from cases.derived import TO_BOARD, TYPED_BY, filled, may_type, own_fields, read_line
 from cases.directory import Directory
 from cases.errors import ProcedureError
-from cases.handlers import Command, StepRule
+from cases.handlers import TAKEN_DOWN, Command, OfficialsRequest, StepRule
 from cases.levels import Access
 from cases.motions import MOTION_EXAMPLE, Motion, read_motion
 from cases.stages import Stage
@@ -218,6 +218,11 @@ def _input(f: dataclasses.Field[Any], hint: Any, command: type[Command]) -> Inpu
             return Input(f.name, label, "text", required, hint="One or more of: " + ", ".join(
                 words(m.value) for m in item) + "; separated by commas.")
         return Input(f.name, label, "text", required, hint="Separate them with commas.")
+    if issubclass(command, OfficialsRequest) and f.name in ("via", "evidence"):
+        # asked only of whoever takes the request down for the official: both needed
+        if f.name == "via":
+            return Input(f.name, label, "choice", True, tuple((v, v) for v in TAKEN_DOWN))
+        return Input(f.name, label, "text", True)
     if base is str:
         return Input(f.name, label, "textarea" if f.name in LONG else "text", required,
                      default=str(default))

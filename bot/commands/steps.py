@@ -68,7 +68,8 @@ class Spec:
                 return made if motion is None else replace(made, motion=motion)  # type: ignore[call-arg]
             if motion is not None:
                 made = {**made, "motion": motion}
-            return complete(command, made, words.caller.actor, directory, case, uow.rotation)
+            return complete(command, made, words.caller.actor, directory, case, uow.rotation,
+                            via="slack")
         return StepRun(self.step, build)
 
 
@@ -93,6 +94,20 @@ def _official(w: Words, d: Directory) -> str | None:
     """An `@OFFICIAL` where one may stand: the official complained against a step is about
     (each has their own); none, with only one."""
     return w.person("the official it is about", d) if w.at_person() else None
+
+
+_SAID = "[VIA EVIDENCE]"  # how an official's request came, and what shows it
+
+
+def _said(w: Words, *, dated: bool = True) -> Typed:
+    """`[DATE] [VIA EVIDENCE]` at the end of an official's request: the day it was made,
+    and, taken down from a letter or email, how it came and what shows it (the official
+    asking on their own sign-in types neither: `cases.handlers.StepContext.said_by`)."""
+    said: Typed = {"on": w.optional_day()} if dated else {}
+    if (w.peek() or "").lower() in _VIA:
+        said["via"] = str(w.choice("how the request came", _VIA))
+        said["evidence"] = w.rest()
+    return said
 
 
 def _session_start(w: Words, d: Directory) -> c.StartExecutiveSession:
@@ -379,8 +394,9 @@ _CALL = ("CASE DATE START [END] regular|special PLACE [LINK] [also: time-bar ...
 _GROUNDS = {"persons": EmergencyGround.PERSONS, "property": EmergencyGround.PROPERTY,
             "likely": EmergencyGround.LIKELY}
 _PROCEEDINGS: dict[str, bool | str] = {p.value: p.value for p in Proceeding}
-_VIA: dict[str, bool | str] = {"mail": "mail", "email": "email", "slack": "slack",
-                               "paper": "paper", "in-person": "in person", "phone": "phone"}
+# how a request taken down for the official came (on Slack, they make it themselves)
+_VIA: dict[str, bool | str] = {"mail": "mail", "email": "email", "paper": "paper",
+                               "in-person": "in person", "phone": "phone"}
 _TIME = re.compile(r"\d{1,2}:\d{2}")
 
 
@@ -542,19 +558,22 @@ SPECS: tuple[Spec, ...] = (
     Spec("deliver", c.DeliverReport.step, "deliver CASE [DATE HOW; EVIDENCE]",
          "deliver ETH-2026-0007", _deliver),
     Spec("extension request", c.RequestReportExtension.step,
-         "extension request CASE DAYS respondent|board [DATE] [motion: ...]",
-         "extension request ETH-2026-0007 5 respondent",
-         lambda w, _: c.RequestReportExtension(
-             days=w.number("the days"), requested_by=Requester(
-                 str(w.choice("who asks", _REQUESTERS))), on=w.optional_day())),
+         f"extension request CASE DAYS respondent [@OFFICIAL] [DATE] {_SAID} | "
+         "extension request CASE DAYS board [DATE] motion: ...",
+         "extension request ETH-2026-0007 5 respondent email letter of 2027-01-04, #12",
+         lambda w, d: {"days": w.number("the days"), "requested_by": Requester(
+             str(w.choice("who asks", _REQUESTERS))), "respondent": _official(w, d),
+             **_said(w)}),
     Spec("extension approve", c.DecideReportExtension.step,
          "extension approve CASE [DATE]" + _MOTION_USAGE,
          "extension approve ETH-2026-0007 motion: unanimous", _extension_decision(True)),
     Spec("extension deny", c.DecideReportExtension.step,
          "extension deny CASE [DATE]" + _MOTION_USAGE,
          "extension deny ETH-2026-0007 motion: unanimous", _extension_decision(False)),
-    Spec("board-hearing", c.RequestBoardHearing.step, "board-hearing CASE [@OFFICIAL]",
-         "board-hearing ETH-2026-0007", lambda w, d: c.RequestBoardHearing(_official(w, d))),
+    Spec("board-hearing", c.RequestBoardHearing.step,
+         f"board-hearing CASE [@OFFICIAL] {_SAID}",
+         "board-hearing ETH-2026-0007 @pruitt paper letter received 2027-01-04, scan F0123",
+         lambda w, d: {"respondent": _official(w, d), **_said(w, dated=False)}),
     Spec("refer", c.Refer.step, "refer CASE [@OFFICIAL] [board] [DATE]", "refer ETH-2026-0007",
          _refer),
     Spec("determination", c.RecordDetermination.step,
@@ -628,12 +647,10 @@ SPECS: tuple[Spec, ...] = (
          "cancel-meeting ETH-2026-0007 the chamber is closed for repairs",
          lambda w, _: c.CancelMeeting(meeting=_meeting_number(w), reason=w.rest())),
     Spec("open-session", c.RequestOpenSession.step,
-         "open-session CASE [@OFFICIAL] board|examiner|council "
-         "mail|email|slack|paper|in-person|phone [DATE]", "open-session ETH-2026-0007 board paper",
-         lambda w, d: c.RequestOpenSession(
-             respondent=_official(w, d),
-             proceeding=Proceeding(str(w.choice("whose proceedings", _PROCEEDINGS))),
-             via=str(w.choice("how the request came", _VIA)), on=w.optional_day())),
+         f"open-session CASE [@OFFICIAL] board|examiner|council [DATE] {_SAID}",
+         "open-session ETH-2026-0007 board paper letter of 2027-01-04 at the counter",
+         lambda w, d: {"respondent": _official(w, d), "proceeding": Proceeding(
+             str(w.choice("whose proceedings", _PROCEEDINGS))), **_said(w)}),
     Spec("session start", c.StartExecutiveSession.step,
          "session start CASE UNTIL [STARTED] [@OFFICIAL ...]",
          "session start ETH-2026-0007 19:30", _session_start),
@@ -656,10 +673,10 @@ SPECS: tuple[Spec, ...] = (
     Spec("recuse", c.RecordRecusal.step, "recuse CASE [@MEMBER] REASON",
          "recuse ETH-2026-0007 the respondent is my brother-in-law", _recuse),
     Spec("council-extension-request", c.RequestCouncilExtension.step,
-         "council-extension-request CASE [@OFFICIAL] DAYS [DATE]",
-         "council-extension-request ETH-2026-0007 7",
-         lambda w, d: c.RequestCouncilExtension(
-             respondent=_official(w, d), days=w.number("the days"), on=w.optional_day())),
+         f"council-extension-request CASE [@OFFICIAL] DAYS [DATE] {_SAID}",
+         "council-extension-request ETH-2026-0007 7 email of 2027-03-02 in the case file",
+         lambda w, d: {"respondent": _official(w, d), "days": w.number("the days"),
+                       **_said(w)}),
     Spec("dismiss", c.DismissAsTimeBarred.step, "dismiss CASE PUBLIC-SINCE REASON" + _MOTION_USAGE,
          "dismiss ETH-2026-0007 2023-05-02 the minutes were published that day "
          "motion: unanimous",

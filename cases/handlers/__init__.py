@@ -52,6 +52,26 @@ Handler = Callable[["StepContext", Any], Event]
 Acts = Body | Callable[[Any, "Case"], Body | None] | None
 
 
+# How an official's request may come (§10-§14): on their own sign-in (Slack, the web), or
+# to the city, which takes it down from what carried it
+VIA = ("mail", "email", "slack", "web", "paper", "in person", "phone")
+OWN_SIGN_IN = frozenset({"slack", "web"})
+TAKEN_DOWN = tuple(v for v in VIA if v not in OWN_SIGN_IN)  # how it came to the city
+
+
+@dataclass(frozen=True, kw_only=True)
+class OfficialsRequest(Command):
+    """A request the ordinance gives the official complained against (§10-§14), and who
+    says they made it (issue 38, 4): made by the official signed in, the surface says
+    how (`via`, filled by `cases.derived`); taken down by anyone else, from the letter or
+    email it came in, `via` says how it came and `evidence` what shows it (its date and
+    sender, the history entry of the filed email, the scanned letter's file), and the
+    record keeps both (`StepContext.said_by`)."""
+
+    via: str = ""
+    evidence: str = ""
+
+
 @dataclass(frozen=True)
 class Askers:
     """Of the officials complained against, those who may make a request as the case
@@ -206,6 +226,29 @@ class StepContext:
                                  f"the complaint is against {' and '.join(parties)} "
                                  f"({section}).")
         return party
+
+    def said_by(self, cmd: OfficialsRequest, party: str, section: str) -> dict[str, str]:
+        """Who says `party` made request `cmd`, as the record keeps it: their own sign-in,
+        or how it came and what shows it; a request taken down on someone's word alone
+        is refused (issue 38, 4: the body it benefits does not say the official asked)."""
+        via = " ".join(cmd.via.lower().split())
+        if self.actor.strip().lower() == party.strip().lower():
+            if via not in OWN_SIGN_IN:
+                raise ProcedureError("Say the surface the request was made on (slack, web).")
+            return {"via": via}
+        if via not in TAKEN_DOWN:
+            raise ProcedureError(
+                f"Say how the request came to the city from {party}: one of "
+                f"{', '.join(TAKEN_DOWN)} ({section}). A request "
+                "made on Slack or the web is made by the official, signed in, themselves.")
+        evidence = " ".join(cmd.evidence.split())[:500]
+        if not evidence:
+            raise ProcedureError(
+                f"Say what shows that {party} made this request ({section}): the letter or "
+                "email it came in (its date and sender, the history entry of the filed "
+                "email, or the scanned letter's file). The request is the official's own, "
+                "and the record must show it came from them.")
+        return {"via": via, "evidence": evidence}
 
     def event(self, kind: EventKind, **data: Any) -> Event:
         return Event(kind, self.at, self.actor, data)

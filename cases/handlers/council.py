@@ -15,7 +15,7 @@ from cases.case import Case
 from cases.deadlines import DeadlineKey
 from cases.directory import BOARD, COUNCIL, OFFICE
 from cases.errors import ProcedureError
-from cases.handlers import Askers, Command, StepContext, step
+from cases.handlers import Askers, Command, OfficialsRequest, StepContext, step
 from cases.handlers.meetings import check_present
 from cases.history import Event, EventKind
 from cases.meetings import Action, Body, Meeting
@@ -29,7 +29,7 @@ from cases.tally import Vote, council_tally, eligible_on_council
 
 
 @dataclass(frozen=True)
-class RequestBoardHearing(Command):
+class RequestBoardHearing(OfficialsRequest):
     """§11: an official found sufficient against asks that the board, not an examiner,
     hear the matter (the city's reading `board_hearing` says when one asking is enough)."""
 
@@ -65,6 +65,7 @@ def board_hearing(s: StepContext, cmd: RequestBoardHearing) -> Event:
     lapsing = sorted(p for p, r in case.referrals.items() if not r.board
                      and p not in case.findings and case.board_hears(p, reading, [party]))
     return s.event(EventKind.BOARD_HEARING_REQUESTED, respondent=party,
+                   **s.said_by(cmd, party, "§11"),
                    **({"withdraws": lapsing, "reading": describe(reading)} if lapsing else {}))
 
 
@@ -222,7 +223,7 @@ def _needs_violation(s: StepContext) -> None:
 
 
 @dataclass(frozen=True)
-class RequestCouncilExtension(Command):
+class RequestCouncilExtension(OfficialsRequest):
     """§12: the respondent asks for more time for the council's decision; only such a
     request lets the council extend it."""
 
@@ -257,7 +258,7 @@ def request_extension(s: StepContext, cmd: RequestCouncilExtension) -> Event:
     s.not_revived(DeadlineKey.COUNCIL_DECISION, day, "ask for more time for the council's "
                   "decision", "§12")
     return s.event(EventKind.COUNCIL_EXTENSION_REQUESTED, days=cmd.days, on=day.isoformat(),
-                   respondent=party)
+                   respondent=party, **s.said_by(cmd, party, "§12"))
 
 
 @dataclass(frozen=True)

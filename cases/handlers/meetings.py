@@ -16,7 +16,7 @@ from cases.calendar import fmt_moment
 from cases.case import Case, Requester
 from cases.directory import BOARD, COUNCIL, OFFICE
 from cases.errors import ProcedureError
-from cases.handlers import Command, StepContext, step
+from cases.handlers import Command, OfficialsRequest, StepContext, step
 from cases.history import Event, EventKind
 from cases.links import web_link
 from cases.meetings import (
@@ -57,8 +57,6 @@ AFTER_CLOSURE = OPEN_STAGES | {Stage.CLOSED}
 # who may record a meeting's steps: the presiding officers (the chair; the mayor presides
 # over the council) and the clerk
 _MEETING_ROLES = BOARD | COUNCIL | OFFICE
-
-VIA = ("mail", "email", "slack", "web", "paper", "in person", "phone")
 
 
 @dataclass(frozen=True)
@@ -262,12 +260,11 @@ def cancel(s: StepContext, cmd: CancelMeeting) -> Event:
 
 
 @dataclass(frozen=True)
-class RequestOpenSession(Command):
+class RequestOpenSession(OfficialsRequest):
     """§13 (the board's and the examiner's proceedings), §14 (the council's deliberation):
     the person complained against asks that the proceedings be open to the public."""
 
     proceeding: Proceeding  # the board's, the examiner's (after the referral) or the council's
-    via: str  # how the request came: mail, slack, paper, in person
     respondent: str | None = None  # their email; None when the complaint names one
     on: date | None = None  # the day the request was made
 
@@ -289,10 +286,6 @@ def open_session(s: StepContext, cmd: RequestOpenSession) -> Event:
     if who is None:
         raise ProcedureError(f"Only the person complained against may ask for an open session "
                              f"({section}); {cmd.respondent} is not, in {case.number}.")
-    via = " ".join(cmd.via.lower().split())
-    if via not in VIA:
-        raise ProcedureError(f"Say how the request came: one of {', '.join(VIA)} (the record "
-                             "keeps it).")
     if cmd.proceeding is Proceeding.EXAMINER:
         examiner = _referred_to_examiner(s, who)
     earlier = case.meetings.open_requests.get((cmd.proceeding, who))
@@ -302,8 +295,9 @@ def open_session(s: StepContext, cmd: RequestOpenSession) -> Event:
                              f"{who}'s matter.")
     extra = ({"examiner": examiner, "notice_reading": describe(
         s.readings.examiner_notice)} if cmd.proceeding is Proceeding.EXAMINER else {})
+    on = s.day(cmd.on).isoformat()
     return s.event(EventKind.OPEN_SESSION_REQUESTED, body=cmd.proceeding.value, respondent=who,
-                   via=via, on=s.day(cmd.on).isoformat(), **extra)
+                   on=on, **s.said_by(cmd, who, section), **extra)
 
 
 def _referred_to_examiner(s: StepContext, who: str) -> str:

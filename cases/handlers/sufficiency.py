@@ -12,7 +12,7 @@ from cases.case import Case, Requester
 from cases.deadlines import MAX_CONTINUANCE_DAYS, DeadlineKey
 from cases.directory import BOARD, COUNCIL, OFFICE
 from cases.errors import ProcedureError
-from cases.handlers import Command, StepContext, step
+from cases.handlers import Command, OfficialsRequest, StepContext, step
 from cases.handlers.meetings import report_findings
 from cases.history import Event, EventKind
 from cases.links import report_link
@@ -355,7 +355,7 @@ def _board_if_it_asks(cmd: RequestReportExtension, _case: Case) -> Body | None:
 
 
 @dataclass(frozen=True)
-class RequestReportExtension(Command):
+class RequestReportExtension(OfficialsRequest):
     """§10: the respondent asks (themselves, or recorded by the clerk from their letter or
     email: never by the board, which approves their request), or the board asks by motion
     (the council approves the board's)."""
@@ -364,6 +364,7 @@ class RequestReportExtension(Command):
     days: int
     on: date | None = None
     motion: Motion | None = None  # the board's, when the board asks
+    respondent: str | None = None  # the official asking, when one does (None: the only one)
 
 
 @step("extension request", "request a longer time for the report",
@@ -376,11 +377,18 @@ def request_extension(s: StepContext, cmd: RequestReportExtension) -> Event:
         raise ProcedureError("A request for a longer time for the report is already pending.")
     if cmd.days <= 0:
         raise ProcedureError("Ask for a positive number of days.")
+    party = None
+    if cmd.requested_by is Requester.RESPONDENT:
+        party = s.party(cmd.respondent, "asks for a longer time for the report", "§10")
+    elif cmd.respondent is not None:
+        raise ProcedureError("The board asks for a longer time by motion, for the report as "
+                             "a whole (§10): name no official.")
     day = s.day(cmd.on)
     s.not_revived(DeadlineKey.REPORT_DELIVERY, day, "ask for a longer time for the report",
                   "§10")
+    said = {} if party is None else {"respondent": party, **s.said_by(cmd, party, "§10")}
     return s.event(EventKind.REPORT_EXTENSION_REQUESTED, requested_by=cmd.requested_by.value,
-                   days=cmd.days, on=day.isoformat())
+                   days=cmd.days, on=day.isoformat(), **said)
 
 
 def _who_approves(_cmd: DecideReportExtension, case: Case) -> Body | None:

@@ -221,7 +221,9 @@ class Story:
             "(HTML and PDF) to postings/, an invitation to each member and party")
 
     async def open_session(self) -> str:
-        self.step(c.RequestOpenSession(Proceeding.BOARD, "mail", respondent=RAMAN),
+        self.step(c.RequestOpenSession(Proceeding.BOARD, via="mail", respondent=RAMAN,
+                                       evidence="Councilmember Raman's letter to the clerk, "
+                                                "filed with the case"),
                   "clerk@city.test")
         return await self.delivered(
             "Councilmember Raman asks by letter for an open hearing (§13): the clerk records "

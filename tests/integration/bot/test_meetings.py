@@ -28,10 +28,11 @@ from tests.integration.bot.conftest import (
     CHAIR,
     CLERK,
     COUNCIL,
+    RESPONDENT_COUNCIL,
     SlackDriver,
     open_case,
 )
-from tests.integration.bot.test_steps import done, refused
+from tests.integration.bot.test_steps import done, last_event, refused
 from tests.integration.bot.test_surfaces import home_of
 
 LA = ZoneInfo("America/Los_Angeles")
@@ -63,7 +64,7 @@ async def test_the_chair_calls_the_hearing_and_sees_who_is_coming(
     assert "open meeting; the evaluation in executive session (§13, RCW 42.30.110(1)(f))" in text
     assert f"Executive session to receive and evaluate a complaint against a public officer, " \
            f"RCW 42.30.110(1)(f) (case {n})" in text
-    await done(slack, CLERK, f"open-session {n} board paper")
+    await done(slack, CLERK, f"open-session {n} board paper letter on file")
     step(bot_app, n, RecordMeetingReply(1, "hpark@city.test", Answer.ACCEPTED, 1),
          actor="ethicsbot")
     text = await status_text(slack, CHAIR, n)
@@ -113,7 +114,7 @@ async def test_one_official_asks_the_hearing_open_and_the_session_is_about_the_o
     meeting is open as to one of the two officials' matters."""
     n = open_case(bot_app, ("Gary Pruitt", "Lorna Bates"))
     await done(slack, CHAIR, f"schedule {n} 2026-12-10 18:00 special City Hall")
-    await done(slack, CLERK, f"open-session {n} @Pruitt board paper")
+    await done(slack, CLERK, f"open-session {n} @Pruitt board paper letter on file")
     assert "open to the public as to 1 of the 2 officials' matters" in await status_text(
         slack, CHAIR, n)
     clock.set(datetime(2026, 12, 10, 18, 5, tzinfo=LA))
@@ -137,12 +138,13 @@ async def test_the_request_to_open_the_examiners_proceeding_is_recorded_and_show
     board_finds(bot_app, n)
     for cmd in (IssueReport(sufficient=True), DeliverReport(), Refer("myu@examiners.example")):
         step(bot_app, n, cmd)
-    await done(slack, CLERK, f"open-session {n} examiner mail")
+    await done(slack, CLERK, f"open-session {n} examiner mail letter on file")
     text = await status_text(slack, CHAIR, n)
     assert "*Open sessions requested* (§13, §14)" in text
     assert ("The hearings examiner's proceeding (myu@examiners.example): open to the public "
             "(§13), asked by gpruitt@city.test by mail on 2026-11-30") in text
-    await refused(slack, CLERK, f"open-session {n} examiner paper", "already asked")
+    await refused(slack, CLERK, f"open-session {n} examiner paper letter on file",
+                  "already asked")
     assert "examiner's proceeding" not in await status_text(slack, COUNCIL, n)
 
 
@@ -196,10 +198,42 @@ async def test_the_board_votes_and_determines_as_to_each_official_and_the_report
             "as to lbates@city.test*") in text
     step(bot_app, n, DeliverReport())
     await refused(slack, CLERK, f"board-hearing {n} @Bates", "insufficient as to lbates")
-    await done(slack, CLERK, f"board-hearing {n} @Pruitt")
+    await done(slack, CLERK, f"board-hearing {n} @Pruitt email letter on file")
     # §13: the official asking for an open session is named, as each has their own
     await refused(slack, CLERK, f"open-session {n} board paper", "Say which official asked")
-    await done(slack, CLERK, f"open-session {n} @Pruitt board paper")
+    await done(slack, CLERK, f"open-session {n} @Pruitt board paper letter on file")
+
+
+async def test_a_request_taken_down_for_an_official_says_what_shows_it_one_made_signed_in_not(
+        slack: SlackDriver, bot_app: App) -> None:
+    """Issue 38, 4 (who says so), two officials who ask two ways: the clerk takes down
+    Pruitt's §11 request from his email, and must say how it came and what shows it;
+    Councilmember Raman asks on Slack herself, and needs neither."""
+    n = open_case(bot_app, ("Priya Raman", "Gary Pruitt"))
+    convene(bot_app, n)
+    step(bot_app, n, BeginHearing())
+    for official in ("praman@city.test", "gpruitt@city.test"):
+        step(bot_app, n, RecordRespondentHeard(respondent=official))
+    step(bot_app, n, ConcludeHearing())
+    board_finds(bot_app, n)
+    for cmd in (IssueReport(sufficient=True), DeliverReport()):
+        step(bot_app, n, cmd)
+    await refused(slack, CLERK, f"board-hearing {n} @Pruitt",
+                  "Say how the request came to the city from gpruitt@city.test")
+    await refused(slack, CLERK, f"board-hearing {n} @Pruitt email",
+                  "Say what shows that gpruitt@city.test made this request (§11)")
+    await done(slack, CLERK, f"board-hearing {n} @Pruitt email of 2026-12-09 from "
+                             "gpruitt@city.test, filed with the case")
+    taken_down = last_event(bot_app).data
+    assert (taken_down["respondent"], taken_down["via"], taken_down["evidence"]) == (
+        "gpruitt@city.test", "email", "of 2026-12-09 from gpruitt@city.test, filed with the case")
+    await refused(slack, RESPONDENT_COUNCIL, f"board-hearing {n} @Pruitt",
+                  "only for yourself, not for")
+    await done(slack, RESPONDENT_COUNCIL, f"board-hearing {n}")
+    own = last_event(bot_app)
+    assert (own.actor, own.data["respondent"], own.data["via"]) == (
+        "praman@city.test", "praman@city.test", "slack")
+    assert "evidence" not in own.data
 
 
 async def test_each_officials_matter_is_referred_where_they_chose_from_slack(
@@ -211,7 +245,7 @@ async def test_each_officials_matter_is_referred_where_they_chose_from_slack(
     board_finds(bot_app, n)
     for cmd in (IssueReport(sufficient=True), DeliverReport()):
         step(bot_app, n, cmd)
-    await done(slack, CLERK, f"board-hearing {n} @Pruitt")
+    await done(slack, CLERK, f"board-hearing {n} @Pruitt email letter on file")
     await refused(slack, CHAIR, f"refer {n} @Bates board", "goes to the next hearings examiner")
     await done(slack, CHAIR, f"refer {n}")  # Pruitt's, to the board
     await refused(slack, CHAIR, f"refer {n} @Pruitt", "is not waiting for a referral")

@@ -136,7 +136,7 @@ async def test_every_step_from_receipt_to_closure_each_refused_to_the_wrong_role
     await refused(slack, CHAIR, f"correct-date {n} concluded #{heard} 2026-12-15 typo",
                   f"Entry #{heard} of {n} is a respondent heard, not a hearing concluded")
 
-    await done(slack, CLERK, f"extension request {n} 5 respondent")
+    await done(slack, CLERK, f"extension request {n} 5 respondent email letter on file")
     await refused(slack, COUNCIL, f"extension approve {n} motion: unanimous",
                   "an act of the Ethics Board", "its members or the clerk record it")
     await done(slack, CHAIR, f"roll-call {n} {board}")

@@ -104,7 +104,8 @@ def test_every_invite_kind_is_accepted_and_reparses(radicale: RadicaleServer) ->
     assert str(hearing.events[0]["LOCATION"]) == "Council Chambers"
     assert "Executive session" in str(hearing.events[0]["DESCRIPTION"])
     assert asks(hearing) == ("REQ-PARTICIPANT", "TRUE")  # members answer for meetings
-    do(case, c.RequestOpenSession(Proceeding.BOARD, "paper"), "2026-01-09T10:00:00-08:00")
+    do(case, c.RequestOpenSession(Proceeding.BOARD, via="paper", evidence="letter on file"),
+       "2026-01-09T10:00:00-08:00")
     opened = put(radicale, mailed_ics(case, T.INVITE_MEETING, "2026-01-09T10:00-08:00",
                                       "meeting-1"))
     assert only_event(opened)[:2] == (uid, 1)  # the same entry, updated
@@ -130,7 +131,8 @@ def test_every_invite_kind_is_accepted_and_reparses(radicale: RadicaleServer) ->
                                        deliberation)
     assert "(§14)" not in str(meeting.events[0]["DESCRIPTION"])  # executive: no request
     # §12: the respondent asks for 3 more days; the council grants them at its meeting
-    do(case, c.RequestCouncilExtension(days=3), "2026-02-13T10:00:00-08:00")
+    do(case, c.RequestCouncilExtension(days=3, via="email", evidence="letter on file"),
+       "2026-02-13T10:00:00-08:00")
     roll_call(case, Body.COUNCIL, "2026-02-17T19:05:00-08:00")
     do(case, c.ExtendCouncilDecision(days=3, motion=CARRIED), "2026-02-17T19:10:00-08:00")
     council = put(radicale, mailed_ics(case, T.INVITE_COUNCIL_DECISION, "2026-02-17T19:10-08:00"))

@@ -163,8 +163,12 @@ async def test_the_examiners_proceeding_opened_by_paper_request_shows_in_the_cas
     await site.sign_in(CLERK)
     form = await site.get(f"/cases/{number}/steps/open-session")
     assert 'value="examiner"' in form.text and "Whose proceeding" in form.text
-    done = await site.post(f"/cases/{number}/steps/open-session", {
+    bare = await site.post(f"/cases/{number}/steps/open-session", {
         "csrf": csrf_of(form.text), "proceeding": "examiner", "via": "paper"})
+    assert bare.status == 400 and "Give what shows it" in bare.text
+    done = await site.post(f"/cases/{number}/steps/open-session", {
+        "csrf": csrf_of(form.text), "proceeding": "examiner", "via": "paper",
+        "evidence": "his letter of Dec 9, filed with the case"})
     assert done.status == 200, done.text
     case = await site.get(f"/cases/{number}")
     assert "Open sessions requested (§13, §14)" in case.text
@@ -187,7 +191,7 @@ async def test_unicode_digits_and_huge_numbers_are_4xx_never_500(site: Site) -> 
     await site.sign_in(CLERK)
     form = await site.get(f"/cases/{number}/steps/council-extension-request")
     sent = await site.post(f"/cases/{number}/steps/council-extension-request", {
-        "csrf": csrf_of(form.text), "days": "²"})
+        "csrf": csrf_of(form.text), "days": "²", "via": "email", "evidence": "on file"})
     assert sent.status in (400, 409) and "a whole number" in sent.text
 
 

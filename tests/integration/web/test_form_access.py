@@ -75,7 +75,11 @@ async def test_a_council_member_is_not_shown_the_form_of_an_officials_request(
     form = await site.get(path)
     assert form.status == 200 and 'name="respondent"' in form.text
     assert path in (await site.get(f"/cases/{number}")).text
-    done = await site.post(path, {"csrf": csrf_of(form.text)})
+    assert 'name="via" value="paper"' in form.text and 'name="evidence"' in form.text
+    bare = await site.post(path, {"csrf": csrf_of(form.text)})  # on no one's word (38, 4)
+    assert bare.status == 400 and "Give how the request came." in bare.text
+    done = await site.post(path, {"csrf": csrf_of(form.text), "via": "paper",
+                                  "evidence": "letter of Dec 9, scanned as F0123"})
     assert done.status == 200 and "Recorded: board hearing requested." in done.text
 
     await site.sign_in(CHAIR)  # the board asks for more time by motion: its form opens

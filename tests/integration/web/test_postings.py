@@ -56,7 +56,8 @@ async def test_the_public_page_lists_meetings_by_date_and_says_how_to_write_to_t
     step(site.app, later, ScheduleBoardMeeting(HEARING, "City Hall, Room 2"), actor=CHAIR)
     step(site.app, sooner, ScheduleBoardMeeting(SOONER, "Council Chambers"), actor=CHAIR)
     # the official against `later` asks for an open session: its posting is revised
-    step(site.app, later, RequestOpenSession(Proceeding.BOARD, "paper"))
+    step(site.app, later, RequestOpenSession(Proceeding.BOARD, via="paper",
+                                             evidence="letter on file"))
     await site.deliver()
 
     page = (await site.get("/")).text

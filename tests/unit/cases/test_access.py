@@ -147,15 +147,19 @@ def test_the_official_makes_their_own_requests_and_no_one_elses() -> None:
         check_on_case(PRUITT, own, c.Refer.step)
     with pytest.raises(Refused, match="Only"):
         check_step(PRUITT, c.Refer.step)
-    check_own_request(PRUITT, own, c.RequestBoardHearing("gpruitt@city.test"))
-    check_own_request(PRUITT, own, c.RequestOpenSession(Proceeding.BOARD, "web"))
+    check_own_request(PRUITT, own, c.RequestBoardHearing("gpruitt@city.test", via="email",
+                                                         evidence="letter on file"))
+    check_own_request(PRUITT, own, c.RequestOpenSession(Proceeding.BOARD, via="web"))
     with pytest.raises(Refused, match=r"only for yourself, not for lbates@city\.test"):
-        check_own_request(PRUITT, own, c.RequestBoardHearing("lbates@city.test"))
+        check_own_request(PRUITT, own, c.RequestBoardHearing("lbates@city.test", via="email",
+                                                             evidence="letter on file"))
     with pytest.raises(Refused, match="by motion"):
         check_own_request(PRUITT, own, c.RequestReportExtension(Requester.BOARD, 5))
-    check_own_request(PRUITT, own, c.RequestReportExtension(Requester.RESPONDENT, 5))
+    check_own_request(PRUITT, own, c.RequestReportExtension(Requester.RESPONDENT, 5, via="email",
+                                                            evidence="letter on file"))
     # the clerk records anyone's request, as before
-    check_own_request(CLERK_, own, c.RequestBoardHearing("lbates@city.test"))
+    check_own_request(CLERK_, own, c.RequestBoardHearing("lbates@city.test", via="email",
+                                                         evidence="letter on file"))
 
 
 # -- the right hands on each vote (§12, §14) ------------------------------------------------

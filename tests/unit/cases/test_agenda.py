@@ -46,7 +46,8 @@ def test_the_council_grants_no_extension_at_a_meeting_noticed_for_its_decision()
        "2026-02-24T09:00:00-08:00")
     first = case.meetings.all[-1]
     assert first.agenda == (Item(Action.COUNCIL_DECISION, RESPONDENT),)
-    do(case, c.RequestCouncilExtension(days=5), "2026-02-25T09:00:00-08:00")
+    do(case, c.RequestCouncilExtension(days=5, via="email", evidence="letter on file"),
+       "2026-02-25T09:00:00-08:00")
     motion = convene(case, Body.COUNCIL, "2026-02-26T19:05:00-08:00")
     msg = refuse(case, c.ExtendCouncilDecision(days=5, motion=motion),
                  "2026-02-26T19:10:00-08:00", "did not state an extension of the council's")

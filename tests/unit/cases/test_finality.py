@@ -204,7 +204,8 @@ def test_a_counted_determination_of_insufficiency_stands_and_the_other_officials
 def test_the_officials_request_for_a_longer_report_time_is_not_recorded_by_the_board() -> None:
     case = case_against(RESPONDENT)
     heard_and_concluded(case)
-    asks = c.RequestReportExtension(Requester.RESPONDENT, 30)
+    asks = c.RequestReportExtension(Requester.RESPONDENT, 30, via="email",
+                                    evidence="letter on file")
     chair, osei, clerk, pruitt = (actor_for(DIRECTORY, e)
                                   for e in (CHAIR, "vosei@city.test", CLERK, RESPONDENT))
     for member in (chair, osei):  # the board, which would then approve it itself (§10)

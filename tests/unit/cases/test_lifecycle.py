@@ -240,7 +240,8 @@ def test_a_report_extension_asked_after_the_report_was_due_is_refused() -> None:
     # concluded Tue Jan 27: report due Fri Feb 6. Asked Sat Feb 7: too late, stays missed.
     case = new_case()
     through_hearing(case)
-    msg = refused(case, c.RequestReportExtension(Requester.RESPONDENT, 5),
+    msg = refused(case, c.RequestReportExtension(Requester.RESPONDENT, 5, via="email",
+                                                 evidence="letter on file"),
                   "2026-02-07T09:00:00-08:00", "Fri Feb 6, 2026")
     assert "(§10)" in msg and "cannot revive" in msg
     assert status(case, K.REPORT_DELIVERY, "2026-02-07T09:00:00-08:00") is Status.MISSED
@@ -278,7 +279,8 @@ def test_a_council_extension_granted_after_the_decision_was_due_is_refused() -> 
     do(case, c.Refer("myu@examiners.example"), "2026-02-04T09:00:00-08:00")
     # received Mon Feb 23: + 7 = Mon Mar 2
     do(case, c.RecordDetermination(violation=True), "2026-02-23T09:00:00-08:00")
-    do(case, c.RequestCouncilExtension(days=5), "2026-02-27T09:00:00-08:00")  # asked in time
+    do(case, c.RequestCouncilExtension(days=5, via="email", evidence="letter on file"),
+       "2026-02-27T09:00:00-08:00")  # asked in time
     msg = refused(case, c.ExtendCouncilDecision(days=5), "2026-03-03T09:00:00-08:00",
                   "Mon Mar 2, 2026")
     assert "(§12)" in msg
@@ -606,11 +608,13 @@ def test_the_board_finds_as_to_each_official_and_the_matter_goes_on_against_one(
     assert event.data["findings"] == {RESPONDENT: True, SECOND: False}
     assert case.report_sufficient is True and case.found_sufficient == (RESPONDENT,)
     do(case, c.DeliverReport(), "2026-01-26T10:00:00-08:00", CHAIR)
-    refused(case, c.RequestBoardHearing(SECOND), "2026-01-27T10:00:00-08:00",
+    refused(case, c.RequestBoardHearing(SECOND, via="email", evidence="letter on file"),
+            "2026-01-27T10:00:00-08:00",
             f"insufficient as to {SECOND}")
     refused(case, c.Refer(None), "2026-01-27T10:00:00-08:00",
             "unless the official complained against asks for the board")
-    do(case, c.RequestBoardHearing(RESPONDENT), "2026-01-27T10:00:00-08:00")
+    do(case, c.RequestBoardHearing(RESPONDENT, via="email", evidence="letter on file"),
+       "2026-01-27T10:00:00-08:00")
     refused(case, c.Refer("myu@examiners.example"), "2026-01-27T11:00:00-08:00",
             "refer the matter to the board")
     do(case, c.Refer(None), "2026-01-27T11:00:00-08:00")
@@ -630,7 +634,8 @@ def test_whether_one_officials_request_takes_the_matter_to_the_board_is_the_city
     these two readings the matter goes to one forum for both (the default, each
     official's own: `test_each_officials_matter_goes_where_they_chose`)."""
     case = reported_as_to_both()
-    do(case, c.RequestBoardHearing(RESPONDENT), "2026-01-27T10:00:00-08:00")
+    do(case, c.RequestBoardHearing(RESPONDENT, via="email", evidence="letter on file"),
+       "2026-01-27T10:00:00-08:00")
     readings = Readings(board_hearing=reading)
     chosen = referral(case, ["myu@examiners.example"], last_assigned=None, readings=readings)
     assert chosen.examiner == (None if reading is BoardHearing.ANY_OFFICIAL
@@ -652,11 +657,14 @@ def test_only_an_official_found_to_have_violated_asks_the_council_for_more_time(
     do(case, c.RecordDetermination(True, (SECTION_A,), respondent=RESPONDENT),
        "2026-02-23T09:00:00-08:00")
     do(case, c.RecordDetermination(False, respondent=SECOND), "2026-02-23T09:30:00-08:00")
-    refused(case, c.RequestCouncilExtension(7), "2026-02-24T09:00:00-08:00",
+    refused(case, c.RequestCouncilExtension(7, via="email", evidence="letter on file"),
+            "2026-02-24T09:00:00-08:00",
             "Say which official asks for more time")
-    refused(case, c.RequestCouncilExtension(7, respondent=SECOND), "2026-02-24T09:00:00-08:00",
+    refused(case, c.RequestCouncilExtension(7, respondent=SECOND, via="email",
+                                            evidence="letter on file"), "2026-02-24T09:00:00-08:00",
             f"No violation was found against {SECOND}")
-    event = do(case, c.RequestCouncilExtension(7, respondent=RESPONDENT),
+    event = do(case, c.RequestCouncilExtension(7, respondent=RESPONDENT, via="email",
+                                               evidence="letter on file"),
                "2026-02-24T09:00:00-08:00")
     assert event.data["respondent"] == RESPONDENT
 

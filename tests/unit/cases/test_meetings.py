@@ -288,7 +288,8 @@ def test_the_open_session_request_turns_the_meeting_open_and_owes_its_notices_ag
     scheduled(case)
     m = case.board_meeting
     assert m is not None and m.executive and m.sequence == 0
-    owed = do(case, c.RequestOpenSession(Proceeding.BOARD, "paper"), "2026-01-13T10:00:00-08:00",
+    owed = do(case, c.RequestOpenSession(Proceeding.BOARD, via="paper", evidence="letter on file"),
+              "2026-01-13T10:00:00-08:00",
               CLERK)
     assert m.open_to_public and m.sequence == 1
     assert agenda_item(m, case.number) == (
@@ -297,8 +298,9 @@ def test_the_open_session_request_turns_the_meeting_open_and_owes_its_notices_ag
     kinds = {t for t, _, s in owed if s == "meeting-1"}
     assert kinds == {T.INVITE_MEETING, T.MEETING_NOTICE, T.MEETING_POSTING}
     assert case.history[-1].data == {"body": "board", "respondent": RESPONDENT, "via": "paper",
-                                     "on": "2026-01-13"}
-    refused(case, c.RequestOpenSession(Proceeding.BOARD, "mail"), "2026-01-14T10:00:00-08:00",
+                                     "evidence": "letter on file", "on": "2026-01-13"}
+    refused(case, c.RequestOpenSession(Proceeding.BOARD, via="mail", evidence="letter on file"),
+            "2026-01-14T10:00:00-08:00",
             "already asked")
     refused(case, c.StartExecutiveSession(at("2026-01-20T19:00:00-08:00")),
             "2026-01-20T18:10:00-08:00", "has no executive session")
@@ -306,7 +308,8 @@ def test_the_open_session_request_turns_the_meeting_open_and_owes_its_notices_ag
 
 def test_a_meeting_called_after_the_request_is_open_from_the_start() -> None:
     case = new_case()
-    do(case, c.RequestOpenSession(Proceeding.BOARD, "email"), "2026-01-08T10:00:00-08:00", CLERK)
+    do(case, c.RequestOpenSession(Proceeding.BOARD, via="email", evidence="letter on file"),
+       "2026-01-08T10:00:00-08:00", CLERK)
     scheduled(case)
     assert case.board_meeting is not None and case.board_meeting.open_to_public
     assert case.board_meeting.sequence == 0
@@ -314,9 +317,11 @@ def test_a_meeting_called_after_the_request_is_open_from_the_start() -> None:
 
 def test_only_the_respondent_may_ask_and_the_channel_is_recorded() -> None:
     case = new_case()
-    refused(case, c.RequestOpenSession(Proceeding.BOARD, "mail", respondent="ada@example.org"),
+    refused(case, c.RequestOpenSession(Proceeding.BOARD, via="mail", respondent="ada@example.org",
+                                       evidence="letter on file"),
             "2026-01-08T10:00:00-08:00", "Only the person complained against")
-    refused(case, c.RequestOpenSession(Proceeding.BOARD, "carrier pigeon"),
+    refused(case, c.RequestOpenSession(Proceeding.BOARD, via="carrier pigeon",
+                                       evidence="letter on file"),
             "2026-01-08T10:00:00-08:00", "Say how the request came")
 
 
@@ -324,12 +329,13 @@ def test_only_the_respondent_may_ask_and_the_channel_is_recorded() -> None:
 
 def test_the_examiners_proceeding_is_opened_on_request_once_referred_and_is_no_meeting() -> None:
     case = procedure.new_case()
-    refused(case, c.RequestOpenSession(Proceeding.EXAMINER, "mail"),
+    refused(case, c.RequestOpenSession(Proceeding.EXAMINER, via="mail", evidence="letter on file"),
             "2026-01-08T10:00:00-08:00", "has not been referred to a hearings examiner")
     procedure.referred(case)
     examiner = case.referred_to
     assert examiner is not None and examiner.endswith("@examiners.example")
-    owed = do(case, c.RequestOpenSession(Proceeding.EXAMINER, "paper"),
+    owed = do(case, c.RequestOpenSession(Proceeding.EXAMINER, via="paper",
+                                         evidence="letter on file"),
               "2026-02-05T10:00:00-08:00", CLERK)
     request = case.meetings.open_requests[Proceeding.EXAMINER, procedure.RESPONDENT]
     assert (request.respondent, request.via, str(request.on)) == (
@@ -342,7 +348,7 @@ def test_the_examiners_proceeding_is_opened_on_request_once_referred_and_is_no_m
         [examiner, procedure.RESPONDENT, "ada@example.org", CLERK])
     assert {t for t, _, _ in owed} == {T.PROCEEDING_OPENED}
     assert not case.meetings.open_for(Proceeding.BOARD)  # the board's proceedings are not opened
-    refused(case, c.RequestOpenSession(Proceeding.EXAMINER, "mail"),
+    refused(case, c.RequestOpenSession(Proceeding.EXAMINER, via="mail", evidence="letter on file"),
             "2026-02-06T10:00:00-08:00", "already asked")
     # the referral itself states the reading too
     referral = next(e for e in case.history if e.kind.value == "referred")
@@ -352,17 +358,19 @@ def test_the_examiners_proceeding_is_opened_on_request_once_referred_and_is_no_m
 def test_no_examiners_proceeding_when_the_board_hears_the_matter() -> None:
     case = procedure.new_case()
     procedure.reported(case, sufficient=True)
-    do(case, c.RequestBoardHearing(), "2026-02-03T12:00:00-08:00", CLERK)
-    refused(case, c.RequestOpenSession(Proceeding.EXAMINER, "mail"),
+    do(case, c.RequestBoardHearing(via="email", evidence="letter on file"),
+       "2026-02-03T12:00:00-08:00", CLERK)
+    refused(case, c.RequestOpenSession(Proceeding.EXAMINER, via="mail", evidence="letter on file"),
             "2026-02-03T13:00:00-08:00", "heard by the ethics board")
-    do(case, c.RequestOpenSession(Proceeding.BOARD, "mail"), "2026-02-03T13:00:00-08:00", CLERK)
+    do(case, c.RequestOpenSession(Proceeding.BOARD, via="mail", evidence="letter on file"),
+       "2026-02-03T13:00:00-08:00", CLERK)
     assert case.meetings.open_for(Proceeding.BOARD) == {procedure.RESPONDENT}
 
 
 def test_the_examiner_notice_reading_is_what_the_request_records() -> None:
     case = procedure.new_case()
     procedure.referred(case)
-    handle(case, c.RequestOpenSession(Proceeding.EXAMINER, "slack"),
+    handle(case, c.RequestOpenSession(Proceeding.EXAMINER, via="email", evidence="letter on file"),
            at=at("2026-02-05T10:00:00-08:00"), actor=CLERK, calendar=CALENDAR,
            readings=Readings(examiner_notice=ExaminerNotice.AS_SPECIAL_MEETING))
     assert case.history[-1].data["notice_reading"] == describe(

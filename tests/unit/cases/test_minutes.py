@@ -238,7 +238,8 @@ def test_a_councils_extension_is_for_the_official_who_asked_and_no_more_than_ask
     for party in (RESPONDENT, SECOND):
         do(case, c.RecordDetermination(True, (SECTION_A,), respondent=party),
            "2026-02-23T09:00:00-08:00")
-    do(case, c.RequestCouncilExtension(days=5, respondent=RESPONDENT),
+    do(case, c.RequestCouncilExtension(days=5, respondent=RESPONDENT, via="email",
+                                       evidence="letter on file"),
        "2026-02-24T09:00:00-08:00")
     msg = refused(case, c.ExtendCouncilDecision(days=60), "2026-02-26T19:00:00-08:00",
                   "may grant up to 5, not 60")

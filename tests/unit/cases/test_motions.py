@@ -118,7 +118,8 @@ def test_not_in_executive_session_and_an_open_session_request_ends_one_under_way
        "2026-01-08T18:02:00-08:00")
     refused(case, APPLY, "2026-01-08T18:10:00-08:00", "in executive session")
     # the respondent asks, at the meeting, that it be open: the session under way ends
-    do(case, c.RequestOpenSession(Proceeding.BOARD, via="in person"), "2026-01-08T18:15:00-08:00")
+    do(case, c.RequestOpenSession(Proceeding.BOARD, via="in person", evidence="letter on file"),
+       "2026-01-08T18:15:00-08:00")
     assert case.meetings.all[0].in_session is None and case.meetings.all[0].open_to_public
     refused(case, c.StartExecutiveSession(at("2026-01-08T19:30:00-08:00")),
             "2026-01-08T18:16:00-08:00", "open")

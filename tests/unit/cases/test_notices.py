@@ -144,7 +144,8 @@ def test_report_referral_determination_decision_and_closing() -> None:
     assert to(owed, T.INVITE_COUNCIL_DECISION) == emails(COUNCIL)
     assert {n.deadline for n in owed if n.type is T.DETERMINATION} == {
         DeadlineKey.COUNCIL_DECISION}
-    assert step(case, c.RequestCouncilExtension(3), "2026-02-11T09:00:00-08:00") == []
+    assert step(case, c.RequestCouncilExtension(3, via="email", evidence="letter on file"),
+                "2026-02-11T09:00:00-08:00") == []
     owed = step(case, c.ExtendCouncilDecision(days=3), "2026-02-11T10:00:00-08:00")
     assert [n.type for n in owed] == [T.INVITE_COUNCIL_DECISION] * len(COUNCIL)
     assert invite_sequence(case, T.INVITE_COUNCIL_DECISION) == 1
@@ -153,7 +154,8 @@ def test_report_referral_determination_decision_and_closing() -> None:
 def test_referral_to_the_board_goes_to_its_members() -> None:
     case = new_case()
     report_delivered(case, sufficient=True)
-    step(case, c.RequestBoardHearing(), "2026-01-23T11:00:00-08:00")
+    step(case, c.RequestBoardHearing(via="email", evidence="letter on file"),
+         "2026-01-23T11:00:00-08:00")
     owed = step(case, c.Refer(examiner=None), "2026-01-24T10:00:00-08:00")
     assert to(owed, T.REFERRAL) == emails(BOARD) | {RESPONDENT}
 

@@ -31,7 +31,8 @@ def hearing_of_both() -> Case:
 
 
 def asks(case: Case, who: str, when: str, proceeding: Proceeding = Proceeding.BOARD) -> None:
-    do(case, c.RequestOpenSession(proceeding, "mail", respondent=who), when)
+    do(case, c.RequestOpenSession(proceeding, via="mail", respondent=who,
+                                  evidence="letter on file"), when)
 
 
 def session(about: tuple[str, ...] = (), start: str = "2026-01-20T18:30:00-08:00"
@@ -54,7 +55,8 @@ def test_one_officials_request_opens_their_matter_and_not_the_others() -> None:
     assert RESPONDENT not in item and "Pruitt" not in item
     assert "the others' evaluated in executive session" in session_words(m)
     # the other official may still ask, and their request is their own
-    refused(case, c.RequestOpenSession(Proceeding.BOARD, "mail", respondent=RESPONDENT),
+    refused(case, c.RequestOpenSession(Proceeding.BOARD, via="mail", respondent=RESPONDENT,
+                                       evidence="letter on file"),
             "2026-01-14T10:00:00-08:00", "already asked")
 
 
@@ -111,14 +113,16 @@ def test_a_request_that_came_before_the_meeting_but_was_recorded_after_it_is_fla
     do(case, session(), "2026-01-20T18:31:00-08:00")
     do(case, c.EndExecutiveSession(ended_at=at("2026-01-20T19:00:00-08:00")),
        "2026-01-20T19:01:00-08:00")
-    do(case, c.RequestOpenSession(Proceeding.BOARD, "mail", respondent=RESPONDENT,
-                                  on=date(2026, 1, 19)), "2026-01-21T10:00:00-08:00")
+    do(case, c.RequestOpenSession(Proceeding.BOARD, via="mail", respondent=RESPONDENT,
+                                  on=date(2026, 1, 19), evidence="letter on file"),
+       "2026-01-21T10:00:00-08:00")
     [flag] = case.meetings.all[0].irregular
     assert flag.startswith(f"{RESPONDENT} asked for an open session on 2026-01-19 (§13)")
     assert "evaluated their matter in executive session" in flag
     in_time = hearing_of_both()
-    do(in_time, c.RequestOpenSession(Proceeding.BOARD, "mail", respondent=RESPONDENT,
-                                     on=date(2026, 1, 19)), "2026-01-19T10:00:00-08:00")
+    do(in_time, c.RequestOpenSession(Proceeding.BOARD, via="mail", respondent=RESPONDENT,
+                                     on=date(2026, 1, 19), evidence="letter on file"),
+       "2026-01-19T10:00:00-08:00")
     assert in_time.meetings.all[0].irregular == []
     assert in_time.meetings.all[0].open_for == {RESPONDENT}
 
@@ -145,7 +149,8 @@ def test_a_determination_on_a_matter_never_evaluated_in_executive_session_is_fla
     assert flag.startswith(f"The board determined the sufficiency as to {RESPONDENT} with no "
                            "executive session")
     asked = two_respondents()
-    do(asked, c.RequestOpenSession(Proceeding.BOARD, "mail", respondent=RESPONDENT),
+    do(asked, c.RequestOpenSession(Proceeding.BOARD, via="mail", respondent=RESPONDENT,
+                                   evidence="letter on file"),
        "2026-01-07T10:00:00-08:00")
     asked = _found_after_a_session_about_bates(asked)
     assert all(not m.irregular for m in asked.meetings.all)

@@ -281,7 +281,7 @@ def test_confidential_until_closed_on_every_path() -> None:
 def test_respondent_chooses_the_board() -> None:
     case = new_case()
     reported(case, sufficient=True)
-    do(case, c.RequestBoardHearing(), "2026-02-03T12:00:00-08:00", RESPONDENT)
+    do(case, c.RequestBoardHearing(via="web"), "2026-02-03T12:00:00-08:00", RESPONDENT)
     msg = refused(case, c.Refer("myu@examiners.example"), "2026-02-04T09:00:00-08:00",
                   "refer the matter to the board, not to an examiner")
     assert "(§11)" in msg
@@ -479,8 +479,8 @@ def test_report_extensions_are_approved_by_the_right_body() -> None:
     assert due(case, K.REPORT_DELIVERY) == "2026-02-06T23:59:59-08:00"
 
     # §10: the respondent's request is approved by the board, not the council
-    do(case, c.RequestReportExtension(Requester.RESPONDENT, 5), "2026-01-28T09:00:00-08:00",
-       RESPONDENT)
+    do(case, c.RequestReportExtension(Requester.RESPONDENT, 5, via="web"),
+       "2026-01-28T09:00:00-08:00", RESPONDENT)
     refused(case, c.RequestReportExtension(Requester.BOARD, 2), "2026-01-28T09:30:00-08:00",
             "already pending")
     assert due(case, K.REPORT_DELIVERY) == "2026-02-06T23:59:59-08:00"  # not yet approved
@@ -500,7 +500,8 @@ def test_report_extensions_are_approved_by_the_right_body() -> None:
     assert due(case, K.REPORT_DELIVERY) == "2026-02-17T23:59:59-08:00"
 
     # a denied request changes nothing
-    do(case, c.RequestReportExtension(Requester.RESPONDENT, 4), "2026-02-03T09:00:00-08:00")
+    do(case, c.RequestReportExtension(Requester.RESPONDENT, 4, via="email",
+                                      evidence="letter on file"), "2026-02-03T09:00:00-08:00")
     do(case, c.DecideReportExtension(approved=False), "2026-02-03T10:00:00-08:00", CHAIR)
     assert due(case, K.REPORT_DELIVERY) == "2026-02-17T23:59:59-08:00"
     basis = deadlines(case, "2026-02-03T10:00:00-08:00")[K.REPORT_DELIVERY].basis
@@ -517,7 +518,8 @@ def test_council_decision_extension() -> None:
     # §12: only on the respondent's request
     refused(case, c.ExtendCouncilDecision(days=3), "2026-02-25T20:00:00-08:00",
             "only when the respondent asks (§12)")
-    do(case, c.RequestCouncilExtension(days=3), "2026-02-24T09:00:00-08:00")
+    do(case, c.RequestCouncilExtension(days=3, via="email", evidence="letter on file"),
+       "2026-02-24T09:00:00-08:00")
     # Mon Feb 23 + 7 = Mon Mar 2; + 3 days granted on the respondent's request = Thu Mar 5
     do(case, c.ExtendCouncilDecision(days=3), "2026-02-25T20:00:00-08:00", "council")
     assert due(case, K.COUNCIL_DECISION) == "2026-03-05T23:59:59-08:00"
@@ -730,15 +732,18 @@ def _full_history_case() -> Case:
        "2026-01-09T21:00:00-08:00")
     do(case, c.AmendComplaint(CHAIR, (SECTION_OTHER,)), "2026-01-10T09:00:00-08:00")
     through_hearing(case)
-    do(case, c.RequestReportExtension(Requester.RESPONDENT, 2), "2026-01-28T09:00:00-08:00")
+    do(case, c.RequestReportExtension(Requester.RESPONDENT, 2, via="email",
+                                      evidence="letter on file"), "2026-01-28T09:00:00-08:00")
     do(case, c.DecideReportExtension(approved=True), "2026-01-28T10:00:00-08:00")
     report_issued(case, "2026-02-02T10:00:00-08:00", sufficient=True)
-    do(case, c.RequestBoardHearing(), "2026-02-02T11:00:00-08:00")
+    do(case, c.RequestBoardHearing(via="email", evidence="letter on file"),
+       "2026-02-02T11:00:00-08:00")
     do(case, c.DeliverReport(), "2026-02-03T10:00:00-08:00")
     do(case, c.Refer(None), "2026-02-04T09:00:00-08:00")
     do(case, c.RecordDetermination(violation=True, sections=(SECTION_OTHER,)),
        "2026-02-23T09:00:00-08:00")
-    do(case, c.RequestCouncilExtension(days=2), "2026-02-24T08:00:00-08:00")
+    do(case, c.RequestCouncilExtension(days=2, via="email", evidence="letter on file"),
+       "2026-02-24T08:00:00-08:00")
     do(case, c.ExtendCouncilDecision(days=2), "2026-02-24T09:00:00-08:00")
     votes(case, ("praman@city.test", Vote.YES), ("abrandt@city.test", Vote.NO))
     decide(case, (c.Penalty(SECTION_OTHER, "censure"),), mayor_vote=Vote.YES)

@@ -72,7 +72,7 @@ BY_TYPE: dict[type[Command], st.SearchStrategy[Command]] = {
     c.DecideReportExtension: st.booleans().map(c.DecideReportExtension),
     c.IssueReport: st.booleans().map(lambda s: c.IssueReport(sufficient=s)),
     c.DeliverReport: st.just(c.DeliverReport()),
-    c.RequestBoardHearing: st.just(c.RequestBoardHearing()),
+    c.RequestBoardHearing: st.just(c.RequestBoardHearing(via="email", evidence="letter on file")),
     c.Refer: st.sampled_from([None, "myu@examiners.example"]).map(c.Refer),
     c.RecordDetermination: st.builds(c.RecordDetermination, st.booleans(),
                                      st.sampled_from([(), (SECTION_A,), (SECTION_OTHER,)])),
@@ -338,7 +338,8 @@ def _council_step(data: st.DataObject, moment: datetime,
             respondent=data.draw(party), action=data.draw(motion))
     if choice == 6:
         return c.RequestCouncilExtension(data.draw(st.integers(1, 9)),
-                                         respondent=data.draw(party))
+                                         respondent=data.draw(party), via="email",
+                                         evidence="letter on file")
     if choice == 7:
         return c.ExtendCouncilDecision(data.draw(st.integers(1, 9)), motion=data.draw(motion))
     if choice == 8:

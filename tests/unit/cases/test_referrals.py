@@ -24,7 +24,8 @@ EXAMINER = "myu@examiners.example"
 
 def pruitt_asked() -> Case:
     case = reported_as_to_both()
-    do(case, c.RequestBoardHearing(RESPONDENT), "2026-01-27T10:00:00-08:00")
+    do(case, c.RequestBoardHearing(RESPONDENT, via="email", evidence="letter on file"),
+       "2026-01-27T10:00:00-08:00")
     return case
 
 
@@ -59,7 +60,8 @@ def test_a_request_after_the_referral_to_an_examiner_withdraws_it_for_that_offic
     case = pruitt_asked()
     do(case, c.Refer(EXAMINER), "2026-01-27T11:00:00-08:00")  # Bates's
     assert set(case.referrals) == {SECOND}
-    event = do(case, c.RequestBoardHearing(SECOND), "2026-01-27T12:00:00-08:00", SECOND)
+    event = do(case, c.RequestBoardHearing(SECOND, via="web"), "2026-01-27T12:00:00-08:00",
+               SECOND)
     assert event.data["withdraws"] == [SECOND] and case.referrals == {}
     refused(case, c.RecordDetermination(False, respondent=SECOND), "2026-02-05T09:00:00-08:00",
             f"{SECOND}'s matter is not referred for hearing")

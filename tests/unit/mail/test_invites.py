@@ -40,7 +40,8 @@ def test_each_official_found_to_have_violated_has_their_own_council_window() -> 
     assert (one.start, two.start) == (date(2026, 2, 23), date(2026, 2, 25))
     assert one.end < two.end  # each official's seven days from their own determination
     # Pruitt asks and is granted more time: his entry moves (SEQUENCE 1), Bates's stays
-    do(case, c.RequestCouncilExtension(days=5, respondent=RESPONDENT),
+    do(case, c.RequestCouncilExtension(days=5, respondent=RESPONDENT, via="email",
+                                       evidence="letter on file"),
        "2026-02-26T09:00:00-08:00")
     do(case, c.ExtendCouncilDecision(days=5), "2026-02-26T19:00:00-08:00")
     moved = [n for n in notices_owed(case, case.history[-1], DIRECTORY)

@@ -128,7 +128,8 @@ def test_an_open_session_request_and_a_cancellation_are_new_revisions(tmp_path: 
         "posted 2026-01-12T09:00:05-08:00: ")
     again = asyncio.run(folder.publish(render_posting(ctx(case, "2026-01-12T10:00:00-08:00"))))
     assert again.reply.startswith("already posted 2026-01-12T09:00:05-08:00")  # first stands
-    do(case, c.RequestOpenSession(Proceeding.BOARD, "mail"), "2026-01-13T09:00")
+    do(case, c.RequestOpenSession(Proceeding.BOARD, via="mail", evidence="letter on file"),
+       "2026-01-13T09:00")
     opened = render_posting(ctx(case, "2026-01-13T09:00:03-08:00"))
     assert opened.name.endswith("-r1") and "open to the public at the request" in opened.html
     asyncio.run(folder.publish(opened))
