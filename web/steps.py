@@ -23,6 +23,7 @@ from cases.services import take_step_as
 from cases.text import words
 from storage.uow import SqlUnitOfWork
 from web import auth
+from web.ballots import drawn, unmarked, words_of
 from web.pages import CaseViewSeen, case_view, viewer_of
 from web.render import due_text, page, refusal
 from web.request import deps_of, form, signed_in
@@ -55,7 +56,7 @@ async def show(request: web.Request) -> web.StreamResponse:
     _allowed(request, rule)
     looked = await case_view(request, request.match_info["number"], f"step form {rule.id}")
     _sendable(request, rule, looked)
-    return _form_page(request, rule, looked.view["number"], {}, None, 200,
+    return _form_page(request, rule, looked, {}, None, 200,
                       serves=_serves(request, rule, looked.view), own=_own(rule, looked))
 
 
@@ -89,12 +90,21 @@ def _serves(request: web.Request, rule: StepRule, detail: dict[str, Any]
             "due_text": due_text(found["due"], found["status"], deps.clock(), deps.calendar)}
 
 
-def _form_page(request: web.Request, rule: StepRule, number: str, values: dict[str, str],
-               error: str | None, status: int, *,
-               serves: dict[str, Any] | None = None, own: bool = False) -> web.Response:
+def _drawn(request: web.Request, rule: StepRule, looked: CaseViewSeen, own: bool
+           ) -> list[Any]:
+    """The form's inputs as the web draws them (`web.ballots`: rows per member, the
+    case's meetings to choose from)."""
     deps, viewer = deps_of(request), viewer_of(request)
+    return drawn(rule, inputs(rule, viewer.actor, deps.directory, own=own), deps.directory,
+                 looked.view["meetings"], deps.calendar)
+
+
+def _form_page(request: web.Request, rule: StepRule, looked: CaseViewSeen,
+               values: dict[str, str], error: str | None, status: int, *,
+               serves: dict[str, Any] | None = None, own: bool = False) -> web.Response:
+    number = looked.view["number"]
     return page(request, "step.html.j2", status=status, rule=rule, number=number,
-                inputs=inputs(rule, viewer.actor, deps.directory, own=own), values=values,
+                inputs=_drawn(request, rule, looked, own), values=values,
                 error=error, slug=request.match_info["step"], serves=serves,
                 title=(rule.respondent_asks if own else None) or rule.name)
 
@@ -111,9 +121,13 @@ async def take(request: web.Request) -> web.StreamResponse:
     number = looked.view["number"]
     typed = {k: v for k, v in fields.items() if k != CSRF_FIELD}
     own = _own(rule, looked)
+    shown = _drawn(request, rule, looked, own)
+    said = words_of(shown, typed)  # rows as Slack's words
 
     def build(case: Case, uow: SqlUnitOfWork) -> Command:
-        values = parse(rule, typed, deps.calendar, viewer.actor, deps.directory, own=own)
+        if (missing := unmarked(shown, said)) is not None:
+            raise BadInput(missing)
+        values = parse(rule, said, deps.calendar, viewer.actor, deps.directory, own=own)
         return complete(rule.command, values, viewer.actor, deps.directory, case,
                         uow.rotation, via="web")
 
@@ -127,8 +141,8 @@ async def take(request: web.Request) -> web.StreamResponse:
     except Refused as e:
         if not may_send(viewer.actor, rule, looked.view["respondents"], looked.view["askers"]):
             raise refusal(request, 403, "Not your step", str(e)) from None  # as when shown
-        return _form_page(request, rule, number, typed, str(e), 403, own=own)
+        return _form_page(request, rule, looked, typed, str(e), 403, own=own)
     except (ProcedureError, ValueError) as e:
         status = 400 if isinstance(e, BadInput | ValueError) else 409
-        return _form_page(request, rule, number, typed, str(e), status, own=own)
+        return _form_page(request, rule, looked, typed, str(e), status, own=own)
     raise web.HTTPSeeOther(f"/cases/{number}?recorded={event.kind.value}")

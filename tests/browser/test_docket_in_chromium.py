@@ -121,21 +121,31 @@ async def test_the_clerk_records_a_roll_call_and_the_boards_motion(
     await page.get_by_label("Reason").fill("respondent hospitalised")
     await page.get_by_role("button", name="Apply for a continuance").click()
     assert "taken by motion at its meeting" in await page.get_by_role("alert").inner_text()
-    motion = page.get_by_label("The motion, when the board or the council acts")
-    await motion.fill("unanimous")
+
+    async def mark(member: str, choice: str) -> None:  # one row per member (issue 41)
+        await page.get_by_role("group", name=member, exact=True).get_by_label(
+            choice, exact=True).check()
+
+    for member in ("Helen Park", "Victor Osei", "Dana Brooks"):
+        await mark(member, "yes")
     await page.get_by_role("button", name="Apply for a continuance").click()
     assert "Record the roll call of meeting 1 first" in (
         await page.get_by_role("alert").inner_text())
 
     await page.goto(site.url + f"/cases/{number}/steps/roll-call")
-    await page.get_by_label("Members present").fill(
-        "hpark@city.test, vosei@city.test, dbrooks@city.test")
+    meeting = page.get_by_label("The meeting")  # the case's meetings, to choose from
+    assert "#1 board, special meeting" in await meeting.inner_text()
+    await meeting.select_option("1")
+    for member in ("Helen Park", "Victor Osei", "Dana Brooks"):
+        await mark(member, "present")
     await page.get_by_role("button", name="Record the roll call of a meeting").click()
     assert "Recorded: roll call recorded." in await page.get_by_role("status").inner_text()
 
     await page.goto(apply)
     await page.get_by_label("Reason").fill("respondent hospitalised")
-    await motion.fill("yes hpark@city.test @osei no dbrooks@city.test")
+    for member, vote in (("Helen Park", "yes"), ("Victor Osei", "yes"),
+                         ("Dana Brooks", "no")):
+        await mark(member, vote)
     await screenshot(page, "motion-form")
     await page.get_by_role("button", name="Apply for a continuance").click()
     assert "the motion carries" in await page.get_by_role("status").inner_text()
