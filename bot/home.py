@@ -19,6 +19,7 @@ from slack_bolt.async_app import AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.access import Caller
+from bot.escape import esc
 from bot.meetings import home_lines, runs
 from bot.render import section
 from bot.service import SlackDeps, blocking, log_alone
@@ -27,6 +28,7 @@ from cases.calendar import countdown, when
 from cases.deadlines import Status
 from cases.text import words
 from cases.visibility import responsibilities
+from mail.mail_down import shown
 from storage import meetings, queries
 
 
@@ -70,7 +72,8 @@ def home_view(deps: SlackDeps, caller: Caller) -> dict[str, Any]:
     else:
         rows, now = your_deadlines(deps, caller), deps.clock()
         lines = [_line(r, deps, now) for r in rows]
-        blocks = [{"type": "header", "text": {"type": "plain_text", "text": "Your deadlines"}},
+        blocks = [*_mail_down(deps),
+                  {"type": "header", "text": {"type": "plain_text", "text": "Your deadlines"}},
                   section("Confidential (§6): visible only to you.")]
         blocks += [section("\n".join(lines[i:i + 10])) for i in range(0, len(lines), 10)]
         if not lines:
@@ -82,6 +85,15 @@ def home_view(deps: SlackDeps, caller: Caller) -> dict[str, Any]:
             blocks += [section("\n".join(meetings[i:i + 8]))
                        for i in range(0, len(meetings), 8)]
     return {"type": "home", "blocks": blocks}
+
+
+def _mail_down(deps: SlackDeps) -> list[dict[str, Any]]:
+    """The banner while outgoing mail is failing and the clerk has been told
+    (`mail.mail_down`): the Home is built each time it is opened, so it comes and goes
+    with the stored outage."""
+    with deps.session_factory() as session:
+        found = shown(session, deps.calendar)
+    return [section(f":warning: *{esc(found.headline)}* {esc(found.todo)}")] if found else []
 
 
 def _line(r: dict[str, Any], deps: SlackDeps, now: datetime) -> str:

@@ -22,8 +22,10 @@ from cases.deadlines import DeadlineKey
 from cases.directory import Directory
 from cases.notices import NoticeType
 from cases.steps import meeting
+from mail.mail_down import TODO
 from mail.render import NoticeContext, digest_headline, reminder_headline
 from mail.transport import Outcome, SendResult
+from storage.mail_down import BACK
 
 log = logging.getLogger(__name__)
 
@@ -119,6 +121,25 @@ def digest_blocks(about: dict[str, Any]) -> tuple[str, list[dict[str, Any]]]:
     return text, blocks
 
 
+def mail_down_blocks(about: dict[str, Any]) -> tuple[str, list[dict[str, Any]]]:
+    """The clerk's DM that outgoing mail is failing (`mail.mail_down`), or works again."""
+    since, back, lasted = about.get("since"), about.get("back"), about.get("lasted")
+    if about.get("mail") == BACK:
+        text = f"Outgoing mail works again since {back}, after failing {lasted} from {since}"
+        todo = "What waited in the outbox is going out; `ethicsbot status` shows the rest."
+    elif back:  # this DM waited (Slack away too) until mail was back
+        text = (f"Outgoing mail failed from {since} ({about.get('cause')}) for {lasted}; "
+                f"it works again since {back}")
+        todo = "What waited in the outbox is going out; `ethicsbot status` shows the rest."
+    else:
+        text = f"URGENT: outgoing mail is failing since {since} ({about.get('cause')})"
+        todo = TODO
+    blocks: list[dict[str, Any]] = [
+        {"type": "section", "text": {"type": "mrkdwn", "text": f"*{esc(text)}*"}},
+        {"type": "context", "elements": [{"type": "mrkdwn", "text": esc(todo)}]}]
+    return text, blocks
+
+
 class SlackReminders:
     def __init__(self, client: AsyncWebClient, directory: Directory) -> None:
         self.client, self.directory = client, directory
@@ -129,7 +150,8 @@ class SlackReminders:
             return SendResult(Outcome.PERMANENT, f"{ctx.recipient.email} has no Slack id in "
                                                  "the directory file")
         alert = ctx.type in (NoticeType.DEADLINE_ALERT, NoticeType.DELIVERY_FAILED_ALERT)
-        text, blocks = alert_blocks(ctx) if alert else reminder_blocks(ctx)
+        text, blocks = (mail_down_blocks(ctx.about) if ctx.type is NoticeType.MAIL_DOWN_ALERT
+                        else alert_blocks(ctx) if alert else reminder_blocks(ctx))
         try:
             resp = await self.client.chat_postMessage(channel=person.slack, text=text,
                                                       blocks=blocks)

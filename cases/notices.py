@@ -59,6 +59,7 @@ class NoticeType(StrEnum):
     QUARANTINE_ALERT = "quarantine_alert"  # to the clerk: a message opened no case
     DELIVERY_FAILED_ALERT = "delivery_failed_alert"  # to the clerk: a notice bounced (5xx)
     DEADLINE_ALERT = "deadline_alert"  # to the clerk: a notice unsent near its deadline
+    MAIL_DOWN_ALERT = "mail_down_alert"  # to the clerk, by Slack: outgoing mail fails, or is back
     REMINDER = "reminder"  # to whoever must act: a deadline approaches or has passed
     SIGN_IN_LINK = "sign_in_link"  # to a person who asked the web docket for one
     MEETING_NOTICE = "meeting_notice"  # RCW 42.30.080: special meeting, members and media
@@ -105,7 +106,7 @@ MEETING_NOTICES = frozenset({NoticeType.INVITE_MEETING, NoticeType.MEETING_NOTIC
 # The posting's "recipient": the city's website and the entrance of the meeting place.
 POSTING = Person("Public posting (the city's website and the meeting place)", "posting")
 ALERTS = frozenset({NoticeType.QUARANTINE_ALERT, NoticeType.DELIVERY_FAILED_ALERT,
-                    NoticeType.DEADLINE_ALERT})
+                    NoticeType.DEADLINE_ALERT, NoticeType.MAIL_DOWN_ALERT})
 
 @dataclass(frozen=True)
 class OwedNotice:

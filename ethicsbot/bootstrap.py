@@ -134,6 +134,7 @@ class App:
                             clock=self.clock, letterhead=self.letterhead(),
                             undelivered_after=self.settings.undelivered_alert_after,
                             slack_alerts=self.settings.uses_slack,
+                            mail_down_after=self.settings.mail_down_alert_after,
                             postings=self.settings.postings_dir)
 
     def slack_deps(self) -> SlackDeps:

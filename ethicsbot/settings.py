@@ -100,6 +100,9 @@ class Settings(BaseSettings):
     # a statutory notice still undelivered this long (minutes) is overdue: the clerk is
     # alerted on every channel they have, and /readyz and `ethicsbot status` count it
     undelivered_alert_minutes: float = Field(default=15.0, gt=0)
+    # outgoing mail failing this long (minutes; no server, or a refused session): the
+    # clerk is told by Slack, the web docket's banner and `ethicsbot status` (mail.mail_down)
+    mail_down_alert_minutes: float = Field(default=15.0, gt=0)
 
     slack_bot_token: str | None = None
     slack_signing_secret: str | None = None
@@ -197,6 +200,10 @@ class Settings(BaseSettings):
     @property
     def undelivered_alert_after(self) -> timedelta:
         return timedelta(minutes=self.undelivered_alert_minutes)
+
+    @property
+    def mail_down_alert_after(self) -> timedelta:
+        return timedelta(minutes=self.mail_down_alert_minutes)
 
     @property
     def imap_port_effective(self) -> int:

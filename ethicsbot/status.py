@@ -1,7 +1,8 @@
 """The operator's view (`ethicsbot status`, and the same figures on `/readyz`): messages
-waiting in the inbox, notices pending and overdue, the active worker and since when, and
+waiting in the inbox, notices pending and overdue, the active worker and since when,
 how many cases the worker still has to recompute since the city's calendar or readings
-changed (`ethicsbot.calendar_sync`).
+changed (`ethicsbot.calendar_sync`), and whether outgoing mail has been failing long
+enough for the clerk to be told (`mail.mail_down`).
 
 "Idle" means everything owed is done: nothing waits in the inbox and nothing in the
 outbox, which is what an operator (or a drill) waits for after an outage. Each part is
@@ -20,9 +21,11 @@ from sqlalchemy.orm import sessionmaker
 
 from ethicsbot.settings import Settings
 from mail.listener.waiting import imap_waiting, maildir_waiting
+from mail.mail_down import status_json
 from storage import calendar_state
 from storage.chain import docket_head
 from storage.leader import DATABASE_DOWN, active_worker
+from storage.mail_down import told
 from storage.migrate import is_current
 from storage.outbox import delivery_figures
 
@@ -52,7 +55,7 @@ def combine(inbox: dict[str, Any], stored: dict[str, Any]) -> dict[str, Any]:
             and stored.get("recompute") == 0)
     return {"database": stored["database"], "inbox": inbox, "notices": notices,
             "worker": stored.get("worker"), "recompute": stored.get("recompute"), "idle": idle,
-            "docket_head": stored.get("docket_head")}
+            "docket_head": stored.get("docket_head"), "mail": stored.get("mail")}
 
 
 def database_state(app: Sources) -> str:
@@ -79,13 +82,14 @@ def outbox_and_worker(app: Sources) -> dict[str, Any]:
             # background since the city's calendar or readings changed
             recompute = calendar_state.count_stale(session, in_force) if in_force else 0
             head = docket_head(session)  # to keep off the machine (docs/evidence.md)
+            mail = status_json(told(session))  # outgoing mail failing, the clerk told
     except DATABASE_DOWN as e:
         return {"database": f"unreachable ({type(e).__name__})"}
     return {"database": "current",
             "notices": {**figures.as_json(), "overdue_after_minutes": s.undelivered_alert_minutes},
             "worker": {"active": worker.id if worker else None,
                        "since": worker.since.isoformat() if worker and worker.since else None},
-            "recompute": recompute, "docket_head": str(head)}
+            "recompute": recompute, "docket_head": str(head), "mail": mail}
 
 
 def public(figures: dict[str, Any]) -> dict[str, Any]:
@@ -93,6 +97,8 @@ def public(figures: dict[str, Any]) -> dict[str, Any]:
     are left out (whether one is active, and since when, stay), and so is the docket
     chain's head (its count says how much the docket moved)."""
     figures = {k: v for k, v in figures.items() if k != "docket_head"}
+    if figures.get("mail"):  # down or not, and since when; why is the operator's
+        figures["mail"] = {k: v for k, v in figures["mail"].items() if k != "cause"}
     worker = figures.get("worker")
     if worker is None:
         return figures

@@ -21,6 +21,7 @@ from cases.deadlines import DeadlineKey
 from cases.directory import Directory, Person
 from cases.notices import NoticeType, meeting_of
 from cases.ports import Clock
+from mail.mail_down import dm_about
 from mail.meeting_text import quorum_about
 from mail.parsing.classify import KINDS
 from mail.parsing.limits import MailLimits
@@ -100,6 +101,8 @@ def _about(session: Session, row: outbox.Notice, calendar: CityCalendar) -> dict
         return {"notice": failed.notice_type, "attempts": failed.attempts,
                 "recipient": failed.addressed,
                 "reply": reply or failed.last_error or "", "deadline": failed.deadline_key}
+    if kind is NoticeType.MAIL_DOWN_ALERT:
+        return dm_about(session, row.generation, row.slot, calendar)
     if kind is NoticeType.REMINDER:
         key, _, moment = row.slot.partition(":")
         return {"deadline": key, "moment": moment, "overdue": moment.startswith("overdue")}

@@ -14,7 +14,8 @@ statutory notice undeliverable for a while, or still unsent near its deadline, o
 clerk an alert on every channel they have (mail.alerts), and the log says how many
 statutory notices are overdue for delivery whenever that number changes. While the mail
 server refuses connections it is probed, and the notices that waited for it go as soon as
-it answers (mail.recovery).
+it answers (mail.recovery); failing for a while, the clerk is told by paths other than
+mail (mail.mail_down).
 
 The dispatcher never ends on its own: a failing database is retried with a capped
 backoff and logged once when it starts failing and once when it works again.
@@ -46,6 +47,7 @@ from cases.services import take_step
 from mail.alerts import alert_clerks, owe_deadline_alerts, run_alert_sweeps
 from mail.context import Letterhead, load_context
 from mail.listener.retry import Backoff, Outage, Weather, wait_for_stop
+from mail.mail_down import MAIL_DOWN_AFTER, MailDownAlarm
 from mail.postings import Posting, PostingFolder, render_posting
 from mail.recovery import MailWatch, OverdueLog
 from mail.render import NoticeContext, render
@@ -75,6 +77,8 @@ class DispatchDeps:
     undelivered_after: timedelta = timedelta(minutes=15)  # a statutory notice unsent this
     # long is overdue: the clerk is alerted (ETHICSBOT_UNDELIVERED_ALERT_MINUTES)
     slack_alerts: bool = False  # alert the clerk by Slack DM too (Slack is configured)
+    mail_down_after: timedelta = MAIL_DOWN_AFTER  # outgoing mail failing this long: the
+    # clerk is told by the other paths (mail.mail_down; ETHICSBOT_MAIL_DOWN_ALERT_MINUTES)
     postings: Path = Path("postings")  # where meetings' postings are published
 
 
@@ -117,6 +121,9 @@ async def run_dispatcher(deps: DispatchDeps, *, stop: asyncio.Event, transport: 
     outage, backoff = Outage("outbox dispatch", log), Backoff(RETRY_INITIAL, RETRY_CAP)
     overdue = OverdueLog(deps.session_factory, deps.clock, deps.undelivered_after)
     mail = MailWatch(transport, deps.session_factory, deps.clock)
+    alarm = MailDownAlarm(deps.session_factory, deps.clock, deps.directory,
+                          after=deps.mail_down_after, slack=deps.slack_alerts,
+                          msgid_domain=deps.letterhead.msgid_domain)
     sweeps = asyncio.create_task(run_alert_sweeps(
         uow_factory=deps.uow, clock=deps.clock, directory=deps.directory,
         undelivered_after=deps.undelivered_after, slack=deps.slack_alerts, stop=stop))
@@ -128,7 +135,9 @@ async def run_dispatcher(deps: DispatchDeps, *, stop: asyncio.Event, transport: 
                 outcomes: list[tuple[bool, SendResult]] = []
                 sent = await dispatch_once(deps, transport, stop=stop, messenger=messenger,
                                            outcomes=outcomes, sweep=False)
-                mail.saw([result for by_mail, result in outcomes if by_mail])
+                mailed = [result for by_mail, result in outcomes if by_mail]
+                mail.saw(mailed)
+                await asyncio.to_thread(alarm.saw, mailed)  # the clerk told if mail is down
                 await asyncio.to_thread(overdue.check)
             except Exception as e:  # a database hiccup must not end delivery of notices
                 # SQL errors quote their parameters, which may be complaint text

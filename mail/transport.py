@@ -65,6 +65,7 @@ class SendResult:
 
 
 CANNOT_CONNECT = "cannot connect"  # how a reply starts when the server was not reached
+SESSION_REFUSED = "session refused"  # ... when it answered but refused the session (login, TLS)
 
 
 class Transport(Protocol):
@@ -173,7 +174,7 @@ class SmtpTransport:
             if isinstance(e, OSError | TimeoutError):  # not there, or silent: worth probing
                 return self._give_up(f"{CANNOT_CONNECT}: {type(e).__name__}: {e}")
             # there, but the session failed (login, TLS): a person must look, not a probe
-            return SendResult(Outcome.TEMPORARY, f"session refused: {type(e).__name__}: {e}")
+            return SendResult(Outcome.TEMPORARY, f"{SESSION_REFUSED}: {type(e).__name__}: {e}")
         try:
             refused, reply = await smtp.send_message(msg, sender=sender, recipients=[recipient])
         except aiosmtplib.SMTPRecipientsRefused as e:

@@ -340,3 +340,17 @@ class MeetingRow(Base):
     sequence: Mapped[int] = mapped_column(default=0)
     answers: Mapped[dict[str, Any]]
     quorum_look_at: Mapped[datetime | None] = mapped_column(index=True)
+
+
+class MailOutageRow(Base):
+    """An episode of outgoing mail failing (`mail.mail_down`): since when, why, and when
+    the clerk was told and when it was cleared. The worker writes it; the web docket and
+    `ethicsbot status`, perhaps other processes, read it. An episode cleared before
+    anyone was told is deleted: only the outages the clerk heard of are kept."""
+
+    __tablename__ = "mail_outages"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    since: Mapped[datetime]  # the first failed round of the episode
+    cause: Mapped[str] = mapped_column(String(200))  # the kind of failure, no host
+    told_at: Mapped[datetime | None]  # failing for the threshold: the clerk was told
+    cleared_at: Mapped[datetime | None]  # a message went out again

@@ -13,6 +13,9 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from cases.calendar import CityCalendar, countdown, when
 from cases.filing import flag_text
 from cases.text import words
+from mail.mail_down import Banner, shown
+from storage.leader import DATABASE_DOWN
+from web.deps import WebDeps
 from web.keys import DEPS, VIEWER
 from web.security import FORM_COOKIE, set_cookie
 
@@ -57,15 +60,27 @@ def page(request: web.Request, template: str, *, status: int = 200,
     """Render `template` with the common context; set any double-submit cookie made for
     its forms."""
     deps = request.app[DEPS]
+    viewer = request.get(VIEWER)
     html = _ENV.get_template(template).render(
-        city=deps.directory.city, viewer=request.get(VIEWER),
-        **context)
+        city=deps.directory.city, viewer=viewer,
+        mail_down=_mail_down(deps) if viewer else None, **context)
     response = web.Response(text=html, status=status, content_type="text/html",
                             charset="utf-8")
     for name, value in (cookies or {}).items():
         set_cookie(response, deps.config, name, value, samesite="Strict",
                    max_age=3600 if name == FORM_COOKIE else None)
     return response
+
+
+def _mail_down(deps: WebDeps) -> Banner | None:
+    """The banner every signed-in page shows while outgoing mail is failing and the
+    clerk has been told (`mail.mail_down`, stored by the worker); a database that fails
+    here leaves the page to say what it can."""
+    try:
+        with deps.session_factory() as session:
+            return shown(session, deps.calendar)
+    except DATABASE_DOWN:
+        return None
 
 
 _ERRORS: dict[int, type[web.HTTPException]] = {

@@ -15,7 +15,7 @@ def register(group: click.Group) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
 def status(as_json: bool) -> None:
     """Messages waiting in the inbox, notices pending and overdue, the active worker and
-    since when. Exits 1 while the database cannot be reached."""
+    since when, outgoing mail failing. Exits 1 while the database cannot be reached."""
     from ethicsbot.bootstrap import bootstrap
     from ethicsbot.status import status as gather
 
@@ -50,6 +50,11 @@ def _lines(f: dict[str, object]) -> list[str]:
                  "voided)")
     lines.append(f"worker: {worker['active']} since {worker['since']}" if worker["active"]
                  else "worker: none active (start `ethicsbot worker` or `ethicsbot run`)")
+    mail = f.get("mail")
+    if isinstance(mail, dict) and mail.get("down"):
+        lines.append(f"outgoing mail: FAILING since {mail['since']} ({mail['cause']}); the "
+                     f"clerk was told at {mail['told_at']} (by Slack where it is set up, and a "
+                     "banner on the web docket); mail waits in the outbox until it works")
     if f.get("recompute"):
         lines.append(f"deadlines: {f['recompute']} case(s) still to recompute since the "
                      "city's calendar or readings changed (the worker does it in the "
