@@ -50,6 +50,7 @@ class NoticeType(StrEnum):
     CONTINUANCE_DECIDED = "continuance_decided"  # §7 new dates
     REPORT_DELIVERED = "report_delivered"  # §10
     REFERRAL = "referral"  # §11
+    REFERRAL_LAPSED = "referral_lapsed"  # §11: the official asked for the board after it
     DETERMINATION = "determination"  # §12
     COUNCIL_DECIDED = "council_decided"  # §12, §14
     CASE_CLOSED = "case_closed"  # §6 confidentiality ends
@@ -250,6 +251,7 @@ class _Audience:
         # the examiners the officials' matters are referred to (§11; each has their own)
         referred = {r.to.lower() for r in case.referrals.values() if not r.board}
         self.examiner = [p for p in directory.examiners if p.email.lower() in referred]
+        self.roster = list(directory.examiners)  # those a referral lapsed for, among them
 
 
 def _outside(case: Case, key: str) -> Person | None:
@@ -301,6 +303,13 @@ def _plan(case: Case, event: Event, a: _Audience) -> _Plan:
             whose = {str(x).lower() for x in event.data.get("respondents") or ()}
             return [(t.REFERRAL, hearers + [p for p in a.respondents
                                             if not whose or p.email.lower() in whose], None)]
+        case k.BOARD_HEARING_REQUESTED if event.data.get("lapsed_to"):
+            # the examiner whose referral lapsed stops, and the official it was is told
+            lapsed = {str(x).lower() for x in event.data["lapsed_to"]}
+            whose = {str(x).lower() for x in event.data["withdraws"]}
+            return [(t.REFERRAL_LAPSED, [p for p in a.roster if p.email.lower() in lapsed]
+                     + [p for p in a.respondents if p.email.lower() in whose]
+                     + a.mayors_office, None)]
         case k.OPEN_SESSION_REQUESTED if event.data.get("body") == "examiner":
             examiner = str(event.data.get("examiner") or "").lower()
             return [(t.PROCEEDING_OPENED, [p for p in a.examiner if p.email.lower() == examiner]

@@ -47,6 +47,7 @@ SUBJECTS: dict[NoticeType, str] = {
     T.CONTINUANCE_DECIDED: "Continuance decided: hearing deadlines",
     T.REPORT_DELIVERED: "Written report on sufficiency",
     T.REFERRAL: "Matter referred for hearing",
+    T.REFERRAL_LAPSED: "Referral for hearing withdrawn: the official asked for the board",
     T.DETERMINATION: "Final determination received",
     T.COUNCIL_DECIDED: "Council decision recorded",
     T.CASE_CLOSED: "Case closed",

@@ -66,7 +66,9 @@ def board_hearing(s: StepContext, cmd: RequestBoardHearing) -> Event:
                      and p not in case.findings and case.board_hears(p, reading, [party]))
     return s.event(EventKind.BOARD_HEARING_REQUESTED, respondent=party,
                    **s.said_by(cmd, party, "§11"),
-                   **({"withdraws": lapsing, "reading": describe(reading)} if lapsing else {}))
+                   **({"withdraws": lapsing, "reading": describe(reading),
+                       "lapsed_to": sorted({case.referrals[p].to for p in lapsing})}
+                      if lapsing else {}))
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,10 @@ from cases import commands as c
 from cases.agenda import agenda_for
 from cases.case import Case
 from cases.meetings import Action, Body, Item
+from cases.notices import NoticeType, notices_owed
 from cases.public_records import Determination, PublicRecord, entries
 from cases.released import history_of, parts
-from tests.unit.cases.riverton import SECTION_A
+from tests.unit.cases.riverton import DIRECTORY, SECTION_A
 from tests.unit.cases.test_lifecycle import SECOND, reported_as_to_both
 from tests.unit.cases.test_procedure import CLERK, RESPONDENT, do, refused
 
@@ -63,6 +64,11 @@ def test_a_request_after_the_referral_to_an_examiner_withdraws_it_for_that_offic
     event = do(case, c.RequestBoardHearing(SECOND, via="web"), "2026-01-27T12:00:00-08:00",
                SECOND)
     assert event.data["withdraws"] == [SECOND] and case.referrals == {}
+    # the examiner is told the referral lapsed, and Bates; not Pruitt, nor the board
+    owed = notices_owed(case, event, DIRECTORY)
+    assert {n.type for n in owed} == {NoticeType.REFERRAL_LAPSED}
+    assert sorted(n.recipient.email for n in owed) == sorted(
+        [EXAMINER, SECOND, "clerk@city.test"])
     refused(case, c.RecordDetermination(False, respondent=SECOND), "2026-02-05T09:00:00-08:00",
             f"{SECOND}'s matter is not referred for hearing")
     do(case, c.Refer(None), "2026-01-28T09:00:00-08:00")

@@ -245,9 +245,21 @@ def test_a_quarantine_alert_names_the_sender_and_what_the_message_is() -> None:
 
 
 def lifecycle() -> tuple[Case, list[OwedNotice]]:
-    """A case taken through every step that owes a notice, and all it owed."""
+    """A case taken through every step that owes a notice, and all it owed (but the
+    lapse of a referral, which takes another road: `test_a_lapsed_referral_...`)."""
     case = a_case()
     owed = notices_owed(case, case.history[0], DIRECTORY)
+    for when, cmd in lifecycle_steps():
+        event = handle(case, at_its_meeting(case, cmd, when), at=at(when), actor="x",
+                       calendar=CALENDAR)
+        owed += notices_owed(case, event, DIRECTORY)
+    for when, cmd, actor in public_records_steps(case):
+        event = handle(case, cmd, at=at(when), actor=actor, calendar=CALENDAR)
+        owed += notices_owed(case, event, DIRECTORY)
+    return case, owed
+
+
+def lifecycle_steps() -> list[tuple[str, Command]]:
     board = frozenset(p.email for p in BOARD)
     hearing, council = "2026-01-20T19:00:00-08:00", "2026-02-17T19:00:00-08:00"
     steps: list[tuple[str, Command]] = [
@@ -277,14 +289,30 @@ def lifecycle() -> tuple[Case, list[OwedNotice]]:
         ("2026-02-18T09:00:00-08:00", c.CloseCase(reason="decided")),
         ("2026-02-19T09:00:00-08:00", c.PlaceLegalHold("a claim filed against the city")),
         ("2026-02-20T09:00:00-08:00", c.LiftLegalHold("the claim was settled"))]
-    for when, cmd in steps:
-        event = handle(case, at_its_meeting(case, cmd, when), at=at(when), actor="x",
-                       calendar=CALENDAR)
-        owed += notices_owed(case, event, DIRECTORY)
-    for when, cmd, actor in public_records_steps(case):
-        event = handle(case, cmd, at=at(when), actor=actor, calendar=CALENDAR)
-        owed += notices_owed(case, event, DIRECTORY)
-    return case, owed
+    return steps
+
+
+def test_a_lapsed_referral_tells_the_examiner_whose_matter_and_why() -> None:
+    """§11: the official asks for the board after the referral to an examiner; the
+    examiner is told the referral lapsed, whose matter, and by which reading."""
+    case, steps = a_case(), lifecycle_steps()
+    referred = next(i for i, (_, cmd) in enumerate(steps) if isinstance(cmd, c.Refer))
+    for when, cmd in steps[:referred + 1]:
+        handle(case, at_its_meeting(case, cmd, when), at=at(when), actor="x",
+               calendar=CALENDAR)
+    event = handle(case, c.RequestBoardHearing(via="email", evidence="letter on file"),
+                   at=at("2026-01-27T10:00:00-08:00"), actor="x", calendar=CALENDAR)
+    [to_examiner] = [n for n in notices_owed(case, event, DIRECTORY)
+                     if n.type is NoticeType.REFERRAL_LAPSED
+                     and n.recipient.email == "myu@examiners.example"]
+    msg = parsed(render(ctx(case, to_examiner.type, to_examiner.recipient,
+                            generation=to_examiner.generation)))
+    assert msg["Subject"] == ("[ETH-2026-0001] Referral for hearing withdrawn: the official "
+                              "asked for the board")
+    text = " ".join(body(msg).split())
+    assert "the matter as to gpruitt@city.test was referred for hearing to the city's " \
+           "hearings examiner (myu@examiners.example)" in text
+    assert "lapsed as to gpruitt@city.test" in text and "heard where that official chose" in text
 
 
 PHONE = "555-0142"
@@ -389,8 +417,9 @@ def test_an_amendment_is_sent_to_the_official_with_their_time_to_respond() -> No
 def test_every_notice_the_procedure_owes_renders() -> None:
     case, owed = lifecycle()
     # reminders and quorum warnings are owed by the scheduler, not by a step
+    # and the lapse of a referral, on another road (its own test, just above)
     assert {n.type for n in owed} == set(NoticeType) - ALERTS - ACCESS - {
-        NoticeType.REMINDER, NoticeType.QUORUM_WARNING}
+        NoticeType.REMINDER, NoticeType.QUORUM_WARNING, NoticeType.REFERRAL_LAPSED}
     for n in owed:
         if n.type is NoticeType.MEETING_POSTING:
             continue  # written to the postings folder, not mailed (test_postings)
