@@ -6,6 +6,13 @@ display name (which counts when the complaint is unsigned). Address and phone co
 labelled fields, the block under the complainant's name, or a first-person sentence;
 never from city staff (their numbers and addresses are discarded even when they recur in
 the complaint), and the email is the original sender's or one the complaint states.
+
+A letter in an attached PDF that cites the code, that its writer signed and gave their
+address in (a letterhead, or the block under the signature), is that writer's filing
+when the mail that carried it cites none (a neighbour who sent it on, a forward that
+names nobody): its writer is the complainant, reached as the letter says, never at the
+address of the mail that carried it (`_letter_writer`). A letter attached as evidence
+to a complaint written in the mail (a contractor's, citing nothing) changes nothing.
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ from mail.parsing.contact import (
     street_key,
 )
 from mail.parsing.labels import Field
+from mail.parsing.sections import find_sections
 from mail.parsing.signature import (
     contact_under,
     is_name_like,
@@ -42,8 +50,10 @@ class Identity:
     signed: bool
 
 
-def identify(material: Material, *, is_city_name: Callable[[str], bool]) -> Identity:
-    """The complainant of `material`; `is_city_name` says a name belongs to city staff."""
+def identify(material: Material, *, is_city_name: Callable[[str], bool],
+             section_pattern: str | None = None) -> Identity:
+    """The complainant of `material`; `is_city_name` says a name belongs to city staff,
+    `section_pattern` what a cited section looks like (`sections.find_sections`)."""
     labelled = material.labelled
     author_names = [n for n, _ in material.authors if n]
     party_names = [n for n, _ in material.behalf if n]
@@ -51,7 +61,8 @@ def identify(material: Material, *, is_city_name: Callable[[str], bool]) -> Iden
     signers = [s for t in material.own_texts if (s := signer(t, known))]
     field_value = labelled.get(Field.SIGNATURE)
     field_name = slash_signature(field_value) or (field_value if is_name_like(field_value) else "")
-    candidates = [labelled.get(Field.NAME), field_name, *signers, *author_names]
+    writer = _letter_writer(material, known, is_city_name, section_pattern)
+    candidates = [labelled.get(Field.NAME), field_name, writer, *signers, *author_names]
     name = next((n for n in candidates if n and not is_city_name(n)), None)
 
     contact = _own(Contact(
@@ -59,19 +70,44 @@ def identify(material: Material, *, is_city_name: Callable[[str], bool]) -> Iden
         phone=normalise_phone(labelled.get(Field.PHONE)),
         email=next(iter(emails_in(labelled.get(Field.EMAIL))), None),
     ), material)
-    names = [n for n in dict.fromkeys([name, *signers, *author_names]) if n]
-    for text in material.own_texts:
+    # the letter's writer is not who sent the mail: its sender only carried it
+    carried = writer if writer and name == writer and not any(
+        same_name(writer, n) for n in author_names) else None
+    texts = material.documents if carried else material.own_texts
+    names = [carried] if carried else [
+        n for n in dict.fromkeys([name, *signers, *author_names]) if n]
+    for text in texts:
         for who in names:
             contact = contact.or_else(_own(contact_under(text, who), material))
-    for text in material.own_texts:
+    for text in texts:
         contact = contact.or_else(_own(sentence_contact(text), material))
 
-    sender_email = _email_of(name, material)  # never a forwarder
+    sender_email = None if carried else _email_of(name, material)  # never a forwarder
     return Identity(
         Complainant(name=name, email=sender_email or contact.email, phone=contact.phone,
                     address=contact.address),
         signed=bool(field_value) or bool(signers),
     )
+
+
+def _letter_writer(material: Material, known: tuple[str | None, ...],
+                   is_city_name: Callable[[str], bool],
+                   section_pattern: str | None) -> str | None:
+    """The signer of an attached letter that cites the code and gives the signer's
+    address or phone (in its letterhead or under the signature), when not city staff
+    and when the mail around it cites nothing; else None."""
+    mail = [t for t in material.own_texts if t not in material.documents]
+    if find_sections(mail, section_pattern):
+        return None  # the complaint is in the mail: what it attaches is evidence
+    for text in material.documents:
+        if not find_sections([text], section_pattern):
+            continue
+        who = signer(text, tuple(n for n in known if n))
+        if who and not is_city_name(who):
+            found = contact_under(text, who)
+            if found.address or found.phone:
+                return who
+    return None
 
 
 def _email_of(name: str | None, material: Material) -> str | None:

@@ -57,6 +57,7 @@ class Material:
     # the other party of those messages' "Sender on behalf of Owner" lines: (name, email)
     behalf: tuple[tuple[str | None, str | None], ...] = ()
     from_outside: bool = False  # someone outside the city wrote in it (not a mail system)
+    documents: tuple[str, ...] = ()  # the attached PDFs' text: a letter may be in one
 
 
 DATE_ORDER = "date_order"  # the receipt date's day and month order could not be known
@@ -104,6 +105,7 @@ def gather(msg: Message, thread: list[Segment], directory: Directory,
     own = list(texts)
     texts += evidence
     notes: list[str] = []
+    documents: list[str] = []
     files = mime.files(msg)
     pdfs = [part for part in files if part.content_type == "application/pdf"
             or part.name.lower().endswith(".pdf")]
@@ -111,6 +113,7 @@ def gather(msg: Message, thread: list[Segment], directory: Directory,
         document = [clean(form_fields_text(content.fields)), clean(content.text)]
         texts += document
         own += document
+        documents.append(document[1])
         if content.problem:
             notes.append(f"{part.name} {content.problem}")
     labelled = Labelled()
@@ -134,6 +137,7 @@ def gather(msg: Message, thread: list[Segment], directory: Directory,
             (TEXT_CUT,) if mime.was_cut(msg) else ()),
         behalf=tuple(p for s in theirs for p in s.behalf),
         from_outside=bool(outsiders),
+        documents=tuple(d for d in documents if d.strip()),
     )
 
 

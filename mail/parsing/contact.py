@@ -6,6 +6,9 @@ the telephone number at which the submitter may be contacted". Complaints also n
 official's property and quote office numbers, so position decides whose a number is: a
 labelled field, the block of lines under the complainant's name, or a first-person
 sentence ("You can reach me at ..."). Numbers elsewhere in the facts are not read.
+A letterhead often runs its parts into one line ("12 Elm St, Riverton, WA 99301 · (509)
+555-0100 · a@example.net"): the separators letterheads use split it into the lines it
+stands for, so a block reads the same whichever way it was typed.
 """
 
 from __future__ import annotations
@@ -38,6 +41,11 @@ _CUE = re.compile(
     r"send (?:mail|letters) to)\b",
     re.I,
 )
+
+
+# what letterheads put between the parts of one line: a middle dot, a bullet, a bar, a
+# spaced dash (never a comma: it is part of an address)
+_SEPARATOR = re.compile(r"\s+[·•|–—]\s+|\s[·•|]|[·•|]\s")
 
 
 @dataclass(frozen=True)
@@ -93,9 +101,19 @@ def is_city_line(line: str) -> bool:
     return bool(_CITY.match(line))
 
 
+def pieces(line: str) -> list[str]:
+    """The parts of a letterhead line written as one ("street · city · phone"), each
+    as its own line; a plain line is one piece."""
+    return [p for p in (x.strip() for x in _SEPARATOR.split(line)) if p]
+
+
 def is_contact_line(line: str) -> bool:
-    """A line of a signature block: street, unit, city line, phone or email."""
-    line = line.strip()
+    """A line of a signature block: street, unit, city line, phone or email (or
+    several of them on one line, between separators)."""
+    return any(_is_contact_piece(piece) for piece in pieces(line))
+
+
+def _is_contact_piece(line: str) -> bool:
     return bool(_STREET.match(line) or _UNIT.match(line) or _CITY.match(line)
                 or _EMAIL.search(line) or phones_in(line))
 
@@ -117,6 +135,7 @@ def address_from_lines(lines: list[str]) -> str | None:
 
 def block_contact(lines: list[str]) -> Contact:
     """Address, phone and email in the lines of one signature or letterhead block."""
+    lines = [piece for line in lines for piece in pieces(line)]
     phones = [p for line in lines if not _STREET.match(line.strip()) for p in phones_in(line)]
     emails = [e for line in lines for e in emails_in(line)]
     return Contact(address_from_lines(lines), phones[0] if phones else None,

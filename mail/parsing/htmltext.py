@@ -5,6 +5,13 @@ its signature block must be read from HTML. Only line structure matters here: bl
 elements end a line, `<br>` breaks one, table cells stay on the row they belong to (so a
 Thunderbird header table reads `Subject: ...`), and head/style/script are dropped.
 
+A paragraph that a reader sees set apart is set apart by a blank line, as the client's
+own plain-text part does, so that the text has the blocks the plain-text rules read (a
+signature, a letterhead, the last block of a letter): `<p>` has a margin unless its
+style says none, and Word's `<p class="MsoNormal">` has none (Outlook's style sheet)
+unless its style gives one (`margin-bottom:12.0pt`, `mso-margin-bottom-alt:auto`, as
+Outlook writes the paragraphs of an HTML message it forwards) (`spaced`).
+
 The markup is split by `_tokens`, not by `html.parser`: the standard parser (3.11) takes
 time growing with the square of the input on malformed markup (100 KB of `<!--` takes two
 minutes, `<a` repeated one), and anyone can send HTML. `_tokens` looks at each character
@@ -33,6 +40,14 @@ _OPEN = re.compile(r"<[a-zA-Z/!?]")  # where markup may begin; any other "<" is 
 _PLAIN_TAG = re.compile(r"<(/?)([a-zA-Z][^\t\n\r\f />\x00<]*)[^<>\"']*>")  # no quotes
 _RAW_TEXT = ("script", "style")  # their content is not markup, up to their end tag
 _BLANK = " \t\n\r\f"
+MIN_SPACING = 3.0  # points of margin that show as space (Outlook writes .0001pt for none)
+MAX_P_TAG = 2000  # of a <p> tag read for its class and style; Outlook's are under 200
+_ATTRIBUTE = re.compile(r"""\s(class|style)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.I)
+_MARGIN = re.compile(r"(?:^|;)\s*(mso-margin-(?:top|bottom)-alt|margin(?:-top|-bottom)?)\s*:"
+                     r"\s*([^;]*)", re.I)
+_LENGTH = re.compile(r"(-?\d*\.?\d+)\s*(pt|px|in|cm|mm|em|rem|ex|%)?$", re.I)
+_POINTS = {"pt": 1.0, "px": 0.75, "in": 72.0, "cm": 28.35, "mm": 2.835, "em": 12.0,
+           "rem": 12.0, "ex": 6.0, None: 0.75}
 
 
 class _Finder:
@@ -92,7 +107,8 @@ def _markup_end(find: _Finder, lt: int, closing: bool) -> tuple[str | None, int,
 
 
 def _tokens(markup: str) -> Iterator[tuple[str, str]]:
-    """("data", text), ("start", tag), ("startend", tag) and ("end", tag), in order.
+    """("data", text), ("start", tag), ("startend", tag) and ("end", tag), in order; a
+    `<p>` start tag is preceded by ("p", its markup).
 
     Markup that is never closed is text, as the standard parser reads it.
     """
@@ -124,6 +140,8 @@ def _tokens(markup: str) -> Iterator[tuple[str, str]]:
         if tag is None:
             continue
         kind = "end" if closing else "startend" if markup[end - 2] == "/" else "start"
+        if kind == "start" and tag == "p":
+            yield "p", markup[lt:end]  # its attributes say whether it is set apart
         yield kind, tag
         if kind == "start" and tag in _RAW_TEXT:
             stop = re.compile(rf"</{tag}[\t\n\r\f />]", re.I).search(markup, pos)
@@ -135,6 +153,44 @@ def _tokens(markup: str) -> Iterator[tuple[str, str]]:
         yield "data", html.unescape("".join(text))
 
 
+def spaced(tag: str) -> bool:
+    """Whether a `<p>` start tag's paragraph is set apart from the next (a margin above or
+    below it): by default yes, for Word's classes (`MsoNormal`, OWA's `x_MsoNormal`) no;
+    a margin in its style decides. Only the tag's first `MAX_P_TAG` characters are read
+    (a hostile tag costs no more than a real one)."""
+    classes, style = "", ""
+    for m in _ATTRIBUTE.finditer(tag[:MAX_P_TAG]):
+        value = next(v for v in m.groups()[1:] if v is not None)
+        if m[1].lower() == "class":
+            classes = value
+        else:
+            style = value
+    margin: bool | None = None  # None: its style says nothing of its margins
+    for m in _MARGIN.finditer(html.unescape(style)):
+        name, value = m[1].lower(), m[2].strip().lower()
+        if name.startswith("mso-"):
+            if value == "auto":
+                return True  # Outlook's automatic spacing before or after
+            continue
+        sides = value.split()
+        if name == "margin" and sides:  # top [right [bottom [left]]]
+            sides = [sides[0], sides[2] if len(sides) > 2 else sides[0]]
+        margin = bool(margin) or any(_points(v) >= MIN_SPACING for v in sides)
+    if margin is not None:
+        return margin
+    return not any(c.lower().lstrip("x_").startswith("mso") for c in classes.split())
+
+
+def _points(length: str) -> float:
+    m = _LENGTH.match(length.strip().removesuffix("!important").strip())
+    if m is None:
+        return 0.0  # auto, inherit: no margin of its own
+    number, unit = float(m[1]), (m[2] or "").lower() or None
+    if unit == "%":
+        return 12.0 if number else 0.0  # of the line's width: some space when not none
+    return abs(number) * _POINTS.get(unit, 0.75)
+
+
 class _TextCollector:
     """Lines of text as fragments (appending to a growing string would be quadratic)."""
 
@@ -143,6 +199,24 @@ class _TextCollector:
         self._filled = False  # the current line has more than spaces
         self._skip = 0
         self._pre = 0
+        self._apart = False  # the open paragraph is set apart (`spaced`)
+
+    def paragraph(self, tag: str) -> None:
+        """A `<p>` opens (closing the one before it, as HTML does)."""
+        self._end_paragraph()
+        self._apart = spaced(tag)
+        if self._apart:
+            self._blank()
+
+    def _end_paragraph(self) -> None:
+        if self._apart:
+            self._blank()
+        self._apart = False
+
+    def _blank(self) -> None:
+        """A blank line here (blank lines in a row are kept once on output)."""
+        self._newline(hard=False)
+        self.lines.append([])
 
     def _add(self, text: str) -> None:
         if text:
@@ -173,11 +247,17 @@ class _TextCollector:
             self._newline(hard=False)
 
     def handle_endtag(self, tag: str) -> None:
+        if tag == "p" and not self._skip:
+            self._end_paragraph()
         if tag in _SKIP:
             self._skip = max(0, self._skip - 1)
         elif tag in _BLOCK:
             self._pre = max(0, self._pre - (tag == "pre"))
             self._newline(hard=False)
+
+    @property
+    def skipping(self) -> bool:
+        return bool(self._skip)
 
     def handle_data(self, data: str) -> None:
         if self._skip:
@@ -202,6 +282,9 @@ def html_to_text(markup: str) -> str:
     for kind, value in _tokens(markup):
         if kind == "data":
             collector.handle_data(value)
+        elif kind == "p":
+            if not collector.skipping:
+                collector.paragraph(value)
         elif kind == "start":
             collector.handle_starttag(value)
         elif kind == "end":

@@ -282,7 +282,8 @@ class _Reading:
         received = to_local_if_utc(material.received_at or self.own_date, self.tz)
         directory = self.directory
         identity = identify(material,
-                            is_city_name=lambda name: bool(directory.match_respondents(name)))
+                            is_city_name=lambda name: bool(directory.match_respondents(name)),
+                            section_pattern=self.section_pattern)
         forwarder = sender if sender in forwarders(directory) else None  # deliberate: anyone
         filing = build_filing(material, identity, directory=directory, received_at=received,
                               forwarded_by=forwarder, section_pattern=self.section_pattern)

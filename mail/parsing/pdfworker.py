@@ -37,6 +37,12 @@ from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
 MAX_CHARS = 200_000  # text kept of one PDF: far beyond any complaint
+# Lines whose white space between them is under this many line heights are one block
+# (pdfminer's `line_margin`; its default, 0.5, puts a blank line between every line of
+# a letter set with loose leading, as PDF libraries' 1.5-line cells are, so the body's
+# rules saw no letterhead or signature block). A blank line or a paragraph's spacing
+# leaves a line's height or more, and still separates blocks.
+LINE_MARGIN = 0.8
 
 
 class Over(Exception):
@@ -124,8 +130,8 @@ def _read_text(data: bytes, max_pages: int, reading: Reading) -> None:
     from pdfminer.pdfpage import PDFPage
 
     resources = PDFResourceManager(caching=True)
-    interpreter = PDFPageInterpreter(resources, TextConverter(resources, reading.out,
-                                                              laparams=LAParams()))
+    interpreter = PDFPageInterpreter(resources, TextConverter(
+        resources, reading.out, laparams=LAParams(line_margin=LINE_MARGIN)))
     for page in PDFPage.get_pages(io.BytesIO(data), maxpages=max_pages):
         interpreter.process_page(page)
         reading.read += 1

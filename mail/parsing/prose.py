@@ -54,14 +54,27 @@ def without_salutations(text: str) -> str:
 
 def _drop_inside_address(out: list[str]) -> None:
     """Remove from `out` the block of up to six short lines above the blank line(s) that
-    end it (a recipient's name, title and address)."""
+    end it (a recipient's name, title and address). When its lines are one-line blocks
+    (a PDF's text has a blank line wherever a word processor put paragraph spacing, after
+    each line of an address typed line by line) the blank lines between them belong to
+    it; a block of several lines above it is not part of it (the writer's letterhead)."""
     end = len(out)
     while end and not out[end - 1].strip() and len(out) - end < 3:  # bounded: no rescans
         end -= 1
-    start = end
-    while start and out[start - 1].strip() and end - start < 6:
-        start -= 1
-    block = out[start:end]
-    if block and (start == 0 or not out[start - 1].strip()) and all(
-            len(line.split()) <= 8 for line in block):
+    pos, filled, run, start = end, 0, 0, None
+    while pos and filled < 6:
+        line = out[pos - 1]
+        if len(line.split()) > 8:
+            break  # prose: no address line
+        if line.strip():
+            filled, run, pos = filled + 1, run + 1, pos - 1
+            if pos == 0 or not out[pos - 1].strip():
+                start = pos  # a block can begin here: the text's start, or a blank above
+            continue
+        one_line_above = pos >= 2 and out[pos - 2].strip() and (
+            pos == 2 or not out[pos - 3].strip())
+        if run != 1 or not one_line_above:
+            break  # a blank line after a block of several lines, or two: the block ends
+        run, pos = 0, pos - 1
+    if start is not None:
         del out[start:end]

@@ -4,6 +4,11 @@
 or the writer's name at the end: after a closing ("Sincerely,"), or heading the final
 block of address and phone lines, or heading the last block when it is the sender's
 own name. A closing followed by nothing ("Xin cảm ơn.") is not a signature.
+
+A block of contact lines may have a blank line between two of its lines: a word
+processor's letterhead puts its paragraph spacing after each line, and a PDF's text
+comes out with a blank line wherever that spacing is (`contact_run`), in the body, the
+HTML and the PDF alike.
 """
 
 from __future__ import annotations
@@ -25,6 +30,8 @@ _CLOSING = re.compile(
     r"\s*[,.!]?$",
     re.I,
 )
+MAX_CONTACT_LINE = 120  # a contact line after a blank one is short: no paragraph of prose
+MAX_BLOCK = 12  # lines of one contact block: a letterhead or signature is never longer
 _FOOTER = re.compile(r"^(?:sent from my |sent from (?:yahoo|outlook|mail)|get outlook for )", re.I)
 _PARTICLES = frozenset({"de", "del", "della", "der", "van", "von", "da", "dos", "du", "la", "le",
                         "bin", "binti", "al", "y", "e", "di", "ten", "ter", "st."})
@@ -94,12 +101,48 @@ def signer(text: str, known_names: tuple[str, ...] = ()) -> str | None:
     while start > 0 and lines[start - 1]:
         start -= 1
     final = lines[start:]
-    if not final or not is_name_like(final[0]):
-        return None
-    if any(same_name(final[0], n) for n in known_names):
+    if final and is_name_like(final[0]) and any(same_name(final[0], n) for n in known_names):
         return final[0]  # the sender's own name heads the last block
-    rest = final[1:]
-    return final[0] if rest and all(is_contact_line(line) for line in rest) else None
+    head = _run_head(lines)
+    return lines[head] if head is not None and is_name_like(lines[head]) else None
+
+
+def _run_head(lines: list[str]) -> int | None:
+    """The line just above the trailing run of contact lines (a blank line allowed
+    between two of them), or None when the text does not end in such a run."""
+    i = len(lines) - 1
+    found = 0
+    while i >= 0:
+        if lines[i]:
+            if len(lines[i]) > MAX_CONTACT_LINE or not is_contact_line(lines[i]):
+                break
+            found += 1
+            if found > MAX_BLOCK:
+                return None  # no signature is this long
+        elif i == 0 or not lines[i - 1]:
+            return None  # two blank lines, or a blank first line: the run has no head
+        i -= 1
+    return i if found and i >= 0 else None
+
+
+def contact_run(lines: list[str], start: int) -> list[str]:
+    """The contact lines from `start` on (stripped lines): a run of them, a blank line
+    allowed before each one. Bounded by the text: each line is looked at once."""
+    block: list[str] = []
+    j = start
+    while j < len(lines) and len(block) < MAX_BLOCK:
+        line = lines[j]
+        if not line:
+            nxt = lines[j + 1] if j + 1 < len(lines) else ""
+            if not nxt or len(nxt) > MAX_CONTACT_LINE or not is_contact_line(nxt):
+                break
+            j += 1
+            continue
+        if not is_contact_line(line):
+            break
+        block.append(line)
+        j += 1
+    return block
 
 
 def contact_under(text: str, name: str) -> Contact:
@@ -108,11 +151,7 @@ def contact_under(text: str, name: str) -> Contact:
     for i, line in enumerate(lines):
         if not same_name(_SLASH_PREFIX.sub("", line), name):  # "/s/ Name" heads it too
             continue
-        block: list[str] = []
-        for following in lines[i + 1:]:
-            if not following or not is_contact_line(following):
-                break
-            block.append(following)
+        block = contact_run(lines, i + 1)
         if block:
             return block_contact(block)
     return Contact()

@@ -12,6 +12,7 @@ from what the parser makes of it.
 from __future__ import annotations
 
 import json
+import quopri
 import sys
 from collections.abc import Callable
 from datetime import datetime, timedelta
@@ -676,6 +677,10 @@ def issue40(k: int) -> None:
     clients_issue40(k + 2)
     spanish_titles(k + 9)
     attached_on_behalf(k + 11)
+    ios_pdf_letter_only(k + 12)
+    ios_html_outlook_chain(k + 13)
+    neighbour_sends_letter(k + 14)
+    ios_html_outlook_chain(k + 15, spaced=True)
 
 
 def spanish_titles(k: int) -> None:
@@ -927,6 +932,257 @@ def _wrap(paragraph: str, width: int = 85) -> list[str]:
         else:
             line = f"{line} {word}".strip()
     return out + ([line] if line else [])
+
+
+def pdf13(lines: list[tuple[str, int, bool]]) -> bytes:
+    """A one-page PDF 1.3 as an older office suite or scanner writes it: its page stream
+    Flate-compressed, then ASCII85-encoded (`/Filter [/ASCII85Decode /FlateDecode]`),
+    Helvetica in WinAnsiEncoding, each line placed by its own text matrix. `lines`:
+    (text, points down from the top margin, bold)."""
+    import base64
+    import zlib
+
+    def esc(t: str) -> bytes:
+        return b"".join(b"\\%03o" % c if c > 126 else bytes([c]) for c in t.replace(
+            "\\", "\\\\").replace("(", "\\(").replace(")", "\\)").encode("cp1252"))
+
+    ops = [b"BT"] + [b"/F%d %d Tf 1 0 0 1 72 %d Tm (%s) Tj" % (
+        2 if bold else 1, 13 if bold else 11, 740 - down, esc(text))
+        for text, down, bold in lines] + [b"ET"]
+    data = base64.a85encode(zlib.compress(b"\n".join(ops) + b"\n"), wrapcol=72) + b"~>"
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R /F2 6 0 R >> /ProcSet [/PDF /Text] >> >>",
+        b"<< /Length %d /Filter [/ASCII85Decode /FlateDecode] >>\nstream\n" % len(data)
+        + data + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /Name /F1 /BaseFont /Helvetica "
+        b"/Encoding /WinAnsiEncoding >>",
+        b"<< /Type /Font /Subtype /Type1 /Name /F2 /BaseFont /Helvetica-Bold "
+        b"/Encoding /WinAnsiEncoding >>",
+        b"<< /Producer (Riverton Print Services PDF Writer 3.2) /Title (Ethics complaint) "
+        b"/CreationDate (D:20261201101500-08'00') >>",
+    ]
+    out, offsets = b"%PDF-1.3\n%\xe2\xe3\xcf\xd3\n", []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    return out + (b"trailer\n<< /Size %d /Root 1 0 R /Info %d 0 R >>\nstartxref\n%d\n"
+                  b"%%%%EOF\n" % (len(objects) + 1, len(objects), xref))
+
+
+def letter_pages(p: Person, c: tuple, when: str) -> list[tuple[str, int, bool]]:
+    """The letter laid out as a word processor sets it (Word's defaults: 11 pt, lines of
+    a paragraph 14.5 pt apart, 8 pt after each paragraph, every line of the letterhead and
+    the addresses its own paragraph): the writer's letterhead (name in bold, street, city
+    line, phone, email), the date, the mayor's inside address, the body wrapped, and a
+    signature with no closing word, repeating how to reach the writer."""
+    respondent, _, _, facts, reasons = c
+    paragraphs: list[list[str]] = [
+        [x] for x in (p.name, *p.address, p.phone, p.email, "", when, "",
+                      "The Honorable Teresa Lindqvist", "Mayor, City of Riverton",
+                      CITY_HALL[1], CITY_HALL[2], "", "Dear Mayor Lindqvist:")]
+    paragraphs += [_wrap(f"I am filing an ethics complaint against {respondent}.", 95),
+                   _wrap(facts, 95), _wrap(reasons, 95),
+                   _wrap("Thank you for your attention to this matter. I am glad to meet "
+                         "the Board at any time.", 95), [""]]
+    paragraphs += [[x] for x in (p.name, *p.address, f"{p.phone} · {p.email}")]
+    out, y = [], 0.0
+    for i, paragraph in enumerate(paragraphs):
+        for line in paragraph:
+            if line:
+                out.append((line, round(y), i == 0))
+            y += 14.5
+        y += 8
+    return out
+
+
+def ios_pdf_letter_only(k: int) -> None:
+    """The mayor forwards from her iPhone a resident's letter that is only a PDF: the text
+    part is empty (the forwarded header deleted), the PDF (1.3, its page stream ASCII85 +
+    Flate) inline between two text parts as iOS Mail lays out an attachment. No header
+    names the writer: the letter's letterhead and signature do, and its text has a blank
+    line between every line of them (its paragraph spacing) (issue 40, item 1)."""
+    import base64
+    p, c = RESIDENTS[5], COMPLAINTS[5]
+    sent = la(2026, 12, 2, 18, 47, 12)
+    b = "Apple-Mail-3C0E6A51-8F2D-4B77-9A1E-5D2C8B40F913"
+    data = base64.encodebytes(pdf13(letter_pages(p, c, "December 1, 2026"))).decode()
+    raw = (f"Return-Path: <mayor@city.test>\nDelivered-To: ethics-intake@city.test\n"
+           f"Received: from mx.city.test by mx.city.test (Postfix) with ESMTPS id 4QPDF{k};"
+           f" {rfc(sent + timedelta(seconds=3))}\n"
+           f"From: Teresa Lindqvist <mayor@city.test>\nContent-Type: multipart/mixed;\n"
+           f" boundary={b}\nContent-Transfer-Encoding: 7bit\nMime-Version: 1.0 (1.0)\n"
+           f"Subject: Fwd: Ethics complaint - {c[0]}\nDate: {rfc(sent)}\n"
+           f"Message-Id: <9F1B7C22-6E0D-4C3A-8B55-{k:04d}A7D3E910@city.test>\n"
+           "To: ethics-intake@city.test\nX-Mailer: iPhone Mail (22B83)\n\n"
+           f"--{b}\nContent-Type: text/plain;\n\tcharset=us-ascii\n"
+           "Content-Transfer-Encoding: 7bit\n\n\n"
+           f"--{b}\nContent-Type: application/pdf;\n\tname=\"Nakamura ethics complaint.pdf\";"
+           "\n\tx-apple-part-url=4E2A9C1B-7D3F-4B0E-A6C8-1F5E9D2B7A40\n"
+           "Content-Disposition: inline;\n\tfilename=\"Nakamura ethics complaint.pdf\"\n"
+           f"Content-Transfer-Encoding: base64\n\n{data}\n"
+           f"--{b}\nContent-Type: text/plain;\n\tcharset=us-ascii\n"
+           "Content-Transfer-Encoding: 7bit\n\n\n\n"
+           f"--{b}--\n")
+    want = expected(p, sent, "mayor@city.test", c[2], [], [c[0]])
+    want["attachments"] = ["Nakamura ethics complaint.pdf"]
+    write("clients", f"{k:02d}-ios-pdf-letter-only", raw.encode("utf-8"), want)
+
+
+
+def fpdf_letter(lines: list[str]) -> bytes:
+    """A letter as a PDF library writes it (fpdf2, PDF 1.3): one cell per line, 11 pt
+    Helvetica in 6 mm cells (loose leading: pdfminer's default layout puts a blank line
+    between every line), a blank cell for each blank line; its date fixed so the corpus
+    is written the same each time."""
+    from fpdf import FPDF
+    doc = FPDF(format="letter")
+    doc.set_creation_date(datetime(2026, 12, 1, 9, 0, tzinfo=LA))
+    doc.add_page()
+    doc.set_font("Helvetica", size=11)
+    for line in lines:
+        doc.multi_cell(0, 6, line or " ", new_x="LMARGIN", new_y="NEXT")
+    return bytes(doc.output())
+
+
+def neighbour_sends_letter(k: int) -> None:
+    """A neighbour sends the mayor a resident's letter (a PDF a library wrote; its
+    letterhead on one line: street and city, phone and email between middle dots), with a
+    note and his own signature; the mayor forwards his mail as an attachment (Outlook's
+    "Forward as Attachment"). The letter's writer is the complainant, reached as the
+    letter says, not the neighbour who carried it (issue 40, item 1)."""
+    import base64
+    p, c = RESIDENTS[3], COMPLAINTS[1]
+    sent = la(2026, 12, 2, 19, 5)
+    text = (f"{p.name}\n{p.one_line} · {p.phone} · {p.email}\n\nDecember 2, 2026\n\n"
+            f"Dear Mayor Lindqvist,\n\nI am filing an ethics complaint against {c[0]}.\n\n"
+            f"{c[3]}\n\n{c[4]}\n\nSincerely,\n\n{p.name}\n")
+    lines = [x for para in text.split("\n") for x in ([para] if len(para) < 90 else _wrap(para))]
+    data = base64.encodebytes(fpdf_letter(lines)).decode()
+    subj = "Letter from my neighbour"
+    inner = "NB" + str(k)
+    original = (f"From: Kevin Brooks <kbrooks@example.com>\nTo: Teresa Lindqvist "
+                f"<mayor@city.test>\nSubject: {subj}\nDate: {rfc(sent)}\nMessage-ID: "
+                f"<neighbour-{k}@example.com>\nMIME-Version: 1.0\nContent-Type: multipart/mixed; "
+                f"boundary=\"{inner}\"\n\n--{inner}\nContent-Type: text/plain; charset=utf-8\n\n"
+                "Mayor Lindqvist,\n\nMy neighbour Amélie asked me to send you her letter; it is "
+                "attached. She does not use email much, so please write to her at home. You can "
+                "reach me at (509) 555-0177 if her phone does not answer.\n\nKevin Brooks\n"
+                "12 Birch Street\nRiverton, WA 99301\n"
+                f"\n--{inner}\nContent-Type: application/pdf; name=\"Rousseau letter.pdf\"\n"
+                'Content-Disposition: attachment; filename="Rousseau letter.pdf"\n'
+                f"Content-Transfer-Encoding: base64\n\n{data}--{inner}--\n")
+    fname, faddr, _ = FORWARDERS["mayor"]
+    head = eml((fname, faddr), sent + timedelta(hours=13), f"FW: {subj}", "",
+               mid=f"neighbour-fwd-{k}@mail.example").decode().split("Content-Type:")[0]
+    b = f"ATT{k}"
+    raw = (head + f'Content-Type: multipart/mixed; boundary="{b}"\n\n--{b}\n'
+           "Content-Type: text/plain; charset=utf-8\n\n" + city_note("mayor")
+           + f"\n--{b}\nContent-Type: message/rfc822\nContent-Disposition: attachment; "
+           f'filename="{subj}.eml"\n\n{original}\n--{b}--\n')
+    want = expected(p, sent, faddr, c[2], [], [c[0]])
+    want["attachments"] = ["Rousseau letter.pdf"]
+    write("clients", f"{k:02d}-neighbour-sends-pdf-letter", raw.encode("utf-8"), want)
+
+def _mso(text: str) -> str:
+    """A paragraph as Word writes it into Outlook's HTML (`<o:p>` ends each one; an
+    empty one is `<o:p>&nbsp;</o:p>`)."""
+    if not text:
+        return '<p class="MsoNormal"><o:p>&nbsp;</o:p></p>\n'
+    return f'<p class="MsoNormal">{_html(text)}<o:p></o:p></p>\n'
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+WORD_HEAD = (
+    '<meta http-equiv="Content-Type" content="text/html; charset=utf-8"><meta name="Generator"'
+    ' content="Microsoft Word 15 (filtered medium)"><style><!--\n/* Font Definitions */\n'
+    '@font-face\n\t{font-family:"Cambria Math";\n\tpanose-1:2 4 5 3 5 4 6 3 2 4;}\n'
+    '@font-face\n\t{font-family:Calibri;\n\tpanose-1:2 15 5 2 2 2 4 3 2 4;}\n'
+    '/* Style Definitions */\np.MsoNormal, li.MsoNormal, div.MsoNormal\n\t{margin:0in;\n'
+    '\tfont-size:11.0pt;\n\tfont-family:"Calibri",sans-serif;}\nspan.EmailStyle19\n'
+    '\t{mso-style-type:personal-reply;\n\tfont-family:"Calibri",sans-serif;\n'
+    '\tcolor:windowtext;}\n.MsoChpDefault\n\t{mso-style-type:export-only;\n'
+    '\tfont-size:10.0pt;}\n@page WordSection1\n\t{size:8.5in 11.0in;\n'
+    '\tmargin:1.0in 1.0in 1.0in 1.0in;}\ndiv.WordSection1\n\t{page:WordSection1;}\n--></style>'
+    '<!--[if gte mso 9]><xml>\n<o:shapedefaults v:ext="edit" spidmax="1026" />\n</xml>'
+    '<![endif]--><!--[if gte mso 9]><xml>\n<o:shapelayout v:ext="edit">\n'
+    '<o:idmap v:ext="edit" data="1" />\n</o:shapelayout></xml><![endif]-->')
+
+
+def _mso_spaced(paragraph: str) -> str:
+    """A paragraph of an HTML message as Outlook desktop renders it when forwarding:
+    Word's automatic spacing before and after it, its lines broken by `<br>`."""
+    return ("<p class=\"MsoNormal\" style=\"mso-margin-top-alt:auto;mso-margin-bottom-alt:"
+            "auto\">" + "<br>\n".join(_html(x) for x in paragraph.split("\n"))
+            + "<o:p></o:p></p>\n")
+
+
+def ios_html_outlook_chain(k: int, *, spaced: bool = False) -> None:
+    """HTML only, nested (issue 40, item 2): the mayor forwards from her iPhone
+    (`text/html` only; the header block in one `<blockquote type="cite">`, the forwarded
+    message in the next) what the city administrator forwarded from Outlook desktop
+    (Word HTML: `<p class="MsoNormal">`, `<o:p>`, his note and signature, then the
+    original's header block in a `border-top` div) of the resident's complaint.
+    `spaced`: the resident wrote in paragraphs (`<p>`, as Thunderbird does), which
+    Outlook renders with Word's automatic spacing; the letter ends with a thank-you and
+    the signature block, no closing word."""
+    p, c = (RESIDENTS[4], COMPLAINTS[2]) if spaced else (RESIDENTS[1], COMPLAINTS[0])
+    sent = la(2026, 11, 30, 16, 12) if not spaced else la(2026, 12, 2, 21, 40)
+    fw = la(2026, 12, 1, 8, 3) if not spaced else la(2026, 12, 3, 7, 55)
+    mine = la(2026, 12, 1, 9, 41, 27) if not spaced else la(2026, 12, 3, 12, 2, 9)
+    subj = f"Ethics complaint - {c[0]}"
+    note = ["Teresa,", "", "This came to me yesterday afternoon; it belongs with the ethics "
+            "process, so I am passing it on. I have not replied to the resident yet.", "",
+            "Marcus Holt", "City Administrator, City of Riverton", CITY_HALL[1], CITY_HALL[2],
+            "(509) 555-0102", ""]
+    block = (
+        '<div>\n<div style="border:none;border-top:solid #E1E1E1 1.0pt;padding:3.0pt 0in 0in '
+        f'0in">\n<p class="MsoNormal"><b>From:</b> {p.name} &lt;{p.email}&gt; <br>\n'
+        f"<b>Sent:</b> {outlook_en(sent)}<br>\n<b>To:</b> Marcus Holt &lt;cityadmin@city.test"
+        f"&gt;<br>\n<b>Subject:</b> {_html(subj)}<o:p></o:p></p>\n</div>\n</div>\n"
+        + _mso(""))
+    if spaced:
+        text = (f"Dear Mr. Holt,\n\nI am filing an ethics complaint against {c[0]}.\n\n"
+                f"{c[3]}\n\n{c[4]}\n\nThank you for looking into this.\n\n{p.name}\n"
+                + "\n".join(p.address) + f"\n{p.phone}")
+        body = "<div>\n" + "".join(_mso_spaced(x) for x in text.split("\n\n")) + "</div>\n"
+    else:
+        body = "".join(_mso(x) for x in letter(
+            p, c, salutation="Dear Mr. Holt,").rstrip("\n").split("\n"))
+    word = (WORD_HEAD + '<div class="WordSection1">\n' + "".join(_mso(x) for x in note)
+            + block + body + "</div>\n")
+    html = ('<html><head><meta http-equiv="content-type" content="text/html; charset=utf-8">'
+            '</head><body dir="auto"><div dir="ltr">For the ethics intake.</div><div dir="ltr">'
+            '<br></div><div dir="ltr">Teresa Lindqvist</div><div dir="ltr">Mayor, City of '
+            'Riverton</div><div dir="ltr"><br></div><div dir="ltr">Sent from my iPhone</div>'
+            '<div dir="ltr"><br>Begin forwarded message:<br><br></div><blockquote type="cite">'
+            f'<div dir="ltr"><b>From:</b> Marcus Holt &lt;cityadmin@city.test&gt;<br>'
+            f'<b>Date:</b> {apple_en(fw, "PST")}<br><b>To:</b> Teresa Lindqvist &lt;'
+            f'mayor@city.test&gt;<br><b>Subject:</b> <b>FW: {_html(subj)}</b><br><br></div>'
+            '</blockquote><blockquote type="cite"><div dir="ltr">' + word
+            + '</div></blockquote></body></html>')
+    raw = (f"Return-Path: <mayor@city.test>\nDelivered-To: ethics-intake@city.test\n"
+           f"Received: from mx.city.test by mx.city.test (Postfix) with ESMTPS id 4QIOS{k};"
+           f" {rfc(mine + timedelta(seconds=3))}\n"
+           "From: Teresa Lindqvist <mayor@city.test>\nContent-Type: text/html;\n"
+           "\tcharset=utf-8\nContent-Transfer-Encoding: quoted-printable\n"
+           f"Mime-Version: 1.0 (1.0)\nSubject: Fwd: FW: {subj}\nDate: {rfc(mine)}\n"
+           f"Message-Id: <2D4F8A61-93BC-4E07-B1A5-{k:04d}C6E2F7B8@city.test>\n"
+           "References: <BY5PR09MB5432A1B2C3D4E5F6A7B8C9D0E1F2@BY5PR09MB5432.namprd09.prod."
+           "outlook.com>\nTo: ethics-intake@city.test\nX-Mailer: iPhone Mail (22B83)\n\n")
+    qp = quopri.encodestring(html.encode("utf-8")).decode("ascii")
+    name = "ios-html-outlook-fw-spaced-paragraphs" if spaced else "ios-html-outlook-fw-chain"
+    write("clients", f"{k:02d}-{name}", (raw + qp).encode("utf-8"),
+          expected(p, sent, "mayor@city.test", c[2], [], [c[0]]))
+
 
 # --- machine messages -----------------------------------------------------------------------
 OUR_NOTICE = "Notice of ethics complaint [ETH-2026-0007]"
