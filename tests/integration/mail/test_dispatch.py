@@ -179,6 +179,26 @@ def test_a_new_cases_notices_are_sent_before_invites_owed_earlier(
             (case_id(s, first), True), (case_id(s, second), True)}
 
 
+def test_a_complaint_behind_a_long_queue_has_its_notices_claimed_in_the_next_round(
+        app: App, clock: FakeClock) -> None:
+    """Issue 39: notices of ten cases queued an hour ago, more than a round sends; a
+    complaint comes in: every one of its notices is in the next claim, sent first, and
+    the rest of the round is still the longest waiting, so the queue drains in order."""
+    backlog = [take_in(forwarded_complaint(n), app.intake(), source="imap",
+                       received_at=clock()).case_number for n in range(10)]
+    clock.advance(minutes=60)
+    fresh = open_case(app)
+    with app.session_factory.begin() as s:
+        statutory = select(OutboxRow.id).where(OutboxRow.notice_type.not_in(INVITES))
+        owed_fresh = set(s.scalars(statutory.where(OutboxRow.case_id == case_id(s, fresh))))
+        queued = s.scalars(statutory.where(OutboxRow.case_id != case_id(s, fresh))
+                           .order_by(OutboxRow.next_attempt_at, OutboxRow.id)).all()
+        assert len(queued) > 40 and backlog[0] is not None
+        claimed = [i for i, _ in outbox.claim_due(s, now=clock(), batch=20, lease=LEASE)]
+    assert owed_fresh <= set(claimed[:10]), "the fresh complaint's notices go first"
+    assert claimed[10:] == list(queued[:10]), "then the longest waiting, in order"
+
+
 def case_id(s: Session, number: str) -> int:
     return s.scalars(select(CaseRow.id).where(CaseRow.number == number)).one()
 
