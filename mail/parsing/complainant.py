@@ -5,7 +5,9 @@ The name is taken as written, in this order: a labelled name field, the signatur
 display name (which counts when the complaint is unsigned). Address and phone come from
 labelled fields, the block under the complainant's name, or a first-person sentence;
 never from city staff (their numbers and addresses are discarded even when they recur in
-the complaint), and the email is the original sender's or one the complaint states.
+the complaint), and the email is the original sender's or one the complaint states (the
+letter's own, when it is signed by someone other than the sender of the mail carrying it:
+a neighbour's mail with the resident's letter pasted in).
 
 A letter in an attached PDF that cites the code, that its writer signed and gave their
 address in (a letterhead, or the block under the signature), is that writer's filing
@@ -82,7 +84,11 @@ def identify(material: Material, *, is_city_name: Callable[[str], bool],
     for text in texts:
         contact = contact.or_else(_own(sentence_contact(text), material))
 
-    sender_email = None if carried else _email_of(name, material)  # never a forwarder
+    # never a forwarder's; nor the address of mail that carried someone else's letter
+    # when the letter gives its writer's own
+    carrier = bool(name) and bool(contact.email) and not any(
+        n and same_name(name or "", n) for n, _ in (*material.authors, *material.behalf))
+    sender_email = None if carried or carrier else _email_of(name, material)
     return Identity(
         Complainant(name=name, email=sender_email or contact.email, phone=contact.phone,
                     address=contact.address),

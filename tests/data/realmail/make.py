@@ -681,6 +681,7 @@ def issue40(k: int) -> None:
     ios_html_outlook_chain(k + 13)
     neighbour_sends_letter(k + 14)
     ios_html_outlook_chain(k + 15, spaced=True)
+    neighbour_pastes_letter(k + 16)
 
 
 def spanish_titles(k: int) -> None:
@@ -1088,6 +1089,23 @@ def neighbour_sends_letter(k: int) -> None:
     want = expected(p, sent, faddr, c[2], [], [c[0]])
     want["attachments"] = ["Rousseau letter.pdf"]
     write("clients", f"{k:02d}-neighbour-sends-pdf-letter", raw.encode("utf-8"), want)
+
+
+def neighbour_pastes_letter(k: int) -> None:
+    """The same errand in the body: the neighbour pastes the resident's letter (its
+    letterhead with her email) under his own note and signature, and the mayor forwards
+    it from Gmail. The letter's writer is the complainant, reached at the email her letter
+    gives, not at the address of the mail that carried it (issue 40, item 1)."""
+    p, c = RESIDENTS[5], COMPLAINTS[3]
+    sent = la(2026, 12, 3, 17, 26)
+    subj = "My neighbour's letter"
+    carrier = Person("Kevin Brooks", "kbrooks@example.com", "", "", ())
+    body = (city_note("mayor") + "\n" + BLOCKS["gmail-en"][1](carrier, sent, subj)
+            + "Mayor Lindqvist,\n\nMy neighbour Priscilla asked me to pass her letter on to "
+            "you; she typed it and I am sending it from my account.\n\nKevin Brooks\n\n"
+            + letter(p, c, "letterhead"))
+    compose(f"{k:02d}-neighbour-pastes-letter", "mayor", sent + timedelta(hours=15),
+            f"Fwd: {subj}", body, expected(p, sent, "mayor@city.test", c[2], [], [c[0]]))
 
 def _mso(text: str) -> str:
     """A paragraph as Word writes it into Outlook's HTML (`<o:p>` ends each one; an
