@@ -127,22 +127,27 @@ def _run_head(lines: list[str]) -> int | None:
 
 def contact_run(lines: list[str], start: int) -> list[str]:
     """The contact lines from `start` on (stripped lines): a run of them, a blank line
-    allowed before each one. Bounded by the text: each line is looked at once."""
-    block: list[str] = []
-    j = start
-    while j < len(lines) and len(block) < MAX_BLOCK:
-        line = lines[j]
+    allowed before each one."""
+    return [line for line in lines[start:contact_run_end(lines, start)] if line]
+
+
+def contact_run_end(lines: list[str], start: int) -> int:
+    """Where the run of contact lines from `start` ends (just after its last line; `start`
+    when there is none). Each line is looked at once, at most `MAX_BLOCK` of them."""
+    j, end, found = start, start, 0
+    while j < len(lines) and found < MAX_BLOCK:
+        line = lines[j].strip()
         if not line:
-            nxt = lines[j + 1] if j + 1 < len(lines) else ""
+            nxt = lines[j + 1].strip() if j + 1 < len(lines) else ""
             if not nxt or len(nxt) > MAX_CONTACT_LINE or not is_contact_line(nxt):
                 break
             j += 1
             continue
         if not is_contact_line(line):
             break
-        block.append(line)
-        j += 1
-    return block
+        found, j = found + 1, j + 1
+        end = j
+    return end
 
 
 def contact_under(text: str, name: str) -> Contact:

@@ -16,8 +16,8 @@ import re
 import phonenumbers
 
 from cases.filing import Complainant
-from mail.parsing.contact import inline_addresses, is_city_line, is_contact_line, street_key
-from mail.parsing.signature import is_closing, same_name, slash_signature
+from mail.parsing.contact import inline_addresses, is_city_line, street_key
+from mail.parsing.signature import contact_run_end, is_closing, same_name, slash_signature
 
 WITHHELD = "[contact details withheld]"
 
@@ -39,9 +39,7 @@ def _without_blocks(text: str, names: tuple[str, ...]) -> str:
         signs = bool(slash_signature(stripped)) or any(same_name(stripped, n) for n in names)
         if not signs:
             continue
-        j = i + 1
-        while j < len(lines) and lines[j].strip() and is_contact_line(lines[j]):
-            j += 1
+        j = contact_run_end(lines, i + 1)  # a blank line may part its lines (a PDF's)
         at_end = all(not rest.strip() for rest in lines[j:])
         if j == i + 1 and not at_end:
             continue  # the name alone, inside the text: part of what they wrote

@@ -16,6 +16,7 @@ import base64
 from fpdf import FPDF
 
 from cases.directory import Directory
+from cases.filing import Complainant
 from mail.parsing import intake_json, parse_message
 from mail.parsing.contact import Contact, block_contact, is_contact_line, pieces
 from mail.parsing.htmltext import html_to_text, spaced
@@ -23,6 +24,7 @@ from mail.parsing.limits import MailLimits
 from mail.parsing.pdf import read_pdfs
 from mail.parsing.prose import without_salutations
 from mail.parsing.signature import contact_under, signer
+from mail.parsing.withheld import without_contact
 from tests.unit.mail.conftest import CITY_TZ
 from tests.unit.mail.hostile import message, parse_bounded
 
@@ -87,6 +89,14 @@ def test_two_blank_lines_end_a_block() -> None:
     text = "I ask the Board to look into this.\n\nPriscilla Nakamura\n\n\n(509) 555-0185"
     assert signer(text) is None
     assert contact_under(text, "Priscilla Nakamura") == Contact()
+
+
+def test_a_letterhead_with_paragraph_spacing_goes_from_the_facts_whole() -> None:
+    text = spaced_out(LETTERHEAD) + "\n\nDear Mayor Lindqvist:\n\n" + BODY
+    who = Complainant(name="Priscilla Nakamura", email=HERS.email, phone=HERS.phone,
+                      address=HERS.address)
+    facts = without_contact(text, who, ())
+    assert facts.startswith("Dear Mayor Lindqvist:") and "Riverton, WA 99303" not in facts
 
 
 def test_an_inside_address_typed_line_by_line_is_not_read_for_respondents() -> None:
