@@ -19,13 +19,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cases import commands as c
-from cases.calendar import CityCalendar, when
+from cases.calendar import CityCalendar
 from cases.directory import Directory
 from cases.fields import Input
 from cases.handlers import StepRule
 from cases.meetings import BODY_NAME, Body
 from cases.motions import Motion
 from cases.text import words
+from web.formats import moment
 
 VOTES = (("yes", "yes"), ("no", "no"), ("abstain", "abstain"), ("absent", "absent"))
 PRESENCE = (("present", "present"), ("absent", "absent"))
@@ -72,7 +73,7 @@ def meeting_choice(name: str, label: str, required: bool, blank: str,
     """A choice of the case's meetings not cancelled, by number, body, kind and time; the
     first option chosen by nobody (`blank`: what leaving it means)."""
     options = tuple((str(m["number"]), f"#{m['number']} {words(m['body'])}, {words(m['kind'])}"
-                     f" meeting, {when(m['starts_at'], calendar)}"
+                     f" meeting, {moment(m['starts_at'], calendar)}"
                      + (" (recorded after it took place)" if m["recorded_late"] else ""))
                     for m in meetings if not m["cancelled"])
     return Input(name, label, "select", required, (("", blank), *options))

@@ -17,11 +17,11 @@ from aiohttp import web
 from sqlalchemy.orm import Session
 
 from cases.access import may_file_paper
-from cases.calendar import when
 from cases.text import whole_number
 from storage import filings
 from web import auth
 from web.deps import WebDeps
+from web.formats import moment
 from web.render import page, refusal
 from web.request import deps_of, form, permitted, signed_in
 
@@ -69,7 +69,7 @@ async def held_list(request: web.Request) -> web.StreamResponse:
 
 
 def _line(row: Any, size: int, deps: WebDeps) -> dict[str, Any]:
-    return {"id": row.id, "taken": when(row.taken_at.isoformat(), deps.calendar),
+    return {"id": row.id, "taken": moment(row.taken_at.isoformat(), deps.calendar),
             "source": row.source, "sender": row.sender or "(none given)",
             "reason": row.reason or "held", "size": size}
 

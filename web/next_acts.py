@@ -18,10 +18,11 @@ from typing import Any
 
 from cases import steps
 from cases.access import Actor
-from cases.calendar import CityCalendar, when
+from cases.calendar import CityCalendar
 from cases.deadline_values import DEADLINES, DISCLOSURE_KEYS
 from cases.text import words
 from cases.visibility import responsibilities
+from web.formats import moment
 
 NameOf = Callable[[str], str]
 
@@ -100,6 +101,6 @@ def coming_meetings(meetings: Sequence[Mapping[str, Any]], now: datetime,
                     and datetime.fromisoformat(m["ends_at"]) > now),
                    key=lambda m: datetime.fromisoformat(m["starts_at"]))
     return [{"number": m["number"], "body": words(m["body"]), "kind": words(m["kind"]),
-             "when": when(m["starts_at"], calendar), "place": m["place"],
+             "when": moment(m["starts_at"], calendar), "place": m["place"],
              "session": m["session"], "tentative": m["tentative"],
              "under_way": datetime.fromisoformat(m["starts_at"]) <= now} for m in ahead]

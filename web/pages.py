@@ -25,7 +25,7 @@ from cases.access import (
     docket_scope,
     sees_open_request,
 )
-from cases.calendar import CityCalendar, fmt_day, when
+from cases.calendar import CityCalendar, fmt_day
 from cases.deadline_values import DEADLINES, status_at
 from cases.deadlines import clocks_of_requests
 from cases.directory import Directory
@@ -46,6 +46,7 @@ from web import auth
 from web.auth import CHANNEL
 from web.deps import WebDeps
 from web.entries import entry_details, motion_words
+from web.formats import moment, moments_in, phone
 from web.keys import VIEWER
 from web.next_acts import outcomes, what_is_next
 from web.public import record_items, released_page
@@ -161,8 +162,8 @@ def _docket_line(r: dict[str, Any], deps: WebDeps, now: datetime) -> dict[str, A
             "respondents": [deps.directory.name_of(e) for e in r["respondents"]],
             "status": status, "due": due_text(r["next_due"], status or "open", now,
                                               deps.calendar) if r["next_due"] else None,
-            "received": when(r["received_at"], deps.calendar),
-            "hearing": when(r["hearing"], deps.calendar) if r["hearing"] else None}
+            "received": moment(r["received_at"], deps.calendar),
+            "hearing": moment(r["hearing"], deps.calendar) if r["hearing"] else None}
 
 
 def _day(on: object) -> str | None:
@@ -245,11 +246,13 @@ async def case(request: web.Request) -> web.StreamResponse:
     notices = [n for n in d["notices"] if seen.notices is Notices.ALL
                or (seen.notices is Notices.OWN and n["recipient"] == email)]
     for n in notices:
-        n["attempts_text"] = [f"{a['outcome']} {when(a['at'], deps.calendar)}: "
-                              f"{proof_words(a['server_reply'])}" for a in n["attempts"]]
+        n["attempts_text"] = [
+            f"{a['outcome']} {moment(a['at'], deps.calendar)}: "
+            f"{moments_in(proof_words(a['server_reply']), deps.calendar)}"
+            for a in n["attempts"]]
     deadlines = [{**x, "due_text": due_text(x["due"], x["status"], now, deps.calendar)}
                  for x in d["deadlines"]]  # judged at `now` by the query
-    history = [{**e, "when": when(e["at"], deps.calendar), "what": words(e["kind"]),
+    history = [{**e, "when": moment(e["at"], deps.calendar), "what": words(e["kind"]),
                 "by": deps.directory.name_of(e["actor"]),
                 "on": _day(e["data"].get("on")), "motion": motion_words(e["data"]),
                 # the facts recorded, to those who see the whole case: a part of it (the
@@ -290,7 +293,7 @@ async def case(request: web.Request) -> web.StreamResponse:
                 disclosures=disclosure_rows(d, looked.access, deps.calendar, now),
                 records=record_items(entries(d["history"]), deps.calendar, name_of)
                 if seen.records else [],
-                received=when(d["received_at"], deps.calendar),
+                received=moment(d["received_at"], deps.calendar),
                 steps=offered,
                 filings=d["filings"] if seen.originals else [])
 
@@ -352,14 +355,14 @@ def meeting_line(m: dict[str, Any], calendar: CityCalendar, *,
             and meeting_of(n["slot"]) == m["number"]]
     latest = mine[-1] if mine else None
     posted = ("no public notice (recorded after it took place)" if m["recorded_late"]
-              else f"posted {when(latest['sent_at'], calendar)}"
+              else f"posted {moment(latest['sent_at'], calendar)}"
               if latest is not None and latest["sent_at"]
               else "posting failed: see its notice below"
               if latest is not None and latest["status"] == "failed" else "not posted yet")
     accepted = sum(1 for who, a in m["answers"].items()
                    if a == "accepted" and quorum is not None and who in quorum.counted)
     return {"number": m["number"], "body": words(m["body"]), "kind": words(m["kind"]),
-            "when": when(m["starts_at"], calendar), "place": m["place"],
+            "when": moment(m["starts_at"], calendar), "place": m["place"],
             "remote_link": m["remote_link"], "open": m["open"],
             "session": m["session"], "state": state,
             "irregular": list(m.get("irregular") or ()),
@@ -398,7 +401,7 @@ def invite_groups(invites: list[dict[str, Any]], meetings: list[dict[str, Any]],
     for (kind, slot), rows in groups.items():
         meeting = held.get(meeting_of(slot) or 0)
         about = (f"meeting #{meeting['number']} ({words(meeting['body'])}, "
-                 f"{when(meeting['starts_at'], calendar)})" if meeting is not None
+                 f"{moment(meeting['starts_at'], calendar)})" if meeting is not None
                  else f"official {slot.removeprefix('official-')}"
                  if slot.startswith("official-") else "")
         cancelled = sum(1 for n in rows if n["status"] == "cancelled")
@@ -447,7 +450,7 @@ def complaint_text(d: dict[str, Any], seen: Visibility, calendar: CityCalendar) 
     whom, the sections, the facts and the reasons, and the sections added since (§5)."""
     filing = d.get("filing") or {}
     by = filing.get("complainant") or {}
-    received = when(d["received_at"], calendar)  # as corrected, if it was
+    received = moment(d["received_at"], calendar)  # as corrected, if it was
     withheld = (d.get("protection") or {}).get("statement") if filing.get("withheld") else None
     lines = [f"{d['number']}: " + ("a summary of the complaint" if withheld
                                    else "the complaint as filed"), "",
@@ -457,7 +460,7 @@ def complaint_text(d: dict[str, Any], seen: Visibility, calendar: CityCalendar) 
         lines.append(withheld)
     elif seen.contact:
         lines += [f"Address: {by.get('address') or '(none given)'}",
-                  f"Phone: {by.get('phone') or '(none given)'}",
+                  f"Phone: {phone(by['phone']) if by.get('phone') else '(none given)'}",
                   f"Email: {by.get('email') or '(none given)'}"]
     else:
         lines.append("(The complainant's address, phone and email are not shown to you: "
@@ -465,7 +468,7 @@ def complaint_text(d: dict[str, Any], seen: Visibility, calendar: CityCalendar) 
     lines += [f"Against: {', '.join(filing.get('respondents') or []) or '(no one named)'}",
               f"Sections: {', '.join(filing.get('code_sections') or []) or '(none given)'}"]
     for a in d.get("amendments") or []:
-        lines.append(f"Sections added by amendment on {when(a['at'], calendar)} (§5): "
+        lines.append(f"Sections added by amendment on {moment(a['at'], calendar)} (§5): "
                      f"{', '.join(a['added_sections']) or '(none)'}")
     if withheld:
         lines += ["", "Summary:", filing.get("facts") or "(none given)", ""]

@@ -27,7 +27,7 @@ from typing import Any
 
 from aiohttp import web
 
-from cases.calendar import CityCalendar, day_of, when
+from cases.calendar import CityCalendar, day_of
 from cases.directory import OFFICE, Role
 from cases.public_records import (
     WORDS,
@@ -42,6 +42,7 @@ from cases.text import whole_number
 from storage import annual, public, status
 from web import auth
 from web.deps import Posting
+from web.formats import moment
 from web.render import page, refusal
 from web.request import anyone, deps_of, permitted, signed_in, who
 
@@ -153,7 +154,7 @@ def meetings_by_case(postings: list[Posting], calendar: CityCalendar
         if found is None:
             continue
         out.setdefault(found.group(1).upper(), []).append(
-            {"when": when(p.meeting_at, calendar) if p.meeting_at else "see the notice",
+            {"when": moment(p.meeting_at, calendar) if p.meeting_at else "see the notice",
              "body": p.body, "cancelled": p.cancelled, "html":
              p.href.removesuffix(".pdf") + ".html"})
     return out
@@ -167,7 +168,7 @@ def meetings_posted(postings: list[Posting], now: datetime, calendar: CityCalend
     def line(p: Posting) -> dict[str, Any]:
         return {"title": p.title, "posted": p.published_at, "pdf": p.href,
                 "html": p.href.removesuffix(".pdf") + ".html",
-                "when": when(p.meeting_at, calendar) if p.meeting_at else None,
+                "when": moment(p.meeting_at, calendar) if p.meeting_at else None,
                 "body": p.body, "place": p.place, "remote_link": p.remote_link,
                 "open": p.open, "cancelled": p.cancelled, "minutes": p.minutes}
 
@@ -206,7 +207,7 @@ def released_page(request: web.Request, found: dict[str, Any]) -> web.Response:
                 released=[{"what": WORDS[PublicRecord(r)], "on": day_of(on.get(r), calendar)}
                           for r in found["released"]],
                 complaint=found["complaint"],
-                received=when(found["complaint"]["received_at"], calendar)
+                received=moment(found["complaint"]["received_at"], calendar)
                 if found["complaint"] else "",
                 items=record_items(found["entries"], calendar))
 

@@ -15,13 +15,14 @@ from typing import Any
 
 from fpdf.fonts import FontFace
 
-from cases.calendar import day_of, when
+from cases.calendar import day_of
 from cases.filing import flag_text
 from cases.text import words
 from templates.pdf import FACE as _FACE
 from templates.pdf import prepare
 from templates.tagged import TaggedPdf
 from web.entries import entry_details, motion_words
+from web.formats import moment
 from web.record_data import Record
 from web.render import proof_words
 
@@ -58,7 +59,7 @@ class _Writer:
         self.pdf, self.r, self.d = pdf, record, record.detail
 
     def when(self, iso: str | None) -> str:
-        return when(iso, self.r.calendar)
+        return moment(iso, self.r.calendar)
 
     def name(self, email: str, *, titled: bool = False) -> str:
         return self.r.directory.name_of(email, titled=titled)

@@ -10,12 +10,13 @@ from typing import Any
 from aiohttp import web
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
-from cases.calendar import CityCalendar, countdown, when
+from cases.calendar import CityCalendar, countdown
 from cases.filing import flag_text
 from cases.text import words
 from mail.mail_down import Banner, shown
 from storage.leader import DATABASE_DOWN
 from web.deps import WebDeps
+from web.formats import CALENDAR, DIRECTORY, moment, register
 from web.keys import DEPS, VIEWER
 from web.security import FORM_COOKIE, set_cookie
 
@@ -27,10 +28,9 @@ _ENV = Environment(loader=PackageLoader("templates", "web"),
 def due_text(due: str | None, status: str, now: datetime, calendar: CityCalendar) -> str:
     if due is None:
         return "no due date (tolled, §7)" if status == "tolled" else "—"
-    moment = datetime.fromisoformat(due)
-    text = when(due, calendar)
+    text = moment(due, calendar)
     if status in ("open", "missed"):
-        text += f" ({countdown(moment, now)})"
+        text += f" ({countdown(datetime.fromisoformat(due), now)})"
     return text
 
 
@@ -53,6 +53,7 @@ def proof_words(reply: str | None) -> str:
 
 _ENV.filters["words"] = words
 _ENV.filters["flag_text"] = flag_text
+register(_ENV)  # day, moment, phone, person: the one way the web writes them
 
 
 def page(request: web.Request, template: str, *, status: int = 200,
@@ -62,7 +63,8 @@ def page(request: web.Request, template: str, *, status: int = 200,
     deps = request.app[DEPS]
     viewer = request.get(VIEWER)
     html = _ENV.get_template(template).render(
-        city=deps.directory.city, viewer=viewer,
+        city=deps.directory.city, **{DIRECTORY: deps.directory, CALENDAR: deps.calendar},
+        viewer=viewer,
         mail_down=_mail_down(deps) if viewer else None, **context)
     response = web.Response(text=html, status=status, content_type="text/html",
                             charset="utf-8")

@@ -25,7 +25,9 @@ def invite_rows(page: str) -> dict[tuple[str, str], str]:
     out = {}
     for group in part.split('<details class="kind">')[1:]:
         kind = group.split("<strong>")[1].split("</strong>")[0]
-        for to, reply in re.findall(r'<th scope="row">([^<]+)</th><td[^>]*>.*?</td>'
+        # each recipient by name, their address under it
+        for to, reply in re.findall(r'<th scope="row">(?:[^<]*<br><span class="muted">)?'
+                                    r'([^<]+)(?:</span>)?</th><td[^>]*>.*?</td>'
                                     r"<td[^>]*>([^<]+)</td></tr>", group):
             out[(kind, to)] = reply
     return out

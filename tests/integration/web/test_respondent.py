@@ -101,7 +101,7 @@ async def test_the_officials_open_session_request_is_recorded_as_theirs(site: Si
     [made] = events(site, number, "open_session_requested")
     assert made["respondent"] == RESPONDENT and made["via"] == "web"
     assert made["on"] == "2026-11-30" and made["body"] == "board"
-    assert "asked by gpruitt@city.test by web" in done.text
+    assert "asked by Gary Pruitt by web" in done.text
     with site.app.session_factory() as s:
         assert s.scalars(select(AccessLogRow.action).where(
             AccessLogRow.who == RESPONDENT, AccessLogRow.case_number == number,
