@@ -95,11 +95,14 @@ def outcomes(d: Mapping[str, Any], name_of: NameOf, *, only: str | None = None
 
 def coming_meetings(meetings: Sequence[Mapping[str, Any]], now: datetime,
                     calendar: CityCalendar) -> list[dict[str, Any]]:
-    """The case's meetings, noticed and not cancelled, that have not ended, the soonest
-    first: the body, the kind, when and where, open or executive, under way or not."""
+    """The case's meetings, noticed and not cancelled, under way and the next to come:
+    the body, the kind, when and where, open or executive, under way or not (those after
+    the next are the meetings block's)."""
     ahead = sorted((m for m in meetings if not m["cancelled"] and not m["recorded_late"]
                     and datetime.fromisoformat(m["ends_at"]) > now),
                    key=lambda m: datetime.fromisoformat(m["starts_at"]))
+    begun = [m for m in ahead if datetime.fromisoformat(m["starts_at"]) <= now]
+    ahead = begun + [m for m in ahead if m not in begun][:1]
     return [{"number": m["number"], "body": words(m["body"]), "kind": words(m["kind"]),
              "when": moment(m["starts_at"], calendar), "place": m["place"],
              "session": m["session"], "tentative": m["tentative"],

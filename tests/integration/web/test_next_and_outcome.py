@@ -91,6 +91,11 @@ async def test_the_box_names_the_coming_meeting_and_a_missed_hearing_deadline(
     member = box((await site.get(f"/cases/{number}")).text)
     assert "Coming meeting:</strong> #1 board, special, Sun Dec 6, 2026 6:00 PM PST" in member
     assert "City Hall, Room 2" in member and "missed" not in member
+    later = start.replace(hour=18, minute=0) + timedelta(days=7)  # a further one: not here
+    step(site.app, number, c.ScheduleBoardMeeting(later, "City Hall, Room 2", further=True),
+         CLERK)
+    member = box((await site.get(f"/cases/{number}")).text)
+    assert member.count("Coming meeting") == 1 and "#2 board" not in member
 
     clock.advance(days=25)  # the hearing was never begun: its 20 days ran out (§7)
     await site.sign_in(COUNCIL)
