@@ -280,6 +280,7 @@ def run_with_queued_notices(root: Path, kind: str, n: int, seconds: float) -> No
             if not proc.running():
                 raise SystemExit(f"the worker ended early; see {proc.log}")
             time.sleep(0.2)
+        owed, sent = section_2_sent(polls, since)
         stop_timed(proc)
         with polls() as s:
             alerts = s.scalar(select(func.count()).select_from(OutboxRow).where(
@@ -295,7 +296,10 @@ def run_with_queued_notices(root: Path, kind: str, n: int, seconds: float) -> No
         print("  a complaint dropped at start became a case after: " + (
             f"{opened:.1f} s" if opened is not None else f"not within {seconds:g} s"))
         print("  its §2 notices all sent (behind the queued ones): " + (
-            f"{notices:.1f} s" if notices is not None else f"not all sent within {seconds:g} s"))
+            f"{notices:.1f} s" if notices is not None
+            else f"not all sent within {seconds:g} s ({sent} of {owed})"))
+        if notices is None:  # what the worker was doing meanwhile
+            print("  the worker's last lines:\n    " + "\n    ".join(lines[-12:]))
 
 
 def main() -> None:

@@ -22,6 +22,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from ethicsbot.bootstrap import App, imap_tuning, intake_mailbox
 from mail.listener import run_imap_intake, run_maildir_intake
 from mail.listener.retry import Backoff, wait_for_stop
+from storage.db import refresh_statistics
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +49,7 @@ async def run_worker(app: App, *, stop: asyncio.Event, extra: Sequence[Service] 
                      restart_initial: float = 1.0, restart_cap: float = 60.0) -> None:
     """Run the intake and `extra` until `stop` is set; returns once all have stopped."""
     services = [intake_service(app), *extra]
+    await asyncio.to_thread(refresh_statistics, app.engine)
     log.info("worker running: %s", ", ".join(service_name(s) for s in services))
     await asyncio.gather(*(_supervise(s, stop, Backoff(restart_initial, restart_cap))
                            for s in services))

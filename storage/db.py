@@ -205,3 +205,20 @@ def ping(engine: Engine) -> None:
     """One round trip to the database; raises what the driver raises when it is down."""
     with engine.connect() as conn:
         conn.exec_driver_sql("SELECT 1")
+
+
+def refresh_statistics(engine: Engine) -> None:
+    """On SQLite, what the query planner knows of the tables' shape (ANALYZE, sampled:
+    `analysis_limit` bounds its cost whatever the size). Without it SQLite guesses, and
+    the dispatcher's claim of a new case's notices behind 140,000 queued ones reads the
+    whole queue (83 ms a round instead of 3 ms, `storage.outbox.claim_due`). PostgreSQL
+    keeps its own statistics (autovacuum). A database that is busy or away is left as
+    it is: the statistics are an optimisation, never a reason not to start."""
+    if engine.dialect.name != "sqlite":
+        return
+    try:
+        with engine.begin() as conn:
+            conn.exec_driver_sql("PRAGMA analysis_limit=1000")
+            conn.exec_driver_sql("ANALYZE")
+    except (OperationalError, InterfaceError):
+        return

@@ -8,7 +8,7 @@ re-sends the same Message-ID, which recipients' mail systems recognise.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
 from typing import Any
@@ -245,23 +245,25 @@ def claim_due(session: Session, *, now: datetime, batch: int, lease: timedelta
     """Lease up to `batch` notices due by `now` (skipping rows another worker holds); their
     ids and channels. A claim counts as an attempt until its delivery is recorded.
 
-    Both ends of the queue (issue 39): half the batch is the longest waiting, invites
-    after the rest (`OutboxRow.rank`), so a backlog drains in the order it was owed; the
-    other half, sent first, is the statutory notices that came due last, so a complaint
-    that comes in behind tens of thousands of queued notices has its §2 notices out in
-    the next round rather than an hour later. Each end reads its index
-    (`ix_outbox_status_rank_next`, forwards and backwards), never the whole queue."""
+    Both ends of the queue (issue 39): up to half the batch, sent first, is the
+    statutory notices (those serving a deadline) of the newest cases, so a complaint
+    that comes in behind tens of thousands of queued notices, or behind the reminders a
+    sweep just owed on old cases, has its §2 notices out in the next round rather than
+    an hour later; the rest is the longest waiting, invites after the rest
+    (`OutboxRow.rank`), so a backlog drains in the order it was owed. The newest cases
+    are read off the cases' primary key and their rows off `outbox.case_id`'s index:
+    never the whole queue."""
     due = select(OutboxRow).where(OutboxRow.status == "pending", OutboxRow.next_attempt_at <= now)
-    oldest_n = batch - batch // 2
+    newest_cases = select(CaseRow.id).order_by(CaseRow.id.desc()).limit(batch // 2)
+    newest = session.scalars(
+        due.where(OutboxRow.case_id.in_(newest_cases.scalar_subquery()),
+                  OutboxRow.deadline_key.is_not(None))
+        .order_by(OutboxRow.case_id.desc(), OutboxRow.rank, OutboxRow.id)
+        .limit(batch // 2).with_for_update(skip_locked=True)).all() if batch > 1 else []
     oldest = session.scalars(
-        due.order_by(OutboxRow.rank, OutboxRow.next_attempt_at, OutboxRow.id).limit(oldest_n)
-        .with_for_update(skip_locked=True)).all()
-    newest: Sequence[OutboxRow] = []
-    if len(oldest) == oldest_n and batch // 2:  # fewer: every row due is in `oldest`
-        newest = session.scalars(
-            due.where(OutboxRow.rank == 0, OutboxRow.id.not_in([r.id for r in oldest]))
-            .order_by(OutboxRow.next_attempt_at.desc(), OutboxRow.id.desc())
-            .limit(batch // 2).with_for_update(skip_locked=True)).all()
+        due.where(OutboxRow.id.not_in([r.id for r in newest]))
+        .order_by(OutboxRow.rank, OutboxRow.next_attempt_at, OutboxRow.id)
+        .limit(batch - len(newest)).with_for_update(skip_locked=True)).all()
     rows = [*newest, *oldest]
     for r in rows:
         r.next_attempt_at, r.attempts = now + lease, r.attempts + 1
