@@ -52,4 +52,4 @@ async def test_the_officials_page_meets_wcag_aa_fits_a_phone_and_takes_a_request
                            ).click()
     assert await page.locator("p[role=status]").first.inner_text() == (
         "Recorded: open session requested.")
-    assert "asked by gpruitt@city.test by web" in await page.content()
+    assert "asked by Gary Pruitt by web" in await page.content()  # by name (issue 41)
