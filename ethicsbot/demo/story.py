@@ -1,8 +1,11 @@
 """The demo's story: a complaint against two officials, a council member and a city
 official, from receipt to the council's decision, told step by step through the real
 service layer, outbox and reminders. Each official is informed, mailed, heard and
-determined in their own right; one is found to have violated the code, the other not,
-and the council's penalty reaches only the one found.
+determined in their own right, in the forum of their own choosing (§11): the council
+member's matter goes to the hearings examiner, who finds a violation; the Parks Director
+asks for the Ethics Board, which hears him at its noticed meeting (an agenda of two items:
+his determination and the minutes of its hearing) and finds none by motion. The council's
+penalty reaches only the one found; the board's minutes are approved and published.
 
 Every step goes through the same code as production (intake, `take_step`, the
 dispatcher, the reminder jobs); only the clock is simulated and mail is written as .eml
@@ -89,6 +92,8 @@ class Story:
         self.time = SimulatedTime(self.app, self.clock, FileTransport(settings.outbox_dir))
         self.number = ""
         self.hearing_meeting = 1  # the board's sufficiency hearing, as last called
+        self.board_hearing_meeting = 0  # the board's §11 hearing of Pruitt's matter
+        self.minutes_meeting = 0  # the board's meeting after closure, on the minutes
 
     # -- helpers --------------------------------------------------------------------------
 
@@ -366,34 +371,107 @@ class Story:
                                     "its written report to council, each official and the "
                                     "complainant")
 
+    async def board_request(self) -> str:
+        """§11: Pruitt asks for the board himself, signed in on the web docket; the form
+        builds his request as every surface does (`cases.derived.complete`)."""
+        directory = self.app.directory
+        with self.app.uow() as uow:
+            cmd = complete(c.RequestBoardHearing, {}, actor_for(directory, PRUITT), directory,
+                           get_case(uow, self.number), uow.rotation, via="web")
+            event = take_step(uow, self.number, cmd, directory=directory,
+                              calendar=self.app.calendar, clock=self.app.clock, actor=PRUITT)
+            uow.commit()
+        return await self.delivered(
+            "Gary Pruitt, signed in on the web docket, asks that the Ethics Board, not a "
+            "hearings examiner, hear his matter (§11); the record keeps that he asked "
+            f"himself (via: {event.data['via']}). Councilmember Raman does not ask: the "
+            "forum is each official's own choice (the city's reading board_hearing="
+            f"{directory.readings.board_hearing.value}), so her matter still goes to the "
+            "examiner")
+
     async def refer(self) -> str:
         directory = self.app.directory
-        with self.app.uow() as uow:  # the next examiner in rotation, as every surface asks
-            cmd = complete(c.Refer, {}, actor_for(directory, "hpark@city.test"), directory,
-                           get_case(uow, self.number), uow.rotation)
-            take_step(uow, self.number, cmd, directory=self.app.directory,
-                      calendar=self.app.calendar, clock=self.app.clock, actor="hpark@city.test")
-            examiner = cmd.examiner or "the board"
-            uow.commit()
-        return await self.delivered(f"Referred to the next hearings examiner in rotation, "
-                                    f"{examiner} (§11)")
+        referred = []
+        for official in (PRUITT, RAMAN):  # §11: each official's matter to their own forum
+            with self.app.uow() as uow:  # as every surface builds it: the board, at his
+                # request; the next examiner in rotation for hers
+                cmd = complete(c.Refer, {"respondent": official},
+                               actor_for(directory, "hpark@city.test"), directory,
+                               get_case(uow, self.number), uow.rotation)
+                take_step(uow, self.number, cmd, directory=directory,
+                          calendar=self.app.calendar, clock=self.app.clock,
+                          actor="hpark@city.test")
+                uow.commit()
+            referred.append(f"{self.names([official])}'s to "
+                            + (f"the next hearings examiner in rotation, {cmd.examiner}"
+                               if cmd.examiner else "the Ethics Board, as he asked"))
+        return await self.delivered(f"Each official's matter is referred to their own forum "
+                                    f"(§11): {'; '.join(referred)}")
+
+    async def call_board_hearing(self) -> str:
+        called = self.step(c.ScheduleBoardMeeting(at(2027, 1, 21, 18, 0), "City Hall, Room 2"),
+                           "hpark@city.test")
+        self.board_hearing_meeting = int(called.data["meeting"])
+        with self.app.uow() as uow:  # what its notice states (RCW 42.30.080(3))
+            m = get_case(uow, self.number).meetings.get(self.board_hearing_meeting)
+        items = m.agenda or () if m else ()
+        return await self.delivered(
+            "The board chair calls the board's hearing of Gary Pruitt's matter (§11) as a "
+            f"special meeting, Thu Jan 21, 6 PM (meeting {self.board_hearing_meeting}), two "
+            f"weeks ahead. Its notice and posting state an agenda of {len(items)} items, the "
+            "only business the board may take final action on there (RCW 42.30.080(3)): "
+            f"{'; '.join(describe_items(items))}. The matter is evaluated in executive "
+            "session (§13: he did not ask for an open one)")
+
+    async def board_determination(self) -> str:
+        board = self.members(Body.BOARD)
+        called = self.roll_call(Body.BOARD, board)
+        # RCW 42.30.035: the minutes of the hearing of Dec 28, the agenda's other item
+        approved = self.step(c.ApproveMinutes(self.hearing_meeting, motion=Motion(
+            unanimous=True)), "clerk@city.test")
+        # §13: Pruitt did not ask for an open proceeding: the board evaluates his matter in
+        # an executive session, announced with its purpose and end (RCW 42.30.110(2))
+        self.clock.now = at(2027, 1, 21, 18, 15)
+        self.step(c.StartExecutiveSession(at(2027, 1, 21, 19, 0), about=(PRUITT,)),
+                  "hpark@city.test")
+        self.clock.now = at(2027, 1, 21, 19, 0)
+        self.step(c.EndExecutiveSession(), "hpark@city.test")
+        self.clock.now = at(2027, 1, 21, 19, 10)
+        found = self.step(c.RecordDetermination(violation=False, respondent=PRUITT,
+                                                motion=Motion(yes=board)), "clerk@city.test")
+        return await self.delivered(
+            f"{called}The board first approves the minutes of meeting {self.hearing_meeting}, "
+            f"the hearing ({self.motion(approved).rstrip('.')}). It then takes up Gary Pruitt's "
+            "matter (§11), evaluates it in executive session from 6:15 to 7:00 PM, as "
+            "announced (RCW 42.30.110(2)), and in open session determines, by motion, that he "
+            f"did not violate the code: {self.motion(found)} The determination as to him is "
+            f"the board's own (the record names its maker: {found.data['by']}), recorded by "
+            "the clerk from its motion")
 
     async def determination(self) -> str:
-        # §11, §12: a determination as to each official, each in their own right
-        self.step(c.RecordDetermination(violation=True, sections=("2.94.030",),
-                                        respondent=RAMAN), "clerk@city.test")
-        self.step(c.RecordDetermination(violation=False, respondent=PRUITT),
-                  "clerk@city.test")
+        # §11, §12: the examiner's determination as to Raman, received by the clerk
+        made = self.step(c.RecordDetermination(violation=True, sections=("2.94.030",),
+                                               respondent=RAMAN), "clerk@city.test")
         with self.app.uow() as uow:
-            findings = get_case(uow, self.number).findings
+            case = get_case(uow, self.number)
+        made_by = {str(e.data["respondent"]): e.data for e in case.history
+                   if e.kind is EventKind.DETERMINATION_RECEIVED}
+
+        def by(official: str) -> str:  # who made it (§11): the examiner, or the board's motion
+            d = made_by[official]
+            return (f"the Ethics Board's, by motion at meeting {d['motion']['meeting']}"
+                    if d.get("motion") else f"the examiner's, {d['by']}")
+
         found = "; ".join(
             f"as to {self.names([p])}: " + (f"a violation of {', '.join(f.sections)}"
-                                           if f.violation else "no violation")
-            for p, f in findings.items())
+                                           if f.violation else "no violation") + f" ({by(p)})"
+            for p, f in case.findings.items())
         called = self.step(c.ScheduleDeliberation(at(2027, 2, 16, 19, 0), "Council Chambers",
                                                   MeetingKind.REGULAR), "clerk@city.test")
-        return await self.delivered(f"The examiner's final determination as to each official "
-                                    f"(§11): {found}. Gary Pruitt was found not to have "
+        return await self.delivered(f"The examiner, {made.data['by']}, delivers the final "
+                                    "determination as to Priya Raman, and the clerk records "
+                                    f"it as received (§11): each official's determination "
+                                    f"now stands, {found}. Gary Pruitt was found not to have "
                                     "violated the code. On the violation found, the council "
                                     "must decide within 7 days (§12) and takes it up at its "
                                     "regular meeting of Tue Feb 16 (meeting "
@@ -440,6 +518,40 @@ class Story:
         return await self.delivered("The case is closed: the complaint, each official's "
                                     "determination and the report are now public records (§6, "
                                     "§13)")
+
+    # -- after closure: the board approves its last meeting's minutes (RCW 42.30.035) ------
+
+    async def call_minutes_meeting(self) -> str:
+        called = self.step(c.ScheduleBoardMeeting(at(2027, 2, 25, 18, 0), "City Hall, Room 2",
+                                                  MeetingKind.REGULAR), "hpark@city.test")
+        self.minutes_meeting = int(called.data["meeting"])
+        with self.app.uow() as uow:
+            m = get_case(uow, self.number).meetings.get(self.minutes_meeting)
+        items = "; ".join(describe_items(m.agenda or ())) if m else "?"
+        return await self.delivered(
+            "The minutes of the board's hearing of Gary Pruitt's matter (meeting "
+            f"{self.board_hearing_meeting}) are still a draft. The case is closed, but the "
+            "board may still meet on it for that alone: the chair puts it on the agenda of "
+            f"the board's regular meeting of Thu Feb 25, 6 PM (meeting {self.minutes_meeting}"
+            f"; agenda item posted, RCW 42.30.077): {items}")
+
+    async def approve_minutes(self) -> str:
+        called = self.roll_call(Body.BOARD, ("hpark@city.test", "vosei@city.test",
+                                             "dbrooks@city.test"))
+        approved = self.step(c.ApproveMinutes(self.board_hearing_meeting, motion=Motion(
+            unanimous=True)), "clerk@city.test")
+        sent = await self.time.deliver()  # the dispatcher posts the minutes once approved
+        name = f"{self.number.lower()}-meeting-{self.board_hearing_meeting}-minutes-r0"
+        posted = (self.folder / "postings" / f"{name}.html").exists()
+        return (f"{called}The board approves the minutes of meeting "
+                f"{self.board_hearing_meeting}, its hearing of Jan 21 "
+                f"({self.motion(approved).rstrip('.')}). "
+                + (f"They are published as approved on the city's website (postings/{name}"
+                   f".html and .pdf; RCW 42.30.035), as those of meetings 2 and "
+                   f"{self.hearing_meeting} were" if posted else
+                   "(!) the approved minutes were not posted")
+                + f"; `ethicsbot minutes {self.number} {self.board_hearing_meeting}` prints "
+                "them" + (f" — {sent} message(s) written to outbox/" if sent else ""))
 
     # -- after closure: a public records request, then the retention review (issue 27) --
 
@@ -530,14 +642,19 @@ class Story:
             Chapter(at(2026, 12, 27, 9, 30), "Last answer", self.last_answer),
             Chapter(at(2026, 12, 28, 18, 0), "Hearing", self.hearing, show_deadlines=True),
             Chapter(at(2027, 1, 5, 10, 0), "Written report", self.report),
+            Chapter(at(2027, 1, 5, 16, 0), "Board hearing requested", self.board_request),
             Chapter(at(2027, 1, 6, 9, 0), "Referral", self.refer),
+            Chapter(at(2027, 1, 7, 10, 0), "Board hearing called", self.call_board_hearing),
+            Chapter(at(2027, 1, 21, 18, 0), "Board hearing", self.board_determination),
             Chapter(at(2027, 2, 12, 15, 0), "Determination", self.determination,
                     show_deadlines=True),
             Chapter(at(2027, 2, 16, 19, 0), "Council decision", self.vote),
             Chapter(at(2027, 2, 16, 21, 0), "Closed", self.close),
             Chapter(at(2027, 2, 17, 9, 0), "Public records request", self.records_request,
                     show_deadlines=True),
+            Chapter(at(2027, 2, 17, 11, 0), "Minutes on the agenda", self.call_minutes_meeting),
             Chapter(at(2027, 2, 22, 10, 0), "First instalment", self.first_instalment),
+            Chapter(at(2027, 2, 25, 18, 0), "Minutes approved", self.approve_minutes),
             Chapter(at(2027, 3, 1, 10, 0), "Second instalment", self.second_instalment),
             Chapter(at(2033, 3, 1, 9, 0), "Retention review", self.retention_review),
         ]
@@ -596,5 +713,8 @@ class Story:
             if e.data.get("respondent"):  # a step as to one official, in their own right
                 penalised = "; penalty" if e.data.get("penalties") else ""  # §12
                 what += f" ({self.names([str(e.data['respondent'])])}{penalised})"
+            elif e.kind is EventKind.REFERRED:  # §11: whose matter, to which forum
+                to = "the board" if e.data["to"] == "board" else e.data["to"]
+                what += f" ({self.names(e.data['respondents'])} to {to})"
             table.add_row(fmt_moment(e.at.astimezone(LA)), what, e.actor)
         return table

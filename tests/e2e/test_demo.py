@@ -35,8 +35,10 @@ def test_the_demo_tells_the_whole_story_in_under_30_seconds(tmp_path: Path) -> N
                     "RCW 42.30.080", "Open session requested", "Board meeting called",
                     "Members answer", "Quorum warning", "Continuance applied", "TOLLED",
                     "Continuance granted",
-                    "Hearing", "SUFFICIENT", "Referral", "Determination", "Council decision",
-                    "Closed", "Reminder"):
+                    "Hearing", "SUFFICIENT", "Board hearing requested", "Referral",
+                    "Board hearing called", "Board hearing", "Determination",
+                    "Council decision", "Closed", "Minutes on the agenda", "Minutes approved",
+                    "Reminder"):
         assert chapter in out
     # each body acts at its noticed meeting, the roll call shown, then the motion's votes
     said = " ".join(out.split())
@@ -45,7 +47,11 @@ def test_the_demo_tells_the_whole_story_in_under_30_seconds(tmp_path: Path) -> N
                     "Roll call of the City Council (meeting 3): present Priya Raman,",
                     "Roll call of the Ethics Board (meeting 4): present Helen Park, Dana Brooks; "
                     "absent Victor Osei. A quorum",
-                    "Roll call of the City Council (meeting 5): present Priya Raman,"):
+                    "Roll call of the Ethics Board (meeting 5): present Helen Park, Victor "
+                    "Osei, Dana Brooks. A quorum",
+                    "Roll call of the City Council (meeting 6): present Priya Raman,",
+                    "Roll call of the Ethics Board (meeting 7): present Helen Park, Victor "
+                    "Osei, Dana Brooks. A quorum"):
         assert meeting in said
     assert said.count("is not counted and does not vote (§14)") == 2  # Raman, each time
     assert "Motion at meeting 2, in open session: yes Dana Brooks, Helen Park, Victor Osei" \
@@ -54,7 +60,7 @@ def test_the_demo_tells_the_whole_story_in_under_30_seconds(tmp_path: Path) -> N
             "no Maria Ortiz") in said
     assert said.index("Board meeting called") < said.index("Continuance applied")
     assert ("(Anita Brandt yes; Ben Okafor yes; Maria Ortiz no; Tom Hale yes): 3 yes, 1 no"
-            in said)  # the council's vote on the violation found, at meeting 5
+            in said)  # the council's vote on the violation found, at meeting 6
     assert "Raman's own vote is refused" in said
     # the hearing's notice states its agenda, an item as to each official; the board
     # approves the minutes of its meeting 2 there, by motion (RCW 42.30.080(3), .035)
@@ -81,8 +87,36 @@ def test_the_demo_tells_the_whole_story_in_under_30_seconds(tmp_path: Path) -> N
     assert ("Priya Raman, tracking RR 2345 6789 0US; Gary Pruitt, tracking RR 2345 6790 0US"
             in said)
     assert "Councilmember Raman presents her side, Parks Director Pruitt his" in said
-    assert ("as to Priya Raman: a violation of 2.94.030; as to Gary Pruitt: no violation. "
+    # §11: each official's forum is their own (board_hearing=each_official): Pruitt asks
+    # for the board himself, signed in on the web; Raman's matter goes to the examiner
+    assert ("Gary Pruitt, signed in on the web docket, asks that the Ethics Board, not a "
+            "hearings examiner, hear his matter (§11); the record keeps that he asked himself "
+            "(via: web).") in said
+    assert ("Each official's matter is referred to their own forum (§11): Gary Pruitt's to "
+            "the Ethics Board, as he asked; Priya Raman's to the next hearings examiner in "
+            "rotation, myu@examiners.example") in said
+    # the board hears his matter at its noticed meeting, an agenda of two items, in an
+    # announced executive session about him, and determines by motion in open session
+    assert ("(meeting 5), two weeks ahead. Its notice and posting state an agenda of 2 items, "
+            "the only business the board may take final action on there (RCW 42.30.080(3)): "
+            "the final determination of the matter referred to the board (§11); the approval "
+            "of the minutes of its earlier meeting on the case (RCW 42.30.035).") in said
+    assert "The board first approves the minutes of meeting 4, the hearing (Motion at meeting 5" \
+        in said
+    assert ("It then takes up Gary Pruitt's matter (§11), evaluates it in executive session "
+            "from 6:15 to 7:00 PM, as announced (RCW "
+            "42.30.110(2)), and in open session determines, by motion, that he did not violate "
+            "the code: Motion at meeting 5, in open session: yes Dana Brooks, Helen Park, "
+            "Victor Osei. 3 yes, 0 no") in said
+    assert "the board's own (the record names its maker: board)" in said
+    assert ("The examiner, myu@examiners.example, delivers the final determination as to Priya "
+            "Raman, and the clerk records it as received (§11)") in said
+    assert ("as to Gary Pruitt: no violation (the Ethics Board's, by motion at meeting 5); as "
+            "to Priya Raman: a violation of 2.94.030 (the examiner's, myu@examiners.example). "
             "Gary Pruitt was found not to have violated the code") in said
+    assert said.index("Referral") < said.index("Board hearing called") \
+        < said.index("Board hearing:") < said.index("Determination:") \
+        < said.index("Council decision:")
     # the penalty reaches only the official found to have violated
     assert "Penalty imposed (§12): public reprimand of Priya Raman under 2.94.030." in said
     assert ("no penalty reaches him: a penalty drafted against him is refused: No violation by "
@@ -93,6 +127,27 @@ def test_the_demo_tells_the_whole_story_in_under_30_seconds(tmp_path: Path) -> N
         for official in ("Priya Raman", "Gary Pruitt"):
             assert f"{step} ({official})" in said
     assert "council decided (Priya Raman; penalty)" in said
+    assert "board hearing requested (Gary Pruitt) gpruitt@city.test" in said
+    assert "referred (Gary Pruitt to the board) hpark@city.test" in said
+    assert "referred (Priya Raman to myu@examiners.example) hpark@city.test" in said
+    # RCW 42.30.035: the minutes of the board's hearing of Pruitt's matter, approved at its
+    # later meeting (after closure, for that alone), published; as those of meetings 2 and 4
+    assert ("The board approves the minutes of meeting 5, its hearing of Jan 21 (Motion at "
+            "meeting 7, in open session: yes Dana Brooks, Helen Park, Victor Osei.") in said
+    assert ("They are published as approved on the city's website "
+            "(postings/eth-2026-0001-meeting-5-minutes-r0.html and .pdf; RCW 42.30.035)") in said
+    heard = subprocess.run([sys.executable, "-m", "ethicsbot", "minutes", "ETH-2026-0001", "5"],
+                           cwd=tmp_path, capture_output=True, text=True, timeout=60,
+                           env={"PATH": "/usr/bin:/bin", "ETHICSBOT_DATABASE_URL":
+                                f"sqlite:///{folder / 'ethicsbot.db'}"})
+    assert heard.returncode == 0, heard.stderr
+    assert ("Agenda (final action in open session): the final determination of the matter "
+            "referred to the board (§11); the approval of the minutes of its earlier meeting on "
+            "the case (RCW 42.30.035).") in heard.stdout
+    assert "Minutes of meeting 4 approved (RCW 42.30.035)." in heard.stdout
+    assert "Motion to record the final determination as to official 2 (§11, §12)" \
+        in heard.stdout
+    assert "Approved by the Ethics Board at meeting 7" in heard.stdout
     # issue 27: a public records request answered in two instalments, one redaction and
     # one exemption, released by a second person; verify passes; a held file is refused
     assert "their own approval is refused: You prepared instalment 1" in said
@@ -130,3 +185,12 @@ def test_the_demo_tells_the_whole_story_in_under_30_seconds(tmp_path: Path) -> N
     assert (postings / "eth-2026-0001-meeting-1-r0.pdf").read_bytes().startswith(b"%PDF")
     for official in ("Raman", "Pruitt"):  # a respondent is never named in public (§6)
         assert official not in first + opened
+    # the board's §11 hearing: its notice, then its approved minutes, both public
+    noticed = (postings / "eth-2026-0001-meeting-5-r0.html").read_text()
+    published = (postings / "eth-2026-0001-meeting-5-minutes-r0.html").read_text()
+    assert "Executive session to receive and evaluate" in noticed
+    assert "the final determination of the matter referred to the board (§11)" in noticed
+    assert "Approved by the Ethics Board at meeting 7" in published
+    assert (postings / "eth-2026-0001-meeting-5-minutes-r0.pdf").read_bytes().startswith(b"%PDF")
+    for official in ("Raman", "Pruitt"):
+        assert official not in noticed + published
