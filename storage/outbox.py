@@ -34,6 +34,7 @@ from cases.notices import ALERTS, NoticeType, OwedNotice, channel_of
 from cases.ports import Clock
 from storage.db import UTCDateTime
 from storage.models import (
+    PENDING_STATUTORY,
     AlertedRow,
     CaseRow,
     DeliveryRow,
@@ -268,6 +269,14 @@ def claim_due(session: Session, *, now: datetime, batch: int, lease: timedelta
     for r in rows:
         r.next_attempt_at, r.attempts = now + lease, r.attempts + 1
     return [(r.id, r.channel) for r in rows]
+
+
+def newest_case_owed(session: Session, *, now: datetime) -> int | None:
+    """The newest case with a statutory notice due and unclaimed (a complaint just in),
+    read off the index of pending statutory notices (`ix_outbox_pending_deadline`)."""
+    return session.scalars(select(OutboxRow.case_id).where(
+        text(PENDING_STATUTORY), OutboxRow.next_attempt_at <= now,
+        OutboxRow.case_id.is_not(None)).order_by(OutboxRow.case_id.desc()).limit(1)).first()
 
 
 def release_claims(session: Session, ids: list[int], *, now: datetime) -> None:

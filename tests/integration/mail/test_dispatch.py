@@ -4,12 +4,14 @@ crash between sending and recording; the 24-hour notice then shows met."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from collections import Counter
 from email.message import EmailMessage
+from pathlib import Path
 
 import pytest
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from cases.deadlines import DeadlineKey
@@ -19,7 +21,7 @@ from ethicsbot.bootstrap import App
 from mail import dispatch
 from mail.dispatch import LEASE, dispatch_once
 from mail.intake import Outcome, take_in
-from mail.transport import SmtpTls, SmtpTransport
+from mail.transport import FileTransport, SendResult, SmtpTls, SmtpTransport
 from storage import outbox
 from storage.models import CaseRow, DeadlineRow, DeliveryRow, OutboxRow
 from tests.fixtures.app import FakeClock
@@ -197,6 +199,39 @@ def test_a_complaint_behind_a_long_queue_has_its_notices_claimed_in_the_next_rou
         claimed = [i for i, _ in outbox.claim_due(s, now=clock(), batch=20, lease=LEASE)]
     assert owed_fresh <= set(claimed[:10]), "the fresh complaint's notices go first"
     assert claimed[10:] == list(queued[:10]), "then the longest waiting, in order"
+
+
+async def test_a_complaint_that_comes_in_during_a_round_ends_it_and_goes_first(
+        app: App, clock: FakeClock, tmp_path: Path) -> None:
+    """Issue 39: a round of a long queue under way; a complaint comes in (its commit owes
+    mail in this process, which wakes the dispatcher): the round ends after the row it
+    is sending, gives the rest back, and the next round sends the new case's first."""
+    for n in range(10):
+        take_in(forwarded_complaint(n), app.intake(), source="imap", received_at=clock())
+    clock.advance(minutes=60)
+    woken, fresh = asyncio.Event(), []
+
+    class ComplaintDuringTheRound(FileTransport):
+        async def send(self, msg: EmailMessage, sender: str, recipient: str) -> SendResult:
+            if not fresh:  # the complaint comes in as the round's first row goes out
+                fresh.append(await asyncio.to_thread(open_case, app))
+                woken.set()
+            return await super().send(msg, sender, recipient)
+
+    transport = ComplaintDuringTheRound(tmp_path / "sent")
+    attempted = await dispatch_once(app.dispatch_deps(), transport, woken=woken, sweep=False)
+    assert attempted < dispatch.BATCH // 2, "the round ended early"
+    with app.session_factory() as s:
+        owed = set(s.scalars(select(OutboxRow.id).where(
+            OutboxRow.case_id == case_id(s, fresh[0]), OutboxRow.notice_type.not_in(INVITES))))
+        given_back = s.scalar(select(func.count()).select_from(OutboxRow).where(
+            OutboxRow.status == "pending", OutboxRow.attempts == 0,
+            OutboxRow.case_id != case_id(s, fresh[0])))
+    assert given_back and given_back > 60  # the rest of the round is due again, unattempted
+    with app.session_factory.begin() as s:
+        claimed = [i for i, _ in outbox.claim_due(s, now=clock(), batch=dispatch.BATCH,
+                                                  lease=LEASE)]
+    assert owed <= set(claimed[:len(owed)])
 
 
 def case_id(s: Session, number: str) -> int:
