@@ -14,7 +14,7 @@ confidential (§6); the case file says who each is.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -112,7 +112,8 @@ def _line(case: Case, m: Meeting, e: Event, who: dict[str, str],
     rule = ACTS.get(e.kind)
     if rule is None:
         return None
-    said = f"Motion to {rule.name}{about} ({rule.section})"
+    moved = _MOVED.get(e.kind)
+    said = f"Motion to {rule.name}{about}{moved(d) if moved else ''} ({rule.section})"
     if motion:
         votes = motion.get("votes") or {}
         by = "; ".join(f"{v} {', '.join(sorted(k for k, x in votes.items() if x == v))}"
@@ -126,6 +127,38 @@ def _line(case: Case, m: Meeting, e: Event, who: dict[str, str],
     if d.get("added_to_agenda"):
         said += " Added to the agenda at the meeting (RCW 42.30.077)."
     return said
+
+
+def _sections(d: dict[str, Any]) -> str:
+    return ", ".join(d.get("sections") or ()) or "the sections alleged"
+
+
+def _penalties(d: dict[str, Any]) -> str:
+    imposed = [f"{p.get('action')} ({p.get('section')})" for p in d.get("penalties") or ()
+               if isinstance(p, dict)]
+    return f", imposing {'; '.join(imposed)}" if imposed else ""
+
+
+# What each motion moved, in the words of its act's own record (RCW 42.30.035: the minutes
+# record every motion, not only that one was made): the days, the finding, the penalty.
+_MOVED: dict[EventKind, Callable[[dict[str, Any]], str]] = {
+    EventKind.CONTINUANCE_APPLIED: lambda d: f", for the reason given: {d.get('reason', '')}",
+    EventKind.CONTINUANCE_DECIDED: lambda d: (
+        f", granting {d['granted_days']} days" if d.get("granted_days") else ", denying it"),
+    EventKind.REPORT_EXTENSION_REQUESTED: lambda d: f", of {d.get('days')} days",
+    EventKind.REPORT_EXTENSION_DECIDED: lambda d: (
+        ", approving it" if d.get("approved") else ", denying it"),
+    EventKind.DETERMINATION_RECEIVED: lambda d: (
+        f", finding a violation of {_sections(d)}" if d.get("violation")
+        else ", finding no violation"),
+    EventKind.COUNCIL_DECISION_EXTENDED: lambda d: f", by {d.get('days')} days",
+    EventKind.COUNCIL_DECIDED: _penalties,
+    EventKind.AMENDMENT_FOUND: lambda d: (
+        f", finding {_sections(d)} {'sufficient' if d.get('sufficient') else 'insufficient'}"),
+    EventKind.COMPLAINT_DISMISSED: lambda d: (
+        f", the information public since {d.get('public_since')}: {d.get('reason', '')}"),
+    EventKind.CASE_VOIDED: lambda d: f": {d.get('reason', '')}",
+}
 
 
 def _at(iso: str, calendar: CityCalendar) -> str:

@@ -122,6 +122,11 @@ def test_the_vote_on_the_action_is_at_the_meeting_that_agreed_the_violation_occu
     assert event.data["penalties"] == [{"section": SECTION_A, "action": "censure",
                                         "respondent": RESPONDENT}]
     assert event.data["action"]["meeting"] == here == event.data["meeting"]
+    held = case.meetings.get(here)
+    assert held is not None and (  # the penalty is in the minutes (RCW 42.30.035)
+        f"Motion to record the council's decision as to official 1, imposing censure "
+        f"({SECTION_A}) (§12, "
+        "§14)") in minutes(case, held, CALENDAR).text()
 
 
 def test_a_member_who_recuses_after_voting_has_the_vote_set_aside() -> None:

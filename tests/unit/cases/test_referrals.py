@@ -13,10 +13,11 @@ from cases import commands as c
 from cases.agenda import agenda_for
 from cases.case import Case
 from cases.meetings import Action, Body, Item
+from cases.minutes import minutes
 from cases.notices import NoticeType, notices_owed
 from cases.public_records import Determination, PublicRecord, entries
 from cases.released import history_of, parts
-from tests.unit.cases.riverton import DIRECTORY, SECTION_A
+from tests.unit.cases.riverton import CALENDAR, DIRECTORY, SECTION_A
 from tests.unit.cases.test_lifecycle import SECOND, reported_as_to_both
 from tests.unit.cases.test_procedure import CLERK, RESPONDENT, do, refused
 
@@ -51,6 +52,11 @@ def test_each_officials_matter_goes_where_they_chose() -> None:
     pruitt = do(case, c.RecordDetermination(False, respondent=RESPONDENT),
                 "2026-02-06T19:00:00-08:00")
     assert pruitt.data["by"] == "board" and pruitt.data["motion"]["carried"]
+    # its minutes say what the board moved, not only that it moved (RCW 42.30.035)
+    held = case.meetings.get(pruitt.data["motion"]["meeting"])
+    assert held is not None
+    assert ("Motion to record the final determination as to official 1, finding no "
+            "violation (§11, §12)") in minutes(case, held, CALENDAR).text()
     assert case.violation_found is False
 
 
