@@ -42,20 +42,20 @@ def what_is_next(deadlines: Sequence[Mapping[str, Any]], offered: Sequence[Mappi
                  actor: Actor, d: Mapping[str, Any], *, now: datetime,
                  calendar: CityCalendar, name_of: NameOf) -> dict[str, Any] | None:
     """The box: `mine` (the reader's own acts, missed first, then by due time), `others`
-    (the next act each other role owes, and every other one missed), `meetings` (those of
-    the case not cancelled and not over), `matters` (each official's, when
-    there are several). None on a closed case with nothing waiting (`outcomes` says how
-    it ended)."""
+    (the next act each other role owes, and every other one missed), `meetings` (under
+    way, and the next to come), `matters` (each official's, when there are several).
+    None on a closed case with nothing waiting (`outcomes` says how it ended)."""
     over = d["stage"] in ("closed", "void")  # the review's clocks stopped; RCW 42.56's run
     waiting = sorted((x for x in deadlines if x["status"] in ("open", "missed") and x["due"]
                       and (not over or x["key"] in DISCLOSURE_KEYS)),
                      key=lambda x: (x["status"] != "missed", x["due"]))
     answers = {r.value for r in responsibilities(actor)}
     mine = [_act(x, offered) for x in waiting if x["responsible"] in answers]
-    rest = [x for x in waiting if x["responsible"] not in answers]
-    firsts = {x["responsible"]: id(x) for x in reversed(rest)}  # each one's soonest
-    others = [_act(x, offered) for x in rest
-              if firsts[x["responsible"]] == id(x) or x["status"] == "missed"]
+    others, told = [], set()  # each other role's next act, and every one missed
+    for x in (x for x in waiting if x["responsible"] not in answers):
+        if x["responsible"] not in told or x["status"] == "missed":
+            others.append(_act(x, offered))
+        told.add(x["responsible"])
     lines = matter_lines(d, offered, name_of)
     mine += [{"action": m["step_name"], "section": m["section"], "owed_by": None,
               "due_text": None, "missed": False, "step": m["step"], "as_to": m["name"]}
