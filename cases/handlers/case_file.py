@@ -26,6 +26,10 @@ from cases.stages import (
     Stage,
 )
 
+__all__ = ["AmendComplaint", "CloseCase", "CorrectReceipt", "CorrectStepDate",
+           "DismissAsTimeBarred", "FileCorrespondence", "FindAmendmentSufficient", "NameRespondent",
+           "VoidCase"]
+
 
 @dataclass(frozen=True)
 class AmendComplaint(Command):

@@ -19,6 +19,8 @@ from cases.stages import (
     OPEN_STAGES,
 )
 
+__all__ = ["WithholdComplainant"]
+
 
 @dataclass(frozen=True)
 class WithholdComplainant(Command):

@@ -27,6 +27,11 @@ from cases.stages import (
 )
 from cases.tally import Vote, council_tally, eligible_on_council
 
+# the commands, and the penalty a decision names (`RecordCouncilDecision.penalties`)
+__all__ = ["ExtendCouncilDecision", "Penalty", "RecordCouncilDecision", "RecordCouncilVote",
+           "RecordDetermination", "RecordExaminerConflict", "RecordMayorVote", "Refer",
+           "RequestBoardHearing", "RequestCouncilExtension"]
+
 
 @dataclass(frozen=True)
 class RequestBoardHearing(OfficialsRequest):

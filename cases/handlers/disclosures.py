@@ -34,6 +34,9 @@ from cases.stages import (
     Stage,
 )
 
+__all__ = ["AnswerDisclosure", "NotifyThirdParty", "PrepareInstalment", "RecordClarification",
+           "RecordDisclosureRequest", "ReleaseRecords"]
+
 _EMAIL_SHAPE = "name@example.org"
 
 

@@ -50,6 +50,11 @@ from cases.stages import (
 )
 from cases.tally import Vote, eligible_on_board, sufficiency_tally
 
+__all__ = ["ApproveMinutes", "CancelMeeting", "EndExecutiveSession", "ExtendExecutiveSession",
+           "RecordBoardDetermination", "RecordBoardVote", "RecordMeetingReply", "RecordRecusal",
+           "RecordRollCall", "RequestOpenSession", "ScheduleBoardMeeting", "ScheduleDeliberation",
+           "StartExecutiveSession"]
+
 # a closed case's meetings: those called to approve minutes (`_closed_but_minutes`)
 AFTER_CLOSURE = OPEN_STAGES | {Stage.CLOSED}
 

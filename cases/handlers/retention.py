@@ -16,6 +16,8 @@ from cases.stages import (
     Stage,
 )
 
+__all__ = ["ApproveDestruction", "LiftLegalHold", "PlaceLegalHold", "RequestDestruction"]
+
 
 def _not_destroyed(s: StepContext, what: str) -> None:
     if s.case.destroyed is not None:

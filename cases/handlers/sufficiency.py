@@ -28,6 +28,12 @@ from cases.stages import (
     Stage,
 )
 
+__all__ = ["ApplyForContinuance", "BeginHearing", "ConcludeHearing", "DecideContinuance",
+           "DecideReportExtension", "DeliverReport", "IssueReport", "RecordBoardReceived",
+           "RecordNoticeBounced", "RecordNoticeServed", "RecordRegisteredMail",
+           "RecordRespondentHeard", "RecordReturnReceipt", "RecordWitness",
+           "RequestReportExtension"]
+
 
 @dataclass(frozen=True)
 class RecordNoticeServed(Command):

@@ -30,6 +30,13 @@ def test_every_command_is_one_step() -> None:
     assert len({s.id for s in STEPS}) == len(STEPS), "two steps share their words"
 
 
+def test_cases_commands_gives_the_commands_and_no_helper() -> None:
+    """Each part's `__all__` says what `cases.commands` gathers: every step's command, and
+    the one value a command is made of that its surfaces build (a decision's penalty)."""
+    exported = {n for n in vars(c) if not n.startswith("_")} - {"annotations"}
+    assert exported == {s.command.__name__ for s in STEPS} | {"Penalty"}
+
+
 def test_each_row_is_complete() -> None:
     for s in STEPS:
         assert s.name and s.name[0].islower() and not s.name.endswith("."), s.id
