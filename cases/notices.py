@@ -5,6 +5,12 @@ rendering and delivery are the mail adapter's job, after the transaction that re
 the step. Confidential content goes to individual addresses only (§6), so every owed
 notice names one person, and nobody gets two copies of one notice.
 
+What each notice is, is its row (`NoticeType.X.rule`, a `NoticeRule`, declared with the
+member as `EventKind`'s are): its family (each set below, the §2 notices, the invites, the
+alerts..., is read from the rows), its subject, its templates, the deadline it serves, the
+deadlines it spells out and what it carries. Who is owed it is the plans below (`_plan`);
+what it says is `mail.render`'s, from the row.
+
 A notice's `generation` says which occurrence it is: the owing event's position in the
 case history times `GENERATION_STRIDE`, plus one per deliberate resend. So a second
 continuance owes new notices (its event sits elsewhere in the history) while the same
@@ -40,56 +46,163 @@ from cases.text import whole_number
 GENERATION_STRIDE = 100  # room for 99 deliberate resends of one occurrence
 
 
+class Family(StrEnum):
+    """What kind of notice a notice is, which says how it is treated as a whole."""
+
+    SECTION_2 = "section 2"  # §2's acts within 24 hours, and the registered copy's task
+    STEP = "step"  # a step of the procedure told to those it concerns
+    INVITE = "invite"  # a calendar invite (iTIP), sent after everything else due
+    MEETING = "meeting"  # RCW 42.30: a meeting's notice, posting or quorum warning
+    DISCLOSURE = "disclosure"  # RCW 42.56: to a requester, or a person records concern
+    RETENTION = "retention"  # RCW 40.14: to the clerks and the records officer
+    ALERT = "alert"  # to the clerk about EthicsBot's own work (mail held, failed, unsent)
+    REMINDER = "reminder"  # to whoever must act on a deadline
+    ACCESS = "access"  # about a person's own access to the web docket, owed by no case
+
+
+class Attachment(StrEnum):
+    """What a notice carries besides its text (the mail adapter attaches it)."""
+
+    COMPLAINT = "the complaint as filed"
+    INVITE = "the calendar invite (.ics)"
+    RECORDS = "the records released, as one PDF"
+    REPORT = "the report's summary"
+
+
+MAIL = ("txt", "html")  # a mailed notice: its plain-text and HTML templates
+
+
+@dataclass(frozen=True)
+class NoticeRule:
+    """A notice's row: its family, its subject's words (None: never mailed), the template
+    formats it is written in (`templates/notices/<value>.<format>.j2`), the deadline it
+    serves when that is fixed, the deadlines it spells out, what it carries, and whether
+    it is about one meeting."""
+
+    family: Family
+    subject: str | None
+    formats: tuple[str, ...] = MAIL
+    serves: DeadlineKey | None = None
+    spells_out: tuple[DeadlineKey, ...] = ()
+    attaches: frozenset[Attachment] = frozenset()
+    # where the complainant's identity is withheld (`cases.protection`), the complaint as
+    # filed goes to the board alone: this notice carries the summary instead
+    summary_if_withheld: bool = False
+    completes: Section2Act | None = None  # the §2 act it completes once every copy is out
+    meeting: bool = False  # about one meeting, which its slot names
+
+
+_N, _F, _D, _A = NoticeRule, Family, DeadlineKey, Attachment
+_HEARING = (_D.HEARING_BEGIN, _D.HEARING_CONCLUDE)
+_COMPLAINT, _ICS = frozenset({_A.COMPLAINT}), frozenset({_A.INVITE})
+
+
 class NoticeType(StrEnum):
-    COMPLAINT_TO_RESPONDENT = "complaint_to_respondent"  # §2 inform the official
-    COMPLAINT_TO_COUNCIL = "complaint_to_council"  # §2 inform the council
-    SUBMISSION_TO_BOARD = "submission_to_board"  # §2 submit for sufficiency
-    REGISTERED_MAIL_TASK = "registered_mail_task"  # §2 copy by registered mail
-    BOARD_MEETING_SCHEDULED = "hearing_scheduled"  # §7, §9, §11, §13: the stored value stays
-    CONTINUANCE_APPLIED = "continuance_applied"  # §7 tolled
-    CONTINUANCE_DECIDED = "continuance_decided"  # §7 new dates
-    REPORT_DELIVERED = "report_delivered"  # §10
-    REFERRAL = "referral"  # §11
-    REFERRAL_LAPSED = "referral_lapsed"  # §11: the official asked for the board after it
-    DETERMINATION = "determination"  # §12
-    COUNCIL_DECIDED = "council_decided"  # §12, §14
-    CASE_CLOSED = "case_closed"  # §6 confidentiality ends
-    INVITE_SUFFICIENCY_WINDOW = "invite_sufficiency_window"  # §7 begin..conclude
-    INVITE_MEETING = "invite_meeting"  # a meeting of the board or council (RCW 42.30)
-    INVITE_COUNCIL_DECISION = "invite_council_decision"  # §12 seven days
-    QUARANTINE_ALERT = "quarantine_alert"  # to the clerk: a message opened no case
-    DELIVERY_FAILED_ALERT = "delivery_failed_alert"  # to the clerk: a notice bounced (5xx)
-    DEADLINE_ALERT = "deadline_alert"  # to the clerk: a notice unsent near its deadline
-    MAIL_DOWN_ALERT = "mail_down_alert"  # to the clerk, by Slack: outgoing mail fails, or is back
-    REMINDER = "reminder"  # to whoever must act: a deadline approaches or has passed
-    SIGN_IN_LINK = "sign_in_link"  # to a person who asked the web docket for one
-    MEETING_NOTICE = "meeting_notice"  # RCW 42.30.080: special meeting, members and media
-    MEETING_POSTING = "meeting_posting"  # RCW 42.30.077, .080: website and meeting place
-    QUORUM_WARNING = "quorum_warning"  # to the chair and the clerk: too few accepted (48 h)
+    """Each notice, with its row: `NAME = "stored value", _N(...)`; the value is stored in
+    each outbox row and names its templates."""
+
+    rule: NoticeRule
+
+    # each member gives its one row; `NoticeType("value")` looks a member up, with none
+    def __new__(cls, value: str, *row: NoticeRule) -> NoticeType:
+        notice = str.__new__(cls, value)
+        notice._value_ = value
+        (notice.rule,) = row
+        return notice
+
+    # §2 inform the official
+    COMPLAINT_TO_RESPONDENT = "complaint_to_respondent", _N(
+        _F.SECTION_2, "Notice of ethics complaint", serves=_D.NOTICE_24H, spells_out=_HEARING,
+        attaches=_COMPLAINT, summary_if_withheld=True,
+        completes=Section2Act.RESPONDENT_INFORMED)
+    # §2 inform the council
+    COMPLAINT_TO_COUNCIL = "complaint_to_council", _N(
+        _F.SECTION_2, "Ethics complaint received", serves=_D.NOTICE_24H,
+        spells_out=(_D.NOTICE_24H, *_HEARING), completes=Section2Act.COUNCIL_INFORMED)
+    # §2 submit for sufficiency
+    SUBMISSION_TO_BOARD = "submission_to_board", _N(
+        _F.SECTION_2, "Complaint submitted for determination of sufficiency",
+        serves=_D.NOTICE_24H, spells_out=(_D.NOTICE_24H, *_HEARING), attaches=_COMPLAINT,
+        completes=Section2Act.SUBMITTED_TO_BOARD)
+    # §2 copy by registered mail
+    REGISTERED_MAIL_TASK = "registered_mail_task", _N(
+        _F.SECTION_2, "Task: send the complaint by registered mail", serves=_D.REGISTERED_MAIL,
+        spells_out=(_D.REGISTERED_MAIL,), attaches=_COMPLAINT, summary_if_withheld=True)
+    # §7, §9, §11, §13: the stored value stays; the subject is the meeting's business's
+    # (`mail.render.BOARD_HEADLINES`) once the meeting is known
+    BOARD_MEETING_SCHEDULED = "hearing_scheduled", _N(
+        _F.STEP, "Ethics Board meeting scheduled", serves=_D.HEARING_BEGIN, spells_out=_HEARING)
+    CONTINUANCE_APPLIED = "continuance_applied", _N(  # §7 tolled
+        _F.STEP, "Continuance applied for: hearing deadlines tolled", spells_out=_HEARING)
+    CONTINUANCE_DECIDED = "continuance_decided", _N(  # §7 new dates
+        _F.STEP, "Continuance decided: hearing deadlines", spells_out=_HEARING)
+    REPORT_DELIVERED = "report_delivered", _N(  # §10
+        _F.STEP, "Written report on sufficiency", serves=_D.REPORT_DELIVERY,
+        spells_out=(_D.REPORT_DELIVERY,), attaches=frozenset({_A.REPORT}))
+    REFERRAL = "referral", _N(_F.STEP, "Matter referred for hearing")  # §11
+    # §11: the official asked for the board after it
+    REFERRAL_LAPSED = "referral_lapsed", _N(
+        _F.STEP, "Referral for hearing withdrawn: the official asked for the board")
+    # §12: it serves the council's seven days only when a violation was found (`_serves`)
+    DETERMINATION = "determination", _N(
+        _F.STEP, "Final determination received", serves=_D.COUNCIL_DECISION,
+        spells_out=(_D.COUNCIL_DECISION,))
+    COUNCIL_DECIDED = "council_decided", _N(  # §12, §14
+        _F.STEP, "Council decision recorded", spells_out=(_D.COUNCIL_DECISION,))
+    CASE_CLOSED = "case_closed", _N(_F.STEP, "Case closed")  # §6 confidentiality ends
+    INVITE_SUFFICIENCY_WINDOW = "invite_sufficiency_window", _N(  # §7 begin..conclude
+        _F.INVITE, "Sufficiency hearing window", spells_out=_HEARING, attaches=_ICS)
+    # a meeting of the board or council (RCW 42.30); its subject the meeting's own label
+    INVITE_MEETING = "invite_meeting", _N(_F.INVITE, "Meeting", attaches=_ICS, meeting=True)
+    INVITE_COUNCIL_DECISION = "invite_council_decision", _N(  # §12 seven days
+        _F.INVITE, "Council decision window", spells_out=(_D.COUNCIL_DECISION,), attaches=_ICS)
+    # to the clerk: a message opened no case
+    QUARANTINE_ALERT = "quarantine_alert", _N(
+        _F.ALERT, "EthicsBot: a message was held for review")
+    # to the clerk: a notice bounced (5xx)
+    DELIVERY_FAILED_ALERT = "delivery_failed_alert", _N(
+        _F.ALERT, "ACTION NEEDED: a notice could not be delivered")
+    # to the clerk: a notice unsent near its deadline
+    DEADLINE_ALERT = "deadline_alert", _N(
+        _F.ALERT, "URGENT: notices still unsent as their deadline nears")
+    # to the clerk, by Slack: outgoing mail fails, or is back (no mail: no template)
+    MAIL_DOWN_ALERT = "mail_down_alert", _N(_F.ALERT, None, formats=())
+    # to whoever must act: a deadline approaches or has passed
+    REMINDER = "reminder", _N(_F.REMINDER, "Reminder")
+    # to a person who asked the web docket for one
+    SIGN_IN_LINK = "sign_in_link", _N(_F.ACCESS, "Your sign-in link to the ethics docket")
+    # RCW 42.30.080: special meeting, members and media; its subject the meeting's own
+    MEETING_NOTICE = "meeting_notice", _N(_F.MEETING, "Notice of special meeting", meeting=True)
+    # RCW 42.30.077, .080: website and meeting place (a page, not mail: `channel_of`)
+    MEETING_POSTING = "meeting_posting", _N(_F.MEETING, None, formats=("html",), meeting=True)
+    # to the chair and the clerk: too few accepted (48 h)
+    QUORUM_WARNING = "quorum_warning", _N(_F.MEETING, "Quorum in doubt", meeting=True)
     # §13: the respondent asked that the examiner's proceeding be open; to the examiner,
     # the parties and the clerks (the examiner is no governing body: no meeting notice)
-    PROCEEDING_OPENED = "proceeding_opened"
+    PROCEEDING_OPENED = "proceeding_opened", _N(
+        _F.STEP, "The examiner's proceeding is open to the public")
     # §5: the complaint was amended; the official is told, so that the time frames give
     # them a fair opportunity to respond, and so are the council and the decision-maker
-    COMPLAINT_AMENDED = "complaint_amended"
+    COMPLAINT_AMENDED = "complaint_amended", _N(_F.STEP, "The complaint was amended")
     # RCW 40.14: a legal hold placed or lifted; to the clerks and the records officer, who
     # must not destroy (or may again review) the file
-    LEGAL_HOLD = "legal_hold"
+    LEGAL_HOLD = "legal_hold", _N(_F.RETENTION, "Legal hold on a case file")
     # RCW 42.56: a letter to a public records requester (an answer, an instalment with its
     # records, the closing letter), and the notice to a person the records concern
-    DISCLOSURE_LETTER = "disclosure_letter"
-    THIRD_PARTY_NOTICE = "third_party_notice"
+    DISCLOSURE_LETTER = "disclosure_letter", _N(
+        _F.DISCLOSURE, "Your public records request", attaches=frozenset({_A.RECORDS}))
+    THIRD_PARTY_NOTICE = "third_party_notice", _N(
+        _F.DISCLOSURE, "Records concerning you will be released")
+
+
+def _of(family: Family) -> frozenset[NoticeType]:
+    return frozenset(t for t in NoticeType if t.rule.family is family)
 
 
 # The §2 notices and the step each one completes once every copy is delivered.
 SECTION_2: dict[NoticeType, Section2Act] = {
-    NoticeType.COMPLAINT_TO_RESPONDENT: Section2Act.RESPONDENT_INFORMED,
-    NoticeType.COMPLAINT_TO_COUNCIL: Section2Act.COUNCIL_INFORMED,
-    NoticeType.SUBMISSION_TO_BOARD: Section2Act.SUBMITTED_TO_BOARD,
-}
-
-INVITES = frozenset({NoticeType.INVITE_SUFFICIENCY_WINDOW, NoticeType.INVITE_MEETING,
-                     NoticeType.INVITE_COUNCIL_DECISION})
+    t: t.rule.completes for t in NoticeType if t.rule.completes is not None}
+INVITES = _of(Family.INVITE)
 
 
 def dispatch_rank(notice_type: str) -> int:
@@ -101,13 +214,12 @@ def dispatch_rank(notice_type: str) -> int:
 
 
 # Mail about a person's own access, owed by the web docket, never by a step of a case.
-ACCESS = frozenset({NoticeType.SIGN_IN_LINK})
-MEETING_NOTICES = frozenset({NoticeType.INVITE_MEETING, NoticeType.MEETING_NOTICE,
-                             NoticeType.MEETING_POSTING, NoticeType.QUORUM_WARNING})
+ACCESS = _of(Family.ACCESS)
+MEETING_NOTICES = frozenset(t for t in NoticeType if t.rule.meeting)
 # The posting's "recipient": the city's website and the entrance of the meeting place.
 POSTING = Person("Public posting (the city's website and the meeting place)", "posting")
-ALERTS = frozenset({NoticeType.QUARANTINE_ALERT, NoticeType.DELIVERY_FAILED_ALERT,
-                    NoticeType.DEADLINE_ALERT, NoticeType.MAIL_DOWN_ALERT})
+ALERTS = _of(Family.ALERT)
+
 
 @dataclass(frozen=True)
 class OwedNotice:
@@ -207,12 +319,12 @@ def notices_owed(case: Case, event: Event, directory: Directory) -> list[OwedNot
         return []
     index = next((i for i, e in enumerate(case.history) if e is event), len(case.history) - 1)
     aud = _Audience(case, directory)
-    plan = [(t, people, key, "") for t, people, key in _plan(case, event, aud)]
-    plan += [(t, people, None, slot) for t, people, slot in _invite_plan(case, event, aud)]
-    plan += [(t, people, None, slot)
-             for t, people, slot in _meeting_plan(case, event, index, aud, directory)]
+    plan = [(t, people, "") for t, people in _plan(case, event, aud)]
+    plan += _invite_plan(case, event, aud)
+    plan += _meeting_plan(case, event, index, aud, directory)
     owed: list[OwedNotice] = []
-    for type_, people, key, slot in plan:
+    for type_, people, slot in plan:
+        key = _serves(case, type_)
         seen: set[str] = set()
         for p in people:
             if p.email.lower() not in seen:
@@ -222,7 +334,16 @@ def notices_owed(case: Case, event: Event, directory: Directory) -> list[OwedNot
     return owed
 
 
-_Plan = list[tuple[NoticeType, list[Person], DeadlineKey | None]]
+_Plan = list[tuple[NoticeType, list[Person]]]
+
+
+def _serves(case: Case, notice: NoticeType) -> DeadlineKey | None:
+    """The deadline `notice` serves (its row's): the council's seven days only once a
+    violation was found, since without one the council decides nothing (§12)."""
+    key = notice.rule.serves
+    if key is DeadlineKey.COUNCIL_DECISION and not case.violation_found:
+        return None
+    return key
 
 
 class _Audience:
@@ -266,72 +387,70 @@ def _without(people: Iterable[Person], emails: set[str]) -> list[Person]:
 
 
 def _plan(case: Case, event: Event, a: _Audience) -> _Plan:
-    t, k, key = NoticeType, EventKind, DeadlineKey
+    t, k = NoticeType, EventKind
     parties = a.respondents + a.complainant
     match event.kind:
         case k.COMPLAINT_RECEIVED:
-            return [(t.COMPLAINT_TO_RESPONDENT, a.respondents, key.NOTICE_24H),
-                    (t.COMPLAINT_TO_COUNCIL, a.council, key.NOTICE_24H),
-                    (t.SUBMISSION_TO_BOARD, a.board, key.NOTICE_24H),
-                    (t.REGISTERED_MAIL_TASK, a.mayors_office, key.REGISTERED_MAIL)]
+            return [(t.COMPLAINT_TO_RESPONDENT, a.respondents),
+                    (t.COMPLAINT_TO_COUNCIL, a.council),
+                    (t.SUBMISSION_TO_BOARD, a.board),
+                    (t.REGISTERED_MAIL_TASK, a.mayors_office)]
         case k.RESPONDENT_NAMED:  # the §2 notice the official was owed from the start
             named = [p for p in a.respondents if p.email.lower() == event.data["respondent"]]
             # a person the directory does not list, named with a postal address: the clerk
             # is owed the task of mailing them the registered copy (the directory's people
             # were in the task owed at receipt)
-            mailed = ([(t.REGISTERED_MAIL_TASK, a.mayors_office, key.REGISTERED_MAIL)]
+            mailed = ([(t.REGISTERED_MAIL_TASK, a.mayors_office)]
                       if event.data.get("address") else [])
-            return [(t.COMPLAINT_TO_RESPONDENT, named, key.NOTICE_24H), *mailed]
+            return [(t.COMPLAINT_TO_RESPONDENT, named), *mailed]
         case k.BOARD_MEETING_SCHEDULED:
             hearing = case.board_meeting
             if hearing is None or hearing.recorded_late:
                 return []  # recorded after it took place: nothing to tell anyone
-            return [(t.BOARD_MEETING_SCHEDULED, a.board + parties, key.HEARING_BEGIN)]
+            return [(t.BOARD_MEETING_SCHEDULED, a.board + parties)]
         case k.CONTINUANCE_APPLIED | k.CONTINUANCE_DECIDED:
             # the council decides the application (§7), so it is told as well
             type_ = (t.CONTINUANCE_APPLIED if event.kind is k.CONTINUANCE_APPLIED
                      else t.CONTINUANCE_DECIDED)
-            return [(type_, a.board + parties + a.mayors_office + a.council, None)]
+            return [(type_, a.board + parties + a.mayors_office + a.council)]
         case k.REPORT_DELIVERED:
-            return [(t.REPORT_DELIVERED, a.council + parties, key.REPORT_DELIVERY)]
+            return [(t.REPORT_DELIVERED, a.council + parties)]
         case k.COMPLAINT_AMENDED:
-            return [(t.COMPLAINT_AMENDED, parties + a.council + a.examiner, None)]
+            return [(t.COMPLAINT_AMENDED, parties + a.council + a.examiner)]
         case k.REFERRED:  # to whom this referral went, and the officials whose matter it is
             went = str(event.data["to"]).lower()
             hearers = a.board if went == "board" else [p for p in a.examiner
                                                        if p.email.lower() == went]
             whose = {str(x).lower() for x in event.data.get("respondents") or ()}
             return [(t.REFERRAL, hearers + [p for p in a.respondents
-                                            if not whose or p.email.lower() in whose], None)]
+                                            if not whose or p.email.lower() in whose])]
         case k.BOARD_HEARING_REQUESTED if event.data.get("lapsed_to"):
             # the examiner whose referral lapsed stops, and the official it was is told
             lapsed = {str(x).lower() for x in event.data["lapsed_to"]}
             whose = {str(x).lower() for x in event.data["withdraws"]}
             return [(t.REFERRAL_LAPSED, [p for p in a.roster if p.email.lower() in lapsed]
                      + [p for p in a.respondents if p.email.lower() in whose]
-                     + a.mayors_office, None)]
+                     + a.mayors_office)]
         case k.OPEN_SESSION_REQUESTED if event.data.get("body") == "examiner":
             examiner = str(event.data.get("examiner") or "").lower()
             return [(t.PROCEEDING_OPENED, [p for p in a.examiner if p.email.lower() == examiner]
-                     + parties + a.mayors_office, None)]
+                     + parties + a.mayors_office)]
         case k.DETERMINATION_RECEIVED:
-            return [(t.DETERMINATION, a.council + parties,
-                     key.COUNCIL_DECISION if case.violation_found else None)]
+            return [(t.DETERMINATION, a.council + parties)]
         case k.COUNCIL_DECIDED:
-            return [(t.COUNCIL_DECIDED, parties + a.council + a.board, None)]
+            return [(t.COUNCIL_DECIDED, parties + a.council + a.board)]
         case k.CASE_CLOSED:
-            return [(t.CASE_CLOSED, parties + a.council + a.board + a.mayors_office, None)]
+            return [(t.CASE_CLOSED, parties + a.council + a.board + a.mayors_office)]
         case k.LEGAL_HOLD_PLACED | k.LEGAL_HOLD_LIFTED:
-            return [(t.LEGAL_HOLD, a.mayors_office + a.records_officer, None)]
+            return [(t.LEGAL_HOLD, a.mayors_office + a.records_officer)]
         case k.DISCLOSURE_ANSWERED | k.RECORDS_RELEASED if "request" in event.data and (
                 event.kind is k.DISCLOSURE_ANSWERED or "instalment" in event.data):
             x = case.disclosure_requests[int(event.data["request"]) - 1]
             # the requester by email; with none given, the clerks, who post it
             to = [Person(x.requester, x.email)] if x.email else a.mayors_office
-            return [(t.DISCLOSURE_LETTER, to, None)]
+            return [(t.DISCLOSURE_LETTER, to)]
         case k.THIRD_PARTY_NOTIFIED:
-            return [(t.THIRD_PARTY_NOTICE, [Person(event.data["name"], event.data["email"])],
-                     None)]
+            return [(t.THIRD_PARTY_NOTICE, [Person(event.data["name"], event.data["email"])])]
     return []
 
 

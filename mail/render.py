@@ -1,7 +1,9 @@
 """Render one outbox row into the email it stands for.
 
 Everything the message says comes from `NoticeContext` (loaded by `mail.context`), so
-rendering is pure and can be tested without a database. Templates live in `templates/`:
+rendering is pure and can be tested without a database. What each notice is (its subject's
+words, the deadlines it spells out, what it carries) is its row (`NoticeType.X.rule`,
+`cases.notices`); this module writes it. Templates live in `templates/`:
 the complaint and every other value reach them as data, never as template source; the
 HTML part is autoescaped and the plain-text part is not (there "Smith & Sons" must stay
 "Smith & Sons"); every value shown has its bidirectional controls neutralised
@@ -28,7 +30,14 @@ from cases.deadlines import Deadline, DeadlineKey
 from cases.directory import Person
 from cases.history import Event, EventKind
 from cases.meetings import Body, Business, Meeting
-from cases.notices import ALERTS, INVITES, NoticeType, meeting_of, owing_event_index
+from cases.notices import (
+    ALERTS,
+    INVITES,
+    Attachment,
+    NoticeType,
+    meeting_of,
+    owing_event_index,
+)
 from cases.open_meetings import session_words
 from cases.text import neutralise_bidi
 from mail.disclosure_letters import attachment, letter_data
@@ -36,61 +45,6 @@ from mail.invites import Invite, attendee_role, build_invite, to_ical, when_text
 from mail.meeting_text import meeting_data, meeting_subject
 
 T, K = NoticeType, DeadlineKey
-
-SUBJECTS: dict[NoticeType, str] = {
-    T.COMPLAINT_TO_RESPONDENT: "Notice of ethics complaint",
-    T.COMPLAINT_TO_COUNCIL: "Ethics complaint received",
-    T.SUBMISSION_TO_BOARD: "Complaint submitted for determination of sufficiency",
-    T.REGISTERED_MAIL_TASK: "Task: send the complaint by registered mail",
-    T.BOARD_MEETING_SCHEDULED: "Ethics Board meeting scheduled",  # or `BOARD_HEADLINES`
-    T.CONTINUANCE_APPLIED: "Continuance applied for: hearing deadlines tolled",
-    T.CONTINUANCE_DECIDED: "Continuance decided: hearing deadlines",
-    T.REPORT_DELIVERED: "Written report on sufficiency",
-    T.REFERRAL: "Matter referred for hearing",
-    T.REFERRAL_LAPSED: "Referral for hearing withdrawn: the official asked for the board",
-    T.DETERMINATION: "Final determination received",
-    T.COUNCIL_DECIDED: "Council decision recorded",
-    T.CASE_CLOSED: "Case closed",
-    T.INVITE_SUFFICIENCY_WINDOW: "Sufficiency hearing window",
-    T.INVITE_MEETING: "Meeting",  # the meeting's own label (`_subject`)
-    T.INVITE_COUNCIL_DECISION: "Council decision window",
-    T.DELIVERY_FAILED_ALERT: "ACTION NEEDED: a notice could not be delivered",
-    T.DEADLINE_ALERT: "URGENT: notices still unsent as their deadline nears",
-    T.QUARANTINE_ALERT: "EthicsBot: a message was held for review",
-    T.REMINDER: "Reminder",
-    T.SIGN_IN_LINK: "Your sign-in link to the ethics docket",
-    T.MEETING_NOTICE: "Notice of special meeting",  # the meeting's own (`meeting_subject`)
-    T.QUORUM_WARNING: "Quorum in doubt",
-    T.PROCEEDING_OPENED: "The examiner's proceeding is open to the public",
-    T.COMPLAINT_AMENDED: "The complaint was amended",
-    T.LEGAL_HOLD: "Legal hold on a case file",
-    T.DISCLOSURE_LETTER: "Your public records request",
-    T.THIRD_PARTY_NOTICE: "Records concerning you will be released",
-}
-
-# The deadlines each notice spells out, with their basis.
-RELEVANT: dict[NoticeType, tuple[DeadlineKey, ...]] = {
-    T.COMPLAINT_TO_RESPONDENT: (K.HEARING_BEGIN, K.HEARING_CONCLUDE),
-    T.COMPLAINT_TO_COUNCIL: (K.NOTICE_24H, K.HEARING_BEGIN, K.HEARING_CONCLUDE),
-    T.SUBMISSION_TO_BOARD: (K.NOTICE_24H, K.HEARING_BEGIN, K.HEARING_CONCLUDE),
-    T.REGISTERED_MAIL_TASK: (K.REGISTERED_MAIL,),
-    T.BOARD_MEETING_SCHEDULED: (K.HEARING_BEGIN, K.HEARING_CONCLUDE),
-    T.CONTINUANCE_APPLIED: (K.HEARING_BEGIN, K.HEARING_CONCLUDE),
-    T.CONTINUANCE_DECIDED: (K.HEARING_BEGIN, K.HEARING_CONCLUDE),
-    T.REPORT_DELIVERED: (K.REPORT_DELIVERY,),
-    T.DETERMINATION: (K.COUNCIL_DECISION,),
-    T.COUNCIL_DECIDED: (K.COUNCIL_DECISION,),
-    T.INVITE_SUFFICIENCY_WINDOW: (K.HEARING_BEGIN, K.HEARING_CONCLUDE),
-    T.INVITE_COUNCIL_DECISION: (K.COUNCIL_DECISION,),
-}
-
-WITH_COMPLAINT = frozenset({T.SUBMISSION_TO_BOARD, T.COMPLAINT_TO_RESPONDENT,
-                            T.REGISTERED_MAIL_TASK})
-# Where the complainant's identity is withheld (`cases.protection`), the complaint as filed
-# goes to the board alone: the official's notice carries the summary, and the registered
-# copy the clerk mails is the summary too.
-SUMMARY_INSTEAD = frozenset({T.COMPLAINT_TO_RESPONDENT, T.REGISTERED_MAIL_TASK})
-
 
 def _shown(value: object) -> object:
     """Every `{{ value }}` passes here before it is written (Jinja's `finalize`)."""
@@ -132,9 +86,10 @@ class NoticeContext:
 
 def attaches_complaint(ctx: NoticeContext) -> bool:
     """Whether the message carries the complaint exactly as filed."""
-    if ctx.type not in WITH_COMPLAINT or ctx.complaint is None or ctx.case is None:
+    row = ctx.type.rule
+    if Attachment.COMPLAINT not in row.attaches or ctx.complaint is None or ctx.case is None:
         return False
-    return ctx.case.protection is None or ctx.type not in SUMMARY_INSTEAD
+    return ctx.case.protection is None or not row.summary_if_withheld
 
 
 def single_line(value: str) -> str:
@@ -201,7 +156,9 @@ BOARD_HEADLINES = {
 
 
 def _subject(ctx: NoticeContext, invite: Invite | None) -> str:
-    subject = SUBJECTS[ctx.type]
+    subject = ctx.type.rule.subject
+    if subject is None:
+        raise ValueError(f"a {ctx.type.value} is not mailed: it has no subject")
     if ctx.type is T.BOARD_MEETING_SCHEDULED and (board := _board_meeting(ctx)) is not None:
         subject = BOARD_HEADLINES[board.business or Business.SUFFICIENCY_HEARING]
     if ctx.type is T.REMINDER:
@@ -250,13 +207,13 @@ def _attach(msg: EmailMessage, ctx: NoticeContext) -> None:
         # be base64-encoded), so it travels as an .eml file every mail client opens
         msg.add_attachment(ctx.complaint, maintype="application", subtype="octet-stream",
                            filename=f"{ctx.case.number}-complaint.eml")
-    if ctx.type is T.DISCLOSURE_LETTER:
+    if Attachment.RECORDS in ctx.type.rule.attaches:
         found = attachment(ctx.case, _owing(ctx), ctx.calendar)
         if found is not None:
             msg.add_attachment(found[1], maintype="application", subtype="pdf",
                                filename=found[0])
     report = _event_data(ctx.case, "report_issued")
-    if ctx.type is T.REPORT_DELIVERED and report.get("summary"):
+    if Attachment.REPORT in ctx.type.rule.attaches and report.get("summary"):
         msg.add_attachment(str(report["summary"]), filename=f"{ctx.case.number}-report.txt")
 
 
@@ -308,7 +265,7 @@ def template_data(ctx: NoticeContext, invite: Invite | None = None) -> dict[str,
     case = ctx.case
     if case is None:
         return data
-    cal, keys = ctx.calendar, RELEVANT.get(ctx.type, ())
+    cal, keys = ctx.calendar, ctx.type.rule.spells_out
     meeting = _meeting(ctx)
     if meeting is not None:
         data["meeting"] = meeting_data(case, meeting, cal)
