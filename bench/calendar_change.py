@@ -58,7 +58,7 @@ from ethicsbot.bootstrap import App, bootstrap
 from ethicsbot.calendar_sync import sync_calendar
 from ethicsbot.settings import Settings
 from storage import calendar_state
-from storage.models import AlertedRow, CaseRow, DeadlineRow, OutboxRow, StateRow
+from storage.models import AlertedRow, CaseRow, DeadlineRow, DeliveryRow, OutboxRow, StateRow
 from tests.servers.processes import BotProcess
 
 SECTION_2_TYPES = [t.value for t in (*SECTION_2, NoticeType.REGISTERED_MAIL_TASK)]
@@ -298,6 +298,24 @@ def run_with_queued_notices(root: Path, kind: str, n: int, seconds: float) -> No
         print("  its §2 notices all sent (behind the queued ones): " + (
             f"{notices:.1f} s" if notices is not None
             else f"not all sent within {seconds:g} s ({sent} of {owed})"))
+        with polls() as s:  # when the new case's notices were owed and each attempted
+            owed_at = s.scalar(select(func.min(OutboxRow.created_at)).where(
+                OutboxRow.case_id > since, OutboxRow.notice_type.in_(SECTION_2_TYPES)))
+            tried = s.scalars(select(DeliveryRow.attempted_at).join(
+                OutboxRow, DeliveryRow.outbox_id == OutboxRow.id).where(
+                OutboxRow.case_id > since, OutboxRow.notice_type.in_(SECTION_2_TYPES))
+                .order_by(DeliveryRow.attempted_at)).all()
+            before = s.scalar(select(func.count()).select_from(DeliveryRow).where(
+                DeliveryRow.attempted_at < tried[0])) if tried else None
+            first = s.scalar(select(func.min(DeliveryRow.attempted_at)))
+        if owed_at is not None and tried and first is not None:
+            print(f"  from the case's commit: first §2 attempt after "
+                  f"{(tried[0] - owed_at).total_seconds():.1f} s, last after "
+                  f"{(tried[-1] - owed_at).total_seconds():.1f} s; the dispatcher's first "
+                  f"attempt {(first - owed_at).total_seconds():+.1f} s from it, {before} "
+                  "attempts before the new case's first")
+        for m in [m for m in lines if m.startswith("the database (")][:6]:
+            print(f"    {m}")
         if notices is None:  # what the worker was doing meanwhile
             print("  the worker's last lines:\n    " + "\n    ".join(lines[-12:]))
 
