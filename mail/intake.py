@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import email.utils
+import functools
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -29,6 +30,7 @@ from cases.ports import Clock
 from cases.services import file_complaint, take_step
 from mail.alerts import alert_clerks
 from mail.calendar_replies import CalendarReply, ours
+from mail.intake_rules import Action, first_hit
 from mail.parsing import IntakeResult, ParseRules, intake_json
 from mail.parsing.classify import default_own_domains
 from mail.parsing.structure import read_header
@@ -102,15 +104,11 @@ def take_in(raw: bytes, ctx: IntakeContext, *, source: str,
     content_hash = hashlib.sha256(raw).hexdigest()
     result = parsed or ctx.rules.parse(raw)
     with ctx.uow() as uow:
-        earlier = uow.filings.find(message_id=result.message_id, content_hash=content_hash)
-        if earlier is not None:
-            number = uow.filings.case_number(earlier)
-            return IntakeOutcome(Outcome.DUPLICATE, number,
-                                 f"already taken in ({earlier.outcome}"
-                                 + (f", case {number})" if number else ")"))
         now = ctx.clock()
         msg = _Message(raw, content_hash, source, result, now, _sent_at(raw, ctx, now))
-        outcome = _decide(uow, ctx, msg, received_at)
+        outcome = _decide(_Screened(uow, ctx, msg, received_at))
+        if outcome.outcome is Outcome.DUPLICATE:
+            return outcome  # nothing to commit
         if outcome.outcome is Outcome.OPENED and outcome.case_number:
             _opened(uow, ctx, outcome.case_number, then)
         uow.commit()
@@ -197,49 +195,116 @@ def dismiss_held(filing_id: int, ctx: IntakeContext, *, actor: str) -> IntakeOut
                              f"intake record #{filing_id} is not a complaint; kept")
 
 
-def _decide(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,
-            received_at: datetime | None) -> IntakeOutcome:
-    result = msg.result
-    if result.calendar_reply is not None:
-        return _answer(uow, ctx, msg, result.calendar_reply)
-    if result.accepted and result.filing is not None:
-        sender = result.forwarded_by
-        if sender and uow.filings.count_from(
-                sender, sent_after=msg.sent_at - timedelta(days=1),
-                sent_until=msg.sent_at) >= ctx.daily_cap:
-            return _quarantine(uow, ctx, msg, f"more than {ctx.daily_cap} messages sent by "
-                               f"{sender} within a day: held as a possible mail loop")
-        filing = result.filing if received_at is None else replace(
-            result.filing, received_at=received_at)
-        case = file_complaint(uow, filing, directory=ctx.directory, calendar=ctx.calendar,
-                              clock=ctx.clock, actor=sender or msg.source)
-        msg.store(uow, Outcome.OPENED, case_number=case.number)
-        return IntakeOutcome(Outcome.OPENED, case.number, f"opened {case.number}")
+@dataclass
+class _Screened:
+    """One message before `RULES` (`intake_rules.Facts`): its reading, and the three facts
+    that cost a query, each asked at most once and kept for the action's handler."""
 
-    if result.reports_on and (found := _our_notice(uow, result.reports_on)) is not None:
-        return _delivery_report(uow, ctx, msg, found)
+    uow: SqlUnitOfWork
+    ctx: IntakeContext
+    msg: _Message
+    received_at: datetime | None
 
-    if result.case_tag and result.reject_reason == "not_a_complaint":
-        number = result.case_tag
-        try:
-            take_step(uow, number, FileCorrespondence(
-                sender=read_header(msg.raw, "From", 320, ctx.rules.limits),
-                subject=read_header(msg.raw, "Subject", 500, ctx.rules.limits),
-                message_id=result.message_id),
-                directory=ctx.directory, calendar=ctx.calendar, clock=ctx.clock,
-                actor="ethicsbot")
-        except ProcedureError:
-            return _quarantine(uow, ctx, msg, f"a reply to {number}, which does not exist")
-        msg.store(uow, Outcome.CORRESPONDENCE, case_number=number, reason=result.detail)
-        return IntakeOutcome(Outcome.CORRESPONDENCE, number, f"filed to {number}")
+    @property
+    def result(self) -> IntakeResult:
+        return self.msg.result
 
-    return _quarantine(uow, ctx, msg, result.detail or str(result.reject_reason))
+    @functools.cached_property
+    def earlier(self) -> tuple[str, str | None] | None:
+        """The same message's earlier intake record: its outcome and case number."""
+        row = self.uow.filings.find(message_id=self.result.message_id,
+                                    content_hash=self.msg.content_hash)
+        return None if row is None else (row.outcome, self.uow.filings.case_number(row))
+
+    @functools.cached_property
+    def notice(self) -> outbox.Notice | None:
+        """The notice on a case whose Message-ID a bounce or read receipt names."""
+        if self.result.reports_on is None:
+            return None
+        row = outbox.by_message_id(self.uow.session, self.result.reports_on)
+        return row if row is not None and row.case_id is not None else None
+
+    def taken_in_before(self) -> bool:
+        return self.earlier is not None
+
+    def over_daily_cap(self) -> bool:
+        sender, sent = self.result.forwarded_by, self.msg.sent_at
+        return bool(sender) and self.uow.filings.count_from(
+            sender or "", sent_after=sent - timedelta(days=1),
+            sent_until=sent) >= self.ctx.daily_cap
+
+    def reports_on_our_notice(self) -> bool:
+        return self.notice is not None
 
 
-def _our_notice(uow: SqlUnitOfWork, message_id: str) -> outbox.Notice | None:
-    """The notice on a case whose Message-ID a bounce or read receipt names."""
-    row = outbox.by_message_id(uow.session, message_id)
-    return row if row is not None and row.case_id is not None else None
+def _decide(s: _Screened) -> IntakeOutcome:
+    """The first of `RULES` that hits decides; its action's handler does it."""
+    return _ACTIONS[first_hit(s).action](s)
+
+
+def _duplicate(s: _Screened) -> IntakeOutcome:
+    assert s.earlier is not None
+    outcome, number = s.earlier
+    return IntakeOutcome(Outcome.DUPLICATE, number, f"already taken in ({outcome}"
+                         + (f", case {number})" if number else ")"))
+
+
+def _record_answer(s: _Screened) -> IntakeOutcome:
+    assert s.result.calendar_reply is not None
+    return _answer(s.uow, s.ctx, s.msg, s.result.calendar_reply)
+
+
+def _hold_as_loop(s: _Screened) -> IntakeOutcome:
+    return _quarantine(s.uow, s.ctx, s.msg, f"more than {s.ctx.daily_cap} messages sent by "
+                       f"{s.result.forwarded_by} within a day: held as a possible mail loop")
+
+
+def _open_case(s: _Screened) -> IntakeOutcome:
+    uow, ctx, result = s.uow, s.ctx, s.result
+    assert result.filing is not None
+    filing = result.filing if s.received_at is None else replace(
+        result.filing, received_at=s.received_at)
+    case = file_complaint(uow, filing, directory=ctx.directory, calendar=ctx.calendar,
+                          clock=ctx.clock, actor=result.forwarded_by or s.msg.source)
+    s.msg.store(uow, Outcome.OPENED, case_number=case.number)
+    return IntakeOutcome(Outcome.OPENED, case.number, f"opened {case.number}")
+
+
+def _file_report(s: _Screened) -> IntakeOutcome:
+    assert s.notice is not None
+    return _delivery_report(s.uow, s.ctx, s.msg, s.notice)
+
+
+def _file_correspondence(s: _Screened) -> IntakeOutcome:
+    uow, ctx, msg, result = s.uow, s.ctx, s.msg, s.result
+    number = result.case_tag
+    assert number is not None
+    try:
+        take_step(uow, number, FileCorrespondence(
+            sender=read_header(msg.raw, "From", 320, ctx.rules.limits),
+            subject=read_header(msg.raw, "Subject", 500, ctx.rules.limits),
+            message_id=result.message_id),
+            directory=ctx.directory, calendar=ctx.calendar, clock=ctx.clock,
+            actor="ethicsbot")
+    except ProcedureError:
+        return _quarantine(uow, ctx, msg, f"a reply to {number}, which does not exist")
+    msg.store(uow, Outcome.CORRESPONDENCE, case_number=number, reason=result.detail)
+    return IntakeOutcome(Outcome.CORRESPONDENCE, number, f"filed to {number}")
+
+
+def _held(s: _Screened) -> IntakeOutcome:
+    return _quarantine(s.uow, s.ctx, s.msg, s.result.detail or str(s.result.reject_reason))
+
+
+_ACTIONS: dict[Action, Callable[[_Screened], IntakeOutcome]] = {
+    Action.DROP_DUPLICATE: _duplicate,
+    Action.RECORD_ANSWER: _record_answer,
+    Action.HOLD_AS_LOOP: _hold_as_loop,
+    Action.OPEN_CASE: _open_case,
+    Action.FILE_REPORT: _file_report,
+    Action.FILE_CORRESPONDENCE: _file_correspondence,
+    Action.QUARANTINE: _held,
+}
 
 
 def _delivery_report(uow: SqlUnitOfWork, ctx: IntakeContext, msg: _Message,

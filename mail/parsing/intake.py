@@ -25,8 +25,10 @@ records it against its meeting.
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from email.message import Message
@@ -124,32 +126,96 @@ class _Reading:
     was_glanced: bool = field(default=False, init=False, repr=False)
 
     def read(self) -> IntakeResult:
+        """The first of `_SCREENS` that gives an outcome decides."""
+        return next(found for screen in _SCREENS if (found := screen(self)) is not None)
+
+    # The screens, in `_SCREENS`'s order; each gives an outcome or None (the next decides).
+
+    def empty(self) -> IntakeResult | None:
         if not self.raw or self.raw.isspace():
             return self.rejected("not_a_complaint", "The message is empty.")
-        head = self._head()
-        if self.deliberate:
-            return self._read_whole(self.sender or "")
-        machine = self._machine_made(head)
-        bounce = machine is not None and machine.reason == "bounce"
-        if not bounce and (answer := self._calendar_answer(head)):  # even one marked auto
-            return answer
-        if machine is None and self.sender not in forwarders(self.directory) and (
-                glanced := self._machine_in_body()):
-            machine = glanced  # a bounce or report that only its body shows
-        rejection = machine or self._screen(head)
-        if rejection and not (machine is None and self._forwards_mail()):
-            return self._about_our_mail(self.rejected(rejection.reason, rejection.detail,
-                                                      kind=rejection.kind,
-                                                      recipient=rejection.recipient))
-        sender = self.sender
-        assert sender is not None
-        if sender not in forwarders(self.directory):
-            return self._stranger(head, sender)
-        if self.trusted_authserv and (
-                why := forwarder_authenticated(head, self.trusted_authserv, sender)):
+        return None
+
+    def chosen_by_clerk(self) -> IntakeResult | None:
+        """`deliberate`: read whole, no screen refusing it (the header block is read first,
+        so its limits still hold and its date and id are known)."""
+        _ = self.head  # parsed first: its limits hold, and it says the date, id and sender
+        return self._read_whole(self.sender or "") if self.deliberate else None
+
+    def calendar_answer(self) -> IntakeResult | None:
+        """Before machine mail: a calendar declining for someone away may mark its answer
+        automatic; only a bounce is never an answer."""
+        bounce = self.head_machine is not None and self.head_machine.reason == "bounce"
+        return None if bounce else self._calendar_answer(self.head)
+
+    def machine_mail(self) -> IntakeResult | None:
+        """Machine mail outranks every other reason (corpus README), even a forwarder's."""
+        if (machine := self.machine) is None:
+            return None
+        return self._about_our_mail(self.rejected(machine.reason, machine.detail,
+                                                  kind=machine.kind,
+                                                  recipient=machine.recipient))
+
+    def not_for_us(self) -> IntakeResult | None:
+        """Our own mail, a reply to it, spam or bulk mail, by the header block; a
+        forwarder's message with mail attached waits to be read whole (`_forwards_mail`)."""
+        if self._forwards_mail():
+            return None
+        self.tag = case_tag(self.head, self.own_domains)
+        found = not_for_intake(self.head, self.own_domains, self.tag)
+        return None if found is None else self.rejected(found.reason, found.detail)
+
+    def no_sender(self) -> IntakeResult | None:
+        if self.sender is None:
+            return self.rejected("not_a_complaint", "The message has no readable From "
+                                 "address.")
+        return None
+
+    def stranger(self) -> IntakeResult | None:
+        if self.sender is None or self.sender in forwarders(self.directory):
+            return None
+        return self._stranger(self.head, self.sender)
+
+    def not_vouched_for(self) -> IntakeResult | None:
+        """A forwarder's mail the trusted server does not vouch for (`authres`)."""
+        assert self.sender is not None
+        if self.trusted_authserv and (why := forwarder_authenticated(
+                self.head, self.trusted_authserv, self.sender)):
             return self.rejected("sender_not_allowed", f"Mail that claims to come from "
-                                 f"{sender}, but {why}.")
-        return self._read_whole(sender)
+                                 f"{self.sender}, but {why}.")
+        return None
+
+    def forwarders_mail(self) -> IntakeResult:
+        """The last screen: a forwarder's mail, read whole (which screens it again)."""
+        assert self.sender is not None
+        return self._read_whole(self.sender)
+
+    # What the message is made by, decided once per view and reused by every screen.
+
+    @functools.cached_property
+    def head_machine(self) -> Rejection | None:
+        """A bounce or an automatic reply, said by the header block alone; the case the
+        header block names is read with it."""
+        head = self.head
+        self.tag = case_tag(head, self.own_domains)
+        return machine_generated(head)
+
+    @functools.cached_property
+    def glance_machine(self) -> Rejection | None:
+        """Machine mail as the glance shows it, body included (a provider's JSON, an MTA's
+        plain-text bounce; whom a bounce did not reach)."""
+        glance = self._glanced()
+        return machine_generated(glance) if glance is not None else None
+
+    @functools.cached_property
+    def machine(self) -> Rejection | None:
+        """The verdict: the header block's, else, for a stranger's mail, the glance's. A
+        forwarder's is judged by its headers here and its structure once read whole
+        (`machine_generated`'s `read_body`): its body's words are likelier a resident
+        quoting a bounce than a machine writing from the mayor's office."""
+        if self.head_machine is not None or self.sender in forwarders(self.directory):
+            return self.head_machine
+        return self.glance_machine
 
     def _read_whole(self, sender: str) -> IntakeResult:
         try:
@@ -169,9 +235,8 @@ class _Reading:
                 machine := _forwarded_machine_mail(thread, sender, self.directory)):
             return self.rejected(machine.reason, machine.detail, kind=machine.kind,
                                  recipient=machine.recipient)
-        if _more_to_screen(msg) and (rejection := self._screen(msg, read_body=False)):
-            return self.rejected(rejection.reason, rejection.detail, kind=rejection.kind,
-                                 recipient=rejection.recipient)
+        if _more_to_screen(msg) and (rejection := self._attached_not_for_us(msg)):
+            return self.rejected(rejection.reason, rejection.detail)
         return self._complaint(msg, sender, thread, material)
 
     def _about_our_mail(self, result: IntakeResult) -> IntakeResult:
@@ -182,7 +247,7 @@ class _Reading:
         glance = self._glanced()
         if glance is None:
             return result
-        if result.recipient is None and (again := machine_generated(glance)) is not None and (
+        if result.recipient is None and (again := self.glance_machine) is not None and (
                 again.kind == result.kind and again.recipient):  # its body names whom
             result = replace(result, detail=neutralise_bidi(again.detail),
                              recipient=again.recipient)
@@ -200,8 +265,10 @@ class _Reading:
         return self.sender in forwarders(self.directory) and (
             b"message/rfc822" in self.raw[:GLANCE_BYTES].lower())
 
-    def _head(self) -> Message:
-        """The header block alone, parsed; the message's date and id are known from it."""
+    @functools.cached_property
+    def head(self) -> Message:
+        """The header block alone, parsed once; the message's date and id are known from
+        it."""
         policy = headers.capped_policy(self.limits.max_header_chars)
         block = structure.header_block(self.raw, self.limits)
         head = BytesHeaderParser(policy=policy).parsebytes(block)
@@ -209,20 +276,6 @@ class _Reading:
         self.message_id = headers.header_text(head, "Message-ID") or None
         self.sender = headers.header_address(head, "From")[1]
         return head
-
-    def _machine_made(self, head: Message) -> Rejection | None:
-        """A bounce or an automatic reply, said by the header block alone (a calendar
-        that declines for someone away may mark its answer as automatic)."""
-        self.tag = case_tag(head, self.own_domains)
-        return machine_generated(head)
-
-    def _machine_in_body(self) -> Rejection | None:
-        """Machine mail from a stranger that its header block does not show (a provider's
-        JSON, an MTA's plain-text bounce): read from the glance before anything else, since
-        a bounce outranks every other reason (corpus README). A forwarder's mail is judged
-        by its headers and structure only (`machine_generated`'s `read_body`)."""
-        glance = self._glanced()
-        return machine_generated(glance) if glance is not None else None
 
     def _calendar_answer(self, head: Message) -> IntakeResult | None:
         """A calendar answer from the sender, read from the glance; None when there is
@@ -238,13 +291,11 @@ class _Reading:
                                      f"({reply.partstat.lower()}) from {reply.attendee}."),
                        calendar_reply=reply)
 
-    def _screen(self, msg: Message, *, read_body: bool = True) -> Rejection | None:
+    def _attached_not_for_us(self, msg: Message) -> Rejection | None:
+        """Read again with its attached mail (whose subject may name one of our cases);
+        what made it is known already (`machine`, `_read_whole`)."""
         self.tag = case_tag(msg, self.own_domains)
-        rejection = (machine_generated(msg, read_body=read_body)
-                     or not_for_intake(msg, self.own_domains, self.tag))
-        if rejection is None and self.sender is None:
-            return Rejection("not_a_complaint", "The message has no readable From address.")
-        return rejection
+        return not_for_intake(msg, self.own_domains, self.tag)
 
     def _glanced(self) -> Message | None:
         """The glance (`_glance`), read once for the answer and the stranger alike."""
@@ -257,9 +308,8 @@ class _Reading:
         or other mail."""
         glance = self._glanced()
         if glance is not None and _more_to_screen(glance) and (
-                rejection := self._screen(glance)):
-            return self.rejected(rejection.reason, rejection.detail, kind=rejection.kind,
-                                 recipient=rejection.recipient)
+                rejection := self._attached_not_for_us(glance)):
+            return self.rejected(rejection.reason, rejection.detail)
         thread = thread_of(glance, self.tz) if glance is not None else []
         texts = [headers.header_text(head, "Subject"), *(s.text for s in thread)]
         if not mentions_complaint(texts, self.section_pattern):
@@ -302,6 +352,22 @@ class _Reading:
         return self.rejected("over_limit", over.sentence.replace(": ", f"{who}: ", 1),
                              over.setting)
 
+
+
+# The reading's screens in order, cheap before costly: the header block, then a stranger's
+# glance, then a forwarder's mail read whole. The first to give an outcome decides; the
+# last always does.
+_SCREENS: tuple[Callable[[_Reading], IntakeResult | None], ...] = (
+    _Reading.empty,
+    _Reading.chosen_by_clerk,
+    _Reading.calendar_answer,
+    _Reading.machine_mail,
+    _Reading.not_for_us,
+    _Reading.no_sender,
+    _Reading.stranger,
+    _Reading.not_vouched_for,
+    _Reading.forwarders_mail,
+)
 
 def _forwarded_machine_mail(thread: list[Segment], sender: str,
                             directory: Directory) -> Rejection | None:
