@@ -104,6 +104,14 @@ class Story:
             uow.commit()
         return event
 
+    def executive_session(self, start: datetime, end: datetime, about: str) -> None:
+        """The chair announces an executive session about `about`'s matter at `start`,
+        to end at `end` (RCW 42.30.110(2)), and ends it then."""
+        self.clock.now = start
+        self.step(c.StartExecutiveSession(end, about=(about,)), "hpark@city.test")
+        self.clock.now = end
+        self.step(c.EndExecutiveSession(), "hpark@city.test")
+
     def names(self, emails: Iterable[str]) -> str:
         """`emails` as the directory names them, in the order given."""
         people = [(e, self.app.directory.by_email(e)) for e in emails]
@@ -331,11 +339,7 @@ class Story:
             self.step(c.RecordRespondentHeard(presented=True, respondent=official),
                       "hpark@city.test")
         # §13: Pruitt did not ask, so his matter is evaluated in executive session, announced
-        self.clock.now = at(2026, 12, 28, 19, 15)
-        self.step(c.StartExecutiveSession(at(2026, 12, 28, 19, 45), about=(PRUITT,)),
-                  "hpark@city.test")
-        self.clock.now = at(2026, 12, 28, 19, 45)
-        self.step(c.EndExecutiveSession(), "hpark@city.test")
+        self.executive_session(at(2026, 12, 28, 19, 15), at(2026, 12, 28, 19, 45), PRUITT)
         self.clock.now = at(2026, 12, 28, 20, 0)
         board = frozenset(self.members(Body.BOARD))
         votes = {"hpark@city.test": Vote.YES, "dbrooks@city.test": Vote.YES}
@@ -431,11 +435,7 @@ class Story:
             unanimous=True)), "clerk@city.test")
         # §13: Pruitt did not ask for an open proceeding: the board evaluates his matter in
         # an executive session, announced with its purpose and end (RCW 42.30.110(2))
-        self.clock.now = at(2027, 1, 21, 18, 15)
-        self.step(c.StartExecutiveSession(at(2027, 1, 21, 19, 0), about=(PRUITT,)),
-                  "hpark@city.test")
-        self.clock.now = at(2027, 1, 21, 19, 0)
-        self.step(c.EndExecutiveSession(), "hpark@city.test")
+        self.executive_session(at(2027, 1, 21, 18, 15), at(2027, 1, 21, 19, 0), PRUITT)
         self.clock.now = at(2027, 1, 21, 19, 10)
         found = self.step(c.RecordDetermination(violation=False, respondent=PRUITT,
                                                 motion=Motion(yes=board)), "clerk@city.test")
