@@ -37,7 +37,7 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 
 from mail.intake import IntakeContext, IntakeOutcome
 from mail.listener.cursor import load_cursor, resume_from, save_cursor
-from mail.listener.imap_folder import Batching, FolderIntake, Folders
+from mail.listener.imap_folder import Batching, FolderIntake, Folders, saw_new_mail
 from mail.listener.read_ahead import ReadAhead
 from mail.listener.retry import Backoff, Outage, start_thread
 
@@ -201,8 +201,17 @@ class ImapListener:
                             batching=self.tuning.batching, read_ahead=self.read_ahead)
 
     def _idle(self, imap: IMAPClient) -> None:
-        """IDLE until new mail, the renewal time, or halt; then leave IDLE cleanly."""
+        """IDLE until new mail, the renewal time, or halt; then leave IDLE cleanly.
+
+        Mail that came in after the last search may be announced before the server's
+        "+ idling": imaplib keeps that EXISTS among its untagged responses, where
+        `idle_check` never looks, and the server does not say it again; it is looked
+        for first, or the message would wait for the renewal (issue 39: a complaint
+        appended under load was not taken in within 10 s)."""
         imap.idle()
+        if saw_new_mail(imap):
+            imap.idle_done()
+            return
         renew_at = time.monotonic() + self.tuning.idle_renew
         instant = 0
         while not self.halt.is_set() and time.monotonic() < renew_at:

@@ -75,14 +75,14 @@ class FolderIntake:
         """Take in everything after the cursor, until the folder has nothing new."""
         taken = 0
         while not self.halt.is_set():
-            _saw_new_mail(self.imap)  # forget announcements made before this search
+            saw_new_mail(self.imap)  # forget announcements made before this search
             # `UID n:*` always includes the newest message, even when its UID is < n.
             found = self.imap.search(["UID", f"{self.cursor.last_uid + 1}:*"])
             uids = sorted(u for u in found if u > self.cursor.last_uid and u not in self.failed)
             if not uids:
                 # Mail that arrived while we searched was announced in its reply (and would
                 # not be announced again in IDLE): look once more rather than miss it.
-                if _saw_new_mail(self.imap):
+                if saw_new_mail(self.imap):
                     continue
                 return taken
             for batch in self._batches(uids):
@@ -168,7 +168,7 @@ class FolderIntake:
         # remove whatever a person flagged for deletion, and the cursor skips them anyway.
 
 
-def _saw_new_mail(imap: IMAPClient) -> bool:
+def saw_new_mail(imap: IMAPClient) -> bool:
     """Whether the server announced new messages (untagged EXISTS) since the last call.
 
     imapclient keeps unsolicited responses in imaplib's `untagged_responses`; reading
