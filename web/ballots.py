@@ -83,8 +83,11 @@ def drawn(rule: StepRule, shown: Sequence[Input], directory: Directory,
           meetings: Sequence[Mapping[str, Any]], calendar: CityCalendar) -> list[Any]:
     """`shown` (`cases.fields.inputs`) as the web draws them: a motion and the members
     present as rows, a meeting as a choice of the case's meetings, and no choice made
-    for the person (a choice with a default, like "it moves the meeting still to come",
-    is left unmarked: left so, the command's default applies as on Slack)."""
+    for the person: every yes or no is required and unmarked (a command's default, like
+    "it moves the meeting still to come", is never taken for a person who marked
+    nothing; a yes or no the step reads from the case when left empty, the written
+    report's finding, stays optional); any other choice with a default is shown
+    unmarked."""
     hints = typing.get_type_hints(rule.command)
     out: list[Any] = []
     for i in shown:
@@ -96,6 +99,11 @@ def drawn(rule: StepRule, shown: Sequence[Input], directory: Directory,
                      else "choose the meeting")
             out.append(meeting_choice(i.name, "The meeting", i.required, blank, meetings,
                                       calendar))
+        elif yes_or_no(i) and not _optional(hints.get(i.name)):
+            # a yes or no is the person's to mark: never preselected, never left to the
+            # command's default ("it moves the meeting still to come"); `unmarked` refuses
+            # the form until one is marked (issue 41)
+            out.append(replace(i, required=True, default=""))
         elif i.kind == "choice" and i.default:
             out.append(replace(i, default=""))  # no form preselects a choice (issue 41)
         else:
@@ -118,6 +126,18 @@ def _rows(rule: StepRule, i: Input, motion: bool, directory: Directory,
                 mayor=Body.COUNCIL in bodies(rule, meetings),
                 hint=("When the board or the council acts (RCW 42.30): mark each member's "
                       "vote; leave every row empty when no body acts by this step."))
+
+
+def yes_or_no(i: Any) -> bool:
+    """A choice between yes and no (a yes/no field, or the referral's board or examiner)."""
+    return (isinstance(i, Input) and i.kind == "choice"
+            and {v for v, _label in i.options} == {"yes", "no"})
+
+
+def _optional(hint: Any) -> bool:
+    """`X | None`: left unmarked, the step reads it from the case (the written report's
+    finding is the board's vote), so it is no one's default."""
+    return type(None) in typing.get_args(hint)
 
 
 def _base(hint: Any) -> Any:
@@ -160,12 +180,18 @@ def words_of(drawn_inputs: Sequence[Any], form: Mapping[str, str]) -> dict[str, 
 def unmarked(drawn_inputs: Sequence[Any], said: Mapping[str, str]) -> str | None:
     """What to say of a required input drawn as rows that no row was marked for (the
     words of `cases.fields.parse` ask for names typed with commas, which this form has
-    not); None when each is marked."""
+    not), or of a yes or no left unmarked (`cases.fields.parse` would give it the
+    command's default); None when each is marked."""
     for i in drawn_inputs:
         if isinstance(i, Rows) and i.required and not (said.get(i.name) or "").strip():
             return ("Mark who is present: the roll call is what the quorum and every vote "
                     "at the meeting are counted from." if i.kind == "present" else
                     "Mark each member's vote on the motion.")
+        if yes_or_no(i) and i.required and (said.get(i.name) or "").strip() not in (
+                "yes", "no"):
+            return (f"Mark one answer to “{i.label}”: {i.options[0][1]}, or "
+                    f"{i.options[1][1][0].lower()}{i.options[1][1][1:]}. The form chooses "
+                    "nothing for you, and nothing was recorded.")
     return None
 
 

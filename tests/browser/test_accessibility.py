@@ -183,6 +183,7 @@ async def every_page(site: Site, page: Any, check: Callable[[str], Awaitable[Non
     await page.get_by_label("Date and time (city time)").fill("2026-12-10T18:00")  # posting
     await page.get_by_label("Place").fill("Council Chambers")
     await page.get_by_label("special", exact=True).check()
+    await page.get_by_label("It moves the body's meeting still to come").check()  # marked
     await page.get_by_role("button", name="Schedule a meeting of the board on the case").click()
     await site.deliver()
     await check(f"/cases/{number}")  # now with a meeting, its notices and invites

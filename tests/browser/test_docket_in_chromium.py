@@ -66,6 +66,10 @@ async def test_the_chair_works_a_case_in_the_browser(site: Site, browser: Any,
     await page.get_by_label("Place").fill("Council Chambers")
     await page.get_by_label("special", exact=True).check()  # a special meeting (RCW 42.30.080)
     await screenshot(page, "step-form")
+    # the yes or no is required and unmarked: the browser keeps the form until it is marked
+    await page.get_by_role("button", name="Schedule a meeting of the board on the case").click()
+    assert await page.locator('input[name="further"]:invalid').count() == 2
+    await page.get_by_label("It moves the body's meeting still to come").check()
     await page.get_by_role("button", name="Schedule a meeting of the board on the case").click()
     assert "Recorded: hearing scheduled." in await page.get_by_role("status").inner_text()
     with site.app.session_factory() as s:

@@ -41,7 +41,7 @@ async def called(site: Site, clock: FakeClock) -> str:
     form = await site.get(f"/cases/{number}/steps/schedule")
     done = await site.post(f"/cases/{number}/steps/schedule", {
         "csrf": csrf_of(form.text), "starts_at": f"{start:%Y-%m-%dT%H:%M}",
-        "place": "City Hall, Room 2", **EMERGENCY})
+        "place": "City Hall, Room 2", "further": "no", **EMERGENCY})
     assert done.status == 200, said(done)
     clock.advance(minutes=1)
     return number
@@ -136,11 +136,12 @@ async def test_a_motion_is_a_row_per_member_sent_as_slacks_words(
 
 async def test_no_form_chooses_for_the_person(site: Site, clock: FakeClock) -> None:
     """The schedule form once preselected "it moves the meeting still to come"; no form
-    marks a choice, and left unmarked the command's default applies, as on Slack."""
+    marks a choice, and a yes or no must be marked (`test_yes_or_no`): it is never left
+    to the command's default."""
     number = await called(site, clock)
     await site.sign_in(CHAIR)
     form = (await site.get(f"/cases/{number}/steps/schedule")).text
-    assert 'name="further" value="no"' in form and checked(form) == []
+    assert 'name="further" value="no" required>' in form and checked(form) == []
     for slug in ("refer", "report", "heard", "deliberation", "cancel-meeting"):
         shown = await site.get(f"/cases/{number}/steps/{slug}")
         if shown.status == 200:

@@ -67,7 +67,7 @@ async def test_a_board_member_records_a_step_through_its_form(site: Site) -> Non
     assert "special" in form.text and "regular" in form.text
     done = await site.post(f"/cases/{number}/steps/schedule", {
         "csrf": csrf_of(form.text), "starts_at": "2026-12-10T18:00",
-        "place": "Council Chambers", "kind": "special"})
+        "place": "Council Chambers", "kind": "special", "further": "no"})
     assert done.status == 200 and "Recorded: hearing scheduled." in done.text
     with site.app.session_factory() as s:
         stage = s.scalar(select(CaseRow.stage).where(CaseRow.number == number))

@@ -70,10 +70,11 @@ async def test_the_board_applies_by_motion_once_its_roll_call_is_recorded(
     await site.sign_in(CHAIR)  # the board calls its meeting, noticed and posted at once
     scripted = await refused(site, number, "schedule", {
         "starts_at": "2026-11-30T09:01", "place": "City Hall, Room 2",
-        "remote_link": "javascript:alert(document.domain)", **EMERGENCY})
+        "remote_link": "javascript:alert(document.domain)", "further": "no", **EMERGENCY})
     assert "must be an https:// web address" in scripted
     called = await send(site, number, "schedule", {
-        "starts_at": "2026-11-30T09:01", "place": "City Hall, Room 2", **EMERGENCY})
+        "starts_at": "2026-11-30T09:01", "place": "City Hall, Room 2", "further": "no",
+        **EMERGENCY})
     assert called.status == 200 and "Recorded: hearing scheduled." in called.text
 
     await site.sign_in(CLERK)  # the clerk records the meeting's acts on the board's behalf
@@ -139,7 +140,8 @@ async def test_the_council_decides_by_motion_at_its_own_meeting(
     assert "The City Council acts only at a meeting" in at_the_board
     start = (clock.now + timedelta(minutes=1)).astimezone(site.app.calendar.tz)
     called = await send(site, number, "deliberation", {
-        "starts_at": f"{start:%Y-%m-%dT%H:%M}", "place": "Council Chambers", **EMERGENCY})
+        "starts_at": f"{start:%Y-%m-%dT%H:%M}", "place": "Council Chambers", "further": "no",
+        **EMERGENCY})
     assert called.status == 200 and "Recorded: deliberation scheduled." in said(called)
     clock.advance(minutes=1)
     no_roll = await refused(site, number, "continuance-decide",

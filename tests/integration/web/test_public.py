@@ -198,7 +198,7 @@ async def test_the_city_attorney_releases_records_from_the_web_form(site: Site) 
     await site.sign_in("clerk@city.test")  # the clerk prepares the instalment
     form = await site.get(f"/cases/{number}/steps/instalment")
     wrong = await site.post(f"/cases/{number}/steps/instalment", {
-        "csrf": csrf_of(form.text), "records": "the diary"})
+        "csrf": csrf_of(form.text), "records": "the diary", "final": "no"})
     assert wrong.status == 400 and "is not one of: complaint" in text(wrong.text)
     prepared = await site.post(f"/cases/{number}/steps/instalment", {
         "csrf": csrf_of(form.text), "records": "complaint, written report", "final": "yes"})
