@@ -10,6 +10,7 @@ carry the case number and the act, never a name. Each fetch is logged."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date, datetime, timedelta
 
 from aiohttp import web
@@ -26,6 +27,7 @@ from storage.repository import SqlCaseRepository
 from storage.web_tokens import FEED
 from web import auth
 from web.deps import WebDeps
+from web.formats import basis
 from web.pages import viewer_of
 from web.render import page, refusal
 from web.request import client, deps_of, form, signed_in
@@ -106,10 +108,12 @@ def _calendar(s: Session, deps: WebDeps, email: str, actor: Actor) -> str:
         if case is None:
             continue
         try:
-            invites.append(build_invite(case, NoticeType(kind), deps.calendar, now=now,
-                                        uid_domain=deps.uid_domain, slot=slot))
+            invite = build_invite(case, NoticeType(kind), deps.calendar, now=now,
+                                  uid_domain=deps.uid_domain, slot=slot)
         except ValueError:
             continue
+        # a day period's end as the web writes it ("end of day Thu Dec 24, 2026")
+        invites.append(replace(invite, description=basis(invite.description)))
     return to_feed(invites, now=now, name=f"{deps.directory.city} ethics docket")
 
 
@@ -125,4 +129,4 @@ def _deadline(r: dict[str, object], deps: WebDeps) -> Invite:
         start, end = due - timedelta(minutes=30), due
     return Invite(uid=f"{str(r['number']).lower()}-deadline-{key.value}@{deps.uid_domain}",
                   sequence=0, method="PUBLISH", summary=f"{r['number']}: due: {action} "
-                  f"({section})", description=f"{r['basis']}.", start=start, end=end)
+                  f"({section})", description=f"{basis(r['basis'])}.", start=start, end=end)

@@ -5,10 +5,12 @@ write them, "Tue Dec 8, 2026", "Tue Dec 8, 2026 11:59 PM PST", "(509) 555-0134",
 
 One set, used by the pages' Python and registered as the filters of the web's templates
 (`register`), so a page cannot write one of them another way. Days and moments are the
-words every basis uses (`cases.calendar.fmt_day`, `fmt_moment`), to the minute: a day
-period's last moment, 11:59:59 PM, is 11:59 PM as a clerk writes it (the basis keeps the
-rule). A value that is not what its filter expects is shown as it was given: a page
-never fails on what a person typed.
+words every basis uses (`cases.calendar.fmt_day`, `fmt_moment`), to the minute. A day
+period ends at the last moment of its last day (23:59:59 city time, `cases.calendar`);
+wherever the web shows such a deadline, its due moment and its basis, it says so as
+people do: "end of day Thu Dec 3, 2026" (`due`, `basis`), never "11:59:59 PM". A value
+that is not what its filter expects is shown as it was given: a page never fails on what
+a person typed.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import phonenumbers
 from jinja2 import Environment, pass_context
 from jinja2.runtime import Context
 
-from cases.calendar import CityCalendar, fmt_day, fmt_moment
+from cases.calendar import END_OF_DAY, CityCalendar, fmt_day, fmt_moment
 from cases.directory import Directory
 
 NOTHING = "—"
@@ -58,6 +60,36 @@ def moment(value: object, calendar: CityCalendar) -> str:
     if found.tzinfo is None:
         return str(value)
     return fmt_moment(calendar.local(found).replace(second=0, microsecond=0))
+
+
+END_OF_DAY_WORDS = "end of day"  # a day period's due moment: "end of day Thu Dec 3, 2026"
+
+
+def due(value: object, calendar: CityCalendar) -> str:
+    """A deadline's due moment in city time: the end of a day period's last day as
+    "end of day Thu Dec 3, 2026", an hour period's instant as `moment` writes it."""
+    try:
+        found = value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
+    except ValueError:
+        return moment(value, calendar)
+    if found.tzinfo is None:
+        return moment(value, calendar)
+    local = calendar.local(found)
+    if local.time().replace(microsecond=0) == END_OF_DAY:
+        return f"{END_OF_DAY_WORDS} {fmt_day(local.date())}"
+    return moment(found, calendar)
+
+
+# a basis's "due by Thu Dec 3, 2026 11:59:59 PM PST" (`cases.deadlines`): a day period's end
+_DAY_ENDS = re.compile(r"\b(due (?:by )?)((?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) [A-Z][a-z]{2} "
+                       r"\d{1,2}, \d{4}) 11:59:59 PM [^\s;,.)]+")
+
+
+def basis(text: object) -> str:
+    """A deadline's basis (the arithmetic to check) with a day period's end written as
+    `due` writes it: "…; due by end of day Thu Dec 3, 2026"; the rest as the rule wrote it."""
+    return _DAY_ENDS.sub(lambda m: f"{m.group(1)}{END_OF_DAY_WORDS} {m.group(2)}",
+                         str(text or ""))
 
 
 _STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d)")
@@ -98,8 +130,8 @@ DIRECTORY, CALENDAR = "directory", "calendar"
 
 
 def register(env: Environment) -> None:
-    """Make these the template filters `day`, `moment`, `phone` and `person`; the
-    directory and the calendar come from the page's context."""
+    """Make these the template filters `day`, `moment`, `due`, `basis`, `phone` and
+    `person`; the directory and the calendar come from the page's context."""
     @pass_context
     def _day(context: Context, value: Any) -> str:
         return day(value, context.get(CALENDAR))
@@ -112,4 +144,9 @@ def register(env: Environment) -> None:
     def _person(context: Context, value: Any) -> str:
         return person(value, context[DIRECTORY])
 
-    env.filters.update(day=_day, moment=_moment, phone=phone, person=_person)
+    @pass_context
+    def _due(context: Context, value: Any) -> str:
+        return due(value, context[CALENDAR])
+
+    env.filters.update(day=_day, moment=_moment, due=_due, basis=basis, phone=phone,
+                       person=_person)

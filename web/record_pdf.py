@@ -22,7 +22,7 @@ from templates.pdf import FACE as _FACE
 from templates.pdf import prepare
 from templates.tagged import TaggedPdf
 from web.entries import entry_details, motion_words
-from web.formats import moment
+from web.formats import basis, due, moment
 from web.record_data import Record
 from web.render import proof_words
 
@@ -159,11 +159,12 @@ class _Writer:
         deadlines = self.d["deadlines"]
         self.heading("Deadlines")
         self.table((8, 52, 48, 22, 60), ("", "Deadline", "Due", "Status", "Responsible"), [
-            (str(i), words(x["key"]).capitalize(), self.when(x["due"]), words(x["status"]),
+            (str(i), words(x["key"]).capitalize(), due(x["due"], self.r.calendar),
+             words(x["status"]),
              words(x["responsible"])) for i, x in enumerate(deadlines, 1)])
         self.para("How each date was computed:", size=8)
         for i, x in enumerate(deadlines, 1):
-            self.para(f"{i}. {x['basis']}", size=8)
+            self.para(f"{i}. {basis(x['basis'])}", size=8)
 
     def _notices(self) -> None:
         self.heading("Notices, with proof of delivery")

@@ -16,7 +16,8 @@ from cases.text import words
 from mail.mail_down import Banner, shown
 from storage.leader import DATABASE_DOWN
 from web.deps import WebDeps
-from web.formats import CALENDAR, DIRECTORY, moment, register
+from web.formats import CALENDAR, DIRECTORY, register
+from web.formats import due as due_moment
 from web.keys import DEPS, VIEWER
 from web.security import FORM_COOKIE, set_cookie
 
@@ -28,7 +29,7 @@ _ENV = Environment(loader=PackageLoader("templates", "web"),
 def due_text(due: str | None, status: str, now: datetime, calendar: CityCalendar) -> str:
     if due is None:
         return "no due date (tolled, §7)" if status == "tolled" else "—"
-    text = moment(due, calendar)
+    text = due_moment(due, calendar)
     if status in ("open", "missed"):
         text += f" ({countdown(datetime.fromisoformat(due), now)})"
     return text

@@ -35,7 +35,7 @@ async def test_the_clerk_sees_the_docket_and_the_whole_case(site: Site) -> None:
     assert number in docket.text and "received" in docket.text
     # signing in delivered the §2 notices too (the sink took them): the 24 hours are met
     assert "send the official a copy by registered mail (§2)" in docket.text
-    assert "Thu Dec 3, 2026 11:59 PM PST (in 3 days)" in docket.text
+    assert "end of day Thu Dec 3, 2026 (in 3 days)" in docket.text
     case = await site.get(f"/cases/{number}")
     assert case.status == 200
     for part in ("1418 Larch Avenue", "Deadlines", "received Mon Nov 30, 2026", "met",
@@ -212,7 +212,7 @@ async def test_the_case_page_says_what_is_next_and_offers_the_step_to_whom_it_fa
     assert re.search(r"<summary><strong>complaint to council</strong>: (\d+) of \1 delivered"
                      r"</summary>", page)
     form = (await site.get(f"/cases/{number}/steps/registered-mail")).text
-    assert "This step meets the deadline “registered mail”: due Thu Dec 3" in form
+    assert "This step meets the deadline “registered mail”: due end of day Thu Dec 3" in form
     clock.advance(days=5)
     await site.sign_in(CLERK)
     assert "badge missed" in (await site.get(f"/cases/{number}")).text.split(

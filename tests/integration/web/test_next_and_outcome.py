@@ -47,7 +47,8 @@ async def test_each_reader_is_told_their_own_next_act_first(site: Site) -> None:
     await site.sign_in(CHAIR)
     chair = box((await site.get(f"/cases/{number}")).text)
     mine = part(chair, "next-mine")
-    assert "Begin the sufficiency hearing (§7)" in mine and "due Mon Dec 21, 2026" in mine
+    assert "Begin the sufficiency hearing (§7)" in mine
+    assert "due end of day Mon Dec 21, 2026" in mine
     assert "registered mail" not in mine  # the mayor's office's, not the chair's
     assert "copy by registered mail (§2)</strong>: owed by mayors office" in part(
         chair, "next-others")

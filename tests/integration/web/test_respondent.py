@@ -44,8 +44,8 @@ async def test_the_official_sees_their_case_their_rights_and_no_other(site: Site
                            ("§6", "to confidentiality")):
         assert f"<strong>{section}, {words}.</strong>" in text, section
     # the dates this case sets (received Mon Nov 30: 3 days, 24 days)
-    assert "In this case the registered-mail copy is due by Thu Dec 3, 2026" in text
-    assert "In this case the hearing must conclude by Thu Dec 24, 2026" in text
+    assert "In this case the registered-mail copy is due by end of day Thu Dec 3, 2026" in text
+    assert "In this case the hearing must conclude by end of day Thu Dec 24, 2026" in text
     # no report yet, no determination: those rights carry no date in this case
     assert "the report is due by" not in text and "the council must decide by" not in text
     # what they may ask now (any stage), and what not yet (after the hearing, §10)
