@@ -13,6 +13,8 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
+from cases.languages import written_in
+
 
 class Element(StrEnum):
     """An element of a sufficient filing (§1), as named in the intake schema."""
@@ -59,6 +61,10 @@ class Filing:
     # day and month order was unknown; the earlier reading was taken), "text_cut" (a text
     # part was read only to its first 500,000 characters)
     flags: tuple[str, ...] = ()
+    # the language the complaint is written in ("es", "en"), as intake read it from the
+    # whole complaint; "" where nobody read it (a filing typed in): `language_of` reads
+    # the facts and reasons then (`cases.languages`)
+    language: str = ""
 
     def __post_init__(self) -> None:
         if self.received_at.tzinfo is None or self.received_at.utcoffset() is None:
@@ -123,6 +129,7 @@ def filing_to_data(f: Filing) -> dict[str, object]:
         "forwarded_by": f.forwarded_by,
         "missing": sorted(e.value for e in f.missing),
         "flags": list(f.flags),
+        "language": f.language,
     }
 
 
@@ -140,4 +147,11 @@ def filing_from_data(d: dict[str, Any]) -> Filing:
         forwarded_by=d.get("forwarded_by"),
         missing=frozenset(Element(m) for m in d.get("missing", ())),
         flags=tuple(d.get("flags", ())),
+        language=str(d.get("language") or ""),
     )
+
+
+def language_of(f: Filing) -> str:
+    """The language `f` is written in: as intake read it, else as its facts and reasons
+    read."""
+    return f.language or written_in(f"{f.facts}\n{f.reasons}")

@@ -21,6 +21,7 @@ from datetime import datetime
 
 from cases.directory import Directory
 from cases.filing import Filing, missing_elements
+from cases.languages import written_in
 from cases.text import neutralise_bidi
 from mail.parsing.complainant import Identity
 from mail.parsing.complaint import Material
@@ -250,6 +251,8 @@ def build_filing(material: Material, identity: Identity, *, directory: Directory
         attachments=tuple(neutralise_bidi(a) for a in material.attachments),
         forwarded_by=forwarded_by,
         flags=material.flags,
+        # what the complainant wrote, not the forwarder's note around it
+        language=written_in("\n".join(material.own_texts or material.texts)),
         missing=missing_elements(has_facts=bool(facts.strip()), code_sections=sections,
                                  has_reasons=bool(reasons.strip()), signed=identity.signed,
                                  complainant=identity.complainant),

@@ -44,7 +44,8 @@ class IntakeResult:
 def intake_json(result: IntakeResult) -> dict[str, Any]:
     """The corpus schema (corpus/intake/README.md) plus the matched respondents' names, the
     clerk's flags on the filing, for a refused machine message what it is, and for mail
-    refused as `over_limit` the limit it passed (`ETHICSBOT_MAIL_MAX_PARTS=200`)."""
+    refused as `over_limit` the limit it passed (`ETHICSBOT_MAIL_MAX_PARTS=200`), and the
+    language the complaint is written in (`cases.languages`)."""
     filing = result.filing
     who = filing.complainant if filing else Complainant()
     return {
@@ -62,4 +63,5 @@ def intake_json(result: IntakeResult) -> dict[str, Any]:
         "kind": result.kind,
         "recipient": result.recipient,
         "limit": result.limit,
+        "language": filing.language if filing else None,  # the complaint's ("es", "en")
     }

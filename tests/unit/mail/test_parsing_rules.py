@@ -326,7 +326,8 @@ def test_json_has_the_corpus_keys_plus_respondents_flags_kind_recipient_and_limi
     out = intake_json(parse_message(raw, directory=directory, timezone=CITY_TZ))
     assert list(out) == ["accepted", "reject_reason", "received_at", "forwarded_by",
                          "complainant", "code_sections", "attachments", "missing",
-                         "respondents", "flags", "kind", "recipient", "limit"]
-    assert out["respondents"] == ["Gary Pruitt"]
+                         "respondents", "flags", "kind", "recipient", "limit",
+                         "language"]
+    assert out["respondents"] == ["Gary Pruitt"] and out["language"] == "en"
     assert out["flags"] == [] and out["kind"] is None and out["limit"] is None
     assert out["recipient"] is None  # a bounce's: whom it could not reach (issue 40)
