@@ -76,6 +76,9 @@ class CaseState:
     hearing_begun_on: date | None = None
     heard: dict[str, bool] = field(default_factory=dict)  # respondent -> presented (§9)
     heard_on: dict[str, date] = field(default_factory=dict)
+    # §9 at the board's §11 hearing of a matter referred to it, as to each official
+    heard_referred: dict[str, bool] = field(default_factory=dict)
+    heard_referred_on: dict[str, date] = field(default_factory=dict)
     hearing_concluded_on: date | None = None
     hearing_concluded_at: datetime | None = None
     continuances: list[Continuance] = field(default_factory=list)

@@ -21,6 +21,7 @@ from cases.calendar import fmt_day
 from cases.case import Case
 from cases.handlers import Command, StepRule
 from cases.history import EventKind
+from cases.readings import DEFAULT, Readings, ReferredOpportunity
 from cases.stages import Stage
 
 
@@ -38,12 +39,13 @@ def _step(command: type[Command]) -> StepRule:
     return command.step
 
 
-def matters(case: Case) -> list[Matter]:
-    """The matter of each official complained against, in the case's order."""
-    return [_matter(case, who) for who in case.respondents]
+def matters(case: Case, readings: Readings = DEFAULT) -> list[Matter]:
+    """The matter of each official complained against, in the case's order (`readings`:
+    whether the board hears an official again before it determines their matter, §9)."""
+    return [_matter(case, who, readings) for who in case.respondents]
 
 
-def _matter(case: Case, who: str) -> Matter:
+def _matter(case: Case, who: str, readings: Readings) -> Matter:
     if case.stage is Stage.VOID:
         return Matter(who, f"the case was voided: {case.void_reason or 'opened by mistake'}")
     if case.dismissed_on is not None:
@@ -67,18 +69,22 @@ def _matter(case: Case, who: str) -> Matter:
         return Matter(who, f"{found}: the final determination (§12); {decision}")
     if case.stage is Stage.CLOSED:
         return Matter(who, "closed before the matter was determined")
-    return Matter(who, None, _waiting(case, who))
+    return Matter(who, None, _waiting(case, who, readings))
 
 
-def _waiting(case: Case, who: str) -> StepRule | None:
+def _waiting(case: Case, who: str, readings: Readings) -> StepRule | None:
     """The step that takes an open matter further, in the ordinance's order."""
     if who not in case.informed:
         return _step(c.RecordNoticeServed)
     if who not in case.report_findings:
         return _step(c.RecordBoardDetermination) if case.hearing_begun_at else _step(
             c.BeginHearing)
-    if who not in case.referrals:
+    referral = case.referral_of(who)
+    if referral is None:
         return _step(c.Refer)
+    if (referral.board and who not in case.heard_referred
+            and readings.referred_opportunity is ReferredOpportunity.AT_ITS_HEARING):
+        return _step(c.RecordRespondentHeard)  # at the board's §11 hearing first (§9)
     return _step(c.RecordDetermination)
 
 

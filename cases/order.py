@@ -2,7 +2,8 @@
 
 The ordinance's steps follow one another (§7 to §12): a hearing concludes after it began,
 each respondent is heard while it runs (§9), the report follows the conclusion, its
-delivery the report, the referral the delivery (§11), the determination the referral,
+delivery the report, the referral the delivery (§11), an official heard at the board's
+§11 hearing their referral, the determination the referral (and that hearing),
 the council's decision the determination (§12); a continuance is decided after it was
 applied for, and the hearing concludes after the council decided (§7). A history that
 breaks this is one the ordinance does not allow: `problems` names each break with both
@@ -87,6 +88,13 @@ def _rules(case: Case, cal: CityCalendar) -> Iterator[_Rule]:
         yield r.on or cal.local_date(r.at), found.on if found else None, (
             "The determination as to " + p + " cannot be received ({l}) before their matter "
             "was referred ({e}) (§11, §12).")
+        heard = case.heard_referred_on.get(party)  # at the board's §11 hearing (§9)
+        yield r.on or cal.local_date(r.at), heard, (
+            p + " cannot be heard at the board's hearing of their matter ({l}) before it was "
+            "referred to the board ({e}) (§9, §11).")
+        yield heard, found.on if found else None, (
+            "The board's determination as to " + p + " cannot be dated ({l}) before " + p
+            + " was heard at its hearing of the matter ({e}) (§9).")
     yield referred, case.determination_received_on, (
         "The determination cannot be received ({l}) before the referral ({e}) (§11, §12).")
     yield case.determination_received_on, case.council_decided_on, (

@@ -78,6 +78,16 @@ and where the other reading would give another date, that date is shown beside i
   ran), or the mayor's office voids it until the board's hearing begins (what alleges no
   violation by an official is no complaint, and was owed no §2 act). Either way the
   mayor's designees never void a complaint against the mayor (`case_file.void`).
+- `referred_opportunity` (§9: "No report may be issued by the board, unless a person ...
+  complained against has had an opportunity to present information on his, her or its
+  behalf at a hearing before the board"; §11 refers the matter "for hearing" to the board
+  when the official asks; §13 calls the board's determination its "written report"): the
+  board's final determination of a matter referred to it is a report §9 governs, so the
+  official has the opportunity to present at the board's §11 hearing of that matter,
+  recorded (`heard`) at one of its sessions before the board determines it (default: the
+  §11 hearing is a hearing of its own, on the merits, after the §7 hearing on
+  sufficiency), or the opportunity the official had at the board's §7 hearing is the one
+  §9 asks for, and the board determines the matter without recording another.
 """
 
 from __future__ import annotations
@@ -147,10 +157,15 @@ class ClerkVoid(StrEnum):
     UNTIL_THE_HEARING = "until_the_hearing"
 
 
+class ReferredOpportunity(StrEnum):
+    AT_ITS_HEARING = "at_its_hearing"
+    AT_THE_SUFFICIENCY_HEARING = "at_the_sufficiency_hearing"
+
+
 Choice = (ContinuanceCap | CouncilMajority | Release | OrdinanceExemption | BoardQuorum
           | RegularAgenda
           | ExaminerNotice | AmendedSection | BoardHearing | RemoteNotice
-          | ComplainantProtection | ClerkVoid)
+          | ComplainantProtection | ClerkVoid | ReferredOpportunity)
 
 _WORDS: dict[Choice, str] = {
     ContinuanceCap.PER_APPLICATION: "continuances capped at 10 days per application (§7)",
@@ -212,6 +227,12 @@ _WORDS: dict[Choice, str] = {
     ClerkVoid.UNTIL_THE_HEARING: ("the mayor's office voids a case opened by mistake until "
                                   "the board's hearing begins: what alleges no violation by "
                                   "an official is no complaint (§1, §2)"),
+    ReferredOpportunity.AT_ITS_HEARING: (
+        "the board determines a matter referred to it only after the official had the "
+        "opportunity to present at its own hearing of that matter (§9, §11)"),
+    ReferredOpportunity.AT_THE_SUFFICIENCY_HEARING: (
+        "the official's opportunity to present at the board's hearing on sufficiency is the "
+        "one §9 asks for before the board determines a matter referred to it (§7, §9)"),
 }
 
 
@@ -231,6 +252,7 @@ class Readings:
     remote_notice: RemoteNotice = RemoteNotice.ACCEPTED
     complainant_protection: ComplainantProtection = ComplainantProtection.DISCLOSED
     clerk_void: ClerkVoid = ClerkVoid.WITHIN_24_HOURS
+    referred_opportunity: ReferredOpportunity = ReferredOpportunity.AT_ITS_HEARING
 
 
 DEFAULT = Readings()

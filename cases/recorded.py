@@ -8,10 +8,13 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
 
-__all__ = ["UNNAMED", "CouncilExtensionRequest", "Finding", "LegalHold", "NamedOfficial",
-           "Referral", "ReportExtension", "Requester", "Witness"]
+__all__ = ["HEARD_AT_REFERRED", "UNNAMED", "CouncilExtensionRequest", "Finding", "LegalHold",
+           "NamedOfficial", "Referral", "ReportExtension", "Requester", "Witness"]
 
 UNNAMED = "the official complained against"  # when the directory matched nobody
+# the `hearing` of an official heard (§9) at the board's §11 hearing of the matter referred
+# to it, not at its §7 hearing on sufficiency (an entry without one)
+HEARD_AT_REFERRED = "referred"
 
 
 class Requester(StrEnum):

@@ -45,6 +45,9 @@ BEFORE_DETERMINATION = OPEN_STAGES - {Stage.DETERMINED, Stage.COUNCIL_DECIDED}
 # Stages of the sufficiency hearing under way or concluded (§7, §9): a board member's vote
 # on sufficiency, and a respondent heard on a day of the hearing.
 AT_HEARING = frozenset({Stage.HEARING_BEGUN, Stage.HEARING_CONCLUDED})
+# Stages once a matter is referred (§11) until the council decided: a determination as to
+# each official, and the board's §11 hearing of a matter referred to it (§9).
+REFERRED_STAGES = frozenset({Stage.REFERRED, Stage.DETERMINED})
 # Stages before the hearing began: a case opened by mistake may be voided.
 BEFORE_BEGUN = frozenset({Stage.RECEIVED, Stage.HEARING_SCHEDULED})
 # Stages a case never leaves.

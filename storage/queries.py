@@ -470,7 +470,7 @@ def case_view_of(rows: Iterable[Sequence[Any]], *, number: str, now: datetime,
         # (`cases.matters`)
         "matters": [{"official": m.official, "outcome": m.outcome,
                      "step": m.step.id if m.step else None}
-                    for m in matters(case)] if case else [],
+                    for m in matters(case, readings)] if case else [],
         "deadlines": [_deadline(d, now) for d in sorted(
             deadlines, key=lambda d: (d.due is None, d.due or row.received_at))],
         "notices": _notices(notices),

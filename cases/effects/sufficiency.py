@@ -10,7 +10,7 @@ from cases.case_state import CaseState
 from cases.deadlines import Continuance
 from cases.effects.effect import Effect, nothing
 from cases.history import Event, EventKind
-from cases.recorded import ReportExtension, Requester, Witness
+from cases.recorded import HEARD_AT_REFERRED, ReportExtension, Requester, Witness
 from cases.section2 import NoticeMethod, Section2Act
 
 __all__ = ["EFFECTS"]
@@ -68,12 +68,16 @@ def hearing_begun(case: CaseState, e: Event, on: date | None) -> None:
 
 
 def respondent_heard(case: CaseState, e: Event, on: date | None) -> None:
-    # before each respondent was named, one entry stood for all of them
+    # before each respondent was named, one entry stood for all of them; an entry without
+    # `hearing` is from the §7 hearing (before the board's §11 hearing was recorded apart)
     d = e.data
+    referred = d.get("hearing") == HEARD_AT_REFERRED
+    presented, days = ((case.heard_referred, case.heard_referred_on) if referred
+                       else (case.heard, case.heard_on))
     for party in [d["respondent"]] if d.get("respondent") else case.parties():
-        case.heard[party] = bool(d.get("presented", True))
+        presented[party] = bool(d.get("presented", True))
         if on is not None:
-            case.heard_on[party] = on
+            days[party] = on
 
 
 def witness_heard(case: CaseState, e: Event, on: date | None) -> None:

@@ -20,11 +20,8 @@ from cases.handlers.meetings import check_present
 from cases.history import Event, EventKind
 from cases.meetings import Action, Body, Meeting
 from cases.motions import Motion
-from cases.readings import AmendedSection, describe
-from cases.stages import (
-    BEFORE_DETERMINATION,
-    Stage,
-)
+from cases.readings import AmendedSection, ReferredOpportunity, describe
+from cases.stages import BEFORE_DETERMINATION, REFERRED_STAGES, Stage
 from cases.tally import Vote, council_tally, eligible_on_council
 
 # the commands, and the penalty a decision names (`RecordCouncilDecision.penalties`)
@@ -191,7 +188,7 @@ class RecordDetermination(Command):
 
 # as to each official in turn
 @step("determination", "record the final determination", EventKind.DETERMINATION_RECEIVED,
-      frozenset({Stage.REFERRED, Stage.DETERMINED}), BOARD | OFFICE, "§11, §12",
+      REFERRED_STAGES, BOARD | OFFICE, "§11, §12",
       body=_board_if_referred_to_it, agenda=Action.DETERMINATION)
 def determination(s: StepContext, cmd: RecordDetermination) -> Event:
     """§11, §12: the determination as to one official; each has their own."""
@@ -211,6 +208,8 @@ def determination(s: StepContext, cmd: RecordDetermination) -> Event:
     if s.case.council_decided_at is not None:
         raise ProcedureError(f"The council has decided {s.case.number}: no determination "
                              "follows its decision (§12).")
+    if referral.board:
+        _opportunity_at_its_hearing(s, party)
     unalleged = [x for x in cmd.sections if x not in s.case.alleged_sections]
     if unalleged:
         raise ProcedureError(f"{', '.join(unalleged)} was not alleged in the complaint or an "
@@ -218,9 +217,26 @@ def determination(s: StepContext, cmd: RecordDetermination) -> Event:
                              "violations (§12).")
     _found_sufficient(s, cmd.sections)
     # who made it: the examiner or the board the official's matter was referred to
+    # the board's names the reading its §9 opportunity was judged by
+    read = {"opportunity": describe(s.readings.referred_opportunity)} if referral.board else {}
     return s.event(EventKind.DETERMINATION_RECEIVED, violation=cmd.violation,
                    sections=list(cmd.sections), on=s.day(cmd.on).isoformat(),
-                   respondent=party, by=referral.to)
+                   respondent=party, by=referral.to, **read)
+
+
+def _opportunity_at_its_hearing(s: StepContext, party: str) -> None:
+    """§9: no report by the board unless the official had the opportunity to present at a
+    hearing before it; by the city's reading `referred_opportunity`, the board's
+    determination of a matter referred to it needs one at its §11 hearing of that matter."""
+    reading = s.readings.referred_opportunity
+    if reading is not ReferredOpportunity.AT_ITS_HEARING or party in s.case.heard_referred:
+        return
+    raise ProcedureError(
+        f"The board cannot determine the matter as to {party} yet: no report by the board "
+        f"unless the official had an opportunity to present at a hearing before it (§9), and "
+        f"{party} is not recorded heard at the board's hearing of their matter. Record it "
+        f"(`heard`, at a session of that hearing; `presented: no` if they did not take the "
+        f"opportunity), then the determination. The city's reading: {describe(reading)}.")
 
 
 def _needs_violation(s: StepContext) -> None:

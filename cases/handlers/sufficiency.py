@@ -16,15 +16,17 @@ from cases.handlers import Command, OfficialsRequest, StepContext, step
 from cases.handlers.meetings import report_findings
 from cases.history import Event, EventKind
 from cases.links import report_link
-from cases.meetings import Action, Body
+from cases.meetings import Action, Body, Business
 from cases.motions import Motion
 from cases.readings import ContinuanceCap, RemoteNotice, describe
+from cases.recorded import HEARD_AT_REFERRED
 from cases.section2 import REMOTE, NoticeMethod, Section2Act
 from cases.stages import (
     AFTER_CONCLUSION,
     AT_HEARING,
     BEFORE_CONCLUSION,
     OPEN_STAGES,
+    REFERRED_STAGES,
     Stage,
 )
 
@@ -188,19 +190,23 @@ def return_receipt(s: StepContext, cmd: RecordReturnReceipt) -> Event:
     return s.event(EventKind.RETURN_RECEIPT_RECORDED, on=day.isoformat(), respondent=party)
 
 
-def session_day(s: StepContext, on: date | None, what: str) -> date:
+def session_day(s: StepContext, on: date | None, what: str, *, referred: bool = False
+                ) -> date:
     """The day of `what` (a step of the hearing): one on which a noticed session of the
-    board's hearing was held (RCW 42.30.077, .080); a hearing runs over its sessions."""
+    board's hearing was held (RCW 42.30.077, .080); a hearing runs over its sessions.
+    `referred`: of its §11 hearing of a matter referred to it, not its §7 hearing."""
     day = s.day(on)
-    sessions = [m for m in s.case.meetings.all if m.body is Body.BOARD and not m.cancelled]
+    sessions = [m for m in s.case.meetings.all if m.body is Body.BOARD and not m.cancelled
+                and (m.business is Business.REFERRED_HEARING) is referred]
     if not any(m.day == day and not m.recorded_late and m.starts_at <= s.at
                for m in sessions):
         held = ", ".join(f"{fmt_day(m.day)} (meeting {m.number}"
                          f"{', recorded after the fact' if m.recorded_late else ''})"
                          for m in sessions) or "none"
+        hearing = "§11 hearing of the matter referred to it" if referred else "hearing"
         raise ProcedureError(
             f"Cannot record that {what} on {fmt_day(day)}: the board held no noticed session "
-            f"of the hearing of {s.case.number} that day (sessions: {held}). The hearing "
+            f"of the {hearing} in {s.case.number} that day (sessions: {held}). The hearing "
             "takes place at a noticed meeting; schedule a session (it is noticed and "
             "posted), or correct the day.")
     return day
@@ -221,7 +227,9 @@ def begin(s: StepContext, cmd: BeginHearing) -> Event:
 @dataclass(frozen=True)
 class RecordRespondentHeard(Command):
     """§9: a respondent had the opportunity to present; `presented` says if they did.
-    `respondent` (their email) may be left out when the complaint names only one."""
+    `respondent` (their email) may be left out when the complaint names only one. At the
+    §7 hearing, or, once their matter is referred to the board, at the board's §11
+    hearing of it."""
 
     presented: bool = True
     on: date | None = None
@@ -229,14 +237,34 @@ class RecordRespondentHeard(Command):
 
 
 # after the conclusion too, dated on a day of the hearing (`cases.order`): a board that
-# forgot to record it is not locked out of its report (§9)
-@step("heard", "record that the respondent was heard", EventKind.RESPONDENT_HEARD, AT_HEARING,
-      BOARD, "§9", stayed=True, label="Respondent heard")
+# forgot to record it is not locked out of its report (§9); after a referral to the board,
+# at its §11 hearing of the official's matter, before it determines it
+@step("heard", "record that the respondent was heard", EventKind.RESPONDENT_HEARD,
+      AT_HEARING | REFERRED_STAGES, BOARD, "§9", stayed=True, label="Respondent heard")
 def heard(s: StepContext, cmd: RecordRespondentHeard) -> Event:
     party = s.party(cmd.respondent, "was heard", "§9")
-    return s.event(EventKind.RESPONDENT_HEARD, presented=cmd.presented,
-                   on=session_day(s, cmd.on, f"{party} was heard").isoformat(),
-                   respondent=party)
+    if s.case.stage in AT_HEARING:
+        return s.event(EventKind.RESPONDENT_HEARD, presented=cmd.presented,
+                       on=session_day(s, cmd.on, f"{party} was heard").isoformat(),
+                       respondent=party)
+    referral = s.case.referral_of(party)
+    if referral is None or not referral.board:
+        where = "is not referred for hearing yet" if referral is None else (
+            f"is referred to the hearings examiner {referral.to}, whose hearing is not the "
+            "board's and is not kept in EthicsBot")
+        raise ProcedureError(f"{party}'s matter {where} (§11): the board hears an official "
+                             "after the sufficiency report only on a matter referred to it.")
+    if party in s.case.findings:
+        raise ProcedureError(f"The board's determination as to {party} is already recorded: "
+                             "the opportunity to present comes before it (§9).")
+    on = session_day(s, cmd.on, f"{party} was heard at the board's hearing of their matter",
+                     referred=True)
+    if referral.on is not None and on < referral.on:
+        raise ProcedureError(f"{party} cannot be heard at the board's hearing of their matter "
+                             f"on {fmt_day(on)}: it was referred to the board on "
+                             f"{fmt_day(referral.on)} (§11).")
+    return s.event(EventKind.RESPONDENT_HEARD, presented=cmd.presented, on=on.isoformat(),
+                   respondent=party, hearing=HEARD_AT_REFERRED)
 
 
 @dataclass(frozen=True)

@@ -184,7 +184,8 @@ class Story:
             f"Director Gary Pruitt; EthicsBot opens {self.number}, received 8:05 AM (the "
             "original's time, not the forward's). §2 notices go to each official, each "
             "council member and each board member, the clerk gets the registered-mail task, "
-            "calendars get the hearing window")
+            "calendars get the hearing window, and the complainant an acknowledgement with "
+            "the case number and what happens next")
         with self.app.uow() as uow:
             case = get_case(uow, self.number)
         informed = ", ".join(f"{self.names([p])} ({when.astimezone(LA):%-I:%M %p})"
@@ -433,6 +434,10 @@ class Story:
         # RCW 42.30.035: the minutes of the hearing of Dec 28, the agenda's other item
         approved = self.step(c.ApproveMinutes(self.hearing_meeting, motion=Motion(
             unanimous=True)), "clerk@city.test")
+        # §9: no report by the board unless he had the opportunity to present at a hearing
+        # before it; the board's determination is its report (the reading
+        # referred_opportunity), so he is heard at this hearing of his matter too
+        self.step(c.RecordRespondentHeard(presented=True, respondent=PRUITT), "hpark@city.test")
         # §13: Pruitt did not ask for an open proceeding: the board evaluates his matter in
         # an executive session, announced with its purpose and end (RCW 42.30.110(2))
         self.executive_session(at(2027, 1, 21, 18, 15), at(2027, 1, 21, 19, 0), PRUITT)
@@ -442,7 +447,11 @@ class Story:
         return await self.delivered(
             f"{called}The board first approves the minutes of meeting {self.hearing_meeting}, "
             f"the hearing ({self.motion(approved).rstrip('.')}). It then takes up Gary Pruitt's "
-            "matter (§11), evaluates it in executive session from 6:15 to 7:00 PM, as "
+            "matter (§11): he presents his side at this hearing of it (§9: the board's "
+            "determination is its report, and none issues without that opportunity; the "
+            "city's reading referred_opportunity="
+            f"{self.app.directory.readings.referred_opportunity.value}); the board evaluates "
+            "it in executive session from 6:15 to 7:00 PM, as "
             "announced (RCW 42.30.110(2)), and in open session determines, by motion, that he "
             f"did not violate the code: {self.motion(found)} The determination as to him is "
             f"the board's own (the record names its maker: {found.data['by']}), recorded by "

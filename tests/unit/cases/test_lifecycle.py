@@ -620,6 +620,7 @@ def test_the_board_finds_as_to_each_official_and_the_matter_goes_on_against_one(
     do(case, c.Refer(None), "2026-01-27T11:00:00-08:00")
     refused(case, c.RecordDetermination(False, respondent=SECOND), "2026-02-10T19:00:00-08:00",
             f"insufficient as to {SECOND}")
+    do(case, c.RecordRespondentHeard(respondent=RESPONDENT), "2026-02-10T18:30:00-08:00")
     do(case, c.RecordDetermination(False, respondent=RESPONDENT), "2026-02-10T19:00:00-08:00")
     assert case.violation_found is False
     do(case, c.CloseCase("no violation found; insufficient as to Bates"),

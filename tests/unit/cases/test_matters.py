@@ -7,6 +7,7 @@ from __future__ import annotations
 from cases import commands as c
 from cases.case import Case
 from cases.matters import matters
+from cases.readings import Readings, ReferredOpportunity
 from cases.tally import Vote
 from tests.unit.cases.riverton import SECTION_A
 from tests.unit.cases.test_lifecycle import SECOND, finds, heard_by_both, two_respondents
@@ -22,6 +23,7 @@ from tests.unit.cases.test_procedure import (
     violation_found,
     votes,
 )
+from tests.unit.cases.test_referrals import EXAMINER, pruitt_asked
 
 
 def waiting(case: Case) -> list[str | None]:
@@ -72,3 +74,19 @@ def test_two_officials_each_have_their_own_matter() -> None:
     assert (pruitt.official, pruitt.step) == (RESPONDENT, c.Refer.step)  # §11: to refer
     assert bates.official == SECOND and bates.step is None
     assert bates.outcome is not None and "found insufficient" in bates.outcome
+
+
+def test_a_matter_before_the_board_waits_on_the_officials_opportunity_then_its_determination(
+        ) -> None:
+    """§9 at the board's §11 hearing: Pruitt's matter, referred to the board, waits on
+    Pruitt heard there (by the city's default reading), then on the determination; Bates's,
+    with the examiner, on the examiner's determination alone."""
+    case = pruitt_asked()
+    do(case, c.Refer(None), "2026-01-27T11:00:00-08:00")
+    do(case, c.Refer(EXAMINER), "2026-01-27T11:05:00-08:00")
+    assert waiting(case) == ["heard", "determination"]
+    other = Readings(referred_opportunity=ReferredOpportunity.AT_THE_SUFFICIENCY_HEARING)
+    assert [m.step.id if m.step else None for m in matters(case, other)] == [
+        "determination", "determination"]
+    do(case, c.RecordRespondentHeard(respondent=RESPONDENT), "2026-02-06T18:30:00-08:00")
+    assert waiting(case) == ["determination", "determination"]

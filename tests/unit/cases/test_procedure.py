@@ -740,6 +740,7 @@ def _full_history_case() -> Case:
        "2026-02-02T11:00:00-08:00")
     do(case, c.DeliverReport(), "2026-02-03T10:00:00-08:00")
     do(case, c.Refer(None), "2026-02-04T09:00:00-08:00")
+    do(case, c.RecordRespondentHeard(), "2026-02-23T08:30:00-08:00")  # §9, at the §11 hearing
     do(case, c.RecordDetermination(violation=True, sections=(SECTION_OTHER,)),
        "2026-02-23T09:00:00-08:00")
     do(case, c.RequestCouncilExtension(days=2, via="email", evidence="letter on file"),

@@ -9,15 +9,25 @@ referred to.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import date
+
+import pytest
+
 from cases import commands as c
 from cases.agenda import agenda_for
 from cases.case import Case
-from cases.meetings import Action, Body, Item
+from cases.errors import ProcedureError
+from cases.history import EventKind
+from cases.meetings import Action, Body, Business, Item
 from cases.minutes import minutes
 from cases.notices import NoticeType, notices_owed
+from cases.procedure import handle
 from cases.public_records import Determination, PublicRecord, entries
+from cases.readings import DEFAULT, ReferredOpportunity
 from cases.released import history_of, parts
-from tests.unit.cases.riverton import CALENDAR, DIRECTORY, SECTION_A
+from tests.unit.cases.riverton import CALENDAR, DIRECTORY, SECTION_A, at
+from tests.unit.cases.sessions import at_its_meeting
 from tests.unit.cases.test_lifecycle import SECOND, reported_as_to_both
 from tests.unit.cases.test_procedure import CLERK, RESPONDENT, do, refused
 
@@ -49,6 +59,7 @@ def test_each_officials_matter_goes_where_they_chose() -> None:
     # each determination is made by whoever the matter went to
     bates = do(case, c.RecordDetermination(False, respondent=SECOND), "2026-02-05T09:00:00-08:00")
     assert bates.data["by"] == EXAMINER and "motion" not in bates.data
+    do(case, c.RecordRespondentHeard(respondent=RESPONDENT), "2026-02-06T18:30:00-08:00")
     pruitt = do(case, c.RecordDetermination(False, respondent=RESPONDENT),
                 "2026-02-06T19:00:00-08:00")
     assert pruitt.data["by"] == "board" and pruitt.data["motion"]["carried"]
@@ -105,6 +116,7 @@ def test_the_public_determination_says_about_whom_and_who_made_it() -> None:
     do(case, c.Refer(EXAMINER), "2026-01-27T11:05:00-08:00")
     do(case, c.RecordDetermination(True, (SECTION_A,), respondent=SECOND),
        "2026-02-05T09:00:00-08:00")
+    do(case, c.RecordRespondentHeard(respondent=RESPONDENT), "2026-02-06T18:30:00-08:00")
     do(case, c.RecordDetermination(False, respondent=RESPONDENT), "2026-02-06T19:00:00-08:00")
     found = [e.words for e in entries(history_of(case), [PublicRecord.WRITTEN_REPORT])
              if isinstance(e, Determination)]
@@ -113,3 +125,58 @@ def test_the_public_determination_says_about_whom_and_who_made_it() -> None:
     [bates, pruitt] = [p for p in parts(case, [PublicRecord.WRITTEN_REPORT])
                        if p.title == "The final determination"]
     assert ("As to", SECOND) in bates.lines and ("As to", RESPONDENT) in pruitt.lines
+
+
+def test_the_board_determines_an_officials_matter_only_once_they_were_heard_at_its_hearing(
+        ) -> None:
+    """§9 at the board's §11 hearing (the city's reading `referred_opportunity`, default
+    `at_its_hearing`): Pruitt's matter is the board's, Bates's the examiner's. The board's
+    determination as to Pruitt is refused until Pruitt is recorded heard at a session of the
+    board's hearing of the matter; Bates is not heard there (her hearing is the examiner's),
+    and the examiner's determination as to her needs nothing of the board."""
+    case = pruitt_asked()
+    do(case, c.Refer(None), "2026-01-27T11:00:00-08:00")
+    do(case, c.Refer(EXAMINER), "2026-01-27T11:05:00-08:00")
+    refused(case, c.RecordDetermination(False, respondent=RESPONDENT),
+            "2026-02-06T19:00:00-08:00",
+            f"{RESPONDENT} is not recorded heard at the board's hearing of their matter")
+    refused(case, c.RecordRespondentHeard(respondent=SECOND), "2026-02-06T19:00:00-08:00",
+            f"{SECOND}'s matter is referred to the hearings examiner {EXAMINER}")
+    # a session of the §11 hearing, not a day the board did not meet on it (taken as it
+    # is: the tests' `do` would convene a meeting that day)
+    with pytest.raises(ProcedureError, match="held no noticed session of the §11 hearing"):
+        handle(case, c.RecordRespondentHeard(respondent=RESPONDENT, on=date(2026, 2, 2)),
+               at=at("2026-02-06T19:00:00-08:00"), actor=CLERK, calendar=CALENDAR)
+    event = do(case, c.RecordRespondentHeard(presented=False, respondent=RESPONDENT),
+               "2026-02-06T19:00:00-08:00")
+    assert event.data["hearing"] == "referred" and case.heard_referred == {RESPONDENT: False}
+    assert case.heard[RESPONDENT] is True  # the §7 hearing's record stands apart
+    held = case.meetings.get(case.meetings.all[-1].number)
+    assert held is not None and held.business is Business.REFERRED_HEARING
+    pruitt = do(case, c.RecordDetermination(False, respondent=RESPONDENT),
+                "2026-02-06T19:30:00-08:00")
+    assert pruitt.data["by"] == "board" and "its own hearing" in pruitt.data["opportunity"]
+    bates = do(case, c.RecordDetermination(True, (SECTION_A,), respondent=SECOND),
+               "2026-02-07T09:00:00-08:00")
+    assert bates.data["by"] == EXAMINER
+    # nor moved past the determination it came before
+    refused(case, c.CorrectStepDate(EventKind.RESPONDENT_HEARD, date(2026, 2, 8), "typo",
+                                    respondent=RESPONDENT), "2026-02-09T09:00:00-08:00",
+            f"The board's determination as to {RESPONDENT} cannot be dated")
+    # once determined, no opportunity is recorded after the fact
+    refused(case, c.RecordRespondentHeard(respondent=RESPONDENT), "2026-02-09T09:30:00-08:00",
+            f"The board's determination as to {RESPONDENT} is already recorded")
+
+
+def test_by_the_other_reading_the_sufficiency_hearings_opportunity_is_the_one() -> None:
+    """`referred_opportunity: at_the_sufficiency_hearing`: the board determines Pruitt's
+    matter without recording another opportunity, and the entry names that reading."""
+    case = pruitt_asked()
+    do(case, c.Refer(None), "2026-01-27T11:00:00-08:00")
+    readings = replace(DEFAULT, referred_opportunity=ReferredOpportunity.AT_THE_SUFFICIENCY_HEARING)
+    cmd = at_its_meeting(case, c.RecordDetermination(False, respondent=RESPONDENT),
+                         "2026-02-06T19:00:00-08:00")
+    event = handle(case, cmd, at=at("2026-02-06T19:00:00-08:00"), actor=CLERK,
+                   calendar=CALENDAR, readings=readings)
+    assert event.data["by"] == "board" and RESPONDENT not in case.heard_referred
+    assert "hearing on sufficiency" in event.data["opportunity"]
