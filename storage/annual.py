@@ -41,6 +41,14 @@ def outcome(case: Case) -> str:
     return "insufficient"
 
 
+def penalty_words(p: Any) -> str:
+    """A penalty imposed as the report counts it, "public reprimand (2.94.030)": the action
+    and the section, never the official it was imposed on (a stored penalty names them)."""
+    if isinstance(p, dict):
+        return f"{p.get('action', '')} ({p.get('section', '')})"
+    return str(p)
+
+
 def _cases(session: Session, ids: list[int]) -> dict[int, Case]:
     numbers: dict[int, str] = {}
     if ids:
@@ -70,7 +78,7 @@ def yearly_report(*, session: Session, year: int, calendar: CityCalendar, now: d
                 actions["the council agreed a violation occurred" if d.get("carried")
                         else "the council did not agree a violation occurred"] += 1
                 for p in d.get("penalties") or []:
-                    actions[f"penalty: {p}"] += 1
+                    actions[f"penalty: {penalty_words(p)}"] += 1
     deadlines: dict[str, Counter[str]] = defaultdict(Counter)
     if ids:
         for r in session.scalars(select(DeadlineRow).where(DeadlineRow.case_id.in_(ids))):
