@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
 
+from cases.languages import ComplainantLanguage
 from cases.readings import DEFAULT, Readings
 
 
@@ -88,6 +89,8 @@ class Directory:
     # links typed for a meeting or a report may be plain http:// too (`cases.links`): for
     # a city whose meeting service has no https address; published as typed
     http_links: bool = False
+    # the language the complainant's acknowledgement is written in (`cases.languages`)
+    complainant_language: ComplainantLanguage = ComplainantLanguage.AS_WRITTEN
     auditors: tuple[Person, ...] = ()  # the access log and the chains, no case (issue 27)
     records_officer: Person | None = None  # approves destruction (RCW 40.14; issue 27)
     retention: RetentionPeriod | None = None  # a closed case file's retention (issue 27)

@@ -38,7 +38,9 @@ from enum import StrEnum
 from cases.case import Case
 from cases.deadlines import DeadlineKey
 from cases.directory import Directory, Person
+from cases.filing import language_of
 from cases.history import Event, EventKind, Window, opening
+from cases.languages import ENGLISH, ComplainantLanguage, answered_in
 from cases.meetings import Body, Meeting, MeetingKind
 from cases.section2 import Section2Act
 from cases.text import whole_number
@@ -90,6 +92,18 @@ class NoticeRule:
     summary_if_withheld: bool = False
     completes: Section2Act | None = None  # the §2 act it completes once every copy is out
     meeting: bool = False  # about one meeting, which its slot names
+    # the languages besides English it is written in, each with its subject's words
+    # (`templates/notices/<value>.<language>.<format>.j2`): a notice to the complainant is
+    # sent in the complaint's language where it has it (`cases.languages`)
+    translated: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return tuple(lang for lang, _ in self.translated)
+
+    def subject_in(self, language: str) -> str | None:
+        """The subject's words in `language` (English where it has none)."""
+        return dict(self.translated).get(language, self.subject)
 
 
 _N, _F, _D, _A = NoticeRule, Family, DeadlineKey, Attachment
@@ -128,6 +142,13 @@ class NoticeType(StrEnum):
     REGISTERED_MAIL_TASK = "registered_mail_task", _N(
         _F.SECTION_2, "Task: send the complaint by registered mail", serves=_D.REGISTERED_MAIL,
         spells_out=(_D.REGISTERED_MAIL,), attaches=_COMPLAINT, summary_if_withheld=True)
+    # §1, §2, §6, §7: to the complainant who gave an email, that the complaint was
+    # received, what happens next, and which of §1's elements to send (EthicsBot's own
+    # courtesy: it serves no deadline, and is in Spanish for a complaint written in it)
+    ACKNOWLEDGEMENT = "acknowledgement", _N(
+        _F.STEP, "Your ethics complaint was received",
+        spells_out=(_D.NOTICE_24H, _D.HEARING_BEGIN),
+        translated=(("es", "Recibimos su queja de ética"),))
     # §7, §9, §11, §13: the stored value stays; the subject is the meeting's business's
     # (`mail.render.BOARD_HEADLINES`) once the meeting is known
     BOARD_MEETING_SCHEDULED = "hearing_scheduled", _N(
@@ -306,6 +327,17 @@ def invite_sequence(case: Case, invite: NoticeType, slot: str = "") -> int | Non
                if window in e.kind.rule.revises and about(e))
 
 
+def notice_language(case: Case, notice: NoticeType, recipient: Person,
+                    choice: ComplainantLanguage) -> str:
+    """The language `notice` to `recipient` is written in: the complaint's, for mail to the
+    complainant that exists in it, where the city answers as written (`cases.languages`);
+    English for everyone else (the officials' notices are the city's record)."""
+    own = case.filing.complainant.email
+    if not own or recipient.email.lower() != own.lower():
+        return ENGLISH
+    return answered_in(language_of(case.filing), notice.rule.languages, choice)
+
+
 def clerks(directory: Directory) -> tuple[Person, ...]:
     """Who acts for the mayor on paperwork and hears about trouble: the designees, else
     the mayor."""
@@ -390,11 +422,12 @@ def _plan(case: Case, event: Event, a: _Audience) -> _Plan:
     t, k = NoticeType, EventKind
     parties = a.respondents + a.complainant
     match event.kind:
-        case k.COMPLAINT_RECEIVED:
+        case k.COMPLAINT_RECEIVED:  # the complainant told last: §2's acts come first
             return [(t.COMPLAINT_TO_RESPONDENT, a.respondents),
                     (t.COMPLAINT_TO_COUNCIL, a.council),
                     (t.SUBMISSION_TO_BOARD, a.board),
-                    (t.REGISTERED_MAIL_TASK, a.mayors_office)]
+                    (t.REGISTERED_MAIL_TASK, a.mayors_office),
+                    (t.ACKNOWLEDGEMENT, a.complainant)]
         case k.RESPONDENT_NAMED:  # the §2 notice the official was owed from the start
             named = [p for p in a.respondents if p.email.lower() == event.data["respondent"]]
             # a person the directory does not list, named with a postal address: the clerk

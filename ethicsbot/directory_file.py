@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from cases.calendar import CityCalendar
 from cases.directory import Directory, Person, RetentionPeriod
+from cases.languages import ComplainantLanguage
 from cases.readings import DEFAULT, Readings
 
 
@@ -86,6 +87,8 @@ class _DirectoryFile(BaseModel):
     readings: Readings = DEFAULT
     media: list[_Person] = []  # news outlets that asked for special meeting notices
     http_links: bool = False  # accept plain http:// links typed for meetings and reports
+    # the complainant's acknowledgement in the complaint's language, or in English
+    complainant_language: ComplainantLanguage = ComplainantLanguage.AS_WRITTEN
     auditors: list[_Person] = []  # read the access log and check the chains (issue 27)
     records_officer: _Person | None = None  # approves destruction (RCW 40.14)
     retention: _Retention | None = None  # a closed case file's retention (RCW 40.14)
@@ -125,6 +128,7 @@ def parse_directory(text: str, *, source: str = "directory file") -> Directory:
         readings=d.readings,
         media=_ppl(d.media),
         http_links=d.http_links,
+        complainant_language=d.complainant_language,
         auditors=_ppl(d.auditors),
         records_officer=d.records_officer.to_person() if d.records_officer else None,
         retention=RetentionPeriod(d.retention.category, d.retention.years)

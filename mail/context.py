@@ -19,7 +19,8 @@ from cases.case import Case
 from cases.deadline_values import DEADLINES
 from cases.deadlines import DeadlineKey
 from cases.directory import Directory, Person
-from cases.notices import NoticeType, meeting_of
+from cases.languages import ComplainantLanguage
+from cases.notices import NoticeType, meeting_of, notice_language
 from cases.ports import Clock
 from mail.mail_down import dm_about
 from mail.meeting_text import quorum_about
@@ -77,8 +78,10 @@ def load_context(session: Session, row: outbox.Notice, *, letterhead: Letterhead
         about = {**about, **_where_to_record(case.number, about.get("deadline"), letterhead)}
     if base.type is NoticeType.DELIVERY_FAILED_ALERT and about.get("deadline"):
         about = {**about, **_time_left(case, about["deadline"], calendar, now)}
+    choice = directory.complainant_language if directory else ComplainantLanguage.AS_WRITTEN
     return replace(base, case=case, deadlines=tuple(case.deadlines(calendar, now=now)),
-                   thread_root=root, complaint=raw, about=about)
+                   thread_root=root, complaint=raw, about=about,
+                   language=notice_language(case, base.type, base.recipient, choice))
 
 
 def _about(session: Session, row: outbox.Notice, calendar: CityCalendar) -> dict[str, Any]:

@@ -29,6 +29,7 @@ from cases.case import Case
 from cases.deadlines import Deadline, DeadlineKey
 from cases.directory import Person
 from cases.history import Event, EventKind
+from cases.languages import ENGLISH
 from cases.meetings import Body, Business, Meeting
 from cases.notices import (
     ALERTS,
@@ -40,6 +41,7 @@ from cases.notices import (
 )
 from cases.open_meetings import session_words
 from cases.text import neutralise_bidi
+from mail.acknowledgement import acknowledgement_data
 from mail.disclosure_letters import attachment, letter_data
 from mail.invites import Invite, attendee_role, build_invite, to_ical, when_text
 from mail.meeting_text import meeting_data, meeting_subject
@@ -82,6 +84,9 @@ class NoticeContext:
     complaint: bytes | None = None  # the complaint exactly as filed
     about: dict[str, Any] = field(default_factory=dict)  # an alert's particulars
     slot: str = ""  # the meeting a meeting's notice is about ("meeting-2")
+    # the language it is written in: English, or one of its row's `translated`
+    # (`mail.context` asks `cases.languages` for the complainant's notices)
+    language: str = ENGLISH
 
 
 def attaches_complaint(ctx: NoticeContext) -> bool:
@@ -133,7 +138,7 @@ def render(ctx: NoticeContext) -> EmailMessage:
         msg["References"] = ctx.thread_root
     msg["Auto-Submitted"] = "auto-generated"  # RFC 3834: no auto-replies back to us
     msg["X-Auto-Response-Suppress"] = "All"  # the same, for Exchange
-    name = ctx.type.value
+    name = template_name(ctx)
     msg.set_content(_ENV.get_template(f"{name}.txt.j2").render(data))
     msg.add_alternative(_ENV.get_template(f"{name}.html.j2").render(data), subtype="html")
     if invite is not None and ctx.case is not None:
@@ -146,6 +151,15 @@ def render(ctx: NoticeContext) -> EmailMessage:
     return msg
 
 
+def template_name(ctx: NoticeContext) -> str:
+    """'acknowledgement' (English) or 'acknowledgement.es': its templates' stem."""
+    if ctx.language == ENGLISH:
+        return ctx.type.value
+    if ctx.language not in ctx.type.rule.languages:
+        raise ValueError(f"a {ctx.type.value} is not written in {ctx.language!r}")
+    return f"{ctx.type.value}.{ctx.language}"
+
+
 # the subject of a board meeting's notice, by what the board meets on
 BOARD_HEADLINES = {
     Business.SUFFICIENCY_HEARING: "Sufficiency hearing scheduled",
@@ -156,7 +170,7 @@ BOARD_HEADLINES = {
 
 
 def _subject(ctx: NoticeContext, invite: Invite | None) -> str:
-    subject = ctx.type.rule.subject
+    subject = ctx.type.rule.subject_in(ctx.language)
     if subject is None:
         raise ValueError(f"a {ctx.type.value} is not mailed: it has no subject")
     if ctx.type is T.BOARD_MEETING_SCHEDULED and (board := _board_meeting(ctx)) is not None:
@@ -297,6 +311,8 @@ def template_data(ctx: NoticeContext, invite: Invite | None = None) -> dict[str,
         decision=_event_data(case, "council_decided"), referred_to=(
             _owing(ctx).data.get("to") if ctx.type is T.REFERRAL else case.referred_to),
     )
+    if ctx.type is T.ACKNOWLEDGEMENT:
+        data.update(acknowledgement_data(case, ctx.deadlines, cal, ctx.language))
     if ctx.type is T.SUBMISSION_TO_BOARD:  # the board decides sufficiency on the facts
         data.update(facts=case.filing.facts, reasons=case.filing.reasons,
                     complainant=case.filing.complainant.name or "not given",

@@ -32,7 +32,9 @@ from tests.servers.smtp_sink import SmtpSink
 COMPLAINT = "gmail-forward-letter.eml"  # Dana Whitfield against Parks Director Gary Pruitt
 RESPONDENT, CLERK, BOARD = "gpruitt@city.test", "clerk@city.test", "vosei@city.test"
 COUNCIL = 5
-EXPECTED = 1 + COUNCIL + 3 + 1 + (3 + COUNCIL)  # §2 notices, mail task, window invites
+COMPLAINANT = "dwhitfield@example.net"
+# §2 notices, mail task, window invites, the complainant's acknowledgement
+EXPECTED = 1 + COUNCIL + 3 + 1 + (3 + COUNCIL) + 1
 
 
 def open_case(app: App) -> str:
@@ -130,6 +132,9 @@ async def test_a_new_case_sends_every_section_2_notice_checked_field_by_field(
         cal = next(p for p in m.walk() if p.get_content_type() == "text/calendar")
         assert cal.get_param("method") == "REQUEST"
         assert f"UID:{number.lower()}-sufficiency-window@" in cal.get_content()
+    (ack,) = by_subject(got, "Your ethics complaint was received")  # an English complaint
+    assert ack["To"].addresses[0].addr_spec == COMPLAINANT
+    assert f"Its case number is {number}" in plain(ack) and not list(ack.iter_attachments())
     assert {d.outcome for d in deliveries(app)} == {"sent"}
     assert all(d.server_reply.startswith("250") for d in deliveries(app))
     assert notice_24h(app) == "met"
@@ -192,7 +197,10 @@ def test_a_complaint_behind_a_long_queue_has_its_notices_claimed_in_the_next_rou
     fresh = open_case(app)
     with app.session_factory.begin() as s:
         statutory = select(OutboxRow.id).where(OutboxRow.notice_type.not_in(INVITES))
-        owed_fresh = set(s.scalars(statutory.where(OutboxRow.case_id == case_id(s, fresh))))
+        # the fresh case's statutory notices; its acknowledgement serves no deadline and
+        # waits its turn with the rest
+        owed_fresh = set(s.scalars(statutory.where(OutboxRow.case_id == case_id(s, fresh),
+                                                   OutboxRow.deadline_key.is_not(None))))
         queued = s.scalars(statutory.where(OutboxRow.case_id != case_id(s, fresh))
                            .order_by(OutboxRow.next_attempt_at, OutboxRow.id)).all()
         assert len(queued) > 40 and backlog[0] is not None
@@ -222,8 +230,8 @@ async def test_a_complaint_that_comes_in_during_a_round_ends_it_and_goes_first(
     attempted = await dispatch_once(app.dispatch_deps(), transport, woken=woken, sweep=False)
     assert attempted < dispatch.BATCH // 2, "the round ended early"
     with app.session_factory() as s:
-        owed = set(s.scalars(select(OutboxRow.id).where(
-            OutboxRow.case_id == case_id(s, fresh[0]), OutboxRow.notice_type.not_in(INVITES))))
+        owed = set(s.scalars(select(OutboxRow.id).where(  # statutory: not the acknowledgement
+            OutboxRow.case_id == case_id(s, fresh[0]), OutboxRow.deadline_key.is_not(None))))
         given_back = s.scalar(select(func.count()).select_from(OutboxRow).where(
             OutboxRow.status == "pending", OutboxRow.attempts == 0,
             OutboxRow.case_id != case_id(s, fresh[0])))

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import templates
 from cases.history import Window
+from cases.languages import LANGUAGES
 from cases.notices import (
     INVITES,
     SECTION_2,
@@ -35,13 +36,20 @@ def test_every_notice_has_a_complete_row() -> None:
             assert set(row.formats) == {"txt", "html"}, f"{t}: mail has both parts"
         assert not row.summary_if_withheld or Attachment.COMPLAINT in row.attaches, t
         assert (Attachment.INVITE in row.attaches) == (row.family is Family.INVITE), t
+        # a translation is mail to the complainant: its own subject, in a language known
+        assert all(lang in LANGUAGES[1:] and words.strip() == words != ""
+                   for lang, words in row.translated), t
+        assert not row.translated or mailed, t
     # only the alert that goes by Slack is written by no template of its own
     assert {t for t in NoticeType if not t.rule.formats} == {NoticeType.MAIL_DOWN_ALERT}
 
 
 def test_each_format_a_notice_uses_has_its_template_and_each_template_a_notice() -> None:
-    missing = [f"{t.value}.{fmt}.j2" for t in NoticeType for fmt in t.rule.formats
-               if not (NOTICES / f"{t.value}.{fmt}.j2").is_file()]
+    stems = [t.value for t in NoticeType] + [f"{t.value}.{lang}" for t in NoticeType
+                                             for lang in t.rule.languages]
+    missing = [f"{stem}.{fmt}.j2" for stem in stems
+               for fmt in NoticeType(stem.split(".")[0]).rule.formats
+               if not (NOTICES / f"{stem}.{fmt}.j2").is_file()]
     assert missing == []
     written = {p.name.split(".")[0] for p in NOTICES.glob("*.j2")
                if not p.name.startswith("_")}
