@@ -19,7 +19,7 @@ from enum import StrEnum
 from sqlalchemy.orm import Session
 
 from cases.access import Actor, may_file_paper, may_revoke
-from cases.directory import Person
+from cases.directory import OFFICE, Person, Role
 from storage import queries, web_tokens
 from storage.web_tokens import FEED, LINK, SESSION
 from web.deps import WebDeps
@@ -31,6 +31,11 @@ TOUCH_EVERY = timedelta(minutes=1)  # a session's last use is written at most th
 class LinkAnswer(StrEnum):
     SENT = "sent"  # the same answer for an address the directory does not list
     TOO_MANY = "too_many"
+
+
+# who reads the yearly report on the ethics program: the council it is made to, the mayor's
+# office, the city attorney (`web.public.yearly_report`)
+REPORT_READERS = frozenset({Role.COUNCIL, Role.CITY_ATTORNEY}) | OFFICE
 
 
 @dataclass(frozen=True)
@@ -46,6 +51,11 @@ class Viewer:
     def revokes(self) -> bool:
         """Whether they may end other people's sessions (`cases.access.may_revoke`)."""
         return may_revoke(self.actor)
+
+    @property
+    def reads_report(self) -> bool:
+        """Whether the yearly report is theirs to read (`REPORT_READERS`)."""
+        return self.actor.has(REPORT_READERS)
 
     @property
     def reviews_held(self) -> bool:

@@ -19,6 +19,8 @@ same answer.
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -28,7 +30,6 @@ from typing import Any
 from aiohttp import web
 
 from cases.calendar import CityCalendar, day_of
-from cases.directory import OFFICE, Role
 from cases.public_records import (
     WORDS,
     Determination,
@@ -38,7 +39,7 @@ from cases.public_records import (
     Report,
     shown_action,
 )
-from cases.text import whole_number
+from cases.text import whole_number, words
 from storage import annual, public, status
 from web import auth
 from web.deps import Posting
@@ -241,18 +242,15 @@ def record_items(found: list[Entry], calendar: CityCalendar,
     return out
 
 
-# who reads the yearly report: the council it is made to, the mayor's office, the attorney
-REPORT_READERS = frozenset({Role.COUNCIL, Role.CITY_ATTORNEY}) | OFFICE
+REPORT_READERS = auth.REPORT_READERS
 NOT_A_REPORT_READER = ("The yearly report on the ethics program is for the city council, "
                        "the mayor's office and the city attorney.")
 
 
-@routes.get("/report")
-@signed_in
-async def yearly_report(request: web.Request) -> web.StreamResponse:
-    """The yearly report to the council (`storage.annual`, as `ethicsbot report`): counts
-    only, no names; each look logged."""
-    permitted(request, lambda a: a.has(REPORT_READERS), "yearly report",
+def _yearly(request: web.Request, what: str) -> tuple[int, dict[str, Any]]:
+    """The year asked for (this year in city time when none is) and its report, to a
+    reader of `REPORT_READERS` only; each look, and each refusal, logged."""
+    permitted(request, lambda a: a.has(REPORT_READERS), f"yearly report{what}",
               title="Not your page", sentence=NOT_A_REPORT_READER)
     deps = deps_of(request)
     now = deps.clock()
@@ -261,5 +259,45 @@ async def yearly_report(request: web.Request) -> web.StreamResponse:
     with deps.session_factory.begin() as session:
         found = annual.yearly_report(session=session, year=year, calendar=deps.calendar,
                                      now=now)
-        auth.log(session, deps, who(request), None, f"yearly report {year}", True)
+        auth.log(session, deps, who(request), None, f"yearly report {year}{what}", True)
+    return year, found
+
+
+@routes.get("/report")
+@signed_in
+async def yearly_report(request: web.Request) -> web.StreamResponse:
+    """The yearly report to the council (`storage.annual`, as `ethicsbot report`): counts
+    only, no names; each look logged."""
+    year, found = _yearly(request, "")
     return page(request, "report.html.j2", report=found, year=year)
+
+
+@routes.get("/report.csv")
+@signed_in
+async def yearly_report_csv(request: web.Request) -> web.StreamResponse:
+    """The same report as CSV, one count a row (part, item, count), for a spreadsheet."""
+    year, found = _yearly(request, " (CSV)")
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerows([("part", "item", "count"), *report_rows(found)])
+    return web.Response(text=out.getvalue(), content_type="text/csv", charset="utf-8",
+                        headers={"Content-Disposition":
+                                 f'attachment; filename="ethics-program-{year}.csv"'})
+
+
+def report_rows(found: dict[str, Any]) -> list[tuple[str, str, int | float | str]]:
+    """The report's counts as the CSV's rows, in the page's order: what no row can hold
+    (no closed complaint: no median) is empty."""
+    median = found["median_days_to_closure"]
+    requests = found["records_requests"]
+    return [
+        ("complaints", "received", found["received"]),
+        *(("outcome", k, v) for k, v in found["outcomes"].items()),
+        *(("council", k, v) for k, v in found["council_actions"].items()),
+        *((f"deadline: {words(k)}", s, n) for k, v in found["deadlines"].items()
+          for s, n in v.items()),
+        ("closure", "closed", found["closed"]),
+        ("closure", "median days from receipt", "" if median is None else median),
+        ("public records requests", "received", requests["received"]),
+        ("public records requests", "answered", requests["answered"]),
+    ]

@@ -166,7 +166,8 @@ _KEY = """(e => { const p = []; for (let n = e; n && n.parentElement; n = n.pare
 async def every_page(site: Site, page: Any, check: Callable[[str], Awaitable[None]]) -> None:
     """Open every page a person reaches, `check`ing each: the public page, sign-in, the
     chair's docket, a case, "my deadlines", the feed page, every step form the chair is
-    offered, the case again with a special meeting, and that meeting's web posting."""
+    offered, the case again with a special meeting, that meeting's web posting, and the
+    clerk's yearly report."""
     number = opened(site)
     await check("/")
     await check("/sign-in")
@@ -191,6 +192,9 @@ async def every_page(site: Site, page: Any, check: Callable[[str], Awaitable[Non
                           await (await page.goto(site.url + "/")).text())
     assert postings, "the public page lists no posting of the special meeting"
     await check(postings[0] + ".html")  # the web posting beside the printable PDF
+    await page.context.clear_cookies()  # the chair's session left behind
+    await signed_in_as(site, page, CLERK)  # the yearly report, the clerk's and the council's
+    await check("/report")
 
 
 async def test_the_held_messages_meet_wcag_aa_and_fit_a_phone(

@@ -1,16 +1,32 @@
-"""The yearly report's web page (issue 41): for the council, the mayor's office and the
-city attorney, the same figures as `ethicsbot report`; refused to the board; no names."""
+"""The yearly report's web page and its CSV (issue 41, items 3 and 4): for the council,
+the mayor's office and the city attorney, the same figures as `ethicsbot report`
+(`storage.annual`); refused to the board, an official and the examiner, a stranger sent
+to sign in; no names. A small hand-built year checks the numbers: one violation found,
+the council agreeing and imposing a penalty, one complaint found insufficient, one still
+open, and a complaint received on each side of the new year in city time."""
 
 from __future__ import annotations
 
+import csv
 import html
+import io
+from datetime import UTC, datetime
 
 from cases import commands as c
-from tests.fixtures.cases import step
+from cases.motions import Motion
+from cases.tally import Vote
+from storage.annual import yearly_report
+from tests.fixtures.app import FakeClock
+from tests.fixtures.cases import a_filing, open_one, step
 from tests.fixtures.web import Site
+from tests.fixtures.web import determined as council_meets
 from tests.integration.bot.conftest import open_case
 from tests.integration.web.test_docket import logged
 from tests.integration.web.test_public import closed_insufficient
+
+CLERK, COUNCIL, CHAIR = "clerk@city.test", "abrandt@city.test", "hpark@city.test"
+OFFICIAL, EXAMINER = "gpruitt@city.test", "myu@examiners.example"
+NAMES = ("Gary Pruitt", "gpruitt", "Dana Whitfield", "dw@example.net", "Priya Raman")
 
 
 async def test_the_council_reads_the_yearly_report_and_the_board_is_refused(
@@ -31,3 +47,111 @@ async def test_the_council_reads_the_yearly_report_and_the_board_is_refused(
     assert "Gary Pruitt" not in page and "Dana Whitfield" not in page
     assert (None, "yearly report 2026", True) in logged(site, "abrandt@city.test")
     assert (None, "yearly report refused", False) in logged(site, "hpark@city.test")
+
+
+def a_year(site: Site, clock: FakeClock) -> None:
+    """2026 in Riverton: a violation found against Gary Pruitt, the council agreeing
+    unanimously and imposing a public reprimand, closed 9 days after receipt; a complaint
+    found insufficient and closed the day it came; one received at 12:30 AM on New Year's
+    Day, still open; and one at 11:30 PM on New Year's Eve 2025, which is 2025's."""
+    app = site.app
+    violated = open_case(app)
+    council_meets(app, violated)  # the examiner found a violation of 2.94.030
+    council = frozenset(p.email for p in app.directory.council)
+    for member in sorted(council):
+        step(app, violated, c.RecordCouncilVote(member, Vote.YES, council), CLERK)
+    step(app, violated, c.RecordCouncilDecision(
+        council, app.directory.mayor.email, (c.Penalty("2.94.030", "public reprimand"),),
+        action=Motion(unanimous=True)), CLERK)
+    clock.advance(days=9)
+    step(app, violated, c.CloseCase("council decision rendered"), CLERK)
+    closed_insufficient(app)
+    open_one(app, a_filing(datetime(2026, 1, 1, 8, 30, tzinfo=UTC), "Gary Pruitt"))
+    open_one(app, a_filing(datetime(2026, 1, 1, 7, 30, tzinfo=UTC), "Gary Pruitt"))
+
+
+async def test_a_year_with_a_violation_found_and_a_penalty_counts_each(
+        site: Site, clock: FakeClock) -> None:
+    a_year(site, clock)
+    with site.app.session_factory() as s:
+        found = yearly_report(session=s, year=2026, calendar=site.app.calendar,
+                              now=site.app.clock())
+        before = yearly_report(session=s, year=2025, calendar=site.app.calendar,
+                               now=site.app.clock())
+    assert found["received"] == 3
+    assert found["outcomes"] == {"insufficient": 1, "no violation": 0, "violation": 1,
+                                 "dismissed as time-barred": 0, "void": 0, "still open": 1}
+    # the penalty by its action and section: never the official it was imposed on
+    assert found["council_actions"] == {"penalty: public reprimand (2.94.030)": 1,
+                                        "the council agreed a violation occurred": 1}
+    assert (found["closed"], found["median_days_to_closure"]) == (2, 4.5)  # 9 and 0 days
+    assert found["deadlines"]["council_decision"] == {"met": 1, "late": 0, "missed": 0,
+                                                      "pending": 0}
+    assert found["deadlines"]["report_delivery"]["met"] == 2
+    for key in ("notice_24h", "registered_mail", "hearing_begin", "hearing_conclude"):
+        assert sum(found["deadlines"][key].values()) == 3, key  # each complaint's, once
+    assert found["records_requests"] == {"received": 0, "answered": 0}
+    assert (before["received"], before["outcomes"]["still open"]) == (1, 1)
+    assert not any(n in str(found) for n in NAMES)
+
+
+async def test_the_clerk_and_a_council_member_read_the_page_and_its_csv(
+        site: Site, clock: FakeClock) -> None:
+    a_year(site, clock)
+    for reader in (CLERK, COUNCIL):
+        await site.sign_in(reader)
+        shown = await site.get("/report?year=2026")
+        assert shown.status == 200
+        page = html.unescape(shown.text)
+        assert '<a href="/report">Yearly report</a>' in page  # in the reader's menu
+        assert "Complaints received: 3" in page
+        for item, n in (("violation", 1), ("insufficient", 1), ("still open", 1),
+                        ("no violation", 0), ("penalty: public reprimand (2.94.030)", 1),
+                        ("the council agreed a violation occurred", 1)):
+            assert f'{item}</th><td data-label="Complaints">{n}</td>' in page, item
+        assert "Median days from receipt to closure: 4.5 (2 closed)" in page
+        assert '<th scope="row">council decision</th><td data-label="Met">1</td>' in page
+        assert 'href="/report.csv?year=2026"' in page
+        assert not any(n in page for n in NAMES)
+        sheet = await site.get("/report.csv?year=2026")
+        assert sheet.status == 200 and sheet.headers["Content-Type"].startswith("text/csv")
+        assert sheet.headers["Content-Disposition"] == (
+            'attachment; filename="ethics-program-2026.csv"')
+        rows = list(csv.reader(io.StringIO(sheet.text)))
+        assert rows[0] == ["part", "item", "count"]
+        counts = {(p, i): n for p, i, n in rows[1:]}
+        assert counts[("complaints", "received")] == "3"
+        assert counts[("outcome", "violation")] == "1"
+        assert counts[("outcome", "dismissed as time-barred")] == "0"
+        assert counts[("council", "penalty: public reprimand (2.94.030)")] == "1"
+        assert counts[("deadline: council decision", "met")] == "1"
+        assert counts[("closure", "median days from receipt")] == "4.5"
+        assert counts[("public records requests", "received")] == "0"
+        assert not any(n in sheet.text for n in NAMES)
+        assert [x for x in logged(site, reader) if x[1].startswith("yearly report")] == [
+            (None, "yearly report 2026", True), (None, "yearly report 2026 (CSV)", True)]
+    old = list(csv.reader(io.StringIO((await site.get("/report.csv?year=2025")).text)))
+    assert ["complaints", "received", "1"] in old and ["closure", "median days from "
+                                                       "receipt", ""] in old
+
+
+async def test_a_stranger_the_board_an_official_and_the_examiner_are_refused(
+        site: Site, clock: FakeClock) -> None:
+    a_year(site, clock)
+    for path in ("/report?year=2026", "/report.csv?year=2026"):
+        async with site.http.get(site.url + path, allow_redirects=False) as r:
+            assert r.status == 303 and r.headers["Location"] == "/sign-in", path
+            assert "Complaints received" not in (await r.text())
+    for person in (CHAIR, OFFICIAL, EXAMINER):
+        await site.sign_in(person)
+        for path in ("/report?year=2026", "/report.csv?year=2026"):
+            refused = await site.get(path)
+            assert refused.status == 403, (person, path)
+            assert "city council, the mayor's office and the city attorney" in html.unescape(
+                refused.text)
+            assert "Complaints received" not in refused.text and "part,item" not in refused.text
+        menu = (await site.get("/docket")).text
+        assert 'href="/report"' not in menu, person
+        assert [x for x in logged(site, person) if x[1].startswith("yearly report")] == [
+            (None, "yearly report refused", False),
+            (None, "yearly report (CSV) refused", False)]
