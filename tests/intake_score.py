@@ -3,9 +3,9 @@
 The rules are the public intake corpus's check.py (times within 60 s, names ignoring case
 and Unicode form, addresses ignoring punctuation, lists of files and missing elements as
 sets), plus the fields the real-mail corpus asserts as well: `respondents` (a set),
-`flags` (a set: what the clerk must confirm, e.g. `date_order`) and, for a refused
-message, `kind` (what the machine message is). One module, so the tests and
-`scripts/score-intake` cannot score differently.
+`flags` (a set: what the clerk must confirm, e.g. `date_order`), for a refused
+message, `kind` (what the machine message is), and `language` (the complaint's, "es" or
+"en"). One module, so the tests and `scripts/score-intake` cannot score differently.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 FIELDS = ["accepted", "reject_reason", "received_at", "forwarded_by", "complainant.name",
           "complainant.email", "complainant.phone", "complainant.address", "code_sections",
           "attachments", "missing"]
-EXTRA = ["respondents", "flags", "kind"]  # scored when the expectation has them
+EXTRA = ["respondents", "flags", "kind", "language"]  # scored when the expectation has them
 LISTS = {"code_sections", "attachments", "missing", "respondents", "flags"}
 
 

@@ -235,6 +235,9 @@ BLOCKS: dict[str, tuple[str, Block]] = {
     "thunderbird-de": ("WG", lambda p, dt, s: (
         f"-------- Weitergeleitete Nachricht --------\nBetreff: \t{s}\nDatum: \t{rfc(dt)}\n"
         f"Von: \t{addr(p)}\nAn: \tmayor@city.test\n\n\n")),
+    "thunderbird-es": ("Fwd", lambda p, dt, s: (
+        f"-------- Mensaje reenviado --------\nAsunto: \t{s}\nFecha: \t{rfc(dt)}\n"
+        f"De: \t{addr(p)}\nPara: \tmayor@city.test\n\n\n")),
     "thunderbird-fr": ("Fwd", lambda p, dt, s: (
         f"-------- Message transféré --------\nSujet : \t{s}\nDate : \t{rfc(dt)}\n"
         f"De : \t{addr(p)}\nPour : \tmayor@city.test\n\n\n")),
@@ -1645,7 +1648,138 @@ def machines_issue40() -> None:
         f"report.eml\"\n\n{arf}\n--FWARF--\n", "auto_reply", "feedback_report", None)
 
 
+# --- issue 40, item 3: a folder of complaints written in Spanish, and one of French clients
+def languages() -> None:
+    """`../spanish`: complaints written in Spanish, one per client shape, naming officials
+    by their Spanish titles (la alcaldesa, el concejal, la subjefa de bomberos, la
+    comisionada de planificación, el director de parques), their facts and reasons ("viola
+    la sección 2.94.060 porque ...") read as in English, one giving only a citation, one
+    unsigned without address or phone; `../french`: letters in English forwarded from
+    clients in French (Gmail's abbreviated months, Apple Mail's `à` and CLDR's `UTC−7`,
+    Outlook and OWA's `Envoyé :`, OWA's `de la part de`, Thunderbird's `Message
+    transféré`). Each expectation says the complaint's `language` too."""
+    p = RESIDENTS[7]
+    sig = f"Atentamente,\n\n{p.name}\n" + "\n".join(p.address) + f"\n{p.phone}\n"
+    spanish: list[tuple[str, str, str, datetime, str, list[str], list[str], list[str], str]] = [
+        ("gmail-es-alcaldesa", "gmail-es", "admin", la(2026, 11, 2, 17, 45),
+         "Queja de ética contra la alcaldesa", ["2.94.060"], ["Teresa Lindqvist"], [],
+         "Estimado señor administrador:\n\nPresento una queja de ética contra la alcaldesa "
+         "Lindqvist.\n\nEl 2 de noviembre de 2026 la alcaldesa Lindqvist firmó el contrato de "
+         "52.000 dólares para renovar el vestíbulo del ayuntamiento con Lindqvist Builders, la "
+         "empresa de su hermano, sin someterlo a licitación.\n\nViola la sección 2.94.060 "
+         "porque usó su cargo para dar un contrato de la ciudad a la empresa de un familiar.\n\n"
+         + sig),
+        ("owa-es-concejal-sin-datos", "owa-es", "mayor", la(2026, 2, 23, 12, 5),
+         "Queja contra el concejal Okafor", ["2.94.040(B)"], ["Ben Okafor"],
+         ["address", "phone"],
+         "Buenas tardes:\n\nQuiero presentar una queja de ética contra el concejal Okafor.\n\n"
+         "El 20 de febrero de 2026 el concejal Okafor usó un vehículo de la ciudad para ir a "
+         "una recaudación de fondos de su campaña en Spokane, y la ciudad le reembolsó 214 "
+         "dólares de gasolina.\n\nEsto viola la sección 2.94.040(B) porque usó un bien de la "
+         "ciudad con un fin privado.\n\nSaludos,\n\n" + p.name + "\n"),
+        ("apple-es-subjefa", "apple-es", "mayor", la(2026, 4, 20, 8, 30, 12),
+         "Denuncia de ética", ["2.94.040(B)"], ["Lorna Bates"], [],
+         "Señora alcaldesa:\n\nPresento una denuncia de ética contra la subjefa de bomberos "
+         "Bates.\n\nEl 3 de abril de 2026 la subjefa de bomberos Bates aceptó dos noches en el "
+         "Summit Lodge, pagadas por Ridgeline Fire Apparatus, tres semanas antes de que el "
+         "departamento recomendara al concejo la oferta de 410.000 dólares de Ridgeline.\n\n"
+         "Aceptar un regalo de más de 50 dólares de una empresa que busca contratos con la "
+         "ciudad está prohibido por la sección 2.94.040(B).\n\n" + sig),
+        ("outlook-es-comisionada", "outlook-es", "clerk", la(2026, 3, 13, 9, 0),
+         "Queja de ética - Comisión de Planificación", ["2.94.050(A)(2)", "2.94.030"],
+         ["Helen Ostrowski"], [],
+         "Estimada alcaldesa Lindqvist:\n\nPresento una queja de ética contra la comisionada "
+         "de planificación Ostrowski.\n\nEn la reunión de la Comisión de Planificación del 11 "
+         "de marzo de 2026, la comisionada Ostrowski votó a favor de la recalificación de "
+         "Quarry Road. La empresa de su esposo, Ostrowski Survey Group, había cobrado 12.000 "
+         "dólares del solicitante en enero por el levantamiento topográfico.\n\nDebió "
+         "abstenerse conforme a la sección 2.94.050(A)(2), y su voto fue un conflicto de "
+         "intereses según la sección 2.94.030 porque la empresa de su esposo cobró del "
+         "solicitante.\n\n" + sig),
+        ("gmail-es-solo-cita", "gmail-es", "mayor", la(2026, 12, 3, 9, 14),
+         "Queja de ética", ["2.94.060"], ["Tom Hale"], ["facts", "reasons", "address"],
+         "Hola:\n\nQuiero presentar una queja de ética contra el concejal Hale por violar la "
+         "sección 2.94.060. Por favor, llámenme.\n\n" + f"{p.name}\n{p.phone}\n"),
+        ("thunderbird-es-director", "thunderbird-es", "admin", la(2026, 5, 21, 19, 40),
+         "Queja de ética: contrato de Hollis Field", ["2.94.030"], ["Gary Pruitt"], [],
+         "Buenas noches:\n\nEl 19 de mayo de 2026 el director de parques Pruitt presidió el "
+         "comité que adjudicó el contrato de mantenimiento de Hollis Field (38.400 dólares) a "
+         "Green Edge Landscaping, la empresa del esposo de su hermana, y nunca declaró el "
+         "parentesco.\n\nCreo que esto viola la sección 2.94.030 porque participó en una "
+         "decisión sobre un contrato en el que un familiar cercano tiene un interés "
+         "financiero.\n\n" + sig),
+    ]
+    for slug, client, who, sent, subj, sections, respondents, missing, text in spanish:
+        prefix, block = BLOCKS[client]
+        head = block(p, sent, subj)
+        if "Teresa Lindqvist" in respondents:  # a complaint against the mayor goes to the
+            head = head.replace("mayor@city.test", "cityadmin@city.test")  # administrator
+        body = city_note(who) + "\n" + head + text
+        want = expected(p, sent, FORWARDERS[who][1], tuple(sections), missing, respondents,
+                        phone=None if "phone" in missing else "",
+                        address=None if "address" in missing else "")
+        fname, faddr, _ = FORWARDERS[who]
+        # Gmail sends its HTML part beside the text (`gmail_quote`): both read the same
+        markup = ('<div dir="ltr">' + body.replace("&", "&amp;").replace("<", "&lt;")
+                  .replace(">", "&gt;").replace("\n", "<br>\n") + "</div>"
+                  ) if client.startswith("gmail") else None
+        raw = eml((fname, faddr), sent + timedelta(hours=20), f"{prefix}: {subj}", body,
+                  html=markup, mid=f"es-{slug}@mail.example")
+        write("spanish", slug, raw, {**want, "language": "es"})
+
+    R, C = RESIDENTS, COMPLAINTS
+    minus = "\u2212"  # CLDR writes the offset's minus sign as U+2212 in French
+
+    def gmail_fr_short(p: Person, dt: datetime, s: str) -> str:
+        months = ("janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.",
+                  "oct.", "nov.", "déc.")
+        return (f"---------- Forwarded message ---------\nDe : {addr(p)}\n"
+                f"Date: {FR_DAYS[dt.weekday()][:3]}. {dt.day} {months[dt.month - 1]} "
+                f"{dt.year} à {dt:%H:%M}\nSubject: {s}\nTo: <mayor@city.test>\n\n\n")
+
+    def apple_fr_utc(p: Person, dt: datetime, s: str) -> str:
+        hours = int((dt.utcoffset() or timedelta(0)).total_seconds() // 3600)
+        return (f"Début du message réexpédié :\n\nDe: {addr(p)}\nObjet: {s}\n"
+                f"Date: {dt.day} {FR_MONTHS[dt.month - 1]} {dt.year} à {dt:%H:%M:%S} "
+                f"UTC{minus}{abs(hours)}\nÀ: mayor@city.test\n\n")
+
+    def apple_fr_spaced(p: Person, dt: datetime, s: str) -> str:
+        return apple_fr_utc(p, dt, s).replace("De: ", "De : ").replace(
+            "Objet: ", "Objet : ").replace("Date: ", "Date : ").replace("À: ", "À : ")
+
+    def owa_fr_behalf(p: Person, dt: datetime, s: str) -> str:
+        return (f"________________________________\nDe : {addr(p)} de la part de Association "
+                f"Quarry Road <voisins@example.org>\nEnvoyé : {fr_long(dt)}\n"
+                f"À : Mayor <mayor@city.test>\nObjet : {s}\n\n")
+
+    french: list[tuple[str, str, Block, Person, tuple, datetime, str]] = [
+        ("gmail-fr-short-month", "Fwd", gmail_fr_short, R[3], C[5], la(2026, 12, 2, 7, 42),
+         "mayor"),
+        ("gmail-fr-fevrier", "Fwd", gmail_fr_short, R[1], C[3], la(2026, 2, 24, 18, 3),
+         "clerk"),
+        ("apple-fr-utc", "Fwd", apple_fr_utc, R[3], C[1], la(2026, 4, 9, 21, 5, 44), "mayor"),
+        ("apple-fr-spaced-winter", "Fwd", apple_fr_spaced, R[0], C[4],
+         la(2026, 1, 15, 6, 58, 3), "admin"),
+        ("outlook-fr-desktop", "TR", BLOCKS["outlook-fr"][1], R[2], C[0],
+         la(2026, 5, 22, 14, 30), "mayor"),
+        ("owa-fr", "TR", BLOCKS["owa-fr"][1], R[5], C[2], la(2026, 3, 12, 8, 0), "admin"),
+        ("owa-fr-de-la-part-de", "TR", owa_fr_behalf, R[3], C[0], la(2026, 6, 2, 16, 40),
+         "mayor"),
+        ("thunderbird-fr", "Fwd", BLOCKS["thunderbird-fr"][1], R[6], C[5],
+         la(2026, 6, 3, 11, 11), "clerk"),
+    ]
+    for slug, prefix, block, p, c, sent, who in french:
+        subj = f"Ethics complaint - {c[0]}"
+        body = city_note(who) + "\n" + block(p, sent, subj) + letter(p, c)
+        fname, faddr, _ = FORWARDERS[who]
+        raw = eml((fname, faddr), sent + timedelta(days=1, hours=2), f"{prefix}: {subj}", body,
+                  mid=f"fr-{slug}@mail.example")
+        write("french", slug, raw,
+              {**expected(p, sent, faddr, c[2], [], [c[0]]), "language": "en"})
+
+
 if __name__ == "__main__":
     forwards()
     machines()
     machines_issue40()
+    languages()

@@ -1,4 +1,6 @@
-"""Mail as real clients and machines write it (tests/data/clients, tests/data/machine).
+"""Mail as real clients and machines write it (tests/data/clients, tests/data/machine),
+complaints written in Spanish (tests/data/spanish) and forwards from clients in French
+(tests/data/french).
 
 Each forward's expectation asserts every field, the officials named and what the clerk
 must confirm (`flags`); each machine message's asserts the refusal and what the message
@@ -21,15 +23,17 @@ from tests.unit.mail.conftest import CITY_TZ, CORPUS
 DATA = CORPUS.parent
 FORWARDS = sorted((DATA / "clients").glob("*.eml"))
 MACHINE = sorted((DATA / "machine").glob("*.eml"))
+LANGUAGES = sorted((DATA / "spanish").glob("*.eml")) + sorted((DATA / "french").glob("*.eml"))
 
 
 def test_the_corpus_is_as_large_as_promised() -> None:
-    assert len(FORWARDS) >= 60 and len(MACHINE) >= 40
-    assert all(p.with_name(p.stem + ".expected.json").exists() for p in FORWARDS + MACHINE)
+    assert len(FORWARDS) >= 60 and len(MACHINE) >= 40 and len(LANGUAGES) >= 12
+    assert all(p.with_name(p.stem + ".expected.json").exists()
+               for p in FORWARDS + MACHINE + LANGUAGES)
 
 
-@pytest.mark.parametrize("eml", FORWARDS + MACHINE,
-                         ids=[f"{p.parent.name}/{p.stem}" for p in FORWARDS + MACHINE])
+@pytest.mark.parametrize("eml", FORWARDS + MACHINE + LANGUAGES,
+                         ids=[f"{p.parent.name}/{p.stem}" for p in FORWARDS + MACHINE + LANGUAGES])
 def test_every_asserted_field_matches(eml: Path, directory: Directory) -> None:
     want = json.loads(eml.with_name(eml.stem + ".expected.json").read_text(encoding="utf-8"))
     got = intake_json(parse_message(eml.read_bytes(), directory=directory, timezone=CITY_TZ))
