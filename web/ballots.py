@@ -187,8 +187,8 @@ def unmarked(drawn_inputs: Sequence[Any], said: Mapping[str, str]) -> str | None
             return ("Mark who is present: the roll call is what the quorum and every vote "
                     "at the meeting are counted from." if i.kind == "present" else
                     "Mark each member's vote on the motion.")
-        if yes_or_no(i) and i.required and (said.get(i.name) or "").strip() not in (
-                "yes", "no"):
+        if yes_or_no(i) and i.required and not (said.get(i.name) or "").strip():
+            # (a value that is neither is `cases.fields.parse`'s to refuse: not an option)
             return (f"Mark one answer to “{i.label}”: {i.options[0][1]}, or "
                     f"{i.options[1][1][0].lower()}{i.options[1][1][1:]}. The form chooses "
                     "nothing for you, and nothing was recorded.")
