@@ -1708,6 +1708,37 @@ def languages() -> None:
          "parentesco.\n\nCreo que esto viola la sección 2.94.030 porque participó en una "
          "decisión sobre un contrato en el que un familiar cercano tiene un interés "
          "financiero.\n\n" + sig),
+        ("gmail-es-articulo-ya-que", "gmail-es", "admin", la(2026, 1, 16, 8, 20),
+         "Denuncia: concejala Ortiz", ["2.94.060"], ["Maria Ortiz"], [],
+         "Buenos días:\n\nLes escribo para denunciar a la concejala Ortiz.\n\nEl pasado 14 de "
+         "enero la concejala Ortiz envió desde su cuenta municipal los documentos de la "
+         "licitación de pavimentación a la empresa de su cuñado, dos días antes de "
+         "publicarlos.\n\nEsto infringe el artículo 2.94.060, ya que compartió información "
+         "confidencial para beneficio de un familiar.\n\n" + sig),
+        ("owa-es-pues-sin-anio", "owa-es", "mayor", la(2026, 6, 4, 20, 15),
+         "Queja sobre el concejal Tom Hale", ["2.94.030"], ["Tom Hale"], [],
+         "Hola:\n\nEl martes pasado el concejal Tom Hale votó para arrendar el antiguo depósito "
+         "a la empresa de su hijo por un dólar al año.\n\nNo podía votar, pues la sección "
+         "2.94.030 le prohíbe votar sobre asuntos en los que tiene un interés económico.\n\n"
+         + sig),
+        ("gmail-es-senora-alcaldesa-inciso", "gmail-es", "admin", la(2026, 10, 6, 9, 0),
+         "Queja formal", ["2.94.030"], ["Teresa Lindqvist"], [],
+         "Estimados señores:\n\nDeseo presentar una queja formal contra la señora Teresa "
+         "Lindqvist, alcaldesa de Riverton.\n\nEl 5 de octubre de 2026 la alcaldesa contrató "
+         "como asesora a su sobrina por 3.000 dólares al mes sin proceso de selección.\n\n"
+         "Considero que esto viola el inciso 2.94.030 porque benefició a un familiar con un "
+         "puesto municipal.\n\n" + sig),
+        # no section cited: a complaint all the same (its words), the elements listed
+        ("apple-es-vaga", "apple-es", "clerk", la(2026, 9, 8, 18, 30, 5), "Quiero quejarme",
+         [], ["Maria Ortiz"], ["facts", "code_sections", "reasons"],
+         "Hola:\n\nQuiero quejarme de la concejala Ortiz. No hace bien su trabajo y todos en "
+         "el barrio estamos cansados de ella.\n\n" + sig),
+        ("owa-es-hechos-sin-razones", "owa-es", "mayor", la(2026, 1, 20, 10, 10),
+         "Pliegos de la licitación", [], ["Maria Ortiz"], ["code_sections", "reasons"],
+         "Buenos días:\n\nLes escribo sobre la concejala Ortiz. El 14 de enero de 2026 la "
+         "concejala Ortiz envió los pliegos de la licitación de pavimentación a la empresa de "
+         "su cuñado dos días antes de publicarlos. Presento esta queja para que la Junta de "
+         "Ética lo revise.\n\n" + sig),
     ]
     for slug, client, who, sent, subj, sections, respondents, missing, text in spanish:
         prefix, block = BLOCKS[client]
