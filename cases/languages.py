@@ -8,11 +8,12 @@ case opens (the acknowledgement) is written in the complaint's language where Et
 has it in that language (default), or always in English. What goes to the officials, the
 council and the board stays English: it is the city's own record.
 
-Which language a text is in is a small, bounded guess: the share of a few dozen very
-common words of each language among the text's first `SAMPLE` characters. Names, places,
-section numbers and an English subject line barely move it; a complaint of a few Spanish
-sentences is read as Spanish, a mixed or unclear one stays English (the city's own
-language, which every notice has).
+Which language a text is in is a small, bounded guess: the count of a few dozen very
+common words of each language among the text's first `SAMPLE` characters, French and
+Portuguese counted too so that they are not taken for Spanish. Names, places, section
+numbers and an English subject line barely move it; a complaint of a few Spanish
+sentences is read as Spanish, a mixed or unclear one as English (the city's own language,
+which every notice has), and a French or Portuguese one is answered in English.
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 
-ENGLISH, SPANISH = "en", "es"
-LANGUAGES = (ENGLISH, SPANISH)
+ENGLISH, SPANISH, FRENCH, PORTUGUESE = "en", "es", "fr", "pt"
+LANGUAGES = (ENGLISH, SPANISH)  # those the city writes notices in (templates exist)
 SAMPLE = 20_000  # characters looked at: a complaint's language shows in its first lines
 
 
@@ -32,34 +33,48 @@ class ComplainantLanguage(StrEnum):
     ENGLISH = "english"  # always English
 
 
-# Function words, never names: each is common in its language and rare in the other.
+# Words each language uses often and the others hardly ever: never names, and none that
+# two of them share ("de", "la", "que", "por", "en"), so that French and Portuguese, which
+# share many with Spanish, are told from it rather than read as it.
 _WORDS = {
     SPANISH: frozenset({
-        "el", "la", "los", "las", "de", "del", "que", "y", "en", "por", "para", "con",
-        "una", "un", "es", "su", "sus", "se", "al", "lo", "como", "más", "pero",
-        "sobre", "este", "esta", "porque", "fue", "ha", "sin", "también", "muy", "le",
-        "les", "donde", "cuando", "nos", "mi", "ya", "entre", "hay", "era", "están",
-        "está", "sección", "concejal", "concejala", "alcalde", "alcaldesa", "queja",
-        "denuncia", "presento", "votó"}),
+        "el", "los", "las", "del", "y", "con", "una", "es", "su", "sus", "al", "lo",
+        "más", "pero", "este", "esta", "ese", "esa", "eso", "fue", "ha", "hizo", "sin",
+        "también", "muy", "donde", "cuando", "ya", "hay", "están", "está", "usted",
+        "ni", "así", "según", "había", "tenía", "sido", "ciudad", "concejo", "junta", "ética",
+        "sección", "concejal", "concejala", "alcalde", "alcaldesa", "queja", "denuncia",
+        "presento", "votó"}),
     ENGLISH: frozenset({
         "the", "and", "of", "to", "that", "is", "was", "for", "with", "on", "his",
         "her", "he", "she", "it", "this", "by", "at", "be", "as", "because", "from",
         "have", "has", "had", "which", "who", "were", "are", "not", "section",
         "council", "mayor", "complaint", "filing", "voted"}),
+    FRENCH: frozenset({
+        "le", "les", "des", "du", "est", "et", "une", "il", "elle", "qui", "pour",
+        "dans", "pas", "sur", "avec", "son", "sa", "ses", "au", "aux", "ce", "cette",
+        "été", "je", "nous", "vous", "plainte", "conseiller", "conseillère", "maire"}),
+    PORTUGUESE: frozenset({
+        "o", "os", "do", "da", "dos", "das", "em", "na", "um", "uma", "não", "é", "ele",
+        "ela", "seu", "sua", "com", "foi", "isso", "ao", "pelo", "pela", "vereador",
+        "vereadora", "queixa", "prefeito", "prefeita"}),
 }
 _WORD = re.compile(r"[^\W\d_]+")
-MIN_WORDS = 4  # fewer common words of Spanish than this: too little to tell
+MIN_WORDS = 4  # fewer telling words than this: too little to tell, English
 
 
 def written_in(text: str) -> str:
-    """'es' when `text` reads as Spanish, else 'en' (module docstring)."""
-    counts = {lang: 0 for lang in LANGUAGES}
+    """'es' (or 'fr', 'pt') when `text` reads as that language, else 'en': the language
+    with the most telling words among the first `SAMPLE` characters, if it has at least
+    `MIN_WORDS` of them and twice as many as any other (module docstring)."""
+    counts = dict.fromkeys(_WORDS, 0)
     for word in _WORD.findall(text[:SAMPLE].lower()):
-        for lang in LANGUAGES:
-            if word in _WORDS[lang]:
+        for lang, words in _WORDS.items():
+            if word in words:
                 counts[lang] += 1
-    spanish = counts[SPANISH]
-    return SPANISH if spanish >= MIN_WORDS and spanish > 2 * counts[ENGLISH] else ENGLISH
+    best, *others = sorted(counts, key=counts.__getitem__, reverse=True)
+    if best == ENGLISH or counts[best] < MIN_WORDS:
+        return ENGLISH
+    return best if all(counts[best] > 2 * counts[o] for o in others) else ENGLISH
 
 
 def answered_in(written: str, translated: tuple[str, ...],

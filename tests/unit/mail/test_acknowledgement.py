@@ -160,6 +160,12 @@ def test_a_complaint_in_spanish_is_acknowledged_in_spanish() -> None:
     assert "What happens next" not in text + html
 
 
+def test_a_complaint_in_a_language_without_templates_is_answered_in_english() -> None:
+    french = a_case(replace(filing(), language="fr"))
+    assert notice_language(french, T, ADA, ComplainantLanguage.AS_WRITTEN) == "en"
+    assert message(french)[0].endswith("Your ethics complaint was received")
+
+
 def test_english_complaint_english_and_the_city_may_answer_in_english_only() -> None:
     spanish = a_case(replace(filing(), facts=SPANISH_FACTS, reasons=SPANISH_REASONS))
     english = a_case(filing())
@@ -184,6 +190,12 @@ def test_only_the_complainant_gets_spanish_and_intake_s_reading_comes_first() ->
     (SPANISH_FACTS, "es"), (SPANISH_REASONS, "es"),
     ("On Dec 3 the Parks Director awarded the mowing contract to his brother's firm.", "en"),
     ("Dear Mayor, María de la Cruz and José de León saw the vote at the council.", "en"),
+    # French and Portuguese share "de", "la", "que", "por" with Spanish: not taken for it
+    ("Je dépose une plainte contre le conseiller Hale. Le 1er juin il a voté pour louer le "
+     "dépôt à la société de son fils pour un dollar par an, ce qui viole la section "
+     "2.94.030.", "fr"),
+    ("Venho apresentar uma queixa contra o vereador Hale. No dia 1 de junho ele votou para "
+     "arrendar o antigo depósito à empresa do seu filho por um dólar por ano.", "pt"),
     ("Queja", "en"),  # too little to tell: the city's language
     ("", "en"),
 ])
