@@ -45,6 +45,7 @@ from web import auth
 from web.deps import Posting
 from web.formats import moment
 from web.render import page, refusal
+from web.report_pdf import render_report_pdf
 from web.request import anyone, deps_of, permitted, signed_in, who
 
 PAGE = 20
@@ -283,6 +284,20 @@ async def yearly_report_csv(request: web.Request) -> web.StreamResponse:
     return web.Response(text=out.getvalue(), content_type="text/csv", charset="utf-8",
                         headers={"Content-Disposition":
                                  f'attachment; filename="ethics-program-{year}.csv"'})
+
+
+@routes.get("/report.pdf")
+@signed_in
+async def yearly_report_pdf(request: web.Request) -> web.StreamResponse:
+    """The same report as a tagged PDF (`web.report_pdf`), to print or file with the
+    council's papers."""
+    year, found = _yearly(request, " (PDF)")
+    deps = deps_of(request)
+    now = deps.clock()
+    body = render_report_pdf(found, city=deps.directory.city, created=now,
+                             made_on=moment(now, deps.calendar))
+    return web.Response(body=body, content_type="application/pdf", headers={
+        "Content-Disposition": f'attachment; filename="ethics-program-{year}.pdf"'})
 
 
 def report_rows(found: dict[str, Any]) -> list[tuple[str, str, int | float | str]]:

@@ -1,4 +1,4 @@
-"""The yearly report's web page and its CSV (issue 41, items 3 and 4): for the council,
+"""The yearly report's web page, its CSV and its tagged PDF (issue 41): for the council,
 the mayor's office and the city attorney, the same figures as `ethicsbot report`
 (`storage.annual`); refused to the board, an official and the examiner, a stranger sent
 to sign in; no names. A small hand-built year checks the numbers: one violation found,
@@ -12,12 +12,15 @@ import html
 import io
 from datetime import UTC, datetime
 
+from pypdf import PdfReader
+
 from cases import commands as c
 from cases.motions import Motion
 from cases.tally import Vote
 from storage.annual import yearly_report
 from tests.fixtures.app import FakeClock
 from tests.fixtures.cases import a_filing, open_one, step
+from tests.fixtures.tagged_pdf import read_tagged
 from tests.fixtures.web import Site
 from tests.fixtures.web import determined as council_meets
 from tests.integration.bot.conftest import open_case
@@ -155,3 +158,44 @@ async def test_a_stranger_the_board_an_official_and_the_examiner_are_refused(
         assert [x for x in logged(site, person) if x[1].startswith("yearly report")] == [
             (None, "yearly report refused", False),
             (None, "yearly report (CSV) refused", False)]
+
+
+async def test_the_report_as_a_tagged_pdf(site: Site, clock: FakeClock) -> None:
+    """The PDF of the report (issue 41, item 7): the same numbers, tagged for a screen
+    reader (its title a heading, each part a heading, each table with its column
+    headers), titled and in English; no names; the board refused it as the page."""
+    a_year(site, clock)
+    await site.sign_in(COUNCIL)
+    page = (await site.get("/report?year=2026")).text
+    assert 'href="/report.pdf?year=2026"' in page
+    async with site.http.get(site.url + "/report.pdf?year=2026") as r:
+        assert r.status == 200 and r.headers["Content-Type"] == "application/pdf"
+        assert r.headers["Content-Disposition"] == (
+            'attachment; filename="ethics-program-2026.pdf"')
+        pdf = await r.read()
+    t = read_tagged(pdf)
+    title = "The ethics program of Riverton in 2026: report to the council"
+    assert (t.marked, t.lang, t.title, t.display_doc_title) == (True, "en", title, True)
+    assert t.root is not None and t.untagged == ""
+    assert [" ".join(h.text.split()) for h in t.elements("H1")] == [title]
+    assert [h.text for h in t.elements("H2")] == [
+        "Complaints received: 3", "Deadlines", "Closure and public records"]
+    ended, deadlines, closure = t.elements("Table")
+    cells = {tuple(c.text for c in row.kids) for row in ended.kids if row.role == "TR"}
+    assert {("How each complaint received ended", "Complaints"), ("violation", "1"),
+            ("insufficient", "1"), ("still open", "1"), ("no violation", "0"),
+            ("penalty: public reprimand (2.94.030)", "1"),
+            ("the council agreed a violation occurred", "1")} <= cells
+    head = next(row for row in deadlines.kids if row.role == "TR")
+    assert [c.text for c in head.kids] == ["Deadline", "Met", "Late", "Missed", "Pending"]
+    assert {c.attributes.get("Scope") for c in head.kids} == {"/Column"}
+    assert ("council decision", "1", "0", "0", "0") in {
+        tuple(c.text for c in row.kids) for row in deadlines.kids if row.role == "TR"}
+    assert ("Median days from receipt to closure", "4.5") in {
+        tuple(c.text for c in row.kids) for row in closure.kids if row.role == "TR"}
+    text = " ".join("".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages
+                            ).split())
+    assert not any(n in text for n in NAMES)
+    assert (None, "yearly report 2026 (PDF)", True) in logged(site, COUNCIL)
+    await site.sign_in(CHAIR)
+    assert (await site.get("/report.pdf?year=2026")).status == 403
