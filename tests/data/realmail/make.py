@@ -1757,6 +1757,38 @@ def languages() -> None:
         raw = eml((fname, faddr), sent + timedelta(hours=20), f"{prefix}: {subj}", body,
                   html=markup, mid=f"es-{slug}@mail.example")
         write("spanish", slug, raw, {**want, "language": "es"})
+    # HTML only from an iPhone in Spanish (the header block in one `blockquote type="cite"`,
+    # the resident's message in the next, as ios_html_outlook_chain's)
+    sent, mine = la(2026, 12, 3, 9, 14, 22), la(2026, 12, 3, 11, 2, 40)
+    text = ("Buenos días:\n\nPresento una queja de ética contra el concejal Hale.\n\nEl 18 de "
+            "noviembre de 2026, antes de abrir los sobres de la licitación del arrendamiento "
+            "del depósito, el concejal Hale le dijo a su hijo el importe de la oferta más alta."
+            "\n\nEsto viola la sección 2.94.060 porque las ofertas eran información "
+            "confidencial que conocía solo como concejal, y la pasó para que la empresa de su "
+            "hijo ganara.\n\n" + sig)
+    paras = "".join(f'<div dir="ltr">{_html(x)}</div><div dir="ltr"><br></div>'
+                    for x in text.rstrip("\n").split("\n"))
+    html = ('<html><head><meta http-equiv="content-type" content="text/html; charset=utf-8">'
+            '</head><body dir="auto"><div dir="ltr">Para la oficina de ética.</div>'
+            '<div dir="ltr"><br></div><div dir="ltr">Enviado desde mi iPhone</div>'
+            '<div dir="ltr"><br>Inicio del mensaje reenviado:<br><br></div>'
+            f'<blockquote type="cite"><div dir="ltr"><b>De:</b> {_html(addr(p))}<br>'
+            f'<b>Fecha:</b> {sent.day} de {ES_MONTHS[sent.month - 1]} de {sent.year}, '
+            f'{sent.hour}:{sent:%M:%S} GMT-8<br><b>Para:</b> mayor@city.test<br>'
+            '<b>Asunto:</b> <b>Queja de ética</b><br><br></div></blockquote>'
+            f'<blockquote type="cite">{paras}</blockquote></body></html>')
+    raw = (f"Return-Path: <mayor@city.test>\nDelivered-To: ethics-intake@city.test\n"
+           f"Received: from mx.city.test by mx.city.test (Postfix) with ESMTPS id 4QIOSES;"
+           f" {rfc(mine + timedelta(seconds=3))}\n"
+           "From: Teresa Lindqvist <mayor@city.test>\nContent-Type: text/html;\n"
+           "\tcharset=utf-8\nContent-Transfer-Encoding: quoted-printable\n"
+           f"Mime-Version: 1.0 (1.0)\nSubject: Fwd: Queja de =?utf-8?q?=C3=A9tica?=\n"
+           f"Date: {rfc(mine)}\nMessage-Id: <6B1E9F02-5A7C-4D38-9E21-0040C6E2F7B8@city.test>\n"
+           "To: ethics-intake@city.test\nX-Mailer: iPhone Mail (22B83)\n\n")
+    qp = quopri.encodestring(html.encode("utf-8")).decode("ascii")
+    write("spanish", "ios-es-html-only", (raw + qp).encode("utf-8"),
+          {**expected(p, sent, "mayor@city.test", ("2.94.060",), [], ["Tom Hale"]),
+           "language": "es"})
 
     R, C = RESIDENTS, COMPLAINTS
     minus = "\u2212"  # CLDR writes the offset's minus sign as U+2212 in French
