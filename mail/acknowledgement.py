@@ -41,15 +41,16 @@ def fecha(moment: datetime) -> str:
 
 
 def acknowledgement_data(case: Case, deadlines: Sequence[Deadline], calendar: CityCalendar,
-                         language: str) -> dict[str, Any]:
-    """The acknowledgement's values: `received`, `next` ({key: {due, rolled}} for the
-    24 hours and the hearing's beginning; due None while tolled), `asks` (the §1
-    elements missing, as `Element` values in `ASKED`'s order)."""
+                         language: str, keys: Sequence[DeadlineKey]) -> dict[str, Any]:
+    """The acknowledgement's values: `received`, `next` ({key: {due, rolled}} for each of
+    `keys`, the deadlines its row spells out: the 24 hours and the hearing's beginning;
+    due None while tolled), `asks` (the §1 elements missing, as `Element` values in
+    `ASKED`'s order)."""
     write = fecha if language == SPANISH else fmt_moment
     received = calendar.local(case.received_at)
     due = {d.key: d.due for d in deadlines}
     upcoming: dict[str, dict[str, Any]] = {}
-    for key in (DeadlineKey.NOTICE_24H, DeadlineKey.HEARING_BEGIN):
+    for key in keys:
         moment = due.get(key)
         local = calendar.local(moment) if moment is not None else None
         # the twentieth day fell on a weekend or holiday: the date given is later

@@ -312,7 +312,7 @@ def template_data(ctx: NoticeContext, invite: Invite | None = None) -> dict[str,
             _owing(ctx).data.get("to") if ctx.type is T.REFERRAL else case.referred_to),
     )
     if ctx.type is T.ACKNOWLEDGEMENT:
-        data.update(acknowledgement_data(case, ctx.deadlines, cal, ctx.language))
+        data.update(acknowledgement_data(case, ctx.deadlines, cal, ctx.language, keys))
     if ctx.type is T.SUBMISSION_TO_BOARD:  # the board decides sufficiency on the facts
         data.update(facts=case.filing.facts, reasons=case.filing.reasons,
                     complainant=case.filing.complainant.name or "not given",
