@@ -61,3 +61,18 @@ async def test_an_english_complaint_and_a_city_answering_in_english_get_english(
     (ack,) = await acknowledgements(english_only, SPANISH.read_bytes(), tmp_path / "es")
     assert str(ack["Subject"]).endswith("Your ethics complaint was received")
     assert "the facts: what the official did" in text(ack)
+
+
+async def test_the_complainants_reply_with_what_was_missing_is_filed_with_the_case(
+        app: App, tmp_path: Path) -> None:
+    (ack,) = await acknowledgements(app, SPANISH.read_bytes(), tmp_path / "sent")
+    number = str(ack["Subject"]).split("]")[0].lstrip("[")
+    reply = (f"From: Lucía Fernández <lucia.fernandez@example.es>\r\n"
+             f"To: {ack['From']}\r\nSubject: Re: {ack['Subject']}\r\n"
+             "Date: Fri, 04 Dec 2026 10:00:00 -0800\r\nMessage-ID: <re-1@example.es>\r\n"
+             f"In-Reply-To: {ack['Message-ID']}\r\nMIME-Version: 1.0\r\n"
+             "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n"
+             "Mi dirección es 58 Ridgeview Terrace, Riverton, WA 99304. El 18 de noviembre el "
+             "concejal Hale le dijo a su hijo el importe de la oferta más alta.\r\n")
+    result = take_in(reply.encode(), app.intake(), source="imap", received_at=app.clock())
+    assert (result.outcome, result.case_number) == (Outcome.CORRESPONDENCE, number)
