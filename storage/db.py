@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import DateTime, Engine, create_engine, event
+from sqlalchemy import DateTime, Engine, create_engine, event, text
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import DBAPIError, DisconnectionError, InterfaceError, OperationalError
 from sqlalchemy.orm import sessionmaker
@@ -208,17 +208,34 @@ def ping(engine: Engine) -> None:
 
 
 def refresh_statistics(engine: Engine) -> None:
-    """On SQLite, what the query planner knows of the tables' shape (ANALYZE, sampled:
-    `analysis_limit` bounds its cost whatever the size). Without it SQLite guesses, and
-    the dispatcher's claim of a new case's notices behind 140,000 queued ones reads the
-    whole queue (83 ms a round instead of 3 ms, `storage.outbox.claim_due`). PostgreSQL
-    keeps its own statistics (autovacuum). A database that is busy or away is left as
-    it is: the statistics are an optimisation, never a reason not to start."""
-    if engine.dialect.name != "sqlite":
-        return
+    """What the query planner knows of the tables' shape, brought up to date at the
+    worker's start. On SQLite, ANALYZE, sampled (`analysis_limit` bounds its cost whatever
+    the size): without it SQLite guesses, and the dispatcher's claim of a new case's
+    notices behind 140,000 queued ones reads the whole queue (83 ms a round instead of
+    3 ms, `storage.outbox.claim_due`). On PostgreSQL, ANALYZE of the tables autovacuum
+    has not analyzed since a tenth of their rows changed (`STALE_SHARE`): a docket just
+    loaded or restored has none, and until autovacuum came round (a minute or more) the
+    at-risk sweep and the dispatcher's reads of 20,000 new cases' notices were planned on
+    guesses (issue 39); a running docket's restart analyzes little or nothing. ANALYZE
+    samples (30,000 rows a table by default), so the cost is bounded too. A database that
+    is busy or away is left as it is: the statistics are an optimisation, never a reason
+    not to start."""
     try:
         with engine.begin() as conn:
-            conn.exec_driver_sql("PRAGMA analysis_limit=1000")
-            conn.exec_driver_sql("ANALYZE")
+            if engine.dialect.name == "sqlite":
+                conn.exec_driver_sql("PRAGMA analysis_limit=1000")
+                conn.exec_driver_sql("ANALYZE")
+                return
+            stale = conn.execute(text(
+                "SELECT quote_ident(schemaname) || '.' || quote_ident(relname) "
+                "FROM pg_stat_user_tables WHERE schemaname = current_schema() AND "
+                "(coalesce(last_analyze, last_autoanalyze) IS NULL "
+                "OR n_mod_since_analyze > :share * greatest(n_live_tup, 1))"),
+                {"share": STALE_SHARE}).scalars().all()
+            if stale:
+                conn.exec_driver_sql(f"ANALYZE {', '.join(stale)}")
     except (OperationalError, InterfaceError):
         return
+
+
+STALE_SHARE = 0.1  # PostgreSQL's statistics of a table are stale once this share changed
