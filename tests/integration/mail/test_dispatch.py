@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -240,6 +241,33 @@ async def test_a_complaint_that_comes_in_during_a_round_ends_it_and_goes_first(
         claimed = [i for i, _ in outbox.claim_due(s, now=clock(), batch=dispatch.BATCH,
                                                   lease=LEASE)]
     assert owed <= set(claimed[:len(owed)])
+
+
+async def test_a_complaint_committed_while_the_round_is_claimed_ends_it_too(
+        app: App, clock: FakeClock, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 39: on PostgreSQL the claim behind a long queue took 0.4 s, and a complaint
+    committed meanwhile was taken as the newest case already served: its notices waited
+    for the whole round (10 s behind 190,000 queued rows). The round's newest case is
+    read before its claim, so that complaint is newer and ends the round as well."""
+    if app.engine.dialect.name != "postgresql":
+        pytest.skip("SQLite's claim holds the write lock: nothing commits while it runs")
+    for n in range(10):
+        take_in(forwarded_complaint(n), app.intake(), source="imap", received_at=clock())
+    clock.advance(minutes=60)
+    woken, fresh = asyncio.Event(), []
+    claim = outbox.claim_due
+
+    def claim_while_a_complaint_commits(s: Session, **kw: object) -> list[tuple[int, str]]:
+        claimed = claim(s, **kw)  # type: ignore[arg-type]
+        with ThreadPoolExecutor(1) as other:  # committed before this claim's transaction
+            fresh.append(other.submit(open_case, app).result())
+        woken.set()
+        return claimed
+
+    monkeypatch.setattr(outbox, "claim_due", claim_while_a_complaint_commits)
+    attempted = await dispatch_once(app.dispatch_deps(), FileTransport(tmp_path / "sent"),
+                                    woken=woken, sweep=False)
+    assert fresh and attempted < dispatch.BATCH // 2, "the round ended early"
 
 
 def case_id(s: Session, number: str) -> int:
