@@ -66,7 +66,18 @@ def next_moment(*, session: Session) -> datetime | None:
 
 
 def due_for_a_look(*, session: Session, now: datetime, limit: int) -> list[DeadlineToLook]:
-    """Up to `limit` deadlines whose `remind_at` is at or before `now`, earliest first."""
+    """Up to `limit` deadlines whose `remind_at` is at or before `now`, earliest first,
+    their rows locked for this transaction; a row another transaction holds is skipped.
+
+    Why lock at the read, and skip: the batch then writes (`look_again_at`) only rows it
+    holds already, so it never waits for a row while holding others. A case's save (a
+    recomputation, a step, the §2 notice served) deletes and rewrites all of that case's
+    deadlines; the batch updated its 500 rows in `remind_at` order, across cases and
+    keys, and on PostgreSQL the two, each holding a row the other wanted, ended in
+    "deadlock detected" (issue 39: the reminders against the recomputation after a change
+    of the city's file). A row skipped is being rewritten, and a rewritten deadline is
+    due a look at once: the next pass sees it. SQLite has one writer and no row locks
+    (nothing is rendered for them there)."""
     q = (select(CaseRow.number, CaseRow.id, CaseRow.stage, CaseRow.received_at,
                 CaseRow.respondents, DeadlineRow.key, DeadlineRow.due, DeadlineRow.status,
                 DeadlineRow.responsible, DeadlineRow.remind_at, DeadlineRow.other_due,
@@ -76,7 +87,8 @@ def due_for_a_look(*, session: Session, now: datetime, limit: int) -> list[Deadl
          # the index's own order, no tie-breaker: after an upgrade every open deadline
          # has the same moment, and sorting them all for each batch is the whole cost
          .order_by(DeadlineRow.remind_at)
-         .limit(limit))
+         .limit(limit)
+         .with_for_update(of=DeadlineRow, skip_locked=True, key_share=True))
     return [DeadlineToLook(r[0], r[1], r[2], r[3], tuple(r[4] or ()), r[5], r[6], r[7], r[8],
                            r[9], r[10], bool(r[11])) for r in session.execute(q)]
 

@@ -40,7 +40,14 @@ class SqlCaseRepository:
             return None
         q = select(CaseRow).where(CaseRow.number == number)
         if lock:
-            q = q.with_for_update()  # serialises steps on one case (PostgreSQL)
+            # serialises steps on one case (PostgreSQL). NO KEY UPDATE, the lock an UPDATE
+            # of the row takes, not FOR UPDATE: the case's id never changes, so a row
+            # inserted about it (an alert recorded, a reminder owed: the foreign key's
+            # KEY SHARE) need not wait for the step. FOR UPDATE made the at-risk sweep,
+            # which records deadlines of many cases in one transaction, and a
+            # recomputation, which locks case after case, each wait for the other:
+            # "deadlock detected" (issue 39)
+            q = q.with_for_update(key_share=True)
         found = self.session.scalars(q).one_or_none()
         if found is not None:
             self._rows[number] = found
