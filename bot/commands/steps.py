@@ -99,11 +99,11 @@ def _official(w: Words, d: Directory) -> str | None:
 _SAID = "[VIA EVIDENCE]"  # how an official's request came, and what shows it
 
 
-def _said(w: Words, *, dated: bool = True) -> Typed:
+def _said(w: Words) -> Typed:
     """`[DATE] [VIA EVIDENCE]` at the end of an official's request: the day it was made,
     and, taken down from a letter or email, how it came and what shows it (the official
     asking on their own sign-in types neither: `cases.handlers.StepContext.said_by`)."""
-    said: Typed = {"on": w.optional_day()} if dated else {}
+    said: Typed = {"on": w.optional_day()}
     if (w.peek() or "").lower() in _VIA:
         said["via"] = str(w.choice("how the request came", _VIA))
         said["evidence"] = w.rest()
@@ -571,9 +571,9 @@ SPECS: tuple[Spec, ...] = (
          "extension deny CASE [DATE]" + _MOTION_USAGE,
          "extension deny ETH-2026-0007 motion: unanimous", _extension_decision(False)),
     Spec("board-hearing", c.RequestBoardHearing.step,
-         f"board-hearing CASE [@OFFICIAL] {_SAID}",
-         "board-hearing ETH-2026-0007 @pruitt paper letter received 2027-01-04, scan F0123",
-         lambda w, d: {"respondent": _official(w, d), **_said(w, dated=False)}),
+         f"board-hearing CASE [@OFFICIAL] [DATE] {_SAID}",
+         "board-hearing ETH-2026-0007 @pruitt 2027-01-04 paper letter of that day, scan F0123",
+         lambda w, d: {"respondent": _official(w, d), **_said(w)}),
     Spec("refer", c.Refer.step, "refer CASE [@OFFICIAL] [board] [DATE]", "refer ETH-2026-0007",
          _refer),
     Spec("determination", c.RecordDetermination.step,

@@ -36,6 +36,7 @@ class RequestBoardHearing(OfficialsRequest):
     hear the matter (the city's reading `board_hearing` says when one asking is enough)."""
 
     respondent: str | None = None  # the official asking (each has their own request)
+    on: date | None = None  # the day the city received it (their letter's, say)
 
 
 # the official's own request (§11): they make it signed in, or the clerk records it from
@@ -60,13 +61,20 @@ def board_hearing(s: StepContext, cmd: RequestBoardHearing) -> Event:
     if party in case.board_requests:
         raise ProcedureError(f"{party}'s request to be heard by the board is already "
                              f"recorded on {case.number}.")
-    if party in case.findings:
+    on = s.day(cmd.on)
+    found = case.findings.get(party)
+    if found is not None:
+        late = (f" The request, received {fmt_day(on)}, came before that determination "
+                f"({fmt_day(found.on)}) and was taken down only now: tell the city attorney, "
+                "who may have the determination set aside." if found.on and on <= found.on
+                else "")
         raise ProcedureError(f"The determination as to {party} is already recorded (§11, "
-                             "§12): the forum cannot be chosen after the matter was heard.")
+                             "§12): the forum cannot be chosen after the matter was heard."
+                             + late)
     reading = s.readings.board_hearing
     lapsing = sorted(p for p, r in case.referrals.items() if not r.board
                      and p not in case.findings and case.board_hears(p, reading, [party]))
-    return s.event(EventKind.BOARD_HEARING_REQUESTED, respondent=party,
+    return s.event(EventKind.BOARD_HEARING_REQUESTED, respondent=party, on=on.isoformat(),
                    **s.said_by(cmd, party, "§11"),
                    **({"withdraws": lapsing, "reading": describe(reading),
                        "lapsed_to": sorted({case.referrals[p].to for p in lapsing})}

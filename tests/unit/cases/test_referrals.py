@@ -180,3 +180,27 @@ def test_by_the_other_reading_the_sufficiency_hearings_opportunity_is_the_one() 
                    calendar=CALENDAR, readings=readings)
     assert event.data["by"] == "board" and RESPONDENT not in case.heard_referred
     assert "hearing on sufficiency" in event.data["opportunity"]
+
+
+def test_a_board_request_keeps_its_day_and_one_taken_down_after_the_determination_says_so(
+        ) -> None:
+    """§11, two officials: Pruitt's request is dated the day his letter came (kept with the
+    entry); Bates's matter goes to the examiner, who determines it Feb 5; her letter asking
+    for the board, received Feb 3 and taken down only on Feb 6, is refused, saying it came
+    before the determination for the city attorney to weigh; one received after it is
+    refused plainly."""
+    case = reported_as_to_both()
+    event = do(case, c.RequestBoardHearing(RESPONDENT, on=date(2026, 1, 26), via="paper",
+                                           evidence="letter of Jan 26"),
+               "2026-01-27T10:00:00-08:00")
+    assert event.data["on"] == "2026-01-26"
+    do(case, c.Refer(EXAMINER, respondent=SECOND), "2026-01-27T11:00:00-08:00")
+    do(case, c.RecordDetermination(False, respondent=SECOND), "2026-02-05T09:00:00-08:00")
+    late = refused(case, c.RequestBoardHearing(SECOND, on=date(2026, 2, 3), via="paper",
+                                               evidence="letter of Feb 3"),
+                   "2026-02-06T09:00:00-08:00", "came before that determination")
+    assert "Tue Feb 3" in late and "tell the city attorney" in late
+    after = refused(case, c.RequestBoardHearing(SECOND, on=date(2026, 2, 6), via="paper",
+                                                evidence="letter of Feb 6"),
+                    "2026-02-06T09:00:00-08:00", "the forum cannot be chosen")
+    assert "city attorney" not in after
