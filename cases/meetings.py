@@ -38,13 +38,14 @@ class Business(StrEnum):
     """What a meeting of the board on a case is for, as the case stood when it was called:
     the board meets on a case for its §7 hearing (and the sessions it adjourns to), for its
     §11 hearing once the matter is referred to it, and otherwise on the case's other
-    business (a longer time for the report, §10; sections added later, §5). The notice of
+    business (a longer time for the report, §10; sections added later, §5; the minutes of
+    its earlier meetings, RCW 42.30.035: the agenda says which). The notice of
     the meeting says which; the words complete "The Ethics Board has scheduled ..."."""
 
     SUFFICIENCY_HEARING = "the hearing on the sufficiency of the complaint (§7)"
     FURTHER_SESSION = "a further session of the hearing on the sufficiency of the complaint (§7)"
     REFERRED_HEARING = "its hearing of the matter referred to it (§11)"
-    OTHER = "a meeting on the case (§5, §10)"
+    OTHER = "a meeting on other business of the case, as its agenda states"
 
     @classmethod
     def of(cls, stage: Stage, referred_to: str | None) -> Business:

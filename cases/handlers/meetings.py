@@ -44,7 +44,6 @@ from cases.open_meetings import (
 from cases.readings import describe
 from cases.stages import (
     AT_HEARING,
-    BEFORE_DETERMINATION,
     OPEN_STAGES,
     Stage,
 )
@@ -107,17 +106,19 @@ class ScheduleBoardMeeting(CallMeeting, Command):
 # the mayor presides over the council), whose call the clerk may record, or by a
 # majority of the members (`cases.access.check_hands`, `meetings.check_called_by`)
 @step("schedule", "schedule a meeting of the board on the case", EventKind.BOARD_MEETING_SCHEDULED,
-      BEFORE_DETERMINATION | {Stage.DETERMINED, Stage.CLOSED}, BOARD | OFFICE,
-      "§7, §10, §11, §13", stayed=True)
+      AFTER_CLOSURE, BOARD | OFFICE, "§7, §10, §11, §13", stayed=True)
 def schedule_board_meeting(s: StepContext, cmd: ScheduleBoardMeeting) -> Event:
-    """Once a determination is in, the board meets only on an official's matter still
-    referred to it (§11: each official's own forum); once the case is closed, only to
-    approve its meetings' minutes (RCW 42.30.035)."""
+    """Once a determination is in, the board meets on an official's matter still to be
+    referred or referred to it (§11: each official's own forum); once none is left, and
+    once the case is closed, only to approve its meetings' minutes (RCW 42.30.035)."""
+    case = s.case
+    if case.stage in {Stage.DETERMINED, Stage.COUNCIL_DECIDED} and not (
+            case.before_the_board or case.to_refer):
+        _only_minutes_left(s, Body.BOARD, (
+            f"The board has no matter left before it on {case.number}: each official's "
+            "matter referred to it is determined (§11, §12), and it has approved the minutes "
+            "of each of its meetings on it (RCW 42.30.035). The council decides from here."))
     _closed_but_minutes(s, Body.BOARD)
-    if s.case.stage is Stage.DETERMINED and not s.case.before_the_board:
-        raise ProcedureError(f"The board has no matter left before it on {s.case.number}: "
-                             "each official's matter referred to it is determined (§11, §12). "
-                             "The council decides from here.")
     return _call(s, cmd, Body.BOARD, EventKind.BOARD_MEETING_SCHEDULED)
 
 
@@ -157,13 +158,20 @@ def _moment(value: datetime, what: str) -> datetime:
 
 def _closed_but_minutes(s: StepContext, body: Body) -> None:
     """A closed case brings a body to a meeting only to approve the minutes of one of its
-    meetings that acted on it (RCW 42.30.035). The minutes of a meeting held for that
-    alone go with the body's other business, not the case's: no meeting follows for them."""
-    left = [m for m in s.case.meetings.unapproved(body) if m.agenda != (Item(Action.MINUTES),)]
-    if s.case.stage is Stage.CLOSED and not left:
-        raise ProcedureError(f"{s.case.number} is closed and {BODY_NAME[body]} has approved the "
-                             "minutes of each of its meetings on it: there is nothing left for "
-                             "it to meet on.")
+    meetings that acted on it (RCW 42.30.035)."""
+    if s.case.stage is Stage.CLOSED:
+        _only_minutes_left(s, body, (
+            f"{s.case.number} is closed and {BODY_NAME[body]} has approved the minutes of "
+            "each of its meetings on it: there is nothing left for it to meet on."))
+
+
+def _only_minutes_left(s: StepContext, body: Body, nothing_left: str) -> None:
+    """A body with no business of the case left meets on it only to approve the minutes
+    of one of its meetings that acted on it (RCW 42.30.035); `nothing_left` says why it
+    may not meet when they are all approved. The minutes of a meeting held for that alone
+    go with the body's other business, not the case's: no meeting follows for them."""
+    if not [m for m in s.case.meetings.unapproved(body) if m.agenda != (Item(Action.MINUTES),)]:
+        raise ProcedureError(nothing_left)
 
 
 def _call(s: StepContext, cmd: CallMeeting, body: Body, kind: EventKind) -> Event:

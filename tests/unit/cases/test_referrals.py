@@ -21,13 +21,14 @@ from cases.errors import ProcedureError
 from cases.history import EventKind
 from cases.meetings import Action, Body, Business, Item
 from cases.minutes import minutes
+from cases.motions import Motion
 from cases.notices import NoticeType, notices_owed
 from cases.procedure import handle
 from cases.public_records import Determination, PublicRecord, entries
 from cases.readings import DEFAULT, ReferredOpportunity
 from cases.released import history_of, parts
 from tests.unit.cases.riverton import CALENDAR, DIRECTORY, SECTION_A, at
-from tests.unit.cases.sessions import at_its_meeting
+from tests.unit.cases.sessions import at_its_meeting, convene
 from tests.unit.cases.test_lifecycle import SECOND, reported_as_to_both
 from tests.unit.cases.test_procedure import CLERK, RESPONDENT, do, refused
 
@@ -204,3 +205,34 @@ def test_a_board_request_keeps_its_day_and_one_taken_down_after_the_determinatio
                                                 evidence="letter of Feb 6"),
                     "2026-02-06T09:00:00-08:00", "the forum cannot be chosen")
     assert "city attorney" not in after
+
+
+def test_once_every_matter_before_it_is_determined_the_board_meets_only_on_its_minutes(
+        ) -> None:
+    """RCW 42.30.035: Pruitt's matter determined by the board, Bates's by the examiner, the
+    case not yet closed (the council decides on Bates's): the board may still call a meeting,
+    its agenda its draft minutes alone; once it approved the minutes of each of its meetings,
+    it has nothing left to meet on."""
+    case = pruitt_asked()
+    do(case, c.Refer(None), "2026-01-27T11:00:00-08:00")
+    do(case, c.Refer(EXAMINER), "2026-01-27T11:05:00-08:00")
+    do(case, c.RecordRespondentHeard(respondent=RESPONDENT), "2026-02-06T18:30:00-08:00")
+    do(case, c.RecordDetermination(False, respondent=RESPONDENT), "2026-02-06T19:00:00-08:00")
+    do(case, c.RecordDetermination(True, (SECTION_A,), respondent=SECOND),
+       "2026-02-07T09:00:00-08:00")
+    assert case.before_the_board == () and case.violators == (SECOND,)
+    drafts = [m.number for m in case.meetings.unapproved(Body.BOARD)]
+    assert drafts
+    called = do(case, c.ScheduleBoardMeeting(at("2026-02-12T18:00:00-08:00"), "City Hall",
+                                             further=True), "2026-02-09T09:00:00-08:00")
+    held = case.meetings.get(int(called.data["meeting"]))
+    assert held is not None and held.agenda == (Item(Action.MINUTES),)
+    assert held.business is Business.OTHER
+    convene(case, Body.BOARD, "2026-02-12T18:10:00-08:00")
+    for number in drafts:
+        do(case, c.ApproveMinutes(number, motion=Motion(held.number, unanimous=True)),
+           "2026-02-12T18:20:00-08:00")
+    assert not [m for m in case.meetings.unapproved(Body.BOARD) if m.number != held.number]
+    refused(case, c.ScheduleBoardMeeting(at("2026-02-19T18:00:00-08:00"), "City Hall",
+                                         further=True), "2026-02-13T09:00:00-08:00",
+            "The board has no matter left before it")
