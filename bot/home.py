@@ -12,13 +12,14 @@ is recorded.
 
 from __future__ import annotations
 
+import asyncio
 from datetime import datetime
 from typing import Any
 
 from slack_bolt.async_app import AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.access import Caller
+from bot.access import Caller, identify
 from bot.escape import esc
 from bot.meetings import home_lines, runs
 from bot.render import section
@@ -41,6 +42,15 @@ def register(bolt: AsyncApp, deps: SlackDeps) -> None:
         await client.views_publish(user_id=event["user"], view=view)
 
     bolt.event("app_home_opened")(opened)
+
+
+async def republish(client: AsyncWebClient, deps: SlackDeps, slack_id: str) -> None:
+    """Build a person's Home again and publish it, no request asking: what it shows
+    changed (outgoing mail failing, or working again, `mail.mail_down`), and a Home
+    already open would show the old one until the tab is opened anew. Read in a thread:
+    the caller is the worker's event loop, which sends the notices meanwhile."""
+    view = await asyncio.to_thread(home_view, deps, identify(deps.directory, slack_id))
+    await client.views_publish(user_id=slack_id, view=view)
 
 
 def your_deadlines(deps: SlackDeps, caller: Caller) -> list[dict[str, Any]]:
@@ -89,8 +99,9 @@ def home_view(deps: SlackDeps, caller: Caller) -> dict[str, Any]:
 
 def _mail_down(deps: SlackDeps) -> list[dict[str, Any]]:
     """The banner while outgoing mail is failing and the clerk has been told
-    (`mail.mail_down`): the Home is built each time it is opened, so it comes and goes
-    with the stored outage."""
+    (`mail.mail_down`): the Home is built each time it is opened, and published again
+    for each clerk as the DM telling them mail is down, or back, is sent
+    (`bot.reminders`), so it comes and goes with the stored outage."""
     with deps.session_factory() as session:
         found = shown(session, deps.calendar)
     return [section(f":warning: *{esc(found.headline)}* {esc(found.todo)}")] if found else []

@@ -17,7 +17,9 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.escape import esc
+from bot.home import republish
 from bot.ids import step_action
+from bot.service import SlackDeps
 from cases.deadlines import DeadlineKey
 from cases.directory import Directory
 from cases.notices import NoticeType
@@ -141,8 +143,12 @@ def mail_down_blocks(about: dict[str, Any]) -> tuple[str, list[dict[str, Any]]]:
 
 
 class SlackReminders:
-    def __init__(self, client: AsyncWebClient, directory: Directory) -> None:
-        self.client, self.directory = client, directory
+    """`home`: with it, a DM that mail is down or back also publishes the clerk's App Home
+    again, its banner changed with the stored outage (`bot.home.republish`)."""
+
+    def __init__(self, client: AsyncWebClient, directory: Directory,
+                 home: SlackDeps | None = None) -> None:
+        self.client, self.directory, self.home = client, directory, home
 
     async def send_dm(self, ctx: NoticeContext) -> SendResult:
         person = self.directory.by_email(ctx.recipient.email)
@@ -161,5 +167,21 @@ class SlackReminders:
             return SendResult(outcome, f"slack error: {error}")
         except (aiohttp.ClientError, TimeoutError, OSError) as e:
             return SendResult(Outcome.TEMPORARY, f"slack unreachable: {type(e).__name__}")
+        if ctx.type is NoticeType.MAIL_DOWN_ALERT:
+            await self._republish_home(person.slack)
         return SendResult(Outcome.SENT, f"slack ok: channel {resp.get('channel')} "
                                         f"ts {resp.get('ts')}")
+
+    async def _republish_home(self, slack_id: str) -> None:
+        """The clerk's Home with the banner as it stands now. The DM went, and is the
+        proof; a Home not published is said and left to the clerk's next opening of it."""
+        if self.home is None:
+            return
+        try:
+            await republish(self.client, self.home, slack_id)
+        except SlackApiError as e:
+            log.warning("the App Home was not published again: slack error: %s",
+                        e.response.get("error", "unknown"))
+        except (aiohttp.ClientError, TimeoutError, OSError) as e:
+            log.warning("the App Home was not published again: slack unreachable: %s",
+                        type(e).__name__)

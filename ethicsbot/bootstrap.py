@@ -148,6 +148,7 @@ class App:
         """The web docket's part: the database, the directory, and its settings."""
         from datetime import timedelta
 
+        from mail.alerts import risk_window
         from mail.intake import HeldDecisions
         from web.deps import OidcConfig, WebConfig, WebDeps
 
@@ -161,7 +162,8 @@ class App:
         config = WebConfig(base_url=s.web_base_url,
                            idle=timedelta(minutes=s.web_session_idle_minutes),
                            lifetime=timedelta(hours=s.web_session_hours),
-                           trust_proxy=s.web_trust_proxy, oidc=oidc)
+                           trust_proxy=s.web_trust_proxy, oidc=oidc,
+                           at_risk=risk_window(s.undelivered_alert_after))
         return WebDeps(uow=self.uow, session_factory=self.session_factory,
                        docket=self.docket, directory=self.directory,
                        calendar=self.calendar, clock=self.clock,
@@ -382,7 +384,8 @@ def build_messenger(app: App, client: AsyncWebClient | None = None) -> SlackRemi
 
     if not app.settings.uses_slack:
         return None
-    return SlackReminders(client or build_web_client(app.settings), app.directory)
+    return SlackReminders(client or build_web_client(app.settings), app.directory,
+                          home=app.slack_deps())
 
 
 def build_scheduler(app: App) -> BaseScheduler:

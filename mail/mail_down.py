@@ -4,7 +4,9 @@ ETHICSBOT_MAIL_DOWN_ALERT_MINUTES, default 15) of outgoing mail failing the cler
 told by the other paths: a Slack DM (where Slack is configured and the clerk has a
 Slack id), a banner on the App Home and on every signed-in web docket page, `ethicsbot
 status`, and one ERROR line in the log. When a message goes out again each is cleared:
-a second DM says mail is back, the banners and the status line go, the log says so.
+a second DM says mail is back, the banners and the status line go, the log says so. As
+each DM is sent the clerk's App Home is published again (`bot.reminders`), so a Home
+already open shows the banner come and go, not only one opened afterwards.
 
 "Failing" is a round of the outbox whose messages all found no server (cannot connect:
 refused, unreachable, silent) or a server that refused the session (a wrong password,

@@ -16,10 +16,10 @@ import pytest
 from sqlalchemy import select
 
 from bot.reminders import SlackReminders
-from ethicsbot.bootstrap import App, build_web_client
-from mail.dispatch import run_dispatcher
+from ethicsbot.bootstrap import App, build_messenger, build_web_client
+from mail.dispatch import dispatch_once, run_dispatcher
 from mail.mail_down import MailDownAlarm, Step
-from mail.transport import Outcome, SendResult, SmtpTls, SmtpTransport
+from mail.transport import FileTransport, Outcome, SendResult, SmtpTls, SmtpTransport
 from storage.models import MailOutageRow, OutboxRow
 from tests.fixtures.app import FakeClock
 from tests.fixtures.slack_stub import SlackStub
@@ -184,3 +184,40 @@ def test_a_worker_restarted_mid_outage_goes_on_from_the_stored_one_telling_no_on
     assert again.saw(refused) is Step.BEGIN  # a blip, over before the threshold:
     assert again.saw([SendResult(Outcome.SENT, "250 ok")]) is Step.FORGET
     assert len(outages(app)) == 1 and dms() == ["down", "back"]  # nothing told, nothing kept
+
+
+async def test_the_clerks_app_home_is_published_again_as_mail_goes_down_and_comes_back(
+        app: App, clock: FakeClock, slack_stub: SlackStub, tmp_path: Path) -> None:
+    """Issue 39, item 4: the Home's banner was built only when the tab was opened, so a
+    Home already open went on saying all was well. Each DM that mail is down, or back,
+    publishes the clerk's Home again, with the banner as it stands (the messenger the
+    worker builds, `build_messenger`)."""
+    slack = with_slack(app, slack_stub)
+    messenger = build_messenger(slack)
+    alarm = MailDownAlarm(slack.session_factory, clock, slack.directory,
+                          after=slack.settings.mail_down_alert_after, slack=True,
+                          msgid_domain=slack.settings.msgid_domain)
+
+    looked = 0
+
+    async def homes() -> list[str]:
+        """Each Home published for the clerk since the last look, as its text."""
+        nonlocal looked
+        await dispatch_once(slack.dispatch_deps(), FileTransport(tmp_path / "sent"),
+                            messenger=messenger, sweep=False)  # the DM owed goes out
+        views = [c["view"] for c in slack_stub.to("views.publish") if c["user_id"] == "UCLERK"]
+        new, looked = views[looked:], len(views)
+        return ["\n".join(str(b.get("text", {}).get("text", "")) for b in v["blocks"])
+                for v in new]
+
+    assert alarm.saw([SendResult(Outcome.TEMPORARY, "cannot connect: OSError")]) is Step.BEGIN
+    assert await homes() == []  # nobody is told under the threshold, nor published to
+    clock.advance(minutes=16)
+    assert alarm.saw([]) is Step.TELL
+    (down,) = await homes()
+    assert f"{BANNER} Mon Nov 30, 2026 9:00 AM PST (cannot connect: OSError)" in down
+    assert "Your deadlines" in down
+    assert alarm.saw([SendResult(Outcome.SENT, "250 ok")]) is Step.CLEAR
+    (back,) = await homes()
+    assert BANNER not in back and "Your deadlines" in back
+    assert len(mail_dms(slack_stub)) == 2  # the DMs themselves, as before
