@@ -71,6 +71,7 @@ class Witness:
     email: str  # "" when they gave none
     respondent: str | None  # whose matter they spoke to; None: the case's
     on: date | None
+    referred: bool = False  # at the board's §11 hearing of that matter, not its §7 hearing
 
 
 @dataclass(frozen=True)

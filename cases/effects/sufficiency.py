@@ -83,7 +83,8 @@ def respondent_heard(case: CaseState, e: Event, on: date | None) -> None:
 def witness_heard(case: CaseState, e: Event, on: date | None) -> None:
     d = e.data
     case.witnesses.append(Witness(str(d["name"]), str(d.get("email") or ""),
-                                  d.get("respondent"), on))
+                                  d.get("respondent"), on,
+                                  d.get("hearing") == HEARD_AT_REFERRED))
 
 
 def hearing_concluded(case: CaseState, e: Event, on: date | None) -> None:

@@ -247,29 +247,37 @@ def heard(s: StepContext, cmd: RecordRespondentHeard) -> Event:
         return s.event(EventKind.RESPONDENT_HEARD, presented=cmd.presented,
                        on=session_day(s, cmd.on, f"{party} was heard").isoformat(),
                        respondent=party)
+    on = _referred_hearing_day(s, party, cmd.on, f"{party} was heard")
+    return s.event(EventKind.RESPONDENT_HEARD, presented=cmd.presented, on=on.isoformat(),
+                   respondent=party, hearing=HEARD_AT_REFERRED)
+
+
+def _referred_hearing_day(s: StepContext, party: str, on: date | None, what: str) -> date:
+    """The day of `what` at the board's §11 hearing of `party`'s matter: referred to the
+    board and not yet determined, on a noticed session of that hearing, after the referral."""
     referral = s.case.referral_of(party)
     if referral is None or not referral.board:
         where = "is not referred for hearing yet" if referral is None else (
             f"is referred to the hearings examiner {referral.to}, whose hearing is not the "
             "board's and is not kept in EthicsBot")
-        raise ProcedureError(f"{party}'s matter {where} (§11): the board hears an official "
-                             "after the sufficiency report only on a matter referred to it.")
+        raise ProcedureError(f"{party}'s matter {where} (§11): the board hears an official's "
+                             "matter after the sufficiency report only when it is referred "
+                             "to it.")
     if party in s.case.findings:
         raise ProcedureError(f"The board's determination as to {party} is already recorded: "
-                             "the opportunity to present comes before it (§9).")
-    on = session_day(s, cmd.on, f"{party} was heard at the board's hearing of their matter",
-                     referred=True)
-    if referral.on is not None and on < referral.on:
-        raise ProcedureError(f"{party} cannot be heard at the board's hearing of their matter "
-                             f"on {fmt_day(on)}: it was referred to the board on "
+                             "its hearing of the matter came before it (§9, §11).")
+    day = session_day(s, on, f"{what} at the board's hearing of the matter", referred=True)
+    if referral.on is not None and day < referral.on:
+        raise ProcedureError(f"Cannot record that {what} at the board's hearing of the matter "
+                             f"on {fmt_day(day)}: it was referred to the board on "
                              f"{fmt_day(referral.on)} (§11).")
-    return s.event(EventKind.RESPONDENT_HEARD, presented=cmd.presented, on=on.isoformat(),
-                   respondent=party, hearing=HEARD_AT_REFERRED)
+    return day
 
 
 @dataclass(frozen=True)
 class RecordWitness(Command):
-    """§9: a witness heard at the hearing, as to one official's matter (or the case's). A
+    """§9: a witness heard at the hearing, as to one official's matter (or the case's); at
+    the board's §11 hearing, as to the official whose matter is referred to it. A
     member of the board or the council who was one is walled off from the case: they act
     on nothing in it (no one judges on their own testimony, RCW 42.36.060)."""
 
@@ -279,7 +287,8 @@ class RecordWitness(Command):
     on: date | None = None
 
 
-@step("witness", "record a witness heard at the hearing", EventKind.WITNESS_HEARD, AT_HEARING,
+@step("witness", "record a witness heard at the hearing", EventKind.WITNESS_HEARD,
+      AT_HEARING | REFERRED_STAGES,
       BOARD, "§9; RCW 42.36.060", stayed=True)
 def witness(s: StepContext, cmd: RecordWitness) -> Event:
     name = " ".join(cmd.name.split())[:200]
@@ -292,6 +301,12 @@ def witness(s: StepContext, cmd: RecordWitness) -> Event:
     if email in {r.lower() for r in s.case.respondents}:
         raise ProcedureError(f"{email} is complained against in {s.case.number}: record what "
                              "they presented with `heard` (§9), not as a witness.")
+    if s.case.stage not in AT_HEARING:  # at the board's §11 hearing, on one official's matter
+        party = s.party(cmd.respondent, "the witness spoke to", "§11")
+        on = _referred_hearing_day(s, party, cmd.on, f"{name} was heard")
+        return s.event(EventKind.WITNESS_HEARD, name=name, on=on.isoformat(),
+                       **({"email": email} if email else {}), respondent=party,
+                       hearing=HEARD_AT_REFERRED)
     party = s.party(cmd.respondent, "the witness spoke to", "§9") if (
         cmd.respondent or len(s.case.parties()) == 1) else None
     return s.event(EventKind.WITNESS_HEARD, name=name, on=session_day(

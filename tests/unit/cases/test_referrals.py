@@ -148,6 +148,13 @@ def test_the_board_determines_an_officials_matter_only_once_they_were_heard_at_i
     with pytest.raises(ProcedureError, match="held no noticed session of the §11 hearing"):
         handle(case, c.RecordRespondentHeard(respondent=RESPONDENT, on=date(2026, 2, 2)),
                at=at("2026-02-06T19:00:00-08:00"), actor=CLERK, calendar=CALENDAR)
+    # a witness at that hearing speaks to Pruitt's matter, never to Bates's
+    refused(case, c.RecordWitness("Maria Lopez", respondent=SECOND),
+            "2026-02-06T19:00:00-08:00", f"{SECOND}'s matter is referred to the hearings")
+    refused(case, c.RecordWitness("Maria Lopez"), "2026-02-06T19:00:00-08:00",
+            "Say which official the witness spoke to")
+    do(case, c.RecordWitness("Maria Lopez", respondent=RESPONDENT), "2026-02-06T19:00:00-08:00")
+    assert case.witnesses[-1].referred and case.witnesses[-1].respondent == RESPONDENT
     event = do(case, c.RecordRespondentHeard(presented=False, respondent=RESPONDENT),
                "2026-02-06T19:00:00-08:00")
     assert event.data["hearing"] == "referred" and case.heard_referred == {RESPONDENT: False}
