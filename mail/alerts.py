@@ -45,6 +45,7 @@ from mail.listener.retry import Weather, wait_for_stop
 from storage import outbox
 from storage.db import snapshot_reader
 from storage.outbox import DEADLINE_NEAR, UNDELIVERED, AtRisk
+from storage.queries import RiskWindow
 from storage.uow import SqlUnitOfWork, UowFactory
 
 log = logging.getLogger(__name__)
@@ -58,6 +59,12 @@ UNDELIVERED_AFTER = timedelta(minutes=15)  # the default of the setting
 SWEEP_EVERY = 5.0  # seconds between sweeps beside the dispatcher
 WRITE_ROWS, WRITE_SECONDS = 500, 0.1  # one write transaction's bound
 GIVE_WAY = 1.0  # after each write, pause as long as it took: intake and sending first
+
+
+def risk_window(undelivered_after: timedelta = UNDELIVERED_AFTER) -> RiskWindow:
+    """The thresholds a deadline is at risk by: what the sweep tells the clerk of, and
+    what the web docket's "at-risk" view lists (the digest links to it), the same."""
+    return RiskWindow(near=ALERT_BEFORE, just_owed=JUST_OWED, undelivered=undelivered_after)
 
 
 def owe_deadline_alerts(*, uow_factory: UowFactory, clock: Clock, directory: Directory,
@@ -106,13 +113,14 @@ def _newly_at_risk(session: Session, now: datetime, undelivered_after: timedelta
     """The deadlines at risk the clerk was not told of for this reason, with the reason,
     the soonest due first (no due date, i.e. tolled, last)."""
     found: list[tuple[AtRisk, str]] = []
-    for risk in outbox.at_risk(session, near_by=now + ALERT_BEFORE,
-                               failed_since=now - undelivered_after):
-        if risk.due is not None and risk.due <= now + ALERT_BEFORE:
-            if not risk.failed and risk.oldest > now - JUST_OWED:
+    at = risk_window(undelivered_after).params(now)
+    for risk in outbox.at_risk(session, near_by=at["near_by"],
+                               failed_since=at["failed_since"]):
+        if risk.due is not None and risk.due <= at["near_by"]:
+            if not risk.failed and risk.oldest > at["just_owed_since"]:
                 continue  # owed a moment ago: going out now
             found.append((risk, DEADLINE_NEAR))
-        elif risk.failed and risk.oldest <= now - undelivered_after:
+        elif risk.failed and risk.oldest <= at["failed_since"]:
             found.append((risk, UNDELIVERED))
     found.sort(key=lambda f: (f[0].due is None, f[0].due or now, f[0].case_id,
                               f[0].deadline_key))

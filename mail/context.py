@@ -141,15 +141,14 @@ def _digest(session: Session, number: int, calendar: CityCalendar, letterhead: L
             "passed": line.due is not None and line.due <= now,
             "reason": line.reason, "unsent": line.unsent, "last_error": line.last_error,
             "url": f"{base}/cases/{line.number}" if base else None})
-    every_passed = bool(lines) and all(x["passed"] for x in lines)
     return {"digest": number, "deadlines": d.deadlines, "cases": d.cases,
             "near": d.reasons.get("deadline-near", 0),
             "undelivered": d.reasons.get("undelivered", 0),
             "still_unsent": d.still_unsent, "earlier": d.earlier, "lines": lines,
             "more": max(d.deadlines - len(lines), 0),
-            # the open docket, soonest due first: the cases at risk lead it
-            "docket_url": f"{base}/docket?{'show=overdue&' if every_passed else ''}sort=due"
-            if base else None}
+            # the docket's cases at risk (`storage.queries`' "at-risk", judged by the
+            # sweep's thresholds), soonest due first: every case a digest tells of
+            "docket_url": f"{base}/docket?show=at-risk&sort=due" if base else None}
 
 
 def _time_left(case: Case, key: str, calendar: CityCalendar, now: datetime) -> dict[str, Any]:

@@ -71,6 +71,8 @@ from storage.models import (
     MeetingRow,
     OutboxRow,
 )
+from storage.outbox import _LIVE as LIVE  # the deadlines the sweep reads: one definition
+from storage.outbox import statutory
 
 _FINAL = ("closed", "void")
 
@@ -127,10 +129,29 @@ Statement = tuple[Executable, dict[str, Any]]  # a statement and its parameters
 CaseView = dict[str, Any]
 
 
-# the docket's filters, first the default; "mine": open, the next act owed by the reader
-SHOWS = ("open", "mine", "overdue", "closed", "void", "all")
+# the docket's filters, first the default; "mine": open, the next act owed by the reader;
+# "at-risk": the cases whose statutory notices are at risk (`RiskWindow`)
+SHOWS = ("open", "mine", "overdue", "at-risk", "closed", "void", "all")
 SORTS = ("opened", "newest", "due")  # its orders: as opened, newest first, soonest due first
 SEARCH_CHARS = 100  # a search longer than this is cut: no one types more of a name
+
+
+@dataclass(frozen=True)
+class RiskWindow:
+    """When a statutory deadline's pending notices are at risk, as the at-risk sweep
+    judges it (`mail.alerts.risk_window` holds the thresholds; the docket's "at-risk"
+    view is handed the same): the deadline is due within `near`, unless its notices were
+    owed less than `just_owed` ago and none has failed yet (they are going out now); or
+    one of them has failed an attempt and was owed more than `undelivered` ago."""
+
+    near: timedelta
+    just_owed: timedelta
+    undelivered: timedelta
+
+    def params(self, now: datetime) -> dict[str, datetime]:
+        """The moments the docket's statement compares with, at `now`."""
+        return {"near_by": now + self.near, "just_owed_since": now - self.just_owed,
+                "failed_since": now - self.undelivered}
 
 
 @dataclass(frozen=True)
@@ -143,7 +164,9 @@ class DocketView:
     the case its reader may see (`cases.search`, given the reader); `emails` are the
     addresses of the people whose names matched it (the directory knows names, the cases
     keep addresses), found by the caller. `mine`: the deadlines the reader answers for
-    (their keys), which "mine" keeps the cases whose next act is one of."""
+    (their keys), which "mine" keeps the cases whose next act is one of. `risk`: the
+    thresholds "at-risk" judges by (the sweep's, `mail.alerts.risk_window`); that view
+    needs them, no other uses them."""
 
     show: str = "open"
     sort: str = "opened"
@@ -151,10 +174,13 @@ class DocketView:
     search: str | None = None
     emails: tuple[str, ...] = ()
     mine: tuple[str, ...] = ()
+    risk: RiskWindow | None = None
 
     def __post_init__(self) -> None:
         if self.show not in SHOWS or self.sort not in SORTS:
             raise ValueError(f"no docket view {self.show!r}, {self.sort!r}")
+        if self.show == "at-risk" and self.risk is None:
+            raise ValueError("the at-risk docket needs the thresholds it judges by")
 
     @property
     def words(self) -> str:
@@ -219,6 +245,10 @@ def docket_statements(*, dialect: str, view: DocketView = ALL_CASES,
         params["reader"], params["level"] = member_like(searcher[0]), searcher[1].value
         params["words"] = " ".join(view.search.lower().split())
     params.update((f"email{i}", member_like(e)) for i, e in enumerate(view.emails))
+    if view.show == "at-risk" and view.risk is not None:
+        if now is None:
+            raise ValueError("the at-risk docket is judged at a moment: `now`")
+        params.update(view.risk.params(now))
     statements.append((_docket_query(
         show=view.show, sort=view.sort, stage=view.stage is not None,
         search=bool(view.search), text=bool(view.search) and searcher is not None,
@@ -276,6 +306,8 @@ def _docket_query(*, show: str, sort: str, stage: bool, search: bool, text: bool
         q = q.where(c.next_due_key.in_(bindparam("mine", expanding=True)))
     if show == "overdue":
         q = q.where(c.next_due < bindparam("now"))
+    if show == "at-risk":
+        q = q.where(_at_risk(c))
     if show in _FINAL:
         q = q.where(c.stage == show)
     if stage:
@@ -302,6 +334,28 @@ def _docket_query(*, show: str, sort: str, stage: bool, search: bool, text: bool
     if paged:
         q = q.limit(bindparam("limit")).offset(bindparam("offset"))
     return q
+
+
+def _at_risk(c: Any) -> ColumnElement[bool]:
+    """The case has a statutory deadline still running (open, missed or tolled) whose
+    notices are pending and at risk (`RiskWindow`): due by `near_by` with a notice owed
+    by `just_owed_since` or failed; or with a notice that failed and was owed by
+    `failed_since`. What the at-risk sweep tells the clerk of (`storage.outbox.at_risk`,
+    `mail.alerts`), whether told already or not. The outbox's pending statutory rows by
+    their deadline are an index of their own (`ix_outbox_pending_deadline`), which the
+    literal conditions below let both databases use."""
+    d, o = _DEADLINE_ROWS.c, _OUTBOX.c
+    failed = o.last_error.is_not(None)
+    due_by = bindparam("near_by", type_=d.due.type)
+    return exists().where(
+        d.case_id == c.id, d.status.in_(LIVE),
+        o.case_id == d.case_id, o.deadline_key == d.key,
+        o.status == literal_column("'pending'"), statutory(),
+        or_(and_(d.due <= due_by,
+                 or_(failed, o.created_at <= bindparam("just_owed_since",
+                                                       type_=o.created_at.type))),
+            and_(failed, o.created_at <= bindparam("failed_since",
+                                                   type_=o.created_at.type))))
 
 
 _SEARCH = CaseSearchRow.__table__.c

@@ -14,7 +14,9 @@ from sqlalchemy.orm import sessionmaker
 from cases.calendar import CityCalendar
 from cases.directory import Directory
 from cases.ports import Clock
+from mail.alerts import risk_window
 from storage.lookups import DocketReader
+from storage.queries import RiskWindow
 from storage.uow import UowFactory
 
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
@@ -70,6 +72,9 @@ class WebConfig:
     rate_window: timedelta = timedelta(minutes=15)
     trust_proxy: bool = False  # the client address from X-Forwarded-For (behind a proxy)
     oidc: OidcConfig | None = None  # sign-in through the city's provider, when configured
+    # when a case's statutory notices are at risk (the docket's "at-risk" view): the
+    # at-risk sweep's thresholds, with the city's ETHICSBOT_UNDELIVERED_ALERT_MINUTES
+    at_risk: RiskWindow = field(default_factory=risk_window)
 
     @property
     def secure(self) -> bool:

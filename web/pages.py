@@ -9,7 +9,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 from urllib.parse import urlencode
 
@@ -72,7 +72,7 @@ async def docket(request: web.Request) -> web.StreamResponse:
     deps, viewer = deps_of(request), viewer_of(request)
     scope = docket_scope(viewer.actor)
     current = whole_number(request.query.get("page", "1"), 5) or 1
-    view = docket_view(request.query, deps.directory, viewer.actor)
+    view = docket_view(request.query, deps.directory, viewer.actor, deps.config.at_risk)
     rows, more = await _docket(request, view, current, size=PAGE)
     now = deps.clock()
     lines = [_docket_line(r, deps, now) for r in rows]
@@ -80,7 +80,20 @@ async def docket(request: web.Request) -> web.StreamResponse:
                 involving=scope is DocketScope.INVOLVING, view=view, shows=queries.SHOWS,
                 sorts=queries.SORTS, stages=[s.value for s in Stage],
                 query=_view_query(view),
-                every_query=_view_query(replace(view, show="all")))
+                every_query=_view_query(replace(view, show="all")),
+                risk=_risk_words(deps.config.at_risk))
+
+
+def _risk_words(risk: queries.RiskWindow) -> str:
+    """What "at risk" means, for the page: the sweep's thresholds in words."""
+    def span(t: timedelta) -> str:
+        minutes = round(t.total_seconds() / 60)
+        if minutes % 60 == 0:
+            return f"{minutes // 60} hour{'s' if minutes != 60 else ''}"
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return (f"Statutory notices still unsent with their deadline less than {span(risk.near)} "
+            f"away or passed, or failing for over {span(risk.undelivered)}: the cases the "
+            f"clerk's at-risk alerts tell of.")
 
 
 @routes.get("/docket.csv")
@@ -89,7 +102,8 @@ async def docket_csv(request: web.Request) -> web.StreamResponse:
     """The docket as the page shows it, every line, as CSV for a spreadsheet."""
     deps = deps_of(request)
     rows, _ = await _docket(request, docket_view(request.query, deps.directory,
-                                                 viewer_of(request).actor), 1, size=None)
+                                                 viewer_of(request).actor,
+                                                 deps.config.at_risk), 1, size=None)
     now = deps.clock()
     out = io.StringIO()
     sheet = csv.writer(out)
@@ -123,10 +137,13 @@ async def _docket(request: web.Request, view: queries.DocketView, current: int, 
 
 
 def docket_view(query: Mapping[str, str], directory: Directory,
-                actor: Actor | None = None) -> queries.DocketView:
+                actor: Actor | None = None, risk: queries.RiskWindow | None = None
+                ) -> queries.DocketView:
     """The docket's filter, stage, search and order from a request's query; what is not
     one of the choices is the default (a link typed by hand shows the open docket).
-    "Waiting on me" is the deadlines `actor` answers for (`responsibilities`)."""
+    "Waiting on me" is the deadlines `actor` answers for (`responsibilities`); "at risk"
+    judges by `risk` (`WebConfig.at_risk`: the at-risk sweep's thresholds), without
+    which it is not offered."""
     show, sort = query.get("show", ""), query.get("sort", "")
     answers = set(responsibilities(actor)) if actor is not None and show == "mine" else set()
     mine = tuple(sorted(k for k, rule in DEADLINES.items() if rule.responsible in answers))
@@ -135,11 +152,14 @@ def docket_view(query: Mapping[str, str], directory: Directory,
     named = search.casefold() if search else None
     emails = tuple(p.email for p in directory.people()
                    if named and named in p.name.casefold())[:10]
+    if show not in queries.SHOWS or (show == "at-risk" and risk is None):
+        show = queries.SHOWS[0]
     return queries.DocketView(
-        show=show if show in queries.SHOWS else queries.SHOWS[0],
+        show=show,
         sort=sort if sort in queries.SORTS else queries.SORTS[0],
         stage=stage if stage in {s.value for s in Stage} else None,
-        search=search, emails=emails, mine=mine)
+        search=search, emails=emails, mine=mine,
+        risk=risk if show == "at-risk" else None)
 
 
 def _view_query(view: queries.DocketView) -> str:
