@@ -234,10 +234,10 @@ async def _lane(deps: DispatchDeps, ids: list[int], session: Transport | None,
 
 class _Fresher:
     """Whether a newer case's statutory notices came due during a round than `newest`, the
-    newest case owed just before the round was claimed (`_claim`), looked at again only
-    when this process owed mail since, at most every FRESH_CHECK seconds. The round's own
-    rows are leased, so not counted: a case committed after that look is newer whether
-    the claim took its rows or not. (Looked at after the claim, a complaint committed
+    newest case owed just before the round was claimed (`_claim_round`), looked at again
+    only when this process owed mail since, at most every FRESH_CHECK seconds. The
+    round's own rows are leased, so not counted: a case committed after that look counts
+    unless the claim took its rows. (Looked at after the claim, a complaint committed
     while the claim ran, 0.4 s on PostgreSQL behind 190,000 queued rows, was taken as
     the newest already served, and its notices waited for the whole round.)"""
 
