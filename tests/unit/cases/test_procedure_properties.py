@@ -286,6 +286,23 @@ def assert_acts_at_their_meetings(case: Case) -> None:
         assert day in (None, m.day.isoformat()), (e, day, m.day)
 
 
+def assert_no_report_without_the_opportunity(case: Case) -> None:
+    """§9: the board's report follows each official's opportunity at its §7 hearing, and
+    its determination of a matter referred to it that official's at its §11 hearing (the
+    default reading `referred_opportunity`), both as the history stands, corrections
+    included."""
+    for i, e in enumerate(case.history):
+        if e.kind is EventKind.REPORT_ISSUED:
+            then = Case.replay(case.number, case.history[:i])
+            assert set(then.parties()) <= set(then.heard), e
+        if e.kind is EventKind.DETERMINATION_RECEIVED and e.data.get("by") == "board":
+            then = Case.replay(case.number, case.history[:i])
+            assert e.data["respondent"] in then.heard_referred, e
+            heard = case.heard_referred_on.get(e.data["respondent"])
+            found = case.as_corrected(i).data.get("on")
+            assert heard is None or found is None or heard.isoformat() <= found, e
+
+
 @settings(max_examples=examples(120), deadline=None)
 @given(st.data(), st.integers(1, 90))
 def test_every_act_of_a_body_lies_at_a_noticed_meeting_on_an_item_naming_it(
@@ -307,6 +324,7 @@ def test_every_act_of_a_body_lies_at_a_noticed_meeting_on_an_item_naming_it(
             cmd = at_its_meeting(case, cmd, moment.isoformat())
             handle(case, cmd, at=moment, actor="clerk@city.test", calendar=CALENDAR)
         assert_acts_at_their_meetings(case)
+        assert_no_report_without_the_opportunity(case)
 
 
 def _council_steps(data: st.DataObject, moment: datetime) -> list[Command]:
@@ -407,3 +425,55 @@ def test_the_councils_acts_on_two_officials_lie_at_noticed_meetings_on_their_ite
                 _take(case, cmd, moment)
         moment += timedelta(hours=data.draw(st.integers(1, 72)))
     assert_acts_at_their_meetings(case)
+
+
+def _after_the_referral(data: st.DataObject, moment: datetime) -> Command:
+    """A step of the part after the referral, about either official or none: the
+    opportunity at the board's §11 hearing, a witness, the determination, a meeting."""
+    party = data.draw(st.sampled_from([*PARTIES, *PARTIES, None]))
+    choice = data.draw(st.integers(0, 4))
+    if choice == 0:
+        return c.RecordRespondentHeard(data.draw(st.booleans()), respondent=party)
+    if choice == 1:
+        return c.RecordWitness("Maria Lopez", respondent=party)
+    if choice == 2:
+        return c.ScheduleBoardMeeting(moment + timedelta(hours=data.draw(st.integers(-3, 50))),
+                                      "City Hall", further=True)
+    return c.RecordDetermination(data.draw(st.booleans()), respondent=party)
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(st.data(), st.booleans(), st.booleans(), st.integers(1, 30))
+def test_the_board_determines_a_referred_matter_only_after_that_officials_opportunity(
+        data: st.DataObject, pruitt_asks: bool, bates_asks: bool, length: int) -> None:
+    """§9, §11, two officials: each asks for the board or not, each matter is referred to
+    its forum; then random steps of the §11 hearing, at a meeting or not, and corrections
+    of their days: the board's determination as to an official always follows their
+    opportunity at its hearing of the matter, and every act stays at its meeting."""
+    from tests.unit.cases.test_lifecycle import reported_as_to_both
+
+    case = reported_as_to_both()
+    moment = at("2026-01-27T10:00:00-08:00")
+    for party, asks in zip(PARTIES, (pruitt_asks, bates_asks), strict=True):
+        if asks:
+            _take(case, c.RequestBoardHearing(party, via="email", evidence="letter"), moment)
+    for party, asks in zip(PARTIES, (pruitt_asks, bates_asks), strict=True):
+        _take(case, c.Refer(None if asks else "myu@examiners.example", respondent=party),
+              moment + timedelta(hours=1))
+    assert set(case.referrals) == set(PARTIES)
+    for _ in range(length):
+        moment += timedelta(minutes=data.draw(st.integers(0, 2 * 24 * 60)))
+        cmd = _after_the_referral(data, moment)
+        acts = [i for i, e in enumerate(case.history) if e.kind in (
+            EventKind.RESPONDENT_HEARD, EventKind.DETERMINATION_RECEIVED)]
+        if acts and data.draw(st.integers(0, 5)) == 0:
+            target = data.draw(st.sampled_from(acts))
+            cmd = c.CorrectStepDate(case.history[target].kind, CALENDAR.local_date(moment)
+                                    - timedelta(days=data.draw(st.integers(0, 6))), "typo",
+                                    entry=target + 1)
+        with contextlib.suppress(ProcedureError):
+            if data.draw(st.booleans()):
+                cmd = at_its_meeting(case, cmd, moment.isoformat())
+            handle(case, cmd, at=moment, actor="clerk@city.test", calendar=CALENDAR)
+        assert_acts_at_their_meetings(case)
+        assert_no_report_without_the_opportunity(case)
