@@ -25,13 +25,16 @@ from cases.access import ROLL_CALL, Actor, is_respondent
 from cases.case import Case, Requester
 from cases.directory import Directory, Person, Role
 from cases.errors import ProcedureError
-from cases.handlers import Command
+from cases.handlers import Asks, Command
 from cases.ports import Rotation
 from cases.rotation import referral
 
 Fill = Callable[[Actor, Directory], Any]
 C = TypeVar("C", bound=Command)
 TO_BOARD = "to_board"  # typed with a referral: the respondent asked for the board (§11)
+# its words: not a field of the referral's command (`examiner` is, from the rotation)
+REFERRAL = Asks("Referred to (§11)", yes_no=("The ethics board (the respondent asked)",
+                                            "The next examiner in rotation"))
 
 
 def _council(_actor: Actor, directory: Directory) -> frozenset[str]:

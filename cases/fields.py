@@ -5,8 +5,9 @@ yes/no, a tuple of sections a list), the fields nobody types (`cases.derived`) l
 and those the reader may type instead (the clerk's roll call names the member) as a
 choice of the people `cases.derived` names. The web's forms draw them (`web.steps`), and a
 step with no Slack words of its own is typed by them (`bot.commands.steps.derived`): a
-new step or field in `cases/` appears on both without a line changed; only the words of
-a label live here.
+new step or field in `cases/` appears on both without a line changed. The words of each
+input (its label, a hint, a yes/no's answers) are its field's own, declared on it
+(`cases.handlers.asks`); none live here.
 """
 
 from __future__ import annotations
@@ -23,107 +24,16 @@ from typing import Any
 from cases import commands as c
 from cases.access import Actor, is_respondent, may_send
 from cases.calendar import CityCalendar
-from cases.derived import TO_BOARD, TYPED_BY, filled, may_type, own_fields, read_line
+from cases.derived import REFERRAL, TO_BOARD, TYPED_BY, filled, may_type, own_fields, read_line
 from cases.directory import Directory
 from cases.errors import ProcedureError
-from cases.handlers import TAKEN_DOWN, Command, OfficialsRequest, StepRule
+from cases.handlers import TAKEN_DOWN, Asks, Command, OfficialsRequest, StepRule, asked
 from cases.levels import Access
 from cases.motions import MOTION_EXAMPLE, Motion, read_motion
 from cases.stages import Stage
 from cases.steps import STEPS
 from cases.text import whole_number, words
 
-LONG = frozenset({"reason", "summary", "text", "address"})
-LABELS = {
-    "notice": "Which §2 act was done", "tracking_number": "Registered mail tracking number",
-    "on": "The day it happened", "starts_at": "Date and time (city time)",
-    "place": "Place", "presented": "At the hearing (§9)",
-    "kind": "Kind of meeting (24 hours ahead: a special one's notice, RCW 42.30.080; a "
-            "regular one's agenda, RCW 42.30.077)",
-    "proceeding": "Whose proceeding the respondent asks to open (§13; the council's, §14)",
-    "via": "How the request came",
-    "ends_at": "Expected end (city time)", "remote_link": "Where the public may attend remotely",
-    "emergency": "Emergency (RCW 42.30.080(4)): the facts that make 24 hours' notice "
-                 "impractical",
-    "emergency_ground": "Emergency: the statute's ground (RCW 42.30.080(4))",
-    "reason": "Reason", "granted_days": "Days granted (0: denied; at most 10, §7)",
-    "requested_by": "Requested by (§10)", "days": "Days", "approved": "Decision",
-    "sufficient": "The board's finding (§7)", "summary": "Summary of the report",
-    "report_file": "Where the written report is kept (a link)",
-    "violation": "The final determination (§12)", "sections": "Sections found violated",
-    "vote": "Your vote", "mayor_vote": "The mayor's vote, to break a tie (§14)",
-    "penalties": "Penalties, one a line: SECTION: action[: the official's email] (§12)",
-    "added_sections": "Sections added",
-    "action": ("The vote on the penalties, §12's second majority vote (needed with any "
-               "penalty)"),
-    "amended_sections": "Sections added after the report that the board finds on (§5, §7)",
-    "text": "Text of the amendment",
-    "received_at": "When the city received the complaint (city time)",
-    "motion": "The motion, when the board or the council acts (RCW 42.30): each member's vote",
-    "present": "Members present (names or emails, separated by commas)",
-    "called_by": ("Called by a majority of the members, not the presiding officer (RCW "
-                  "42.30.080(1)): the members calling it, by name or email, you among them"),
-    "meeting": "Meeting number",
-    "about": ("The officials whose matters it evaluates (names or emails; empty: each one "
-              "before the meeting who did not ask for an open session, §13, §14)"),
-    "entry": "Its number in the case's history (#N; empty: the latest such step)",
-    "official": "The official complained against (§2), as the city's directory lists them",
-    "name": "Or a person the directory does not list: their full name",
-    "email": "Their email (the §2 notice goes there at once)",
-    "address": "Their postal address (the mayor's office is given the task of mailing them "
-               "the complaint by registered mail, §2)",
-    "respondent": "The official complained against it is about (their email; empty: the only "
-                  "one)",
-    "how": "How it was given",
-    "evidence": "What shows it (a receipt, the sent message, the letter's file)",
-    "given_at": "When it was given, if not now (city time)",
-    "to": "To whom (as given)",
-    "impracticable": ("By voicemail, email or letter: why actual notice was not immediately "
-                      "practicable (§2)"),
-    "further": "A further meeting, or the one still to come moved (RCW 42.30)",
-    TO_BOARD: "Referred to (§11)",
-    # a public records request (RCW 42.56; cases.disclosure)
-    "request": "Which request (1 = the first; empty: the oldest still open)",
-    "estimate": "Reasonable estimate: the day the records or the next answer will be ready",
-    "exemption": "A denial: the exemption cited (like RCW 42.56.240(2))",
-    "explanation": "... and briefly how it applies (RCW 42.56.210(3))",
-    "redactions": ("Text to redact, one a line: RECORD: CODE: EXPLANATION: TEXT (the text "
-                   "exactly as the record has it; RCW 42.56.210(3))"),
-    "withheld": "Records withheld, one a line: RECORD: CODE: EXPLANATION",
-    "final": "The last instalment (its release closes the request)",
-    "release_on": "The day the records will be released unless a court enjoins it",
-}
-# a field whose words differ from one step to another: (command, field) first
-STEP_LABELS: dict[tuple[type[Command], str], str] = {
-    (c.RecordDisclosureRequest, "requester"): "Who asked (as they gave their name)",
-    (c.RecordDisclosureRequest, "email"): ("The requester's email, for the letters (empty: "
-                                           "the clerks post them)"),
-    (c.AnswerDisclosure, "answer"): "The answer (RCW 42.56.520(1))",
-    (c.AnswerDisclosure, "text"): ("The letter's own words (what to clarify, why the "
-                                   "estimate, anything more)"),
-    (c.RecordClarification, "text"): "What the requester clarified",
-    (c.RecordWitness, "name"): "The witness's name",
-    (c.RecordWitness, "email"): ("Their email, if they gave one (a board or council member "
-                                 "who was a witness is walled off from the case)"),
-    (c.RecordWitness, "respondent"): ("Whose matter they spoke to (the official's email; "
-                                      "empty: the case's)"),
-    (c.NotifyThirdParty, "name"): "The person the records concern",
-    (c.NotifyThirdParty, "email"): "Their email (the notice goes there)",
-}
-# the member a roll call names (`cases.derived.TYPED_BY`), in each body's words
-MEMBER = {c.RecordCouncilVote: "The council member whose vote this is (§14)",
-          c.RecordBoardVote: "The board member whose vote this is (§7)"}
-# Slack offers the same words: the mayor breaks a tie with yes or no (§14)
-ONLY: dict[tuple[type[Command], str], tuple[str, ...]] = {
-    (c.RecordMayorVote, "vote"): ("yes", "no")}
-YES_NO = {
-    "sufficient": ("Sufficient", "Insufficient"), "violation": ("A violation", "No violation"),
-    "approved": ("Approved", "Denied"), "presented": ("The respondent presented",
-                                                       "The respondent declined"),
-    TO_BOARD: ("The ethics board (the respondent asked)", "The next examiner in rotation"),
-    "further": ("A further meeting (a session the hearing adjourns to, other business of "
-                "the case)", "It moves the body's meeting still to come, if there is one"),
-}
 _LIST = re.compile(r"[\s,;]+")
 _PEOPLE = re.compile(r"[,;\n]+")
 PEOPLE = frozenset({"present", "called_by", "about"})  # lists of people: by name or email
@@ -168,39 +78,45 @@ def inputs(rule: StepRule, actor: Actor, directory: Directory, *,
             out.append(_person(rule.command, f.name, directory))
         elif rule.command is c.NameRespondent and f.name == "official":
             # anyone the directory lists, or a person it does not, typed below
-            out.append(Input(f.name, LABELS[f.name], "choice", False, (*(
+            out.append(Input(f.name, asked(c.NameRespondent, f.name).label, "choice", False, (*(
                 (p.email, f"{p.name}, {p.title}" if p.title else p.name)
                 for p in directory.respondent_candidates()), (NOT_LISTED, NOT_LISTED_WORDS))))
         elif f.name not in skip:
             out.append(_input(f, hints[f.name], rule.command))
     if rule.command is c.Refer:  # the examiner comes from the rotation; only this is asked
-        out.append(Input(TO_BOARD, LABELS[TO_BOARD], "choice", True,
-                         (("no", YES_NO[TO_BOARD][1]), ("yes", YES_NO[TO_BOARD][0])), "no"))
+        out.append(Input(TO_BOARD, REFERRAL.label, "choice", True,
+                         (("no", REFERRAL.yes_no[1]), ("yes", REFERRAL.yes_no[0])), "no"))
     return out
 
 
 def _person(command: type[Command], name: str, directory: Directory) -> Input:
     people = TYPED_BY[command][name].people(directory)
-    label = MEMBER.get(command, LABELS.get(name, name.capitalize()))
-    return Input(name, label, "choice", True, tuple((p.email, p.name) for p in people))
+    return Input(name, asked(command, name).label, "choice", True,
+                 tuple((p.email, p.name) for p in people))
 
 
 def _input(f: dataclasses.Field[Any], hint: Any, command: type[Command]) -> Input:
+    """The input of field `f`, in its own words (`cases.handlers.asks`): its hint, if it
+    declares one, before what its type says."""
+    own = asked(command, f.name)
+    made = _typed(f, hint, command, own)
+    return dataclasses.replace(made, hint=" ".join(filter(None, (own.hint, made.hint))))
+
+
+def _typed(f: dataclasses.Field[Any], hint: Any, command: type[Command], own: Asks) -> Input:
     base, optional = _unwrap(hint)
     has_default = f.default is not dataclasses.MISSING
     default = "" if not has_default or f.default is None else f.default
     required = not optional and not has_default
-    label = STEP_LABELS.get((command, f.name)) or LABELS.get(
-        f.name, f.name.replace("_", " ").capitalize())
+    label = own.label
     if base is bool:
-        yes, no = YES_NO.get(f.name, ("Yes", "No"))
+        yes, no = own.yes_no
         # a yes/no with a default is left to it when the form sends neither
         return Input(f.name, label, "choice", not has_default, (("yes", yes), ("no", no)),
                      "" if not has_default else ("yes" if default else "no"))
     if isinstance(base, type) and issubclass(base, enum.Enum):
-        only = ONLY.get((command, f.name))
         options = tuple((str(m.value), str(m.value).replace("_", " ")) for m in base
-                        if only is None or str(m.value) in only)
+                        if not own.only or str(m.value) in own.only)
         return Input(f.name, label, "choice", required, options,
                      str(default.value) if isinstance(default, enum.Enum) else "")
     if base is int:
@@ -224,7 +140,7 @@ def _input(f: dataclasses.Field[Any], hint: Any, command: type[Command]) -> Inpu
             return Input(f.name, label, "choice", True, tuple((v, v) for v in TAKEN_DOWN))
         return Input(f.name, label, "text", True)
     if base is str:
-        return Input(f.name, label, "textarea" if f.name in LONG else "text", required,
+        return Input(f.name, label, "textarea" if own.long else "text", required,
                      default=str(default))
     if base is Motion:
         return Input(f.name, label, "text", required, hint=f"Like: {MOTION_EXAMPLE}.")

@@ -13,6 +13,11 @@ one above the other:
   event it records. Which stage allows a step, where it leads and who may take it are
   not a handler's business: the row says so, and `cases.procedure.handle` asks it.
 
+Each field of a command carries its own words, `field(metadata=asks("The day it
+happened"))`: its label, and where the label is not enough a hint, a yes/no's two answers
+or the choices a step offers. The web's forms, Slack's help and the terminal read them
+there (`asked`), so a field is labelled for its step, never by its name alone.
+
 `cases.steps` gathers the rows into the one table (`STEPS`), and `cases.commands` the
 commands for the surfaces that build them; neither lists a step.
 """
@@ -20,7 +25,7 @@ commands for the surfaces that build them; neither lists a step.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from dataclasses import dataclass, fields
+from dataclasses import Field, dataclass, field, fields
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -47,6 +52,50 @@ class Command:
     step: ClassVar[StepRule]
 
 
+@dataclass(frozen=True)
+class Asks:
+    """What every surface asks a person for one field of a step's command (`asks`)."""
+
+    label: str  # what the input is called: "The day it happened"
+    hint: str = ""  # a sentence beside it, where the label is not enough
+    yes_no: tuple[str, str] = ("Yes", "No")  # a yes/no's two answers, in the step's words
+    only: tuple[str, ...] = ()  # of an enum's values, those this step offers (empty: all)
+    long: bool = False  # a paragraph (a reason, a summary), not a line
+
+
+ASKS = "asks"  # the key of a field's `Asks` in its metadata
+
+
+def asks(label: str, *, hint: str = "", yes_no: tuple[str, str] = ("Yes", "No"),
+         only: tuple[str, ...] = (), long: bool = False) -> dict[str, Asks]:
+    """A command's field's metadata, its words on every surface:
+    `on: date | None = field(default=None, metadata=asks("The day it happened"))`."""
+    return {ASKS: Asks(label, hint, yes_no, only, long)}
+
+
+def asked(command: type[Command], name: str) -> Asks:
+    """The words field `name` of `command` declares; TypeError if it declares none (every
+    field of a step's command is labelled where it is declared, for its step)."""
+    found: Field[Any] | None = next((f for f in fields(command) if f.name == name), None)
+    if found is None:
+        raise TypeError(f"{command.__name__} has no field {name!r}")
+    words = found.metadata.get(ASKS)
+    if not isinstance(words, Asks):
+        raise TypeError(f"{command.__name__}.{name}: no words of its own; declare them on "
+                        f"the field, = field(metadata=asks(\"...\")) (docs/adding-a-step.md)")
+    return words
+
+
+# words more than one step's fields mean alike, each field naming them where declared
+THE_DAY = asks("The day it happened")
+THE_OFFICIAL = asks("The official complained against it is about (their email; empty: "
+                    "the only one)")
+THE_MOTION = asks("The motion, when the board or the council acts (RCW 42.30): each "
+                  "member's vote")
+THE_MEETING = asks("Meeting number")
+THE_BOARD = asks("The board's members (from the directory)")
+THE_COUNCIL = asks("The council's members (from the directory)")
+THE_MAYOR = asks("The mayor (from the directory)")
 Handler = Callable[["StepContext", Any], Event]
 # the body whose act a step is, or how the command and the case say which (None: no body's)
 Acts = Body | Callable[[Any, "Case"], Body | None] | None
@@ -68,8 +117,9 @@ class OfficialsRequest(Command):
     sender, the history entry of the filed email, the scanned letter's file), and the
     record keeps both (`StepContext.said_by`)."""
 
-    via: str = ""
-    evidence: str = ""
+    via: str = field(default="", metadata=asks("How the request came"))
+    evidence: str = field(default="", metadata=asks(
+        "What shows it (a receipt, the sent message, the letter's file)"))
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ its handler, one above the other (`cases.handlers`)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 
 from cases.calendar import fmt_day, fmt_moment
@@ -13,7 +13,16 @@ from cases.case import Case
 from cases.deadlines import DeadlineKey, add_years
 from cases.directory import BOARD, OFFICE
 from cases.errors import ProcedureError
-from cases.handlers import Command, StepContext, step
+from cases.handlers import (
+    THE_DAY,
+    THE_MAYOR,
+    THE_MOTION,
+    THE_OFFICIAL,
+    Command,
+    StepContext,
+    asks,
+    step,
+)
 from cases.history import Event, EventKind
 from cases.meetings import Action, Body
 from cases.motions import Motion
@@ -35,9 +44,10 @@ __all__ = ["AmendComplaint", "CloseCase", "CorrectReceipt", "CorrectStepDate",
 class AmendComplaint(Command):
     """§5: authorised by the decision-maker as justice requires."""
 
-    authorized_by: str
-    added_sections: tuple[str, ...] = ()
-    text: str = ""
+    authorized_by: str = field(metadata=asks(
+        "Authorised by (whoever records it, for the decision-maker, §5)"))
+    added_sections: tuple[str, ...] = field(default=(), metadata=asks("Sections added"))
+    text: str = field(default="", metadata=asks("Text of the amendment", long=True))
 
 
 @step("amend", "amend the complaint", EventKind.COMPLAINT_AMENDED, BEFORE_DETERMINATION, BOARD,
@@ -63,10 +73,12 @@ class FindAmendmentSufficient(Command):
     sufficient or not, by motion at its meeting (by the city's reading `amended_section`,
     nothing rests on them until it does)."""
 
-    amended_sections: tuple[str, ...]
-    sufficient: bool
-    on: date | None = None
-    motion: Motion | None = None
+    amended_sections: tuple[str, ...] = field(metadata=asks(
+        "Sections added after the report that the board finds on (§5, §7)"))
+    sufficient: bool = field(metadata=asks(
+        "The board's finding (§7)", yes_no=("Sufficient", "Insufficient")))
+    on: date | None = field(default=None, metadata=THE_DAY)
+    motion: Motion | None = field(default=None, metadata=THE_MOTION)
 
 
 @step("amendment-sufficiency", "find sections added after the report sufficient",
@@ -108,10 +120,15 @@ class NameRespondent(Command):
     official who left, one of another body): their `name` with their `email` (the §2
     notice goes there) and/or their postal `address` (the copy by registered mail, §2)."""
 
-    official: str = ""  # their email in the city's directory; empty: the person below
-    name: str = ""
-    email: str = ""
-    address: str = ""
+    # their email in the city's directory; empty: the person below
+    official: str = field(default="", metadata=asks(
+        "The official complained against (§2), as the city's directory lists them"))
+    name: str = field(default="", metadata=asks(
+        "Or a person the directory does not list: their full name"))
+    email: str = field(default="", metadata=asks("Their email (the §2 notice goes there at once)"))
+    address: str = field(default="", metadata=asks(
+        "Their postal address (the mayor's office is given the task of mailing them the "
+        "complaint by registered mail, §2)", long=True))
 
 
 @step("name-respondent", "name the official complained against", EventKind.RESPONDENT_NAMED,
@@ -161,8 +178,8 @@ def _not_named_yet(s: StepContext, key: str, said: str) -> str:
 
 @dataclass(frozen=True)
 class CorrectReceipt(Command):
-    received_at: datetime
-    reason: str
+    received_at: datetime = field(metadata=asks("When the city received the complaint (city time)"))
+    reason: str = field(metadata=asks("Reason", long=True))
 
 
 @step("correct-receipt", "correct the receipt time", EventKind.RECEIPT_CORRECTED, OPEN_STAGES,
@@ -187,10 +204,10 @@ class DismissAsTimeBarred(Command):
     available to the public on `public_since`, more than two years before the complaint
     was received, and dismisses it, by motion at its meeting; the case may then close."""
 
-    public_since: date
-    reason: str
-    on: date | None = None
-    motion: Motion | None = None
+    public_since: date = field(metadata=asks("The day the information became public"))
+    reason: str = field(metadata=asks("Reason", long=True))
+    on: date | None = field(default=None, metadata=THE_DAY)
+    motion: Motion | None = field(default=None, metadata=THE_MOTION)
 
 
 @step("dismiss", "dismiss the complaint as time-barred", EventKind.COMPLAINT_DISMISSED,
@@ -219,7 +236,7 @@ def dismiss(s: StepContext, cmd: DismissAsTimeBarred) -> Event:
 
 @dataclass(frozen=True)
 class CloseCase(Command):
-    reason: str = ""
+    reason: str = field(default="", metadata=asks("Reason", long=True))
 
 
 # early only once the complaint was dismissed as time-barred (`case_file.close`)
@@ -256,9 +273,9 @@ def close(s: StepContext, cmd: CloseCase) -> Event:
 class FileCorrespondence(Command):
     """A reply to one of EthicsBot's notices: kept in the case's history, never a new case."""
 
-    sender: str
-    subject: str
-    message_id: str | None = None
+    sender: str = field(metadata=asks("Who sent it"))
+    subject: str = field(metadata=asks("Its subject"))
+    message_id: str | None = field(default=None, metadata=asks("Its Message-ID"))
 
 
 @step("correspondence", "file correspondence", EventKind.CORRESPONDENCE_FILED, frozenset(Stage),
@@ -276,11 +293,12 @@ class CorrectStepDate(Command):
     respondents, `respondent`'s). `kind` is named either way, so a mistyped number is
     caught rather than correcting another step."""
 
-    kind: EventKind
-    on: date
-    reason: str
-    respondent: str | None = None
-    entry: int | None = None
+    kind: EventKind = field(metadata=asks("The step whose day was mistyped"))
+    on: date = field(metadata=asks("The day it really happened"))
+    reason: str = field(metadata=asks("Reason", long=True))
+    respondent: str | None = field(default=None, metadata=THE_OFFICIAL)
+    entry: int | None = field(default=None, metadata=asks(
+        "Its number in the case's history (#N; empty: the latest such step)"))
 
 
 @step("correct-date", "correct the date of an earlier step", EventKind.STEP_DATE_CORRECTED,
@@ -356,10 +374,12 @@ class VoidCase(Command):
     mayor's email from the directory: the mayor's designees act for the mayor, and do not
     void a complaint against them."""
 
-    reason: str
-    mayor: str
-    duplicate_of: str | None = None
-    motion: Motion | None = None  # the board's, when the board voids it
+    reason: str = field(metadata=asks("Reason", long=True))
+    mayor: str = field(metadata=THE_MAYOR)
+    duplicate_of: str | None = field(default=None, metadata=asks(
+        "The case it duplicates, if it does (ETH-…)"))
+    # the board's, when the board voids it
+    motion: Motion | None = field(default=None, metadata=THE_MOTION)
 
 
 def _board_if_it_moves(cmd: VoidCase, _case: Case) -> Body | None:

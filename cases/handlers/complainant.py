@@ -6,12 +6,12 @@ step is its command, its row (`@step`) and its handler, one above the other
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cases.calendar import fmt_day
 from cases.directory import OFFICE
 from cases.errors import ProcedureError
-from cases.handlers import Command, StepContext, step
+from cases.handlers import Command, StepContext, asks, step
 from cases.history import Event, EventKind
 from cases.protection import ProtectionBasis, identifying
 from cases.readings import ComplainantProtection, describe
@@ -32,9 +32,12 @@ class WithholdComplainant(Command):
     `already_told`: who had been sent the complaint with the complainant named before
     this was recorded, filled in from the outbox, never typed (`cases.services`)."""
 
-    basis: ProtectionBasis
-    summary: str
-    already_told: tuple[str, ...] = ()
+    basis: ProtectionBasis = field(metadata=asks("The statute the protection rests on"))
+    summary: str = field(metadata=asks(
+        "What the official and the council are given instead of the complaint: its summary, "
+        "with nothing that identifies the complainant", long=True))
+    already_told: tuple[str, ...] = field(default=(), metadata=asks(
+        "Who was already sent the complaint with the complainant named (from the outbox)"))
 
 
 # the clerk, where the city's reading allows it, and only while the case is open: a

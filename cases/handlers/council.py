@@ -5,7 +5,7 @@ handler, one above the other (`cases.handlers`)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
@@ -15,7 +15,19 @@ from cases.case import Case
 from cases.deadlines import DeadlineKey
 from cases.directory import BOARD, COUNCIL, OFFICE
 from cases.errors import ProcedureError
-from cases.handlers import Askers, Command, OfficialsRequest, StepContext, step
+from cases.handlers import (
+    THE_COUNCIL,
+    THE_DAY,
+    THE_MAYOR,
+    THE_MOTION,
+    THE_OFFICIAL,
+    Askers,
+    Command,
+    OfficialsRequest,
+    StepContext,
+    asks,
+    step,
+)
 from cases.handlers.meetings import check_present
 from cases.history import Event, EventKind
 from cases.meetings import Action, Body, Meeting
@@ -35,8 +47,10 @@ class RequestBoardHearing(OfficialsRequest):
     """§11: an official found sufficient against asks that the board, not an examiner,
     hear the matter (the city's reading `board_hearing` says when one asking is enough)."""
 
-    respondent: str | None = None  # the official asking (each has their own request)
-    on: date | None = None  # the day the city received it (their letter's, say)
+    # the official asking (each has their own request)
+    respondent: str | None = field(default=None, metadata=THE_OFFICIAL)
+    # the day the city received it (their letter's, say)
+    on: date | None = field(default=None, metadata=THE_DAY)
 
 
 # the official's own request (§11): they make it signed in, or the clerk records it from
@@ -83,11 +97,12 @@ def board_hearing(s: StepContext, cmd: RequestBoardHearing) -> Event:
 
 @dataclass(frozen=True)
 class Refer(Command):
-    examiner: str | None  # None: to the ethics board at the respondent's request
-    on: date | None = None
+    # None: to the ethics board at the respondent's request
+    examiner: str | None = field(metadata=asks("The hearings examiner (the next in rotation)"))
+    on: date | None = field(default=None, metadata=THE_DAY)
     # the official whose matter it refers (each has their own forum, §11); None: every
     # official not yet referred whose matter goes there
-    respondent: str | None = None
+    respondent: str | None = field(default=None, metadata=THE_OFFICIAL)
 
 
 # again once the examiner it went to withdrew, conflicted (`council.refer`); after one
@@ -150,8 +165,8 @@ class RecordExaminerConflict(Command):
     rotation skips them on it; if the matter was referred to them, they withdraw and it
     is referred again, to the next examiner in rotation."""
 
-    examiner: str
-    reason: str
+    examiner: str = field(metadata=asks("The examiner (their email)"))
+    reason: str = field(metadata=asks("Reason", long=True))
 
 
 @step("examiner-conflict", "record that a hearings examiner is conflicted on the case",
@@ -187,11 +202,15 @@ class RecordDetermination(Command):
     """§11, §12: the examiner's determination as received, or the board's, made by motion
     at its meeting after the matter was referred to it."""
 
-    violation: bool
-    sections: tuple[str, ...] = ()
-    on: date | None = None  # the day the council received the determination
-    motion: Motion | None = None  # the board's, when the matter was referred to it
-    respondent: str | None = None  # the official it is about (each has their own)
+    violation: bool = field(metadata=asks(
+        "The final determination (§12)", yes_no=("A violation", "No violation")))
+    sections: tuple[str, ...] = field(default=(), metadata=asks("Sections found violated"))
+    # the day the council received the determination
+    on: date | None = field(default=None, metadata=THE_DAY)
+    # the board's, when the matter was referred to it
+    motion: Motion | None = field(default=None, metadata=THE_MOTION)
+    # the official it is about (each has their own)
+    respondent: str | None = field(default=None, metadata=THE_OFFICIAL)
 
 
 # as to each official in turn
@@ -258,9 +277,10 @@ class RequestCouncilExtension(OfficialsRequest):
     """§12: the respondent asks for more time for the council's decision; only such a
     request lets the council extend it."""
 
-    days: int
-    on: date | None = None  # the day the city received the request
-    respondent: str | None = None  # the official asking (one a violation was found against)
+    days: int = field(metadata=asks("Days"))
+    on: date | None = field(default=None, metadata=THE_DAY)  # the day the city received the request
+    # the official asking (one a violation was found against)
+    respondent: str | None = field(default=None, metadata=THE_OFFICIAL)
 
 
 # the official's own request (§12): they make it signed in, or the clerk records it from
@@ -297,9 +317,9 @@ class ExtendCouncilDecision(Command):
     """§12: an extension requested by the respondent and granted by the council, by
     motion at its meeting."""
 
-    days: int
-    on: date | None = None  # the day the council granted it
-    motion: Motion | None = None
+    days: int = field(metadata=asks("Days"))
+    on: date | None = field(default=None, metadata=THE_DAY)  # the day the council granted it
+    motion: Motion | None = field(default=None, metadata=THE_MOTION)
 
 
 @step("council-extension", "extend the council's decision time",
@@ -352,10 +372,11 @@ class RecordCouncilVote(Command):
     """A council member's vote that the violations found against one official occurred
     and on the action as to them (§12, §14)."""
 
-    member: str
-    vote: Vote
-    council: frozenset[str]
-    respondent: str | None = None  # the official (None: the only one found to have violated)
+    member: str = field(metadata=asks("The council member whose vote this is (§14)"))
+    vote: Vote = field(metadata=asks("Your vote"))
+    council: frozenset[str] = field(metadata=THE_COUNCIL)
+    # the official (None: the only one found to have violated)
+    respondent: str | None = field(default=None, metadata=THE_OFFICIAL)
 
 
 # each member enters their own vote; the mayor's office records the roll call
@@ -398,9 +419,11 @@ def _council_votes(s: StepContext, party: str, what: str) -> tuple[Meeting, dict
 class RecordMayorVote(Command):
     """§14, RCW 35A.12.100: the mayor's vote on a tie, entered by the mayor or the clerk."""
 
-    vote: Vote
-    mayor: str  # the mayor's email (the action may be against the mayor)
-    respondent: str | None = None  # the official the tied vote is about
+    vote: Vote = field(metadata=asks("The mayor's vote, to break a tie (§14)", only=("yes", "no")))
+    # the mayor's email (the action may be against the mayor)
+    mayor: str = field(metadata=THE_MAYOR)
+    # the official the tied vote is about
+    respondent: str | None = field(default=None, metadata=THE_OFFICIAL)
 
 
 @step("mayor-vote", "record the mayor's tie-breaking vote", EventKind.MAYOR_VOTE_RECORDED,
@@ -445,12 +468,16 @@ class RecordCouncilDecision(Command):
     votes (and the mayor's, on a tie); then, for any penalty, its second majority vote on
     the action (`action`, a motion at the same meeting)."""
 
-    council: frozenset[str]
-    mayor: str
-    penalties: tuple[Penalty, ...] = ()
-    on: date | None = None
-    respondent: str | None = None  # the official (None: the only one found to have violated)
-    action: Motion | None = None  # §12's second vote: on the penalties, by motion
+    council: frozenset[str] = field(metadata=THE_COUNCIL)
+    mayor: str = field(metadata=THE_MAYOR)
+    penalties: tuple[Penalty, ...] = field(default=(), metadata=asks(
+        "Penalties, one a line: SECTION: action[: the official's email] (§12)"))
+    on: date | None = field(default=None, metadata=THE_DAY)
+    # the official (None: the only one found to have violated)
+    respondent: str | None = field(default=None, metadata=THE_OFFICIAL)
+    # §12's second vote: on the penalties, by motion
+    action: Motion | None = field(default=None, metadata=asks(
+        "The vote on the penalties, §12's second majority vote (needed with any penalty)"))
 
 
 @step("decide", "record the council's decision", EventKind.COUNCIL_DECIDED,

@@ -6,7 +6,7 @@ command, its row (`@step`) and its handler, one above the other (`cases.handlers
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 
 from cases.calendar import fmt_day
@@ -25,7 +25,7 @@ from cases.disclosure import (
     record_named,
 )
 from cases.errors import ProcedureError
-from cases.handlers import Command, StepContext, step
+from cases.handlers import THE_DAY, Command, StepContext, asks, step
 from cases.history import Event, EventKind
 from cases.public_records import WORDS, PublicRecord
 from cases.readings import OrdinanceExemption, Readings, describe
@@ -40,15 +40,23 @@ __all__ = ["AnswerDisclosure", "NotifyThirdParty", "PrepareInstalment", "RecordC
 _EMAIL_SHAPE = "name@example.org"
 
 
+# which of the case's requests a step is on
+_WHICH_REQUEST = asks("Which request (1 = the first; empty: the oldest still open)")
+
+
 @dataclass(frozen=True)
 class RecordDisclosureRequest(Command):
     """A public disclosure request filed with the city attorney (§6; RCW 42.56)."""
 
-    requester: str
-    on: date | None = None  # the day the city received it
-    records: tuple[PublicRecord, ...] = ()  # what was asked for, if it names records
-    what: str = ""  # the request in the requester's words (the log keeps its text)
-    email: str = ""  # where its letters go; none: the city attorney posts them
+    requester: str = field(metadata=asks("Who asked (as they gave their name)"))
+    on: date | None = field(default=None, metadata=THE_DAY)  # the day the city received it
+    records: tuple[PublicRecord, ...] = field(default=(), metadata=asks(
+        "The records asked for, if it names them"))
+    # the request in the requester's words (the log keeps its text)
+    what: str = field(default="", metadata=asks("What they asked for, in their words"))
+    # where its letters go; none: the city attorney posts them
+    email: str = field(default="", metadata=asks(
+        "The requester's email, for the letters (empty: the clerks post them)"))
 
 
 # §6 sends the request to the city attorney, who answers it; the clerk may prepare an
@@ -129,13 +137,17 @@ class AnswerDisclosure(Command):
     a reasonable estimate, a request to clarify (with one), a denial citing the exemption
     and how it applies, or the closing letter. Records go in instalments."""
 
-    answer: AnswerKind
-    text: str = ""  # the letter's own words: what to clarify, why the estimate, ...
-    estimate: date | None = None  # the day the records (or the next answer) will be ready
-    exemption: str = ""  # a denial: the law cited ("RCW 42.56.240(2)")
-    explanation: str = ""  # ... and briefly how it applies (RCW 42.56.210(3))
-    request: int | None = None  # which request (1 = the first); None: the oldest open one
-    on: date | None = None
+    answer: AnswerKind = field(metadata=asks("The answer (RCW 42.56.520(1))"))
+    text: str = field(default="", metadata=asks(
+        "The letter's own words (what to clarify, why the estimate, anything more)", long=True))
+    estimate: date | None = field(default=None, metadata=asks(
+        "Reasonable estimate: the day the records or the next answer will be ready"))
+    exemption: str = field(default="", metadata=asks(
+        "A denial: the exemption cited (like RCW 42.56.240(2))"))
+    explanation: str = field(default="", metadata=asks(
+        "... and briefly how it applies (RCW 42.56.210(3))"))
+    request: int | None = field(default=None, metadata=_WHICH_REQUEST)
+    on: date | None = field(default=None, metadata=THE_DAY)
 
 
 @step("disclosure-answer", "answer a disclosure request by letter", EventKind.DISCLOSURE_ANSWERED,
@@ -201,9 +213,9 @@ def _closing(s: StepContext, number: int, x: Disclosure, on: date) -> list[str]:
 class RecordClarification(Command):
     """The requester clarified: the city's wait on them ends (RCW 42.56.520(3))."""
 
-    text: str = ""
-    request: int | None = None
-    on: date | None = None
+    text: str = field(default="", metadata=asks("What the requester clarified", long=True))
+    request: int | None = field(default=None, metadata=_WHICH_REQUEST)
+    on: date | None = field(default=None, metadata=THE_DAY)
 
 
 @step("disclosure-clarified", "record the requester's clarification",
@@ -244,11 +256,16 @@ class PrepareInstalment(Command):
     the text redacted from them and the records withheld, each with its exemption. A
     second person approves its release (`ReleaseRecords`)."""
 
-    records: tuple[PublicRecord, ...] = ()
-    redactions: tuple[Redaction, ...] = ()
-    withheld: tuple[Withholding, ...] = ()
-    final: bool = False  # the last one: its release closes the request
-    request: int | None = None
+    records: tuple[PublicRecord, ...] = field(default=(), metadata=asks(
+        "The records this instalment releases"))
+    redactions: tuple[Redaction, ...] = field(default=(), metadata=asks(
+        "Text to redact, one a line: RECORD: CODE: EXPLANATION: TEXT (the text exactly as the "
+        "record has it; RCW 42.56.210(3))"))
+    withheld: tuple[Withholding, ...] = field(default=(), metadata=asks(
+        "Records withheld, one a line: RECORD: CODE: EXPLANATION"))
+    final: bool = field(default=False, metadata=asks(
+        "The last instalment (its release closes the request)"))
+    request: int | None = field(default=None, metadata=_WHICH_REQUEST)
 
 
 @step("instalment", "prepare an instalment of records", EventKind.INSTALMENT_PREPARED,
@@ -313,8 +330,8 @@ class ReleaseRecords(Command):
     """The prepared instalment approved and released by a second person: its letter and
     the released records go to the requester."""
 
-    request: int | None = None
-    on: date | None = None
+    request: int | None = field(default=None, metadata=_WHICH_REQUEST)
+    on: date | None = field(default=None, metadata=THE_DAY)
 
 
 @step("release", "approve and release the prepared instalment", EventKind.RECORDS_RELEASED,
@@ -362,11 +379,12 @@ class NotifyThirdParty(Command):
     """A person the records concern told the day they will be released unless a court
     enjoins it (RCW 42.56.540)."""
 
-    name: str
-    email: str
-    records: tuple[PublicRecord, ...]
-    release_on: date
-    request: int | None = None
+    name: str = field(metadata=asks("The person the records concern"))
+    email: str = field(metadata=asks("Their email (the notice goes there)"))
+    records: tuple[PublicRecord, ...] = field(metadata=asks("The records that concern them"))
+    release_on: date = field(metadata=asks(
+        "The day the records will be released unless a court enjoins it"))
+    request: int | None = field(default=None, metadata=_WHICH_REQUEST)
 
 
 @step("third-party", "notify a person the records concern", EventKind.THIRD_PARTY_NOTIFIED,

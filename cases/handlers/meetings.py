@@ -7,7 +7,7 @@ above the other (`cases.handlers`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 
 from cases.acts import meeting_for, set_aside, unable_to_act, why_unable
@@ -16,7 +16,20 @@ from cases.calendar import fmt_moment
 from cases.case import Case, Requester
 from cases.directory import BOARD, COUNCIL, OFFICE
 from cases.errors import ProcedureError
-from cases.handlers import Command, OfficialsRequest, StepContext, step
+from cases.handlers import (
+    THE_BOARD,
+    THE_COUNCIL,
+    THE_DAY,
+    THE_MAYOR,
+    THE_MEETING,
+    THE_MOTION,
+    THE_OFFICIAL,
+    Command,
+    OfficialsRequest,
+    StepContext,
+    asks,
+    step,
+)
 from cases.history import Event, EventKind
 from cases.links import web_link
 from cases.meetings import (
@@ -73,25 +86,40 @@ class CallMeeting:
     respondent asked for an open one (`RequestOpenSession`, §13, §14). A time already past
     records a meeting after the fact (nothing is sent for it)."""
 
-    starts_at: datetime
-    place: str
-    kind: MeetingKind = MeetingKind.SPECIAL
-    ends_at: datetime | None = None  # expected end; default two hours after the start
-    remote_link: str | None = None  # where the public may attend remotely
+    starts_at: datetime = field(metadata=asks("Date and time (city time)"))
+    place: str = field(metadata=asks("Place"))
+    kind: MeetingKind = field(default=MeetingKind.SPECIAL, metadata=asks(
+        "Kind of meeting (24 hours ahead: a special one's notice, RCW 42.30.080; a regular "
+        "one's agenda, RCW 42.30.077)"))
+    # expected end; default two hours after the start
+    ends_at: datetime | None = field(default=None, metadata=asks("Expected end (city time)"))
+    # where the public may attend remotely
+    remote_link: str | None = field(default=None, metadata=asks(
+        "Where the public may attend remotely"))
     # RCW 42.30.080(4): the facts of the emergency, on one of the statute's grounds, that
     # make 24 hours' notice impractical (both, or neither)
-    emergency: str | None = None
-    emergency_ground: EmergencyGround | None = None
+    emergency: str | None = field(default=None, metadata=asks(
+        "Emergency (RCW 42.30.080(4)): the facts that make 24 hours' notice impractical"))
+    emergency_ground: EmergencyGround | None = field(default=None, metadata=asks(
+        "Emergency: the statute's ground (RCW 42.30.080(4))"))
     # a further meeting (a session the hearing adjourns to, a meeting on other business of
     # the case) rather than moving the body's meeting still to come
-    further: bool = False
+    further: bool = field(default=False, metadata=asks(
+        "A further meeting, or the one still to come moved (RCW 42.30)", yes_no=("A further "
+        "meeting (a session the hearing adjourns to, other business of the case)", "It moves "
+        "the body's meeting still to come, if there is one")))
     # RCW 42.30.080(1): a special meeting called by a majority of the body's members, not
     # its presiding officer: the members calling it (emails)
-    called_by: tuple[str, ...] = ()
-    members: frozenset[str] = frozenset()  # the body's members, from the directory
+    called_by: tuple[str, ...] = field(default=(), metadata=asks(
+        "Called by a majority of the members, not the presiding officer (RCW 42.30.080(1)): the"
+        " members calling it, by name or email, you among them"))
+    # the body's members, from the directory
+    members: frozenset[str] = field(default=frozenset(), metadata=asks(
+        "The body's members (from the directory)"))
     # business to state in the notice that the case does not bring by itself (a §4
     # dismissal, a continuance the board may apply for): `cases.agenda.ADDABLE`
-    also: tuple[Action, ...] = ()
+    also: tuple[Action, ...] = field(default=(), metadata=asks(
+        "Business the notice also states (RCW 42.30.080)"))
 
 
 @dataclass(frozen=True)
@@ -244,8 +272,9 @@ def _party_names(s: StepContext) -> list[str]:
 
 @dataclass(frozen=True)
 class CancelMeeting(Command):
-    reason: str
-    meeting: int | None = None  # None: the case's meeting still to come
+    reason: str = field(metadata=asks("Reason", long=True))
+    # None: the case's meeting still to come
+    meeting: int | None = field(default=None, metadata=THE_MEETING)
 
 
 @step("cancel-meeting", "cancel a meeting", EventKind.MEETING_CANCELLED, AFTER_CLOSURE,
@@ -277,9 +306,12 @@ class RequestOpenSession(OfficialsRequest):
     """§13 (the board's and the examiner's proceedings), §14 (the council's deliberation):
     the person complained against asks that the proceedings be open to the public."""
 
-    proceeding: Proceeding  # the board's, the examiner's (after the referral) or the council's
-    respondent: str | None = None  # their email; None when the complaint names one
-    on: date | None = None  # the day the request was made
+    # the board's, the examiner's (after the referral) or the council's
+    proceeding: Proceeding = field(metadata=asks(
+        "Whose proceeding the respondent asks to open (§13; the council's, §14)"))
+    # their email; None when the complaint names one
+    respondent: str | None = field(default=None, metadata=THE_OFFICIAL)
+    on: date | None = field(default=None, metadata=THE_DAY)  # the day the request was made
 
 
 @step("open-session", "record the respondent's request for an open session",
@@ -367,12 +399,16 @@ class StartExecutiveSession(Command):
     """RCW 42.30.110(2): the presiding officer announced the purpose and the time the
     session will end (`ends_at`), and the body convened in executive session."""
 
-    ends_at: datetime
-    started_at: datetime | None = None  # None: now
-    meeting: int | None = None  # None: the meeting under way
+    ends_at: datetime = field(metadata=asks("Expected end (city time)"))
+    # None: now
+    started_at: datetime | None = field(default=None, metadata=asks(
+        "When it started, if not now (city time)"))
+    meeting: int | None = field(default=None, metadata=THE_MEETING)  # None: the meeting under way
     # whose matters it evaluates (§13, §14: each official's own); empty: every official
     # before the meeting who has not asked for the open session
-    about: tuple[str, ...] = ()
+    about: tuple[str, ...] = field(default=(), metadata=asks(
+        "The officials whose matters it evaluates (names or emails; empty: each one before the "
+        "meeting who did not ask for an open session, §13, §14)"))
 
 
 @step("session start", "record the start of an executive session",
@@ -432,9 +468,11 @@ def _in_session(s: StepContext, number: int | None) -> Meeting:
 class ExtendExecutiveSession(Command):
     """The presiding officer announced a later end, before the announced one passed."""
 
-    until: datetime
-    announced_at: datetime | None = None  # None: now
-    meeting: int | None = None
+    until: datetime = field(metadata=asks("The new end (city time)"))
+    # None: now
+    announced_at: datetime | None = field(default=None, metadata=asks(
+        "When it was announced, if not now (city time)"))
+    meeting: int | None = field(default=None, metadata=THE_MEETING)
 
 
 @step("session extend", "record an extension of the executive session",
@@ -460,8 +498,10 @@ def session_extend(s: StepContext, cmd: ExtendExecutiveSession) -> Event:
 
 @dataclass(frozen=True)
 class EndExecutiveSession(Command):
-    ended_at: datetime | None = None  # None: now
-    meeting: int | None = None
+    # None: now
+    ended_at: datetime | None = field(default=None, metadata=asks(
+        "When it ended, if not now (city time)"))
+    meeting: int | None = field(default=None, metadata=THE_MEETING)
 
 
 @step("session end", "record the end of the executive session", EventKind.EXECUTIVE_SESSION_ENDED,
@@ -498,11 +538,12 @@ def _board_meeting(s: StepContext, number: int | None, party: str) -> Meeting:
 class RecordBoardVote(Command):
     """A board member's vote on sufficiency, cast in open session (yes: sufficient)."""
 
-    member: str
-    vote: Vote
-    board: frozenset[str]
-    meeting: int | None = None
-    respondent: str | None = None  # the official the vote is about (each has their own)
+    member: str = field(metadata=asks("The board member whose vote this is (§7)"))
+    vote: Vote = field(metadata=asks("Your vote"))
+    board: frozenset[str] = field(metadata=THE_BOARD)
+    meeting: int | None = field(default=None, metadata=THE_MEETING)
+    # the official the vote is about (each has their own)
+    respondent: str | None = field(default=None, metadata=THE_OFFICIAL)
 
 
 @step("board-vote", "record a board member's vote on sufficiency", EventKind.BOARD_VOTE_RECORDED,
@@ -524,9 +565,10 @@ class RecordBoardDetermination(Command):
     """§7: the board's determination of sufficiency as to one official, counted from its
     members' votes on it."""
 
-    board: frozenset[str]
-    meeting: int | None = None
-    respondent: str | None = None  # the official it is about (each has their own)
+    board: frozenset[str] = field(metadata=THE_BOARD)
+    meeting: int | None = field(default=None, metadata=THE_MEETING)
+    # the official it is about (each has their own)
+    respondent: str | None = field(default=None, metadata=THE_OFFICIAL)
 
 
 @step("board-determination", "record the board's determination of sufficiency",
@@ -578,11 +620,13 @@ class RecordRollCall(Command):
     and who may vote on a motion, are counted from it. Recorded again as members arrive
     or leave; the latest stands."""
 
-    present: tuple[str, ...]
-    board: frozenset[str]  # the bodies' members, from the directory
-    council: frozenset[str]
-    mayor: str
-    meeting: int | None = None  # None: the latest meeting of the case that has begun
+    present: tuple[str, ...] = field(metadata=asks(
+        "Members present (names or emails, separated by commas)"))
+    board: frozenset[str] = field(metadata=THE_BOARD)  # the bodies' members, from the directory
+    council: frozenset[str] = field(metadata=THE_COUNCIL)
+    mayor: str = field(metadata=THE_MAYOR)
+    # None: the latest meeting of the case that has begun
+    meeting: int | None = field(default=None, metadata=THE_MEETING)
 
 
 @step("roll-call", "record the roll call of a meeting", EventKind.ROLL_CALL_RECORDED,
@@ -610,10 +654,10 @@ class RecordRecusal(Command):
     (a relative, a business tie, the member filed the complaint): they vote on nothing in
     it and are not counted towards its quorum."""
 
-    member: str
-    reason: str
-    board: frozenset[str]
-    council: frozenset[str]
+    member: str = field(metadata=asks("Member"))
+    reason: str = field(metadata=asks("Reason", long=True))
+    board: frozenset[str] = field(metadata=THE_BOARD)
+    council: frozenset[str] = field(metadata=THE_COUNCIL)
 
 
 @step("recuse", "record a member's recusal", EventKind.MEMBER_RECUSED, OPEN_STAGES, _MEETING_ROLES,
@@ -653,10 +697,11 @@ def check_present(case: Case, m: Meeting, member: str) -> None:
 class RecordMeetingReply(Command):
     """An invitee's answer to a meeting's invitation (an iTIP REPLY taken in by intake)."""
 
-    meeting: int
-    attendee: str
-    answer: Answer
-    sequence: int  # the invitation's SEQUENCE the answer was given to
+    meeting: int = field(metadata=THE_MEETING)
+    attendee: str = field(metadata=asks("Who answered the invitation"))
+    answer: Answer = field(metadata=asks("Their answer"))
+    # the invitation's SEQUENCE the answer was given to
+    sequence: int = field(metadata=asks("The invitation's SEQUENCE it answers"))
 
 
 @step("meeting-reply", "record an answer to a meeting's invitation",
@@ -683,9 +728,11 @@ class ApproveMinutes(Command):
     what was recorded at it (`cases.minutes`), with the clerk's corrections, by motion at
     that meeting or a later one of the body."""
 
-    meeting: int  # the meeting the minutes are of
-    corrections: str = ""  # the clerk's edits to the draft, as the body approves them
-    motion: Motion | None = None
+    meeting: int = field(metadata=THE_MEETING)  # the meeting the minutes are of
+    # the clerk's edits to the draft, as the body approves them
+    corrections: str = field(default="", metadata=asks(
+        "Corrections to the draft, as the body approves them", long=True))
+    motion: Motion | None = field(default=None, metadata=THE_MOTION)
 
 
 @step("minutes approve", "approve the minutes of a meeting", EventKind.MINUTES_APPROVED,

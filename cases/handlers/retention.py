@@ -4,12 +4,12 @@ placed and lifted, destruction requested and approved. Each step is its command,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cases.calendar import fmt_day
 from cases.directory import ATTORNEY, OFFICE, RECORDS
 from cases.errors import ProcedureError
-from cases.handlers import Command, StepContext, step
+from cases.handlers import Command, StepContext, asks, step
 from cases.history import Event, EventKind
 from cases.retention import certificate, check_destroyable, period_of
 from cases.stages import (
@@ -31,7 +31,8 @@ class PlaceLegalHold(Command):
     investigation needs it kept; while it stands nothing of it may be destroyed. One
     active hold per case."""
 
-    reason: str
+    reason: str = field(metadata=asks(
+        "Reason (the suit, the claim, the request it preserves the records for)", long=True))
 
 
 # the city attorney places and lifts a legal hold: litigation, a claim or an
@@ -57,7 +58,7 @@ def place_hold(s: StepContext, cmd: PlaceLegalHold) -> Event:
 class LiftLegalHold(Command):
     """The case file's legal hold lifted: what needed it kept is over."""
 
-    reason: str = ""
+    reason: str = field(default="", metadata=asks("Reason", long=True))
 
 
 @step("hold lift", "lift the legal hold on the case file", EventKind.LEGAL_HOLD_LIFTED,
@@ -80,8 +81,9 @@ class RequestDestruction(Command):
     retention setting (the directory's `retention:`), filled in, never typed
     (`cases.derived`; `years` 0: the city set none)."""
 
-    category: str = ""
-    years: int = 0
+    category: str = field(default="", metadata=asks(
+        "The retention schedule's category (the city's setting)"))
+    years: int = field(default=0, metadata=asks("Years the category is kept (the city's setting)"))
 
 
 # the clerk, who keeps the case file, requests; the records officer approves, never
@@ -108,8 +110,9 @@ class ApproveDestruction(Command):
     content is destroyed and the certificate is the history's entry (RCW 40.14).
     `category` and `years` as for `RequestDestruction`."""
 
-    category: str = ""
-    years: int = 0
+    category: str = field(default="", metadata=asks(
+        "The retention schedule's category (the city's setting)"))
+    years: int = field(default=0, metadata=asks("Years the category is kept (the city's setting)"))
 
 
 @step("destroy approve", "approve the destruction of the case file", EventKind.RECORDS_DESTROYED,

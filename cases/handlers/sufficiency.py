@@ -4,7 +4,7 @@ its row (`@step`) and its handler, one above the other (`cases.handlers`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 
 from cases.calendar import fmt_day, fmt_moment
@@ -12,7 +12,16 @@ from cases.case import Case, Requester
 from cases.deadlines import MAX_CONTINUANCE_DAYS, DeadlineKey
 from cases.directory import BOARD, COUNCIL, OFFICE
 from cases.errors import ProcedureError
-from cases.handlers import Command, OfficialsRequest, StepContext, step
+from cases.handlers import (
+    THE_DAY,
+    THE_MOTION,
+    THE_OFFICIAL,
+    Command,
+    OfficialsRequest,
+    StepContext,
+    asks,
+    step,
+)
 from cases.handlers.meetings import report_findings
 from cases.history import Event, EventKind
 from cases.links import report_link
@@ -45,12 +54,14 @@ class RecordNoticeServed(Command):
     are kept as the proof; `impracticable`: why actual notice was not immediately
     practicable, when the official was told by voicemail or email (§2)."""
 
-    notice: Section2Act
-    respondent: str | None = None
-    how: NoticeMethod | None = None
-    given_at: datetime | None = None
-    to: str = ""
-    impracticable: str = ""
+    notice: Section2Act = field(metadata=asks("Which §2 act was done"))
+    respondent: str | None = field(default=None, metadata=THE_OFFICIAL)
+    how: NoticeMethod | None = field(default=None, metadata=asks("How it was given"))
+    given_at: datetime | None = field(default=None, metadata=asks(
+        "When it was given, if not now (city time)"))
+    to: str = field(default="", metadata=asks("To whom (as given)"))
+    impracticable: str = field(default="", metadata=asks(
+        "By voicemail, email or letter: why actual notice was not immediately practicable (§2)"))
 
 
 @step("notice", "record a §2 notice", EventKind.NOTICE_SERVED, OPEN_STAGES, OFFICE, "§2")
@@ -85,10 +96,10 @@ class RecordNoticeBounced(Command):
     `notice_24h` is open again (or missed) until the clerk records another notice. A
     notice the clerk recorded another way (phone, by hand) stands. Recorded by EthicsBot."""
 
-    notice: Section2Act
-    recipient: str
-    reason: str = ""
-    message_id: str | None = None
+    notice: Section2Act = field(metadata=asks("The §2 act whose notice bounced"))
+    recipient: str = field(metadata=asks("The address it bounced from"))
+    reason: str = field(default="", metadata=asks("Why it bounced (the bounce's words)", long=True))
+    message_id: str | None = field(default=None, metadata=asks("The bounce's Message-ID"))
 
 
 # a bounce of a §2 notice delivered by email, recorded by intake (EthicsBot alone)
@@ -146,9 +157,9 @@ class RecordRegisteredMail(Command):
     """§2: a copy to an official complained against by registered mail; `respondent`
     names which (each gets their own; None: the only one)."""
 
-    tracking_number: str
-    on: date | None = None
-    respondent: str | None = None
+    tracking_number: str = field(metadata=asks("Registered mail tracking number"))
+    on: date | None = field(default=None, metadata=THE_DAY)
+    respondent: str | None = field(default=None, metadata=THE_OFFICIAL)
 
 
 @step("registered-mail", "record registered mail", EventKind.REGISTERED_MAIL_SENT, OPEN_STAGES,
@@ -167,8 +178,8 @@ class RecordReturnReceipt(Command):
     `on` (the green card's date, the proof the copy was received); `respondent` names
     which official's (None: the only one)."""
 
-    on: date
-    respondent: str | None = None
+    on: date = field(metadata=asks("The day the return receipt was signed"))
+    respondent: str | None = field(default=None, metadata=THE_OFFICIAL)
 
 
 @step("return-receipt", "record the registered mail's return receipt",
@@ -214,7 +225,7 @@ def session_day(s: StepContext, on: date | None, what: str, *, referred: bool = 
 
 @dataclass(frozen=True)
 class BeginHearing(Command):
-    on: date | None = None
+    on: date | None = field(default=None, metadata=THE_DAY)
 
 
 @step("begin", "begin the hearing", EventKind.HEARING_BEGUN, frozenset({Stage.HEARING_SCHEDULED}),
@@ -231,9 +242,10 @@ class RecordRespondentHeard(Command):
     §7 hearing, or, once their matter is referred to the board, at the board's §11
     hearing of it."""
 
-    presented: bool = True
-    on: date | None = None
-    respondent: str | None = None
+    presented: bool = field(default=True, metadata=asks(
+        "At the hearing (§9)", yes_no=("The respondent presented", "The respondent declined")))
+    on: date | None = field(default=None, metadata=THE_DAY)
+    respondent: str | None = field(default=None, metadata=THE_OFFICIAL)
 
 
 # after the conclusion too, dated on a day of the hearing (`cases.order`): a board that
@@ -281,10 +293,15 @@ class RecordWitness(Command):
     member of the board or the council who was one is walled off from the case: they act
     on nothing in it (no one judges on their own testimony, RCW 42.36.060)."""
 
-    name: str
-    email: str = ""  # where the directory lists them (a member's: they are walled off)
-    respondent: str | None = None  # whose matter they spoke to; None: the case's
-    on: date | None = None
+    name: str = field(metadata=asks("The witness's name"))
+    # where the directory lists them (a member's: they are walled off)
+    email: str = field(default="", metadata=asks(
+        "Their email, if they gave one (a board or council member who was a witness is walled "
+        "off from the case)"))
+    # whose matter they spoke to; None: the case's
+    respondent: str | None = field(default=None, metadata=asks(
+        "Whose matter they spoke to (the official's email; empty: the case's)"))
+    on: date | None = field(default=None, metadata=THE_DAY)
 
 
 @step("witness", "record a witness heard at the hearing", EventKind.WITNESS_HEARD,
@@ -316,7 +333,7 @@ def witness(s: StepContext, cmd: RecordWitness) -> Event:
 
 @dataclass(frozen=True)
 class ConcludeHearing(Command):
-    on: date | None = None
+    on: date | None = field(default=None, metadata=THE_DAY)
 
 
 @step("concluded", "conclude the hearing", EventKind.HEARING_CONCLUDED,
@@ -330,9 +347,9 @@ def conclude(s: StepContext, cmd: ConcludeHearing) -> Event:
 class ApplyForContinuance(Command):
     """§7: the board applies, by motion at its meeting."""
 
-    reason: str
-    on: date | None = None
-    motion: Motion | None = None
+    reason: str = field(metadata=asks("Reason", long=True))
+    on: date | None = field(default=None, metadata=THE_DAY)
+    motion: Motion | None = field(default=None, metadata=THE_MOTION)
 
 
 @step("continuance apply", "apply for a continuance", EventKind.CONTINUANCE_APPLIED,
@@ -367,9 +384,10 @@ def apply_continuance(s: StepContext, cmd: ApplyForContinuance) -> Event:
 class DecideContinuance(Command):
     """§7: the council decides the board's application, by motion at its meeting."""
 
-    granted_days: int  # 0 = denied
-    on: date | None = None
-    motion: Motion | None = None
+    # 0 = denied
+    granted_days: int = field(metadata=asks("Days granted (0: denied; at most 10, §7)"))
+    on: date | None = field(default=None, metadata=THE_DAY)
+    motion: Motion | None = field(default=None, metadata=THE_MOTION)
 
 
 @step("continuance decide", "record the council's decision on a continuance",
@@ -409,11 +427,13 @@ class RequestReportExtension(OfficialsRequest):
     email: never by the board, which approves their request), or the board asks by motion
     (the council approves the board's)."""
 
-    requested_by: Requester
-    days: int
-    on: date | None = None
-    motion: Motion | None = None  # the board's, when the board asks
-    respondent: str | None = None  # the official asking, when one does (None: the only one)
+    requested_by: Requester = field(metadata=asks("Requested by (§10)"))
+    days: int = field(metadata=asks("Days"))
+    on: date | None = field(default=None, metadata=THE_DAY)
+    # the board's, when the board asks
+    motion: Motion | None = field(default=None, metadata=THE_MOTION)
+    # the official asking, when one does (None: the only one)
+    respondent: str | None = field(default=None, metadata=THE_OFFICIAL)
 
 
 @step("extension request", "request a longer time for the report",
@@ -452,9 +472,9 @@ class DecideReportExtension(Command):
     """§10: the board approves the respondent's request, the council the board's, each by
     motion at its meeting (which body: the request says, `_who_approves`)."""
 
-    approved: bool
-    on: date | None = None
-    motion: Motion | None = None
+    approved: bool = field(metadata=asks("Decision", yes_no=("Approved", "Denied")))
+    on: date | None = field(default=None, metadata=THE_DAY)
+    motion: Motion | None = field(default=None, metadata=THE_MOTION)
 
 
 @step("extension decide", "decide a request for a longer time for the report",
@@ -477,10 +497,13 @@ class IssueReport(Command):
     """§7, §9: the written report, setting forth the board's determination as to each
     official; `sufficient`, when given, must be what the board found as to every one."""
 
-    sufficient: bool | None = None
-    summary: str = ""
-    on: date | None = None
-    report_file: str | None = None  # where the written report is kept (a Slack file id, a URL)
+    sufficient: bool | None = field(default=None, metadata=asks(
+        "The board's finding (§7)", yes_no=("Sufficient", "Insufficient")))
+    summary: str = field(default="", metadata=asks("Summary of the report", long=True))
+    on: date | None = field(default=None, metadata=THE_DAY)
+    # where the written report is kept (a Slack file id, a URL)
+    report_file: str | None = field(default=None, metadata=asks(
+        "Where the written report is kept (a link)"))
 
 
 @step("report", "issue the written report", EventKind.REPORT_ISSUED,
@@ -505,9 +528,10 @@ class DeliverReport(Command):
     goes now, by EthicsBot's email; delivered on an earlier day, it went another way
     (`how`), and `evidence` says what shows it (a receipt, the sent message)."""
 
-    on: date | None = None
-    how: str = ""
-    evidence: str = ""
+    on: date | None = field(default=None, metadata=THE_DAY)
+    how: str = field(default="", metadata=asks("How it was given"))
+    evidence: str = field(default="", metadata=asks(
+        "What shows it (a receipt, the sent message, the letter's file)"))
 
 
 @step("deliver", "deliver the written report", EventKind.REPORT_DELIVERED,

@@ -20,7 +20,8 @@ from cases.derived import complete
 from cases.disclosure import Redaction
 from cases.errors import ProcedureError
 from cases.fields import inputs, parse
-from cases.handlers import Command, StepRule
+from cases.handlers import ASKS, Asks, Command, StepRule, asked
+from cases.history import EventKind
 from cases.public_records import PublicRecord
 from cases.section2 import NoticeMethod
 from cases.steps import STEPS
@@ -118,9 +119,38 @@ def test_the_notice_words_keep_why_actual_notice_was_impracticable_apart_from_to
     assert (plain.to, plain.impracticable) == ("his cell", "")
 
 
+def test_every_field_of_every_step_has_words_of_its_own() -> None:
+    """Issue 42: each field of each step's command declares its label where it is declared
+    (`cases.handlers.asks`), so a field is labelled for its step: a label keyed by the
+    field's name alone gave a new step's field another step's words, and no test failed."""
+    bare = [f"{rule.command.__name__}.{f.name}" for rule in STEPS
+            for f in dataclasses.fields(rule.command)
+            if not isinstance(f.metadata.get(ASKS), Asks) or not f.metadata[ASKS].label.strip()]
+    assert bare == [], f"fields with no words of their own: {bare}"
+
+
+@dataclasses.dataclass(frozen=True)
+class RecordResponse(Command):
+    """A step declared as a new engineer might, `text` given no words of its own."""
+
+    text: str = ""
+
+
+def test_a_field_with_no_words_of_its_own_takes_none_from_another_step() -> None:
+    """The clash of issue 42: `text` is an amendment's words on one form, a records
+    letter's on another; a new step's `text` takes neither, its form refuses to be drawn."""
+    clerk = actor_for(DIRECTORY, "clerk@city.test")
+    rule = StepRule("response", "record a response", RecordResponse, lambda s, cmd: None,  # type: ignore[arg-type, return-value]
+                    EventKind.CORRESPONDENCE_FILED, frozenset(), frozenset(), "§9")
+    with pytest.raises(TypeError, match=r"RecordResponse\.text: no words of its own"):
+        inputs(rule, clerk, DIRECTORY)
+    with pytest.raises(TypeError, match="no words of its own"):
+        asked(RecordResponse, "text")
+
+
 def test_a_field_shared_by_two_steps_is_labelled_for_each() -> None:
     """`text` is an amendment's words on one form, a records letter's on another: each
-    form says which (`cases.fields.STEP_LABELS`)."""
+    form says which, from the field's own words."""
     clerk = actor_for(DIRECTORY, "clerk@city.test")
     labels = {rule: {i.name: i.label for i in inputs(rule, clerk, DIRECTORY)}
               for rule in TAKEN_BY_PEOPLE}
@@ -128,6 +158,16 @@ def test_a_field_shared_by_two_steps_is_labelled_for_each() -> None:
     assert labels[c.AnswerDisclosure.step]["text"].startswith("The letter's own words")
     assert labels[c.RecordClarification.step]["text"] == "What the requester clarified"
     assert labels[c.NotifyThirdParty.step]["email"] != labels[c.NameRespondent.step]["email"]
+    assert labels[c.CorrectStepDate.step]["kind"] == "The step whose day was mistyped"
+
+
+@pytest.mark.parametrize("rule", TAKEN_BY_PEOPLE, ids=lambda r: r.id)
+def test_no_two_inputs_of_a_form_share_a_label(rule: StepRule) -> None:
+    """Two inputs called alike on one form would be two things with one name."""
+    for email in ("clerk@city.test", "hpark@city.test"):
+        form = inputs(rule, actor_for(DIRECTORY, email), DIRECTORY)
+        labels = [i.label for i in form]
+        assert len(set(labels)) == len(labels), (rule.id, labels)
 
 
 def derived_command(step: StepRule, typed: str) -> Command:
