@@ -118,12 +118,34 @@ def _is_contact_piece(line: str) -> bool:
                 or _EMAIL.search(line) or phones_in(line))
 
 
+# the words a street line ends with (USPS Publication 28's common suffixes, English and
+# Spanish), so that a line beginning with a number ("12 trucks idled outside City Hall")
+# is a street only when it reads as one or an address's next line follows it
+_SUFFIX = re.compile(
+    r"\b(?:st|street|ave?|avenue|rd|road|blvd|boulevard|dr|drive|ln|lane|way|ct|court|pl|"
+    r"place|hwy|highway|pkwy|parkway|ter|terrace|cir|circle|loop|trl|trail|sq|square|"
+    r"aly|alley|row|walk|pike|calle|avenida|camino|box\s+\d+)\.?(?:\s+(?:[NSEW]|NE|NW|SE|"
+    r"SW)\.?)?\s*$", re.I)
+_MOST_WORDS = 8  # "1234 North Martin Luther King Jr. Way NE": a street is a short line
+
+
+def _street(line: str, following: str) -> bool:
+    """`line` starts an address: it reads as a street (a number, a name, a suffix, few
+    words), or a unit or city line follows it."""
+    if not _STREET.match(line) or len(line.split()) > _MOST_WORDS:
+        return False
+    return bool(_SUFFIX.search(line) or _UNIT.match(following) or _CITY.match(following)
+                or inline_addresses(line))
+
+
 def address_from_lines(lines: list[str]) -> str | None:
     """An address written over lines (street, unit, city line) joined with ", "."""
     parts: list[str] = []
-    for raw in lines:
+    for i, raw in enumerate(lines):
         line = raw.strip().rstrip(",")
-        is_address = _STREET.match(line) or (parts and (_UNIT.match(line) or _CITY.match(line)))
+        following = lines[i + 1].strip() if i + 1 < len(lines) else ""
+        is_address = (_street(line, following) if not parts
+                      else _STREET.match(line) or _UNIT.match(line) or _CITY.match(line))
         if is_address and not (phones_in(line) and not _CITY.search(line)):
             parts.append(line)
             if _CITY.search(line) or inline_addresses(line):

@@ -203,3 +203,17 @@ def test_a_letter_attached_as_evidence_leaves_the_complaint_its_writer_s(
                                 "net>"), directory) == {
         "name": "Dana Whitfield", "email": "dwhitfield@example.net", "phone": "+15095550134",
         "address": "1418 Larch Avenue, Riverton, WA 99301"}
+
+
+def test_a_line_beginning_with_a_number_is_a_street_only_when_it_reads_as_one() -> None:
+    """"12 trucks idled outside City Hall" starts like a street ("12 Elm ..."): it is none
+    unless it reads as one (a suffix, few words) or an address's next line follows it."""
+    assert block_contact(["12 trucks idled outside City Hall for an hour.", "Jane Doe",
+                          "(509) 555-0134"]).address is None
+    assert block_contact(["12 trucks", "(509) 555-0134"]).address is None
+    assert block_contact(["Jane Doe", "412 Elm St", "(509) 555-0134"]).address == "412 Elm St"
+    assert block_contact(["412 Birch", "Riverton, WA 99301"]).address == (
+        "412 Birch, Riverton, WA 99301")
+    assert block_contact(["1234 Calle Mayor", "Apt 3"]).address == "1234 Calle Mayor, Apt 3"
+    assert block_contact(["PO Box 12", "Riverton, WA 99301"]).address == (
+        "PO Box 12, Riverton, WA 99301")
