@@ -59,9 +59,10 @@ class RecordNoticeServed(Command):
     how: NoticeMethod | None = field(default=None, metadata=asks("How it was given"))
     given_at: datetime | None = field(default=None, metadata=asks(
         "When it was given, if not now (city time)"))
-    to: str = field(default="", metadata=asks("To whom (as given)"))
+    to: str = field(default="", metadata=asks("To whom (as given)", word="TO WHOM"))
     impracticable: str = field(default="", metadata=asks(
-        "By voicemail, email or letter: why actual notice was not immediately practicable (§2)"))
+        "By voicemail, email or letter: why actual notice was not immediately practicable (§2)",
+        word="WHY ACTUAL NOTICE WAS NOT PRACTICABLE"))
 
 
 @step("notice", "record a §2 notice", EventKind.NOTICE_SERVED, OPEN_STAGES, OFFICE, "§2")
@@ -178,7 +179,7 @@ class RecordReturnReceipt(Command):
     `on` (the green card's date, the proof the copy was received); `respondent` names
     which official's (None: the only one)."""
 
-    on: date = field(metadata=asks("The day the return receipt was signed"))
+    on: date = field(metadata=asks("The day the return receipt was signed", word="DATE"))
     respondent: str | None = field(default=None, metadata=THE_OFFICIAL)
 
 
@@ -300,7 +301,8 @@ class RecordWitness(Command):
         "off from the case)"))
     # whose matter they spoke to; None: the case's
     respondent: str | None = field(default=None, metadata=asks(
-        "Whose matter they spoke to (the official's email; empty: the case's)"))
+        "Whose matter they spoke to (the official's email; empty: the case's)",
+        word="@OFFICIAL"))
     on: date | None = field(default=None, metadata=THE_DAY)
 
 
@@ -319,10 +321,10 @@ def witness(s: StepContext, cmd: RecordWitness) -> Event:
         raise ProcedureError(f"{email} is complained against in {s.case.number}: record what "
                              "they presented with `heard` (§9), not as a witness.")
     if s.case.stage not in AT_HEARING:  # at the board's §11 hearing, on one official's matter
-        party = s.party(cmd.respondent, "the witness spoke to", "§11")
-        on = _referred_hearing_day(s, party, cmd.on, f"{name} was heard")
+        whose = s.party(cmd.respondent, "the witness spoke to", "§11")
+        on = _referred_hearing_day(s, whose, cmd.on, f"{name} was heard")
         return s.event(EventKind.WITNESS_HEARD, name=name, on=on.isoformat(),
-                       **({"email": email} if email else {}), respondent=party,
+                       **({"email": email} if email else {}), respondent=whose,
                        hearing=HEARD_AT_REFERRED)
     party = s.party(cmd.respondent, "the witness spoke to", "§9") if (
         cmd.respondent or len(s.case.parties()) == 1) else None
