@@ -29,9 +29,9 @@ from cases.notices import ALERTS, SECTION_2, NoticeType, clerks, meeting_invitee
 from cases.ports import Clock
 from cases.services import file_complaint, take_step
 from mail.alerts import alert_clerks
-from mail.calendar_replies import CalendarReply, ours
 from mail.intake_rules import Action, first_hit
 from mail.parsing import IntakeResult, ParseRules, intake_json
+from mail.parsing.calendar_replies import CalendarReply, ours
 from mail.parsing.classify import default_own_domains
 from mail.parsing.structure import read_header
 from storage import outbox

@@ -15,7 +15,7 @@ shows machine mail its headers did not (a provider's JSON, an MTA's plain bounce
 forwarder's mail is read whole, within `MailLimits` (its body is checked for machine mail
 then); past a limit it is refused as `over_limit`, the limit named.
 
-A member's answer to a meeting's invitation (an iTIP REPLY, `mail.calendar_replies`) is
+A member's answer to a meeting's invitation (an iTIP REPLY, `mail.parsing.calendar_replies`) is
 looked for once the header block has said the mail is not a bounce (an automatic answer
 still counts: a calendar may decline for someone away), and before it is taken for a
 reply to our mail (its subject names the case): only when its first 64 KB name a
@@ -38,9 +38,9 @@ from zoneinfo import ZoneInfo
 from cases.directory import Directory
 from cases.filing import Element, Filing
 from cases.text import neutralise_bidi
-from mail.calendar_replies import read_reply
 from mail.parsing import headers, mime, structure
 from mail.parsing.authres import forwarder_authenticated
+from mail.parsing.calendar_replies import read_reply
 from mail.parsing.city import forwarders
 from mail.parsing.classify import (
     KINDS,

@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from cases.filing import Complainant, Element, Filing
-from mail.calendar_replies import CalendarReply
+from mail.parsing.calendar_replies import CalendarReply
 
 
 @dataclass(frozen=True)

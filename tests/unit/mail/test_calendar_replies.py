@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from mail.calendar_replies import MAX_ICS, ours, read_reply
 from mail.parsing import ParseRules
+from mail.parsing.calendar_replies import MAX_ICS, ours, read_reply
 from mail.parsing.mime import parse_bytes
 from tests.unit.cases.riverton import CALENDAR, DIRECTORY
 

@@ -15,9 +15,9 @@ import pytest
 from cases.directory import Directory
 from cases.filing import Complainant, Filing
 from mail import intake_rules as r
-from mail.calendar_replies import CalendarReply
 from mail.intake_rules import RULES, Action, first_hit
 from mail.parsing import IntakeResult, parse_message
+from mail.parsing.calendar_replies import CalendarReply
 
 TZ = ZoneInfo("America/Los_Angeles")
 WHEN = datetime(2026, 12, 1, 9, 0, tzinfo=TZ)

@@ -25,6 +25,8 @@ from email.message import EmailMessage, Message
 
 from icalendar import Calendar
 
+from mail.parsing import headers, mime
+
 MAX_ICS = 64_000  # characters: a real REPLY is a few kilobytes, with its time zones
 MAX_PARTS = 4  # calendar parts looked at
 _UID = re.compile(r"^(eth-\d{4}-\d{4,6})-(.+)@([^@\s]+)$", re.I)
@@ -41,9 +43,6 @@ class CalendarReply:
 
 def read_reply(msg: Message) -> CalendarReply | None:
     """The calendar answer `msg` carries, or None when it carries none."""
-    # imported here: `mail.parsing` reads mail through this module at its screening step
-    from mail.parsing import headers, mime
-
     sender = headers.header_address(msg, "From")[1]
     for part in _calendar_parts(msg):
         found = _reply_in(mime.part_text(part)[:MAX_ICS + 1], sender)
