@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from bot.commands.steps import SPECS
 from bot.render import section
 from cases.access import NOT_LISTED, Refused, who_may
+from cases.handlers import ASKS, THE_DAY
 
 if TYPE_CHECKING:
     from bot.commands.request import Request
@@ -38,8 +39,9 @@ async def show(req: Request) -> None:
     if req.caller.person is None:
         raise Refused(NOT_LISTED)
     text = lines()
+    day = THE_DAY[ASKS]  # the words of a step's `on` (`cases.handlers.asks`)
     blocks = [section("*EthicsBot* — dates are YYYY-MM-DD and times 24-hour, in the city's "
-                      "time zone; a trailing [DATE] is the day it happened, if not today. "
-                      "Replies are visible only to you.")]
+                      f"time zone; a trailing [{day.word}] is {day.label.lower()}, if not "
+                      "today. Replies are visible only to you.")]
     blocks += [section("\n".join(text[i:i + 8])) for i in range(0, len(text), 8)]
     await req.reply("EthicsBot subcommands", blocks)

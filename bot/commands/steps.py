@@ -1,8 +1,9 @@
-"""Each procedural step as Slack types it: its words after `/ethics`, its usage, an example,
-and how the words become a `cases.commands` command. That is all Slack keeps: what each
-step is called, where it is allowed and who may take it are in `cases.steps.STEPS`; the
-fields nobody types (who votes, the council, the mayor, the examiner next in rotation)
-come from `cases.derived`, as on the web.
+"""Each procedural step as Slack types it: its words after `/ethics`, the order its values
+are typed in, an example, and how the words become a `cases.commands` command. That is
+all Slack keeps: what each step is called, where it is allowed and who may take it are in
+`cases.steps.STEPS`; the word standing for each value in the usage (`{on}`: `[DATE]`) is
+its field's own (`cases.handlers.asks`); the fields nobody types (who votes, the council,
+the mayor, the examiner next in rotation) come from `cases.derived`, as on the web.
 
 Some steps are typed two ways ("continuance grant 5" and "continuance deny" both record
 the council's decision on a continuance): two specs, one step.
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, fields, replace
+from dataclasses import MISSING, dataclass, fields, replace
 from datetime import datetime, time
 from typing import Any
 
@@ -25,7 +26,7 @@ from cases.directory import Directory
 from cases.disclosure import AnswerKind, Redaction, Withholding, record_named
 from cases.errors import ProcedureError
 from cases.fields import parse
-from cases.handlers import Command, StepRule
+from cases.handlers import Command, StepRule, asked
 from cases.history import EventKind
 from cases.meetings import Action, EmergencyGround, MeetingKind, Proceeding
 from cases.motions import Motion, read_motion
@@ -42,13 +43,45 @@ Make = Callable[[Words, Directory], "Command | Typed"]
 _CASE = re.compile(r"ETH-\d{4}-\d{4,6}", re.IGNORECASE)
 
 
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def typed_usage(rule: StepRule, syntax: str) -> str:
+    """`syntax` with each `{field}` of `rule`'s command the word its field declares
+    (`cases.handlers.Asks.typed`: `{on}` is `DATE`); a field in brackets must be one that
+    may be left out (it has a default, or `cases.derived` fills it), else ValueError."""
+    names = {f.name: f for f in fields(rule.command)}
+    optional = filled(rule.command) | {
+        n for n, f in names.items()
+        if f.default is not MISSING or f.default_factory is not MISSING}
+
+    def word(found: re.Match[str]) -> str:
+        name = found.group(1)
+        if name not in names:
+            raise ValueError(f"{rule.id}: {{{name}}} is no field of "
+                             f"{rule.command.__name__}")
+        before = syntax[:found.start()]
+        if before.count("[") > before.count("]") and name not in optional:
+            raise ValueError(f"{rule.id}: {name} may not be left out, yet is in brackets")
+        return asked(rule.command, name).typed(name)
+
+    return _FIELD.sub(word, syntax)
+
+
 @dataclass(frozen=True)
 class Spec:
     words: str  # what is typed after `/ethics`: "continuance grant"
     step: StepRule
-    usage: str
+    syntax: str  # its usage, each `{field}` standing for that field's word (`typed_usage`)
     example: str
     make: Make  # the command, or the typed fields of one that `cases.derived` completes
+
+    def __post_init__(self) -> None:
+        typed_usage(self.step, self.syntax)  # a field renamed or left out fails at import
+
+    @property
+    def usage(self) -> str:
+        return typed_usage(self.step, self.syntax)
 
     @property
     def what(self) -> str:
@@ -96,7 +129,7 @@ def _official(w: Words, d: Directory) -> str | None:
     return w.person("the official it is about", d) if w.at_person() else None
 
 
-_SAID = "[VIA EVIDENCE]"  # how an official's request came, and what shows it
+_SAID = "[{via} {evidence}]"  # how an official's request came, and what shows it
 
 
 def _said(w: Words) -> Typed:
@@ -219,7 +252,8 @@ def _vote(w: Words, directory: Directory) -> Typed:
 
 
 def _mayor_vote(w: Words, d: Directory) -> Typed:
-    return {"vote": Vote(str(w.choice("the mayor's vote", {"yes": "yes", "no": "no"}))),
+    only: dict[str, bool | str] = {v: v for v in asked(c.RecordMayorVote, "vote").only}
+    return {"vote": Vote(str(w.choice("the mayor's vote", only))),
             "respondent": _official(w, d)}
 
 
@@ -388,7 +422,7 @@ def _withhold(w: Words, _d: Directory) -> Typed:
     return {"basis": basis, "summary": w.rest()}
 
 
-_CALL = ("CASE DATE START [END] regular|special PLACE [LINK] [also: time-bar ...] "
+_CALL = ("CASE DATE START [END] regular|special {place} [LINK] [also: time-bar ...] "
          "[called-by: @A @B ...] [emergency: persons|property|likely FACTS]")
 # RCW 42.30.080(4)'s grounds, as typed after `emergency:`
 _GROUNDS = {"persons": EmergencyGround.PERSONS, "property": EmergencyGround.PROPERTY,
@@ -510,18 +544,17 @@ _NOTICES: dict[str, bool | str] = {
 _REQUESTERS: dict[str, bool | str] = {r.value: r.value for r in Requester}
 SPECS: tuple[Spec, ...] = (
     Spec("notice", c.RecordNoticeServed.step,
-         "notice CASE respondent|council|board [@OFFICIAL] "
-         "[hand|phone|voicemail|email|mail] [DATE TIME given] [TO WHOM] "
-         "[because WHY ACTUAL NOTICE WAS NOT PRACTICABLE]",
+         "notice CASE respondent|council|board [{respondent}] "
+         "[hand|phone|voicemail|email|mail] [DATE TIME given] [{to}] [because {impracticable}]",
          "notice ETH-2026-0007 respondent @pruitt voicemail 2026-12-01 08:30 on his cell "
          "because he is abroad", _notice),
     Spec("registered-mail", c.RecordRegisteredMail.step,
-         "registered-mail CASE TRACKING [DATE] [@OFFICIAL]",
+         "registered-mail CASE TRACKING [{on}] [{respondent}]",
          "registered-mail ETH-2026-0007 RE123456789US",
          lambda w, d: c.RecordRegisteredMail(
              w.next("the tracking number"), w.optional_day(),
              w.person("the official sent the copy", d) if w.at_person() else None)),
-    Spec("return-receipt", c.RecordReturnReceipt.step, "return-receipt CASE DATE [@OFFICIAL]",
+    Spec("return-receipt", c.RecordReturnReceipt.step, "return-receipt CASE {on} [{respondent}]",
          "return-receipt ETH-2026-0007 2026-12-04",
          lambda w, d: c.RecordReturnReceipt(
              w.day("the day the return receipt was signed"),
@@ -531,86 +564,87 @@ SPECS: tuple[Spec, ...] = (
     Spec("schedule", c.ScheduleBoardMeeting.step, f"schedule {_CALL}",
          "schedule ETH-2026-0007 2026-12-10 18:00 20:00 special Council Chambers",
          _call),
-    Spec("begin", c.BeginHearing.step, "begin CASE [DATE]", "begin ETH-2026-0007",
+    Spec("begin", c.BeginHearing.step, "begin CASE [{on}]", "begin ETH-2026-0007",
          lambda w, _: c.BeginHearing(w.optional_day())),
     Spec("heard", c.RecordRespondentHeard.step,
-         "heard CASE [@OFFICIAL] [presented|declined] [DATE]",
+         "heard CASE [{respondent}] [presented|declined] [{on}]",
          "heard ETH-2026-0007 presented", _heard),
-    Spec("concluded", c.ConcludeHearing.step, "concluded CASE [DATE]", "concluded ETH-2026-0007",
+    Spec("concluded", c.ConcludeHearing.step, "concluded CASE [{on}]", "concluded ETH-2026-0007",
          lambda w, _: c.ConcludeHearing(w.optional_day())),
     Spec("continuance apply", c.ApplyForContinuance.step,
-         "continuance apply CASE REASON" + _MOTION_USAGE,
+         "continuance apply CASE {reason}" + _MOTION_USAGE,
          "continuance apply ETH-2026-0007 the respondent is in hospital until Dec 20 "
          "motion: unanimous",
          lambda w, _: c.ApplyForContinuance(w.rest())),
     Spec("continuance grant", c.DecideContinuance.step,
-         "continuance grant CASE DAYS [DATE]" + _MOTION_USAGE,
+         "continuance grant CASE DAYS [{on}]" + _MOTION_USAGE,
          "continuance grant ETH-2026-0007 7 motion: yes @ames @baker @cole no @diaz",
          lambda w, _: c.DecideContinuance(w.number("the days granted"), w.optional_day())),
     Spec("continuance deny", c.DecideContinuance.step,
-         "continuance deny CASE [DATE]" + _MOTION_USAGE,
+         "continuance deny CASE [{on}]" + _MOTION_USAGE,
          "continuance deny ETH-2026-0007 motion: unanimous",
          lambda w, _: c.DecideContinuance(0, w.optional_day())),
-    Spec("report", c.IssueReport.step, "report CASE [sufficient|insufficient] FILE [SUMMARY]",
+    Spec("report", c.IssueReport.step, "report CASE [sufficient|insufficient] FILE [{summary}]",
          "report ETH-2026-0007 sufficient F0123ABCD prima facie showing of 2.94.030", _report),
-    Spec("witness", c.RecordWitness.step, "witness CASE [@OFFICIAL] [DATE] NAME [EMAIL]",
+    Spec("witness", c.RecordWitness.step, "witness CASE [{respondent}] [{on}] {name} [{email}]",
          "witness ETH-2026-0007 Maria Lopez mlopez@example.org", _witness),
-    Spec("deliver", c.DeliverReport.step, "deliver CASE [DATE HOW; EVIDENCE]",
+    Spec("deliver", c.DeliverReport.step, "deliver CASE [{on} {how}; {evidence}]",
          "deliver ETH-2026-0007", _deliver),
     Spec("extension request", c.RequestReportExtension.step,
-         f"extension request CASE DAYS respondent [@OFFICIAL] [DATE] {_SAID} | "
-         "extension request CASE DAYS board [DATE] motion: ...",
+         "extension request CASE {days} respondent [{respondent}] [{on}] " + _SAID + " | "
+         "extension request CASE {days} board [{on}] motion: ...",
          "extension request ETH-2026-0007 5 respondent email letter of 2027-01-04, #12",
          lambda w, d: {"days": w.number("the days"), "requested_by": Requester(
              str(w.choice("who asks", _REQUESTERS))), "respondent": _official(w, d),
              **_said(w)}),
     Spec("extension approve", c.DecideReportExtension.step,
-         "extension approve CASE [DATE]" + _MOTION_USAGE,
+         "extension approve CASE [{on}]" + _MOTION_USAGE,
          "extension approve ETH-2026-0007 motion: unanimous", _extension_decision(True)),
     Spec("extension deny", c.DecideReportExtension.step,
-         "extension deny CASE [DATE]" + _MOTION_USAGE,
+         "extension deny CASE [{on}]" + _MOTION_USAGE,
          "extension deny ETH-2026-0007 motion: unanimous", _extension_decision(False)),
     Spec("board-hearing", c.RequestBoardHearing.step,
-         f"board-hearing CASE [@OFFICIAL] [DATE] {_SAID}",
+         "board-hearing CASE [{respondent}] [{on}] " + _SAID,
          "board-hearing ETH-2026-0007 @pruitt 2027-01-04 paper letter of that day, scan F0123",
          lambda w, d: {"respondent": _official(w, d), **_said(w)}),
-    Spec("refer", c.Refer.step, "refer CASE [@OFFICIAL] [board] [DATE]", "refer ETH-2026-0007",
+    Spec("refer", c.Refer.step, "refer CASE [{respondent}] [board] [{on}]", "refer ETH-2026-0007",
          _refer),
     Spec("determination", c.RecordDetermination.step,
-         "determination CASE [@OFFICIAL] violation|no-violation [SECTIONS] [DATE] "
+         "determination CASE [{respondent}] violation|no-violation [{sections}] [{on}] "
          "[motion: ...]",
          "determination ETH-2026-0007 violation 2.94.030", _determination),
     Spec("council-extension", c.ExtendCouncilDecision.step,
-         "council-extension CASE DAYS [DATE]" + _MOTION_USAGE,
+         "council-extension CASE {days} [{on}]" + _MOTION_USAGE,
          "council-extension ETH-2026-0007 7 motion: unanimous",
          lambda w, _: c.ExtendCouncilDecision(w.number("the days"), w.optional_day())),
-    Spec("vote", c.RecordCouncilVote.step, "vote CASE [@MEMBER] yes|no|abstain [@OFFICIAL]",
+    Spec("vote", c.RecordCouncilVote.step, "vote CASE [{member}] yes|no|abstain [{respondent}]",
          "vote ETH-2026-0007 yes", _vote),
-    Spec("mayor-vote", c.RecordMayorVote.step, "mayor-vote CASE yes|no [@OFFICIAL]",
+    Spec("mayor-vote", c.RecordMayorVote.step, "mayor-vote CASE yes|no [{respondent}]",
          "mayor-vote ETH-2026-0007 yes",
          _mayor_vote),
     Spec("decide", c.RecordCouncilDecision.step,
-         "decide CASE [@OFFICIAL] [SECTION: PENALTY; ... action: yes @A @B no @C|unanimous]",
+         "decide CASE [{respondent}] [SECTION: PENALTY; ... action: yes @A @B no @C|unanimous]",
          "decide ETH-2026-0007 2.94.030: written reprimand action: unanimous", _decide),
-    Spec("amend", c.AmendComplaint.step, "amend CASE SECTIONS [TEXT]",
+    Spec("amend", c.AmendComplaint.step, "amend CASE SECTIONS [{text}]",
          "amend ETH-2026-0007 2.94.040 also used staff", lambda w, _: {
              "added_sections": sections(w.next("the added sections")), "text": w.rest()}),
     Spec("correct-date", c.CorrectStepDate.step,
-         "correct-date CASE STEP [#ENTRY] DATE [@OFFICIAL] REASON",
+         "correct-date CASE {kind} [{entry}] {on} [{respondent}] {reason}",
          "correct-date ETH-2026-0007 concluded 2026-12-18 typed the wrong day", _correct_date),
-    Spec("close", c.CloseCase.step, "close CASE [REASON]", "close ETH-2026-0007 found insufficient",
+    Spec("close", c.CloseCase.step, "close CASE [{reason}]",
+         "close ETH-2026-0007 found insufficient",
          lambda w, _: c.CloseCase(reason=w.rest())),
     Spec("void", c.VoidCase.step,
-         "void CASE REASON [motion: ...]", "void ETH-2026-0008 duplicate of ETH-2026-0007",
+         "void CASE {reason} [motion: ...]", "void ETH-2026-0008 duplicate of ETH-2026-0007",
          _void),
     Spec("disclosure-request", c.RecordDisclosureRequest.step,
-         "disclosure-request CASE [DATE] [complaint,determination,report] REQUESTER[; WHAT]",
+         "disclosure-request CASE [{on}] [complaint,determination,report] {requester}[; {what}]",
          "disclosure-request ETH-2026-0007 A. Reporter, Riverton Ledger", _disclosure_request),
     # -- retention (RCW 40.14) --------------------------------------------------------------
-    Spec("hold place", c.PlaceLegalHold.step, "hold place CASE REASON",
+    Spec("hold place", c.PlaceLegalHold.step, "hold place CASE {reason}",
          "hold place ETH-2026-0007 Whitfield v. Riverton, preserve all records",
          lambda w, _: c.PlaceLegalHold(reason=w.rest())),
-    Spec("hold lift", c.LiftLegalHold.step, "hold lift CASE [REASON]",
+    Spec("hold lift", c.LiftLegalHold.step, "hold lift CASE [{reason}]",
          "hold lift ETH-2026-0007 the suit was dismissed with prejudice",
          lambda w, _: c.LiftLegalHold(reason=w.rest())),
     Spec("destroy request", c.RequestDestruction.step, "destroy request CASE",
@@ -618,43 +652,43 @@ SPECS: tuple[Spec, ...] = (
     Spec("destroy approve", c.ApproveDestruction.step, "destroy approve CASE",
          "destroy approve ETH-2026-0007", lambda w, _: {}),
     Spec("disclosure-answer", c.AnswerDisclosure.step,
-         "disclosure-answer CASE [#REQUEST] acknowledge|clarify ESTIMATE [TEXT] | deny CODE: "
-         "EXPLANATION | close [TEXT]",
+         "disclosure-answer CASE [{request}] acknowledge|clarify {estimate} [{text}] | deny "
+         "CODE: {explanation} | close [{text}]",
          "disclosure-answer ETH-2026-0007 acknowledge 2027-03-05 the report is being reviewed",
          _answer),
     Spec("disclosure-clarified", c.RecordClarification.step,
-         "disclosure-clarified CASE [#REQUEST] [DATE] "
+         "disclosure-clarified CASE [{request}] [{on}] "
          "[WHAT THEY SAID]", "disclosure-clarified ETH-2026-0007 only the 2026 complaint",
          lambda w, _: c.RecordClarification(request=_request(w), on=w.optional_day(),
                                             text=w.rest())),
     Spec("third-party", c.NotifyThirdParty.step,
-         "third-party CASE [#REQUEST] complaint,determination,report RELEASE-DATE NAME EMAIL",
+         "third-party CASE [{request}] complaint,determination,report {release_on} {name} {email}",
          "third-party ETH-2026-0007 complaint 2027-03-15 Dana Whitfield dana@mail.test",
          _third_party),
     Spec("instalment", c.PrepareInstalment.step,
-         "instalment CASE [#REQUEST] complaint,determination,report|none [final] [; redact "
+         "instalment CASE [{request}] complaint,determination,report|none [final] [; redact "
          "RECORD: CODE: EXPLANATION: TEXT] [; withhold RECORD: CODE: EXPLANATION]",
          "instalment ETH-2026-0007 complaint; redact complaint: RCW 42.56.250(4): an "
          "employee's home address: 12 Elm St", _instalment),
     Spec("release", c.ReleaseRecords.step,
-         "release CASE [#REQUEST] [DATE]", "release ETH-2026-0007",
+         "release CASE [{request}] [{on}]", "release ETH-2026-0007",
          lambda w, _: c.ReleaseRecords(request=_request(w), on=w.optional_day())),
     # -- meetings (RCW 42.30) ------------------------------------------------------------
     Spec("deliberation", c.ScheduleDeliberation.step, f"deliberation {_CALL}",
          "deliberation ETH-2026-0007 2027-02-16 19:00 regular Council Chambers",
          _call),
-    Spec("cancel-meeting", c.CancelMeeting.step, "cancel-meeting CASE [MEETING] REASON",
+    Spec("cancel-meeting", c.CancelMeeting.step, "cancel-meeting CASE [{meeting}] {reason}",
          "cancel-meeting ETH-2026-0007 the chamber is closed for repairs",
          lambda w, _: c.CancelMeeting(meeting=_meeting_number(w), reason=w.rest())),
     Spec("open-session", c.RequestOpenSession.step,
-         f"open-session CASE [@OFFICIAL] board|examiner|council [DATE] {_SAID}",
+         "open-session CASE [{respondent}] board|examiner|council [{on}] " + _SAID,
          "open-session ETH-2026-0007 board paper letter of 2027-01-04 at the counter",
          lambda w, d: {"respondent": _official(w, d), "proceeding": Proceeding(
              str(w.choice("whose proceedings", _PROCEEDINGS))), **_said(w)}),
     Spec("session start", c.StartExecutiveSession.step,
          "session start CASE UNTIL [STARTED] [@OFFICIAL ...]",
          "session start ETH-2026-0007 19:30", _session_start),
-    Spec("session extend", c.ExtendExecutiveSession.step, "session extend CASE UNTIL",
+    Spec("session extend", c.ExtendExecutiveSession.step, "session extend CASE {until}",
          "session extend ETH-2026-0007 20:00",
          lambda w, _: c.ExtendExecutiveSession(until=_clock(w, "the new end"))),
     Spec("session end", c.EndExecutiveSession.step,
@@ -662,44 +696,45 @@ SPECS: tuple[Spec, ...] = (
          lambda w, _: c.EndExecutiveSession(
              ended_at=_clock(w, "the end") if w.peek() else None)),
     Spec("board-vote", c.RecordBoardVote.step,
-         "board-vote CASE [@MEMBER] yes|no|abstain [@OFFICIAL]",
+         "board-vote CASE [{member}] yes|no|abstain [{respondent}]",
          "board-vote ETH-2026-0007 yes", _vote),
     Spec("board-determination", c.RecordBoardDetermination.step,
-         "board-determination CASE [@OFFICIAL]",
+         "board-determination CASE [{respondent}]",
          "board-determination ETH-2026-0007",
          lambda w, d: {"respondent": _official(w, d)}),
-    Spec("roll-call", c.RecordRollCall.step, "roll-call CASE [MEETING] @MEMBER ...",
+    Spec("roll-call", c.RecordRollCall.step, "roll-call CASE [{meeting}] @MEMBER ...",
          "roll-call ETH-2026-0007 @ames @baker @cole", _roll_call),
-    Spec("recuse", c.RecordRecusal.step, "recuse CASE [@MEMBER] REASON",
+    Spec("recuse", c.RecordRecusal.step, "recuse CASE [{member}] {reason}",
          "recuse ETH-2026-0007 the respondent is my brother-in-law", _recuse),
     Spec("council-extension-request", c.RequestCouncilExtension.step,
-         f"council-extension-request CASE [@OFFICIAL] DAYS [DATE] {_SAID}",
+         "council-extension-request CASE [{respondent}] {days} [{on}] " + _SAID,
          "council-extension-request ETH-2026-0007 7 email of 2027-03-02 in the case file",
          lambda w, d: {"respondent": _official(w, d), "days": w.number("the days"),
                        **_said(w)}),
-    Spec("dismiss", c.DismissAsTimeBarred.step, "dismiss CASE PUBLIC-SINCE REASON" + _MOTION_USAGE,
+    Spec("dismiss", c.DismissAsTimeBarred.step,
+         "dismiss CASE {public_since} {reason}" + _MOTION_USAGE,
          "dismiss ETH-2026-0007 2023-05-02 the minutes were published that day "
          "motion: unanimous",
          lambda w, _: c.DismissAsTimeBarred(w.day("the day the information became public"),
                                             w.rest())),
     Spec("amendment-sufficiency", c.FindAmendmentSufficient.step,
-         "amendment-sufficiency CASE sufficient|insufficient SECTIONS [DATE]" + _MOTION_USAGE,
+         "amendment-sufficiency CASE sufficient|insufficient SECTIONS [{on}]" + _MOTION_USAGE,
          "amendment-sufficiency ETH-2026-0007 sufficient 2.94.040 motion: unanimous",
          _amendment_sufficiency),
     Spec("examiner-conflict", c.RecordExaminerConflict.step,
-         "examiner-conflict CASE EXAMINER REASON",
+         "examiner-conflict CASE {examiner} {reason}",
          "examiner-conflict ETH-2026-0007 myu@examiners.example represented the complainant",
          lambda w, d: c.RecordExaminerConflict(w.person("the examiner", d), w.rest())),
     Spec("name-respondent", c.NameRespondent.step,
-         f"name-respondent CASE @OFFICIAL | name-respondent CASE {NEW} NAME; [EMAIL]; "
-         "[POSTAL ADDRESS]",
+         "name-respondent CASE {official} | name-respondent CASE " + NEW
+         + " {name}; [{email}]; [{address}]",
          "name-respondent ETH-2026-0007 @pruitt", _name_respondent),
-    Spec("correct-receipt", c.CorrectReceipt.step, "correct-receipt CASE DATE TIME REASON",
+    Spec("correct-receipt", c.CorrectReceipt.step, "correct-receipt CASE DATE TIME {reason}",
          "correct-receipt ETH-2026-0007 2026-12-01 16:40 forwarded a day late",
          lambda w, _: c.CorrectReceipt(w.moment("when the city received it"), w.rest())),
     # -- the complainant's protection (issue 27) ---------------------------------------------
     Spec("withhold-complainant", c.WithholdComplainant.step,
-         "withhold-complainant CASE 42.41|42.56.240 SUMMARY",
+         "withhold-complainant CASE 42.41|42.56.240 {summary}",
          "withhold-complainant ETH-2026-0007 42.41 Alleges the director steered a parks "
          "contract to a relative's firm (2.94.030).", _withhold),
 )

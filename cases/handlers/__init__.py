@@ -61,16 +61,23 @@ class Asks:
     yes_no: tuple[str, str] = ("Yes", "No")  # a yes/no's two answers, in the step's words
     only: tuple[str, ...] = ()  # of an enum's values, those this step offers (empty: all)
     long: bool = False  # a paragraph (a reason, a summary), not a line
+    # its value's name where a step is typed in words (Slack's usage, `ethicsbot step`):
+    # "DATE"; empty: the field's name in capitals ("TRACKING-NUMBER")
+    word: str = ""
+
+    def typed(self, name: str) -> str:
+        """The word standing for field `name`'s value in a step's typed usage."""
+        return self.word or name.upper().replace("_", "-")
 
 
 ASKS = "asks"  # the key of a field's `Asks` in its metadata
 
 
 def asks(label: str, *, hint: str = "", yes_no: tuple[str, str] = ("Yes", "No"),
-         only: tuple[str, ...] = (), long: bool = False) -> dict[str, Asks]:
+         only: tuple[str, ...] = (), long: bool = False, word: str = "") -> dict[str, Asks]:
     """A command's field's metadata, its words on every surface:
     `on: date | None = field(default=None, metadata=asks("The day it happened"))`."""
-    return {ASKS: Asks(label, hint, yes_no, only, long)}
+    return {ASKS: Asks(label, hint, yes_no, only, long, word)}
 
 
 def asked(command: type[Command], name: str) -> Asks:
@@ -87,12 +94,12 @@ def asked(command: type[Command], name: str) -> Asks:
 
 
 # words more than one step's fields mean alike, each field naming them where declared
-THE_DAY = asks("The day it happened")
+THE_DAY = asks("The day it happened", word="DATE")
 THE_OFFICIAL = asks("The official complained against it is about (their email; empty: "
-                    "the only one)")
+                    "the only one)", word="@OFFICIAL")
 THE_MOTION = asks("The motion, when the board or the council acts (RCW 42.30): each "
                   "member's vote")
-THE_MEETING = asks("Meeting number")
+THE_MEETING = asks("Meeting number", word="MEETING")
 THE_BOARD = asks("The board's members (from the directory)")
 THE_COUNCIL = asks("The council's members (from the directory)")
 THE_MAYOR = asks("The mayor (from the directory)")

@@ -122,13 +122,14 @@ class NameRespondent(Command):
 
     # their email in the city's directory; empty: the person below
     official: str = field(default="", metadata=asks(
-        "The official complained against (§2), as the city's directory lists them"))
+        "The official complained against (§2), as the city's directory lists them",
+        word="@OFFICIAL"))
     name: str = field(default="", metadata=asks(
         "Or a person the directory does not list: their full name"))
     email: str = field(default="", metadata=asks("Their email (the §2 notice goes there at once)"))
     address: str = field(default="", metadata=asks(
         "Their postal address (the mayor's office is given the task of mailing them the "
-        "complaint by registered mail, §2)", long=True))
+        "complaint by registered mail, §2)", long=True, word="POSTAL ADDRESS"))
 
 
 @step("name-respondent", "name the official complained against", EventKind.RESPONDENT_NAMED,
@@ -293,12 +294,12 @@ class CorrectStepDate(Command):
     respondents, `respondent`'s). `kind` is named either way, so a mistyped number is
     caught rather than correcting another step."""
 
-    kind: EventKind = field(metadata=asks("The step whose day was mistyped"))
-    on: date = field(metadata=asks("The day it really happened"))
+    kind: EventKind = field(metadata=asks("The step whose day was mistyped", word="STEP"))
+    on: date = field(metadata=asks("The day it really happened", word="DATE"))
     reason: str = field(metadata=asks("Reason", long=True))
     respondent: str | None = field(default=None, metadata=THE_OFFICIAL)
     entry: int | None = field(default=None, metadata=asks(
-        "Its number in the case's history (#N; empty: the latest such step)"))
+        "Its number in the case's history (#N; empty: the latest such step)", word="#ENTRY"))
 
 
 @step("correct-date", "correct the date of an earlier step", EventKind.STEP_DATE_CORRECTED,

@@ -372,7 +372,8 @@ class RecordCouncilVote(Command):
     """A council member's vote that the violations found against one official occurred
     and on the action as to them (§12, §14)."""
 
-    member: str = field(metadata=asks("The council member whose vote this is (§14)"))
+    member: str = field(metadata=asks("The council member whose vote this is (§14)",
+                                      word="@MEMBER"))
     vote: Vote = field(metadata=asks("Your vote"))
     council: frozenset[str] = field(metadata=THE_COUNCIL)
     # the official (None: the only one found to have violated)

@@ -41,7 +41,8 @@ _EMAIL_SHAPE = "name@example.org"
 
 
 # which of the case's requests a step is on
-_WHICH_REQUEST = asks("Which request (1 = the first; empty: the oldest still open)")
+_WHICH_REQUEST = asks("Which request (1 = the first; empty: the oldest still open)",
+                       word="#REQUEST")
 
 
 @dataclass(frozen=True)
@@ -383,7 +384,7 @@ class NotifyThirdParty(Command):
     email: str = field(metadata=asks("Their email (the notice goes there)"))
     records: tuple[PublicRecord, ...] = field(metadata=asks("The records that concern them"))
     release_on: date = field(metadata=asks(
-        "The day the records will be released unless a court enjoins it"))
+        "The day the records will be released unless a court enjoins it", word="RELEASE-DATE"))
     request: int | None = field(default=None, metadata=_WHICH_REQUEST)
 
 

@@ -538,7 +538,8 @@ def _board_meeting(s: StepContext, number: int | None, party: str) -> Meeting:
 class RecordBoardVote(Command):
     """A board member's vote on sufficiency, cast in open session (yes: sufficient)."""
 
-    member: str = field(metadata=asks("The board member whose vote this is (§7)"))
+    member: str = field(metadata=asks("The board member whose vote this is (§7)",
+                                      word="@MEMBER"))
     vote: Vote = field(metadata=asks("Your vote"))
     board: frozenset[str] = field(metadata=THE_BOARD)
     meeting: int | None = field(default=None, metadata=THE_MEETING)
@@ -654,7 +655,7 @@ class RecordRecusal(Command):
     (a relative, a business tie, the member filed the complaint): they vote on nothing in
     it and are not counted towards its quorum."""
 
-    member: str = field(metadata=asks("Member"))
+    member: str = field(metadata=asks("The member recusing", word="@MEMBER"))
     reason: str = field(metadata=asks("Reason", long=True))
     board: frozenset[str] = field(metadata=THE_BOARD)
     council: frozenset[str] = field(metadata=THE_COUNCIL)

@@ -6,6 +6,7 @@ without them fails here."""
 from __future__ import annotations
 
 import dataclasses
+import re
 import types
 import typing
 
@@ -13,7 +14,15 @@ import pytest
 
 from bot.access import Caller
 from bot.commands.args import Words
-from bot.commands.steps import SPECS, SPECS_BY_WORDS, derived, find_spec
+from bot.commands.steps import (
+    _FIELD,
+    SPECS,
+    SPECS_BY_WORDS,
+    Spec,
+    derived,
+    find_spec,
+    typed_usage,
+)
 from cases import commands as c
 from cases.access import actor_for
 from cases.derived import complete
@@ -51,6 +60,28 @@ def test_no_two_slack_words_name_one_thing_twice() -> None:
     assert len(SPECS_BY_WORDS) == len(SPECS)
     shapes = [(s.step, s.usage) for s in SPECS]
     assert len(set(shapes)) == len(shapes)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.words)
+def test_slack_keeps_no_word_of_its_own_for_a_field(spec: Spec) -> None:
+    """Issue 42: the word standing for a value in a step's Slack usage (`[DATE]`,
+    `[@OFFICIAL]`, `[VIA EVIDENCE]`) is its field's own (`cases.handlers.asks`), written
+    `{on}` in the row; a word a field of the step declares, typed out by hand, fails."""
+    raw = _FIELD.sub(" ", spec.syntax)
+    for f in dataclasses.fields(spec.step.command):
+        word = asked(spec.step.command, f.name).typed(f.name)
+        assert not re.search(rf"(?<![\w@#-]){re.escape(word)}(?![\w-])", raw), (
+            f"{spec.words}: write {{{f.name}}}, not {word}")
+
+
+def test_a_slack_usage_names_only_fields_and_brackets_only_what_may_be_left_out() -> None:
+    with pytest.raises(ValueError, match="is no field"):
+        typed_usage(c.BeginHearing.step, "begin CASE [{day}]")
+    with pytest.raises(ValueError, match="may not be left out"):
+        typed_usage(c.RecordReturnReceipt.step, "return-receipt CASE [{on}]")
+    assert typed_usage(c.RecordReturnReceipt.step, "return-receipt CASE {on} [{respondent}]") \
+        == "return-receipt CASE DATE [@OFFICIAL]"
+    assert typed_usage(c.RequestBoardHearing.step, "[{via} {evidence}]") == "[VIA EVIDENCE]"
 
 
 def test_a_body_act_by_motion_says_so_in_its_slack_usage() -> None:
