@@ -270,7 +270,8 @@ async def yearly_report(request: web.Request) -> web.StreamResponse:
     """The yearly report to the council (`storage.annual`, as `ethicsbot report`): counts
     only, no names; each look logged."""
     year, found = _yearly(request, "")
-    return page(request, "report.html.j2", report=found, year=year)
+    return page(request, "report.html.j2", report=found, year=year,
+                records_rows=annual.records_lines(found["records_requests"]))
 
 
 @routes.get("/report.csv")
@@ -302,17 +303,22 @@ async def yearly_report_pdf(request: web.Request) -> web.StreamResponse:
 
 def report_rows(found: dict[str, Any]) -> list[tuple[str, str, int | float | str]]:
     """The report's counts as the CSV's rows, in the page's order: what no row can hold
-    (no closed complaint: no median) is empty."""
-    median = found["median_days_to_closure"]
-    requests = found["records_requests"]
+    (no complaint reached a step: no median) is empty."""
+    def cell(v: int | float | str | None) -> int | float | str:
+        return "" if v is None or v == "—" else v
+
     return [
         ("complaints", "received", found["received"]),
         *(("outcome", k, v) for k, v in found["outcomes"].items()),
         *(("council", k, v) for k, v in found["council_actions"].items()),
         *((f"deadline: {words(k)}", s, n) for k, v in found["deadlines"].items()
           for s, n in v.items()),
-        ("closure", "closed", found["closed"]),
-        ("closure", "median days from receipt", "" if median is None else median),
-        ("public records requests", "received", requests["received"]),
-        ("public records requests", "answered", requests["answered"]),
+        *((f"deadlines of {role}", s, n) for role, v in found["deadlines_by_role"].items()
+          for s, n in v.items()),
+        *(("complaints reaching", step, v["cases"])
+          for step, v in found["days_to_step"].items()),
+        *(("median days from receipt", step, cell(v["median"]))
+          for step, v in found["days_to_step"].items()),
+        *(("public records requests", label, cell(v))
+          for label, v in annual.records_lines(found["records_requests"])),
     ]

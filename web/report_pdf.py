@@ -14,6 +14,7 @@ from typing import Any
 from fpdf.fonts import FontFace
 
 from cases.text import words
+from storage.annual import records_lines
 from templates.pdf import FACE, prepare
 from templates.tagged import TaggedPdf
 
@@ -77,12 +78,14 @@ def render_report_pdf(found: dict[str, Any], *, city: str, created: datetime,
     table((70, 30, 30, 30, 30), ("Deadline", "Met", "Late", "Missed", "Pending"),
           [(words(k), v["met"], v["late"], v["missed"], v["pending"])
            for k, v in found["deadlines"].items()] or [("none", 0, 0, 0, 0)])
-    heading("Closure and public records")
-    median = found["median_days_to_closure"]
-    requests = found["records_requests"]
-    table((140, 50), ("Measure", "Figure"), [
-        ("Complaints closed", found["closed"]),
-        ("Median days from receipt to closure", "—" if median is None else median),
-        ("Public records requests received", requests["received"]),
-        ("Public records requests answered", requests["answered"])])
+    heading("Deadlines late or missed, by who answers for them")
+    table((100, 30, 30, 30), ("Who answers", "Deadlines", "Late", "Missed"),
+          [(role, v["deadlines"], v["late"], v["missed"])
+           for role, v in found["deadlines_by_role"].items()] or [("none", 0, 0, 0)])
+    heading("Days from receipt to each step")
+    table((100, 45, 45), ("Step", "Complaints", "Median days"),
+          [(step, v["cases"], "—" if v["median"] is None else v["median"])
+           for step, v in found["days_to_step"].items()])
+    heading(f"Public records requests received in {year}")
+    table((140, 50), ("Measure", "Figure"), records_lines(found["records_requests"]))
     return bytes(pdf.output())

@@ -21,7 +21,7 @@ def register(group: click.Group) -> None:
 def report(year: int, as_json: bool) -> None:
     """The yearly report to the council: complaints, outcomes, deadlines, records requests."""
     from ethicsbot.bootstrap import bootstrap
-    from storage.annual import yearly_report
+    from storage.annual import records_lines, yearly_report
 
     app = bootstrap()
     try:
@@ -42,8 +42,16 @@ def report(year: int, as_json: bool) -> None:
     click.echo("Deadlines (met / late / missed / pending):")
     for k, v in found["deadlines"].items():
         click.echo(f"  {k}: {v['met']} / {v['late']} / {v['missed']} / {v['pending']}")
+    click.echo("Deadlines late or missed, by who answers for them (deadlines / late / missed):")
+    for role, v in found["deadlines_by_role"].items():
+        click.echo(f"  {role}: {v['deadlines']} / {v['late']} / {v['missed']}")
+    click.echo("Median days from receipt to each step (complaints reaching it):")
+    for step, v in found["days_to_step"].items():
+        m = v["median"]
+        click.echo(f"  {step}: {m if m is not None else '—'} ({v['cases']})")
     m = found["median_days_to_closure"]
     click.echo(f"Median days from receipt to closure: {m if m is not None else '—'} "
                f"({found['closed']} closed)")
-    r = found["records_requests"]
-    click.echo(f"Public records requests: {r['received']} received, {r['answered']} answered")
+    click.echo(f"Public records requests received in {year}:")
+    for label, value in records_lines(found["records_requests"]):
+        click.echo(f"  {label}: {value}")

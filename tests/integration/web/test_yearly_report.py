@@ -10,16 +10,18 @@ from __future__ import annotations
 import csv
 import html
 import io
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from pypdf import PdfReader
 
 from cases import commands as c
+from cases.disclosure import AnswerKind
+from cases.meetings import Body
 from cases.motions import Motion
 from cases.tally import Vote
 from storage.annual import yearly_report
 from tests.fixtures.app import FakeClock
-from tests.fixtures.cases import a_filing, open_one, step
+from tests.fixtures.cases import a_filing, board_finds, convene, open_one, step
 from tests.fixtures.tagged_pdf import read_tagged
 from tests.fixtures.web import Site
 from tests.fixtures.web import determined as council_meets
@@ -29,6 +31,7 @@ from tests.integration.web.test_public import closed_insufficient
 
 CLERK, COUNCIL, CHAIR = "clerk@city.test", "abrandt@city.test", "hpark@city.test"
 OFFICIAL, EXAMINER = "gpruitt@city.test", "myu@examiners.example"
+ATTORNEY = "attorney@city.test"
 NAMES = ("Gary Pruitt", "gpruitt", "Dana Whitfield", "dw@example.net", "Priya Raman")
 
 
@@ -93,7 +96,12 @@ async def test_a_year_with_a_violation_found_and_a_penalty_counts_each(
     assert found["deadlines"]["report_delivery"]["met"] == 2
     for key in ("notice_24h", "registered_mail", "hearing_begin", "hearing_conclude"):
         assert sum(found["deadlines"][key].values()) == 3, key  # each complaint's, once
-    assert found["records_requests"] == {"received": 0, "answered": 0}
+    assert found["records_requests"] == {
+        "received": 0, "answered": 0, "responded": 0, "responded_in_time": 0,
+        "responded_late": 0, "response_missed": 0, "median_days_to_response": None,
+        "median_days_to_answer": None}
+    assert found["days_to_step"]["closure"] == {"cases": 2, "median": 4.5}
+    assert found["days_to_step"]["council decision"] == {"cases": 1, "median": 0}
     assert (before["received"], before["outcomes"]["still open"]) == (1, 1)
     assert not any(n in str(found) for n in NAMES)
 
@@ -128,14 +136,15 @@ async def test_the_clerk_and_a_council_member_read_the_page_and_its_csv(
         assert counts[("outcome", "dismissed as time-barred")] == "0"
         assert counts[("council", "penalty: public reprimand (2.94.030)")] == "1"
         assert counts[("deadline: council decision", "met")] == "1"
-        assert counts[("closure", "median days from receipt")] == "4.5"
+        assert counts[("median days from receipt", "closure")] == "4.5"
+        assert counts[("complaints reaching", "closure")] == "2"
         assert counts[("public records requests", "received")] == "0"
         assert not any(n in sheet.text for n in NAMES)
         assert [x for x in logged(site, reader) if x[1].startswith("yearly report")] == [
             (None, "yearly report 2026", True), (None, "yearly report 2026 (CSV)", True)]
     old = list(csv.reader(io.StringIO((await site.get("/report.csv?year=2025")).text)))
-    assert ["complaints", "received", "1"] in old and ["closure", "median days from "
-                                                       "receipt", ""] in old
+    assert ["complaints", "received", "1"] in old
+    assert ["median days from receipt", "closure", ""] in old
 
 
 async def test_a_stranger_the_board_an_official_and_the_examiner_are_refused(
@@ -179,8 +188,10 @@ async def test_the_report_as_a_tagged_pdf(site: Site, clock: FakeClock) -> None:
     assert t.root is not None and t.untagged == ""
     assert [" ".join(h.text.split()) for h in t.elements("H1")] == [title]
     assert [h.text for h in t.elements("H2")] == [
-        "Complaints received: 3", "Deadlines", "Closure and public records"]
-    ended, deadlines, closure = t.elements("Table")
+        "Complaints received: 3", "Deadlines",
+        "Deadlines late or missed, by who answers for them", "Days from receipt to each step",
+        "Public records requests received in 2026"]
+    ended, deadlines, _by_role, closure, _records = t.elements("Table")
     cells = {tuple(c.text for c in row.kids) for row in ended.kids if row.role == "TR"}
     assert {("How each complaint received ended", "Complaints"), ("violation", "1"),
             ("insufficient", "1"), ("still open", "1"), ("no violation", "0"),
@@ -191,7 +202,7 @@ async def test_the_report_as_a_tagged_pdf(site: Site, clock: FakeClock) -> None:
     assert {c.attributes.get("Scope") for c in head.kids} == {"/Column"}
     assert ("council decision", "1", "0", "0", "0") in {
         tuple(c.text for c in row.kids) for row in deadlines.kids if row.role == "TR"}
-    assert ("Median days from receipt to closure", "4.5") in {
+    assert ("closure", "2", "4.5") in {
         tuple(c.text for c in row.kids) for row in closure.kids if row.role == "TR"}
     text = " ".join("".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages
                             ).split())
@@ -199,3 +210,124 @@ async def test_the_report_as_a_tagged_pdf(site: Site, clock: FakeClock) -> None:
     assert (None, "yearly report 2026 (PDF)", True) in logged(site, COUNCIL)
     await site.sign_in(CHAIR)
     assert (await site.get("/report.pdf?year=2026")).status == 403
+
+
+def a_paced_year(site: Site, clock: FakeClock) -> dict[str, str]:
+    """A year whose steps are days apart, in Riverton: a complaint received 10 days
+    before its §7 hearing begins (day 10), its report delivered on day 12, referred to
+    the examiner on day 15, the determination of a violation received on day 20, the
+    council's decision on day 21 and the case closed on day 25; one found insufficient
+    at its hearing the day it came and closed then (day 0); one still open, its §2
+    notices owed. Three records requests on the paced one: answered the day received,
+    answered 8 days (6 business days) after, and one received 12 days before, not
+    answered."""
+    app = site.app
+    start = clock.now
+    paced = open_one(app, a_filing(start - timedelta(days=10), "Gary Pruitt"))
+    convene(app, paced)
+    for cmd in (c.BeginHearing(), c.RecordRespondentHeard(), c.ConcludeHearing()):
+        step(app, paced, cmd)
+    board_finds(app, paced, True)
+    clock.advance(days=2)
+    for cmd in (c.IssueReport(sufficient=True), c.DeliverReport()):
+        step(app, paced, cmd)
+    council = frozenset(p.email for p in app.directory.council)
+    clock.advance(days=3)
+    step(app, paced, c.Refer(examiner="myu@examiners.example"))
+    clock.advance(days=5)
+    step(app, paced, c.RecordDetermination(True))
+    clock.advance(days=1)
+    convene(app, paced, Body.COUNCIL)
+    for member in sorted(council):
+        step(app, paced, c.RecordCouncilVote(member, Vote.YES, council), CLERK)
+    step(app, paced, c.RecordCouncilDecision(council, app.directory.mayor.email), CLERK)
+    clock.advance(days=4)
+    step(app, paced, c.CloseCase("council decision rendered"), CLERK)
+    insufficient = closed_insufficient(app)
+    still_open = open_one(app, a_filing(clock.now - timedelta(days=5), "Priya Raman"))
+    today = app.calendar.local_date(clock.now)
+    for number, (on, answered) in enumerate(((today, True), (today - timedelta(days=8), True),
+                                             (today - timedelta(days=12), False)), start=1):
+        step(app, paced, c.RecordDisclosureRequest("A. Reporter", on=on), actor=ATTORNEY)
+        if answered:
+            step(app, paced, c.AnswerDisclosure(
+                AnswerKind.DENY, exemption="RCW 42.56.240(2)",
+                explanation="it would endanger a witness", request=number), actor=ATTORNEY)
+    return {"paced": paced, "insufficient": insufficient, "open": still_open}
+
+
+async def test_a_paced_year_medians_missed_deadlines_by_role_and_records_requests(
+        site: Site, clock: FakeClock) -> None:
+    """Issue 41, item 7: the median days from receipt to each step, the deadlines late
+    or missed by the role that answers for them (no person), the records requests and
+    how fast they were answered; the page, its CSV and its PDF say the same."""
+    a_paced_year(site, clock)
+    await site.sign_in(COUNCIL)  # which sends what the outbox owes, §2's notices too
+    with site.app.session_factory() as s:
+        found = yearly_report(session=s, year=2026, calendar=site.app.calendar,
+                              now=site.app.clock())
+    # the paced case's days, and the insufficient one's 0 where it reached the step
+    assert found["days_to_step"] == {
+        "hearing begun": {"cases": 2, "median": 5}, "report delivered": {"cases": 2,
+                                                                        "median": 6},
+        "referral": {"cases": 1, "median": 15}, "determination": {"cases": 1, "median": 20},
+        "council decision": {"cases": 1, "median": 21}, "closure": {"cases": 2,
+                                                                   "median": 12.5}}
+    assert (found["closed"], found["median_days_to_closure"]) == (2, 12.5)
+    # §2's notices, the mayor's office's: the paced case's never served, the open one's
+    # sent only now (late) and its registered copy not sent; the third request's five
+    # business days, the city attorney's
+    assert found["deadlines"]["notice_24h"] == {"met": 0, "late": 1, "missed": 1,
+                                                "pending": 1}
+    assert found["deadlines_by_role"] == {
+        "the mayor's office": {"deadlines": 6, "late": 1, "missed": 3},
+        "the board chair": {"deadlines": 8, "late": 0, "missed": 0},
+        "the council": {"deadlines": 1, "late": 0, "missed": 0},
+        "the city attorney": {"deadlines": 1, "late": 0, "missed": 1}}
+    # answered the day it came, and 8 days (6 business days) after: once in time, once
+    # late; one past its five business days unanswered
+    assert found["records_requests"] == {
+        "received": 3, "answered": 2, "responded": 2, "responded_in_time": 1,
+        "responded_late": 1, "response_missed": 1, "median_days_to_response": 4,
+        "median_days_to_answer": 4}
+    assert not any(n in str(found) for n in NAMES)
+
+    page = html.unescape((await site.get("/report?year=2026")).text)
+    for step_name, n, m in (("hearing begun", 2, 5), ("referral", 1, 15),
+                            ("council decision", 1, 21), ("closure", 2, 12.5)):
+        assert (f'{step_name}</th><td data-label="Complaints">{n}</td>'
+                f'<td data-label="Median days">{m}</td>') in page, step_name
+    assert ('the mayor\'s office</th><td data-label="Deadlines">6</td>'
+            '<td data-label="Late">1</td><td data-label="Missed">3</td>') in page
+    assert ('the city attorney</th><td data-label="Deadlines">1</td>'
+            '<td data-label="Late">0</td><td data-label="Missed">1</td>') in page
+    assert "Public records requests received in 2026: 3" in page
+    for label, value in (("first answer within five business days", 1),
+                         ("first answer late", 1),
+                         ("five business days passed with no answer", 1),
+                         ("median days to the first answer", 4)):
+        assert f'{label}</th><td data-label="Figure">{value}</td>' in page, label
+    assert not any(n in page for n in NAMES) and "attorney@city.test" not in page
+
+    rows = list(csv.reader(io.StringIO((await site.get("/report.csv?year=2026")).text)))
+    counts = {(p, i): n for p, i, n in rows[1:]}
+    assert counts[("median days from receipt", "determination")] == "20"
+    assert counts[("complaints reaching", "determination")] == "1"
+    assert counts[("deadlines of the mayor's office", "missed")] == "3"
+    assert counts[("deadlines of the city attorney", "missed")] == "1"
+    assert counts[("public records requests", "first answer late")] == "1"
+    assert counts[("public records requests", "median days to the final answer")] == "4"
+
+    async with site.http.get(site.url + "/report.pdf?year=2026") as r:
+        t = read_tagged(await r.read())
+    tables = {h.text: table for h, table in zip(t.elements("H2"), t.elements("Table"),
+                                                 strict=True)}
+    steps = tables["Days from receipt to each step"]
+    assert ("determination", "1", "20") in {tuple(c.text for c in row.kids)
+                                            for row in steps.kids if row.role == "TR"}
+    roles = tables["Deadlines late or missed, by who answers for them"]
+    assert ("the city attorney", "1", "0", "1") in {tuple(c.text for c in row.kids)
+                                                     for row in roles.kids if row.role == "TR"}
+    records = tables["Public records requests received in 2026"]
+    assert ("first answer within five business days", "1") in {
+        tuple(c.text for c in row.kids) for row in records.kids if row.role == "TR"}
