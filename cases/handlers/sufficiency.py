@@ -59,9 +59,10 @@ class RecordNoticeServed(Command):
     how: NoticeMethod | None = field(default=None, metadata=asks("How it was given"))
     given_at: datetime | None = field(default=None, metadata=asks(
         "When it was given, if not now (city time)"))
-    to: str = field(default="", metadata=asks("To whom (as given)"))
+    to: str = field(default="", metadata=asks("To whom (as given)", word="TO WHOM"))
     impracticable: str = field(default="", metadata=asks(
-        "By voicemail, email or letter: why actual notice was not immediately practicable (§2)"))
+        "By voicemail, email or letter: why actual notice was not immediately practicable (§2)",
+        word="WHY ACTUAL NOTICE WAS NOT PRACTICABLE"))
 
 
 @step("notice", "record a §2 notice", EventKind.NOTICE_SERVED, OPEN_STAGES, OFFICE, "§2")
@@ -178,7 +179,7 @@ class RecordReturnReceipt(Command):
     `on` (the green card's date, the proof the copy was received); `respondent` names
     which official's (None: the only one)."""
 
-    on: date = field(metadata=asks("The day the return receipt was signed"))
+    on: date = field(metadata=asks("The day the return receipt was signed", word="DATE"))
     respondent: str | None = field(default=None, metadata=THE_OFFICIAL)
 
 
@@ -300,7 +301,8 @@ class RecordWitness(Command):
         "off from the case)"))
     # whose matter they spoke to; None: the case's
     respondent: str | None = field(default=None, metadata=asks(
-        "Whose matter they spoke to (the official's email; empty: the case's)"))
+        "Whose matter they spoke to (the official's email; empty: the case's)",
+        word="@OFFICIAL"))
     on: date | None = field(default=None, metadata=THE_DAY)
 
 
