@@ -84,6 +84,15 @@ def test_a_slack_usage_names_only_fields_and_brackets_only_what_may_be_left_out(
     assert typed_usage(c.RequestBoardHearing.step, "[{via} {evidence}]") == "[VIA EVIDENCE]"
 
 
+def test_the_day_and_the_official_are_typed_alike_on_every_step() -> None:
+    """Slack's help says a trailing [DATE] is the day it happened: each step's `on` is
+    typed DATE, each `respondent` @OFFICIAL, whatever its label says of it."""
+    typed = {(f.name, asked(s.command, f.name).typed(f.name)) for s in STEPS
+             for f in dataclasses.fields(s.command) if f.name in ("on", "respondent")}
+    assert typed == {("on", "DATE"), ("respondent", "@OFFICIAL")}
+    assert SPECS_BY_WORDS["witness"].usage == "witness CASE [@OFFICIAL] [DATE] NAME [EMAIL]"
+
+
 def test_a_body_act_by_motion_says_so_in_its_slack_usage() -> None:
     for spec in SPECS:
         assert spec.step.by_motion == ("motion:" in spec.usage), spec.words
