@@ -23,10 +23,12 @@ from cases.handlers import (
     asks,
     step,
 )
+from cases.handlers.sufficiency import session_day
 from cases.history import Event, EventKind
 from cases.meetings import Action, Body
 from cases.motions import Motion
 from cases.readings import AmendedSection, ClerkVoid, describe
+from cases.recorded import HEARD_AT_REFERRED
 from cases.stages import (
     BEFORE_BEGUN,
     BEFORE_CONCLUSION,
@@ -329,8 +331,27 @@ def correct_date(s: StepContext, cmd: CorrectStepDate) -> Event:
     if new.isoformat() == old:
         raise ProcedureError(f"The {what} is already dated {fmt_day(new)}: nothing to correct.")
     _continuance_in_order(s, index, new)
+    _at_a_session_again(s, event, new)
     return s.event(EventKind.STEP_DATE_CORRECTED, target=index, step=cmd.kind.value,
                    old=old, new=new.isoformat(), reason=cmd.reason.strip())
+
+
+# the steps of a hearing happen at its noticed sessions (`sufficiency.session_day`): a
+# corrected day is checked the same way, or a late beginning could be moved onto a day the
+# board never met and the §7 deadline read met (issue 38, B)
+_AT_A_SESSION = {
+    EventKind.HEARING_BEGUN: lambda d: "the hearing began",
+    EventKind.RESPONDENT_HEARD: lambda d: f"{d.get('respondent') or 'the respondent'} was heard",
+    EventKind.WITNESS_HEARD: lambda d: f"{d.get('name') or 'the witness'} was heard",
+    EventKind.HEARING_CONCLUDED: lambda d: "the hearing concluded",
+}
+
+
+def _at_a_session_again(s: StepContext, event: Event, new: date) -> None:
+    said = _AT_A_SESSION.get(event.kind)
+    if said is not None:
+        session_day(s, new, said(event.data),
+                    referred=event.data.get("hearing") == HEARD_AT_REFERRED)
 
 
 def _entry(s: StepContext, cmd: CorrectStepDate, what: str) -> int:

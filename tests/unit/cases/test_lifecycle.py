@@ -150,8 +150,9 @@ def test_report_referral_determination_and_decision_each_after_the_one_before() 
 
 
 def test_a_correction_of_an_earlier_date_is_its_own_step_and_recomputes() -> None:
-    # the chair typed the conclusion as Tue Jan 27; it was Fri Jan 23. The report's 10
-    # days then run from Jan 23: + 10 = Mon Feb 2 (not Fri Feb 6).
+    # the chair typed the conclusion as Tue Jan 27; it was Tue Jan 20, at the session the
+    # hearing began. The report's 10 days then run from Jan 20: + 10 = Fri Jan 30 (not Fri
+    # Feb 6). Fri Jan 23, a day the board did not meet, is refused (issue 38, B).
     case = new_case()
     through_hearing(case, concluded="2026-01-27T20:00:00-08:00")
     assert due(case, K.REPORT_DELIVERY) == "2026-02-06T23:59:59-08:00"
@@ -163,19 +164,44 @@ def test_a_correction_of_an_earlier_date_is_its_own_step_and_recomputes() -> Non
                                           "typo"), "2026-01-28T09:00:00-08:00",
                   "Mon Jan 19, 2026")
     assert "Tue Jan 20, 2026" in msg
-    event = do(case, c.CorrectStepDate(EventKind.HEARING_CONCLUDED, date(2026, 1, 23),
+    refused(case, c.CorrectStepDate(EventKind.HEARING_CONCLUDED, date(2026, 1, 23), "typo"),
+            "2026-01-28T09:00:00-08:00", "the board held no noticed session of the hearing")
+    event = do(case, c.CorrectStepDate(EventKind.HEARING_CONCLUDED, date(2026, 1, 20),
                                        "typed the wrong day"), "2026-01-28T09:00:00-08:00")
     assert event.kind is EventKind.STEP_DATE_CORRECTED
-    assert (event.data["old"], event.data["new"]) == ("2026-01-27", "2026-01-23")
+    assert (event.data["old"], event.data["new"]) == ("2026-01-27", "2026-01-20")
     assert case.history[:len(history)] == history  # the mistaken entry is kept as it was
-    assert case.hearing_concluded_on == date(2026, 1, 23)
-    assert due(case, K.REPORT_DELIVERY) == "2026-02-02T23:59:59-08:00"
+    assert case.hearing_concluded_on == date(2026, 1, 20)
+    assert due(case, K.REPORT_DELIVERY) == "2026-01-30T23:59:59-08:00"
     assert Case.replay(case.number, case.history) == case
     # a step that was never recorded, or has no date, cannot be corrected
     refused(case, c.CorrectStepDate(EventKind.REPORT_DELIVERED, date(2026, 1, 28), "typo"),
             "2026-01-28T09:00:00-08:00", "no report delivered")
     refused(case, c.CorrectStepDate(EventKind.NOTICE_SERVED, date(2026, 1, 7), "typo"),
             "2026-01-28T09:00:00-08:00", "no date")
+
+
+def test_a_late_beginning_is_not_moved_by_a_correction_onto_a_day_the_board_did_not_meet(
+        ) -> None:
+    """Issue 38, B: the hearing began at its Jan 28 session, after §7's 20 days (Mon Jan
+    26): late. A correction to Thu Jan 22, when the board held no session, would make it
+    read met; it is refused. The board did meet on Tue Jan 27 (a session recorded on
+    time): the hearing had begun there, the correction to it is accepted, and still late."""
+    case = new_case()
+    serve_notices(case)
+    do(case, c.ScheduleBoardMeeting(at("2026-01-27T18:00:00-08:00"), "City Hall"),
+       "2026-01-12T09:00:00-08:00")
+    do(case, c.ScheduleBoardMeeting(at("2026-01-28T18:00:00-08:00"), "City Hall",
+                                    further=True), "2026-01-13T09:00:00-08:00")
+    do(case, c.BeginHearing(), "2026-01-28T18:05:00-08:00", CHAIR)
+    assert status(case, K.HEARING_BEGIN, "2026-01-28T19:00:00-08:00") is Status.LATE
+    refused(case, c.CorrectStepDate(EventKind.HEARING_BEGUN, date(2026, 1, 22), "typo"),
+            "2026-01-29T09:00:00-08:00", "the board held no noticed session of the hearing")
+    assert status(case, K.HEARING_BEGIN, "2026-01-29T09:00:00-08:00") is Status.LATE
+    do(case, c.CorrectStepDate(EventKind.HEARING_BEGUN, date(2026, 1, 27), "typed the day "
+                               "after"), "2026-01-29T09:00:00-08:00")
+    assert case.hearing_begun_on == date(2026, 1, 27)
+    assert status(case, K.HEARING_BEGIN, "2026-01-29T09:00:00-08:00") is Status.LATE
 
 
 def test_a_correction_is_checked_against_the_steps_after_it_too() -> None:

@@ -167,10 +167,10 @@ def test_the_board_determines_an_officials_matter_only_once_they_were_heard_at_i
     bates = do(case, c.RecordDetermination(True, (SECTION_A,), respondent=SECOND),
                "2026-02-07T09:00:00-08:00")
     assert bates.data["by"] == EXAMINER
-    # nor moved past the determination it came before
+    # nor moved by a correction to a day the board did not meet on the matter
     refused(case, c.CorrectStepDate(EventKind.RESPONDENT_HEARD, date(2026, 2, 8), "typo",
                                     respondent=RESPONDENT), "2026-02-09T09:00:00-08:00",
-            f"The board's determination as to {RESPONDENT} cannot be dated")
+            "held no noticed session of the §11 hearing")
     # once determined, no opportunity is recorded after the fact
     refused(case, c.RecordRespondentHeard(respondent=RESPONDENT), "2026-02-09T09:30:00-08:00",
             f"The board's determination as to {RESPONDENT} is already recorded")
