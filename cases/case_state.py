@@ -287,11 +287,26 @@ class CaseState:
 
     @property
     def pending_council_extension_request(self) -> CouncilExtensionRequest | None:
-        """The official's §12 request for more time that the council has not yet
-        granted (each grant answers one request, in turn)."""
-        granted = sum(len(x) for x in self.council_extensions.values())
-        waiting = self.council_extension_requests[granted:]
+        """The first §12 request for more time, of any official, the council has not yet
+        granted."""
+        waiting = self.pending_council_extension_requests
         return waiting[0] if waiting else None
+
+    @property
+    def pending_council_extension_requests(self) -> tuple[CouncilExtensionRequest, ...]:
+        """Each official's §12 request for more time the council has not yet granted, in
+        the order they came: a grant answers that official's own request, in turn (an
+        older history's requests and grants, naming no official, answer each other)."""
+        waiting: list[CouncilExtensionRequest] = []
+        for official in dict.fromkeys(r.official for r in self.council_extension_requests):
+            theirs = [r for r in self.council_extension_requests if r.official == official]
+            waiting += theirs[len(self.council_extensions.get(official or ALL, ())):]
+        return tuple(sorted(waiting, key=lambda r: r.on))
+
+    def pending_council_extension_request_of(self, official: str
+                                             ) -> CouncilExtensionRequest | None:
+        return next((r for r in self.pending_council_extension_requests
+                     if r.official in (official, None)), None)
 
     @property
     def pending_report_extension(self) -> ReportExtension | None:

@@ -5,8 +5,10 @@ its handler, one above the other (`cases.handlers`)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
+from typing import Any
 
 from cases.calendar import fmt_day, fmt_moment
 from cases.case import Case
@@ -339,7 +341,7 @@ def correct_date(s: StepContext, cmd: CorrectStepDate) -> Event:
 # the steps of a hearing happen at its noticed sessions (`sufficiency.session_day`): a
 # corrected day is checked the same way, or a late beginning could be moved onto a day the
 # board never met and the §7 deadline read met (issue 38, B)
-_AT_A_SESSION = {
+_AT_A_SESSION: dict[EventKind, Callable[[dict[str, Any]], str]] = {
     EventKind.HEARING_BEGUN: lambda d: "the hearing began",
     EventKind.RESPONDENT_HEARD: lambda d: f"{d.get('respondent') or 'the respondent'} was heard",
     EventKind.WITNESS_HEARD: lambda d: f"{d.get('name') or 'the witness'} was heard",

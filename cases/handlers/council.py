@@ -300,11 +300,10 @@ def request_extension(s: StepContext, cmd: RequestCouncilExtension) -> Event:
     RequestCouncilExtension.step.check_asker(s.case, party)
     if cmd.days <= 0:
         raise ProcedureError("Give the number of days the respondent asked for.")
-    waiting = s.case.pending_council_extension_request
+    waiting = s.case.pending_council_extension_request_of(party)
     if waiting is not None:
-        raise ProcedureError(f"The request of {fmt_day(waiting.on)} for more time"
-                             + (f", {waiting.official}'s," if waiting.official else "")
-                             + " awaits the council's decision: record that first.")
+        raise ProcedureError(f"{party}'s request of {fmt_day(waiting.on)} for more time "
+                             "awaits the council's decision: record that first.")
     day = s.day(cmd.on)
     s.not_revived(DeadlineKey.COUNCIL_DECISION, day, "ask for more time for the council's "
                   "decision", "§12")
@@ -320,6 +319,9 @@ class ExtendCouncilDecision(Command):
     days: int = field(metadata=asks("Days"))
     on: date | None = field(default=None, metadata=THE_DAY)  # the day the council granted it
     motion: Motion | None = field(default=None, metadata=THE_MOTION)
+    # whose request it grants (each official's time is their own); None: the only one
+    # waiting
+    respondent: str | None = field(default=None, metadata=THE_OFFICIAL)
 
 
 @step("council-extension", "extend the council's decision time",
@@ -329,11 +331,20 @@ def extend_council(s: StepContext, cmd: ExtendCouncilDecision) -> Event:
     _needs_violation(s)
     if cmd.days <= 0:
         raise ProcedureError("Grant a positive number of days.")
-    asked = s.case.pending_council_extension_request
+    waiting = s.case.pending_council_extension_requests
+    if cmd.respondent is None and len({r.official for r in waiting}) > 1:
+        raise ProcedureError(
+            "Say whose request the council grants: "
+            + " and ".join(f"{r.official} asked on {fmt_day(r.on)}" for r in waiting)
+            + ", and each official's time is their own (§12).")
+    asked = (waiting[0] if waiting else None) if cmd.respondent is None else (
+        s.case.pending_council_extension_request_of(
+            s.party(cmd.respondent, "the extension is for", "§12")))
     if asked is None:
+        whose = f" by {cmd.respondent}" if cmd.respondent else ""
         raise ProcedureError(f"The council extends its time only when the respondent asks "
-                             f"(§12), and no such request is recorded on {s.case.number}. "
-                             "Record the respondent's request first.")
+                             f"(§12), and no such request{whose} awaits it on "
+                             f"{s.case.number}. Record the respondent's request first.")
     whose = f"{asked.official}'s" if asked.official else "the respondent's"
     if cmd.days > asked.days:
         raise ProcedureError(

@@ -262,6 +262,41 @@ def test_a_councils_extension_is_for_the_official_who_asked_and_no_more_than_ask
     assert line.due is not None and line.due.date() == date(2026, 3, 9)  # Sat Mar 7: Monday
 
 
+def test_each_officials_request_for_more_time_waits_on_its_own_and_is_granted_as_theirs(
+        ) -> None:
+    """§12, two officials found to have violated: Pruitt asks for 5 more days; Bates's own
+    request for 7, while his awaits the council, is hers and is recorded (one official's
+    pending request does not block another's). A grant naming no one is refused while
+    both wait; each grant then answers its official's request, no more than asked, and
+    moves that official's time alone."""
+    case = reported_as_to_both()
+    do(case, c.Refer("myu@examiners.example"), "2026-01-27T11:00:00-08:00")
+    for party in (RESPONDENT, SECOND):
+        do(case, c.RecordDetermination(True, (SECTION_A,), respondent=party),
+           "2026-02-23T09:00:00-08:00")
+    do(case, c.RequestCouncilExtension(days=5, respondent=RESPONDENT, via="email",
+                                       evidence="letter on file"), "2026-02-24T09:00:00-08:00")
+    refused(case, c.RequestCouncilExtension(days=3, respondent=RESPONDENT, via="email",
+                                            evidence="second letter"),
+            "2026-02-24T09:30:00-08:00", f"{RESPONDENT}'s request of Tue Feb 24")
+    do(case, c.RequestCouncilExtension(days=7, respondent=SECOND, via="email",
+                                       evidence="her letter"), "2026-02-24T10:00:00-08:00")
+    assert [r.official for r in case.pending_council_extension_requests] == [RESPONDENT, SECOND]
+    refused(case, c.ExtendCouncilDecision(days=5), "2026-02-26T19:00:00-08:00",
+            "Say whose request the council grants")
+    refused(case, c.ExtendCouncilDecision(days=6, respondent=RESPONDENT),
+            "2026-02-26T19:00:00-08:00", "may grant up to 5, not 6")
+    bates = do(case, c.ExtendCouncilDecision(days=7, respondent=SECOND),
+               "2026-02-26T19:00:00-08:00")
+    assert bates.data["respondent"] == SECOND
+    assert [r.official for r in case.pending_council_extension_requests] == [RESPONDENT]
+    pruitt = do(case, c.ExtendCouncilDecision(days=5), "2026-02-26T19:10:00-08:00")
+    assert pruitt.data["respondent"] == RESPONDENT  # the only one still waiting
+    assert case.pending_council_extension_requests == ()
+    assert {p: sum(x.days for x in case.council_extensions[p]) for p in (RESPONDENT, SECOND)
+            } == {RESPONDENT: 5, SECOND: 7}
+
+
 def test_the_council_deciding_one_officials_matter_leaves_the_others_open() -> None:
     """Issue 38, A: the council decides Pruitt's matter while Bates's determination is not
     in: the case stays "determined", Bates's determination is still received, and the
