@@ -16,6 +16,7 @@ Nothing is ever deleted before its filing is stored, and `BODY.PEEK[]` leaves \\
 from __future__ import annotations
 
 import logging
+import select
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import closing
@@ -120,6 +121,7 @@ class FolderIntake:
             for uid, body, parsed in zip(batch, bodies, parses, strict=True):
                 if self.halt.is_set():
                     break
+                self._still_there()
                 outcome = None if body is None else self._take(uid, body, parsed)
                 if outcome is not None:
                     self.on_progress()
@@ -141,6 +143,26 @@ class FolderIntake:
             for outcome in taken:
                 self.on_taken(outcome)
         return len(taken)
+
+    def _still_there(self) -> None:
+        """Raise if the session has ended, as far as can be told without a round trip.
+
+        A batch's bodies are fetched at once and taken in one by one, seconds of work
+        when they are many or slow to read; a session that ended meanwhile (the server
+        restarted or its process killed) would be noticed only at the batch's moves,
+        and the listener back that much later (issue 39: 6.6 s for 50 take-ins of
+        0.1 s). Between commands a server speaks only to say BYE or hang up, so a
+        socket with something to read is looked at with a NOOP: on an ended session it
+        raises (imaplib's abort, or OSError) and the session ends here; the messages
+        taken in and not moved are recognised when the next session reads them. On a
+        live one the NOOP takes what the server said (an announcement of new mail is
+        kept for `saw_new_mail`)."""
+        try:
+            readable, _, _ = select.select([self.imap.socket()], [], [], 0)
+        except (OSError, ValueError):  # closed under us: the NOOP says so
+            readable = [True]
+        if readable:
+            self.imap.noop()
 
     def _take(self, uid: int, raw: bytes, parsed: IntakeResult | None) -> IntakeOutcome | None:
         try:

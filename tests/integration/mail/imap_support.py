@@ -49,9 +49,11 @@ def counts(dovecot: DovecotServer, account: ImapAccount) -> dict[str, int]:
     return folder_counts(dovecot, account, *FOLDERS)
 
 
-def end_imap_sessions(dovecot: DovecotServer, account: ImapAccount) -> int:
+def end_imap_sessions(dovecot: DovecotServer, account: ImapAccount,
+                      sig: signal.Signals = signal.SIGTERM) -> int:
     """End the imap processes serving `account` (their pids are in the login lines of this
-    Dovecot's own log); returns how many were ended."""
+    Dovecot's own log) with `sig` (SIGTERM: they say BYE; SIGKILL: they do not); returns
+    how many were ended."""
     log = (dovecot.state_dir / "dovecot.log").read_text(errors="replace")
     pids = {int(m) for m in re.findall(rf"Login: user=<{re.escape(account.user)}>.*?mpid=(\d+)",
                                        log)}
@@ -60,7 +62,7 @@ def end_imap_sessions(dovecot: DovecotServer, account: ImapAccount) -> int:
         try:
             if Path(f"/proc/{pid}/comm").read_text().strip() != "imap":
                 continue  # gone, and the number reused by something else
-            os.kill(pid, signal.SIGTERM)
+            os.kill(pid, sig)
             ended += 1
         except (FileNotFoundError, ProcessLookupError):
             continue

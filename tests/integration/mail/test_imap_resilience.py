@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import logging
 import re
+import signal
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from ethicsbot.bootstrap import App, bootstrap, intake_mailbox
-from mail.listener import ImapTuning
+from mail.listener import ImapTuning, imap_folder
 from mail.listener.imap import DeadConnection, ImapListener
 from tests.fixtures.app import FakeClock, make_settings
 from tests.integration.mail.complaints import forwarded_complaint, garbage
@@ -149,4 +151,47 @@ def test_a_session_cut_mid_batch_after_a_long_outage_is_retried_after_the_shorte
         thread.join(10)
     wait = re.search(r"reconnecting in ([\d.]+) s", lines[0])
     assert wait is not None and float(wait.group(1)) <= tuning.backoff_initial
+    assert case_count(intake_app) == 60
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL], ids=["bye", "killed"])
+def test_a_session_that_ends_while_a_batch_is_taken_in_is_left_at_once(
+        dovecot: DovecotServer, imap_account: ImapAccount, intake_app: App,
+        caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch,
+        sig: signal.Signals) -> None:
+    """Issue 39, item 3: the bodies of a batch are fetched at once and taken in one by one;
+    a session that ends meanwhile (the server restarted, its process killed) is noticed
+    before the next message, not after the batch (50 slow take-ins: seconds), and the
+    listener is back at once. Those taken in and not moved are recognised when read again:
+    every complaint one case."""
+    caplog.set_level(logging.INFO, logger="mail.listener")
+    real = imap_folder.take_in
+
+    def slow(*args: Any, **kw: Any) -> Any:
+        time.sleep(0.1)  # a batch of 50: 5 s
+        return real(*args, **kw)
+
+    monkeypatch.setattr(imap_folder, "take_in", slow)
+    tuning = ImapTuning(idle_slice=0.25, backoff_initial=0.2, backoff_cap=4.0)
+    append_all(dovecot, imap_account, [forwarded_complaint(n) for n in range(60)])
+    halt = threading.Event()
+    listener = ImapListener(intake_mailbox(intake_app.settings), intake_app.intake(), tuning,
+                            halt)
+    thread = threading.Thread(target=listener.run, name="imap-under-test")
+    thread.start()
+    try:
+        eventually(lambda: case_count(intake_app) >= 3, timeout=30, what="part of the batch")
+        ended = time.time()
+        assert end_imap_sessions(dovecot, imap_account, sig) >= 1
+        back = eventually(lambda: [r.created for r in caplog.records if r.created > ended
+                                   and "IMAP intake connected" in r.getMessage()],
+                          timeout=30, what="a new session")
+        opened_by_then = case_count(intake_app)
+        eventually(lambda: counts(dovecot, imap_account)["INBOX"] == 0, timeout=60,
+                   what="the rest of the batch, in the next session")
+    finally:
+        halt.set()
+        thread.join(10)
+    assert back[0] - ended < 1.5, f"back {back[0] - ended:.1f} s after its session ended"
+    assert opened_by_then < 50  # it did not finish the batch on the dead session first
     assert case_count(intake_app) == 60
