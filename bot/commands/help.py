@@ -1,19 +1,23 @@
 """`/ethics help`: every subcommand with an example and who may use it: the step's name,
 section and roles from the table of steps (`cases.steps`), its usage and example from
-Slack's own parsers, so the help cannot drift from what the bot does."""
+Slack's own parsers, so the help cannot drift from what the bot does. A step typed by its
+fields (`bot.commands.steps.derived`) says what each field is, in the field's own words
+(`cases.handlers.asks`), as its web form does."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
-from bot.commands.steps import SPECS
+from bot.commands.steps import SPECS, Spec, derived
 from bot.render import section
 from cases.access import NOT_LISTED, Refused, who_may
-from cases.handlers import ASKS, THE_DAY
+from cases.handlers import ASKS, THE_DAY, asked
 
 if TYPE_CHECKING:
     from bot.commands.request import Request
 
+_FIELD_NAME = re.compile(r"(\w+): \.\.\.")  # a field in a usage derived from the fields
 GENERAL = (
     ("help", "help", "this list"),
     ("file", "file", "open the complaint form (§1); the case opens as mail intake opens it"),
@@ -31,8 +35,17 @@ def lines() -> list[str]:
     for spec in SPECS:
         rule = spec.step
         out.append(f"• `/ethics {spec.usage}` — {rule.name}, {rule.section} "
-                   f"({who_may(spec.step)}). E.g. `/ethics {spec.example}`")
+                   f"({who_may(spec.step)}).{_fields(spec)} E.g. `/ethics {spec.example}`")
     return out
+
+
+def _fields(spec: Spec) -> str:
+    """What each field of a step typed by its fields is (nothing for a step with words of
+    its own: its usage says)."""
+    if spec.syntax != derived(spec.step).syntax:
+        return ""
+    named = _FIELD_NAME.findall(spec.syntax)
+    return "".join(f" {n}: {asked(spec.step.command, n).label}." for n in named)
 
 
 async def show(req: Request) -> None:

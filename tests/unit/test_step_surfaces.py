@@ -14,6 +14,7 @@ import pytest
 
 from bot.access import Caller
 from bot.commands.args import Words
+from bot.commands.help import lines
 from bot.commands.steps import (
     _FIELD,
     SPECS,
@@ -241,3 +242,13 @@ def test_a_step_without_words_of_its_own_is_typed_by_its_fields() -> None:
     # every step a person takes can be typed so (a field no form can take would raise)
     for rule in TAKEN_BY_PEOPLE:
         assert derived(rule).usage.startswith(f"{rule.id} CASE")
+
+
+def test_slack_help_says_what_each_field_of_a_step_typed_by_its_fields_is() -> None:
+    """A step with no Slack words of its own is typed `field: value`; its help line gives
+    each field's own label, as its web form does."""
+    line = next(x for x in lines() if "/ethics minutes approve CASE" in x)
+    assert "meeting: Meeting number." in line
+    assert "corrections: Corrections to the draft, as the body approves them." in line
+    step = c.PlaceLegalHold.step
+    assert f"reason: {asked(step.command, 'reason').label}." not in "".join(lines())
