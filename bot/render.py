@@ -127,7 +127,8 @@ def _complaint(detail: dict[str, Any], *, contact: bool) -> str:
     alleged = detail.get("alleged_sections") or f.get("code_sections") or []
     amended = "".join(
         f"\n_{esc(', '.join(a['added_sections']))} added by amendment (§5), authorised by "
-        f"{esc(a['authorized_by'])}"
+        + ("the Ethics Board, by motion" if a["authorized_by"] == "board"
+           else esc(a["authorized_by"]))
         + (f", after the sufficiency report: {esc(a['after_report'])}"
            if a.get("after_report") else "") + "_"
         for a in detail.get("amendments", []) if a["added_sections"])

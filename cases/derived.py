@@ -67,7 +67,6 @@ _FROM_CALLER: dict[type[Command], dict[str, Fill]] = {
     c.RecordCouncilVote: {"member": _me, "council": _council},
     c.RecordMayorVote: {"mayor": _mayor},
     c.RecordCouncilDecision: {"council": _council, "mayor": _mayor},
-    c.AmendComplaint: {"authorized_by": _me},
     c.VoidCase: {"mayor": _mayor},  # the mayor's designees do not void a case against them
     c.RecordRollCall: {"board": _board, "council": _council, "mayor": _mayor},
     c.RecordRecusal: {"member": _me, "board": _board, "council": _council},

@@ -95,7 +95,8 @@ _ACTION_WORDS = {
     Action.CONTINUANCE: "a continuance of the hearing (§7)",
     Action.TIME_BAR: "the dismissal of the complaint as filed too late (§4)",
     Action.REPORT_EXTENSION: "a longer time for the written report (§10)",
-    Action.AMENDMENT: "the sufficiency of sections added to the complaint by amendment (§5)",
+    Action.AMENDMENT: ("an amendment of the complaint, and the sufficiency of sections added "
+                       "by amendment (§5)"),
     Action.DETERMINATION: "the final determination of the matter referred to the board (§11)",
     Action.COUNCIL_EXTENSION: "an extension of the council's time to decide (§12)",
     Action.COUNCIL_DECISION: "the council's decision on the final determination (§12, §14)",

@@ -219,6 +219,19 @@ def _determination(w: Words, d: Directory) -> c.RecordDetermination:
                                  respondent=respondent)
 
 
+def _amend(w: Words, d: Directory) -> Typed:
+    """Whose matter, the sections, then the text; or, for an examiner's authorisation
+    taken down, how it came and what shows it (`VIA EVIDENCE`, as an official's request)."""
+    values: Typed = {"respondent": _official(w, d),
+                     "added_sections": sections(w.next("the added sections"))}
+    if (w.peek() or "").lower() in _VIA:
+        values["via"] = str(w.choice("how the authorisation came", _VIA))
+        values["evidence"] = w.rest()
+    else:
+        values["text"] = w.rest()
+    return values
+
+
 def _amendment_sufficiency(w: Words, _d: Directory) -> c.FindAmendmentSufficient:
     sufficient = bool(w.choice("the finding", {"sufficient": True, "insufficient": False}))
     found: list[str] = []
@@ -627,9 +640,11 @@ SPECS: tuple[Spec, ...] = (
     Spec("decide", c.RecordCouncilDecision.step,
          "decide CASE [{respondent}] [SECTION: PENALTY; ... action: yes @A @B no @C|unanimous]",
          "decide ETH-2026-0007 2.94.030: written reprimand action: unanimous", _decide),
-    Spec("amend", c.AmendComplaint.step, "amend CASE SECTIONS [{text}]",
-         "amend ETH-2026-0007 2.94.040 also used staff", lambda w, _: {
-             "added_sections": sections(w.next("the added sections")), "text": w.rest()}),
+    Spec("amend", c.AmendComplaint.step,
+         "amend CASE [{respondent}] SECTIONS [{text}]" + _MOTION_USAGE
+         + " | amend CASE [{respondent}] SECTIONS {via} {evidence} (an examiner's, in "
+         "writing)",
+         "amend ETH-2026-0007 2.94.040 motion: unanimous", _amend),
     Spec("correct-date", c.CorrectStepDate.step,
          "correct-date CASE {kind} [{entry}] {on} [{respondent}] {reason}",
          "correct-date ETH-2026-0007 concluded 2026-12-18 typed the wrong day", _correct_date),

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from dataclasses import Field, dataclass, field, fields
 from datetime import date, datetime
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from cases.calendar import CityCalendar, fmt_day
 from cases.deadlines import DeadlineKey
@@ -127,6 +127,17 @@ class OfficialsRequest(Command):
     via: str = field(default="", metadata=asks("How the request came"))
     evidence: str = field(default="", metadata=asks(
         "What shows it (a receipt, the sent message, the letter's file)"))
+
+
+class Said(Protocol):
+    """What a step taken down for someone else keeps of who says so (`StepContext.said_by`):
+    an official's request (`OfficialsRequest`), an examiner's authorisation."""
+
+    @property
+    def via(self) -> str: ...
+
+    @property
+    def evidence(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -284,10 +295,12 @@ class StepContext:
                                  f"({section}).")
         return party
 
-    def said_by(self, cmd: OfficialsRequest, party: str, section: str) -> dict[str, str]:
-        """Who says `party` made request `cmd`, as the record keeps it: their own sign-in,
-        or how it came and what shows it; a request taken down on someone's word alone
-        is refused (issue 38, 4: the body it benefits does not say the official asked)."""
+    def said_by(self, cmd: Said, party: str, section: str, *,
+                noun: str = "request", owner: str = "the official") -> dict[str, str]:
+        """Who says `party` made request `cmd` (or another `noun` of theirs, an examiner's
+        authorisation), as the record keeps it: their own sign-in, or how it came and
+        what shows it; one taken down on someone's word alone is refused (issue 38, 4:
+        the body it benefits does not say the official asked)."""
         via = " ".join(cmd.via.lower().split())
         if self.actor.strip().lower() == party.strip().lower():
             if via not in OWN_SIGN_IN:
@@ -295,15 +308,15 @@ class StepContext:
             return {"via": via}
         if via not in TAKEN_DOWN:
             raise ProcedureError(
-                f"Say how the request came to the city from {party}: one of "
-                f"{', '.join(TAKEN_DOWN)} ({section}). A request "
-                "made on Slack or the web is made by the official, signed in, themselves.")
+                f"Say how the {noun} came to the city from {party}: one of "
+                f"{', '.join(TAKEN_DOWN)} ({section}). A {noun} "
+                f"made on Slack or the web is made by {owner}, signed in, themselves.")
         evidence = " ".join(cmd.evidence.split())[:500]
         if not evidence:
             raise ProcedureError(
-                f"Say what shows that {party} made this request ({section}): the letter or "
+                f"Say what shows that {party} made this {noun} ({section}): the letter or "
                 "email it came in (its date and sender, the history entry of the filed "
-                "email, or the scanned letter's file). The request is the official's own, "
+                f"email, or the scanned letter's file). The {noun} is {owner}'s own, "
                 "and the record must show it came from them.")
         return {"via": via, "evidence": evidence}
 

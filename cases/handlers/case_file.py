@@ -46,29 +46,71 @@ __all__ = ["AmendComplaint", "CloseCase", "CorrectReceipt", "CorrectStepDate",
 
 @dataclass(frozen=True)
 class AmendComplaint(Command):
-    """§5: authorised by the decision-maker as justice requires."""
+    """§5: authorised by the decision-maker as justice requires: the board, by motion at
+    its meeting, or, for a matter referred to a hearings examiner, that examiner in
+    writing (examiners act by mail: taken down with how it came and what shows it)."""
 
-    authorized_by: str = field(metadata=asks(
-        "Authorised by (whoever records it, for the decision-maker, §5)"))
     added_sections: tuple[str, ...] = field(default=(), metadata=asks("Sections added"))
     text: str = field(default="", metadata=asks("Text of the amendment", long=True))
+    # whose matter it amends (each official's decision-maker is their own); None: every
+    # official's matter still open, when one decision-maker has them all
+    respondent: str | None = field(default=None, metadata=THE_OFFICIAL)
+    motion: Motion | None = field(default=None, metadata=THE_MOTION)  # the board's
+    # the examiner's authorisation taken down (not asked of the board, which acts by motion)
+    via: str = field(default="", metadata=asks(
+        "For a matter referred to an examiner: how their authorisation came"))
+    evidence: str = field(default="", metadata=asks(
+        "For a matter referred to an examiner: what shows they authorised it"))
 
 
-@step("amend", "amend the complaint", EventKind.COMPLAINT_AMENDED, BEFORE_DETERMINATION, BOARD,
-      "§5", stayed=True)
+def _deciders(case: Case, respondent: str | None) -> dict[str, str]:
+    """§5: who decides on an amendment of each open matter it concerns: "board" (before
+    a referral, and for a matter referred to the board), or the examiner a matter is
+    referred to (their email)."""
+    named = next((p for p in case.parties()
+                  if respondent and p.lower() == respondent.strip().lower()), None)
+    open_ = [p for p in case.parties() if case.report_findings.get(p) is not False
+             and p not in case.findings]
+    parties = [named] if named else open_
+    out: dict[str, str] = {}
+    for p in parties:
+        r = case.referral_of(p)
+        out[p] = r.to if r is not None and not r.board else "board"
+    return out
+
+
+def _amended_by(cmd: AmendComplaint, case: Case) -> Body | None:
+    """The board's amendment is its act at its meeting; an examiner's is one person's."""
+    return Body.BOARD if set(_deciders(case, cmd.respondent).values()) <= {"board"} else None
+
+
+@step("amend", "amend the complaint", EventKind.COMPLAINT_AMENDED, BEFORE_DETERMINATION,
+      BOARD | OFFICE, "§5", stayed=True, body=_amended_by, agenda=Action.AMENDMENT)
 def amend(s: StepContext, cmd: AmendComplaint) -> Event:
-    """§5: as authorised by the decision-maker: the board (whoever of it records the
-    amendment), or once the matter is referred to a hearings examiner, that examiner (who
-    acts by mail; a board member records it). A section added after the sufficiency
-    report is marked so, for the city's reading `amended_section`."""
-    if not cmd.authorized_by.strip():
-        raise ProcedureError("An amendment must be authorised by the decision-maker (§5).")
-    examiner = s.case.referred_to if s.case.referred_to not in (None, "board") else None
+    """§5: as authorised by the decision-maker: the board, by motion at its meeting (not
+    one member alone), or once an official's matter is referred to a hearings examiner,
+    that examiner, in writing. A section added after the sufficiency report is marked so,
+    for the city's reading `amended_section`."""
+    if not cmd.added_sections and not cmd.text.strip():
+        raise ProcedureError("Give the sections the amendment adds, or its text (§5).")
+    party = s.party(cmd.respondent, "whose matter is amended", "§5") if cmd.respondent \
+        else None
+    deciders = _deciders(s.case, party)
+    if len(set(deciders.values())) > 1:
+        raise ProcedureError(
+            "Each official's matter is amended by its own decision-maker (§5): "
+            + "; ".join(f"{p}'s by " + ("the board" if d == "board" else f"the hearings "
+                                        f"examiner {d}") for p, d in deciders.items())
+            + ". Name the official whose matter the amendment is for.")
+    decider = next(iter(deciders.values()), "board")
+    said = {} if decider == "board" else s.said_by(
+        cmd, decider, "§5", noun="authorisation", owner="the hearings examiner")
     after = s.case.report_issued_on is not None
     extra = {"after_report": True, "reading": describe(s.readings.amended_section)} \
         if after else {}
-    return s.event(EventKind.COMPLAINT_AMENDED, authorized_by=examiner or cmd.authorized_by,
-                   added_sections=list(cmd.added_sections), text=cmd.text, **extra)
+    return s.event(EventKind.COMPLAINT_AMENDED, authorized_by=decider,
+                   added_sections=list(cmd.added_sections), text=cmd.text,
+                   **({"respondent": party} if party else {}), **said, **extra)
 
 
 @dataclass(frozen=True)

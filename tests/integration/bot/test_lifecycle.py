@@ -13,7 +13,8 @@ from sqlalchemy import select
 
 from cases import commands as c
 from cases.access import NOT_LISTED
-from cases.meetings import Body
+from cases.meetings import Action, Body
+from cases.motions import Motion
 from cases.readings import Readings, Release
 from cases.services import get_case
 from ethicsbot.bootstrap import App
@@ -77,7 +78,9 @@ async def test_status_judges_each_deadline_now_not_when_it_was_saved(
 
 async def test_status_shows_the_sections_as_amended(slack: SlackDriver, bot_app: App) -> None:
     n = open_case(bot_app)
-    steps(bot_app, n, c.AmendComplaint("hpark@city.test", ("2.94.040",), "also used staff"))
+    convene(bot_app, n, also=(Action.AMENDMENT,))  # §5: the board's, by motion at its meeting
+    steps(bot_app, n, c.AmendComplaint(("2.94.040",), "also used staff",
+                                       motion=Motion(unanimous=True)))
     shown = (await slack.command(COUNCIL, f"status {n}")).shown
     assert "*Sections:* 2.94.030, 2.94.040" in shown, shown
     assert "2.94.040 added by amendment (§5)" in shown

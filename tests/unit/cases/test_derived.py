@@ -78,12 +78,6 @@ def test_a_roll_call_and_a_recusal_take_the_bodies_from_the_directory() -> None:
     assert own.member == "abrandt@city.test"
 
 
-def test_the_amendment_is_authorised_by_whoever_records_it() -> None:
-    amended = complete(c.AmendComplaint, {"added_sections": ("2.94.040",)}, CHAIR, DIRECTORY,
-                       CASE, Roster())
-    assert amended.authorized_by == "hpark@city.test"
-
-
 def test_a_referral_goes_to_the_next_examiner_or_the_board_with_its_day() -> None:
     after_yu = complete(c.Refer, {TO_BOARD: False, "on": None}, CHAIR, DIRECTORY, CASE,
                         Roster("myu@examiners.example"))

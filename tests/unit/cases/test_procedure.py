@@ -252,7 +252,7 @@ def test_full_lifecycle_to_closure() -> None:
     assert stage(case) is Stage.CLOSED
     assert not case.confidential
     # nothing more can happen to a closed case
-    refused(case, c.AmendComplaint(CHAIR, (SECTION_OTHER,)), "2026-02-28T09:00:00-08:00",
+    refused(case, c.AmendComplaint((SECTION_OTHER,)), "2026-02-28T09:00:00-08:00",
             "stage 'closed'")
     refused(case, c.CorrectReceipt(at("2026-01-05T09:00:00-08:00"), "typo"),
             "2026-02-28T09:00:00-08:00", "stage 'closed'")
@@ -573,18 +573,22 @@ def test_penalties_only_for_alleged_sections() -> None:
 def test_an_amendment_adds_a_section_penalties_may_rest_on() -> None:
     case = new_case()
     through_hearing(case)
-    # §5: amended as authorised by the decision-maker
-    refused(case, c.AmendComplaint(" ", (SECTION_OTHER,)), "2026-01-28T09:00:00-08:00",
-            "authorised by the decision-maker (§5)")
-    do(case, c.AmendComplaint(CHAIR, (SECTION_OTHER, SECTION_A), "adds the gift rule"),
-       "2026-01-28T09:00:00-08:00", CHAIR)
+    # §5: amended as authorised by the decision-maker: the board, by motion at its meeting
+    # (issue 38, C: never one member alone), the business stated in its notice
+    refused(case, c.AmendComplaint(()), "2026-01-28T09:00:00-08:00", "Give the sections")
+    with pytest.raises(ProcedureError, match="by motion at its meeting"):
+        handle(case, c.AmendComplaint((SECTION_OTHER, SECTION_A), "adds the gift rule"),
+               at=at("2026-01-28T09:00:00-08:00"), actor=CHAIR, calendar=CALENDAR)
+    event = do(case, c.AmendComplaint((SECTION_OTHER, SECTION_A), "adds the gift rule"),
+               "2026-01-28T09:00:00-08:00", CHAIR)
+    assert event.data["authorized_by"] == "board" and event.data["motion"]["carried"]
     assert case.alleged_sections == [SECTION_A, SECTION_B, SECTION_OTHER]
     report_issued(case, "2026-02-02T10:00:00-08:00", sufficient=True)
     do(case, c.DeliverReport(), "2026-02-03T10:00:00-08:00")
     do(case, c.Refer("myu@examiners.example"), "2026-02-04T09:00:00-08:00")
     do(case, c.RecordDetermination(violation=True, sections=(SECTION_OTHER,)),
        "2026-02-23T09:00:00-08:00")
-    refused(case, c.AmendComplaint(CHAIR, ("2.96.050",)), "2026-02-24T09:00:00-08:00",
+    refused(case, c.AmendComplaint(("2.96.050",)), "2026-02-24T09:00:00-08:00",
             "stage 'determined'")
     votes(case, ("praman@city.test", Vote.YES), ("abrandt@city.test", Vote.NO),
           ("bokafor@city.test", Vote.YES))
@@ -730,7 +734,7 @@ def _full_history_case() -> Case:
     do(case, c.DecideContinuance(granted_days=2), "2026-01-09T20:00:00-08:00")
     do(case, c.CorrectReceipt(at("2026-01-05T15:00:00-08:00"), "forwarded"),
        "2026-01-09T21:00:00-08:00")
-    do(case, c.AmendComplaint(CHAIR, (SECTION_OTHER,)), "2026-01-10T09:00:00-08:00")
+    do(case, c.AmendComplaint((SECTION_OTHER,)), "2026-01-10T09:00:00-08:00")
     through_hearing(case)
     do(case, c.RequestReportExtension(Requester.RESPONDENT, 2, via="email",
                                       evidence="letter on file"), "2026-01-28T09:00:00-08:00")
@@ -870,11 +874,19 @@ def test_a_section_added_after_the_report_is_not_yet_found_sufficient_by_default
     readings = Readings(amended_section=reading)
     case = new_case()
     referred(case)  # reported sufficient, delivered, referred to the examiner
-    event = handle(case, c.AmendComplaint(CHAIR, (SECTION_OTHER,), "adds the gift rule"),
+    # the examiner decides now (§5, §11): their written authorisation, taken down with what
+    # shows it, never on the board member's word (issue 38, C)
+    with pytest.raises(ProcedureError, match=r"Say what shows that myu@examiners\.example"):
+        handle(case, c.AmendComplaint((SECTION_OTHER,), "adds the gift rule", via="email"),
+               at=at("2026-02-05T09:00:00-08:00"), actor=CHAIR, calendar=CALENDAR,
+               readings=readings)
+    event = handle(case, c.AmendComplaint((SECTION_OTHER,), "adds the gift rule", via="email",
+                                          evidence="the examiner's email of Feb 5, filed"),
                    at=at("2026-02-05T09:00:00-08:00"), actor=CHAIR, calendar=CALENDAR,
                    readings=readings)
     examiner = case.referred_to
-    assert event.data["authorized_by"] == examiner  # the decision-maker now (§5, §11)
+    assert event.data["authorized_by"] == examiner and "motion" not in event.data
+    assert event.data["evidence"] == "the examiner's email of Feb 5, filed"
     assert event.data["reading"] == describe(reading)
     assert case.amended_after_report == [SECTION_OTHER]
     determination = c.RecordDetermination(True, (SECTION_OTHER,))
@@ -894,7 +906,8 @@ def test_the_board_finds_a_section_added_after_its_report_by_motion() -> None:
     insufficient, nothing ever rests on it (§8)."""
     case = new_case()
     referred(case)
-    do(case, c.AmendComplaint(CHAIR, (SECTION_OTHER, "2.94.060"), "adds the gift rule"),
+    do(case, c.AmendComplaint((SECTION_OTHER, "2.94.060"), "adds the gift rule", via="email",
+                              evidence="the examiner's email of Feb 5"),
        "2026-02-05T09:00:00-08:00", CHAIR)
     refused(case, c.RecordDetermination(True, (SECTION_OTHER,)), "2026-02-06T09:00:00-08:00",
             "until the board finds it sufficient by motion at its meeting")

@@ -90,7 +90,7 @@ BY_TYPE: dict[type[Command], st.SearchStrategy[Command]] = {
         st.sampled_from([(), (c.Penalty(SECTION_A, "censure"),),
                          (c.Penalty(SECTION_OTHER, "fine"),)])),
     c.AmendComplaint: st.sampled_from([(), (SECTION_OTHER,)]).map(
-        lambda s: c.AmendComplaint("hpark@city.test", s)),
+        lambda s: c.AmendComplaint(s)),
     c.CorrectReceipt: st.integers(-5, 0).map(
         lambda d: c.CorrectReceipt(START + timedelta(days=d), "forward")),
     c.CloseCase: st.just(c.CloseCase("done")),

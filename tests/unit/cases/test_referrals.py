@@ -176,6 +176,29 @@ def test_the_board_determines_an_officials_matter_only_once_they_were_heard_at_i
             f"The board's determination as to {RESPONDENT} is already recorded")
 
 
+def test_each_officials_matter_is_amended_by_its_own_decision_maker() -> None:
+    """§5, issue 38, C: Pruitt's matter is the board's, Bates's the examiner's. An
+    amendment naming no one is refused (two decision-makers); Bates's is the examiner's,
+    taken down from their email, never the board member's word; Pruitt's is the board's,
+    by motion at its meeting."""
+    case = pruitt_asked()
+    do(case, c.Refer(None), "2026-01-27T11:00:00-08:00")
+    do(case, c.Refer(EXAMINER), "2026-01-27T11:05:00-08:00")
+    refused(case, c.AmendComplaint(("2.94.040",)), "2026-01-29T09:00:00-08:00",
+            f"{RESPONDENT}'s by the board; {SECOND}'s by the hearings examiner {EXAMINER}")
+    refused(case, c.AmendComplaint(("2.94.040",), respondent=SECOND, via="paper"),
+            "2026-01-29T09:00:00-08:00", f"Say what shows that {EXAMINER} made this "
+            "authorisation")
+    bates = do(case, c.AmendComplaint(("2.94.040",), respondent=SECOND, via="email",
+                                      evidence="the examiner's email of Jan 29"),
+               "2026-01-29T09:00:00-08:00", "hpark@city.test")
+    assert (bates.data["authorized_by"], bates.data["respondent"]) == (EXAMINER, SECOND)
+    assert "motion" not in bates.data
+    pruitt = do(case, c.AmendComplaint(("2.94.040",), respondent=RESPONDENT),
+                "2026-01-29T19:00:00-08:00")
+    assert pruitt.data["authorized_by"] == "board" and pruitt.data["motion"]["carried"]
+
+
 def test_by_the_other_reading_the_sufficiency_hearings_opportunity_is_the_one() -> None:
     """`referred_opportunity: at_the_sufficiency_hearing`: the board determines Pruitt's
     matter without recording another opportunity, and the entry names that reading."""

@@ -277,8 +277,9 @@ def lifecycle_steps() -> list[tuple[str, Command]]:
         ("2026-01-26T10:00:00-08:00", c.Refer(examiner="myu@examiners.example")),
         ("2026-01-27T10:00:00-08:00", c.RequestOpenSession(Proceeding.EXAMINER, via="paper",
                                                            evidence="letter on file")),
-        ("2026-01-28T10:00:00-08:00", c.AmendComplaint("hpark@city.test", ("2.94.040",),
-                                                       "also used city staff")),
+        ("2026-01-28T10:00:00-08:00", c.AmendComplaint(("2.94.040",), "also used city staff",
+                                                       via="email", evidence="the examiner's "
+                                                       "email of Jan 28, filed")),
         ("2026-02-10T10:00:00-08:00", c.RecordDetermination(violation=True)),
         ("2026-02-11T09:00:00-08:00", c.RequestCouncilExtension(days=2, via="email",
                                                                 evidence="letter on file")),
