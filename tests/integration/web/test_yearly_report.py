@@ -12,13 +12,16 @@ import html
 import io
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from pypdf import PdfReader
+from sqlalchemy import true
 
 from cases import commands as c
 from cases.disclosure import AnswerKind
 from cases.meetings import Body
 from cases.motions import Motion
 from cases.tally import Vote
+from storage import annual
 from storage.annual import yearly_report
 from tests.fixtures.app import FakeClock
 from tests.fixtures.cases import a_filing, board_finds, convene, open_one, step
@@ -331,3 +334,27 @@ async def test_a_paced_year_medians_missed_deadlines_by_role_and_records_request
     records = tables["Public records requests received in 2026"]
     assert ("first answer within five business days", "1") in {
         tuple(c.text for c in row.kids) for row in records.kids if row.role == "TR"}
+
+
+async def test_the_cases_not_replayed_count_as_if_they_were(
+        site: Site, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The report replays only the cases that need their whole history (closed, with a
+    records request or a corrected step); the others are read from their stage and
+    their steps' entries. Replaying every case gives the same report."""
+    a_paced_year(site, clock)
+    heard = open_one(site.app, a_filing(clock.now - timedelta(days=3), "Gary Pruitt"))
+    convene(site.app, heard)
+    step(site.app, heard, c.BeginHearing())  # still open, its hearing begun on day 3
+    voided = open_case(site.app)
+    step(site.app, voided, c.VoidCase("a duplicate", "mayor@city.test"))
+
+    def report() -> dict[str, object]:
+        with site.app.session_factory() as s:
+            return yearly_report(session=s, year=2026, calendar=site.app.calendar,
+                                 now=site.app.clock())
+
+    read = report()
+    assert read["days_to_step"]["hearing begun"] == {"cases": 3, "median": 3}  # type: ignore[index]
+    assert read["outcomes"]["void"] == 1  # type: ignore[index]
+    monkeypatch.setattr(annual, "_needs_whole", lambda: true())
+    assert report() == read
