@@ -11,7 +11,7 @@ each board member). Then, for the same complaint, the floor: a bare IMAP client 
 on a second mailbox times the APPEND of the same message until its EXISTS push, and a
 bare aiosmtplib session sends the very §2 messages the sink received, on one connection.
 Dovecot alone waits ~0.5 s before it announces new mail, so the floor is ~0.5 s plus the
-sends. Goal (issue 4): p95 under 1.5 times the floor's p95.
+sends. Goal (issue 39): p95 at most 1.3 times the floor's p95 (issue 4: 1.5).
 
     .venv/bin/python bench/notice_latency.py [--n 50] [--database-url URL]
 """
@@ -32,11 +32,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywher
 
 import aiosmtplib
 from _harness import backend, bench_args, private_dovecot, worker_settings
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from cases.notices import SECTION_2
 from ethicsbot.bootstrap import App, bootstrap, build_transport
-from ethicsbot.worker import run_worker
+from ethicsbot.worker import run_worker, settle
 from mail.dispatch import run_dispatcher
 from mail.transport import SmtpTls
 from storage.models import CaseRow, OutboxRow
@@ -45,46 +45,69 @@ from tests.servers.dovecot import DovecotServer, ImapAccount
 from tests.servers.smtp_sink import SmtpSink
 
 SECTION_2_TYPES = {t.value for t in SECTION_2}
+# how often the bench looks for the case and its notices: the figure is read off the
+# sink's times of acceptance, not off these looks, which run in the worker's process and
+# take the interpreter from it while they run (they were 5 ms apart, each reading every
+# case row and every message the sink had accepted)
+LOOK = 0.025
 _MSGID = re.compile(rb"^Message-ID:\s*(<[^>]+>)", re.I | re.M)
 _STAMP = re.compile(r"^(\d{8}T\d{6}\.\d{6})-")
 
 
-def accepted_at(sink: SmtpSink) -> dict[str, tuple[float, bytes]]:
-    """Message-ID -> (when the sink accepted it, the message as sent) for every file."""
-    out = {}
-    for path in sink.folder.glob("*.eml"):
-        raw = path.read_bytes()
-        head = raw.split(b"\r\n\r\n", 1)[0].replace(b"\r\n ", b" ")
-        found, stamp = _MSGID.search(head), _STAMP.match(path.name)
-        if found and stamp:
-            when = datetime.strptime(stamp.group(1), "%Y%m%dT%H%M%S.%f").replace(tzinfo=UTC)
-            out[found.group(1).decode()] = (when.timestamp(), raw.split(b"\r\n", 2)[2])
-    return out
+class Accepted:
+    """Message-ID -> (when the sink accepted it, the message as sent), each file read once.
+
+    The sink renames a message into place whole, so a file seen is final. (Reading every
+    file at every look, 5 ms apart in this process, took 12 ms a look by the 20th
+    complaint: the observer held the GIL more than half the time, and the worker it
+    timed waited for it.)"""
+
+    def __init__(self, sink: SmtpSink) -> None:
+        self.sink = sink
+        self.names: set[str] = set()
+        self.seen: dict[str, tuple[float, bytes]] = {}
+
+    def __call__(self) -> dict[str, tuple[float, bytes]]:
+        for path in self.sink.folder.glob("*.eml"):
+            if path.name in self.names:
+                continue
+            self.names.add(path.name)
+            raw = path.read_bytes()
+            head = raw.split(b"\r\n\r\n", 1)[0].replace(b"\r\n ", b" ")
+            found, stamp = _MSGID.search(head), _STAMP.match(path.name)
+            if found and stamp:
+                when = datetime.strptime(stamp.group(1), "%Y%m%dT%H%M%S.%f").replace(
+                    tzinfo=UTC)
+                self.seen[found.group(1).decode()] = (when.timestamp(),
+                                                      raw.split(b"\r\n", 2)[2])
+        return self.seen
 
 
 def section_2_ids(app: App, cases_before: int) -> list[str] | None:
-    """The §2 notices' Message-IDs of the newest case, once it is open."""
+    """The §2 notices' Message-IDs of the newest case, once it is open (two indexed reads:
+    this runs in the worker's process, every LOOK seconds)."""
     with app.session_factory() as s:
-        rows = s.scalars(select(CaseRow).order_by(CaseRow.id)).all()
-        if len(rows) <= cases_before:
+        if s.scalar(select(func.count()).select_from(CaseRow)) <= cases_before:
             return None
+        newest = s.scalar(select(func.max(CaseRow.id)))
         return list(s.scalars(select(OutboxRow.message_id).where(
-            OutboxRow.case_id == rows[-1].id, OutboxRow.notice_type.in_(SECTION_2_TYPES))))
+            OutboxRow.case_id == newest, OutboxRow.notice_type.in_(SECTION_2_TYPES))))
 
 
 async def through_the_worker(app: App, server: DovecotServer, account: ImapAccount,
-                             sink: SmtpSink, raw: bytes, i: int) -> tuple[float, list[bytes]]:
+                             accepted: Accepted, raw: bytes, i: int
+                             ) -> tuple[float, list[bytes]]:
     began = time.time()
     await asyncio.to_thread(server.append, raw, "INBOX", account.user)
     ids = None
     while ids is None:
         ids = await asyncio.to_thread(section_2_ids, app, i)
-        await asyncio.sleep(0.005)
+        await asyncio.sleep(LOOK)
     while True:
-        seen = await asyncio.to_thread(accepted_at, sink)
+        seen = await asyncio.to_thread(accepted)
         if all(m in seen for m in ids):
             return max(seen[m][0] for m in ids) - began, [seen[m][1] for m in ids]
-        await asyncio.sleep(0.005)
+        await asyncio.sleep(LOOK)
 
 
 def idle_push(server: DovecotServer, account: ImapAccount, raw: bytes) -> float:
@@ -125,13 +148,15 @@ async def run(app: App, server: DovecotServer, intake: ImapAccount, floor_box: I
         await run_dispatcher(app.dispatch_deps(), stop=stop,
                              transport=build_transport(app.settings))
 
+    settle(app)  # as `ethicsbot worker` does before it serves
     worker = asyncio.create_task(run_worker(app, stop=stop, extra=[dispatcher]))
     await asyncio.sleep(1.0)  # logged in and idling
     system, floor = [], []
+    accepted = Accepted(sink)
     try:
         for i in range(n):
             raw = crlf(forwarded_complaint(10_000 + i))
-            latency, sent = await through_the_worker(app, server, intake, sink, raw, i)
+            latency, sent = await through_the_worker(app, server, intake, accepted, raw, i)
             push = await asyncio.to_thread(idle_push, server, floor_box, raw)
             system.append(latency)
             floor.append(push + await bare_smtp(floor_sink, sent))
@@ -163,9 +188,9 @@ def measure(args: argparse.Namespace, root: Path, server: DovecotServer) -> int:
         print(f"  protocol floor p50 {pct(floor, 50):.3f} s   p95 {pct(floor, 95):.3f} s "
               "(bare IDLE push + bare SMTP sends of the same messages)")
         ratio = pct(system, 95) / pct(floor, 95)
-        print(f"  p95 ratio {ratio:.2f} (goal < 1.5)")
+        print(f"  p95 ratio {ratio:.2f} (goal <= 1.3)")
         app.engine.dispose()
-        return 0 if ratio < 1.5 else 1
+        return 0 if ratio <= 1.3 else 1
     finally:
         sink.stop()
         floor_sink.stop()

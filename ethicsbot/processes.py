@@ -43,7 +43,7 @@ async def worker_process(app: App, stop: asyncio.Event,
     from ethicsbot.calendar_sync import recompute_stale, sync_calendar
     from ethicsbot.database_wait import database_ready
     from ethicsbot.leadership import WorkerState, lead
-    from ethicsbot.worker import run_worker
+    from ethicsbot.worker import run_worker, settle
     from storage.leader import WorkerLock
 
     state = state or WorkerState()
@@ -58,6 +58,7 @@ async def worker_process(app: App, stop: asyncio.Event,
         await run_worker(app, stop=inner, extra=[*background_services(app),
                                                  functools.partial(recompute_stale, app)])
 
+    settle(app)  # before the lock: a standby takes over without this wait
     lock = WorkerLock(app.engine)
     await lead(lock, stop=stop, body=body, on_takeover=lambda: take_over(app, lock),
                state=state)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import gc
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -43,6 +44,22 @@ def intake_service(app: App) -> Service:
     async def maildir_intake(stop: asyncio.Event) -> None:
         await run_maildir_intake(app.settings.maildir, app.intake(), stop=stop)
     return maildir_intake
+
+
+def settle(app: App) -> None:
+    """Before the worker serves, once per process (`ethicsbot worker` and `run`): load
+    what its first complaint would otherwise wait for, then take what the process built
+    out of the cyclic garbage collector's reach (`gc.freeze`, as `bot.web.settle_heap`
+    does for the web).
+
+    Measured by bench/notice_latency.py (issue 39, item 5): a complaint's take-in loaded
+    the state's holidays (the library imports every country's calendar, ~100-120 ms)
+    when it first computed a deadline, and each full collection of the worker's heap
+    paused every thread 85-95 ms, twice in 10 complaints. Not in `run_worker`, which
+    tests call again and again: a frozen object is never freed."""
+    app.calendar.is_business_day(app.clock().date())
+    gc.collect()
+    gc.freeze()
 
 
 async def run_worker(app: App, *, stop: asyncio.Event, extra: Sequence[Service] = (),
