@@ -310,14 +310,15 @@ def try_migrate(engine: Engine) -> str | None:
 
 def build_transport(settings: Settings) -> Transport:
     """SMTP when a host is configured, else the .eml folder of the embedded defaults."""
-    from mail.transport import FileTransport, SmtpTransport
+    from mail.transport import KEEP_OPEN, FileTransport, SmtpTransport
 
     if settings.uses_smtp:
         assert settings.smtp_host is not None
         return SmtpTransport(settings.smtp_host, settings.smtp_port, tls=settings.smtp_tls,
                              user=settings.smtp_user, password=settings.smtp_password,
                              timeout=settings.smtp_command_timeout,
-                             connect_timeout=settings.smtp_connect_timeout)
+                             connect_timeout=settings.smtp_connect_timeout,
+                             keep_open=KEEP_OPEN)
     return FileTransport(settings.outbox_dir)
 
 

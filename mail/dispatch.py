@@ -156,6 +156,10 @@ async def run_dispatcher(deps: DispatchDeps, *, stop: asyncio.Event, transport: 
         unhook()
         stopping.cancel()
         mail.close()
+        closing = getattr(transport, "aclose", None)  # a connection kept open after a round
+        if closing is not None:
+            with contextlib.suppress(Exception):
+                await closing()
         sweeps.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await sweeps

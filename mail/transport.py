@@ -10,6 +10,14 @@ connection and then says nothing costs one timeout per round of the outbox: with
 `async with` (a round), once the server could not be reached or timed out, the round's
 other messages are not tried again (each answered TEMPORARY, saying so), and `reachable`
 counts a server as back only once it greets.
+
+The connection may outlive its round (`keep_open` seconds, the worker's): connecting,
+the greeting, EHLO, STARTTLS and AUTH are most of the time a lone complaint's notices
+spend with the server, and the next round (the same complaint's later notices, the next
+complaint) then starts with a NOOP on the open connection instead; a connection that
+fails its NOOP is closed and a new one opened, so a server that dropped it meanwhile
+costs nothing but that round trip. A round that gave up on the server, or ended in an
+error, closes it as before; `aclose` closes it for good (the dispatcher, stopping).
 """
 
 from __future__ import annotations
@@ -38,6 +46,10 @@ if TYPE_CHECKING:  # aiosmtplib is imported by the SMTP transport when it first 
 
 log = logging.getLogger(__name__)
 
+KEEP_OPEN = 10.0  # the worker's connection waits this long idle for the next round: well
+# inside the 5 minutes a server waits for a client's next command (RFC 5321 4.5.3.2.7)
+# and any NAT's idle timeout; a complaint's or a step's rounds come within it
+KEPT_NOOP_TIMEOUT = 2.0  # a kept connection that does not answer NOOP in this is replaced
 PROBE_TIMEOUT = 3.0  # for the probe's TCP connection, and again for the greeting
 NOT_TRIED = "not tried again this round"
 
@@ -97,16 +109,28 @@ class SmtpTransport:
     def __init__(self, host: str, port: int | None = None, *, tls: SmtpTls = SmtpTls.STARTTLS,
                  user: str | None = None, password: str | None = None,
                  timeout: float = 30, connect_timeout: float = 10,
-                 validate_certs: bool = True) -> None:
+                 validate_certs: bool = True, keep_open: float = 0) -> None:
         self.host, self.tls, self.timeout = host, tls, timeout
         self.connect_timeout = min(connect_timeout, timeout)
         self.port = port or default_smtp_port(tls)
         self.user, self.password, self.validate_certs = user, password, validate_certs
+        self.keep_open = keep_open  # seconds an idle connection waits for the next round
         self._smtp: aiosmtplib.SMTP | None = None
         self._gave_up: SendResult | None = None  # this round's: the server did not answer
+        self._kept = False  # the connection is one a round before this one left open
+        self._closing: asyncio.TimerHandle | None = None  # its close once idle too long
+        self._closed: asyncio.Task[None] | None = None  # that close, under way
+        self.connects = 0  # sessions opened (tests and benches count them)
 
     async def __aenter__(self) -> SmtpTransport:
         self._gave_up = None  # a new round tries the server again
+        if self._closing is not None:
+            self._closing.cancel()
+            self._closing = None
+        if self._closed is not None:  # it timed out as this round began: wait for it
+            await self._closed
+            self._closed = None
+        self._kept = self._smtp is not None
         return self
 
     async def reachable(self) -> bool:
@@ -135,19 +159,48 @@ class SmtpTransport:
 
     async def __aexit__(self, et: type[BaseException] | None, e: BaseException | None,
                         tb: TracebackType | None) -> None:
+        if (self.keep_open > 0 and et is None and self._gave_up is None
+                and self._smtp is not None and self._smtp.is_connected):
+            self._closing = asyncio.get_running_loop().call_later(
+                self.keep_open, self._close_idle)
+            return
+        await self.aclose()
+
+    def _close_idle(self) -> None:
+        self._closing = None
+        self._closed = asyncio.ensure_future(self.aclose())
+
+    async def aclose(self) -> None:
+        """QUIT and close the connection, if one is open (the round's, or one kept)."""
         import aiosmtplib
 
+        if self._closing is not None:
+            self._closing.cancel()
+            self._closing = None
+        closed = self._closed
+        if closed is not None and closed is not asyncio.current_task():
+            await closed  # the idle connection's close, under way: let it end
+            self._closed = None
         smtp, self._smtp = self._smtp, None
         if smtp is not None and smtp.is_connected:
             try:
-                await smtp.quit()
-            except (aiosmtplib.SMTPException, OSError):
+                await smtp.quit(timeout=self.connect_timeout)
+            except (aiosmtplib.SMTPException, OSError, TimeoutError):
                 smtp.close()
 
     async def _connected(self) -> aiosmtplib.SMTP:
         # connect lazily, and again after a drop: aiosmtplib closes on a read timeout
         import aiosmtplib
 
+        kept, self._kept = self._kept, False
+        if kept and self._smtp is not None:  # left open by an earlier round: still there?
+            try:
+                await self._smtp.noop(timeout=min(self.connect_timeout, KEPT_NOOP_TIMEOUT))
+            except (TimeoutError, aiosmtplib.SMTPException, OSError):
+                log.debug("SMTP connection to %s:%s kept open is gone; opening another",
+                          self.host, self.port)
+                stale, self._smtp = self._smtp, None
+                stale.close()
         if self._smtp is None or not self._smtp.is_connected:
             smtp = aiosmtplib.SMTP(
                 hostname=self.host, port=self.port, timeout=self.timeout,
@@ -158,6 +211,7 @@ class SmtpTransport:
             # STARTTLS and AUTH after it within `timeout`
             await smtp.connect(timeout=self.connect_timeout)
             self._smtp = smtp
+            self.connects += 1
         return self._smtp
 
     async def send(self, msg: EmailMessage, sender: str, recipient: str) -> SendResult:
