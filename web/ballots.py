@@ -22,7 +22,7 @@ from cases import commands as c
 from cases.calendar import CityCalendar
 from cases.directory import Directory
 from cases.fields import Input
-from cases.handlers import StepRule
+from cases.handlers import ASKS, THE_MEETING, StepRule, asked
 from cases.meetings import BODY_NAME, Body
 from cases.motions import Motion
 from cases.text import words
@@ -31,10 +31,7 @@ from web.formats import moment
 VOTES = (("yes", "yes"), ("no", "no"), ("abstain", "abstain"), ("absent", "absent"))
 PRESENCE = (("present", "present"), ("absent", "absent"))
 ROWS = "rows"  # a hidden field naming the inputs drawn as rows: they, not typed words, count
-# what an empty choice of meeting means, by the command's own default (None)
-_NO_MEETING = {c.RecordRollCall: "the latest meeting of the case that has begun",
-               c.CancelMeeting: "the meeting of the case still to come"}
-_UNDER_WAY = "the meeting under way"
+_UNDER_WAY = THE_MEETING[ASKS].empty  # the meeting a motion was carried at, left empty
 
 
 @dataclass(frozen=True)
@@ -95,7 +92,8 @@ def drawn(rule: StepRule, shown: Sequence[Input], directory: Directory,
         if kind is Motion or (i.name == "present" and rule.command is c.RecordRollCall):
             out.append(_rows(rule, i, kind is Motion, directory, meetings, calendar))
         elif i.name == "meeting" and kind is int:
-            blank = (_NO_MEETING.get(rule.command, _UNDER_WAY) if not i.required
+            # what leaving it empty means is the field's own word (`cases.handlers.asks`)
+            blank = (asked(rule.command, i.name).empty if not i.required
                      else "choose the meeting")
             out.append(meeting_choice(i.name, "The meeting", i.required, blank, meetings,
                                       calendar))

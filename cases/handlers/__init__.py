@@ -64,6 +64,7 @@ class Asks:
     # its value's name where a step is typed in words (Slack's usage, `ethicsbot step`):
     # "DATE"; empty: the field's name in capitals ("TRACKING-NUMBER")
     word: str = ""
+    empty: str = ""  # what an answer left empty means, where a choice shows it
 
     def typed(self, name: str) -> str:
         """The word standing for field `name`'s value in a step's typed usage."""
@@ -74,10 +75,11 @@ ASKS = "asks"  # the key of a field's `Asks` in its metadata
 
 
 def asks(label: str, *, hint: str = "", yes_no: tuple[str, str] = ("Yes", "No"),
-         only: tuple[str, ...] = (), long: bool = False, word: str = "") -> dict[str, Asks]:
+         only: tuple[str, ...] = (), long: bool = False, word: str = "",
+         empty: str = "") -> dict[str, Asks]:
     """A command's field's metadata, its words on every surface:
     `on: date | None = field(default=None, metadata=asks("The day it happened"))`."""
-    return {ASKS: Asks(label, hint, yes_no, only, long, word)}
+    return {ASKS: Asks(label, hint, yes_no, only, long, word, empty)}
 
 
 def asked(command: type[Command], name: str) -> Asks:
@@ -99,7 +101,7 @@ THE_OFFICIAL = asks("The official complained against it is about (their email; e
                     "the only one)", word="@OFFICIAL")
 THE_MOTION = asks("The motion, when the board or the council acts (RCW 42.30): each "
                   "member's vote")
-THE_MEETING = asks("Meeting number", word="MEETING")
+THE_MEETING = asks("Meeting number", word="MEETING", empty="the meeting under way")
 THE_BOARD = asks("The board's members (from the directory)")
 THE_COUNCIL = asks("The council's members (from the directory)")
 THE_MAYOR = asks("The mayor (from the directory)")

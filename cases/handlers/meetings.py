@@ -273,8 +273,8 @@ def _party_names(s: StepContext) -> list[str]:
 @dataclass(frozen=True)
 class CancelMeeting(Command):
     reason: str = field(metadata=asks("Reason", long=True))
-    # None: the case's meeting still to come
-    meeting: int | None = field(default=None, metadata=THE_MEETING)
+    meeting: int | None = field(default=None, metadata=asks(
+        "Meeting number", word="MEETING", empty="the meeting of the case still to come"))
 
 
 @step("cancel-meeting", "cancel a meeting", EventKind.MEETING_CANCELLED, AFTER_CLOSURE,
@@ -626,8 +626,8 @@ class RecordRollCall(Command):
     board: frozenset[str] = field(metadata=THE_BOARD)  # the bodies' members, from the directory
     council: frozenset[str] = field(metadata=THE_COUNCIL)
     mayor: str = field(metadata=THE_MAYOR)
-    # None: the latest meeting of the case that has begun
-    meeting: int | None = field(default=None, metadata=THE_MEETING)
+    meeting: int | None = field(default=None, metadata=asks(
+        "Meeting number", word="MEETING", empty="the latest meeting of the case that has begun"))
 
 
 @step("roll-call", "record the roll call of a meeting", EventKind.ROLL_CALL_RECORDED,

@@ -252,3 +252,14 @@ def test_slack_help_says_what_each_field_of_a_step_typed_by_its_fields_is() -> N
     assert "corrections: Corrections to the draft, as the body approves them." in line
     step = c.PlaceLegalHold.step
     assert f"reason: {asked(step.command, 'reason').label}." not in "".join(lines())
+
+
+def test_a_meeting_left_empty_says_which_meeting_it_means() -> None:
+    """The web offers a step's meeting as a choice of the case's meetings; left empty, its
+    first option says what the command takes instead, in the field's own words (the
+    roll call's latest meeting begun, a cancellation's meeting still to come)."""
+    optional = {(s.command, f.name) for s in STEPS for f in dataclasses.fields(s.command)
+                if f.name == "meeting" and f.default is None}
+    assert optional
+    assert [f"{cmd.__name__}.{n}" for cmd, n in optional if not asked(cmd, n).empty] == []
+    assert asked(c.RecordRollCall, "meeting").empty != asked(c.CancelMeeting, "meeting").empty
