@@ -106,7 +106,9 @@ def _line(case: Case, m: Meeting, e: Event, who: dict[str, str],
         case k.MINUTES_APPROVED:
             return f"Minutes of meeting {d['of']} approved (RCW 42.30.035)."
         case k.BOARD_VOTE_RECORDED | k.COUNCIL_VOTE_RECORDED:
-            return f"{d['member']} votes {d['vote']}{about}."
+            agrees = (f", agreeing that {', '.join(d['sections'])} occurred (§12)"
+                      if d.get("sections") else "")
+            return f"{d['member']} votes {d['vote']}{about}{agrees}."
         case k.MAYOR_VOTE_RECORDED:
             return f"The mayor breaks the tie{about}, voting {d['vote']} (§14)."
     rule = ACTS.get(e.kind)
@@ -134,9 +136,11 @@ def _sections(d: dict[str, Any]) -> str:
 
 
 def _penalties(d: dict[str, Any]) -> str:
+    agreed = (f", the majority agreeing that {', '.join(d['agreed'])} occurred"
+              if d.get("agreed") else "")
     imposed = [f"{p.get('action')} ({p.get('section')})" for p in d.get("penalties") or ()
                if isinstance(p, dict)]
-    return f", imposing {'; '.join(imposed)}" if imposed else ""
+    return agreed + (f", imposing {'; '.join(imposed)}" if imposed else "")
 
 
 # What each motion moved, in the words of its act's own record (RCW 42.30.035: the minutes

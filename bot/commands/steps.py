@@ -261,7 +261,11 @@ def _vote(w: Words, directory: Directory) -> Typed:
     the board) the vote of the member named; then the official it is about."""
     member = {"member": w.person("the member voting", directory)} if w.at_person() else {}
     vote = Vote(str(w.choice("the vote", {v.value: v.value for v in Vote})))
-    return {**member, "vote": vote, "respondent": _official(w, directory)}
+    respondent = _official(w, directory)
+    agreed: list[str] = []  # §12: the violations a yes agrees occurred (none: all found)
+    while w.peek():
+        agreed += sections(w.next("a section"))
+    return {**member, "vote": vote, "respondent": respondent, "sections": tuple(agreed)}
 
 
 def _mayor_vote(w: Words, d: Directory) -> Typed:
@@ -632,8 +636,9 @@ SPECS: tuple[Spec, ...] = (
          lambda w, d: c.ExtendCouncilDecision(respondent=_official(w, d),
                                               days=w.number("the days"),
                                               on=w.optional_day())),
-    Spec("vote", c.RecordCouncilVote.step, "vote CASE [{member}] yes|no|abstain [{respondent}]",
-         "vote ETH-2026-0007 yes", _vote),
+    Spec("vote", c.RecordCouncilVote.step,
+         "vote CASE [{member}] yes|no|abstain [{respondent}] [{sections}]",
+         "vote ETH-2026-0007 yes 2.94.030", _vote),
     Spec("mayor-vote", c.RecordMayorVote.step, "mayor-vote CASE yes|no [{respondent}]",
          "mayor-vote ETH-2026-0007 yes",
          _mayor_vote),

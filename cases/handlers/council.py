@@ -4,7 +4,7 @@ handler, one above the other (`cases.handlers`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -34,7 +34,7 @@ from cases.meetings import Action, Body, Meeting
 from cases.motions import Motion
 from cases.readings import AmendedSection, ReferredOpportunity, describe
 from cases.stages import BEFORE_DETERMINATION, REFERRED_STAGES, Stage
-from cases.tally import Vote, council_tally, eligible_on_council
+from cases.tally import Tally, Vote, council_tally, eligible_on_council
 
 # the commands, and the penalty a decision names (`RecordCouncilDecision.penalties`)
 __all__ = ["ExtendCouncilDecision", "Penalty", "RecordCouncilDecision", "RecordCouncilVote",
@@ -389,6 +389,11 @@ class RecordCouncilVote(Command):
     council: frozenset[str] = field(metadata=THE_COUNCIL)
     # the official (None: the only one found to have violated)
     respondent: str | None = field(default=None, metadata=THE_OFFICIAL)
+    # §12 "as to the violations": with a yes, the violations found that the member agrees
+    # occurred (none named: every one the determination found)
+    sections: tuple[str, ...] = field(default=(), metadata=asks(
+        "With a yes: the violations you agree occurred (empty: every one found, §12)",
+        word="SECTIONS"))
 
 
 # each member enters their own vote; the mayor's office records the roll call
@@ -403,8 +408,41 @@ def vote(s: StepContext, cmd: RecordCouncilVote) -> Event:
     eligible_on_council(cmd.member, council=cmd.council, respondents=frozenset(s.case.respondents))
     m = meeting_for(s.case, Body.COUNCIL, None, s.at, s.calendar)
     check_present(s.case, m, cmd.member)
+    named = list(dict.fromkeys(x.strip() for x in cmd.sections if x.strip()))
+    if named and cmd.vote is not Vote.YES:
+        raise ProcedureError("Only a yes agrees that violations occurred (§12): name the "
+                             "sections with a yes vote, or vote no or abstain without them.")
+    found = _violations_found(s.case, party)
+    other = [x for x in named if x not in found]
+    if other:
+        raise ProcedureError(f"{', '.join(other)} is not a violation found as to {party} "
+                             f"(found: {', '.join(found)}): the council agrees only to "
+                             "violations the determination found (§12).")
     return s.event(EventKind.COUNCIL_VOTE_RECORDED, member=cmd.member.strip().lower(),
-                   vote=cmd.vote.value, respondent=party, meeting=m.number)
+                   vote=cmd.vote.value, respondent=party, meeting=m.number,
+                   **({"sections": named} if named else {}))
+
+
+def _violations_found(case: Case, party: str) -> tuple[str, ...]:
+    """The violations the determination found as to `party` (naming none: as alleged)."""
+    return case.findings[party].sections or tuple(case.alleged_sections)
+
+
+def _agreed(s: StepContext, m: Meeting, party: str, votes: dict[str, Vote],
+            tally: Callable[[dict[str, Vote]], Tally]) -> dict[str, bool] | None:
+    """§12 "as to the violations": whether a majority agrees each violation found as to
+    `party` occurred, from the votes counted at meeting `m`, a member's yes naming the
+    sections they agree to (one naming none agrees to all); None when no vote names any."""
+    named: dict[str, tuple[str, ...]] = {}
+    for e in s.case.history:
+        if (e.kind is EventKind.COUNCIL_VOTE_RECORDED and e.data.get("meeting") in (m.number, None)
+                and e.data.get("respondent") in (party, None)):
+            named[str(e.data["member"])] = tuple(e.data.get("sections") or ())
+    if not any(named.get(k) for k in votes):
+        return None
+    return {x: tally({k: Vote.NO if v is Vote.YES and named.get(k) and x not in named[k]
+                      else v for k, v in votes.items()}).carried
+            for x in _violations_found(s.case, party)}
 
 
 def _council_votes(s: StepContext, party: str, what: str) -> tuple[Meeting, dict[str, Vote],
@@ -501,16 +539,29 @@ def decide(s: StepContext, cmd: RecordCouncilDecision) -> Event:
     case = s.case
     majority = s.readings.council_majority
     m, votes, aside = _council_votes(s, party, "record the council's decision")
-    result = council_tally(votes, council=cmd.council, respondents=unable_to_act(case),
-                           mayor_vote=case.meetings.mayor_vote_at(m, party),
-                           against_mayor=against_mayor(cmd.mayor, party, case),
-                           majority=majority)
+
+    def tally(counted: dict[str, Vote]) -> Tally:
+        return council_tally(counted, council=cmd.council, respondents=unable_to_act(case),
+                             mayor_vote=case.meetings.mayor_vote_at(m, party),
+                             against_mayor=against_mayor(cmd.mayor, party, case),
+                             majority=majority)
+
+    result = tally(votes)
     bad = [p.section for p in cmd.penalties if p.section not in case.alleged_sections]
     if bad:
         raise ProcedureError(f"Penalties may only rest on violations alleged in the complaint "
                              f"or an amendment (§12); {', '.join(bad)} was not alleged.")
     if cmd.penalties and not result.carried:
         raise ProcedureError(f"No penalty can be imposed: {result.explanation}")
+    agreed = _agreed(s, m, party, votes, tally)
+    unagreed = sorted({p.section for p in cmd.penalties} - {x for x, ok in (agreed or {}).items()
+                                                            if ok}) if agreed else []
+    if unagreed:
+        raise ProcedureError(
+            f"No penalty can rest on {', '.join(unagreed)} as to {party}: the council's "
+            "majority did not agree that violation occurred (§12: the council acts \"as to "
+            "the violations\" it agrees occurred); it agreed to "
+            f"{', '.join(x for x, ok in (agreed or {}).items() if ok) or 'none of them'}.")
     proposed = [{"section": p.section, "action": p.action, "respondent": _found(s, p, party)}
                 for p in cmd.penalties]
     action = _action_vote(s, cmd, m, party)
@@ -521,7 +572,9 @@ def decide(s: StepContext, cmd: RecordCouncilDecision) -> Event:
                    explanation=" ".join([result.explanation, *aside]),
                    on=s.day(cmd.on).isoformat(), reading=describe(majority),
                    penalties=imposed, respondent=party, meeting=m.number,
-                   votes=dict(sorted((k, v.value) for k, v in votes.items())), **extra)
+                   votes=dict(sorted((k, v.value) for k, v in votes.items())),
+                   **({"agreed": [x for x, ok in agreed.items() if ok]} if agreed else {}),
+                   **extra)
 
 
 def _action_vote(s: StepContext, cmd: RecordCouncilDecision, m: Meeting, party: str

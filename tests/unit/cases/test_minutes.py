@@ -27,7 +27,15 @@ from cases.minutes import minutes
 from cases.motions import Motion
 from cases.procedure import handle, open_case
 from cases.tally import Vote
-from tests.unit.cases.riverton import BOARD, CALENDAR, COUNCIL_EMAILS, SECTION_A, at, filing
+from tests.unit.cases.riverton import (
+    BOARD,
+    CALENDAR,
+    COUNCIL_EMAILS,
+    SECTION_A,
+    SECTION_B,
+    at,
+    filing,
+)
 from tests.unit.cases.sessions import BOARD_EMAILS, convene
 from tests.unit.cases.test_lifecycle import (
     SECOND,
@@ -295,6 +303,48 @@ def test_each_officials_request_for_more_time_waits_on_its_own_and_is_granted_as
     assert case.pending_council_extension_requests == ()
     assert {p: sum(x.days for x in case.council_extensions[p]) for p in (RESPONDENT, SECOND)
             } == {RESPONDENT: 5, SECOND: 7}
+
+
+def test_the_council_acts_as_to_the_violations_its_majority_agrees_occurred() -> None:
+    """§12 "as to the violations": the examiner found Pruitt violated 2.94.030 and 2.94.040,
+    Bates 2.94.030. On Pruitt, three members vote yes, two of them to 2.94.030 alone, two
+    no: the council agrees 2.94.030 occurred, not 2.94.040, so a penalty on 2.94.040 is
+    refused and one on 2.94.030 imposed. On Bates the members name no section: a yes
+    agrees to every violation found, and her penalty stands as before."""
+    case = reported_as_to_both()
+    do(case, c.Refer("myu@examiners.example"), "2026-01-27T11:00:00-08:00")
+    do(case, c.RecordDetermination(True, (SECTION_A, SECTION_B), respondent=RESPONDENT),
+       "2026-02-23T09:00:00-08:00")
+    do(case, c.RecordDetermination(True, (SECTION_A,), respondent=SECOND),
+       "2026-02-23T09:05:00-08:00")
+    meeting = "2026-02-26T19:00:00-08:00"
+    convene(case, Body.COUNCIL, meeting)
+    refused(case, c.RecordCouncilVote(ORTIZ, Vote.NO, COUNCIL_EMAILS, RESPONDENT, (SECTION_A,)),
+            meeting, "Only a yes agrees that violations occurred")
+    refused(case, c.RecordCouncilVote(RAMAN, Vote.YES, COUNCIL_EMAILS, RESPONDENT,
+                                      ("2.94.090",)), meeting, "is not a violation found")
+    for member, vote, agreed in ((RAMAN, Vote.YES, (SECTION_A,)),
+                                 (BRANDT, Vote.YES, (SECTION_A, SECTION_B)),
+                                 (OKAFOR, Vote.YES, (SECTION_A,)),
+                                 (ORTIZ, Vote.NO, ()), (HALE, Vote.NO, ())):
+        do(case, c.RecordCouncilVote(member, vote, COUNCIL_EMAILS, RESPONDENT, agreed), meeting)
+    refused(case, decision(RESPONDENT, c.Penalty(SECTION_B, "censure")),
+            "2026-02-26T20:00:00-08:00", f"No penalty can rest on {SECTION_B} as to {RESPONDENT}")
+    pruitt = do(case, decision(RESPONDENT, c.Penalty(SECTION_A, "censure")),
+                "2026-02-26T20:00:00-08:00")
+    assert pruitt.data["agreed"] == [SECTION_A]
+    assert [p["section"] for p in pruitt.data["penalties"]] == [SECTION_A]
+    held = case.meetings.get(int(pruitt.data["meeting"]))
+    assert held is not None
+    text = minutes(case, held, CALENDAR).text()
+    assert f"votes yes as to official 1, agreeing that {SECTION_A} occurred (§12)" in text
+    assert f"the majority agreeing that {SECTION_A} occurred, imposing censure" in text
+    for member, vote in ((RAMAN, Vote.YES), (BRANDT, Vote.YES), (OKAFOR, Vote.YES),
+                         (ORTIZ, Vote.NO), (HALE, Vote.NO)):
+        do(case, c.RecordCouncilVote(member, vote, COUNCIL_EMAILS, SECOND), meeting)
+    bates = do(case, decision(SECOND, c.Penalty(SECTION_A, "public reprimand")),
+               "2026-02-26T20:30:00-08:00")
+    assert "agreed" not in bates.data and bates.data["penalties"]
 
 
 def test_the_council_deciding_one_officials_matter_leaves_the_others_open() -> None:
