@@ -261,11 +261,17 @@ def _vote(w: Words, directory: Directory) -> Typed:
     the board) the vote of the member named; then the official it is about."""
     member = {"member": w.person("the member voting", directory)} if w.at_person() else {}
     vote = Vote(str(w.choice("the vote", {v.value: v.value for v in Vote})))
-    respondent = _official(w, directory)
-    agreed: list[str] = []  # §12: the violations a yes agrees occurred (none: all found)
+    return {**member, "vote": vote, "respondent": _official(w, directory)}
+
+
+def _council_vote(w: Words, directory: Directory) -> Typed:
+    """A council member's vote as `_vote`, then the violations a yes agrees occurred
+    (§12 "as to the violations"; none named: every one found)."""
+    vote = _vote(w, directory)
+    agreed: list[str] = []
     while w.peek():
         agreed += sections(w.next("a section"))
-    return {**member, "vote": vote, "respondent": respondent, "sections": tuple(agreed)}
+    return {**vote, "sections": tuple(agreed)}
 
 
 def _mayor_vote(w: Words, d: Directory) -> Typed:
@@ -638,7 +644,7 @@ SPECS: tuple[Spec, ...] = (
                                               on=w.optional_day())),
     Spec("vote", c.RecordCouncilVote.step,
          "vote CASE [{member}] yes|no|abstain [{respondent}] [{sections}]",
-         "vote ETH-2026-0007 yes 2.94.030", _vote),
+         "vote ETH-2026-0007 yes 2.94.030", _council_vote),
     Spec("mayor-vote", c.RecordMayorVote.step, "mayor-vote CASE yes|no [{respondent}]",
          "mayor-vote ETH-2026-0007 yes",
          _mayor_vote),
