@@ -103,8 +103,10 @@ class EventKind(StrEnum):
                                               seen_by=_BOTH)
     BOARD_HEARING_REQUESTED = "board_hearing_requested", _R(seen_by=_RESPONDENT)
     REFERRED = "referred", _R(_S.REFERRED, seen_by=_RESPONDENT)
+    # the board's, on a matter referred to it, is checked for its §13 executive session
     DETERMINATION_RECEIVED = "determination_received", _R(_S.DETERMINED, seen_by=_BOTH,
-                                                          opens=Window.COUNCIL_DECISION)
+                                                          opens=Window.COUNCIL_DECISION,
+                                                          meetings=True)
     COUNCIL_DECISION_EXTENDED = "council_decision_extended", _R(seen_by=_BOTH, revises=_DECISION)
     COUNCIL_VOTE_RECORDED = "council_vote_recorded", _R(seen_by=_COUNCIL, meetings=True)
     MAYOR_VOTE_RECORDED = "mayor_vote_recorded", _R(seen_by=_COUNCIL, meetings=True)

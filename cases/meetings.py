@@ -445,6 +445,16 @@ class Meetings:
                         "proceedings in executive session unless the person involved asks. "
                         "Record the session if one was held (session start and end, about "
                         "them); otherwise tell the city attorney.")
+            case k.DETERMINATION_RECEIVED if d.get("by") == "board" and d.get("motion"):
+                who = str(d.get("respondent") or ALL)
+                if who and not self._evaluated(who, Business.REFERRED_HEARING):
+                    self._meeting(d["motion"]).irregular.append(
+                        f"The board determined the matter referred to it as to {who} with no "
+                        "executive session on their matter recorded at its hearing of it, "
+                        f"and {who} had not asked for an open session: §13 has the board's "
+                        "proceedings in executive session unless the person involved asks. "
+                        "Record the session if one was held (session start and end, about "
+                        "them); otherwise tell the city attorney.")
             case k.ROLL_CALL_RECORDED:
                 self._meeting(d).roll_call = RollCall(
                     frozenset(d["present"]), frozenset(d["members"]), str(d["mayor"]), e.at)
@@ -472,12 +482,14 @@ class Meetings:
                     + ". Tell the city attorney: the matter may need to be heard again in "
                     "open session.")
 
-    def _evaluated(self, who: str) -> bool:
+    def _evaluated(self, who: str, business: Business | None = None) -> bool:
         """`who`'s matter was before the board in executive session at one of its meetings
-        on the case, or `who` asked that the board's proceedings be open (§13)."""
+        on the case (`business`: one on that business, the §11 hearing), or `who` asked
+        that the board's proceedings be open (§13)."""
         return (who in self.open_for(Proceeding.BOARD)
                 or any(s.concerns(who) and s.ended_at is not None
-                       for m in self.all if m.body is Body.BOARD for s in m.sessions))
+                       for m in self.all if m.body is Body.BOARD
+                       and business in (None, m.business) for s in m.sessions))
 
     def _held_at(self, e: Event, body: Body) -> Meeting | None:
         """The meeting event `e` (a vote) was cast at: the one it names, else (a history

@@ -199,6 +199,35 @@ def test_each_officials_matter_is_amended_by_its_own_decision_maker() -> None:
     assert pruitt.data["authorized_by"] == "board" and pruitt.data["motion"]["carried"]
 
 
+def _board_determines_pruitt(session: bool) -> Case:
+    case = pruitt_asked()
+    do(case, c.Refer(None), "2026-01-27T11:00:00-08:00")
+    do(case, c.Refer(EXAMINER), "2026-01-27T11:05:00-08:00")
+    do(case, c.RecordRespondentHeard(respondent=RESPONDENT), "2026-02-06T18:30:00-08:00")
+    if session:  # §13: evaluated in executive session, announced, at the §11 hearing
+        do(case, c.StartExecutiveSession(at("2026-02-06T19:00:00-08:00"),
+                                         started_at=at("2026-02-06T18:40:00-08:00"),
+                                         about=(RESPONDENT,)), "2026-02-06T18:40:00-08:00")
+        do(case, c.EndExecutiveSession(ended_at=at("2026-02-06T19:00:00-08:00")),
+           "2026-02-06T19:00:00-08:00")
+    do(case, c.RecordDetermination(False, respondent=RESPONDENT), "2026-02-06T19:30:00-08:00")
+    return case
+
+
+def test_a_referred_matter_determined_without_an_executive_session_is_flagged() -> None:
+    """§13 at the board's §11 hearing (issue 38, B): Pruitt did not ask for an open
+    session; determined with no executive session on his matter at that hearing, the
+    meeting is flagged for the city attorney; with one, announced and ended, it is not.
+    (Bates's matter, the examiner's, is no meeting of the board.)"""
+    flagged = _board_determines_pruitt(session=False)
+    held = flagged.meetings.all[-1]
+    assert any(f.startswith("The board determined the matter referred to it as to "
+                            f"{RESPONDENT} with no executive session") for f in held.irregular)
+    clean = _board_determines_pruitt(session=True)
+    assert not any("matter referred to it" in f for m in clean.meetings.all
+                   for f in m.irregular)
+
+
 def test_by_the_other_reading_the_sufficiency_hearings_opportunity_is_the_one() -> None:
     """`referred_opportunity: at_the_sufficiency_hearing`: the board determines Pruitt's
     matter without recording another opportunity, and the entry names that reading."""
