@@ -38,10 +38,14 @@ ADDABLE = {Body.BOARD: (Action.TIME_BAR, Action.VOID, Action.CONTINUANCE,
 _HEARING = frozenset({Stage.RECEIVED, Stage.HEARING_SCHEDULED, Stage.HEARING_BEGUN})
 
 
-def agenda_for(case: Case, body: Body, also: Iterable[Action] = ()) -> tuple[Item, ...]:
-    """The items `case` brings before `body` now, then those added (`also`)."""
+def agenda_for(case: Case, body: Body, also: Iterable[Action] = (), *, only: bool = False
+               ) -> tuple[Item, ...]:
+    """The items `case` brings before `body` now, then those added (`also`); `only`: the
+    added ones alone (a board meeting on a continuance, not a session of the hearing)."""
     items: list[Item] = []
-    if body is Body.BOARD:
+    if only:
+        pass
+    elif body is Body.BOARD:
         if case.stage in _HEARING | {Stage.HEARING_CONCLUDED}:
             items += [Item(Action.SUFFICIENCY, p) for p in case.parties()
                       if case.meetings.sufficiency(p) is None]
@@ -65,7 +69,7 @@ def agenda_for(case: Case, body: Body, also: Iterable[Action] = ()) -> tuple[Ite
             items.append(Item(Action.COUNCIL_EXTENSION))
         items += [Item(Action.COUNCIL_DECISION, p) for p in case.violators
                   if p not in case.council_decided]
-    if case.meetings.unapproved(body):
+    if case.meetings.unapproved(body) and not only:
         items.append(Item(Action.MINUTES))  # RCW 42.30.035
     for action in also:
         if action not in ADDABLE[body]:

@@ -96,9 +96,11 @@ class Case(CaseState):
         if not e.took_effect:
             return  # a body's motion that failed: kept in the history, it changes nothing
         on = date.fromisoformat(d["on"]) if d.get("on") else None
-        self.meetings.apply(e, len(self.history), Business.of(
+        called = Business.OTHER if d.get("only") else Business.of(
             self.stage, "board" if self.before_the_board else None)
-            if e.kind is EventKind.BOARD_MEETING_SCHEDULED else None, self.parties())
+        self.meetings.apply(e, len(self.history), called
+                            if e.kind is EventKind.BOARD_MEETING_SCHEDULED else None,
+                            self.parties())
         if EFFECTS[e.kind](self, e, on) is WAITS:
             return
         row = e.kind.rule

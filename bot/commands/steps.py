@@ -445,7 +445,7 @@ def _withhold(w: Words, _d: Directory) -> Typed:
     return {"basis": basis, "summary": w.rest()}
 
 
-_CALL = ("CASE DATE START [END] regular|special {place} [LINK] [also: time-bar ...] "
+_CALL = ("CASE DATE START [END] regular|special {place} [LINK] [also|only: time-bar ...] "
          "[called-by: @A @B ...] [emergency: persons|property|likely FACTS]")
 # RCW 42.30.080(4)'s grounds, as typed after `emergency:`
 _GROUNDS = {"persons": EmergencyGround.PERSONS, "property": EmergencyGround.PROPERTY,
@@ -471,7 +471,9 @@ def _call(w: Words, d: Directory) -> Typed:
         "regular": "regular", "special": "special"})))
     text, marked, emergency = w.rest().partition("emergency:")
     text, _, callers = text.partition("called-by:")
-    text, _, added = text.partition("also:")
+    text, alone, added = text.partition("only:")  # that business alone (`CallMeeting.only`)
+    if not alone:
+        text, _, added = text.partition("also:")
     also = []
     for word in added.split():
         try:
@@ -501,7 +503,7 @@ def _call(w: Words, d: Directory) -> Typed:
             "remote_link": links[0] if links else None,
             "emergency": facts.strip() if marked else None,
             "emergency_ground": _GROUNDS[word.lower()] if marked else None,
-            "called_by": tuple(called_by), "also": tuple(also)}
+            "called_by": tuple(called_by), "also": tuple(also), "only": bool(alone)}
 
 
 def _time(w: Words, what: str) -> time:

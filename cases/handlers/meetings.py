@@ -117,7 +117,14 @@ class CallMeeting:
     members: frozenset[str] = field(default=frozenset(), metadata=asks(
         "The body's members (from the directory)"))
     # business to state in the notice that the case does not bring by itself (a §4
-    # dismissal, a continuance the board may apply for): `cases.agenda.ADDABLE`
+    # dismissal, a continuance the board may apply for): `cases.agenda.ADDABLE`; `only`:
+    # that business alone, a further meeting that is no session of the hearing (the
+    # board's meeting on its application for a continuance, say)
+    # (left empty on a form: the case's business too, as a meeting usually is)
+    only: bool | None = field(default=None, metadata=asks(
+        "A meeting on the added business alone, not the case's other business",
+        yes_no=("Only the business added", "The case's business too"),
+        empty="the case's business too"))
     also: tuple[Action, ...] = field(default=(), metadata=asks(
         "Business the notice also states (RCW 42.30.080)"))
 
@@ -228,16 +235,21 @@ def _call(s: StepContext, cmd: CallMeeting, body: Body, kind: EventKind) -> Even
         check_public_text({"place": place, "remote link": link, "emergency's reason": emergency},
                           _party_names(s))
     book = s.case.meetings
-    ahead = None if cmd.further else book.to_come(body, s.at)
+    if cmd.only and not cmd.also:
+        raise ProcedureError("Say the business the meeting is called on alone (`also`): a "
+                             "notice states what the body may take final action on "
+                             "(RCW 42.30.080(3)).")
+    ahead = None if cmd.further or cmd.only else book.to_come(body, s.at)
     moving = ahead is not None
     number = ahead.number if ahead is not None else len(book.all) + 1
-    agenda = [item.data() for item in agenda_for(s.case, body, cmd.also)]
+    agenda = [item.data() for item in agenda_for(s.case, body, cmd.also, only=bool(cmd.only))]
     return s.event(kind, meeting=number, agenda=agenda, moved=moving, starts_at=starts.isoformat(),
                    ends_at=ends.isoformat(), place=place, remote_link=link,
                    meeting_kind=cmd.kind.value, late=starts <= s.at, emergency=emergency or None,
                    open_for=sorted(book.open_for(Proceeding.of(body))),
                    agenda_late=agenda_posted_late(cmd.kind, starts, now=s.at),
-                   **({"called_by": called_by} if called_by else {}))
+                   **({"called_by": called_by} if called_by else {}),
+                   **({"only": True} if cmd.only else {}))
 
 
 def check_called_by(cmd: CallMeeting, body: Body) -> list[str]:

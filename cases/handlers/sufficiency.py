@@ -209,7 +209,8 @@ def session_day(s: StepContext, on: date | None, what: str, *, referred: bool = 
     `referred`: of its §11 hearing of a matter referred to it, not its §7 hearing."""
     day = s.day(on)
     sessions = [m for m in s.case.meetings.all if m.body is Body.BOARD and not m.cancelled
-                and (m.business is Business.REFERRED_HEARING) is referred]
+                and (m.business is Business.REFERRED_HEARING if referred
+                     else (m.business or Business.SUFFICIENCY_HEARING).sufficiency)]
     if not any(m.day == day and not m.recorded_late and m.starts_at <= s.at
                for m in sessions):
         held = ", ".join(f"{fmt_day(m.day)} (meeting {m.number}"

@@ -25,6 +25,7 @@ from tests.unit.cases.test_procedure import (
     RESPONDENT,
     do,
     new_case,
+    refused,
     serve_notices,
     violation_found,
     votes,
@@ -153,6 +154,35 @@ def test_the_clerk_adds_to_a_notice_only_business_the_case_does_not_bring() -> N
                                     further=True, also=(Action.VOID,)),
        "2026-01-20T19:00:00-08:00")
     assert Item(Action.VOID) in (case.meetings.all[-1].agenda or ())
+
+
+def test_the_boards_meeting_on_a_continuance_alone_is_no_session_of_the_hearing() -> None:
+    """Issue 38, B: before the hearing begins the board may meet only to apply for a
+    continuance (`only: continuance`): the notice states that business alone, the meeting
+    is "a meeting of the Ethics Board on the case", not the sufficiency hearing, and a
+    vote on sufficiency there is refused; the application is taken. Called with `also`
+    instead, it is a session of the hearing and states the case's business too."""
+    case = _in_hearing()
+    refused(case, c.ScheduleBoardMeeting(at("2026-01-16T18:00:00-08:00"), "City Hall",
+                                         only=True), "2026-01-14T09:00:00-08:00",
+            "Say the business the meeting is called on alone")
+    do(case, c.ScheduleBoardMeeting(at("2026-01-16T18:00:00-08:00"), "City Hall", only=True,
+                                    also=(Action.CONTINUANCE,)), "2026-01-14T09:00:00-08:00")
+    alone = case.meetings.all[-1]
+    assert alone.agenda == (Item(Action.CONTINUANCE),)
+    assert meeting_title(alone) == "meeting of the Ethics Board on the case"
+    assert case.meetings.get(1) is not None and not case.meetings.get(1).cancelled  # kept
+    motion = convene(case, Body.BOARD, "2026-01-16T18:10:00-08:00")
+    with pytest.raises(ProcedureError, match="held no noticed session of the hearing"):
+        take(case, c.BeginHearing(), "2026-01-16T18:15:00-08:00")
+    do(case, c.ApplyForContinuance(reason="counsel ill", motion=motion),
+       "2026-01-16T18:30:00-08:00")
+    both = _in_hearing()
+    do(both, c.ScheduleBoardMeeting(at("2026-01-16T18:00:00-08:00"), "City Hall",
+                                    further=True, also=(Action.CONTINUANCE,)),
+       "2026-01-14T09:00:00-08:00")
+    assert Item(Action.SUFFICIENCY, RESPONDENT) in (both.meetings.all[-1].agenda or ())
+    assert meeting_title(both.meetings.all[-1]) == "sufficiency hearing of the Ethics Board"
 
 
 def test_a_meeting_is_called_by_the_business_its_agenda_states() -> None:
