@@ -8,9 +8,11 @@ every few minutes (RFC 2177 allows 29; NATs and proxies often allow less), else 
 Any network, server or database-connection error ends the session; a new one starts
 after a short, capped, jittered backoff (0.25 s doubling to 4 s), so a server that comes
 back is seen within 5 s however long it was away; connecting to a server that is down
-costs one refused TCP connection. Every message taken in starts the backoff afresh: a
-session that ends after doing work (a restart in the middle of a batch read after an
-outage) is retried at once, not after the outage's long waits; one that fails before
+costs one refused TCP connection; one that vanished without a word is found by TCP
+keepalives within 4 s (`ImapTuning.keepalive_*`). Every message taken in starts the
+backoff afresh: a session that ends after doing work (a restart in the middle of a batch
+read after an outage) is retried at once, not after the outage's long waits; one that
+fails before
 taking anything (the database is down) keeps lengthening them. The outage is logged
 when it starts and when it ends, not at every retry.
 
@@ -25,6 +27,7 @@ import asyncio
 import contextlib
 import imaplib
 import logging
+import socket
 import ssl
 import threading
 import time
@@ -63,6 +66,13 @@ class ImapTuning:
     spin_checks: int = 5  # this many instant empty idle_checks in a row = dead socket
     connect_timeout: float = 5.0  # a server that takes longer to accept is as good as down
     read_timeout: float = 60.0
+    # TCP keepalives: a session whose server vanished without a word (its host or
+    # container gone, a NAT's state dropped: no FIN, no RST) is found dead this many
+    # seconds after the last thing it said, idle + interval * count, not at IDLE's
+    # renewal minutes later or read_timeout into a command
+    keepalive_idle: int = 2
+    keepalive_interval: int = 1
+    keepalive_count: int = 2
     backoff_initial: float = 0.25
     backoff_cap: float = 4.0  # a returning server is seen within this (plus a connect)
     batching: Batching = field(default_factory=Batching)
@@ -150,9 +160,16 @@ class ImapListener:
             context = ssl.create_default_context()
             context.check_hostname = False
             context.verify_mode = ssl.CERT_NONE
-        return IMAPClient(self.host, port=self.port, ssl=a.ssl, ssl_context=context,
+        imap = IMAPClient(self.host, port=self.port, ssl=a.ssl, ssl_context=context,
                           timeout=SocketTimeout(connect=self.tuning.connect_timeout,
                                                 read=self.tuning.read_timeout))
+        try:
+            keep_alive(imap.socket(), self.tuning)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                imap.shutdown()
+            raise
+        return imap
 
     def _session(self) -> None:
         imap = self._connect()
@@ -227,6 +244,19 @@ class ImapListener:
             if instant >= self.tuning.spin_checks:
                 raise DeadConnection("IDLE returns at once with nothing: the connection is dead")
         imap.idle_done()
+
+
+def keep_alive(sock: socket.socket, tuning: ImapTuning) -> None:
+    """Ask the kernel to probe the idle connection (`ImapTuning.keepalive_*`): unanswered
+    probes end it with an error that ends the session. Where the platform lacks the
+    finer options, SO_KEEPALIVE alone (the system's own timings)."""
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+    for name, value in (("TCP_KEEPIDLE", tuning.keepalive_idle),
+                        ("TCP_KEEPINTVL", tuning.keepalive_interval),
+                        ("TCP_KEEPCNT", tuning.keepalive_count)):
+        option = getattr(socket, name, None)
+        if option is not None:
+            sock.setsockopt(socket.IPPROTO_TCP, option, max(1, int(value)))
 
 
 def _is_bye(response: tuple[object, ...]) -> bool:

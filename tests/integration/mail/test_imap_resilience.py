@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import re
 import signal
+import socket
 import threading
 import time
 from pathlib import Path
@@ -195,3 +196,25 @@ def test_a_session_that_ends_while_a_batch_is_taken_in_is_left_at_once(
     assert back[0] - ended < 1.5, f"back {back[0] - ended:.1f} s after its session ended"
     assert opened_by_then < 50  # it did not finish the batch on the dead session first
     assert case_count(intake_app) == 60
+
+
+def test_the_session_asks_the_kernel_to_find_a_server_that_vanished(
+        dovecot: DovecotServer, imap_account: ImapAccount, intake_app: App) -> None:
+    """A server whose host or container went away says nothing, not even FIN: in IDLE
+    the listener would wait for IDLE's renewal (9 minutes). TCP keepalives end such a
+    session 2 + 1 * 2 s after the server last spoke (issue 39, item 3). (Losing packets
+    on purpose needs a firewall this machine does not have: the options are what is
+    checked, on a real session.)"""
+    listener = ImapListener(intake_mailbox(intake_app.settings), intake_app.intake(),
+                            ImapTuning(), threading.Event())
+    imap = listener._connect()
+    try:
+        sock = imap.socket()
+        assert sock.getsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE) == 1
+        found = [sock.getsockopt(socket.IPPROTO_TCP, getattr(socket, name))
+                 for name in ("TCP_KEEPIDLE", "TCP_KEEPINTVL", "TCP_KEEPCNT")]
+        assert found == [2, 1, 2]
+        imap.login(imap_account.user, imap_account.password)  # the session works as before
+        assert imap.folder_exists("INBOX")
+    finally:
+        imap.logout()
