@@ -10,8 +10,9 @@ day: the board's §7 hearing noticed and held, the board's vote
 (one in three sufficient), the report issued and delivered, and either closed
 (insufficient) or referred to the examiner, determined (a violation in one of two,
 which the council meets on and decides) and closed; one in three of
-those closed gets a public records request answered a few days later; one case in 50
-is voided. Then times, each as the reader would get it:
+those closed gets a public records request, answered a few days later: half by releasing
+the complaint (the status sheet then names the officials from it), half denied after
+more than five business days; one case in 50 is voided. Then times, each as the reader would get it:
 
 - the yearly report's computation (`storage.annual.yearly_report`), and the page, its
   CSV and its PDF through the real web app (`/report`, `/report.csv`, `/report.pdf`,
@@ -48,6 +49,7 @@ from sqlalchemy import select
 from cases import commands as c
 from cases.disclosure import AnswerKind
 from cases.handlers import Command
+from cases.public_records import PublicRecord
 from cases.services import take_step
 from cases.tally import Vote
 from ethicsbot.bootstrap import App, bootstrap, build_web_app
@@ -85,7 +87,7 @@ def walk(url: str, now: datetime, every: int) -> dict[str, int]:
         rows = list(s.execute(select(CaseRow.number, CaseRow.received_at,
                                      CaseRow.respondents).order_by(CaseRow.id)))
     counts = {"walked": 0, "voided": 0, "insufficient": 0, "determined": 0, "decided": 0,
-              "requests": 0}
+              "requests": 0, "released": 0}
     t0 = time.perf_counter()
     for i, (number, received, respondents) in enumerate(rows):
         if received > now - timedelta(days=12):
@@ -133,19 +135,25 @@ def walk(url: str, now: datetime, every: int) -> dict[str, int]:
         else:
             steps += [(6 * day, c.CloseCase("insufficient"), CLERK)]
             counts["insufficient"] += 1
-        if i % 3 == 1:  # a records request on the closed case, answered days later
-            end = steps[-1][0]
-            steps += [(end + day, c.RecordDisclosureRequest("A. Reporter"), ATTORNEY),
-                      (end + 4 * day, c.AnswerDisclosure(
-                          AnswerKind.DENY, exemption="RCW 42.56.240(2)",
-                          explanation="it would endanger a witness"), ATTORNEY)]
+        if i % 3 == 1:  # a records request on the closed case, answered days later:
+            end = steps[-1][0]  # the complaint released (the status sheet names them)
+            steps += [(end + day, c.RecordDisclosureRequest("A. Reporter"), ATTORNEY)]
+            if (i // every) % 2:
+                steps += [(end + 3 * day, c.PrepareInstalment((PublicRecord.COMPLAINT,),
+                                                              final=True), CLERK),
+                          (end + 4 * day, c.ReleaseRecords(), ATTORNEY)]
+                counts["released"] += 1
+            else:
+                steps += [(end + 8 * day, c.AnswerDisclosure(
+                    AnswerKind.DENY, exemption="RCW 42.56.240(2)",
+                    explanation="it would endanger a witness"), ATTORNEY)]
             counts["requests"] += 1
         _steps(app, number, clock, [(received + at, cmd, who) for at, cmd, who in steps])
     print(f"walked {counts['walked']} cases ({counts['insufficient']} closed insufficient, "
           f"{counts['determined']} referred, determined and closed ({counts['decided']} "
           f"violations decided by the council), {counts['requests']} "
-          f"records requests), voided {counts['voided']}, in "
-          f"{time.perf_counter() - t0:.1f} s")
+          f"records requests, {counts['released']} releasing the complaint), voided "
+          f"{counts['voided']}, in {time.perf_counter() - t0:.1f} s")
     app.engine.dispose()
     return counts
 
@@ -231,6 +239,17 @@ async def on_the_web(url: str, now: datetime, year: int, repeat: int
     return figures
 
 
+def show(figures: dict[str, tuple[float, float, Any]]) -> bool:
+    """Print each figure against the goal; whether every one met it."""
+    met = True
+    for name, (p50, worst, _) in figures.items():
+        ok = worst <= GOAL_S
+        met = met and ok
+        print(f"  {name:36} median {p50:6.3f} s  slowest {worst:6.3f} s  "
+              f"{'ok' if ok else 'NOT met'} (goal ≤ {GOAL_S:.0f} s)", flush=True)
+    return met
+
+
 def main() -> int:
     ap = docket_arguments(__doc__, cases=10_000)
     ap.add_argument("--walk-every", type=int, default=10,
@@ -240,7 +259,7 @@ def main() -> int:
     folder = Path(tempfile.mkdtemp(prefix="ethicsbot-annual-"))
     now = datetime(2026, 12, 20, 18, 0, tzinfo=UTC)
     year = 2026
-    met = True
+    met = False
     try:
         with throwaway(args.db, folder) as url:
             fill(url, args.cases, now - timedelta(days=21))
@@ -249,12 +268,8 @@ def main() -> int:
                   f"{args.repeat} runs each")
             figures = in_storage(url, now, year, args.cases, args.repeat)
             found = figures["yearly report (storage.annual)"][2]
-            figures.update(asyncio.run(on_the_web(url, now, year, args.repeat)))
-            for name, (p50, worst, _) in figures.items():
-                ok = worst <= GOAL_S
-                met = met and ok
-                print(f"  {name:36} median {p50:6.3f} s  slowest {worst:6.3f} s  "
-                      f"{'ok' if ok else 'NOT met'} (goal ≤ {GOAL_S:.0f} s)")
+            met = show(figures)
+            met = show(asyncio.run(on_the_web(url, now, year, args.repeat))) and met
             steps = ", ".join(f"{k} {v['median']} ({v['cases']})"
                               for k, v in found["days_to_step"].items())
             print(f"  the report: {found['received']:,} received; {found['outcomes']}; "

@@ -104,6 +104,7 @@ def pages(number: str, long: str) -> list[tuple[str, str]]:
             ("search text no case holds", "/docket?q=zeppelin"),
             ("search text, filter overdue", f"/docket?q={RARE}&show=overdue&sort=due"),
             ("filter overdue, soonest due", "/docket?show=overdue&sort=due"),
+            ("filter at risk, soonest due", "/docket?show=at-risk&sort=due"),
             ("filter a stage, newest", "/docket?stage=received&sort=newest"),
             ("case page", f"/cases/{number}"),
             (f"case page, {LONG} history entries", f"/cases/{long}")]
