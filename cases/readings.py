@@ -78,6 +78,13 @@ and where the other reading would give another date, that date is shown beside i
   ran), or the mayor's office voids it until the board's hearing begins (what alleges no
   violation by an official is no complaint, and was owed no §2 act). Either way the
   mayor's designees never void a complaint against the mayor (`case_file.void`).
+- `referral_wait` (§11: the matter "shall be referred ... to the city's hearings examiner
+  unless the defendant requests the matter be heard by the ethics board", with no time
+  for the request): the official may ask until their matter is determined, and a
+  referral to an examiner made first lapses (default: the ordinance sets no time, and
+  the official does not lose the choice because the board referred quickly), or the
+  official asks before the referral, and once their matter is referred to an examiner
+  the forum is chosen.
 - `referred_opportunity` (§9: "No report may be issued by the board, unless a person ...
   complained against has had an opportunity to present information on his, her or its
   behalf at a hearing before the board"; §11 refers the matter "for hearing" to the board
@@ -157,6 +164,11 @@ class ClerkVoid(StrEnum):
     UNTIL_THE_HEARING = "until_the_hearing"
 
 
+class ReferralWait(StrEnum):
+    UNTIL_DETERMINED = "until_determined"
+    UNTIL_REFERRED = "until_referred"
+
+
 class ReferredOpportunity(StrEnum):
     AT_ITS_HEARING = "at_its_hearing"
     AT_THE_SUFFICIENCY_HEARING = "at_the_sufficiency_hearing"
@@ -165,7 +177,7 @@ class ReferredOpportunity(StrEnum):
 Choice = (ContinuanceCap | CouncilMajority | Release | OrdinanceExemption | BoardQuorum
           | RegularAgenda
           | ExaminerNotice | AmendedSection | BoardHearing | RemoteNotice
-          | ComplainantProtection | ClerkVoid | ReferredOpportunity)
+          | ComplainantProtection | ClerkVoid | ReferredOpportunity | ReferralWait)
 
 _WORDS: dict[Choice, str] = {
     ContinuanceCap.PER_APPLICATION: "continuances capped at 10 days per application (§7)",
@@ -227,6 +239,12 @@ _WORDS: dict[Choice, str] = {
     ClerkVoid.UNTIL_THE_HEARING: ("the mayor's office voids a case opened by mistake until "
                                   "the board's hearing begins: what alleges no violation by "
                                   "an official is no complaint (§1, §2)"),
+    ReferralWait.UNTIL_DETERMINED: (
+        "an official may ask for the ethics board until their matter is determined: a "
+        "referral to an examiner lapses when they ask (§11)"),
+    ReferralWait.UNTIL_REFERRED: (
+        "an official asks for the ethics board before their matter is referred: once it is "
+        "referred to an examiner, the forum is chosen (§11)"),
     ReferredOpportunity.AT_ITS_HEARING: (
         "the board determines a matter referred to it only after the official had the "
         "opportunity to present at its own hearing of that matter (§9, §11)"),
@@ -253,6 +271,7 @@ class Readings:
     complainant_protection: ComplainantProtection = ComplainantProtection.DISCLOSED
     clerk_void: ClerkVoid = ClerkVoid.WITHIN_24_HOURS
     referred_opportunity: ReferredOpportunity = ReferredOpportunity.AT_ITS_HEARING
+    referral_wait: ReferralWait = ReferralWait.UNTIL_DETERMINED
 
 
 DEFAULT = Readings()

@@ -32,7 +32,7 @@ from cases.handlers.meetings import check_present
 from cases.history import Event, EventKind
 from cases.meetings import Action, Body, Meeting
 from cases.motions import Motion
-from cases.readings import AmendedSection, ReferredOpportunity, describe
+from cases.readings import AmendedSection, ReferralWait, ReferredOpportunity, describe
 from cases.stages import BEFORE_DETERMINATION, REFERRED_STAGES, Stage
 from cases.tally import Tally, Vote, council_tally, eligible_on_council
 
@@ -85,12 +85,19 @@ def board_hearing(s: StepContext, cmd: RequestBoardHearing) -> Event:
         raise ProcedureError(f"The determination as to {party} is already recorded (§11, "
                              "§12): the forum cannot be chosen after the matter was heard."
                              + late)
+    waited = case.referral_of(party)
+    if (waited is not None and not waited.board
+            and s.readings.referral_wait is ReferralWait.UNTIL_REFERRED):
+        raise ProcedureError(
+            f"{party}'s matter is already referred to the hearings examiner {waited.to}: by "
+            f"the city's reading, {describe(s.readings.referral_wait)}.")
     reading = s.readings.board_hearing
     lapsing = sorted(p for p, r in case.referrals.items() if not r.board
                      and p not in case.findings and case.board_hears(p, reading, [party]))
     return s.event(EventKind.BOARD_HEARING_REQUESTED, respondent=party, on=on.isoformat(),
                    **s.said_by(cmd, party, "§11"),
                    **({"withdraws": lapsing, "reading": describe(reading),
+                       "wait": describe(s.readings.referral_wait),
                        "lapsed_to": sorted({case.referrals[p].to for p in lapsing})}
                       if lapsing else {}))
 

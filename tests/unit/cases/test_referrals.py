@@ -18,14 +18,15 @@ from cases import commands as c
 from cases.agenda import agenda_for
 from cases.case import Case
 from cases.errors import ProcedureError
-from cases.history import EventKind
+from cases.handlers import Command
+from cases.history import Event, EventKind
 from cases.meetings import Action, Body, Business, Item
 from cases.minutes import minutes
 from cases.motions import Motion
 from cases.notices import NoticeType, notices_owed
 from cases.procedure import handle
 from cases.public_records import Determination, PublicRecord, entries
-from cases.readings import DEFAULT, ReferredOpportunity
+from cases.readings import DEFAULT, Readings, ReferralWait, ReferredOpportunity
 from cases.released import history_of, parts
 from tests.unit.cases.riverton import CALENDAR, DIRECTORY, SECTION_A, at
 from tests.unit.cases.sessions import at_its_meeting, convene
@@ -82,6 +83,7 @@ def test_a_request_after_the_referral_to_an_examiner_withdraws_it_for_that_offic
     event = do(case, c.RequestBoardHearing(SECOND, via="web"), "2026-01-27T12:00:00-08:00",
                SECOND)
     assert event.data["withdraws"] == [SECOND] and case.referrals == {}
+    assert "until their matter is determined" in event.data["wait"]  # `referral_wait`
     # the examiner is told the referral lapsed, and Bates; not Pruitt, nor the board
     owed = notices_owed(case, event, DIRECTORY)
     assert {n.type for n in owed} == {NoticeType.REFERRAL_LAPSED}
@@ -92,6 +94,27 @@ def test_a_request_after_the_referral_to_an_examiner_withdraws_it_for_that_offic
     do(case, c.Refer(None), "2026-01-28T09:00:00-08:00")
     assert {p: r.to for p, r in case.referrals.items()} == {RESPONDENT: "board",
                                                              SECOND: "board"}
+
+
+def test_by_the_other_reading_the_forum_is_chosen_once_the_matter_is_referred() -> None:
+    """`referral_wait: until_referred`: Bates's matter is referred to the examiner first;
+    her request for the board afterwards is refused, naming the reading; Pruitt, who asked
+    before his referral, is referred to the board."""
+    later = Readings(referral_wait=ReferralWait.UNTIL_REFERRED)
+    case = reported_as_to_both()
+
+    def take(cmd: Command, when: str, actor: str = CLERK) -> Event:
+        return handle(case, at_its_meeting(case, cmd, when), at=at(when), actor=actor,
+                      calendar=CALENDAR, readings=later)
+
+    take(c.RequestBoardHearing(RESPONDENT, via="email", evidence="letter of Jan 27"),
+         "2026-01-27T10:00:00-08:00")
+    take(c.Refer(EXAMINER, respondent=SECOND), "2026-01-27T11:00:00-08:00")
+    with pytest.raises(ProcedureError, match="once it is referred to an examiner, the forum"):
+        take(c.RequestBoardHearing(SECOND, via="web"), "2026-01-27T12:00:00-08:00", SECOND)
+    take(c.Refer(None, respondent=RESPONDENT), "2026-01-27T12:30:00-08:00")
+    assert {p: r.to for p, r in case.referrals.items()} == {SECOND: EXAMINER,
+                                                             RESPONDENT: "board"}
 
 
 def test_no_determination_once_the_only_examiner_withdrew_until_referred_again() -> None:
