@@ -71,6 +71,8 @@ async def test_the_docket_lists_the_cases_at_risk_and_the_digest_links_to_them(
     clock.advance(minutes=10)  # `failing` has failed for over the 15 minutes
     assert await at_risk(site) == [near, failing]  # soonest due first
     assert far not in await at_risk(site, "show=at-risk&sort=opened")
+    sheet = (await site.get("/docket.csv?show=at-risk&sort=due")).text
+    assert [line.split(",")[0] for line in sheet.splitlines()[1:]] == [near, failing]
     # the filter keeps the search and the other filters
     assert await at_risk(site, f"show=at-risk&q={near[-4:]}") == [near]
     assert await at_risk(site, "show=at-risk&stage=referred") == []
