@@ -13,6 +13,7 @@ from sqlalchemy import select
 
 from cases import commands as c
 from cases.access import NOT_LISTED
+from cases.history import EventKind
 from cases.meetings import Action, Body
 from cases.motions import Motion
 from cases.readings import Readings, Release
@@ -125,6 +126,20 @@ async def test_each_member_votes_for_themself_and_the_clerk_records_the_roll_cal
     await done(slack, MAYOR, f"mayor-vote {n} yes")
     decided = await done(slack, CLERK, f"decide {n} 2.94.030: written reprimand action: unanimous")
     assert "tie broken by the mayor voting yes" in decided
+
+
+async def test_a_council_members_yes_names_the_violations_they_agree_occurred(
+        slack: SlackDriver, bot_app: App, clock: FakeClock) -> None:
+    """§12 "as to the violations", from Slack: a yes may name the sections agreed; a no
+    naming one, or a section not found, is refused; the vote keeps the sections named."""
+    n = await determined(bot_app, clock)
+    await refused(slack, OKAFOR, f"vote {n} no 2.94.030", "Only a yes agrees")
+    await refused(slack, OKAFOR, f"vote {n} yes 2.94.090", "is not a violation found")
+    await done(slack, OKAFOR, f"vote {n} yes 2.94.030")
+    with bot_app.uow() as uow:
+        [vote] = [e for e in get_case(uow, n).history
+                  if e.kind is EventKind.COUNCIL_VOTE_RECORDED]
+    assert vote.data["sections"] == ["2.94.030"]
 
 
 async def test_the_council_votes_and_decides_as_to_each_official_in_turn(
