@@ -142,6 +142,25 @@ async def test_a_council_members_yes_names_the_violations_they_agree_occurred(
     assert vote.data["sections"] == ["2.94.030"]
 
 
+async def test_the_council_does_not_take_down_the_officials_request_for_its_own_time(
+        slack: SlackDriver, bot_app: App, clock: FakeClock) -> None:
+    """Issue 38, C, end to end: a council member may not record Pruitt's §12 request for
+    more time (the body it benefits does not say the official asked); the clerk records
+    it from his letter, and Bates's, taken down the same way, is hers."""
+    n = await determined(bot_app, clock, ("Gary Pruitt", "Lorna Bates"))
+    await refused(slack, COUNCIL, f"council-extension-request {n} @Pruitt 5 email letter of "
+                  "today, filed", "Only the mayor or the mayor's designees may record",
+                  "The directory lists you as the city council")
+    await done(slack, CLERK, f"council-extension-request {n} @Pruitt 5 email letter of "
+               "today, filed")
+    await done(slack, CLERK, f"council-extension-request {n} @Bates 3 paper her letter, "
+               "scanned F12")
+    with bot_app.uow() as uow:
+        asked = get_case(uow, n).pending_council_extension_requests
+    assert [(r.official, r.days) for r in asked] == [("gpruitt@city.test", 5),
+                                                     ("lbates@city.test", 3)]
+
+
 async def test_the_council_votes_and_decides_as_to_each_official_in_turn(
         slack: SlackDriver, bot_app: App, clock: FakeClock) -> None:
     """§12, §14 from Slack: violations found against Pruitt and Bates; each vote, the
