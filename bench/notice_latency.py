@@ -27,12 +27,14 @@ import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere
 
 import aiosmtplib
 from _harness import backend, bench_args, private_dovecot, worker_settings
 from sqlalchemy import func, select
+from sqlalchemy.orm import sessionmaker
 
 from cases.notices import SECTION_2
 from ethicsbot.bootstrap import App, bootstrap, build_transport
@@ -83,10 +85,11 @@ class Accepted:
         return self.seen
 
 
-def section_2_ids(app: App, cases_before: int) -> list[str] | None:
+def section_2_ids(reader: sessionmaker[Any], cases_before: int) -> list[str] | None:
     """The §2 notices' Message-IDs of the newest case, once it is open (two indexed reads:
-    this runs in the worker's process, every LOOK seconds)."""
-    with app.session_factory() as s:
+    this runs in the worker's process, every LOOK seconds, in a snapshot: on SQLite the
+    worker's own sessions begin IMMEDIATE, and the bench's looks took its write lock)."""
+    with reader() as s:
         if s.scalar(select(func.count()).select_from(CaseRow)) <= cases_before:
             return None
         newest = s.scalar(select(func.max(CaseRow.id)))
@@ -94,13 +97,13 @@ def section_2_ids(app: App, cases_before: int) -> list[str] | None:
             OutboxRow.case_id == newest, OutboxRow.notice_type.in_(SECTION_2_TYPES))))
 
 
-async def through_the_worker(app: App, server: DovecotServer, account: ImapAccount,
-                             accepted: Accepted, raw: bytes, i: int
+async def through_the_worker(reader: sessionmaker[Any], server: DovecotServer,
+                             account: ImapAccount, accepted: Accepted, raw: bytes, i: int
                              ) -> tuple[float, list[bytes]]:
     began = await asyncio.to_thread(append, server, account, raw)
     ids = None
     while ids is None:
-        ids = await asyncio.to_thread(section_2_ids, app, i)
+        ids = await asyncio.to_thread(section_2_ids, reader, i)
         await asyncio.sleep(LOOK)
     while True:
         seen = await asyncio.to_thread(accepted)
@@ -162,11 +165,12 @@ async def run(app: App, server: DovecotServer, intake: ImapAccount, floor_box: I
     worker = asyncio.create_task(run_worker(app, stop=stop, extra=[dispatcher]))
     await asyncio.sleep(1.0)  # logged in and idling
     system, floor = [], []
-    accepted = Accepted(sink)
+    accepted, reader = Accepted(sink), app.snapshot_session_factory()
     try:
         for i in range(n):
             raw = crlf(forwarded_complaint(10_000 + i))
-            latency, sent = await through_the_worker(app, server, intake, accepted, raw, i)
+            latency, sent = await through_the_worker(reader, server, intake, accepted, raw,
+                                                     i)
             push = await asyncio.to_thread(idle_push, server, floor_box, raw)
             system.append(latency)
             floor.append(push + await bare_smtp(floor_sink, sent))

@@ -135,7 +135,11 @@ class App:
                             undelivered_after=self.settings.undelivered_alert_after,
                             slack_alerts=self.settings.uses_slack,
                             mail_down_after=self.settings.mail_down_alert_after,
-                            postings=self.settings.postings_dir)
+                            postings=self.settings.postings_dir,
+                            # on PostgreSQL reads take no lock anyway, and a snapshot's
+                            # isolation level would be set and reset at each checkout
+                            reader=self.snapshot_session_factory()
+                            if self.engine.dialect.name == "sqlite" else None)
 
     def slack_deps(self) -> SlackDeps:
         from bot.service import SlackDeps

@@ -81,6 +81,13 @@ class DispatchDeps:
     mail_down_after: timedelta = MAIL_DOWN_AFTER  # outgoing mail failing this long: the
     # clerk is told by the other paths (mail.mail_down; ETHICSBOT_MAIL_DOWN_ALERT_MINUTES)
     postings: Path = Path("postings")  # where meetings' postings are published
+    reader: sessionmaker[Any] | None = None  # reads that write nothing (what a notice says,
+    # whether newer mail is owed): on SQLite without the write lock every other
+    # transaction takes (`storage.db.snapshot_reader`); None: `session_factory`
+
+    @property
+    def reads(self) -> sessionmaker[Any]:
+        return self.reader or self.session_factory
 
 
 @dataclass(frozen=True)
@@ -259,7 +266,7 @@ class _Fresher:
         return self.seen
 
     def _look(self) -> int | None:
-        with self.deps.session_factory() as s:
+        with self.deps.reads() as s:
             return outbox.newest_case_owed(s, now=self.deps.clock())
 
 
@@ -288,8 +295,11 @@ def _release(deps: DispatchDeps, ids: list[int]) -> None:
 
 
 def _prepare(deps: DispatchDeps, row_id: int) -> _Prepared | None:
-    """What to send for `row_id`; None when it is no longer pending (cancelled)."""
-    with deps.session_factory() as s:
+    """What to send for `row_id`; None when it is no longer pending (cancelled). Read in
+    `deps.reads`: on SQLite every transaction of the worker's engine begins IMMEDIATE, so
+    a rendering held the write lock, and the intake's commits, the records of the round's
+    attempts and this waited for each other in SQLite's busy sleeps (1, 2, 5 ms, ...)."""
+    with deps.reads() as s:
         row = outbox.notice(s, row_id)
         assert row is not None
         if row.status != "pending":
