@@ -29,7 +29,7 @@ from cases.calendar import countdown, when
 from cases.deadlines import Status
 from cases.text import words
 from cases.visibility import responsibilities
-from mail.mail_down import shown
+from notices.mail_down import shown
 from storage import meetings, queries
 
 

@@ -24,10 +24,10 @@ from cases.deadlines import DeadlineKey
 from cases.directory import Directory
 from cases.notices import NoticeType
 from cases.steps import meeting
-from mail.mail_down import TODO
-from mail.render import NoticeContext, digest_headline, reminder_headline
-from mail.transport import Outcome, SendResult
+from notices.mail_down import TODO
+from notices.render import NoticeContext, digest_headline, reminder_headline
 from storage.mail_down import BACK
+from storage.outbox import Outcome, SendResult
 
 log = logging.getLogger(__name__)
 

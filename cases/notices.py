@@ -9,7 +9,7 @@ What each notice is, is its row (`NoticeType.X.rule`, a `NoticeRule`, declared w
 member as `EventKind`'s are): its family (each set below, the §2 notices, the invites, the
 alerts..., is read from the rows), its subject, its templates, the deadline it serves, the
 deadlines it spells out and what it carries. Who is owed it is the plans below (`_plan`);
-what it says is `mail.render`'s, from the row.
+what it says is `notices.render`'s, from the row.
 
 A notice's `generation` says which occurrence it is: the owing event's position in the
 case history times `GENERATION_STRIDE`, plus one per deliberate resend. So a second
@@ -150,7 +150,7 @@ class NoticeType(StrEnum):
         spells_out=(_D.NOTICE_24H, _D.HEARING_BEGIN),
         translated=(("es", "Recibimos su queja de ética"),))
     # §7, §9, §11, §13: the stored value stays; the subject is the meeting's business's
-    # (`mail.render.BOARD_HEADLINES`) once the meeting is known
+    # (`notices.render.BOARD_HEADLINES`) once the meeting is known
     BOARD_MEETING_SCHEDULED = "hearing_scheduled", _N(
         _F.STEP, "Ethics Board meeting scheduled", serves=_D.HEARING_BEGIN, spells_out=_HEARING)
     CONTINUANCE_APPLIED = "continuance_applied", _N(  # §7 tolled

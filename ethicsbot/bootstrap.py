@@ -152,8 +152,8 @@ class App:
         """The web docket's part: the database, the directory, and its settings."""
         from datetime import timedelta
 
-        from mail.alerts import risk_window
         from mail.intake import HeldDecisions
+        from storage.queries import risk_window
         from web.deps import OidcConfig, WebConfig, WebDeps
 
         s = self.settings

@@ -25,8 +25,8 @@ import time
 
 from cases.services import CALENDAR_CHANGED, recompute
 from ethicsbot.bootstrap import App
-from mail.listener.retry import Weather, wait_for_stop
 from storage import calendar_state
+from storage.retry import Weather, wait_for_stop
 
 log = logging.getLogger(__name__)
 BATCH = 25  # cases per transaction at most: about a quarter second on a quiet machine

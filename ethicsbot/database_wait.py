@@ -16,7 +16,7 @@ import asyncio
 
 from ethicsbot.bootstrap import App, try_migrate
 from ethicsbot.leadership import RETRY_CAP, RETRY_INITIAL
-from mail.listener.retry import Backoff, Outage, wait_for_stop
+from storage.retry import Backoff, Outage, wait_for_stop
 
 WAITING = f"waiting for it (trying every {RETRY_CAP:g} s at most)"
 

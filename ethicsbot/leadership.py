@@ -23,8 +23,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from mail.listener.retry import Backoff, Outage, wait_for_stop
 from storage.leader import DATABASE_DOWN, WorkerLock
+from storage.retry import Backoff, Outage, wait_for_stop
 
 log = logging.getLogger(__name__)
 

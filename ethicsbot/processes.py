@@ -125,9 +125,9 @@ async def watch_database(app: App, stop: asyncio.Event, every: float = 5.0) -> N
     has no worker loop that would notice; its requests fail meanwhile, it stays up).
     Started before the database could be reached, it first waits for it and migrates."""
     from ethicsbot.database_wait import database_ready
-    from mail.listener.retry import Outage, wait_for_stop
     from storage.db import ping
     from storage.leader import DATABASE_DOWN
+    from storage.retry import Outage, wait_for_stop
 
     outage = Outage("the database", log)
     if not await database_ready(app, stop=stop, outage=outage):

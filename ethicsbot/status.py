@@ -21,7 +21,7 @@ from sqlalchemy.orm import sessionmaker
 
 from ethicsbot.settings import Settings
 from mail.listener.waiting import imap_waiting, maildir_waiting
-from mail.mail_down import status_json
+from notices.mail_down import status_json
 from storage import calendar_state
 from storage.chain import docket_head
 from storage.leader import DATABASE_DOWN, active_worker

@@ -22,8 +22,8 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from ethicsbot.bootstrap import App, imap_tuning, intake_mailbox
 from mail.listener import run_imap_intake, run_maildir_intake
-from mail.listener.retry import Backoff, wait_for_stop
 from storage.db import refresh_statistics
+from storage.retry import Backoff, wait_for_stop
 
 log = logging.getLogger(__name__)
 

@@ -41,30 +41,18 @@ from sqlalchemy.orm import Session
 from cases.directory import Directory
 from cases.notices import NoticeType, clerks
 from cases.ports import Clock
-from mail.listener.retry import Weather, wait_for_stop
 from storage import outbox
 from storage.db import snapshot_reader
 from storage.outbox import DEADLINE_NEAR, UNDELIVERED, AtRisk
-from storage.queries import RiskWindow
+from storage.queries import UNDELIVERED_AFTER, risk_window
+from storage.retry import Weather, wait_for_stop
 from storage.uow import SqlUnitOfWork, UowFactory
 
 log = logging.getLogger(__name__)
 
-ALERT_BEFORE = timedelta(hours=6)
-# A notice owed this recently is being sent as the alert would be: a complaint taken in
-# 20 hours after the city received it owes its §2 notices with the deadline near, and
-# the clerk is told only if they are still unsent after this.
-JUST_OWED = timedelta(minutes=5)
-UNDELIVERED_AFTER = timedelta(minutes=15)  # the default of the setting
 SWEEP_EVERY = 5.0  # seconds between sweeps beside the dispatcher
 WRITE_ROWS, WRITE_SECONDS = 500, 0.1  # one write transaction's bound
 GIVE_WAY = 1.0  # after each write, pause as long as it took: intake and sending first
-
-
-def risk_window(undelivered_after: timedelta = UNDELIVERED_AFTER) -> RiskWindow:
-    """The thresholds a deadline is at risk by: what the sweep tells the clerk of, and
-    what the web docket's "at-risk" view lists (the digest links to it), the same."""
-    return RiskWindow(near=ALERT_BEFORE, just_owed=JUST_OWED, undelivered=undelivered_after)
 
 
 def owe_deadline_alerts(*, uow_factory: UowFactory, clock: Clock, directory: Directory,

@@ -1,7 +1,7 @@
 """Load what one outbox row needs to be rendered: the case as it stands, its deadlines,
 the thread it belongs to, the complaint as filed, and an alert's particulars.
 
-Kept apart from `mail.render` so that rendering stays pure and testable without a
+Kept apart from `notices.render` so that rendering stays pure and testable without a
 database, and apart from `mail.dispatch` so that sending stays about sending.
 """
 
@@ -22,12 +22,12 @@ from cases.directory import Directory, Person
 from cases.languages import ComplainantLanguage
 from cases.notices import NoticeType, meeting_of, notice_language
 from cases.ports import Clock
-from mail.mail_down import dm_about
-from mail.meeting_text import quorum_about
 from mail.parsing.classify import KINDS
 from mail.parsing.limits import MailLimits
 from mail.parsing.structure import read_header
-from mail.render import NoticeContext
+from notices.mail_down import dm_about
+from notices.meeting_text import quorum_about
+from notices.render import NoticeContext
 from storage import filings, outbox, web_tokens
 from storage.repository import SqlCaseRepository
 

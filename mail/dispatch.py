@@ -46,13 +46,14 @@ from cases.section2 import NoticeMethod, Section2Act
 from cases.services import take_step
 from mail.alerts import alert_clerks, owe_deadline_alerts, run_alert_sweeps
 from mail.context import Letterhead, load_context
-from mail.listener.retry import Backoff, Outage, Weather, wait_for_stop
 from mail.mail_down import MAIL_DOWN_AFTER, MailDownAlarm
 from mail.postings import Posting, PostingFolder, render_posting
 from mail.recovery import MailWatch, OverdueLog
-from mail.render import NoticeContext, render
-from mail.transport import DirectMessenger, Outcome, SendResult, Transport
+from mail.transport import DirectMessenger, Transport
+from notices.render import NoticeContext, render
 from storage import outbox, web_tokens
+from storage.outbox import Outcome, SendResult
+from storage.retry import Backoff, Outage, Weather, wait_for_stop
 from storage.uow import SqlUnitOfWork, UowFactory
 
 log = logging.getLogger(__name__)

@@ -32,9 +32,9 @@ from cases.case import Case
 from cases.meetings import BODY_NAME, Meeting, MeetingKind
 from cases.minutes import minutes
 from cases.notices import MINUTES, meeting_of
-from mail.meeting_text import meeting_data
-from mail.render import NoticeContext
-from mail.transport import Outcome, SendResult
+from notices.meeting_text import meeting_data
+from notices.render import NoticeContext
+from storage.outbox import Outcome, SendResult
 from templates.pdf import html_to_pdf
 
 _ENV = Environment(loader=PackageLoader("templates", "notices"),

@@ -25,10 +25,10 @@ from typing import Any
 from sqlalchemy.orm import sessionmaker
 
 from cases.ports import Clock
-from mail.listener.retry import Backoff, Outage
-from mail.transport import CANNOT_CONNECT, Outcome, SendResult, Transport
+from mail.transport import CANNOT_CONNECT, Transport
 from storage import outbox
-from storage.outbox import delivery_figures
+from storage.outbox import Outcome, SendResult, delivery_figures
+from storage.retry import Backoff, Outage
 
 log = logging.getLogger(__name__)
 

@@ -28,7 +28,6 @@ import logging
 import os
 import re
 import ssl
-from dataclasses import dataclass
 from email import policy
 from email.message import EmailMessage
 from enum import StrEnum
@@ -36,13 +35,14 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Protocol
 
+from storage.outbox import Outcome, SendResult
 from storage.private import open_private, private_folder
 
 if TYPE_CHECKING:  # aiosmtplib is imported by the SMTP transport when it first sends:
     import aiosmtplib  # the settings read SmtpTls from here, and a one-shot command
 
     # that sends nothing should not load it
-    from mail.render import NoticeContext
+    from notices.render import NoticeContext
 
 log = logging.getLogger(__name__)
 
@@ -62,18 +62,6 @@ class SmtpTls(StrEnum):
 
 def default_smtp_port(tls: SmtpTls) -> int:
     return {SmtpTls.TLS: 465, SmtpTls.STARTTLS: 587}.get(tls, 25)
-
-
-class Outcome(StrEnum):
-    SENT = "sent"  # accepted by the server (or written to the outbox folder)
-    TEMPORARY = "temporary"  # 4xx, connection lost, timeout: try again later
-    PERMANENT = "permanent"  # 5xx: retrying will not help
-
-
-@dataclass(frozen=True)
-class SendResult:
-    outcome: Outcome
-    reply: str
 
 
 CANNOT_CONNECT = "cannot connect"  # how a reply starts when the server was not reached

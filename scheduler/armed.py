@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 
 from apscheduler.schedulers.base import BaseScheduler
 
-from mail.listener.retry import Weather
+from storage.retry import Weather
 
 T = TypeVar("T")
 

@@ -11,6 +11,7 @@ import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
+from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import (
@@ -41,6 +42,20 @@ from storage.models import (
     OutboxRow,
 )
 from storage.repository import SqlCaseRepository
+
+
+# what one attempt to send a notice came to, as the outbox records it (the transports in
+# `mail.transport` answer with it; the App Home's and Slack's sends too)
+class Outcome(StrEnum):
+    SENT = "sent"  # accepted by the server (or written to the outbox folder)
+    TEMPORARY = "temporary"  # 4xx, connection lost, timeout: try again later
+    PERMANENT = "permanent"  # 5xx: retrying will not help
+
+
+@dataclass(frozen=True)
+class SendResult:
+    outcome: Outcome
+    reply: str
 
 _OWES_MAIL = "owes_mail"  # a session's mark: it wrote notices, its commit owes mail
 _KEPT = 2000  # how much of a server's reply, or of an error, a delivery record keeps

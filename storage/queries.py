@@ -140,7 +140,7 @@ SEARCH_CHARS = 100  # a search longer than this is cut: no one types more of a n
 @dataclass(frozen=True)
 class RiskWindow:
     """When a statutory deadline's pending notices are at risk, as the at-risk sweep
-    judges it (`mail.alerts.risk_window` holds the thresholds; the docket's "at-risk"
+    judges it (`risk_window` below holds the thresholds; the docket's "at-risk"
     view is handed the same): the deadline is due within `near`, unless its notices were
     owed less than `just_owed` ago and none has failed yet (they are going out now); or
     one of them has failed an attempt and was owed more than `undelivered` ago."""
@@ -155,6 +155,20 @@ class RiskWindow:
                 "failed_since": now - self.undelivered}
 
 
+ALERT_BEFORE = timedelta(hours=6)
+# A notice owed this recently is being sent as the alert would be: a complaint taken in
+# 20 hours after the city received it owes its §2 notices with the deadline near, and
+# the clerk is told only if they are still unsent after this.
+JUST_OWED = timedelta(minutes=5)
+UNDELIVERED_AFTER = timedelta(minutes=15)  # the default of the setting
+
+
+def risk_window(undelivered_after: timedelta = UNDELIVERED_AFTER) -> RiskWindow:
+    """The thresholds a deadline is at risk by: what the sweep tells the clerk of, and
+    what the web docket's "at-risk" view lists (the digest links to it), the same."""
+    return RiskWindow(near=ALERT_BEFORE, just_owed=JUST_OWED, undelivered=undelivered_after)
+
+
 @dataclass(frozen=True)
 class DocketView:
     """Which cases a docket page lists, and in which order: the docket's filter (`show`),
@@ -166,7 +180,7 @@ class DocketView:
     addresses of the people whose names matched it (the directory knows names, the cases
     keep addresses), found by the caller. `mine`: the deadlines the reader answers for
     (their keys), which "mine" keeps the cases whose next act is one of. `risk`: the
-    thresholds "at-risk" judges by (the sweep's, `mail.alerts.risk_window`); that view
+    thresholds "at-risk" judges by (the sweep's, `risk_window`); that view
     needs them, no other uses them."""
 
     show: str = "open"

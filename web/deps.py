@@ -14,9 +14,8 @@ from sqlalchemy.orm import sessionmaker
 from cases.calendar import CityCalendar
 from cases.directory import Directory
 from cases.ports import Clock
-from mail.alerts import risk_window
 from storage.lookups import DocketReader
-from storage.queries import RiskWindow
+from storage.queries import RiskWindow, risk_window
 from storage.uow import UowFactory
 
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})

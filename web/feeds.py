@@ -21,7 +21,7 @@ from cases.calendar import END_OF_DAY
 from cases.deadlines import DEADLINES, DeadlineKey
 from cases.notices import INVITES, NoticeType
 from cases.visibility import responsibilities
-from mail.invites import Invite, build_invite, to_feed
+from notices.invites import Invite, build_invite, to_feed
 from storage import outbox, queries, web_tokens
 from storage.repository import SqlCaseRepository
 from storage.web_tokens import FEED

@@ -23,8 +23,8 @@ from sqlalchemy.orm import Session
 from cases.case import Case
 from cases.chain import EMPTY, Head
 from cases.notices import INVITES, NoticeType, invite_slots, meeting_slot
-from mail.invites import build_invite, to_feed
-from mail.notices import proof_csv
+from notices.invites import build_invite, to_feed
+from notices.proof import proof_csv
 from storage import chain, filings, queries
 from storage.repository import SqlCaseRepository
 from templates.released import released_pdf

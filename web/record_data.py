@@ -11,7 +11,7 @@ from typing import Any
 from cases.calendar import CityCalendar
 from cases.chain import EMPTY, Head
 from cases.directory import Directory
-from mail.invites import Invite
+from notices.invites import Invite
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from cases.calendar import CityCalendar, countdown
 from cases.filing import flag_text
 from cases.text import words
-from mail.mail_down import Banner, shown
+from notices.mail_down import Banner, shown
 from storage.leader import DATABASE_DOWN
 from web.deps import WebDeps
 from web.formats import CALENDAR, DIRECTORY, register

@@ -21,7 +21,7 @@ def notices(number: str, fmt: str) -> None:
     """Every notice owed on a case and each delivery attempt: time, recipient,
     Message-ID and the mail server's reply."""
     from ethicsbot.bootstrap import bootstrap
-    from mail.notices import export_notice_log
+    from notices.proof import export_notice_log
 
     app, number = bootstrap(), number.strip().upper()
     with refusal_logged(app, number, "notice log"):  # §6: every look at a case is logged
@@ -37,7 +37,7 @@ def notices(number: str, fmt: str) -> None:
 def resend(number: str, notice_type: str, recipient: str) -> None:
     """Send a notice again on purpose (a new generation, a new Message-ID)."""
     from ethicsbot.bootstrap import bootstrap
-    from mail.notices import resend as owe_again
+    from notices.proof import resend as owe_again
 
     if "@" not in recipient:
         raise CliError(f"{recipient!r} is not an email address")

@@ -11,7 +11,7 @@ from email.utils import format_datetime, make_msgid
 from icalendar import Calendar, Event, vCalAddress
 
 from cases.directory import Person
-from mail.render import mailbox
+from notices.render import mailbox
 
 
 def calendar_answer(*, uid: str, sequence: int, member: Person, partstat: str,

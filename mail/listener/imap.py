@@ -42,7 +42,7 @@ from mail.intake import IntakeContext, IntakeOutcome
 from mail.listener.cursor import load_cursor, resume_from, save_cursor
 from mail.listener.imap_folder import Batching, FolderIntake, Folders, saw_new_mail
 from mail.listener.read_ahead import ReadAhead
-from mail.listener.retry import Backoff, Outage, start_thread
+from storage.retry import Backoff, Outage, start_thread
 
 log = logging.getLogger(__name__)
 

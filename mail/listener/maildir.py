@@ -27,9 +27,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from mail.intake import IntakeContext, IntakeOutcome, Outcome, take_in
-from mail.listener.retry import Weather, wait_for_stop
 from storage.db import database_weather
 from storage.private import create_private_file, private_folder
+from storage.retry import Weather, wait_for_stop
 
 log = logging.getLogger(__name__)
 

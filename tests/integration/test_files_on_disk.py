@@ -16,8 +16,9 @@ import pytest
 from sqlalchemy import text
 
 from mail.listener.maildir import Maildir
-from mail.transport import FileTransport, Outcome
+from mail.transport import FileTransport
 from storage.db import make_engine
+from storage.outbox import Outcome
 
 
 def mode(path: Path) -> int:

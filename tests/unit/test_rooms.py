@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-ADAPTERS = ("mail", "bot", "scheduler", "storage", "web")
+ADAPTERS = ("mail", "notices", "bot", "scheduler", "storage", "web")
+# the three surfaces: mail sends the notices, the web and Slack show the docket
+SURFACES = ("mail", "bot", "web")
 FRAMEWORKS = ("sqlalchemy", "alembic", "slack_bolt", "slack_sdk", "aiohttp", "aiosmtplib",
               "smtplib", "imaplib", "imapclient", "apscheduler", "psycopg", "icalendar",
               "jinja2", "pydantic", "pydantic_settings", "click", "rich", "yaml")
@@ -80,6 +82,19 @@ def test_cases_imports_no_adapter_and_no_framework() -> None:
     assert len(found) > 5
     offenders = {m: reaches(imported(src, m), (*ADAPTERS, "ethicsbot", "web", *FRAMEWORKS))
                  for m, src in found}
+    assert {m: n for m, n in offenders.items() if n} == {}
+
+
+@pytest.mark.parametrize("package", [p for p in ADAPTERS if p != "mail"])
+def test_no_surface_is_imported_by_another_and_mail_only_by_the_composition_root(
+        package: str) -> None:
+    """Issue 42, item 1: what a notice says is `notices/`'s, under the surfaces, so no
+    surface imports another (the web's feeds and case record and Slack's reminders read
+    `notices/`, not `mail/`), and `mail/` is imported by `ethicsbot/` (and `bench/`)
+    alone; `notices/` imports no surface."""
+    others = tuple(x for x in SURFACES if x != package) if package in SURFACES else SURFACES
+    offenders = {m: reaches(imported(src, m), others) for m, src in modules(package)}
+    assert len(offenders) > 1, f"no modules found under {package}/"
     assert {m: n for m, n in offenders.items() if n} == {}
 
 

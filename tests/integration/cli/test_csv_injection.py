@@ -16,7 +16,7 @@ import pytest
 from sqlalchemy import select
 
 from ethicsbot.cli import main
-from mail.notices import FORMULA_STARTS, proof_csv
+from notices.proof import FORMULA_STARTS, proof_csv
 from storage.db import make_engine
 from storage.models import DeliveryRow, OutboxRow
 from tests.integration.cli.test_cli import CORPUS, here

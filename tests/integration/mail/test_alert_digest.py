@@ -16,7 +16,7 @@ from ethicsbot.bootstrap import App
 from mail.alerts import owe_deadline_alerts
 from mail.context import DIGEST_LISTED, load_context
 from mail.intake import Outcome, take_in
-from mail.render import render
+from notices.render import render
 from storage import outbox
 from storage.models import AlertedRow, OutboxRow
 from tests.fixtures.app import FakeClock, deadline_alerts

@@ -22,9 +22,10 @@ from ethicsbot.bootstrap import App
 from mail import dispatch
 from mail.dispatch import LEASE, dispatch_once
 from mail.intake import Outcome, take_in
-from mail.transport import FileTransport, SendResult, SmtpTls, SmtpTransport
+from mail.transport import FileTransport, SmtpTls, SmtpTransport
 from storage import outbox
 from storage.models import CaseRow, DeadlineRow, DeliveryRow, OutboxRow
+from storage.outbox import SendResult
 from tests.fixtures.app import FakeClock
 from tests.fixtures.servers import SinkFactory
 from tests.integration.mail.complaints import corpus, forwarded_complaint

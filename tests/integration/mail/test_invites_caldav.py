@@ -19,8 +19,8 @@ from cases.motions import Motion
 from cases.notices import NoticeType
 from cases.procedure import handle, open_case
 from cases.tally import Vote
-from mail.invites import without_method
-from mail.render import NoticeContext, render
+from notices.invites import without_method
+from notices.render import NoticeContext, render
 from tests.servers.radicale import RadicaleServer
 from tests.unit.cases.riverton import BOARD, CALENDAR, COUNCIL_EMAILS, at, filing
 

@@ -19,8 +19,9 @@ from bot.reminders import SlackReminders
 from ethicsbot.bootstrap import App, build_messenger, build_web_client
 from mail.dispatch import dispatch_once, run_dispatcher
 from mail.mail_down import MailDownAlarm, Step
-from mail.transport import FileTransport, Outcome, SendResult, SmtpTls, SmtpTransport
+from mail.transport import FileTransport, SmtpTls, SmtpTransport
 from storage.models import MailOutageRow, OutboxRow
+from storage.outbox import Outcome, SendResult
 from tests.fixtures.app import FakeClock
 from tests.fixtures.slack_stub import SlackStub
 from tests.fixtures.web import Site

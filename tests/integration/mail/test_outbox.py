@@ -20,9 +20,10 @@ from ethicsbot.bootstrap import App, build_transport
 from ethicsbot.cli import main
 from mail import intake
 from mail.dispatch import dispatch_once, run_dispatcher
-from mail.notices import export_notice_log, resend
-from mail.transport import Outcome, SendResult, SmtpTls, SmtpTransport
+from mail.transport import SmtpTls, SmtpTransport
+from notices.proof import export_notice_log, resend
 from storage.models import AlertedRow, CaseRow, DeliveryRow, OutboxRow
+from storage.outbox import Outcome, SendResult
 from tests.fixtures.app import FakeClock, deadline_alerts
 from tests.fixtures.cases import step
 from tests.fixtures.servers import SinkFactory

@@ -14,8 +14,9 @@ from ethicsbot.bootstrap import App
 from mail.dispatch import run_dispatcher
 from mail.intake import Outcome as Taken
 from mail.intake import take_in
-from mail.transport import Outcome, SmtpTls, SmtpTransport
+from mail.transport import SmtpTls, SmtpTransport
 from storage.models import OutboxRow
+from storage.outbox import Outcome
 from tests.integration.mail.complaints import crlf, forwarded_complaint
 from tests.integration.mail.harness import eventually
 from tests.servers.smtp_sink import SmtpSink

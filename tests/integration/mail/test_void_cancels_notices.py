@@ -18,9 +18,10 @@ from cases import commands as c
 from ethicsbot.bootstrap import App
 from ethicsbot.status import status
 from mail.dispatch import dispatch_once
-from mail.notices import export_notice_log
-from mail.transport import SendResult, SmtpTransport
+from mail.transport import SmtpTransport
+from notices.proof import export_notice_log
 from storage.models import OutboxRow
+from storage.outbox import SendResult
 from tests.fixtures.app import FakeClock
 from tests.fixtures.cases import step
 from tests.integration.mail.test_dispatch import EXPECTED, drain, open_case, rows, smtp

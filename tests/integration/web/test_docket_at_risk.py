@@ -1,6 +1,6 @@
 """The docket's "at risk" view (issue 39, item 1), on SQLite and PostgreSQL: the cases
 whose statutory notices are still pending with their deadline near, or failing past the
-undelivered time, judged by the at-risk sweep's own thresholds (`mail.alerts.risk_window`);
+undelivered time, judged by the at-risk sweep's own thresholds (`storage.queries.risk_window`);
 the clerk's digest links to it, and it lists exactly the cases the digest tells of."""
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ from datetime import timedelta
 
 from sqlalchemy import select
 
-from mail.alerts import risk_window
 from mail.context import load_context
 from mail.intake import Outcome, take_in
-from mail.render import render
+from notices.render import render
 from storage import outbox
 from storage.models import CaseRow, OutboxRow
+from storage.queries import risk_window
 from tests.fixtures.app import FakeClock, deadline_alerts
 from tests.fixtures.web import Site
 from tests.integration.mail.complaints import forwarded_complaint

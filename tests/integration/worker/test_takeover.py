@@ -11,9 +11,9 @@ from sqlalchemy import select
 from ethicsbot.bootstrap import App
 from ethicsbot.processes import take_over
 from mail import dispatch
-from mail.transport import Outcome, SendResult
 from storage.leader import WorkerLock, active_worker, worker_id
 from storage.models import OutboxRow
+from storage.outbox import Outcome, SendResult
 from tests.fixtures.app import FakeClock
 from tests.fixtures.cases import open_one
 

@@ -32,7 +32,7 @@ from cases.protection import (
 from cases.public_records import PublicRecord
 from cases.readings import DEFAULT, ComplainantProtection, Readings
 from cases.released import parts
-from mail.render import NoticeContext, render
+from notices.render import NoticeContext, render
 from tests.unit.cases.riverton import BOARD, CALENDAR, CLERK, COUNCIL, at, filing
 
 ON = Readings(complainant_protection=ComplainantProtection.WITHHELD_WHERE_RECORDED)

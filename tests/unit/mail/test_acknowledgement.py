@@ -21,7 +21,7 @@ from cases.notices import NoticeType, notice_language, notices_owed
 from cases.procedure import handle, open_case
 from cases.protection import ProtectionBasis
 from cases.readings import ComplainantProtection, Readings
-from mail.render import NoticeContext, render
+from notices.render import NoticeContext, render
 from tests.unit.cases.riverton import CALENDAR, DIRECTORY, at, filing
 from tests.unit.mail.test_render import SENDER, body, parsed
 
@@ -204,7 +204,7 @@ def test_the_language_of_a_text(text: str, language: str) -> None:
 
 
 def test_a_spanish_date_is_written_as_spanish_writes_it() -> None:
-    from mail.acknowledgement import fecha
+    from notices.acknowledgement import fecha
     moment = CALENDAR.local(datetime.fromisoformat("2026-08-15T00:05:00-07:00"))
     assert fecha(moment) == "sábado 15 de agosto de 2026, 0:05 PDT"
 

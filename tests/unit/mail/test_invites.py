@@ -9,7 +9,7 @@ from datetime import date
 
 from cases import commands as c
 from cases.notices import NoticeType, invite_sequence, invite_slots, notices_owed
-from mail.invites import build_invite
+from notices.invites import build_invite
 from tests.unit.cases.riverton import CALENDAR, DIRECTORY, SECTION_A, at
 from tests.unit.cases.test_lifecycle import SECOND, reported_as_to_both
 from tests.unit.cases.test_procedure import RESPONDENT, do, new_case, reported

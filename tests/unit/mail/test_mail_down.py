@@ -9,8 +9,8 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from mail.mail_down import Seen, Step, cause_of, next_step, seen
-from mail.transport import Outcome, SendResult
 from storage.mail_down import MailOutage
+from storage.outbox import Outcome, SendResult
 
 T0 = datetime(2026, 12, 7, 9, 0, tzinfo=UTC)
 AFTER = timedelta(minutes=15)

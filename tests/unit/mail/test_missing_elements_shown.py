@@ -16,7 +16,7 @@ from cases.directory import Directory, Person
 from cases.notices import NoticeType
 from cases.procedure import open_case
 from mail.parsing import parse_message
-from mail.render import NoticeContext, render
+from notices.render import NoticeContext, render
 from tests.unit.cases.riverton import BOARD, CALENDAR, at
 from tests.unit.mail.conftest import CITY_TZ, CORPUS
 

@@ -24,8 +24,8 @@ from cases.readings import Readings, RegularAgenda
 from cases.tally import Vote
 from ethicsbot.bootstrap import current_postings
 from mail.postings import PostingFolder, render_posting
-from mail.render import NoticeContext
-from mail.transport import Outcome
+from notices.render import NoticeContext
+from storage.outbox import Outcome
 from templates.pdf import html_to_pdf
 from tests.fixtures.tagged_pdf import read_tagged
 from tests.unit.cases.riverton import CALENDAR, COUNCIL_EMAILS, DIRECTORY, SECTION_A, at, filing

@@ -23,7 +23,7 @@ from cases.notices import ACCESS, ALERTS, NoticeType, OwedNotice, notices_owed
 from cases.procedure import handle, open_case
 from cases.public_records import PublicRecord
 from cases.tally import Vote
-from mail.render import HeaderInjection, NoticeContext, render
+from notices.render import HeaderInjection, NoticeContext, render
 from templates.released import released_pdf
 from tests.fixtures.tagged_pdf import read_tagged
 from tests.unit.cases.riverton import (

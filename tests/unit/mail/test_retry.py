@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mail.listener import ImapTuning
-from mail.listener.retry import Backoff, Outage
+from storage.retry import Backoff, Outage
 
 
 @given(st.integers(0, 10_000), st.integers(0, 2**32))

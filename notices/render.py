@@ -41,10 +41,10 @@ from cases.notices import (
 )
 from cases.open_meetings import session_words
 from cases.text import neutralise_bidi
-from mail.acknowledgement import acknowledgement_data
-from mail.disclosure_letters import attachment, letter_data
-from mail.invites import Invite, attendee_role, build_invite, to_ical, when_text
-from mail.meeting_text import meeting_data, meeting_subject
+from notices.acknowledgement import acknowledgement_data
+from notices.disclosure_letters import attachment, letter_data
+from notices.invites import Invite, attendee_role, build_invite, to_ical, when_text
+from notices.meeting_text import meeting_data, meeting_subject
 
 T, K = NoticeType, DeadlineKey
 
@@ -319,7 +319,7 @@ def template_data(ctx: NoticeContext, invite: Invite | None = None) -> dict[str,
                     missing=sorted(e.value for e in case.filing.missing))
     if ctx.type in (T.DISCLOSURE_LETTER, T.THIRD_PARTY_NOTICE):
         # to a member of the public: what they asked and the answer, never the case's
-        # confidential particulars (`mail.disclosure_letters`)
+        # confidential particulars (`notices.disclosure_letters`)
         data.update(confidential=False, deadlines=[], disclosure=letter_data(case, event))
     if invite is not None:
         data["invite"] = {"method": invite.method, "sequence": invite.sequence,
