@@ -436,10 +436,10 @@ def _violations_found(case: Case, party: str) -> tuple[str, ...]:
 
 
 def _agreed(s: StepContext, m: Meeting, party: str, votes: dict[str, Vote],
-            tally: Callable[[dict[str, Vote]], Tally]) -> dict[str, bool] | None:
-    """§12 "as to the violations": whether a majority agrees each violation found as to
-    `party` occurred, from the votes counted at meeting `m`, a member's yes naming the
-    sections they agree to (one naming none agrees to all); None when no vote names any."""
+            tally: Callable[[dict[str, Vote]], Tally]) -> list[str] | None:
+    """§12 "as to the violations": the violations found as to `party` a majority agrees
+    occurred, from the votes counted at meeting `m`, a member's yes naming the sections
+    they agree to (one naming none agrees to all); None when no vote names any."""
     named: dict[str, tuple[str, ...]] = {}
     for e in s.case.history:
         if (e.kind is EventKind.COUNCIL_VOTE_RECORDED and e.data.get("meeting") in (m.number, None)
@@ -447,9 +447,9 @@ def _agreed(s: StepContext, m: Meeting, party: str, votes: dict[str, Vote],
             named[str(e.data["member"])] = tuple(e.data.get("sections") or ())
     if not any(named.get(k) for k in votes):
         return None
-    return {x: tally({k: Vote.NO if v is Vote.YES and named.get(k) and x not in named[k]
-                      else v for k, v in votes.items()}).carried
-            for x in _violations_found(s.case, party)}
+    return [x for x in _violations_found(s.case, party)
+            if tally({k: Vote.NO if v is Vote.YES and named.get(k) and x not in named[k]
+                      else v for k, v in votes.items()}).carried]
 
 
 def _council_votes(s: StepContext, party: str, what: str) -> tuple[Meeting, dict[str, Vote],
@@ -560,15 +560,15 @@ def decide(s: StepContext, cmd: RecordCouncilDecision) -> Event:
                              f"or an amendment (§12); {', '.join(bad)} was not alleged.")
     if cmd.penalties and not result.carried:
         raise ProcedureError(f"No penalty can be imposed: {result.explanation}")
-    agreed = _agreed(s, m, party, votes, tally)
-    unagreed = sorted({p.section for p in cmd.penalties} - {x for x, ok in (agreed or {}).items()
-                                                            if ok}) if agreed else []
+    agreed = _agreed(s, m, party, votes, tally)  # None: no vote named a section
+    unagreed = [] if agreed is None else sorted({p.section for p in cmd.penalties}
+                                                - set(agreed))
     if unagreed:
         raise ProcedureError(
             f"No penalty can rest on {', '.join(unagreed)} as to {party}: the council's "
             "majority did not agree that violation occurred (§12: the council acts \"as to "
             "the violations\" it agrees occurred); it agreed to "
-            f"{', '.join(x for x, ok in (agreed or {}).items() if ok) or 'none of them'}.")
+            f"{', '.join(agreed or ()) or 'none of them'}.")
     proposed = [{"section": p.section, "action": p.action, "respondent": _found(s, p, party)}
                 for p in cmd.penalties]
     action = _action_vote(s, cmd, m, party)
@@ -580,7 +580,7 @@ def decide(s: StepContext, cmd: RecordCouncilDecision) -> Event:
                    on=s.day(cmd.on).isoformat(), reading=describe(majority),
                    penalties=imposed, respondent=party, meeting=m.number,
                    votes=dict(sorted((k, v.value) for k, v in votes.items())),
-                   **({"agreed": [x for x, ok in agreed.items() if ok]} if agreed else {}),
+                   **({"agreed": agreed} if agreed is not None else {}),
                    **extra)
 
 
