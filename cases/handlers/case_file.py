@@ -84,8 +84,10 @@ def _amended_by(cmd: AmendComplaint, case: Case) -> Body | None:
     return Body.BOARD if set(_deciders(case, cmd.respondent).values()) <= {"board"} else None
 
 
-@step("amend", "amend the complaint", EventKind.COMPLAINT_AMENDED, BEFORE_DETERMINATION,
-      BOARD | OFFICE, "§5", stayed=True, body=_amended_by, agenda=Action.AMENDMENT)
+# until each official's determination: one determined leaves the other's matter open to it
+@step("amend", "amend the complaint", EventKind.COMPLAINT_AMENDED,
+      BEFORE_DETERMINATION | {Stage.DETERMINED}, BOARD | OFFICE, "§5", stayed=True,
+      body=_amended_by, agenda=Action.AMENDMENT)
 def amend(s: StepContext, cmd: AmendComplaint) -> Event:
     """§5: as authorised by the decision-maker: the board, by motion at its meeting (not
     one member alone), or once an official's matter is referred to a hearings examiner,
@@ -95,6 +97,10 @@ def amend(s: StepContext, cmd: AmendComplaint) -> Event:
         raise ProcedureError("Give the sections the amendment adds, or its text (§5).")
     party = s.party(cmd.respondent, "whose matter is amended", "§5") if cmd.respondent \
         else None
+    if party in s.case.findings or (party is None and not _deciders(s.case, None)):
+        raise ProcedureError(
+            f"The final determination as to {party or 'every official'} is recorded (§11, "
+            "§12): the complaint is amended only before it (§5).")
     deciders = _deciders(s.case, party)
     if len(set(deciders.values())) > 1:
         raise ProcedureError(

@@ -589,7 +589,7 @@ def test_an_amendment_adds_a_section_penalties_may_rest_on() -> None:
     do(case, c.RecordDetermination(violation=True, sections=(SECTION_OTHER,)),
        "2026-02-23T09:00:00-08:00")
     refused(case, c.AmendComplaint(("2.96.050",)), "2026-02-24T09:00:00-08:00",
-            "stage 'determined'")
+            "The final determination as to every official is recorded")
     votes(case, ("praman@city.test", Vote.YES), ("abrandt@city.test", Vote.NO),
           ("bokafor@city.test", Vote.YES))
     event = decide(case, (c.Penalty(SECTION_OTHER, "fine"),))

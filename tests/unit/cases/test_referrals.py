@@ -220,6 +220,13 @@ def test_each_officials_matter_is_amended_by_its_own_decision_maker() -> None:
     pruitt = do(case, c.AmendComplaint(("2.94.040",), respondent=RESPONDENT),
                 "2026-01-29T19:00:00-08:00")
     assert pruitt.data["authorized_by"] == "board" and pruitt.data["motion"]["carried"]
+    # Bates determined, her matter is closed to amendment; Pruitt's, still the board's, is not
+    do(case, c.RecordDetermination(False, respondent=SECOND), "2026-02-05T09:00:00-08:00")
+    refused(case, c.AmendComplaint(("2.94.060",), respondent=SECOND, via="email",
+                                   evidence="the examiner's email"),
+            "2026-02-06T09:00:00-08:00", f"The final determination as to {SECOND} is recorded")
+    later = do(case, c.AmendComplaint(("2.94.060",)), "2026-02-06T19:00:00-08:00")
+    assert later.data["authorized_by"] == "board"  # the only matter still open: Pruitt's
 
 
 def _board_determines_pruitt(session: bool) -> Case:
