@@ -176,10 +176,14 @@ class RecordExaminerConflict(Command):
     reason: str = field(metadata=asks("Reason", long=True))
 
 
+# until every official's determination: one determined leaves the other's matter open
 @step("examiner-conflict", "record that a hearings examiner is conflicted on the case",
-      EventKind.EXAMINER_CONFLICTED, BEFORE_DETERMINATION, BOARD | OFFICE, "§11")
+      EventKind.EXAMINER_CONFLICTED, BEFORE_DETERMINATION | {Stage.DETERMINED},
+      BOARD | OFFICE, "§11")
 def examiner_conflict(s: StepContext, cmd: RecordExaminerConflict) -> Event:
-    """§11: the examiner is skipped on this case; the one it is referred to withdraws."""
+    """§11: the examiner is skipped on this case; where an official's matter not yet
+    determined is referred to them, they withdraw from it (each official's own referral,
+    wherever the other's went)."""
     examiner = cmd.examiner.strip().lower()
     if not cmd.reason.strip():
         raise ProcedureError("Say why the examiner is conflicted (a tie to a party, a prior "
@@ -187,9 +191,14 @@ def examiner_conflict(s: StepContext, cmd: RecordExaminerConflict) -> Event:
     if examiner in s.case.conflicted_examiners:
         raise ProcedureError(f"{examiner} is already recorded as conflicted on "
                              f"{s.case.number}.")
+    if set(s.case.findings) >= set(s.case.found_sufficient):
+        raise ProcedureError(f"Every official's matter in {s.case.number} is determined (§11, "
+                             "§12): no examiner is left to hear it.")
+    withdraws = sorted(p for p, r in s.case.referrals.items()
+                       if r.to.lower() == examiner and p not in s.case.findings)
     return s.event(EventKind.EXAMINER_CONFLICTED, examiner=examiner,
-                   reason=cmd.reason.strip()[:500],
-                   withdrew=examiner == (s.case.referred_to or "").lower())
+                   reason=cmd.reason.strip()[:500], withdrew=bool(withdraws),
+                   **({"withdraws": withdraws} if withdraws else {}))
 
 
 def _board_if_referred_to_it(cmd: RecordDetermination, case: Case) -> Body | None:

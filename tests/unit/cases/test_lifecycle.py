@@ -733,4 +733,4 @@ def test_a_conflicted_examiner_is_skipped_and_one_who_withdraws_is_replaced() ->
     assert case.referred_to == "lfontaine@examiners.example"
     do(case, c.RecordDetermination(False), "2026-02-20T09:00:00-08:00")
     refused(case, c.RecordExaminerConflict("lfontaine@examiners.example", "late"),
-            "2026-02-21T09:00:00-08:00", "stage 'determined'")  # the examiner has ruled
+            "2026-02-21T09:00:00-08:00", "Every official's matter")  # the examiner has ruled

@@ -117,6 +117,31 @@ def test_by_the_other_reading_the_forum_is_chosen_once_the_matter_is_referred() 
                                                              RESPONDENT: "board"}
 
 
+def test_a_conflicted_examiner_withdraws_from_the_matter_referred_to_them_alone(
+        ) -> None:
+    """§11, two forums: Pruitt's matter is the board's, Bates's the examiner's; the
+    examiner's conflict withdraws them from Bates's matter (the case as a whole was
+    referred to no one place). Bates determined, Pruitt's matter still open: a conflict
+    of another examiner is still recorded (skipped in rotation); once every matter is
+    determined, refused."""
+    case = pruitt_asked()
+    do(case, c.Refer(None), "2026-01-27T11:00:00-08:00")
+    do(case, c.Refer(EXAMINER), "2026-01-27T11:05:00-08:00")
+    assert case.referred_to is None
+    event = do(case, c.RecordExaminerConflict(EXAMINER, "represented Bates"),
+               "2026-01-28T09:00:00-08:00")
+    assert event.data["withdraws"] == [SECOND] and set(case.referrals) == {RESPONDENT}
+    do(case, c.Refer("spatel@examiners.example"), "2026-01-28T10:00:00-08:00")
+    do(case, c.RecordDetermination(False, respondent=SECOND), "2026-02-05T09:00:00-08:00")
+    other = do(case, c.RecordExaminerConflict("lfontaine@examiners.example", "a business tie"),
+               "2026-02-05T10:00:00-08:00")
+    assert other.data["withdrew"] is False
+    do(case, c.RecordRespondentHeard(respondent=RESPONDENT), "2026-02-06T18:30:00-08:00")
+    do(case, c.RecordDetermination(False, respondent=RESPONDENT), "2026-02-06T19:00:00-08:00")
+    refused(case, c.RecordExaminerConflict("mdiaz@examiners.example", "late"),
+            "2026-02-07T09:00:00-08:00", "Every official's matter")
+
+
 def test_no_determination_once_the_only_examiner_withdrew_until_referred_again() -> None:
     """Issue 38, C: the examiner Bates's matter went to withdraws (conflicted); a
     determination naming no one who made it is refused; referred to the next examiner,
