@@ -58,6 +58,8 @@ def test_one_officials_request_opens_their_matter_and_not_the_others() -> None:
     refused(case, c.RequestOpenSession(Proceeding.BOARD, via="mail", respondent=RESPONDENT,
                                        evidence="letter on file"),
             "2026-01-14T10:00:00-08:00", "already asked")
+    asks(case, SECOND, "2026-01-14T10:30:00-08:00")
+    assert m.open_for == {RESPONDENT, SECOND} and m.open_to_public and not m.closed_as_to
 
 
 def test_a_session_about_the_official_who_asked_is_refused_and_about_the_other_accepted() -> None:
