@@ -157,6 +157,37 @@ def test_a_member_who_recuses_after_voting_has_the_vote_set_aside() -> None:
     assert HALE not in event.data["votes"]
 
 
+def test_a_board_member_who_recuses_after_voting_has_the_vote_set_aside_for_each_official(
+        ) -> None:
+    """The board's set-aside, two officials: Osei votes yes as to Pruitt, then recuses on
+    the case; Pruitt's determination is counted without his vote (1 yes, 1 no of the two
+    members entitled: insufficient) and says so; Osei's vote as to Bates is refused, and
+    Bates's determination is the other two members' (sufficient)."""
+    case = two_respondents()
+    heard_by_both(case)
+    when = "2026-01-22T19:00:00-08:00"
+    convene(case, Body.BOARD, when)
+    for member, vote in (("hpark@city.test", Vote.YES), ("vosei@city.test", Vote.YES),
+                         ("dbrooks@city.test", Vote.NO)):
+        do(case, c.RecordBoardVote(member, vote, BOARD_EMAILS, respondent=RESPONDENT), when,
+           CHAIR)
+    do(case, c.RecordRecusal("vosei@city.test", "a business tie to Pruitt", BOARD_EMAILS,
+                             COUNCIL_EMAILS), "2026-01-22T19:05:00-08:00")
+    pruitt = do(case, c.RecordBoardDetermination(BOARD_EMAILS, respondent=RESPONDENT),
+                "2026-01-22T19:10:00-08:00", CHAIR)
+    assert (pruitt.data["yes"], pruitt.data["no"], pruitt.data["carried"]) == (1, 1, False)
+    assert "vosei@city.test's vote is set aside" in pruitt.data["explanation"]
+    refused(case, c.RecordBoardVote("vosei@city.test", Vote.YES, BOARD_EMAILS,
+                                    respondent=SECOND), "2026-01-22T19:12:00-08:00",
+            "recused on")
+    for member in ("hpark@city.test", "dbrooks@city.test"):
+        do(case, c.RecordBoardVote(member, Vote.YES, BOARD_EMAILS, respondent=SECOND),
+           "2026-01-22T19:15:00-08:00", CHAIR)
+    bates = do(case, c.RecordBoardDetermination(BOARD_EMAILS, respondent=SECOND),
+               "2026-01-22T19:20:00-08:00", CHAIR)
+    assert (bates.data["yes"], bates.data["carried"]) == (2, True)
+
+
 def _against_the_mayor_and_a_council_member() -> Case:
     """A case against the mayor and council member Hale, found sufficient as to both and a
     violation found as to each."""
