@@ -110,6 +110,31 @@ def test_no_decision_is_counted_while_a_member_present_has_not_voted() -> None:
     assert (event.data["yes"], event.data["no"], event.data["carried"]) == (3, 1, True)
 
 
+def test_each_officials_decision_waits_for_every_present_members_vote_on_them() -> None:
+    """Two officials found to have violated: every member present voted on Pruitt, two
+    have not voted on Bates; Pruitt's decision is counted, Bates's refused until they
+    have, then counted."""
+    case = reported_as_to_both()
+    do(case, c.Refer("myu@examiners.example"), "2026-01-27T11:00:00-08:00")
+    for party in (RESPONDENT, SECOND):
+        do(case, c.RecordDetermination(True, (SECTION_A,), respondent=party),
+           "2026-02-23T09:00:00-08:00")
+    meeting = "2026-02-26T19:00:00-08:00"
+    convene(case, Body.COUNCIL, meeting)
+    for member in (RAMAN, BRANDT, OKAFOR, ORTIZ, HALE):
+        do(case, c.RecordCouncilVote(member, Vote.YES, COUNCIL_EMAILS, RESPONDENT), meeting)
+    for member in (RAMAN, BRANDT, OKAFOR):
+        do(case, c.RecordCouncilVote(member, Vote.NO, COUNCIL_EMAILS, SECOND), meeting)
+    refuse(case, decision(SECOND), "2026-02-26T20:00:00-08:00",
+           "mortiz@city.test, thale@city.test are present at meeting")
+    assert do(case, decision(RESPONDENT), "2026-02-26T20:00:00-08:00").data["carried"]
+    for member in (ORTIZ, HALE):
+        do(case, c.RecordCouncilVote(member, Vote.NO, COUNCIL_EMAILS, SECOND),
+           "2026-02-26T20:05:00-08:00")
+    bates = do(case, decision(SECOND), "2026-02-26T20:10:00-08:00")
+    assert (bates.data["no"], bates.data["carried"]) == (5, False)
+
+
 def test_the_vote_on_the_action_is_at_the_meeting_that_agreed_the_violation_occurred() -> None:
     """§12: "agree ... that one or more of the violations occurred, then ... take any of the
     following actions". A penalty vote naming another meeting (one recorded only after it
