@@ -42,9 +42,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _databases import docket_arguments, throwaway
-from aiohttp import ClientSession, web
 from scheduler_scale import _settings, fill
 from sqlalchemy import select
+from web_docket import signed_in_clerk
 
 from cases import commands as c
 from cases.disclosure import AnswerKind
@@ -52,13 +52,10 @@ from cases.handlers import Command
 from cases.public_records import PublicRecord
 from cases.services import take_step
 from cases.tally import Vote
-from ethicsbot.bootstrap import App, bootstrap, build_web_app
+from ethicsbot.bootstrap import App, bootstrap
 from storage.annual import yearly_report
 from storage.models import CaseRow
 from storage.status import status_sheet
-from web import auth
-from web.keys import DEPS
-from web.security import session_cookie_name
 
 GOAL_S = 2.0
 CLERK, CHAIR, ATTORNEY = "clerk@city.test", "hpark@city.test", "attorney@city.test"
@@ -204,38 +201,21 @@ def in_storage(url: str, now: datetime, year: int, n: int, repeat: int
 
 async def on_the_web(url: str, now: datetime, year: int, repeat: int
                      ) -> dict[str, tuple[float, float, Any]]:
-    app = bootstrap(_settings(url), clock=lambda: now)
-    web_app = build_web_app(app, None)
-    runner = web.AppRunner(web_app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-    deps = web_app[DEPS]
-    clerk = app.directory.by_email(CLERK)
-    assert clerk is not None
-    with app.session_factory.begin() as session:
-        secret = auth.open_session(session, deps, clerk, "127.0.0.1", via="bench")
     figures = {}
-    try:
-        async with ClientSession(f"http://127.0.0.1:{port}",
-                                 cookies={session_cookie_name(deps.config): secret}) as http:
-            for name, path in ((f"/report?year={year}", f"/report?year={year}"),
-                               (f"/report.csv?year={year}", f"/report.csv?year={year}"),
-                               (f"/report.pdf?year={year}", f"/report.pdf?year={year}"),
-                               ("/status (page 1)", "/status")):
-                times = []
-                for _ in range(repeat):
-                    began = time.perf_counter()
-                    async with http.get(path) as answer:
-                        body = await answer.read()
-                    times.append(time.perf_counter() - began)
-                    assert answer.status == 200 and "/sign-in" not in str(answer.url), path
-                times.sort()
-                figures[name] = (times[len(times) // 2], times[-1], len(body))
-    finally:
-        await runner.cleanup()
-        app.engine.dispose()
+    async with signed_in_clerk(url, now) as http:
+        for name, path in ((f"/report?year={year}", f"/report?year={year}"),
+                           (f"/report.csv?year={year}", f"/report.csv?year={year}"),
+                           (f"/report.pdf?year={year}", f"/report.pdf?year={year}"),
+                           ("/status (page 1)", "/status")):
+            times = []
+            for _ in range(repeat):
+                began = time.perf_counter()
+                async with http.get(path) as answer:
+                    body = await answer.read()
+                times.append(time.perf_counter() - began)
+                assert answer.status == 200 and "/sign-in" not in str(answer.url), path
+            times.sort()
+            figures[name] = (times[len(times) // 2], times[-1], len(body))
     return figures
 
 

@@ -24,6 +24,8 @@ import shutil
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -110,8 +112,10 @@ def pages(number: str, long: str) -> list[tuple[str, str]]:
             (f"case page, {LONG} history entries", f"/cases/{long}")]
 
 
-async def measure(url: str, requests: int, now: datetime, long: str
-                  ) -> dict[str, tuple[float, float]]:
+@asynccontextmanager
+async def signed_in_clerk(url: str, now: datetime) -> AsyncIterator[ClientSession]:
+    """The web docket served on loopback over the database at `url`, and an HTTP client
+    signed in as the clerk (the benches time pages as the clerk reads them)."""
     app = bootstrap(_settings(url), clock=lambda: now)
     web_app = build_web_app(app, None)
     runner = web.AppRunner(web_app)
@@ -124,27 +128,33 @@ async def measure(url: str, requests: int, now: datetime, long: str
     assert clerk is not None
     with app.session_factory.begin() as session:
         secret = auth.open_session(session, deps, clerk, "127.0.0.1", via="bench")
-    figures = {}
     try:
         async with ClientSession(f"http://127.0.0.1:{port}",
                                  cookies={session_cookie_name(deps.config): secret}) as http:
-            first = (await (await http.get("/docket")).text())
-            number = first.split('href="/cases/')[1].split('"')[0]
-            for name, path in pages(number, long):
-                times = []
-                for _ in range(requests):
-                    began = time.perf_counter()
-                    async with http.get(path) as answer:
-                        body = await answer.text()
-                    times.append(time.perf_counter() - began)
-                    assert answer.status == 200 and "/sign-in" not in str(answer.url), path
-                assert "Sign in" not in body or "Sign out" in body, path
-                times.sort()
-                figures[name] = (times[len(times) // 2] * 1000,
-                                 times[int(len(times) * 0.95)] * 1000)
+            yield http
     finally:
         await runner.cleanup()
         app.engine.dispose()
+
+
+async def measure(url: str, requests: int, now: datetime, long: str
+                  ) -> dict[str, tuple[float, float]]:
+    figures = {}
+    async with signed_in_clerk(url, now) as http:
+        first = (await (await http.get("/docket")).text())
+        number = first.split('href="/cases/')[1].split('"')[0]
+        for name, path in pages(number, long):
+            times = []
+            for _ in range(requests):
+                began = time.perf_counter()
+                async with http.get(path) as answer:
+                    body = await answer.text()
+                times.append(time.perf_counter() - began)
+                assert answer.status == 200 and "/sign-in" not in str(answer.url), path
+            assert "Sign in" not in body or "Sign out" in body, path
+            times.sort()
+            figures[name] = (times[len(times) // 2] * 1000,
+                             times[int(len(times) * 0.95)] * 1000)
     return figures
 
 

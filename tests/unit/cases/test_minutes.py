@@ -80,6 +80,17 @@ def decision(party: str | None = None, *penalties: c.Penalty,
                                    action=action)
 
 
+def both_violated() -> Case:
+    """Pruitt and Bates, both referred to the examiner, each found to have violated
+    2.94.030 (received Mon Feb 23): before the council, each in their own right."""
+    case = reported_as_to_both()
+    do(case, c.Refer("myu@examiners.example"), "2026-01-27T11:00:00-08:00")
+    for party in (RESPONDENT, SECOND):
+        do(case, c.RecordDetermination(True, (SECTION_A,), respondent=party),
+           "2026-02-23T09:00:00-08:00")
+    return case
+
+
 def test_votes_cast_at_a_meeting_that_ended_undecided_are_not_counted_at_the_next() -> None:
     """3–1 at the meeting of Feb 26, which ends undecided; at the meeting of Mar 2 two of
     the "yes" voters are absent and three members present have not voted: the decision
@@ -114,11 +125,7 @@ def test_each_officials_decision_waits_for_every_present_members_vote_on_them() 
     """Two officials found to have violated: every member present voted on Pruitt, two
     have not voted on Bates; Pruitt's decision is counted, Bates's refused until they
     have, then counted."""
-    case = reported_as_to_both()
-    do(case, c.Refer("myu@examiners.example"), "2026-01-27T11:00:00-08:00")
-    for party in (RESPONDENT, SECOND):
-        do(case, c.RecordDetermination(True, (SECTION_A,), respondent=party),
-           "2026-02-23T09:00:00-08:00")
+    case = both_violated()
     meeting = "2026-02-26T19:00:00-08:00"
     convene(case, Body.COUNCIL, meeting)
     for member in (RAMAN, BRANDT, OKAFOR, ORTIZ, HALE):
@@ -302,11 +309,7 @@ def test_two_officials_decided_at_different_meetings_count_their_own_votes() -> 
 def test_a_councils_extension_is_for_the_official_who_asked_and_no_more_than_asked() -> None:
     """§12: Pruitt asks for 5 more days; the council may not grant 60, and granting 5
     moves Pruitt's seven days only: Bates's, received the same day, stay due Mon Mar 2."""
-    case = reported_as_to_both()
-    do(case, c.Refer("myu@examiners.example"), "2026-01-27T11:00:00-08:00")
-    for party in (RESPONDENT, SECOND):
-        do(case, c.RecordDetermination(True, (SECTION_A,), respondent=party),
-           "2026-02-23T09:00:00-08:00")
+    case = both_violated()
     do(case, c.RequestCouncilExtension(days=5, respondent=RESPONDENT, via="email",
                                        evidence="letter on file"),
        "2026-02-24T09:00:00-08:00")
@@ -333,11 +336,7 @@ def test_each_officials_request_for_more_time_waits_on_its_own_and_is_granted_as
     pending request does not block another's). A grant naming no one is refused while
     both wait; each grant then answers its official's request, no more than asked, and
     moves that official's time alone."""
-    case = reported_as_to_both()
-    do(case, c.Refer("myu@examiners.example"), "2026-01-27T11:00:00-08:00")
-    for party in (RESPONDENT, SECOND):
-        do(case, c.RecordDetermination(True, (SECTION_A,), respondent=party),
-           "2026-02-23T09:00:00-08:00")
+    case = both_violated()
     do(case, c.RequestCouncilExtension(days=5, respondent=RESPONDENT, via="email",
                                        evidence="letter on file"), "2026-02-24T09:00:00-08:00")
     refused(case, c.RequestCouncilExtension(days=3, respondent=RESPONDENT, via="email",
@@ -443,11 +442,7 @@ def test_a_meetings_minutes_are_drawn_from_it_and_approved_by_motion() -> None:
     decision as to each official), holds an executive session and decides both; its
     minutes are drawn from that record, naming the members and no official. The body
     approves them by motion at a meeting whose notice states it, not at one that did not."""
-    case = reported_as_to_both()
-    do(case, c.Refer("myu@examiners.example"), "2026-01-27T11:00:00-08:00")
-    for party in (RESPONDENT, SECOND):
-        do(case, c.RecordDetermination(True, (SECTION_A,), respondent=party),
-           "2026-02-23T09:00:00-08:00")
+    case = both_violated()
     do(case, c.ScheduleDeliberation(at("2026-02-26T19:00:00-08:00"), "Council Chambers"),
        "2026-02-24T09:00:00-08:00")
     held = case.meetings.all[-1]
