@@ -15,8 +15,8 @@ import pytest
 from bot.access import Caller
 from bot.commands.args import Words
 from bot.commands.help import lines
+from bot.commands.spec import FIELD
 from bot.commands.steps import (
-    _FIELD,
     SPECS,
     SPECS_BY_WORDS,
     Spec,
@@ -68,7 +68,7 @@ def test_slack_keeps_no_word_of_its_own_for_a_field(spec: Spec) -> None:
     """Issue 42: the word standing for a value in a step's Slack usage (`[DATE]`,
     `[@OFFICIAL]`, `[VIA EVIDENCE]`) is its field's own (`cases.handlers.asks`), written
     `{on}` in the row; a word a field of the step declares, typed out by hand, fails."""
-    raw = _FIELD.sub(" ", spec.syntax)
+    raw = FIELD.sub(" ", spec.syntax)
     for f in dataclasses.fields(spec.step.command):
         word = asked(spec.step.command, f.name).typed(f.name)
         assert not re.search(rf"(?<![\w@#-]){re.escape(word)}(?![\w-])", raw), (
