@@ -13,303 +13,50 @@ revision, whose count is the invitation's SEQUENCE. A meeting cancelled stays ca
 scheduling again makes a new meeting with a new number, hence a new calendar UID (some
 calendars refuse a cancelled UID coming back). The rules themselves (the 24-hour notice,
 the agenda's words, the announcement, quorum) are in `cases.open_meetings`.
+
+This module is the replay (`Meetings`); the words a meeting is described in
+(`cases.meeting_terms`) and one meeting as it stands (`cases.meeting_record`) have modules
+of their own, and are imported from here as before.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
-from enum import StrEnum
+from datetime import date, datetime
 from typing import Any
 
 from cases.history import Event, EventKind
-from cases.stages import Stage
+from cases.meeting_record import (
+    Approval,
+    ExecutiveSession,
+    Meeting,
+    OpenRequest,
+    Reply,
+    RollCall,
+)
+from cases.meeting_terms import (
+    ALL,
+    BODY_NAME,
+    DEFAULT_LENGTH,
+    OPEN_SECTION,
+    PROCEEDING_NAME,
+    Action,
+    Answer,
+    Body,
+    Business,
+    EmergencyGround,
+    Item,
+    MeetingKind,
+    Proceeding,
+)
 from cases.tally import Tally, Vote
 
-
-class Body(StrEnum):
-    """The governing body holding the meeting."""
-
-    BOARD = "board"  # the ethics board: sufficiency hearing (§7)
-    COUNCIL = "council"  # the city council: deliberation on a determination (§12, §14)
-
-
-class Business(StrEnum):
-    """What a meeting of the board on a case is for, as the case stood when it was called:
-    the board meets on a case for its §7 hearing (and the sessions it adjourns to), for its
-    §11 hearing once the matter is referred to it, and otherwise on the case's other
-    business (a longer time for the report, §10; sections added later, §5; the minutes of
-    its earlier meetings, RCW 42.30.035: the agenda says which). The notice of
-    the meeting says which; the words complete "The Ethics Board has scheduled ..."."""
-
-    SUFFICIENCY_HEARING = "the hearing on the sufficiency of the complaint (§7)"
-    FURTHER_SESSION = "a further session of the hearing on the sufficiency of the complaint (§7)"
-    REFERRED_HEARING = "its hearing of the matter referred to it (§11)"
-    OTHER = "a meeting on other business of the case, as its agenda states"
-
-    @classmethod
-    def of(cls, stage: Stage, referred_to: str | None) -> Business:
-        if referred_to == "board":
-            return cls.REFERRED_HEARING
-        if stage in (Stage.RECEIVED, Stage.HEARING_SCHEDULED):
-            return cls.SUFFICIENCY_HEARING
-        return cls.FURTHER_SESSION if stage is Stage.HEARING_BEGUN else cls.OTHER
-
-    @property
-    def sufficiency(self) -> bool:
-        """The §7 hearing, at which the person complained against has the opportunity to
-        present that §9 requires before any report."""
-        return self in (Business.SUFFICIENCY_HEARING, Business.FURTHER_SESSION)
-
-
-class Action(StrEnum):
-    """The business a body takes final action on at a meeting: the same whichever body
-    acts on it (the board applies for a continuance, the council decides it: both are the
-    continuance). Its value is what a clerk types (`also: time-bar`); `words`, what the
-    notice says."""
-
-    SUFFICIENCY = "sufficiency"
-    CONTINUANCE = "continuance"
-    TIME_BAR = "time_bar"
-    REPORT_EXTENSION = "report_extension"
-    AMENDMENT = "amendment"
-    DETERMINATION = "determination"
-    COUNCIL_EXTENSION = "council_extension"
-    COUNCIL_DECISION = "council_decision"
-    VOID = "void"
-    MINUTES = "minutes"
-
-    @property
-    def words(self) -> str:
-        """The business in the notice's words, completing "Final action in open session:"."""
-        return _ACTION_WORDS[self]
-
-    @property
-    def per_official(self) -> bool:
-        """Each official complained against has their own (§7, §11, §12)."""
-        return self in (Action.SUFFICIENCY, Action.DETERMINATION, Action.COUNCIL_DECISION)
-
-
-_ACTION_WORDS = {
-    Action.SUFFICIENCY: "the determination of the sufficiency of the complaint (§7)",
-    Action.CONTINUANCE: "a continuance of the hearing (§7)",
-    Action.TIME_BAR: "the dismissal of the complaint as filed too late (§4)",
-    Action.REPORT_EXTENSION: "a longer time for the written report (§10)",
-    Action.AMENDMENT: ("an amendment of the complaint, and the sufficiency of sections added "
-                       "by amendment (§5)"),
-    Action.DETERMINATION: "the final determination of the matter referred to the board (§11)",
-    Action.COUNCIL_EXTENSION: "an extension of the council's time to decide (§12)",
-    Action.COUNCIL_DECISION: "the council's decision on the final determination (§12, §14)",
-    Action.VOID: "whether the case was opened by mistake and is void (§1, §2)",
-    Action.MINUTES: "the approval of the minutes of its earlier meeting on the case (RCW "
-                    "42.30.035)"}
-
-
-@dataclass(frozen=True)
-class Item:
-    """One item of a meeting's agenda: the business, and the official it is about (None:
-    the case's, not one official's)."""
-
-    action: Action
-    respondent: str | None = None
-
-    def data(self) -> dict[str, Any]:
-        return {"action": self.action.value, "respondent": self.respondent}
-
-    @classmethod
-    def of(cls, d: dict[str, Any]) -> Item:
-        return cls(Action(str(d["action"])), d.get("respondent"))
-
-
-class Proceeding(StrEnum):
-    """Whose proceedings the person involved may ask to be open to the public: the
-    board's and the hearings examiner's (§13), the council's deliberation (§14). The
-    examiner is one person, not a governing body: their hearing is no meeting here."""
-
-    BOARD = "board"
-    EXAMINER = "examiner"  # after a referral to the hearings examiner (§11)
-    COUNCIL = "council"
-
-    @classmethod
-    def of(cls, body: Body) -> Proceeding:
-        return cls(body.value)
-
-
-class EmergencyGround(StrEnum):
-    """The only grounds on which RCW 42.30.080(4) excuses a special meeting's 24 hours'
-    notice: an emergency involving injury or damage to persons or property, or the
-    likelihood of it, when the time the notice takes would increase that likelihood."""
-
-    PERSONS = "injury or damage to persons"
-    PROPERTY = "damage to property"
-    LIKELY = "the likelihood of injury or damage to persons or property"
-
-
-class MeetingKind(StrEnum):
-    REGULAR = "regular"  # on the body's regular schedule (RCW 42.30.070)
-    SPECIAL = "special"  # called for the case: written notice 24 hours ahead (RCW 42.30.080)
-
-
-class Answer(StrEnum):
-    """An invitee's answer to the calendar invitation (iCalendar PARTSTAT)."""
-
-    ACCEPTED = "accepted"
-    DECLINED = "declined"
-    TENTATIVE = "tentative"
-
-
-# the official a vote or determination of sufficiency was about, in an entry from before
-# each official was named: it stood for every one of them
-ALL = ""
-DEFAULT_LENGTH = timedelta(hours=2)  # the ordinance sets none; the expected end if not given
-BODY_NAME = {Body.BOARD: "the Ethics Board", Body.COUNCIL: "the City Council"}
-PROCEEDING_NAME = {Proceeding.BOARD: "the Ethics Board's proceedings",
-                   Proceeding.EXAMINER: "the hearings examiner's proceeding",
-                   Proceeding.COUNCIL: "the City Council's deliberation"}
-# §13 gives the person involved the open session for the board's and the examiner's
-# proceedings, §14 for the council's deliberation.
-OPEN_SECTION = {Proceeding.BOARD: "§13", Proceeding.EXAMINER: "§13", Proceeding.COUNCIL: "§14"}
-
-@dataclass(frozen=True)
-class Reply:
-    answer: Answer
-    sequence: int  # the invitation's SEQUENCE the answer was given to
-    at: datetime  # when it was recorded
-
-
-@dataclass(frozen=True)
-class Approval:
-    """The body approved a meeting's minutes (RCW 42.30.035): at which meeting, when,
-    with the clerk's corrections, covering the history up to entry `through`."""
-
-    at_meeting: int
-    at: datetime
-    corrections: str
-    through: int
-
-
-@dataclass
-class ExecutiveSession:
-    """RCW 42.30.110(2): announced with its purpose and the time it will end; extended
-    only by a new announcement; the public waits outside until it ends."""
-
-    started_at: datetime
-    ends_at: datetime  # as announced, or as last extended
-    extensions: list[datetime] = field(default_factory=list)
-    ended_at: datetime | None = None
-    # whose matters it evaluates (§13, §14 give each official their own open session);
-    # empty: every official before the meeting (a history from before sessions named them)
-    about: frozenset[str] = frozenset()
-
-    def concerns(self, official: str) -> bool:
-        return not self.about or official in self.about
-
-
-@dataclass(frozen=True)
-class OpenRequest:
-    """The respondent asked that the proceedings be open to the public (§13, §14)."""
-
-    proceeding: Proceeding
-    respondent: str
-    via: str  # mail, slack, paper, in person
-    on: date
-    recorded_at: datetime
-
-
-@dataclass(frozen=True)
-class RollCall:
-    """Who was present at a meeting (its roll call), and the body's members it was taken
-    of: what a quorum and a motion are counted from (`cases.motions`)."""
-
-    present: frozenset[str]
-    members: frozenset[str]
-    mayor: str  # the mayor's email: breaks a council tie unless the action is against them
-    at: datetime
-
-
-@dataclass
-class Meeting:
-    number: int  # 1, 2, ... within the case; part of the calendar UID
-    body: Body
-    kind: MeetingKind
-    starts_at: datetime  # in the city's zone
-    ends_at: datetime
-    place: str
-    remote_link: str | None
-    scheduled_at: datetime  # when it was recorded
-    recorded_late: bool  # recorded after it took place: nothing was sent for it
-    emergency: str | None  # RCW 42.30.080(4): why the 24 hours' notice could not be given
-    # §13/§14: the officials who asked that their matter be heard in open session; each
-    # official's is their own, so a meeting may be open as to one and not the other
-    open_for: frozenset[str]
-    # the officials whose matters are before it (its agenda's, else the case's parties)
-    before: frozenset[str]
-    revisions: list[int]  # history indexes of the events that changed what it shows
-    moved_at: int = 0  # the SEQUENCE at which its time or place last changed
-    # a regular meeting's agenda item posted under 24 hours ahead (RCW 42.30.077), as the
-    # city's `regular_agenda` reading allows
-    agenda_late: bool = False
-    tentative: str | None = None  # why it may not take place (a pending continuance, §7)
-    cancelled: str | None = None  # why it was cancelled
-    sessions: list[ExecutiveSession] = field(default_factory=list)
-    replies: dict[str, Reply] = field(default_factory=dict)  # invitee email -> answer
-    # the members' votes cast at this meeting as to each official (`ALL`: an entry from
-    # before each was named): the board's on sufficiency (§7), the council's that the
-    # violations found occurred (§12); a vote is an item of the minutes of the meeting it
-    # was cast at, and counted only there
-    votes: dict[str, dict[str, Vote]] = field(default_factory=dict)  # official -> member ->
-    mayor_votes: dict[str, Vote] = field(default_factory=dict)  # official -> tie-break (§14)
-    determinations: dict[str, Tally] = field(default_factory=dict)  # official -> the count
-    roll_call: RollCall | None = None  # the latest recorded: members arrive and leave
-    business: Business | None = None  # the board's: what it meets on (None: the council's)
-    # what its notice states the body will take final action on (`cases.agenda`); None in
-    # a history stored before notices stated their agenda
-    agenda: tuple[Item, ...] | None = None
-    approved: Approval | None = None  # its minutes, once the body approved them
-    # what the record shows went wrong at it, for the docket and the city attorney: a
-    # request for an open session recorded only after it was held; a determination with
-    # no executive session on the matter (§13)
-    irregular: list[str] = field(default_factory=list)
-
-    @property
-    def sequence(self) -> int:
-        """The calendar invitation's SEQUENCE: revisions after the first."""
-        return len(self.revisions) - 1
-
-    @property
-    def proceeding(self) -> Proceeding:
-        return Proceeding.of(self.body)
-
-    @property
-    def open_to_public(self) -> bool:
-        """Wholly open: every official whose matter is before it asked (§13, §14)."""
-        return bool(self.before) and self.before <= self.open_for
-
-    @property
-    def executive(self) -> bool:
-        """No official before it asked: the evaluation is in executive session."""
-        return not self.open_for & self.before
-
-    @property
-    def closed_as_to(self) -> frozenset[str]:
-        """The officials whose matters it may evaluate in executive session."""
-        return self.before - self.open_for
-
-    @property
-    def in_session(self) -> ExecutiveSession | None:
-        """The executive session under way (started, its end not recorded), if any."""
-        last = self.sessions[-1] if self.sessions else None
-        return last if last is not None and last.ended_at is None else None
-
-    @property
-    def day(self) -> date:
-        """Its day in the city (stored in the city's zone)."""
-        return self.starts_at.date()
-
-    def answers(self) -> dict[str, Answer]:
-        """Each invitee's answer to the meeting as it now is: an answer given before its
-        time or place last moved no longer counts."""
-        return {who: r.answer for who, r in self.replies.items() if r.sequence >= self.moved_at}
+# the words of a meeting (`cases.meeting_terms`) and a meeting as it stands
+# (`cases.meeting_record`) are imported from here, with the meetings they make up
+__all__ = ["ALL", "BODY_NAME", "DEFAULT_LENGTH", "OPEN_SECTION", "PROCEEDING_NAME", "Action",
+           "Answer", "Approval", "Body", "Business", "EmergencyGround", "ExecutiveSession",
+           "Item", "Meeting", "MeetingKind", "Meetings", "OpenRequest", "Proceeding", "Reply",
+           "RollCall"]
 
 
 @dataclass
