@@ -8,10 +8,13 @@ parts, and lists no step.
 
 from __future__ import annotations
 
+from cases.handlers.at_meetings import *  # noqa: F403
 from cases.handlers.case_file import *  # noqa: F403
 from cases.handlers.complainant import *  # noqa: F403
+from cases.handlers.complaint import *  # noqa: F403
 from cases.handlers.council import *  # noqa: F403
 from cases.handlers.disclosures import *  # noqa: F403
 from cases.handlers.meetings import *  # noqa: F403
+from cases.handlers.report import *  # noqa: F403
 from cases.handlers.retention import *  # noqa: F403
 from cases.handlers.sufficiency import *  # noqa: F403

@@ -21,19 +21,22 @@ from cases.deadlines import DeadlineKey
 from cases.handlers import (
     Command,
     StepRule,
+    at_meetings,
     case_file,
     complainant,
+    complaint,
     council,
     disclosures,
     meetings,
+    report,
     retention,
     sufficiency,
 )
 from cases.history import EventKind
 
 # the parts of the procedure, in the order of the ordinance
-PARTS: tuple[ModuleType, ...] = (sufficiency, meetings, council, case_file, disclosures,
-                                 retention, complainant)
+PARTS: tuple[ModuleType, ...] = (sufficiency, report, meetings, at_meetings, council,
+                                 complaint, case_file, disclosures, retention, complainant)
 
 
 def rows_of(part: ModuleType) -> list[StepRule]:

@@ -11,11 +11,14 @@ table `cases.case.Case` reads, every kind in exactly one part
 from __future__ import annotations
 
 from cases.effects import (
+    at_meetings,
     case_file,
     complainant,
+    complaint,
     council,
     disclosures,
     meetings,
+    report,
     retention,
     sufficiency,
 )
@@ -25,8 +28,9 @@ from cases.history import EventKind
 __all__ = ["EFFECTS", "PARTS"]
 
 PARTS: dict[str, dict[EventKind, Effect]] = {
-    "sufficiency": sufficiency.EFFECTS, "meetings": meetings.EFFECTS,
-    "council": council.EFFECTS, "case_file": case_file.EFFECTS,
+    "sufficiency": sufficiency.EFFECTS, "report": report.EFFECTS,
+    "meetings": meetings.EFFECTS, "at_meetings": at_meetings.EFFECTS,
+    "council": council.EFFECTS, "complaint": complaint.EFFECTS, "case_file": case_file.EFFECTS,
     "disclosures": disclosures.EFFECTS, "retention": retention.EFFECTS,
     "complainant": complainant.EFFECTS,
 }

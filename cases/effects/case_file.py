@@ -1,5 +1,5 @@
-"""The effects of the case file's entries (amendments, the official named, corrections,
-dismissal, closure, voiding), as `cases.handlers.case_file` records them.
+"""The effects of the case file's entries (corrections, dismissal, closure, voiding), as
+`cases.handlers.case_file` records them.
 
 A correction of an earlier step's day (`STEP_DATE_CORRECTED`) changes no field itself:
 `Case.apply` keeps the corrected day and rebuilds the state from the history as
@@ -13,30 +13,8 @@ from datetime import date, datetime
 from cases.case_state import CaseState
 from cases.effects.effect import Effect, nothing
 from cases.history import Event, EventKind
-from cases.recorded import NamedOfficial
 
 __all__ = ["EFFECTS"]
-
-
-def complaint_amended(case: CaseState, e: Event, on: date | None) -> None:
-    for s in e.data.get("added_sections", []):
-        if s not in case.alleged_sections:
-            case.alleged_sections.append(s)
-            if e.data.get("after_report"):
-                case.amended_after_report.append(s)
-
-
-def amendment_found(case: CaseState, e: Event, on: date | None) -> None:
-    for s in e.data["sections"]:
-        case.amendments_found[str(s)] = bool(e.data["sufficient"])
-
-
-def respondent_named(case: CaseState, e: Event, on: date | None) -> None:
-    d = e.data
-    case.respondents = (*case.respondents, str(d["respondent"]))
-    if d.get("name"):  # a person the directory does not list
-        case.named_officials[str(d["respondent"])] = NamedOfficial(
-            str(d["name"]), d.get("email"), d.get("address"))
 
 
 def receipt_corrected(case: CaseState, e: Event, on: date | None) -> None:
@@ -59,9 +37,6 @@ def case_voided(case: CaseState, e: Event, on: date | None) -> None:
 _K = EventKind
 EFFECTS: dict[EventKind, Effect] = {
     _K.COMPLAINT_RECEIVED: nothing,  # it opens the case (`Case.replay`)
-    _K.COMPLAINT_AMENDED: complaint_amended,
-    _K.AMENDMENT_FOUND: amendment_found,
-    _K.RESPONDENT_NAMED: respondent_named,
     _K.RECEIPT_CORRECTED: receipt_corrected,
     _K.STEP_DATE_CORRECTED: nothing,  # `Case.apply` rebuilds the case as corrected
     _K.DEADLINES_RECOMPUTED: nothing,  # the calendar changed: the deadlines follow

@@ -1,5 +1,5 @@
 """The effects of the sufficiency part's entries (§2-§10: the §2 notices and the
-registered copy, the hearing, continuances, the report), as `cases.handlers.sufficiency`
+registered copy, the hearing, continuances), as `cases.handlers.sufficiency`
 records them."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from cases.case_state import CaseState
 from cases.deadlines import Continuance
 from cases.effects.effect import Effect, nothing
 from cases.history import Event, EventKind
-from cases.recorded import HEARD_AT_REFERRED, ReportExtension, Requester, Witness
+from cases.recorded import HEARD_AT_REFERRED, Witness
 from cases.section2 import NoticeMethod, Section2Act
 
 __all__ = ["EFFECTS"]
@@ -101,27 +101,6 @@ def continuance_decided(case: CaseState, e: Event, on: date | None) -> None:
     case.continuances[-1] = Continuance(c.applied, on, int(e.data["granted_days"]))
 
 
-def report_extension_requested(case: CaseState, e: Event, on: date | None) -> None:
-    case.report_extensions.append(ReportExtension(
-        Requester(e.data["requested_by"]), int(e.data["days"]), requested_on=on))
-
-
-def report_extension_decided(case: CaseState, e: Event, on: date | None) -> None:
-    ext = case.report_extensions[-1]
-    ext.approved, ext.decided_on = bool(e.data["approved"]), on
-
-
-def report_issued(case: CaseState, e: Event, on: date | None) -> None:
-    # before each official was named, one finding stood for all of them
-    found = e.data.get("findings") or {p: e.data["sufficient"] for p in case.parties()}
-    case.report_findings = {p: bool(v) for p, v in found.items()}
-    case.report_issued_on = on
-
-
-def report_delivered(case: CaseState, e: Event, on: date | None) -> None:
-    case.report_delivered_at, case.report_delivered_on = e.at, on
-
-
 _K = EventKind
 EFFECTS: dict[EventKind, Effect] = {
     _K.NOTICE_SERVED: notice_served,
@@ -134,8 +113,4 @@ EFFECTS: dict[EventKind, Effect] = {
     _K.HEARING_CONCLUDED: hearing_concluded,
     _K.CONTINUANCE_APPLIED: continuance_applied,
     _K.CONTINUANCE_DECIDED: continuance_decided,
-    _K.REPORT_EXTENSION_REQUESTED: report_extension_requested,
-    _K.REPORT_EXTENSION_DECIDED: report_extension_decided,
-    _K.REPORT_ISSUED: report_issued,
-    _K.REPORT_DELIVERED: report_delivered,
 }

@@ -1,10 +1,12 @@
 """What a step of the procedure is made of, and the parts of the procedure that declare them.
 
 Each step is declared once, in the module of its part of the procedure (`sufficiency`:
-receipt to the report, §2-§10; `meetings`: RCW 42.30; `council`: referral to decision,
-§11-§14; `case_file`: amendments, corrections, closure; `disclosures`: RCW 42.56;
-`retention`: RCW 40.14; `complainant`: the complainant's protection), as three things
-one above the other:
+receipt to the end of the hearing, §2-§9; `report`: the written report, §7, §10;
+`meetings`: calling and holding a meeting, RCW 42.30; `at_meetings`: what is recorded at
+one; `council`: referral to decision, §11-§14; `complaint`: amendments and the official
+named, §2, §5; `case_file`: corrections, closure; `disclosures`: RCW 42.56; `retention`:
+RCW 40.14; `complainant`: the complainant's protection), as three things one above the
+other:
 
 - its command, a frozen dataclass subclassing `Command`: what a person gives;
 - its row, `@step(...)` (a `StepRule`): its words, name, event, the stages it is allowed

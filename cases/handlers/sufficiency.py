@@ -1,6 +1,7 @@
-"""The steps from receipt to the written report: §2 notices, the sufficiency hearing (§7,
-§9), continuances (§7), the report and its delivery (§7, §10). Each step is its command,
-its row (`@step`) and its handler, one above the other (`cases.handlers`)."""
+"""The steps from receipt to the end of the hearing: §2 notices, the sufficiency hearing
+(§7, §9) and continuances (§7). The written report that follows, its time and its delivery
+(§7, §10) are the next part's, `cases.handlers.report`. Each step is its command, its row
+(`@step`) and its handler, one above the other (`cases.handlers`)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 
 from cases.calendar import fmt_day, fmt_moment
-from cases.case import Case, Requester
 from cases.deadlines import MAX_CONTINUANCE_DAYS, DeadlineKey
 from cases.directory import BOARD, COUNCIL, OFFICE
 from cases.errors import ProcedureError
@@ -17,21 +17,18 @@ from cases.handlers import (
     THE_MOTION,
     THE_OFFICIAL,
     Command,
-    OfficialsRequest,
     StepContext,
     asks,
     step,
 )
-from cases.handlers.meetings import report_findings
+from cases.hearing_days import referred_hearing_day, session_day
 from cases.history import Event, EventKind
-from cases.links import report_link
-from cases.meetings import Action, Body, Business
+from cases.meetings import Action, Body
 from cases.motions import Motion
 from cases.readings import ContinuanceCap, RemoteNotice, describe
 from cases.recorded import HEARD_AT_REFERRED
 from cases.section2 import REMOTE, NoticeMethod, Section2Act
 from cases.stages import (
-    AFTER_CONCLUSION,
     AT_HEARING,
     BEFORE_CONCLUSION,
     OPEN_STAGES,
@@ -40,10 +37,9 @@ from cases.stages import (
 )
 
 __all__ = ["ApplyForContinuance", "BeginHearing", "ConcludeHearing", "DecideContinuance",
-           "DecideReportExtension", "DeliverReport", "IssueReport", "RecordBoardReceived",
-           "RecordNoticeBounced", "RecordNoticeServed", "RecordRegisteredMail",
-           "RecordRespondentHeard", "RecordReturnReceipt", "RecordWitness",
-           "RequestReportExtension"]
+           "RecordBoardReceived", "RecordNoticeBounced", "RecordNoticeServed",
+           "RecordRegisteredMail", "RecordRespondentHeard", "RecordReturnReceipt",
+           "RecordWitness"]
 
 
 @dataclass(frozen=True)
@@ -202,28 +198,6 @@ def return_receipt(s: StepContext, cmd: RecordReturnReceipt) -> Event:
     return s.event(EventKind.RETURN_RECEIPT_RECORDED, on=day.isoformat(), respondent=party)
 
 
-def session_day(s: StepContext, on: date | None, what: str, *, referred: bool = False
-                ) -> date:
-    """The day of `what` (a step of the hearing): one on which a noticed session of the
-    board's hearing was held (RCW 42.30.077, .080); a hearing runs over its sessions.
-    `referred`: of its §11 hearing of a matter referred to it, not its §7 hearing."""
-    day = s.day(on)
-    sessions = [m for m in s.case.meetings.all if m.body is Body.BOARD and not m.cancelled
-                and (m.business is Business.REFERRED_HEARING if referred
-                     else (m.business or Business.SUFFICIENCY_HEARING).sufficiency)]
-    if not any(m.day == day and not m.recorded_late and m.starts_at <= s.at
-               for m in sessions):
-        held = ", ".join(f"{fmt_day(m.day)} (meeting {m.number}"
-                         f"{', recorded after the fact' if m.recorded_late else ''})"
-                         for m in sessions) or "none"
-        hearing = "§11 hearing of the matter referred to it" if referred else "hearing"
-        raise ProcedureError(
-            f"Cannot record that {what} on {fmt_day(day)}: the board held no noticed session "
-            f"of the {hearing} in {s.case.number} that day (sessions: {held}). The hearing "
-            "takes place at a noticed meeting; schedule a session (it is noticed and "
-            "posted), or correct the day.")
-    return day
-
 
 @dataclass(frozen=True)
 class BeginHearing(Command):
@@ -261,31 +235,11 @@ def heard(s: StepContext, cmd: RecordRespondentHeard) -> Event:
         return s.event(EventKind.RESPONDENT_HEARD, presented=cmd.presented,
                        on=session_day(s, cmd.on, f"{party} was heard").isoformat(),
                        respondent=party)
-    on = _referred_hearing_day(s, party, cmd.on, f"{party} was heard")
+    on = referred_hearing_day(s, party, cmd.on, f"{party} was heard")
     return s.event(EventKind.RESPONDENT_HEARD, presented=cmd.presented, on=on.isoformat(),
                    respondent=party, hearing=HEARD_AT_REFERRED)
 
 
-def _referred_hearing_day(s: StepContext, party: str, on: date | None, what: str) -> date:
-    """The day of `what` at the board's §11 hearing of `party`'s matter: referred to the
-    board and not yet determined, on a noticed session of that hearing, after the referral."""
-    referral = s.case.referral_of(party)
-    if referral is None or not referral.board:
-        where = "is not referred for hearing yet" if referral is None else (
-            f"is referred to the hearings examiner {referral.to}, whose hearing is not the "
-            "board's and is not kept in EthicsBot")
-        raise ProcedureError(f"{party}'s matter {where} (§11): the board hears an official's "
-                             "matter after the sufficiency report only when it is referred "
-                             "to it.")
-    if party in s.case.findings:
-        raise ProcedureError(f"The board's determination as to {party} is already recorded: "
-                             "its hearing of the matter came before it (§9, §11).")
-    day = session_day(s, on, f"{what} at the board's hearing of the matter", referred=True)
-    if referral.on is not None and day < referral.on:
-        raise ProcedureError(f"Cannot record that {what} at the board's hearing of the matter "
-                             f"on {fmt_day(day)}: it was referred to the board on "
-                             f"{fmt_day(referral.on)} (§11).")
-    return day
 
 
 @dataclass(frozen=True)
@@ -323,7 +277,7 @@ def witness(s: StepContext, cmd: RecordWitness) -> Event:
                              "they presented with `heard` (§9), not as a witness.")
     if s.case.stage not in AT_HEARING:  # at the board's §11 hearing, on one official's matter
         whose = s.party(cmd.respondent, "the witness spoke to", "§11")
-        on = _referred_hearing_day(s, whose, cmd.on, f"{name} was heard")
+        on = referred_hearing_day(s, whose, cmd.on, f"{name} was heard")
         return s.event(EventKind.WITNESS_HEARD, name=name, on=on.isoformat(),
                        **({"email": email} if email else {}), respondent=whose,
                        hearing=HEARD_AT_REFERRED)
@@ -417,138 +371,3 @@ def decide_continuance(s: StepContext, cmd: DecideContinuance) -> Event:
                              f"the application ({fmt_day(pending.applied)}).")
     return s.event(EventKind.CONTINUANCE_DECIDED, on=decided.isoformat(),
                    granted_days=cmd.granted_days)
-
-
-def _board_if_it_asks(cmd: RequestReportExtension, _case: Case) -> Body | None:
-    """§10: the board asks for a longer time by motion; the respondent's request is theirs."""
-    return Body.BOARD if cmd.requested_by is Requester.BOARD else None
-
-
-@dataclass(frozen=True)
-class RequestReportExtension(OfficialsRequest):
-    """§10: the respondent asks (themselves, or recorded by the clerk from their letter or
-    email: never by the board, which approves their request), or the board asks by motion
-    (the council approves the board's)."""
-
-    requested_by: Requester = field(metadata=asks("Requested by (§10)"))
-    days: int = field(metadata=asks("Days"))
-    on: date | None = field(default=None, metadata=THE_DAY)
-    # the board's, when the board asks
-    motion: Motion | None = field(default=None, metadata=THE_MOTION)
-    # the official asking, when one does (None: the only one)
-    respondent: str | None = field(default=None, metadata=THE_OFFICIAL)
-
-
-@step("extension request", "request a longer time for the report",
-      EventKind.REPORT_EXTENSION_REQUESTED, AFTER_CONCLUSION, BOARD | OFFICE, "§10",
-      body=_board_if_it_asks, agenda=Action.REPORT_EXTENSION,
-      respondent_asks="ask for a longer time for the written report",
-      alone=OFFICE)
-def request_extension(s: StepContext, cmd: RequestReportExtension) -> Event:
-    if s.case.pending_report_extension is not None:
-        raise ProcedureError("A request for a longer time for the report is already pending.")
-    if cmd.days <= 0:
-        raise ProcedureError("Ask for a positive number of days.")
-    party = None
-    if cmd.requested_by is Requester.RESPONDENT:
-        party = s.party(cmd.respondent, "asks for a longer time for the report", "§10")
-    elif cmd.respondent is not None:
-        raise ProcedureError("The board asks for a longer time by motion, for the report as "
-                             "a whole (§10): name no official.")
-    day = s.day(cmd.on)
-    s.not_revived(DeadlineKey.REPORT_DELIVERY, day, "ask for a longer time for the report",
-                  "§10")
-    said = {} if party is None else {"respondent": party, **s.said_by(cmd, party, "§10")}
-    return s.event(EventKind.REPORT_EXTENSION_REQUESTED, requested_by=cmd.requested_by.value,
-                   days=cmd.days, on=day.isoformat(), **said)
-
-
-def _who_approves(_cmd: DecideReportExtension, case: Case) -> Body | None:
-    """§10: the board approves the respondent's request, the council the board's."""
-    pending = case.pending_report_extension
-    board_asked = pending is not None and pending.requested_by is Requester.BOARD
-    return Body.COUNCIL if board_asked else Body.BOARD
-
-
-@dataclass(frozen=True)
-class DecideReportExtension(Command):
-    """§10: the board approves the respondent's request, the council the board's, each by
-    motion at its meeting (which body: the request says, `_who_approves`)."""
-
-    approved: bool = field(metadata=asks("Decision", yes_no=("Approved", "Denied")))
-    on: date | None = field(default=None, metadata=THE_DAY)
-    motion: Motion | None = field(default=None, metadata=THE_MOTION)
-
-
-@step("extension decide", "decide a request for a longer time for the report",
-      EventKind.REPORT_EXTENSION_DECIDED, AFTER_CONCLUSION, BOARD | COUNCIL | OFFICE, "§10",
-      body=_who_approves, agenda=Action.REPORT_EXTENSION)
-def decide_extension(s: StepContext, cmd: DecideReportExtension) -> Event:
-    pending = s.case.pending_report_extension
-    if pending is None:
-        raise ProcedureError("There is no request for a longer time for the report to decide.")
-    day = s.day(cmd.on)
-    if cmd.approved:
-        s.not_revived(DeadlineKey.REPORT_DELIVERY, day, "approve a longer time for the report",
-                      "§10")
-    return s.event(EventKind.REPORT_EXTENSION_DECIDED, approved=cmd.approved,
-                   on=day.isoformat())
-
-
-@dataclass(frozen=True)
-class IssueReport(Command):
-    """§7, §9: the written report, setting forth the board's determination as to each
-    official; `sufficient`, when given, must be what the board found as to every one."""
-
-    sufficient: bool | None = field(default=None, metadata=asks(
-        "The board's finding (§7)", yes_no=("Sufficient", "Insufficient")))
-    summary: str = field(default="", metadata=asks("Summary of the report", long=True))
-    on: date | None = field(default=None, metadata=THE_DAY)
-    # where the written report is kept (a Slack file id, a URL)
-    report_file: str | None = field(default=None, metadata=asks(
-        "Where the written report is kept (a link)"))
-
-
-@step("report", "issue the written report", EventKind.REPORT_ISSUED,
-      frozenset({Stage.HEARING_CONCLUDED}), BOARD, "§7, §9", stayed=True)
-def issue_report(s: StepContext, cmd: IssueReport) -> Event:
-    waiting = s.case.not_yet_heard
-    if waiting:
-        raise ProcedureError(
-            f"No report may be issued for {s.case.number} until every official complained "
-            "against has had an opportunity to present at a hearing (§9); still waiting: "
-            f"{' and '.join(waiting)}. Record that each was heard (or given the "
-            "opportunity) first.")
-    findings = report_findings(s, cmd.sufficient)
-    return s.event(EventKind.REPORT_ISSUED, sufficient=any(findings.values()),
-                   findings=findings, summary=cmd.summary, on=s.day(cmd.on).isoformat(),
-                   report_file=report_link(cmd.report_file, http=s.http_links))
-
-
-@dataclass(frozen=True)
-class DeliverReport(Command):
-    """§10: the report delivered to the council, each official and the complainant. It
-    goes now, by EthicsBot's email; delivered on an earlier day, it went another way
-    (`how`), and `evidence` says what shows it (a receipt, the sent message)."""
-
-    on: date | None = field(default=None, metadata=THE_DAY)
-    how: str = field(default="", metadata=asks("How it was given"))
-    evidence: str = field(default="", metadata=asks(
-        "What shows it (a receipt, the sent message, the letter's file)"))
-
-
-@step("deliver", "deliver the written report", EventKind.REPORT_DELIVERED,
-      frozenset({Stage.REPORTED}), BOARD, "§10", label="Report delivered")
-def deliver(s: StepContext, cmd: DeliverReport) -> Event:
-    """A delivery dated before today was not the email recording it sends: it stands only
-    with how it was made and what shows it (issue 38, C: who says it happened)."""
-    day = s.day(cmd.on)
-    how, evidence = " ".join(cmd.how.split())[:200], " ".join(cmd.evidence.split())[:500]
-    if day < s.today and not (how and evidence):
-        raise ProcedureError(
-            f"The report goes to the council, each official and the complainant now, by "
-            f"email, when this is recorded: a delivery on {fmt_day(day)} was made another "
-            "way. Say how it was delivered (by hand, by mail, by the clerk's email) and what "
-            "shows it (the receipt, the sent message), or leave the day out (§10).")
-    return s.event(EventKind.REPORT_DELIVERED, on=day.isoformat(),
-                   **({"how": how, "evidence": evidence} if day < s.today else {}))
