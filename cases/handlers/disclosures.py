@@ -5,30 +5,32 @@ command, its row (`@step`) and its handler, one above the other (`cases.handlers
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import date
 
 from cases.calendar import fmt_day
 from cases.directory import ATTORNEY, OFFICE, RECORDS
 from cases.disclosure import (
-    CITATION,
     FINAL_ANSWERS,
     AnswerKind,
-    Disclosure,
-    Exemption,
     Redaction,
     Withholding,
     absent,
     listed,
     outstanding,
-    record_named,
+)
+from cases.disclosure_checks import (
+    closing,
+    exemption,
+    kept_by_section_6,
+    not_before_request,
+    open_request,
+    record_of,
 )
 from cases.errors import ProcedureError
 from cases.handlers import THE_DAY, Command, StepContext, asks, step
 from cases.history import Event, EventKind
 from cases.public_records import WORDS, PublicRecord
-from cases.readings import OrdinanceExemption, Readings, describe
 from cases.released import existing, record_text
 from cases.stages import (
     Stage,
@@ -78,60 +80,6 @@ def disclosure_request(s: StepContext, cmd: RecordDisclosureRequest) -> Event:
                    what=cmd.what.strip(), email=email)
 
 
-def _open_request(s: StepContext, number: int | None) -> tuple[int, Disclosure]:
-    """The request `number` names (None: the oldest still open), refused when closed."""
-    case = s.case
-    requests = case.disclosure_requests
-    if number is not None and not 1 <= number <= len(requests):
-        raise ProcedureError(f"{case.number} has no disclosure request {number}: it has "
-                             f"{len(requests)}.")
-    found = number or next((i for i, x in enumerate(requests, start=1) if x.open), None)
-    if found is None:
-        raise ProcedureError(f"There is no open disclosure request on {case.number}: record "
-                             "the request first.")
-    x = requests[found - 1]
-    if not x.open:
-        assert x.answered is not None
-        raise ProcedureError(f"Request {found} on {case.number} was closed on "
-                             f"{fmt_day(x.answered)} (its final answer): record a new "
-                             "request for anything more.")
-    return found, x
-
-
-def _not_before_request(number: int, x: Disclosure, on: date, what: str) -> None:
-    """An answer answers a request that had come: it is never dated before the day the city
-    received it (RCW 42.56.520 counts from that day)."""
-    if on < x.received:
-        raise ProcedureError(f"Request {number} was received on {fmt_day(x.received)}: "
-                             f"{what} cannot be dated {fmt_day(on)}, before it arrived. "
-                             "Give the day it was sent.")
-
-
-# §6 cited as the exemption: "§6", "§ 6", "ordinance §6", "section 6"
-_SECTION_6 = re.compile(r"^(the )?(ordinance |ethics code )?(§ ?|section )6$", re.IGNORECASE)
-
-
-def exemption(code: str, explanation: str, what: str, readings: Readings) -> Exemption:
-    """RCW 42.56.210(3): the exemption cited and briefly how it applies, both required.
-    §6 is an exemption only where the city reads it as one (`readings.ordinance_exemption`;
-    RCW 42.56.070(1): by default only a statute exempts)."""
-    code, explanation = " ".join(code.split()), " ".join(explanation.split())
-    if _SECTION_6.match(code):
-        if readings.ordinance_exemption is OrdinanceExemption.STATUTE_ONLY:
-            raise ProcedureError(
-                f"{what}: §6 of the ordinance is no exemption under the city's reading "
-                f"({describe(OrdinanceExemption.STATUTE_ONLY)}): cite the statute that "
-                "withholds the record, like RCW 42.56.240(1), or produce it.")
-        code = "§6"
-    elif not CITATION.match(code):
-        raise ProcedureError(f"{what}: cite the exemption as the law reads, like "
-                             f"RCW 42.56.240(2) or RCW 5.60.060(2)(a) ({code[:40]!r} is not).")
-    if not explanation:
-        raise ProcedureError(f"{what}: explain briefly how {code} applies to the record "
-                             "(RCW 42.56.210(3) asks for it with every exemption).")
-    return Exemption(code, explanation[:1000])
-
-
 @dataclass(frozen=True)
 class AnswerDisclosure(Command):
     """A letter answering a disclosure request (RCW 42.56.520(1)): an acknowledgement with
@@ -154,9 +102,9 @@ class AnswerDisclosure(Command):
 @step("disclosure-answer", "answer a disclosure request by letter", EventKind.DISCLOSURE_ANSWERED,
       frozenset(Stage), ATTORNEY, "§6; RCW 42.56.520")
 def answer(s: StepContext, cmd: AnswerDisclosure) -> Event:
-    number, x = _open_request(s, cmd.request)
+    number, x = open_request(s, cmd.request)
     on = s.day(cmd.on)
-    _not_before_request(number, x, on, "its answer")
+    not_before_request(number, x, on, "its answer")
     kind = cmd.answer
     data: dict[str, object] = {"request": number, "answer": kind.value, "on": on.isoformat(),
                                "text": cmd.text.strip()}
@@ -176,38 +124,9 @@ def answer(s: StepContext, cmd: AnswerDisclosure) -> Event:
         raise ProcedureError(f"Instalment {x.draft.number} of request {number} was prepared "
                              f"by {x.draft.prepared_by} and awaits approval: release it "
                              "(`release`) before the request's final answer.")
-    if kind is AnswerKind.CLOSE and (none := _closing(s, number, x, on)):
+    if kind is AnswerKind.CLOSE and (none := closing(s, number, x, on)):
         data["no_such_record"] = none
     return s.event(EventKind.DISCLOSURE_ANSWERED, **data)
-
-
-def _closing(s: StepContext, number: int, x: Disclosure, on: date) -> list[str]:
-    """The closing letter ends the request only once each record it asked for was produced
-    or withheld with its exemption (RCW 42.56.520, .210(3)); a request naming no record,
-    once something was. Returns the records asked for that the case does not have, which
-    the letter says it has none of."""
-    have = existing(s.case)
-    none = absent(x, have)
-    if x.responded is None and not (x.records and len(none) == len(x.records)):
-        raise ProcedureError("Nothing has been answered on this request yet: deny it, or "
-                             "release its records first; the closing letter ends it.")
-    left = outstanding(x, have)
-    if left:
-        raise ProcedureError(
-            f"Request {number} asked for {listed(left)}, which has been neither produced nor "
-            "withheld: release it in an instalment, or withhold it there with its exemption "
-            "and how it applies (RCW 42.56.210(3)), before the closing letter.")
-    if not x.records and not x.accounted:
-        raise ProcedureError(
-            f"Nothing has been produced or withheld on request {number}: release the records "
-            "it asks for in an instalment, withhold them with their exemption, or deny it, "
-            "before the closing letter.")
-    last = max((i.released_on for i in x.instalments if i.released_on), default=None)
-    if last is not None and on < last:
-        raise ProcedureError(f"Instalment {len(x.instalments)} of request {number} was "
-                             f"released on {fmt_day(last)}: the closing letter cannot be "
-                             f"dated {fmt_day(on)}, before it.")
-    return [r.value for r in none]
 
 
 @dataclass(frozen=True)
@@ -222,7 +141,7 @@ class RecordClarification(Command):
 @step("disclosure-clarified", "record the requester's clarification",
       EventKind.DISCLOSURE_CLARIFIED, frozenset(Stage), ATTORNEY | OFFICE, "RCW 42.56.520(3)")
 def clarified(s: StepContext, cmd: RecordClarification) -> Event:
-    number, x = _open_request(s, cmd.request)
+    number, x = open_request(s, cmd.request)
     if x.paused_since is None:
         raise ProcedureError(f"Request {number} on {s.case.number} is not waiting on the "
                              "requester: only an answer asking them to clarify pauses it.")
@@ -233,22 +152,6 @@ def clarified(s: StepContext, cmd: RecordClarification) -> Event:
                              f"{fmt_day(on)}.")
     return s.event(EventKind.DISCLOSURE_CLARIFIED, request=number, on=on.isoformat(),
                    text=cmd.text.strip())
-
-
-def _record(word: str, what: str) -> PublicRecord:
-    found = record_named(word)
-    if found is None:
-        raise ProcedureError(f"{what}: {word[:40]!r} is not a record of the case (§13): "
-                             "name complaint, determination or report.")
-    return found
-
-
-def _kept_by_section_6(s: StepContext) -> bool:
-    """The case is under review and the city reads §6 as exempting its records until the
-    review is complete (`readings.ordinance_exemption`). A void case was never under
-    review: nothing in §6 waits for it."""
-    return (s.readings.ordinance_exemption is OrdinanceExemption.SECTION_6
-            and s.case.stage not in (Stage.CLOSED, Stage.VOID))
 
 
 @dataclass(frozen=True)
@@ -272,7 +175,7 @@ class PrepareInstalment(Command):
 @step("instalment", "prepare an instalment of records", EventKind.INSTALMENT_PREPARED,
       frozenset(Stage), ATTORNEY | OFFICE | RECORDS, "§6, §13; RCW 42.56.080, 42.56.210(3)")
 def prepare(s: StepContext, cmd: PrepareInstalment) -> Event:
-    number, x = _open_request(s, cmd.request)
+    number, x = open_request(s, cmd.request)
     case = s.case
     if x.draft is not None:
         raise ProcedureError(f"Instalment {x.draft.number} of request {number} awaits "
@@ -282,7 +185,7 @@ def prepare(s: StepContext, cmd: PrepareInstalment) -> Event:
         raise ProcedureError("Name the records the instalment releases (complaint, "
                              "determination, report), or those it withholds with their "
                              "exemption.")
-    if cmd.records and _kept_by_section_6(s):
+    if cmd.records and kept_by_section_6(s):
         raise ProcedureError(f"The records of {case.number} stay confidential until the "
                              "review is complete (§6), which the city reads as exempting "
                              "them: acknowledge the request with an estimate now, or deny "
@@ -294,7 +197,7 @@ def prepare(s: StepContext, cmd: PrepareInstalment) -> Event:
                              "the records it has; the closing letter says it has no other.")
     cuts = []
     for r in cmd.redactions:
-        record = _record(r.record, "A redaction")
+        record = record_of(r.record, "A redaction")
         if record not in cmd.records:
             raise ProcedureError(f"A redaction from {WORDS[record]}, which the instalment "
                                  "does not release: name it among the records.")
@@ -306,7 +209,7 @@ def prepare(s: StepContext, cmd: PrepareInstalment) -> Event:
                      **vars(exemption(r.code, r.explanation, "A redaction", s.readings))})
     held = []
     for w in cmd.withheld:
-        record = _record(w.record, "A withheld record")
+        record = record_of(w.record, "A withheld record")
         if record in cmd.records:
             raise ProcedureError(f"{WORDS[record].capitalize()} is both released and withheld: "
                                  "redact the exempt part instead, or withhold it whole.")
@@ -340,7 +243,7 @@ class ReleaseRecords(Command):
 def release(s: StepContext, cmd: ReleaseRecords) -> Event:
     """The second person's approval: never the one who prepared the instalment; never
     before the day a third party was told the records concerning them would go."""
-    number, x = _open_request(s, cmd.request)
+    number, x = open_request(s, cmd.request)
     draft = x.draft
     if draft is None:
         raise ProcedureError(f"No instalment of request {number} awaits approval on "
@@ -350,7 +253,7 @@ def release(s: StepContext, cmd: ReleaseRecords) -> Event:
                              "and may not approve its release too: a second person checks "
                              "what is released and what is redacted.")
     on = s.day(cmd.on)
-    _not_before_request(number, x, on, "the release of its records")
+    not_before_request(number, x, on, "the release of its records")
     if on < draft.prepared_on:
         raise ProcedureError(f"Instalment {draft.number} of request {number} was prepared on "
                              f"{fmt_day(draft.prepared_on)}: its release cannot be dated "
@@ -391,7 +294,7 @@ class NotifyThirdParty(Command):
 @step("third-party", "notify a person the records concern", EventKind.THIRD_PARTY_NOTIFIED,
       frozenset(Stage), ATTORNEY, "RCW 42.56.540")
 def third_party(s: StepContext, cmd: NotifyThirdParty) -> Event:
-    number, _x = _open_request(s, cmd.request)
+    number, _x = open_request(s, cmd.request)
     on = s.today
     name, email = cmd.name.strip(), cmd.email.strip()
     if not name or "@" not in email or any(ch.isspace() for ch in email):
