@@ -32,12 +32,7 @@ from cases.meetings import Action, Body
 from cases.motions import Motion
 from cases.readings import ClerkVoid, describe
 from cases.recorded import HEARD_AT_REFERRED
-from cases.stages import (
-    BEFORE_BEGUN,
-    BEFORE_CONCLUSION,
-    OPEN_STAGES,
-    Stage,
-)
+from cases.stages import BEFORE_BEGUN, BEFORE_CONCLUSION, OPEN_STAGES, Stage
 
 __all__ = ["CloseCase", "CorrectReceipt", "CorrectStepDate", "DismissAsTimeBarred",
            "FileCorrespondence", "VoidCase"]

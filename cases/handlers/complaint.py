@@ -14,24 +14,12 @@ from datetime import date
 from cases.case import Case
 from cases.directory import BOARD, OFFICE
 from cases.errors import ProcedureError
-from cases.handlers import (
-    THE_DAY,
-    THE_MOTION,
-    THE_OFFICIAL,
-    Command,
-    StepContext,
-    asks,
-    step,
-)
+from cases.handlers import THE_DAY, THE_MOTION, THE_OFFICIAL, Command, StepContext, asks, step
 from cases.history import Event, EventKind
 from cases.meetings import Action, Body
 from cases.motions import Motion
 from cases.readings import AmendedSection, describe
-from cases.stages import (
-    BEFORE_DETERMINATION,
-    OPEN_STAGES,
-    Stage,
-)
+from cases.stages import BEFORE_DETERMINATION, OPEN_STAGES, Stage
 
 __all__ = ["AmendComplaint", "FindAmendmentSufficient", "NameRespondent"]
 

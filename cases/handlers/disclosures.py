@@ -32,9 +32,7 @@ from cases.handlers import THE_DAY, Command, StepContext, asks, step
 from cases.history import Event, EventKind
 from cases.public_records import WORDS, PublicRecord
 from cases.released import existing, record_text
-from cases.stages import (
-    Stage,
-)
+from cases.stages import Stage
 
 __all__ = ["AnswerDisclosure", "NotifyThirdParty", "PrepareInstalment", "RecordClarification",
            "RecordDisclosureRequest", "ReleaseRecords"]

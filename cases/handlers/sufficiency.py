@@ -12,15 +12,7 @@ from cases.calendar import fmt_day, fmt_moment
 from cases.deadlines import MAX_CONTINUANCE_DAYS, DeadlineKey
 from cases.directory import BOARD, COUNCIL, OFFICE
 from cases.errors import ProcedureError
-from cases.handlers import (
-    THE_DAY,
-    THE_MOTION,
-    THE_OFFICIAL,
-    Command,
-    StepContext,
-    asks,
-    step,
-)
+from cases.handlers import THE_DAY, THE_MOTION, THE_OFFICIAL, Command, StepContext, asks, step
 from cases.hearing_days import referred_hearing_day, session_day
 from cases.history import Event, EventKind
 from cases.meetings import Action, Body
@@ -28,13 +20,7 @@ from cases.motions import Motion
 from cases.readings import ContinuanceCap, RemoteNotice, describe
 from cases.recorded import HEARD_AT_REFERRED
 from cases.section2 import REMOTE, NoticeMethod, Section2Act
-from cases.stages import (
-    AT_HEARING,
-    BEFORE_CONCLUSION,
-    OPEN_STAGES,
-    REFERRED_STAGES,
-    Stage,
-)
+from cases.stages import AT_HEARING, BEFORE_CONCLUSION, OPEN_STAGES, REFERRED_STAGES, Stage
 
 __all__ = ["ApplyForContinuance", "BeginHearing", "ConcludeHearing", "DecideContinuance",
            "RecordBoardReceived", "RecordNoticeBounced", "RecordNoticeServed",
