@@ -9,7 +9,7 @@ forwards (§2's clocks run from it), else the message's own Date.
 Cheap checks come first, so that a stranger cannot make intake work for them: the header
 block alone (within `max_header_bytes`) says whether the mail is machine-made, ours, or
 from an allowed forwarder, and whether the city's server vouches for that forwarder.
-Anyone else's mail is only glanced at (`_glance`: its first 64 KB, a few parts) to say
+Anyone else's mail is only glanced at (`glance`: its first 64 KB, a few parts) to say
 whether it was a complaint sent to the wrong place, and first of all whether its body
 shows machine mail its headers did not (a provider's JSON, an MTA's plain bounce). Only a
 forwarder's mail is read whole, within `MailLimits` (its body is checked for machine mail
@@ -21,6 +21,9 @@ still counts: a calendar may decline for someone away), and before it is taken f
 reply to our mail (its subject names the case): only when its first 64 KB name a
 calendar part, and then only in the glance. It is never a complaint; `mail.intake`
 records it against its meeting.
+
+What is read before a message is read whole (the glance, its date) is
+`mail.parsing.glance`'s, machine mail a forwarder passes on `mail.parsing.passed_on`'s.
 """
 
 from __future__ import annotations
@@ -43,34 +46,32 @@ from mail.parsing.authres import forwarder_authenticated
 from mail.parsing.calendar_replies import read_reply
 from mail.parsing.city import forwarders
 from mail.parsing.classify import (
-    KINDS,
     Rejection,
     case_tag,
     default_own_domains,
     machine_generated,
     mentions_complaint,
     not_for_intake,
-    recipient_in,
     report_fields,
     reported_message,
 )
 from mail.parsing.complainant import identify
 from mail.parsing.complaint import Material, gather
-from mail.parsing.dates import parse_date, to_local_if_utc
+from mail.parsing.dates import to_local_if_utc
 from mail.parsing.elements import build_filing
 from mail.parsing.forwards import Segment, thread_of
+from mail.parsing.glance import CALENDAR_PART, GLANCE_BYTES, glance_at, more_to_screen, own_date
 from mail.parsing.limits import LimitExceeded, MailLimits
+from mail.parsing.passed_on import forwarded_machine_mail
 from mail.parsing.result import IntakeResult
+
+__all__ = ["ParseRules", "parse_message"]
 
 log = logging.getLogger(__name__)
 
-GLANCE_BYTES = 64 * 1024  # what is read of a stranger's message
-GLANCE_PARTS = 50
 # what a bounce or read receipt says that the case keeps (RFC 3464, RFC 8098)
 _REPORT_FIELDS = ("final-recipient", "original-recipient", "status", "diagnostic-code",
                   "action", "disposition")
-# a calendar part's own Content-Type (never encoded), or an .ics file's name
-_CALENDAR_PART = re.compile(rb"text/calendar|application/ics|\.ics\b", re.I)
 
 
 def parse_message(raw: bytes, *, directory: Directory, timezone: ZoneInfo,
@@ -232,10 +233,10 @@ class _Reading:
         # machine mail the office forwards, before the screen takes it for a reply to our
         # mail (an abuse report attached whole carries our notice and its case's tag)
         if not material.from_outside and (
-                machine := _forwarded_machine_mail(thread, sender, self.directory)):
+                machine := forwarded_machine_mail(thread, sender, self.directory)):
             return self.rejected(machine.reason, machine.detail, kind=machine.kind,
                                  recipient=machine.recipient)
-        if _more_to_screen(msg) and (rejection := self._attached_not_for_us(msg)):
+        if more_to_screen(msg) and (rejection := self._attached_not_for_us(msg)):
             return self.rejected(rejection.reason, rejection.detail)
         return self._complaint(msg, sender, thread, material)
 
@@ -272,7 +273,7 @@ class _Reading:
         policy = headers.capped_policy(self.limits.max_header_chars)
         block = structure.header_block(self.raw, self.limits)
         head = BytesHeaderParser(policy=policy).parsebytes(block)
-        self.own_date = _own_date(head, self.tz)
+        self.own_date = own_date(head, self.tz)
         self.message_id = headers.header_text(head, "Message-ID") or None
         self.sender = headers.header_address(head, "From")[1]
         return head
@@ -280,7 +281,7 @@ class _Reading:
     def _calendar_answer(self, head: Message) -> IntakeResult | None:
         """A calendar answer from the sender, read from the glance; None when there is
         none, or when the trusted server does not vouch for the sender."""
-        if self.sender is None or not _CALENDAR_PART.search(self.raw[:GLANCE_BYTES]):
+        if self.sender is None or not CALENDAR_PART.search(self.raw[:GLANCE_BYTES]):
             return None
         glance = self._glanced()
         reply = read_reply(glance) if glance is not None else None
@@ -298,16 +299,16 @@ class _Reading:
         return not_for_intake(msg, self.own_domains, self.tag)
 
     def _glanced(self) -> Message | None:
-        """The glance (`_glance`), read once for the answer and the stranger alike."""
+        """The glance (`glance`), read once for the answer and the stranger alike."""
         if not self.was_glanced:
-            self.glanced, self.was_glanced = _glance(self.raw, self.limits), True
+            self.glanced, self.was_glanced = glance_at(self.raw, self.limits), True
         return self.glanced
 
     def _stranger(self, head: Message, sender: str) -> IntakeResult:
         """Not an allowed forwarder's: a glance says machine mail, a misdirected complaint,
         or other mail."""
         glance = self._glanced()
-        if glance is not None and _more_to_screen(glance) and (
+        if glance is not None and more_to_screen(glance) and (
                 rejection := self._attached_not_for_us(glance)):
             return self.rejected(rejection.reason, rejection.detail)
         thread = thread_of(glance, self.tz) if glance is not None else []
@@ -353,7 +354,6 @@ class _Reading:
                              over.setting)
 
 
-
 # The reading's screens in order, cheap before costly: the header block, then a stranger's
 # glance, then a forwarder's mail read whole. The first to give an outcome decides; the
 # last always does.
@@ -368,57 +368,6 @@ _SCREENS: tuple[Callable[[_Reading], IntakeResult | None], ...] = (
     _Reading.not_vouched_for,
     _Reading.forwarders_mail,
 )
-
-def _forwarded_machine_mail(thread: list[Segment], sender: str,
-                            directory: Directory) -> Rejection | None:
-    """A forwarder passing on machine mail it got (Apple Mail's forward of a failure
-    notice, an abuse report forwarded as an attachment) when nobody outside the city
-    wrote anything in it, nor anyone in it but the forwarders: named for what it is,
-    never a case. (A bounce that carries a resident's letter is that resident's
-    complaint, and a city employee's own message around one is theirs: `gather` reads
-    them.)"""
-    machine = next((s for s in reversed(thread) if s.machine and not s.outer), None)
-    if machine is None or machine.machine is None:
-        return None
-    offices = forwarders(directory)
-    if any(not (s.machine or s.outer or s.returned) and s.email not in offices
-           for s in thread):
-        return None
-    kind, what = machine.machine, KINDS[machine.machine]
-    by = machine.email or machine.name or "a mail system"
-    if kind == "delivery_status":
-        to = recipient_in(machine.text)
-        return Rejection("bounce", f"{sender} forwarded {what} from {by}: mail could not be "
-                         f"delivered{f' to {to}' if to else ''}; nothing to file.", kind,
-                         recipient=to)
-    return Rejection("auto_reply", f"{sender} forwarded {what} from {by}; machine-generated "
-                     "mail never opens a case.", kind)
-
-
-def _more_to_screen(msg: Message) -> bool:
-    """Whether the body can say more than the headers did: a delivery report inside it,
-    or attached mail (whose subject may name a case)."""
-    return any(part.get_content_type() in ("message/delivery-status", "message/rfc822")
-               for part in msg.walk())
-
-
-def _glance(raw: bytes, limits: MailLimits) -> Message | None:
-    """The first `GLANCE_BYTES` of a message, parsed; None when even that is unreadable."""
-    small = replace(limits, max_parts=min(limits.max_parts, GLANCE_PARTS),
-                    max_header_bytes=max(limits.max_header_bytes, GLANCE_BYTES))
-    try:
-        return mime.parse_bytes(raw[:GLANCE_BYTES], small)
-    except (LimitExceeded, mime.UnreadableMessage):
-        return None
-
-
-def _own_date(msg: Message, tz: ZoneInfo) -> datetime:
-    """The message's Date, else when our server received it, else now."""
-    found = parse_date(headers.header_text(msg, "Date"), tz)
-    if found is None:
-        received = headers.header_text(msg, "Received")
-        found = parse_date(received.rsplit(";", 1)[-1], tz) if ";" in received else None
-    return to_local_if_utc(found or datetime.now(tz), tz)
 
 
 def _summary(filing: Filing) -> str:
