@@ -40,7 +40,7 @@ from cases.deadlines import DeadlineKey
 from cases.directory import Directory, Person
 from cases.filing import language_of
 from cases.history import Event, EventKind, Window, opening
-from cases.languages import ENGLISH, ComplainantLanguage, answered_in
+from cases.languages import ENGLISH, SPANISH, ComplainantLanguage, answered_in
 from cases.meetings import Body, Meeting, MeetingKind
 from cases.section2 import Section2Act
 from cases.text import whole_number
@@ -93,8 +93,9 @@ class NoticeRule:
     completes: Section2Act | None = None  # the §2 act it completes once every copy is out
     meeting: bool = False  # about one meeting, which its slot names
     # the languages besides English it is written in, each with its subject's words
-    # (`templates/notices/<value>.<language>.<format>.j2`): a notice to the complainant is
-    # sent in the complaint's language where it has it (`cases.languages`)
+    # (`templates/notices/<value>.<language>.<format>.j2`): every notice the complainant
+    # is sent has Spanish (a test walks a case and checks), and goes in the complaint's
+    # language where the city answers as written (`notice_language`, `cases.languages`)
     translated: tuple[tuple[str, str], ...] = ()
 
     @property
@@ -107,6 +108,13 @@ class NoticeRule:
 
 
 _N, _F, _D, _A = NoticeRule, Family, DeadlineKey, Attachment
+
+
+def _es(subject: str) -> tuple[tuple[str, str], ...]:
+    """A row's `translated` for a notice the complainant is sent: Spanish, its subject."""
+    return ((SPANISH, subject),)
+
+
 _HEARING = (_D.HEARING_BEGIN, _D.HEARING_CONCLUDE)
 _COMPLAINT, _ICS = frozenset({_A.COMPLAINT}), frozenset({_A.INVITE})
 
@@ -148,18 +156,22 @@ class NoticeType(StrEnum):
     ACKNOWLEDGEMENT = "acknowledgement", _N(
         _F.STEP, "Your ethics complaint was received",
         spells_out=(_D.NOTICE_24H, _D.HEARING_BEGIN),
-        translated=(("es", "Recibimos su queja de ética"),))
+        translated=_es("Recibimos su queja de ética"))
     # §7, §9, §11, §13: the stored value stays; the subject is the meeting's business's
     # (`notices.render.BOARD_HEADLINES`) once the meeting is known
     BOARD_MEETING_SCHEDULED = "hearing_scheduled", _N(
-        _F.STEP, "Ethics Board meeting scheduled", serves=_D.HEARING_BEGIN, spells_out=_HEARING)
+        _F.STEP, "Ethics Board meeting scheduled", serves=_D.HEARING_BEGIN, spells_out=_HEARING,
+        translated=_es("Reunión de la Junta de Ética programada"))
     CONTINUANCE_APPLIED = "continuance_applied", _N(  # §7 tolled
-        _F.STEP, "Continuance applied for: hearing deadlines tolled", spells_out=_HEARING)
+        _F.STEP, "Continuance applied for: hearing deadlines tolled", spells_out=_HEARING,
+        translated=_es("Solicitud de prórroga: plazos de la audiencia suspendidos"))
     CONTINUANCE_DECIDED = "continuance_decided", _N(  # §7 new dates
-        _F.STEP, "Continuance decided: hearing deadlines", spells_out=_HEARING)
+        _F.STEP, "Continuance decided: hearing deadlines", spells_out=_HEARING,
+        translated=_es("Prórroga decidida: plazos de la audiencia"))
     REPORT_DELIVERED = "report_delivered", _N(  # §10
         _F.STEP, "Written report on sufficiency", serves=_D.REPORT_DELIVERY,
-        spells_out=(_D.REPORT_DELIVERY,), attaches=frozenset({_A.REPORT}))
+        spells_out=(_D.REPORT_DELIVERY,), attaches=frozenset({_A.REPORT}),
+        translated=_es("Informe escrito sobre la suficiencia"))
     REFERRAL = "referral", _N(_F.STEP, "Matter referred for hearing")  # §11
     # §11: the official asked for the board after it
     REFERRAL_LAPSED = "referral_lapsed", _N(
@@ -167,14 +179,17 @@ class NoticeType(StrEnum):
     # §12: it serves the council's seven days only when a violation was found (`_serves`)
     DETERMINATION = "determination", _N(
         _F.STEP, "Final determination received", serves=_D.COUNCIL_DECISION,
-        spells_out=(_D.COUNCIL_DECISION,))
+        spells_out=(_D.COUNCIL_DECISION,), translated=_es("Determinación final recibida"))
     COUNCIL_DECIDED = "council_decided", _N(  # §12, §14
-        _F.STEP, "Council decision recorded", spells_out=(_D.COUNCIL_DECISION,))
-    CASE_CLOSED = "case_closed", _N(_F.STEP, "Case closed")  # §6 confidentiality ends
+        _F.STEP, "Council decision recorded", spells_out=(_D.COUNCIL_DECISION,),
+        translated=_es("Decisión del concejo registrada"))
+    CASE_CLOSED = "case_closed", _N(  # §6 confidentiality ends
+        _F.STEP, "Case closed", translated=_es("Caso cerrado"))
     INVITE_SUFFICIENCY_WINDOW = "invite_sufficiency_window", _N(  # §7 begin..conclude
         _F.INVITE, "Sufficiency hearing window", spells_out=_HEARING, attaches=_ICS)
     # a meeting of the board or council (RCW 42.30); its subject the meeting's own label
-    INVITE_MEETING = "invite_meeting", _N(_F.INVITE, "Meeting", attaches=_ICS, meeting=True)
+    INVITE_MEETING = "invite_meeting", _N(_F.INVITE, "Meeting", attaches=_ICS, meeting=True,
+                                           translated=_es("Reunión"))
     INVITE_COUNCIL_DECISION = "invite_council_decision", _N(  # §12 seven days
         _F.INVITE, "Council decision window", spells_out=(_D.COUNCIL_DECISION,), attaches=_ICS)
     # to the clerk: a message opened no case
@@ -201,10 +216,12 @@ class NoticeType(StrEnum):
     # §13: the respondent asked that the examiner's proceeding be open; to the examiner,
     # the parties and the clerks (the examiner is no governing body: no meeting notice)
     PROCEEDING_OPENED = "proceeding_opened", _N(
-        _F.STEP, "The examiner's proceeding is open to the public")
+        _F.STEP, "The examiner's proceeding is open to the public",
+        translated=_es("El procedimiento ante el examinador de audiencias es público"))
     # §5: the complaint was amended; the official is told, so that the time frames give
     # them a fair opportunity to respond, and so are the council and the decision-maker
-    COMPLAINT_AMENDED = "complaint_amended", _N(_F.STEP, "The complaint was amended")
+    COMPLAINT_AMENDED = "complaint_amended", _N(
+        _F.STEP, "The complaint was amended", translated=_es("La queja fue enmendada"))
     # RCW 40.14: a legal hold placed or lifted; to the clerks and the records officer, who
     # must not destroy (or may again review) the file
     LEGAL_HOLD = "legal_hold", _N(_F.RETENTION, "Legal hold on a case file")

@@ -4,14 +4,15 @@ twenty days) in the notice's language, and which of §1's elements to send.
 
 It is the complainant's own mail: it names no one else and no one else's address (not the
 official's, whom the complainant named, nor anyone the city informs), and it carries no
-copy of the complaint. Its words are the templates'; the dates are written here because a
-Spanish date is not an English one with the words swapped.
+copy of the complaint. Its words are the templates'; its dates are written here, in
+Spanish by `notices.spanish.fecha`, since a Spanish date is not an English one with the
+words swapped.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from cases.calendar import CityCalendar, fmt_moment
@@ -19,26 +20,13 @@ from cases.case import Case
 from cases.deadlines import Deadline, DeadlineKey
 from cases.filing import Element
 from cases.languages import SPANISH
+from notices.spanish import fecha
 
 # What §1 asks of the complainant that they can send, in the order the letter asks for it.
 # The signature is not asked for: §1 says a complaint "should" be signed, and an email
 # reply cannot sign it; the clerk asks for paper where the board wants one.
 ASKED = (Element.FACTS, Element.CODE_SECTIONS, Element.REASONS, Element.NAME,
          Element.ADDRESS, Element.PHONE)
-
-_DAYS = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
-_MONTHS = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
-           "septiembre", "octubre", "noviembre", "diciembre")
-
-
-def fecha(moment: datetime) -> str:
-    """'lunes 26 de enero de 2026, 23:59:59 PST': a moment as Spanish writes it (24-hour
-    clock, the zone's abbreviation as the English notices give it)."""
-    clock = f"{moment.hour}:{moment.minute:02d}" + (
-        f":{moment.second:02d}" if moment.second else "")
-    return (f"{_DAYS[moment.weekday()]} {moment.day} de {_MONTHS[moment.month - 1]} de "
-            f"{moment.year}, {clock} {moment.tzname()}")
-
 
 def acknowledgement_data(case: Case, deadlines: Sequence[Deadline], calendar: CityCalendar,
                          language: str, keys: Sequence[DeadlineKey]) -> dict[str, Any]:

@@ -41,6 +41,7 @@ from cases.notices import (
 )
 from cases.open_meetings import session_words
 from cases.text import neutralise_bidi
+from notices import spanish
 from notices.acknowledgement import acknowledgement_data
 from notices.disclosure_letters import attachment, letter_data
 from notices.invites import Invite, attendee_role, build_invite, to_ical, when_text
@@ -124,7 +125,7 @@ def render(ctx: NoticeContext) -> EmailMessage:
     invite = (build_invite(ctx.case, ctx.type, ctx.calendar, now=ctx.now,
                            uid_domain=ctx.uid_domain, slot=ctx.slot)
               if ctx.type in INVITES and ctx.case is not None else None)
-    data = template_data(ctx, invite)
+    data = in_language(ctx, template_data(ctx, invite))
     msg = EmailMessage()
     # Address objects, never formatted strings: a name such as 'Zoë <a@b.example>, Quinn'
     # stays one display name, where a string is parsed again into two recipients
@@ -173,6 +174,8 @@ def _subject(ctx: NoticeContext, invite: Invite | None) -> str:
     subject = ctx.type.rule.subject_in(ctx.language)
     if subject is None:
         raise ValueError(f"a {ctx.type.value} is not mailed: it has no subject")
+    if ctx.language != ENGLISH:  # to the complainant, in the complaint's language
+        return _tagged(ctx, _in_spanish_subject(ctx, subject, invite))
     if ctx.type is T.BOARD_MEETING_SCHEDULED and (board := _board_meeting(ctx)) is not None:
         subject = BOARD_HEADLINES[board.business or Business.SUFFICIENCY_HEARING]
     if ctx.type is T.REMINDER:
@@ -187,9 +190,23 @@ def _subject(ctx: NoticeContext, invite: Invite | None) -> str:
     if invite is not None:
         subject = ("Cancelled: " if invite.cancelled
                    else "Updated: " if invite.sequence else "Invitation: ") + subject
+    return _tagged(ctx, subject)
+
+
+def _tagged(ctx: NoticeContext, subject: str) -> str:
+    """'[ETH-2026-0001] ...': the subject led by its case's number, where it has one."""
     if ctx.type is T.QUARANTINE_ALERT or ctx.case is None:
         return subject  # a held message has no case; its details stay in the body
     return f"[{ctx.case.number}] {subject}"
+
+
+def _in_spanish_subject(ctx: NoticeContext, subject: str, invite: Invite | None) -> str:
+    """The Spanish subject: its row's words, or what the English one takes from the
+    board meeting's business and the invitation's meeting (`notices.spanish.subject`)."""
+    board = _board_meeting(ctx) if ctx.type is T.BOARD_MEETING_SCHEDULED else None
+    prefix = None if invite is None else spanish.INVITE_PREFIX[
+        "cancelled" if invite.cancelled else "updated" if invite.sequence else "new"]
+    return spanish.subject(subject, board=board, meeting=_meeting(ctx), invite_prefix=prefix)
 
 
 def digest_headline(about: dict[str, Any]) -> str:
@@ -326,3 +343,19 @@ def template_data(ctx: NoticeContext, invite: Invite | None = None) -> dict[str,
                           "when": when_text(invite, cal), "location": invite.location,
                           "description": invite.description, "tentative": invite.tentative}
     return data
+
+
+def in_language(ctx: NoticeContext, data: dict[str, Any]) -> dict[str, Any]:
+    """`data` as the notice's language writes it: the English values as they are, or, for a
+    notice to the complainant in Spanish, every date, deadline and meeting's words written
+    again by `notices.spanish` (one way for every translated notice, none of its own)."""
+    if ctx.language == ENGLISH or ctx.case is None:
+        return data
+    if ctx.language != spanish.LANGUAGE:
+        raise ValueError(f"no values are written in {ctx.language!r}")
+    # the deadlines `data` spells out, found again among the case's by their words
+    spelled = [d for shown in data["deadlines"] for d in ctx.deadlines
+               if (d.action, d.basis) == (shown["action"], shown["basis"])]
+    board = _board_meeting(ctx) if data.get("board_meeting") else None
+    return spanish.spanish_values(data, received=ctx.case.received_at, calendar=ctx.calendar,
+                                  deadlines=spelled, board=board, meeting=_meeting(ctx))

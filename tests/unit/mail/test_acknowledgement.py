@@ -179,8 +179,9 @@ def test_only_the_complainant_gets_spanish_and_intake_s_reading_comes_first() ->
     choice = ComplainantLanguage.AS_WRITTEN
     assert notice_language(case, T, ADA, choice) == "es"
     assert notice_language(case, T, Person("Gary Pruitt", "gpruitt@city.test"), choice) == "en"
-    # a notice with no Spanish templates goes in English even to the complainant
-    assert notice_language(case, NoticeType.CASE_CLOSED, ADA, choice) == "en"
+    # a notice with no Spanish templates goes in English even to the complainant: a public
+    # records letter, written to the requester as such, whoever they are
+    assert notice_language(case, NoticeType.DISCLOSURE_LETTER, ADA, choice) == "en"
     # intake read the whole message as English (its facts quoted a Spanish letter)
     told = a_case(replace(filing(), facts=SPANISH_FACTS, language="en"))
     assert notice_language(told, T, ADA, choice) == "en"
@@ -204,7 +205,7 @@ def test_the_language_of_a_text(text: str, language: str) -> None:
 
 
 def test_a_spanish_date_is_written_as_spanish_writes_it() -> None:
-    from notices.acknowledgement import fecha
+    from notices.spanish import fecha
     moment = CALENDAR.local(datetime.fromisoformat("2026-08-15T00:05:00-07:00"))
     assert fecha(moment) == "sábado 15 de agosto de 2026, 0:05 PDT"
 
