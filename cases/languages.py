@@ -3,10 +3,11 @@
 §1 lets "any person" file a written complaint, in whatever language they write; the
 ordinance says nothing of the language of what the city sends back. Many of the city's
 residents write Spanish, so the city chooses (`complainant_language` in the directory
-file, `Directory.complainant_language`): the mail addressed to the complainant when the
-case opens (the acknowledgement) is written in the complaint's language where EthicsBot
-has it in that language (default), or always in English. What goes to the officials, the
-council and the board stays English: it is the city's own record.
+file, `Directory.complainant_language`): every notice addressed to the complainant (the
+acknowledgement when the case opens, and each later one: `cases.notices`, whose rows each
+have Spanish) is written in the complaint's language where EthicsBot has it in that
+language (default), or always in English. What goes to the officials, the council and the
+board stays English: it is the city's own record.
 
 Which language a text is in is a small, bounded guess: the count of a few dozen very
 common words of each language among the text's first `SAMPLE` characters, French and
