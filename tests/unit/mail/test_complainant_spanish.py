@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from cases import commands as c
 from cases.case import Case
 from cases.deadlines import DeadlineKey
 from cases.languages import ENGLISH, SPANISH, ComplainantLanguage
@@ -22,6 +23,7 @@ from cases.readings import AmendedSection, ExaminerNotice, describe
 from notices import spanish
 from notices.render import render
 from tests.unit.cases.riverton import CALENDAR
+from tests.unit.cases.test_notices import new_case, report_delivered, step
 from tests.unit.mail.test_render import body, ctx, lifecycle, parsed
 
 T = NoticeType
@@ -193,3 +195,44 @@ def test_english_is_what_every_other_language_gets() -> None:
     for n in to_complainant(owed):
         assert notice_language(case, n.type, n.recipient,
                                ComplainantLanguage.AS_WRITTEN) == ENGLISH
+
+
+def test_a_pending_continuance_and_a_denied_one_in_spanish() -> None:
+    """While the application is pending the hearing's deadlines have no due date (§7): the
+    Spanish rows say so; the council's denial is told as one."""
+    case = new_case()
+    case.filing = replace(case.filing, language=SPANISH)
+    (applied,) = [n for n in step(case, c.ApplyForContinuance(reason="testigo en el "
+                                                              "extranjero"),
+                                  "2026-01-10T10:00:00-08:00")
+                  if n.recipient.email == COMPLAINANT and n.type is T.CONTINUANCE_APPLIED]
+    _, text, html = sent(case, applied)
+    assert "Motivo indicado: testigo en el extranjero" in text
+    assert text.count("sin fecha de vencimiento (plazo suspendido) [suspendido]") == 2
+    assert "<strong>suspendidos</strong>" in html
+    (denied,) = [n for n in step(case, c.DecideContinuance(granted_days=0),
+                                 "2026-01-12T10:00:00-08:00")
+                 if n.recipient.email == COMPLAINANT and n.type is T.CONTINUANCE_DECIDED]
+    _, text, _ = sent(case, denied)
+    assert "el concejo municipal denegó la prórroga en el caso ETH-2026-0001 (§7)" in text
+    assert "al igual que los días concedidos" not in text
+    assert re.search(r"Comenzar la audiencia .* \(§7\): \w+ \d+ de enero de 2026, "
+                     r"23:59:59 PST \[pendiente\]", text)
+
+
+def test_the_boards_section_11_hearing_is_announced_in_spanish_as_such() -> None:
+    case = new_case()
+    case.filing = replace(case.filing, language=SPANISH)
+    report_delivered(case, sufficient=True)
+    step(case, c.RequestBoardHearing(via="email", evidence="letter on file"),
+         "2026-01-23T11:00:00-08:00")
+    step(case, c.Refer(examiner=None), "2026-01-24T10:00:00-08:00")
+    owed = step(case, c.ScheduleBoardMeeting(datetime.fromisoformat(
+        "2026-02-03T18:00:00-08:00"), "Council Chambers"), "2026-01-26T10:00:00-08:00")
+    (n,) = [n for n in owed
+            if n.recipient.email == COMPLAINANT and n.type is T.BOARD_MEETING_SCHEDULED]
+    subject, text, _ = sent(case, n)
+    assert subject == "[ETH-2026-0001] Audiencia de la Junta de Ética (§11) programada"
+    assert "ha programado su audiencia del asunto que se le remitió (§11)" in text
+    assert "Cuándo: martes 3 de febrero de 2026, 18:00 PST" in text
+    assert "(§9)" not in text  # promised at the §7 hearing only, as the English notice does
