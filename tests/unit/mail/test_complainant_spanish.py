@@ -90,6 +90,8 @@ def test_a_spanish_complaint_gets_each_later_notice_in_spanish(type_: NoticeType
         assert subject.startswith("[ETH-2026-0001] ")
         assert text.startswith("Ada Citizen:\n") and '<html lang="es">' in html
         assert "Las respuestas a esta dirección se archivan con el caso" in text
+        assert not re.search(r"\.[A-ZÁÉÍÓÚ]", text) and "\nPlazo" not in text.replace(
+            "\n\nPlazo", "")
         assert not ENGLISH_WORDS.search(text), ENGLISH_WORDS.search(text)
         assert not ENGLISH_WORDS.search(re.sub(r"<[^>]+>", " ", html))
         # no day left as it was stored ("2026-01-12"): each written as Spanish writes it
@@ -105,6 +107,9 @@ def test_an_english_complaint_gets_each_later_notice_in_english(type_: NoticeTyp
         assert subject.split("] ", 1)[1] != type_.rule.subject_in(SPANISH)
         assert text.startswith("Ada Citizen,\n") and '<html lang="en">' in html
         assert "Replies to this address are filed with case" in text
+        # every paragraph its own: no sentence run on into the next, the deadlines apart
+        assert not re.search(r"\.[A-Z]", text) and "\nDeadline" not in text.replace(
+            "\n\nDeadline", "")
         assert "Las respuestas" not in text and not re.search(r"\bde (enero|febrero)\b", text)
 
 
