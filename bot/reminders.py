@@ -25,7 +25,7 @@ from cases.directory import Directory
 from cases.notices import NoticeType
 from cases.steps import meeting
 from notices.mail_down import TODO
-from notices.render import NoticeContext, digest_headline, reminder_headline
+from notices.render import NoticeContext, digest_headline, reminded, reminder_headline
 from storage.mail_down import BACK
 from storage.outbox import Outcome, SendResult
 
@@ -40,7 +40,7 @@ def reminder_blocks(ctx: NoticeContext) -> tuple[str, list[dict[str, Any]]]:
     assert ctx.case is not None
     key = DeadlineKey(ctx.about["deadline"])
     text = f"[{ctx.case.number}] {reminder_headline(ctx)}"
-    d = next((d for d in ctx.deadlines if d.key is key), None)
+    d = reminded(ctx)
     blocks: list[dict[str, Any]] = [
         {"type": "section", "text": {"type": "mrkdwn", "text": f"*{esc(text)}*"}}]
     if d is not None:

@@ -9,6 +9,7 @@ format its way out of its box, nor reorder what is shown with bidirectional cont
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -91,7 +92,9 @@ def case_blocks(detail: dict[str, Any], access: Access, *, viewer: str | None,
     if seen.records:
         blocks += [section(t) for t in _records(history, calendar)]
     if seen.deadlines:
-        blocks += sections("*Deadlines*", _deadlines(detail["deadlines"], calendar, now))
+        blocks += sections("*Deadlines*", _deadlines(
+            detail["deadlines"], calendar, now,
+            directory.name_of if directory is not None else str))
     shown_meetings = meeting_lines(detail.get("meetings", []), access, calendar=calendar,
                                    directory=directory, respondents=detail["respondents"])
     if shown_meetings:
@@ -162,13 +165,16 @@ def _records(history: list[dict[str, Any]], calendar: CityCalendar,
 
 
 def _deadlines(deadlines: list[dict[str, Any]], calendar: CityCalendar,
-               now: datetime) -> list[str]:
+               now: datetime, name_of: Callable[[str], str]) -> list[str]:
+    """Each deadline with its status, due time and basis; one of an official's own (§12)
+    names them."""
     lines = []
     for d in deadlines:
         due = (f"due {when(d['due'], calendar)}"
                + (f" ({countdown(datetime.fromisoformat(d['due']), now)})"
                   if d["status"] in ("open", "missed") else "") if d["due"] else "no due date")
-        line = (f"• *{words(d['key'])}* — {d['status']}, {due}, "
+        whose = f", as to {esc(name_of(d['official']))}" if d.get("official") else ""
+        line = (f"• *{words(d['key'])}*{whose} — {d['status']}, {due}, "
                 f"{words(d['responsible'])}\n   _{esc(d['basis'])}_")
         other = d.get("other_reading")
         if other:

@@ -213,6 +213,14 @@ class Deadline:
     action: str
     reading: str | None = None  # the city's reading this date used, when one applies
     other: OtherReading | None = None  # the other reading's date, when it differs
+    # the official whose matter this deadline runs for (§12's seven days run as to each
+    # official a violation was found against); "" for the case's own (§2, §7, §10, §4, PRA)
+    official: str = ""
+
+    @property
+    def line(self) -> tuple[DeadlineKey, str]:
+        """What tells this deadline from the case's others: its key, and whose it is."""
+        return self.key, self.official
 
     @property
     def remind_by(self) -> datetime | None:
@@ -228,6 +236,8 @@ class Deadline:
             "responsible": self.responsible.value,
             "basis": self.basis,
         }
+        if self.official:
+            out["official"] = self.official
         if self.reading is not None:
             out["reading"] = self.reading
             out["other_reading"] = None if self.other is None else {

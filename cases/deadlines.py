@@ -93,7 +93,7 @@ def compute_deadlines(t: Triggers, cal: CityCalendar, *, now: datetime,
         out.append(_day_deadline(DeadlineKey.REPORT_DELIVERY, "hearing concluded",
                                  t.hearing_concluded, t, cal, now))
     if t.council_clocks:
-        out.append(_council_decision(t, cal, now))
+        out.extend(_council_decision(t, cal, now))
     elif t.determination_received is not None:
         out.append(_day_deadline(DeadlineKey.COUNCIL_DECISION, "determination received",
                                  t.determination_received, t, cal, now))
@@ -239,11 +239,12 @@ def _limitations(t: Triggers, cal: CityCalendar) -> Deadline:
                     text, rule.section, rule.action)
 
 
-def _council_decision(t: Triggers, cal: CityCalendar, now: datetime) -> Deadline:
+def _council_decision(t: Triggers, cal: CityCalendar, now: datetime) -> list[Deadline]:
     """§12 as to each official: seven days from the day the council received the
     determination of a violation against them, met by its decision as to them. One line
-    for them all, chosen as for disclosure requests (`_worst`); with several, its basis
-    names the official."""
+    each, naming its official (`Deadline.official`): one official's time met, missed or
+    extended is not another's (with two, the basis names whose determination it runs
+    from)."""
     key, several = DeadlineKey.COUNCIL_DECISION, len(t.council_clocks) > 1
     judged = []
     for clock in t.council_clocks:
@@ -254,8 +255,9 @@ def _council_decision(t: Triggers, cal: CityCalendar, now: datetime) -> Deadline
                       {k: v for k, v in t.done_on.items() if k is not key})
         label = (f"determination as to {clock.official} received" if several
                  else "determination received")
-        judged.append(_day_deadline(key, label, clock.received, own, cal, now))
-    return _worst(judged)
+        judged.append(replace(_day_deadline(key, label, clock.received, own, cal, now),
+                              official=clock.official))
+    return judged
 
 
 def _worst(judged: list[Deadline]) -> Deadline:
@@ -340,12 +342,14 @@ def _estimate(r: DisclosureRequest, number: int, of: int, cal: CityCalendar,
 
 def deadline_changes(before: list[Deadline], after: list[Deadline],
                      cal: CityCalendar) -> list[dict[str, str | None]]:
-    """The due dates that moved, for the case history: key, old due, new due (city time)."""
-    old = {d.key: d.due for d in before}
+    """The due dates that moved, for the case history: key (and whose, for an official's
+    own), old due, new due (city time)."""
+    old = {d.line: d.due for d in before}
 
     def iso(x: datetime | None) -> str | None:
         return cal.local(x).isoformat() if x is not None else None
 
-    return [{"key": d.key.value, "old": iso(old[d.key]), "new": iso(d.due)}
-            for d in after if d.key in old and old[d.key] != d.due]
+    return [{"key": d.key.value, **({"official": d.official} if d.official else {}),
+             "old": iso(old[d.line]), "new": iso(d.due)}
+            for d in after if d.line in old and old[d.line] != d.due]
 

@@ -28,7 +28,7 @@ from mail.parsing.structure import read_header
 from notices.mail_down import dm_about
 from notices.meeting_text import quorum_about
 from notices.render import NoticeContext
-from storage import filings, outbox, web_tokens
+from storage import filings, outbox, reminders, web_tokens
 from storage.repository import SqlCaseRepository
 
 DEADLINE_ORDER = list(DeadlineKey)  # a deadline alert's generation is the key's index here
@@ -54,7 +54,8 @@ class Letterhead:
 def load_context(session: Session, row: outbox.Notice, *, letterhead: Letterhead,
                  calendar: CityCalendar, clock: Clock, now: datetime,
                  directory: Directory | None = None) -> NoticeContext:
-    """`directory` is needed for a quorum warning (who the members are)."""
+    """`directory` is needed for a quorum warning (who the members are) and names the
+    official a reminder of their own deadline is about."""
     if row.notice_type == NoticeType.SIGN_IN_LINK:
         return _sign_in(session, row, letterhead=letterhead, calendar=calendar, now=now)
     cases = SqlCaseRepository(session, clock)
@@ -76,6 +77,12 @@ def load_context(session: Session, row: outbox.Notice, *, letterhead: Letterhead
         about = quorum_about(case, meeting, directory)
     if base.type is NoticeType.REMINDER:
         about = {**about, **_where_to_record(case.number, about.get("deadline"), letterhead)}
+        if about.get("official"):  # the slot keeps the official's email only in part
+            about["official"] = next((p for p in case.parties()
+                                      if reminders.is_of(p, about["official"])),
+                                     about["official"])
+            about["official_name"] = (directory.name_of(about["official"]) if directory
+                                      else about["official"])
     if base.type is NoticeType.DELIVERY_FAILED_ALERT and about.get("deadline"):
         about = {**about, **_time_left(case, about["deadline"], calendar, now)}
     choice = directory.complainant_language if directory else ComplainantLanguage.AS_WRITTEN
@@ -107,8 +114,9 @@ def _about(session: Session, row: outbox.Notice, calendar: CityCalendar) -> dict
     if kind is NoticeType.MAIL_DOWN_ALERT:
         return dm_about(session, row.generation, row.slot, calendar)
     if kind is NoticeType.REMINDER:
-        key, _, moment = row.slot.partition(":")
-        return {"deadline": key, "moment": moment, "overdue": moment.startswith("overdue")}
+        key, official, moment = reminders.slot_parts(row.slot)
+        return {"deadline": key, "official": official, "moment": moment,
+                "overdue": moment.startswith("overdue")}
     if kind is NoticeType.DEADLINE_ALERT and row.case_id is not None:  # before digests
         key = DEADLINE_ORDER[row.generation].value
         unsent_rows = outbox.unsent(session, case_id=row.case_id, deadline_key=key)

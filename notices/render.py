@@ -217,12 +217,22 @@ def digest_headline(about: dict[str, Any]) -> str:
             f"case{'s' if cases != 1 else ''}")
 
 
+def reminded(ctx: NoticeContext) -> Deadline | None:
+    """The deadline a reminder is about: its key's line, the one running for the official
+    it names where each official has their own (§12's seven days)."""
+    key, official = DeadlineKey(ctx.about["deadline"]), ctx.about.get("official") or ""
+    return next((d for d in ctx.deadlines if d.key is key and d.official == official), None)
+
+
 def reminder_headline(ctx: NoticeContext) -> str:
     """'OVERDUE: begin the sufficiency hearing (§7)' / 'Due Mon Dec 21, 2026 11:59:59 PM
-    PST: ...': what to do and by when, without a word of the complaint."""
+    PST: ...': what to do and by when, without a word of the complaint; one official's
+    own deadline says whose ('... (§12) as to Gary Pruitt')."""
     key = DeadlineKey(ctx.about["deadline"])
-    d = next((d for d in ctx.deadlines if d.key is key), None)
+    d = reminded(ctx)
     what = f"{d.action} ({d.ordinance})" if d else key.value.replace("_", " ")
+    if d is not None and d.official:
+        what += f" as to {ctx.about.get('official_name') or d.official}"
     if ctx.about.get("overdue"):
         return f"OVERDUE: {what}"
     when = fmt_moment(ctx.calendar.local(d.due)) if d and d.due else "soon"

@@ -66,6 +66,7 @@ class Owed:
     number: str
     key: str
     moment: str
+    official: str = ""  # whose deadline, where each official has their own (§12)
 
 
 class Reminders(ArmedJob):
@@ -120,15 +121,16 @@ class Reminders(ArmedJob):
             moves: list[tuple[store.DeadlineToLook, datetime | None]] = []
             reminders: list[dict[str, Any]] = []
             for d in rows:
-                nxt, slot = self._look(d, now, sent.get((d.case_id, d.key), set()), reminders)
+                nxt, slot = self._look(d, now, sent.get(
+                    (d.case_id, d.key, d.official[:store.OFFICIAL_IN_SLOT]), set()), reminders)
                 moves.append((d, nxt))
                 if slot is not None:
-                    owed.append(Owed(d.number, d.key, slot.name))
+                    owed.append(Owed(d.number, d.key, slot.name, d.official))
             store.owe_reminders(session=session, rows=reminders)
             moved = store.look_again_at(session=session, moves=moves)
         for o in owed:
             log.info("reminder owed", extra={"case": o.number, "deadline": o.key,
-                                             "slot": o.moment})
+                                             "slot": o.moment, "official": o.official})
         return len(rows), moved, owed
 
     def _look(self, d: store.DeadlineToLook, now: datetime, sent: set[str],
@@ -156,7 +158,7 @@ class Reminders(ArmedJob):
                     reminders.append(store.reminder_row(
                         case_id=d.case_id, number=d.number, key=key, moment=slot.name,
                         person=person, channel=channel, at=now,
-                        msgid_domain=self.settings.msgid_domain))
+                        msgid_domain=self.settings.msgid_domain, official=d.official))
         nxt = next_after(slots, now)
         return (nxt.at if nxt else None), slot
 

@@ -132,6 +132,10 @@ class DeadlineRow(Base):
     __table_args__ = (Index("ix_deadlines_status_due", "status", "due"),)
     case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"), primary_key=True)
     key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    # whose deadline, where each official has their own (§12's seven days); "" for the
+    # case's own (`cases.deadline_values.Deadline.official`; 0015)
+    official: Mapped[str] = mapped_column(String(320), primary_key=True, default="",
+                                          server_default="")
     due: Mapped[datetime | None] = mapped_column(index=True)
     status: Mapped[str] = mapped_column(String(20))
     responsible: Mapped[str] = mapped_column(String(40))

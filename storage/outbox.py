@@ -510,14 +510,18 @@ def at_risk(session: Session, *, near_by: datetime, failed_since: datetime) -> l
                f"AND o.notice_type NOT IN ({not_statutory})")
     told = ("NOT EXISTS (SELECT 1 FROM alerted AS a WHERE a.case_id = d.case_id "
             "AND a.deadline_key = d.key AND a.reason = '{}')")
-    columns = ("d.case_id, d.key, d.due, MIN(o.created_at) AS oldest, COUNT(*) AS pending, "
-               "COUNT(o.last_error) AS failed")
+    # one line per case and deadline key: where each official has their own deadline
+    # under one key (§12), the notices serve them all (an outbox row names no official),
+    # so the soonest due stands for them and each notice is counted once
+    columns = ("d.case_id, d.key, MIN(d.due) AS due, MIN(o.created_at) AS oldest, "
+               "COUNT(DISTINCT o.id) AS pending, "
+               "COUNT(DISTINCT CASE WHEN o.last_error IS NOT NULL THEN o.id END) AS failed")
     near = (f"SELECT {columns} FROM deadlines AS d{by('ix_deadlines_status_due')} "
             f"{join} outbox AS o{by('ix_outbox_pending_deadline')} "
             f"ON o.case_id = d.case_id AND o.deadline_key = d.key "
             f"WHERE d.status IN ({live}) AND d.due <= :near_by "
             f"AND {told.format(DEADLINE_NEAR)} AND {pending} "
-            f"GROUP BY d.case_id, d.key, d.due")
+            f"GROUP BY d.case_id, d.key")
     undelivered = (
         f"SELECT {columns} FROM (SELECT DISTINCT f.case_id, f.deadline_key "
         f"FROM outbox AS f{by('ix_outbox_failing_created')} WHERE f.status = 'pending' "
@@ -529,7 +533,7 @@ def at_risk(session: Session, *, near_by: datetime, failed_since: datetime) -> l
         f"ON o.case_id = d.case_id AND o.deadline_key = d.key "
         f"WHERE d.status IN ({live}) AND (d.due IS NULL OR d.due > :near_by) "
         f"AND {told.format(UNDELIVERED)} AND {pending} "
-        f"GROUP BY d.case_id, d.key, d.due")
+        f"GROUP BY d.case_id, d.key")
     params = (bindparam("near_by", type_=UTCDateTime()),
               bindparam("failed_since", type_=UTCDateTime()))
     typed: dict[str, Any] = {"case_id": Integer(), "key": String(), "due": UTCDateTime(),

@@ -107,6 +107,7 @@ class _StoredDeadline(Protocol):
     """A deadline as read: a `DeadlineRow`, or the case view's row of the same names."""
 
     key: str
+    official: str
     status: str
     due: datetime | None
     responsible: str
@@ -118,7 +119,7 @@ class _StoredDeadline(Protocol):
 
 def _deadline(d: _StoredDeadline, now: datetime) -> dict[str, Any]:
     status = status_at(d.key, d.status, d.due, now)
-    return {"key": d.key, "due": _iso(d.due), "status": status.value,
+    return {"key": d.key, "official": d.official, "due": _iso(d.due), "status": status.value,
             "responsible": d.responsible, "basis": d.basis, "reading": d.reading,
             "other_reading": None if d.other_reading is None else {
                 "reading": d.other_reading, "due": _iso(d.other_due)}}
@@ -678,8 +679,8 @@ _CASE_VIEW = _OneStatement([
         "number", "stage", "confidential", "received_at", "respondents", "walled")}),
     (_with_case(_EVENTS), {c: _EVENTS.c[c] for c in ("seq", "kind", "at", "actor", "data")}),
     (_with_case(_DEADLINE_ROWS), {c: _DEADLINE_ROWS.c[c] for c in (
-        "key", "due", "status", "responsible", "basis", "reading", "other_reading",
-        "other_due")}),
+        "key", "official", "due", "status", "responsible", "basis", "reading",
+        "other_reading", "other_due")}),
     (_with_case(_OUTBOX).outerjoin(_DELIVERIES, _DELIVERIES.c.outbox_id == _OUTBOX.c.id),
      {"id": _OUTBOX.c.id, "attempt": _DELIVERIES.c.id, **_NOTICE_COLUMNS}),
     (_with_case(_FILING_ROWS), {

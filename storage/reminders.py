@@ -10,9 +10,10 @@ due anywhere is one indexed query (`next_moment`), and what is due is an index r
 stamped: a change is found by the state it leaves, so a transaction that commits after
 a later-stamped one is found all the same (no high-water mark to run ahead of commits).
 
-A reminder is an outbox row (notice_type "reminder", slot "<deadline>:<moment>", one per
-person and channel), so it gets the notices' retries and proof, and the unique key on the
-outbox makes owing the same reminder twice impossible, across restarts and workers.
+A reminder is an outbox row (notice_type "reminder", slot "<deadline>:<moment>", or
+"<deadline>@<official>:<moment>" for a deadline each official has their own of (§12), one
+per person and channel), so it gets the notices' retries and proof, and the unique key on
+the outbox makes owing the same reminder twice impossible, across restarts and workers.
 """
 
 from __future__ import annotations
@@ -35,6 +36,28 @@ from storage.calendar_state import stale_column
 from storage.models import CaseRow, DeadlineRow, OutboxRow
 
 REMINDER = NoticeType.REMINDER.value
+# how much of the official's email a reminder's slot keeps (the outbox's slot is 80
+# characters); a deadline is matched to its slot by this much (`reminder_slot`)
+OFFICIAL_IN_SLOT = 48
+
+
+def reminder_slot(key: str, official: str, moment: str) -> str:
+    """A reminder's slot: the deadline (and whose, where each official has their own),
+    and the moment ("council_decision@gpruitt@city.test:before-1d")."""
+    return f"{key}@{official[:OFFICIAL_IN_SLOT]}:{moment}" if official else f"{key}:{moment}"
+
+
+def slot_parts(slot: str) -> tuple[str, str, str]:
+    """A reminder slot's deadline key, official (as far as the slot keeps it; "" for the
+    case's own deadlines) and moment: `reminder_slot` read back."""
+    head, _, moment = slot.rpartition(":")
+    key, _, official = head.partition("@")
+    return key, official, moment
+
+
+def is_of(official: str, kept: str) -> bool:
+    """Whether a deadline's `official` is the one a slot kept (`OFFICIAL_IN_SLOT`)."""
+    return official[:OFFICIAL_IN_SLOT] == kept
 
 
 @dataclass(frozen=True)
@@ -57,6 +80,7 @@ class DeadlineToLook:
     # computed under another calendar or readings than those in force: not reminded of
     # until recomputed (`storage.calendar_state`)
     stale: bool = False
+    official: str = ""  # whose deadline, where each official has their own (§12)
 
 
 def next_moment(*, session: Session) -> datetime | None:
@@ -81,7 +105,7 @@ def due_for_a_look(*, session: Session, now: datetime, limit: int) -> list[Deadl
     q = (select(CaseRow.number, CaseRow.id, CaseRow.stage, CaseRow.received_at,
                 CaseRow.respondents, DeadlineRow.key, DeadlineRow.due, DeadlineRow.status,
                 DeadlineRow.responsible, DeadlineRow.remind_at, DeadlineRow.other_due,
-                stale_column())
+                stale_column(), DeadlineRow.official)
          .join(CaseRow, CaseRow.id == DeadlineRow.case_id)
          .where(DeadlineRow.remind_at <= now)
          # the index's own order, no tie-breaker: after an upgrade every open deadline
@@ -90,7 +114,7 @@ def due_for_a_look(*, session: Session, now: datetime, limit: int) -> list[Deadl
          .limit(limit)
          .with_for_update(of=DeadlineRow, skip_locked=True, key_share=True))
     return [DeadlineToLook(r[0], r[1], r[2], r[3], tuple(r[4] or ()), r[5], r[6], r[7], r[8],
-                           r[9], r[10], bool(r[11])) for r in session.execute(q)]
+                           r[9], r[10], bool(r[11]), r[12]) for r in session.execute(q)]
 
 
 def look_again_at(*, session: Session, moves: Sequence[tuple[DeadlineToLook, datetime | None]]
@@ -107,37 +131,41 @@ def look_again_at(*, session: Session, moves: Sequence[tuple[DeadlineToLook, dat
     stmt = (update(DeadlineRow)
             .where(DeadlineRow.case_id == bindparam("b_case"),
                    DeadlineRow.key == bindparam("b_key"),
+                   DeadlineRow.official == bindparam("b_official"),
                    DeadlineRow.due.is_not_distinct_from(bindparam("b_due")),
                    DeadlineRow.status == bindparam("b_status"))
             .values(remind_at=bindparam("b_next"))
             .execution_options(synchronize_session=False))
-    params = [{"b_case": d.case_id, "b_key": d.key, "b_due": d.due,
+    params = [{"b_case": d.case_id, "b_key": d.key, "b_official": d.official, "b_due": d.due,
                "b_status": d.status, "b_next": nxt} for d, nxt in moves]
     result = session.connection().execute(stmt, params)
     return int(result.rowcount)
 
 
 def sent_slots(*, session: Session, case_ids: Iterable[int] | None = None
-               ) -> dict[tuple[int, str], set[str]]:
-    """(case id, deadline key) -> the reminder moments already owed."""
+               ) -> dict[tuple[int, str, str], set[str]]:
+    """(case id, deadline key, official as the slot keeps it) -> the reminder moments
+    already owed."""
     q = select(OutboxRow.case_id, OutboxRow.slot).where(OutboxRow.notice_type == REMINDER)
     if case_ids is not None:
         q = q.where(OutboxRow.case_id.in_(list(case_ids)))
-    out: dict[tuple[int, str], set[str]] = defaultdict(set)
+    out: dict[tuple[int, str, str], set[str]] = defaultdict(set)
     for case_id, slot in session.execute(q):
-        key, _, moment = slot.partition(":")
+        key, official, moment = slot_parts(slot)
         if case_id is not None:
-            out[(case_id, key)].add(moment)
+            out[(case_id, key, official)].add(moment)
     return out
 
 
 def reminder_row(*, case_id: int, number: str, key: DeadlineKey, moment: str, person: Person,
-                 channel: str, at: datetime, msgid_domain: str) -> dict[str, Any]:
+                 channel: str, at: datetime, msgid_domain: str, official: str = ""
+                 ) -> dict[str, Any]:
     """One reminder owed, as an outbox row's values (for `owe_reminders`)."""
     return dict(
         case_id=case_id, notice_type=REMINDER, recipient_email=person.email.lower(),
         recipient_name=person.name, deadline_key=key.value, generation=0, channel=channel,
-        slot=f"{key.value}:{moment}", status="pending", attempts=0, next_attempt_at=at,
+        slot=reminder_slot(key.value, official, moment), status="pending", attempts=0,
+        next_attempt_at=at,
         created_at=at, filing_id=None, sent_at=None, last_error=None,
         message_id=f"<{number.lower()}.reminder.{key.value}.{moment}.{channel}."
                    f"{secrets.token_hex(4)}@{msgid_domain}>")

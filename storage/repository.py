@@ -143,7 +143,8 @@ class SqlCaseRepository:
         # remind_at = now: the reminder scheduler looks at every rewritten deadline at its
         # next pass (storage/reminders.py), whatever order concurrent writers commit in
         self.session.add_all(
-            DeadlineRow(case_id=row.id, key=d.key.value, due=d.due, status=d.status.value,
+            DeadlineRow(case_id=row.id, key=d.key.value, official=d.official, due=d.due,
+                        status=d.status.value,
                         responsible=d.responsible.value, basis=d.basis, reading=d.reading,
                         other_reading=d.other.reading if d.other else None,
                         other_due=d.other.due if d.other else None,
@@ -195,4 +196,4 @@ def to_deadline(r: DeadlineRow) -> Deadline:
     section, action = DEADLINES[key].section, DEADLINES[key].action
     other = OtherReading(r.other_reading, r.other_due) if r.other_reading else None
     return Deadline(key, r.due, Status(r.status), Responsible(r.responsible), r.basis, section,
-                    action, r.reading, other)
+                    action, r.reading, other, r.official)

@@ -10,6 +10,7 @@ carry the case number and the act, never a name. Each fetch is logged."""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import replace
 from datetime import date, datetime, timedelta
 
@@ -127,6 +128,13 @@ def _deadline(r: dict[str, object], deps: WebDeps) -> Invite:
         start, end = due.date(), due.date() + timedelta(days=1)
     else:  # an hour period: the half hour before the instant it runs out
         start, end = due - timedelta(minutes=30), due
-    return Invite(uid=f"{str(r['number']).lower()}-deadline-{key.value}@{deps.uid_domain}",
+    # a deadline each official has their own of (§12) is an entry of its own: its UID
+    # tells them apart by a digest of the official's email, so it names no one either
+    whose = str(r.get("official") or "")
+    tag = "-" + hashlib.sha256(whose.lower().encode()).hexdigest()[:12] if whose else ""
+    text = f"{basis(r['basis'])}."
+    if whose:  # its basis names whose determination it runs from: the feed names no one
+        text = text.replace(whose, "one official")
+    return Invite(uid=f"{str(r['number']).lower()}-deadline-{key.value}{tag}@{deps.uid_domain}",
                   sequence=0, method="PUBLISH", summary=f"{r['number']}: due: {action} "
-                  f"({section})", description=f"{basis(r['basis'])}.", start=start, end=end)
+                  f"({section})", description=text, start=start, end=end)

@@ -16,6 +16,7 @@ a person typed.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from datetime import date, datetime
 from typing import Any
 
@@ -25,6 +26,7 @@ from jinja2.runtime import Context
 
 from cases.calendar import END_OF_DAY, CityCalendar, fmt_day, fmt_moment
 from cases.directory import Directory
+from cases.text import words
 
 NOTHING = "—"
 REGION = "US"  # a number written without its country is the city's
@@ -150,3 +152,10 @@ def register(env: Environment) -> None:
 
     env.filters.update(day=_day, moment=_moment, due=_due, basis=basis, phone=phone,
                        person=_person)
+
+
+def deadline_title(x: Mapping[str, Any], name_of: Callable[[str], str]) -> str:
+    """A deadline's name as a reader says it: "council decision", and ", as to Gary
+    Pruitt" for one that runs for one official of their own (§12's seven days)."""
+    title = words(x["key"])
+    return f"{title}, as to {name_of(x['official'])}" if x.get("official") else title

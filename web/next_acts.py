@@ -27,15 +27,18 @@ from web.formats import moment
 NameOf = Callable[[str], str]
 
 
-def _act(x: Mapping[str, Any], offered: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """A deadline not yet met as the box says it, with the reader's step that meets it."""
+def _act(x: Mapping[str, Any], offered: Sequence[Mapping[str, Any]],
+         name_of: NameOf) -> dict[str, Any]:
+    """A deadline not yet met as the box says it, with the reader's step that meets it
+    and, for a deadline of one official's own (§12), whom it is about."""
     rule = DEADLINES.get(x["key"])
     step = steps.meeting(rule.key) if rule is not None else None
     mine = [s for s in offered if step is not None and s["slug"] == step.slug]
     return {"action": rule.action if rule else words(x["key"]),
             "section": rule.section if rule else "", "owed_by": words(x["responsible"]),
             "due_text": x["due_text"], "missed": x["status"] == "missed",
-            "step": mine[0] if mine else None}
+            "step": mine[0] if mine else None,
+            "as_to": name_of(x["official"]) if x.get("official") else None}
 
 
 def what_is_next(deadlines: Sequence[Mapping[str, Any]], offered: Sequence[Mapping[str, Any]],
@@ -50,11 +53,11 @@ def what_is_next(deadlines: Sequence[Mapping[str, Any]], offered: Sequence[Mappi
                       and (not over or x["key"] in DISCLOSURE_KEYS)),
                      key=lambda x: (x["status"] != "missed", x["due"]))
     answers = {r.value for r in responsibilities(actor)}
-    mine = [_act(x, offered) for x in waiting if x["responsible"] in answers]
+    mine = [_act(x, offered, name_of) for x in waiting if x["responsible"] in answers]
     others, told = [], set()  # each other role's next act, and every one missed
     for x in (x for x in waiting if x["responsible"] not in answers):
         if x["responsible"] not in told or x["status"] == "missed":
-            others.append(_act(x, offered))
+            others.append(_act(x, offered, name_of))
         told.add(x["responsible"])
     lines = matter_lines(d, offered, name_of)
     mine += [{"action": m["step_name"], "section": m["section"], "owed_by": None,

@@ -46,7 +46,7 @@ from web import auth
 from web.auth import CHANNEL
 from web.deps import WebDeps
 from web.entries import entry_details, motion_words
-from web.formats import moment, moments_in, phone
+from web.formats import deadline_title, moment, moments_in, phone
 from web.keys import VIEWER
 from web.next_acts import outcomes, what_is_next
 from web.public import record_items, released_page
@@ -209,7 +209,8 @@ async def my_deadlines(request: web.Request) -> web.StreamResponse:
         if email in {x.lower() for x in r["respondents"]}:
             continue  # a case against the reader: they act in none of its deadlines
         status = r["status"]  # judged at `now` by the query
-        lines.append({"number": r["number"], "key": words(r["key"]), "status": status,
+        lines.append({"number": r["number"], "key": deadline_title(r, deps.directory.name_of),
+                      "status": status,
                       "responsible": words(r["responsible"]), "basis": r["basis"],
                       "due": due_text(r["due"], status, now, deps.calendar)})
     return page(request, "deadlines.html.j2", rows=lines)
@@ -270,7 +271,12 @@ async def case(request: web.Request) -> web.StreamResponse:
             f"{a['outcome']} {moment(a['at'], deps.calendar)}: "
             f"{moments_in(proof_words(a['server_reply']), deps.calendar)}"
             for a in n["attempts"]]
-    deadlines = [{**x, "due_text": due_text(x["due"], x["status"], now, deps.calendar)}
+    def name_of(official: str) -> str:
+        named = d["named_officials"].get(official)
+        return named["name"] if named else deps.directory.name_of(official)
+
+    deadlines = [{**x, "due_text": due_text(x["due"], x["status"], now, deps.calendar),
+                  "title": deadline_title(x, name_of)}
                  for x in d["deadlines"]]  # judged at `now` by the query
     history = [{**e, "when": moment(e["at"], deps.calendar), "what": words(e["kind"]),
                 "by": deps.directory.name_of(e["actor"]),
@@ -286,10 +292,6 @@ async def case(request: web.Request) -> web.StreamResponse:
     if recorded and latest is not None and latest["motion"]:
         recorded += " " + latest["motion"]  # a motion that failed says so at once
     offered = offered_steps(viewer.actor, looked.access, d)
-
-    def name_of(official: str) -> str:
-        named = d["named_officials"].get(official)
-        return named["name"] if named else deps.directory.name_of(official)
 
     return page(request, "case.html.j2", d=d, seen=seen, access=looked.access.value,
                 rights=rights_lines(deadlines, offered, viewer.actor, d)
@@ -326,7 +328,9 @@ def rights_lines(deadlines: list[dict[str, Any]], offered: list[dict[str, Any]],
     at that point but the request cannot be theirs (`cases.access.check_form`: §11's
     after the board found the complaint insufficient as to them, §12's with no violation
     found against them)."""
-    due = {x["key"]: x for x in deadlines}
+    # the official's own line of a deadline each official has their own of (§12)
+    own = (actor.email or "").lower()
+    due = {x["key"]: x for x in deadlines if x.get("official", "").lower() in ("", own)}
     out = []
     for right in RIGHTS:
         found = due.get(right.by) if right.by else None

@@ -20,10 +20,10 @@ from cases.fields import BY_SLUG, BadInput, inputs, parse, taken_by_people
 from cases.handlers import Command, StepRule
 from cases.levels import Access
 from cases.services import take_step_as
-from cases.text import words
 from storage.uow import SqlUnitOfWork
 from web import auth
 from web.ballots import drawn, unmarked, words_of
+from web.formats import deadline_title
 from web.pages import CaseViewSeen, case_view, viewer_of
 from web.render import due_text, page, refusal
 from web.request import deps_of, form, signed_in
@@ -81,12 +81,15 @@ def _serves(request: web.Request, rule: StepRule, detail: dict[str, Any]
             ) -> dict[str, Any] | None:
     """The deadline the step meets, as the case stands: what it asks, when it is due, and
     whether that time has passed (the form says so before the clerk types a date)."""
-    found = next((x for x in detail["deadlines"] if rule.meets and x["key"] == rule.meets),
-                 None)
-    if found is None or found["status"] not in ("open", "missed") or not found["due"]:
+    # the soonest still waiting: where each official has their own (§12), it says whose
+    waiting = sorted((x for x in detail["deadlines"] if rule.meets and x["key"] == rule.meets
+                      and x["status"] in ("open", "missed") and x["due"]),
+                     key=lambda x: str(x["due"]))
+    if not waiting:
         return None
-    deps = deps_of(request)
-    return {"action": words(found["key"]), "missed": found["status"] == "missed",
+    found, deps = waiting[0], deps_of(request)
+    return {"action": deadline_title(found, deps.directory.name_of),
+            "missed": found["status"] == "missed",
             "due_text": due_text(found["due"], found["status"], deps.clock(), deps.calendar)}
 
 

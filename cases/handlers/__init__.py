@@ -327,16 +327,20 @@ class StepContext:
     def event(self, kind: EventKind, **data: Any) -> Event:
         return Event(kind, self.at, self.actor, data)
 
-    def due_day(self, key: DeadlineKey) -> date | None:
-        """The last day of deadline `key` as the case now stands (None: none, or tolled)."""
+    def due_day(self, key: DeadlineKey, official: str = "") -> date | None:
+        """The last day of deadline `key` as the case now stands, the one running for
+        `official` where each official has their own (§12); None: none, or tolled."""
         d = next((d for d in self.case.deadlines(self.calendar, now=self.at,
-                                                 readings=self.readings) if d.key is key), None)
+                                                 readings=self.readings)
+                  if d.key is key and d.official in ("", official)), None)
         return None if d is None or d.due is None else self.calendar.local_date(d.due)
 
-    def not_revived(self, key: DeadlineKey, day: date, what: str, section: str) -> None:
-        """Refuse `what` (an extension) dated after deadline `key` has passed (§10, §12):
-        the deadline stays missed, and the act it would have covered is late."""
-        last = self.due_day(key)
+    def not_revived(self, key: DeadlineKey, day: date, what: str, section: str,
+                    official: str = "") -> None:
+        """Refuse `what` (an extension) dated after deadline `key` has passed (§10, §12),
+        for `official` where the deadline is each official's own: the deadline stays
+        missed, and the act it would have covered is late."""
+        last = self.due_day(key, official)
         if last is not None and day > last:
             raise ProcedureError(
                 f"Too late to {what} for {self.case.number}: the time ran out on "

@@ -322,7 +322,7 @@ def request_extension(s: StepContext, cmd: RequestCouncilExtension) -> Event:
                              "awaits the council's decision: record that first.")
     day = s.day(cmd.on)
     s.not_revived(DeadlineKey.COUNCIL_DECISION, day, "ask for more time for the council's "
-                  "decision", "§12")
+                  f"decision as to {party}", "§12", party)
     return s.event(EventKind.COUNCIL_EXTENSION_REQUESTED, days=cmd.days, on=day.isoformat(),
                    respondent=party, **s.said_by(cmd, party, "§12"))
 
@@ -368,8 +368,9 @@ def extend_council(s: StepContext, cmd: ExtendCouncilDecision) -> Event:
             f"for {asked.days} days on {fmt_day(asked.on)}: it may grant up to {asked.days}, "
             f"not {cmd.days}. A longer time needs a request of its own.")
     day = s.day(cmd.on)
-    s.not_revived(DeadlineKey.COUNCIL_DECISION, day, "extend the council's time to decide",
-                  "§12")
+    s.not_revived(DeadlineKey.COUNCIL_DECISION, day, "extend the council's time to decide"
+                  + (f" as to {asked.official}" if asked.official else ""), "§12",
+                  asked.official or "")
     # the time moves for the official who asked, not for another found to have violated
     return s.event(EventKind.COUNCIL_DECISION_EXTENDED, days=cmd.days, on=day.isoformat(),
                    **({"respondent": asked.official} if asked.official else {}))

@@ -181,7 +181,8 @@ def print_deadlines(result: list[Deadline], calendar: CityCalendar) -> None:
         if d.other is not None:  # the other reading's date beside the city's
             other = fmt_moment(calendar.local(d.other.due)) if d.other.due else "—"
             due += f"\n(other reading: {other})"
-        table.add_row(f"{d.key.value} ({d.ordinance})", due, d.status.value,
+        table.add_row(f"{d.key.value} ({d.ordinance})"
+                      + (f"\nas to {d.official}" if d.official else ""), due, d.status.value,
                       d.responsible.value, d.basis)
     Console().print(table)
 
@@ -278,7 +279,8 @@ def case(number: str, as_json: bool) -> None:
         other = d["other_reading"]
         due = when(d["due"], cal) + (f"\n(other reading: {when(other['due'], cal)})"
                                      if other else "")
-        table.add_row(d["key"], due, d["status"], d["basis"])
+        whose = f"\nas to {d['official']}" if d.get("official") else ""
+        table.add_row(d["key"] + whose, due, d["status"], d["basis"])
     console.print(table)
     print_notices(console, detail["notices"], cal)
     console.print("History (city time)", style="bold")

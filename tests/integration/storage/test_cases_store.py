@@ -9,6 +9,8 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
 from sqlalchemy import Engine, func, select, text
 
 from cases.commands import ApplyForContinuance, DecideContinuance, ScheduleBoardMeeting
@@ -23,7 +25,7 @@ from ethicsbot.cli import main
 from storage import queries
 from storage.db import make_engine
 from storage.migrate import HEAD, is_current, script_head, upgrade
-from storage.models import AccessLogRow, CaseRow, EventRow, OutboxRow
+from storage.models import AccessLogRow, Base, CaseRow, EventRow, OutboxRow
 from tests.fixtures.app import FakeClock
 from tests.fixtures.cases import RECEIVED, a_filing, convene, open_at_once, open_one, step
 
@@ -214,6 +216,14 @@ def test_migrations_are_idempotent_and_detected_current(app: App) -> None:
     with app.engine.begin() as conn:
         conn.execute(text("UPDATE alembic_version SET version_num = '0005'"))
     assert not is_current(app.engine)
+
+
+def test_the_migrated_schema_is_the_models_schema(app: App) -> None:
+    """Every table, column, key and index the models declare is what the migrations
+    built (a model changed without its migration, as a primary key widened for the
+    officials' own deadlines in 0015, fails here on both databases)."""
+    with app.engine.connect() as conn:
+        assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
 
 
 def test_processes_migrating_a_new_database_at_once_all_succeed(database_url: str) -> None:

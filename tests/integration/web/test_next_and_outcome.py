@@ -78,7 +78,9 @@ async def test_a_council_member_sees_the_councils_decision_as_theirs(site: Site)
     await site.sign_in(CHAIR)  # the chair: nothing of theirs, the council's named as theirs
     chair = box((await site.get(f"/cases/{number}")).text)
     assert part(chair, "next-mine") == ""
-    assert "render a decision (§12)</strong>: owed by council" in part(chair, "next-others")
+    # the council's seven days are the official's own (§12): the line says whose
+    assert ("render a decision (§12)</strong>, as to Gary Pruitt: owed by council"
+            in part(chair, "next-others"))
 
 
 async def test_the_box_names_the_coming_meeting_and_a_missed_hearing_deadline(

@@ -43,6 +43,7 @@ from tests.unit.cases.test_procedure import (
     do,
     due,
     new_case,
+    of,
     refused,
     report_issued,
     reported,
@@ -564,14 +565,43 @@ def test_the_councils_seven_days_run_for_each_official_from_their_own_determinat
     votes(case, *((m, Vote.YES) for m in majority), on=RESPONDENT)
     do(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR, respondent=RESPONDENT),
        "2026-02-26T20:00:00-08:00")
-    line = deadlines(case, "2026-03-04T09:00:00-08:00")[K.COUNCIL_DECISION]
+    line = of(case, "2026-03-04T09:00:00-08:00", K.COUNCIL_DECISION, SECOND)
     assert line.status is Status.OPEN and f"determination as to {SECOND} received" in line.basis
     assert "Fri Mar 6, 2026" in line.basis
+    # Pruitt's seven days, met on Feb 26, are a line of their own
+    assert of(case, "2026-03-04T09:00:00-08:00", K.COUNCIL_DECISION,
+              RESPONDENT).status is Status.MET
     votes(case, *((m, Vote.NO) for m in majority), on=SECOND,
           meeting="2026-03-05T19:00:00-08:00")
     do(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR, respondent=SECOND),
        "2026-03-05T20:00:00-08:00")
-    assert status(case, K.COUNCIL_DECISION, "2026-03-10T09:00:00-08:00") is Status.MET
+    assert {d.official: d.status for d in case.deadlines(CALENDAR, now=at(
+        "2026-03-10T09:00:00-08:00")) if d.key is K.COUNCIL_DECISION} == {
+        RESPONDENT: Status.MET, SECOND: Status.MET}
+
+
+def test_a_request_for_more_time_is_judged_by_the_askers_own_seven_days() -> None:
+    """§12, each official's time their own: Pruitt's determination was received Mon Feb 23
+    (due Mon Mar 2), Bates's Fri Feb 27 (due Fri Mar 6). On Wed Mar 4 Pruitt's time has run
+    out and his request is refused as too late; Bates's, still within hers, is recorded.
+    (One line for both, the missed one, refused Bates's too.)"""
+    case = reported_as_to_both()
+    do(case, c.Refer("myu@examiners.example"), "2026-01-27T11:00:00-08:00")
+    do(case, c.RecordDetermination(True, (SECTION_A,), respondent=RESPONDENT),
+       "2026-02-23T09:00:00-08:00")
+    do(case, c.RecordDetermination(True, (SECTION_A,), respondent=SECOND),
+       "2026-02-27T09:00:00-08:00")
+    when = "2026-03-04T09:00:00-08:00"
+    lines = {d.official: d for d in case.deadlines(CALENDAR, now=at(when))
+             if d.key is K.COUNCIL_DECISION}
+    assert lines[RESPONDENT].status is Status.MISSED and lines[SECOND].status is Status.OPEN
+    msg = refused(case, c.RequestCouncilExtension(5, respondent=RESPONDENT, via="email",
+                                                  evidence="letter of Mar 4 on file"),
+                  when, "the time ran out on Mon Mar 2, 2026")
+    assert f"as to {RESPONDENT}" in msg
+    event = do(case, c.RequestCouncilExtension(5, respondent=SECOND, via="email",
+                                               evidence="letter of Mar 4 on file"), when)
+    assert event.data["respondent"] == SECOND
 
 
 def test_an_old_council_decision_naming_no_official_stands_for_all_of_them() -> None:

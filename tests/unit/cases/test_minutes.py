@@ -18,6 +18,7 @@ import pytest
 from cases import commands as c
 from cases.case import Case, Stage
 from cases.deadlines import DeadlineKey as K
+from cases.deadlines import Status
 from cases.errors import ProcedureError
 from cases.filing import Complainant
 from cases.handlers import Command
@@ -50,8 +51,8 @@ from tests.unit.cases.test_procedure import (
     CLERK,
     MAYOR,
     RESPONDENT,
-    deadlines,
     do,
+    of,
     refused,
     violation_found,
     votes,
@@ -318,15 +319,18 @@ def test_a_councils_extension_is_for_the_official_who_asked_and_no_more_than_ask
     assert f"{RESPONDENT}'s request" in msg
     event = do(case, c.ExtendCouncilDecision(days=5), "2026-02-26T19:00:00-08:00")
     assert event.data["respondent"] == RESPONDENT
-    line = deadlines(case, "2026-02-27T09:00:00-08:00")[K.COUNCIL_DECISION]
+    line = of(case, "2026-02-27T09:00:00-08:00", K.COUNCIL_DECISION, SECOND)
     assert line.due is not None and line.due.date() == date(2026, 3, 2)
     assert f"determination as to {SECOND} received" in line.basis
     votes(case, (RAMAN, Vote.NO), (BRANDT, Vote.NO), (OKAFOR, Vote.NO), on=SECOND,
           meeting="2026-03-02T19:00:00-08:00")
     do(case, decision(SECOND), "2026-03-02T20:00:00-08:00")
-    line = deadlines(case, "2026-03-03T09:00:00-08:00")[K.COUNCIL_DECISION]
+    line = of(case, "2026-03-03T09:00:00-08:00", K.COUNCIL_DECISION, RESPONDENT)
     assert f"determination as to {RESPONDENT} received" in line.basis
     assert line.due is not None and line.due.date() == date(2026, 3, 9)  # Sat Mar 7: Monday
+    # each official's line stands on its own: Bates's, decided, is met beside it
+    assert of(case, "2026-03-03T09:00:00-08:00", K.COUNCIL_DECISION,
+              SECOND).status is Status.MET
 
 
 def test_each_officials_request_for_more_time_waits_on_its_own_and_is_granted_as_theirs(

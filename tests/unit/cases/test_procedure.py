@@ -77,7 +77,16 @@ def stage(case: Case) -> Stage:
 
 
 def deadlines(case: Case, now: str) -> dict[DeadlineKey, Deadline]:
+    """The case's deadlines by key: for one running per official (§12), use `of`."""
     return {d.key: d for d in case.deadlines(CALENDAR, now=at(now))}
+
+
+def of(case: Case, now: str, key: DeadlineKey, official: str) -> Deadline:
+    """Deadline `key` as it runs for `official` (§12: each official's own seven days)."""
+    found = [d for d in case.deadlines(CALENDAR, now=at(now))
+             if d.key is key and d.official == official]
+    assert len(found) == 1, found
+    return found[0]
 
 
 def due(case: Case, key: DeadlineKey, now: str = "2026-01-06T10:00:00-08:00") -> str | None:
