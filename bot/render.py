@@ -25,6 +25,7 @@ from cases.levels import Access
 from cases.public_records import Determination, Finding, PublicRecord, Report, entries
 from cases.text import words
 from cases.visibility import Notices, visibility
+from storage.queries import RiskWindow
 
 Block = dict[str, Any]
 _MAX = 2900  # a section's text may hold 3,000 characters
@@ -55,16 +56,26 @@ def due_line(key: str | None, due: str | None, tolled: bool, calendar: CityCalen
 
 
 def docket_blocks(rows: list[dict[str, Any]], *, page: int, more: bool,
-                  calendar: CityCalendar, now: datetime) -> list[Block]:
+                  calendar: CityCalendar, now: datetime,
+                  at_risk: RiskWindow | None = None) -> list[Block]:
+    """A page of the open docket, or (`at_risk`, the thresholds it was judged by) of the
+    cases at risk, which says what that means and where the open docket is."""
+    kind, command = ("cases at risk", "status at-risk") if at_risk else ("open cases", "status")
     if not rows:
-        return [section("No open cases." if page == 1 else f"No open cases on page {page}.")]
+        empty = f"No {kind}." if page == 1 else f"No {kind} on page {page}."
+        if at_risk:
+            empty += f" {at_risk.words} The open docket: `/ethics status`."
+        return [section(empty)]
     lines = [f"*{r['number']}* · {words(r['stage'])} · "
              f"{due_line(r['next_deadline'], r['next_due'], r['tolled'], calendar, now)}"
              for r in rows]
-    blocks = [section(f"*Open docket* (page {page}) — confidential (§6)")]
+    title = "*Cases at risk*, soonest deadline first" if at_risk else "*Open docket*"
+    blocks = [section(f"{title} (page {page}) — confidential (§6)")]
+    if at_risk:
+        blocks.append(section(f"_{at_risk.words}_"))
     blocks += [section("\n".join(lines[i:i + 10])) for i in range(0, len(lines), 10)]
     if more:
-        blocks.append(section(f"More: `/ethics status page {page + 1}`"))
+        blocks.append(section(f"More: `/ethics {command} page {page + 1}`"))
     return blocks
 
 

@@ -12,7 +12,7 @@ import hashlib
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy.orm import Session, sessionmaker
@@ -50,6 +50,8 @@ class SlackDeps:
     directory: Directory  # who is asking, and the people a step names
     calendar: CityCalendar
     clock: Clock
+    # what "at risk" judges by: the sweep's thresholds, with the city's undelivered minutes
+    at_risk: queries.RiskWindow = field(default_factory=queries.risk_window)
 
 
 async def blocking(fn: Callable[P, T], *args: P.args, **kw: P.kwargs) -> T:
@@ -88,11 +90,13 @@ def log_alone(deps: SlackDeps, caller: Caller, number: str | None, action: str,
         _log(session, deps, caller, number, action, allowed)
 
 
-async def docket(deps: SlackDeps, caller: Caller, page: int) -> lookups.Page:
-    """One page of the open docket the caller may see, and whether more follow: awaited,
-    not `blocking`, since on PostgreSQL it is read without holding the loop."""
+async def docket(deps: SlackDeps, caller: Caller, page: int,
+                 view: queries.DocketView = lookups.OPEN) -> lookups.Page:
+    """One page of the docket the caller may see (the open docket unless `view` says
+    otherwise), and whether more follow: awaited, not `blocking`, since on PostgreSQL it
+    is read without holding the loop."""
     return await deps.docket.docket(lookups.Asker(caller.actor, caller.who, CHANNEL), page,
-                                    size=PAGE, now=deps.clock())
+                                    size=PAGE, now=deps.clock(), view=view)
 
 
 async def case_view(deps: SlackDeps, caller: Caller, number: str

@@ -153,10 +153,12 @@ class App:
 
     def slack_deps(self) -> SlackDeps:
         from bot.service import SlackDeps
+        from storage.queries import risk_window
 
         return SlackDeps(uow=self.uow, session_factory=self.read_session_factory
                          or self.session_factory, docket=self.docket,
-                         directory=self.directory, calendar=self.calendar, clock=self.clock)
+                         directory=self.directory, calendar=self.calendar, clock=self.clock,
+                         at_risk=risk_window(self.settings.undelivered_alert_after))
 
     def web_deps(self) -> WebDeps:
         """The web docket's part: the database, the directory, and its settings."""

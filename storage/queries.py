@@ -155,6 +155,19 @@ class RiskWindow:
         return {"near_by": now + self.near, "just_owed_since": now - self.just_owed,
                 "failed_since": now - self.undelivered}
 
+    @property
+    def words(self) -> str:
+        """What "at risk" means, in words, for every docket that lists it (the web's,
+        Slack's): the thresholds as a person reads them."""
+        def span(t: timedelta) -> str:
+            minutes = round(t.total_seconds() / 60)
+            if minutes % 60 == 0:
+                return f"{minutes // 60} hour{'s' if minutes != 60 else ''}"
+            return f"{minutes} minute{'s' if minutes != 1 else ''}"
+        return (f"Statutory notices still unsent with their deadline less than "
+                f"{span(self.near)} away or passed, or failing for over "
+                f"{span(self.undelivered)}: the cases the clerk's at-risk alerts tell of.")
+
 
 ALERT_BEFORE = timedelta(hours=6)
 # A notice owed this recently is being sent as the alert would be: a complaint taken in

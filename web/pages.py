@@ -9,7 +9,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from typing import Any
 from urllib.parse import urlencode
 
@@ -81,19 +81,7 @@ async def docket(request: web.Request) -> web.StreamResponse:
                 sorts=queries.SORTS, stages=[s.value for s in Stage],
                 query=_view_query(view),
                 every_query=_view_query(replace(view, show="all")),
-                risk=_risk_words(deps.config.at_risk))
-
-
-def _risk_words(risk: queries.RiskWindow) -> str:
-    """What "at risk" means, for the page: the sweep's thresholds in words."""
-    def span(t: timedelta) -> str:
-        minutes = round(t.total_seconds() / 60)
-        if minutes % 60 == 0:
-            return f"{minutes // 60} hour{'s' if minutes != 60 else ''}"
-        return f"{minutes} minute{'s' if minutes != 1 else ''}"
-    return (f"Statutory notices still unsent with their deadline less than {span(risk.near)} "
-            f"away or passed, or failing for over {span(risk.undelivered)}: the cases the "
-            f"clerk's at-risk alerts tell of.")
+                risk=deps.config.at_risk.words)
 
 
 @routes.get("/docket.csv")

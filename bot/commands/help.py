@@ -22,6 +22,9 @@ GENERAL = (
     ("help", "help", "this list"),
     ("file", "file", "open the complaint form (§1); the case opens as mail intake opens it"),
     ("status [page N]", "status", "the open docket: stage, next deadline, countdown, tolling"),
+    ("status at-risk [page N]", "status at-risk",
+     "the cases whose statutory notices are at risk, soonest deadline first: what the "
+     "clerk's at-risk alerts tell of, as the web's docket lists them (show: at risk)"),
     ("status CASE", "status ETH-2026-0007",
      "one case: deadlines with their arithmetic, notices with proof, history"),
     ("share CASE", "share ETH-2026-0007",
