@@ -172,7 +172,7 @@ class RecordExaminerConflict(Command):
     rotation skips them on it; if the matter was referred to them, they withdraw and it
     is referred again, to the next examiner in rotation."""
 
-    examiner: str = field(metadata=asks("The examiner (their email)"))
+    examiner: str = field(metadata=asks("The examiner (their email)", word="@EXAMINER"))
     reason: str = field(metadata=asks("Reason", long=True))
 
 
