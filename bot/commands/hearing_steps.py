@@ -23,7 +23,6 @@ from cases.case import Requester
 from cases.derived import TO_BOARD
 from cases.directory import Directory
 from cases.errors import ProcedureError
-from cases.handlers import asked
 from cases.history import EventKind
 from cases.motions import read_motion
 from cases.section2 import NoticeMethod, Section2Act
@@ -34,7 +33,7 @@ from cases.text import whole_number
 __all__ = ["ACTION", "NEW", "REQUESTERS", "extension_decision", "read_amend",
            "read_amendment_sufficiency", "read_correct_date", "read_council_vote",
            "read_decide", "read_deliver", "read_determination", "read_heard",
-           "read_mayor_vote", "read_name_respondent", "read_notice", "read_refer",
+           "read_name_respondent", "read_notice", "read_refer",
            "read_report", "read_void", "read_vote", "read_witness"]
 
 
@@ -177,12 +176,6 @@ def read_council_vote(w: Words, directory: Directory) -> Typed:
     while w.peek():
         agreed += sections(w.next("a section"))
     return {**vote, "sections": tuple(agreed)}
-
-
-def read_mayor_vote(w: Words, d: Directory) -> Typed:
-    only: dict[str, bool | str] = {v: v for v in asked(c.RecordMayorVote, "vote").only}
-    return {"vote": Vote(str(w.choice("the mayor's vote", only))),
-            "respondent": read_official(w, d)}
 
 
 ACTION = "action:"  # the words after it are the council's vote on the penalties (§12)

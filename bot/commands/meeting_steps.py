@@ -1,6 +1,6 @@
-"""Slack's words for the steps of a case's meetings (RCW 42.30): calling one, its
-executive session, its roll call, a member's recusal, an official asking for an open
-session.
+"""Slack's own words for the steps of a case's meetings (RCW 42.30): calling one, the
+start of its executive session, its roll call, a member's recusal (the meetings' other
+steps are typed by their fields, `bot.commands.field_words`).
 
 Its own module because these readers are the meetings' part of the procedure's words (the
 steps `cases/handlers/meetings.py` declares); the table that names each step's words is
@@ -17,9 +17,9 @@ from bot.commands.step_reading import read_clock, read_meeting_number, read_time
 from cases import commands as c
 from cases.directory import Directory
 from cases.errors import ProcedureError
-from cases.meetings import Action, EmergencyGround, MeetingKind, Proceeding
+from cases.meetings import Action, EmergencyGround, MeetingKind
 
-__all__ = ["CALL", "PROCEEDINGS", "read_call", "read_recuse", "read_roll_call",
+__all__ = ["CALL", "read_call", "read_recuse", "read_roll_call",
            "read_session_start"]
 
 
@@ -29,7 +29,6 @@ CALL = ("CASE DATE START [END] regular|special {place} [LINK] [also|only: time-b
 # RCW 42.30.080(4)'s grounds, as typed after `emergency:`
 _GROUNDS = {"persons": EmergencyGround.PERSONS, "property": EmergencyGround.PROPERTY,
             "likely": EmergencyGround.LIKELY}
-PROCEEDINGS: dict[str, bool | str] = {p.value: p.value for p in Proceeding}
 _TIME = re.compile(r"\d{1,2}:\d{2}")
 
 

@@ -1,6 +1,7 @@
-"""Slack's words for the steps of public records (RCW 42.56: a request, its answers and
-instalments, a third party's notice, the release) and of the complainant's protection
-(issue 27): how each step's words after the case number become its command.
+"""Slack's own words for the steps of public records (RCW 42.56: a request, its answers
+and instalments, a third party's notice) and of the complainant's protection (issue 27):
+how each step's words after the case number become its command (a clarification and the
+release are typed by their fields, `bot.commands.field_words`).
 
 Its own module because these readers are the records' part of the procedure's words (the
 steps `cases/handlers/disclosures.py` and `complainant.py` declare); the table that names

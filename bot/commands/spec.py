@@ -1,7 +1,8 @@
 """A step as Slack types it (`Spec`): its words after `/ethics`, its usage, an example and
 how the words become a command, with what every step's words share: each `{field}` in a
 usage written as the word its field declares, the motion at the end of a body's act, and
-the words of a step with none of its own, read from its fields (`derived`).
+the words of a step typed field by field (`derived`: one whose fields are not typed by
+their type alone, `bot.commands.field_words`).
 
 Its own module because the row is the contract between the table of step words
 (`bot.commands.steps.SPECS`) and the readers of each part's words
@@ -116,10 +117,10 @@ LINE_BREAK = " | "  # between the lines of a list typed on one line (`derived`)
 
 
 def derived(rule: StepRule) -> Spec:
-    """The Slack words of a step that has none of its own, from its command's fields
-    (`cases.fields`, as its web form): `/ethics STEP CASE field: value; field: value`,
-    each value as the form takes it, a list's lines separated by ` | `. A new step is
-    typed so until it is given words of its own."""
+    """The Slack words of a step from its command's fields by name (`cases.fields`, as
+    its web form): `/ethics STEP CASE field: value; field: value`, each value as the form
+    takes it, a list's lines separated by ` | `: for a step whose fields are not typed by
+    their type alone in order (`bot.commands.field_words.typed`)."""
     names = [f.name for f in fields(rule.command) if f.name != "motion"]
     usage = f"{rule.id} CASE " + "; ".join(f"{n}: ..." for n in names)
     if rule.by_motion:
