@@ -132,9 +132,10 @@ def _read_numbered(w: Words, what: str) -> int:
 
 
 def _read_sections(w: Words, what: str) -> tuple[str, ...]:
-    """Code sections, one or more words of them (`2.94.030, 2.94.040`), up to a date."""
+    """Code sections, one or more words of them (`2.94.030, 2.94.040`), up to a date or
+    a person."""
     found: list[str] = []
-    while w.peek() and not _is_day(w.peek() or ""):
+    while (word := w.peek()) and not _is_day(word) and "@" not in word:
         found += sections(w.next(what))
     return tuple(found)
 
@@ -193,10 +194,10 @@ def typed(rule: StepRule, words: str | None = None) -> Spec | None:
     values = _values(rule)
     if values is None:
         return None
-    said = words or rule.id
-    usage = " ".join([f"{said} CASE", *(v.usage for v in values)])
-    example = " ".join([f"{said} {EXAMPLE_CASE}", *(v.sample for v in values
-                                                    if not v.optional)])
+    called = words or rule.id
+    usage = " ".join([f"{called} CASE", *(v.usage for v in values)])
+    example = " ".join([f"{called} {EXAMPLE_CASE}", *(v.sample for v in values
+                                                      if not v.optional)])
     if rule.by_motion:
         usage += MOTION_USAGE
         example += f" {MOTION} unanimous"
@@ -222,7 +223,7 @@ def typed(rule: StepRule, words: str | None = None) -> Spec | None:
         shaped(None)
         return got
 
-    return Spec(said, rule, usage, example, make)
+    return Spec(called, rule, usage, example, make)
 
 
 def _put(got: Typed, value: _Value, read: Any) -> None:

@@ -112,12 +112,36 @@ class AYesNo(Command):
     admitted: bool = field(metadata=asks("Admitted"))
 
 
-@pytest.mark.parametrize("command", [TwoDays, AYesNo], ids=lambda k: k.__name__)
+@dataclass(frozen=True, kw_only=True)
+class AParagraphAndWhatShowsIt(OfficialsRequest):
+    """A paragraph and the evidence would both take the words left."""
+
+    text: str = field(metadata=asks("What they wrote", long=True))
+
+
+@pytest.mark.parametrize("command", [TwoDays, AYesNo, AParagraphAndWhatShowsIt],
+                         ids=lambda k: k.__name__)
 def test_a_step_its_fields_cannot_type_by_position_is_typed_field_by_field(
         command: type[Command]) -> None:
     rule = new_step(command)
     assert typed(rule) is None
     assert [s.syntax for s in specs_of(rule)] == [derived(rule).syntax]
+
+
+@dataclass(frozen=True)
+class FindSections(Command):
+    """Sections, then the day and the official that may be left out."""
+
+    sections: tuple[str, ...] = field(metadata=asks("Sections", word="SECTIONS"))
+    on: date | None = field(default=None, metadata=THE_DAY)
+    respondent: str | None = field(default=None, metadata=THE_OFFICIAL)
+
+
+def test_the_codes_sections_are_read_up_to_the_day_or_the_official() -> None:
+    (spec,) = specs_of(new_step(FindSections))
+    assert spec.usage == "written-response CASE [@OFFICIAL] SECTIONS [DATE]"
+    assert made(spec, "2.94.030, 2.94.040 @bates 2027-01-04") == FindSections(
+        ("2.94.030", "2.94.040"), date(2027, 1, 4), "lbates@city.test")
 
 
 @pytest.mark.parametrize("row", OWN, ids=lambda s: s.words)
