@@ -10,7 +10,9 @@ say it is wrong ("violates", "prohibited", "should have", "does not let"), or a 
 ("because", "covers") beside a rule or a cited section. A cue word alone is not enough
 ("I am writing because ...", "Sincerely," once counted for "since"), and neither is a
 citation alone: "a complaint against X for violating 2.94.060" says which section, not
-why (`is_bare_citation`), and a section's number is no date for the facts.
+why (`is_bare_citation`), and a section's number is no date for the facts. The same
+patterns read Spanish and French, which some residents write ("viola la sección 2.94.060
+porque ...", "cela viole l'article 2.94.030 parce que ...", "le 3 octobre").
 """
 
 from __future__ import annotations
@@ -49,15 +51,26 @@ _SAYS_WRONG = re.compile(
     r"no (?:debió|debía|debería|debe|puede|podía|podría)\b|deb(?:ió|ía|ería) (?:abstenerse|"
     r"recusarse|inhibirse)|"
     r"(?:es|fue|era|constituye|supone|crea|creó) un (?:claro )?conflicto de intereses|"
-    r"en (?:su )?(?:propio )?beneficio (?:propio|personal|privado)?)",
+    r"en (?:su )?(?:propio )?beneficio (?:propio|personal|privado)?|"
+    # and in French, as some of its residents write
+    r"viol(?:e|ent|é|ée|ait|aient|er|ation|ations)\b|enfrei(?:nt|gnent|gnait|ndre)\b|"
+    r"contraire (?:à|au|aux)\b|interdi(?:t|te|ts|tes|sent|sait|re)\b|"
+    r"n(?:e |['’])(?:aurait pas dû|devait pas|doit pas|devrait pas|pouvait pas|peut pas|"
+    r"pourrait pas|(?:a|avait) pas le droit)|aurait dû (?:se récuser|s['’]abstenir|se retirer)|"
+    r"(?:est|était|constitue|crée|créait|représente) un (?:clair |net )?conflit d['’]intérêts?|"
+    r"(?:à|pour) son (?:propre )?(?:profit|avantage|bénéfice)|avantage personnel)",
     re.I,
 )
 # ... and words that do only beside a rule ("because", "covers", "applies to").
 _LINKS = re.compile(r"\b(?:because|since|as (?:a|an|he|she|they|it)|which|therefore|"
                     r"so that|given that|covers|applies to|falls? within|"
-                    r"porque|ya que|puesto que|dado que|por lo tanto|según|conforme al?)\b", re.I)
+                    r"porque|ya que|puesto que|dado que|por lo tanto|según|conforme al?|"
+                    r"parce qu(?:e|['’])|puisqu(?:e|['’])|étant donné qu(?:e|['’])|"
+                    r"vu qu(?:e|['’])|donc|selon|conformément (?:à|au)|au sens de|"
+                    r"en vertu de)\b", re.I)
 _RULE = re.compile(r"\b(?:section|sec\.|rmc|code|ordinance|rules?|law|policy|chapter|sección"
-                   r"|artículo|código|ordenanza|reglamento|ley|normas?)\b|§"
+                   r"|artículo|código|ordenanza|reglamento|ley|normas?|l['’]article|règlement|"
+                   r"ordonnance|loi|règles?|déontologie)\b|§"
                    r"|\bethics (?:code|rules?|ordinance|law)\b|\bcode of ethics\b", re.I)
 # Specific facts (§1) are sentences that tie someone to something that happened, anchored
 # in time, money or number: "On May 19, 2026, the Parks Department awarded ... $38,400".
@@ -77,7 +90,14 @@ _ANCHOR = re.compile(
     # Spanish: "el 1 de junio", "el martes", "ayer"
     r"\b\d{1,2} de (?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|"
     r"octubre|noviembre|diciembre)\b|\b(?:lunes|martes|miércoles|jueves|viernes|sábado|"
-    r"domingo|ayer)\b", re.I)
+    r"domingo|ayer)\b|"
+    # French: "le 3 octobre", "le 1er mars", "mardi dernier", "il y a deux semaines", "214 $"
+    r"\b(?:1er|\d{1,2}) (?:janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|"
+    r"septembre|octobre|novembre|décembre|decembre)\b|\b(?:lundi|mardi|mercredi|jeudi|"
+    r"vendredi|samedi|dimanche|hier|avant-hier)\b|\b(?:la semaine|le mois|l['’]année|"
+    r"l['’]an|l['’]été|l['’]hiver|l['’]automne|le printemps) derni(?:er|ère)\b|"
+    r"\bil y a (?:\d{1,3}|un|une|deux|trois|quatre|cinq|six|quelques) (?:jours?|semaines?|"
+    r"mois|ans?|années?)\b|\b\d[\d,.]*\s?(?:\$|pour cent)|\b\d{1,2} ?h ?\d{2}\b", re.I)
 _CITATION = re.compile(r"\b\d+\.\d+\.\d+(?:\s*\([A-Za-z0-9]{1,4}\))*")
 # A section's gloss in brackets, "2.94.060 (use of confidential information)": the rule's
 # title, not why the facts break it.
@@ -129,11 +149,31 @@ _BARE_WORDS = frozenset((
     "tal", "tales", "dicha", "dicho", "dichas", "dichos", "conducta", "conductas", "actuación",
     "hechos", "descritos", "descrita", "descrito", "anteriores", "anterior", "mencionados",
     "arriba",
+    # French (elided "l'", "d'", "qu'" are read without their article: `_bare_word`)
+    "je", "nous", "vous", "il", "elle", "ils", "elles", "moi", "mon", "ma", "mes", "son", "sa",
+    "ses", "leur", "leurs", "le", "les", "une", "des", "du", "au", "aux", "et", "ou", "pour",
+    "avec", "dans", "sur", "sous", "par", "contre", "sans", "selon", "qui", "que", "quoi",
+    "ce", "cet", "cette", "ces", "cela", "ceci", "est", "sont", "été", "était", "ont", "avoir",
+    "être", "avait", "ai", "pas", "ne", "souhaite", "souhaiterais", "voudrais", "veux",
+    "désire", "déposer", "dépose", "déposons", "porter", "porte", "présenter", "présente",
+    "adresser", "adresse", "formuler", "formule", "signaler", "signale", "dénoncer", "dénonce",
+    "plainte", "plaintes", "éthique", "déontologique", "formelle", "officielle", "officiellement",
+    "signalement", "viole", "violé", "violée", "violent", "violer", "violant", "enfreint",
+    "enfreindre", "infraction", "manquement", "manquements", "interdit", "interdite",
+    "interdisent", "article", "articles", "règlement", "ordonnance", "loi", "règle", "règles",
+    "déontologie", "municipale", "municipaux", "parce", "car", "conseiller", "conseillère",
+    "conseillers", "conseil", "maire", "mairesse", "directeur", "directrice", "fonctionnaire",
+    "employé", "employée", "commissaire", "chef", "cheffe", "adjoint", "adjointe", "monsieur",
+    "madame", "membre", "ville", "merci", "crois", "pense", "estime", "considère", "tel",
+    "telle", "tels", "telles", "ledit", "ladite", "conduite", "comportement", "agissements",
+    "faits", "décrits", "décrite", "décrit", "dessus", "mentionnés", "susmentionnés",
+    "clairement", "manifestement", "directement", "gravement",
 ))
 _SOMEONE = re.compile(r"(?<=\S\s)(?:[A-Z][a-z]+|Mr\.|Ms\.|Mrs\.|Dr\.)|\b(?:council member|"
                       r"commissioner|director|chief|mayor|manager|official|employee|"
                       r"concejala?|comisionad[oa]|directora?|jef[ea]|alcaldesa|alcalde|"
-                      r"funcionari[oa]|emplead[oa])\b")
+                      r"funcionari[oa]|emplead[oa]|conseill(?:er|ère)|maire|directeur|"
+                      r"directrice|commissaire|chef(?:fe)?|fonctionnaire|employée?)\b")
 
 
 def facts_of(material: Material) -> str:
@@ -182,8 +222,17 @@ def is_bare_citation(text: str) -> bool:
     plain = _GLOSS.sub(" ", text[:MAX_SENTENCE])
     plain = _CITATION.sub(" ", plain)
     words = _WORD.findall(plain)
-    return not any(len(w) > 2 and not w[0].isupper() and w.lower() not in _BARE_WORDS
+    return not any(len(w) > 2 and not w[0].isupper() and _bare_word(w) not in _BARE_WORDS
                    for w in words)
+
+
+# French elides an article or pronoun into the next word ("l'article", "d'éthique",
+# "qu'il"): the word is judged without it
+_ELIDED = re.compile(r"^(?:[cdjlmnst]|qu)['’]")
+
+
+def _bare_word(word: str) -> str:
+    return _ELIDED.sub("", word.lower())
 
 
 def _without_citations(sentence: str) -> str:
@@ -192,42 +241,61 @@ def _without_citations(sentence: str) -> str:
 
 def respondents_of(material: Material, directory: Directory) -> tuple[str, ...]:
     """Officials in the directory whom the complaint names (a labelled field if any),
-    in English or Spanish: "la concejala Ortiz" names Councilmember Ortiz as "Council
-    Member Ortiz" does (a title with the surname, or the full name; never a surname or a
-    title alone, as in English)."""
+    in English, Spanish or French: "la concejala Ortiz" and "la conseillère Ortiz" name
+    Councilmember Ortiz as "Council Member Ortiz" does (a title with the surname, or the
+    full name; never a surname or a title alone, as in English)."""
     named = material.labelled.get(Field.RESPONDENT)
     text = named or "\n".join([*material.subjects,
                                *(without_salutations(t) for t in material.texts)])
     return tuple(p.name for p in directory.match_respondents(in_directory_titles(text)))
 
 
-# The directory's titles are English; a complaint in Spanish writes them its own way,
-# before the surname: "el concejal Hale", "la alcaldesa Lindqvist", "el director de
-# parques Pruitt", "la subjefa de bomberos Bates", "la comisionada de planificación ...".
+# The directory's titles are English; a complaint in Spanish or French writes them its own
+# way, before the surname: "el concejal Hale", "la alcaldesa Lindqvist", "el director de
+# parques Pruitt", "la subjefa de bomberos Bates", "la comisionada de planificación ...";
+# "le conseiller municipal Hale", "la maire Lindqvist", "le directeur des parcs Pruitt",
+# "la cheffe adjointe des pompiers Bates", "la commissaire à l'urbanisme Ostrowski".
 _DEPARTMENTS = {"parques": "Parks", "bomberos": "Fire", "planificación": "Planning",
                 "planificacion": "Planning", "urbanismo": "Planning", "policía": "Police",
                 "policia": "Police", "obras públicas": "Public Works", "finanzas": "Finance",
-                "obras publicas": "Public Works"}
-_DEPARTMENT = r"(?:los |las |la |el )?(?P<dept>" + "|".join(_DEPARTMENTS) + r")"
-_SPANISH_TITLES = (
+                "obras publicas": "Public Works",
+                "parcs": "Parks", "pompiers": "Fire", "service d'incendie": "Fire",
+                "service d’incendie": "Fire", "planification": "Planning",
+                "urbanisme": "Planning", "police": "Police", "travaux publics": "Public Works",
+                "finances": "Finance"}
+_DEPARTMENT = (r"(?:los |las |la |el |l['’]|les |le )?(?P<dept>" + "|".join(_DEPARTMENTS)
+               + r")")
+_OF = r"(?:de|des|du|à|au|aux)(?: |(?=l['’]))"  # "de parques", "des parcs", "à l'urbanisme"
+
+
+def _dept(m: re.Match[str]) -> str:
+    return _DEPARTMENTS[m["dept"].lower()]
+
+
+_LOCAL_TITLES = (
     (re.compile(r"\bmiembros? del (?:concejo|consejo)(?: municipal)?\b|\bconcejal(?:a|es|as)?"
-                r"\b|\bregidora?\b|\bedil\b", re.I), lambda m: "Councilmember"),
-    (re.compile(r"\balcaldesa\b|\balcalde\b", re.I), lambda m: "Mayor"),
-    (re.compile(r"\bdirector(?:a)? (?:del departamento )?de " + _DEPARTMENT + r"\b", re.I),
-     lambda m: f"{_DEPARTMENTS[m['dept'].lower()]} Director"),
-    (re.compile(r"\b(?:subjef[ea]|jef[ea] adjunt[oa]) de " + _DEPARTMENT + r"\b", re.I),
-     lambda m: f"Deputy {_DEPARTMENTS[m['dept'].lower()]} Chief"),
-    (re.compile(r"\bjef[ea] de " + _DEPARTMENT + r"\b", re.I),
-     lambda m: f"{_DEPARTMENTS[m['dept'].lower()]} Chief"),
-    (re.compile(r"\bcomisionad[oa] de " + _DEPARTMENT + r"\b", re.I),
-     lambda m: f"{_DEPARTMENTS[m['dept'].lower()]} Commissioner"),
+                r"\b|\bregidora?\b|\bedil\b|\bmembres? du conseil(?: municipal)?\b|"
+                r"\bconseill(?:er|ère|ers|ères)(?: municipa(?:l|le|ux|les))?\b", re.I),
+     lambda m: "Councilmember"),
+    (re.compile(r"\balcaldesa\b|\balcalde\b|\bmairesse\b|\bmaire\b", re.I), lambda m: "Mayor"),
+    (re.compile(r"\b(?:director(?:a)? (?:del departamento )?|directeur |directrice )"
+                r"(?:du service )?" + _OF + _DEPARTMENT + r"\b", re.I),
+     lambda m: f"{_dept(m)} Director"),
+    (re.compile(r"\b(?:subjef[ea]|jef[ea] adjunt[oa]|chef(?:fe)? adjointe?|adjointe? au chef)"
+                r" " + _OF + _DEPARTMENT + r"\b", re.I),
+     lambda m: f"Deputy {_dept(m)} Chief"),
+    (re.compile(r"\b(?:jef[ea]|chef(?:fe)?) " + _OF + _DEPARTMENT + r"\b", re.I),
+     lambda m: f"{_dept(m)} Chief"),
+    (re.compile(r"\b(?:comisionad[oa]|commissaire) " + _OF + _DEPARTMENT + r"\b", re.I),
+     lambda m: f"{_dept(m)} Commissioner"),
 )
 
 
 def in_directory_titles(text: str) -> str:
-    """`text` with the officials' titles a Spanish complaint writes put as the directory
-    writes them ("la concejala Ortiz" -> "la Councilmember Ortiz"); the rest unchanged."""
-    for pattern, english in _SPANISH_TITLES:
+    """`text` with the officials' titles a Spanish or French complaint writes put as the
+    directory writes them ("la concejala Ortiz" -> "la Councilmember Ortiz", "le
+    conseiller municipal Hale" -> "le Councilmember Hale"); the rest unchanged."""
+    for pattern, english in _LOCAL_TITLES:
         text = pattern.sub(english, text)
     return text
 

@@ -10,12 +10,17 @@ from __future__ import annotations
 import re
 
 # A stop ends a sentence, but not the stop of a title or an abbreviation ("Mr. Pruitt",
-# "Sec. 2.94.030", "Sra. Ortiz"): a reason cut there loses its "because".
+# "Sec. 2.94.030", "Sra. Ortiz", "M. Hale"): a reason cut there loses its "because". The
+# next sentence may begin with an accented capital ("À la réunion", "Él votó").
 _SENTENCE_END = re.compile(
     r"(?<=[.!?])(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bDr\.)(?<!\bSt\.)(?<!\bSec\.)"
-    r"(?<!\bNo\.)(?<!\bSr\.)(?<!\bSra\.)(?<!\bJr\.)\s+(?=[A-Z\"“(])|\n\s*\n")
-_SALUTATION = re.compile(r"^(?:dear|to|hello|hi|attn|attention|good (?:morning|afternoon))\b",
-                         re.I)
+    r"(?<!\bNo\.)(?<!\bSr\.)(?<!\bSra\.)(?<!\bJr\.)(?<!\bM\.)\s+(?=[A-ZÀ-ÖØ-Þ\"“«(])"
+    r"|\n\s*\n")
+# English, and the French a resident writing to the city may open with ("Madame la Maire,",
+# "Monsieur,", "Bonjour,")
+_SALUTATION = re.compile(r"^(?:dear|to|hello|hi|attn|attention|good (?:morning|afternoon)|"
+                         r"madame|monsieur|mesdames|messieurs|bonjour|bonsoir|"
+                         r"ch(?:er|ère|ers|ères))\b", re.I)
 
 
 def sentences(text: str) -> list[str]:

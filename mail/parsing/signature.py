@@ -25,7 +25,11 @@ _CLOSING = re.compile(
     r"|faithfully)(?: yours)?|(?:best|kind|warm|warmest)(?: regards| wishes)?|regards|best|"
     # Spanish (the city's second language) and French closings
     r"(?:muy )?atentamente|cordialmente|respetuosamente|(?:un )?(?:cordial )?saludos?"
-    r"(?: cordiales| atentos)?|cordialement|"
+    r"(?: cordiales| atentos)?|(?:bien )?cordialement|bien à vous|respectueusement|"
+    r"(?:sincères|meilleures) salutations|salutations distinguées|"
+    # French letters close with a sentence: "Veuillez agréer, Madame la Maire, l'expression
+    # de mes salutations distinguées."
+    r"(?:veuillez|je vous prie d['’]) ?(?:agréer|recevoir)[^\n]{0,160}|"
     r"(?:thank you|thanks|many thanks)(?: (?:very much|again|for your (?:time|help|attention)))?)"
     r"\s*[,.!]?$",
     re.I,

@@ -1657,7 +1657,10 @@ def languages() -> None:
     unsigned without address or phone; `../french`: letters in English forwarded from
     clients in French (Gmail's abbreviated months, Apple Mail's `à` and CLDR's `UTC−7`,
     Outlook and OWA's `Envoyé :`, OWA's `de la part de`, Thunderbird's `Message
-    transféré`). Each expectation says the complaint's `language` too."""
+    transféré`), and complaints written in French in those shapes (le conseiller
+    municipal, la maire, le directeur des parcs, la cheffe adjointe des pompiers, la
+    commissaire à l'urbanisme; "le 3 octobre", "parce que"). Each expectation says the
+    complaint's `language` too."""
     p = RESIDENTS[7]
     sig = f"Atentamente,\n\n{p.name}\n" + "\n".join(p.address) + f"\n{p.phone}\n"
     spanish: list[tuple[str, str, str, datetime, str, list[str], list[str], list[str], str]] = [
@@ -1839,6 +1842,80 @@ def languages() -> None:
                   mid=f"fr-{slug}@mail.example")
         write("french", slug, raw,
               {**expected(p, sent, faddr, c[2], [], [c[0]]), "language": "en"})
+
+    # complaints written in French (a resident writing to the city in French): the same
+    # client shapes, the officials by their French titles, facts dated "le 3 octobre",
+    # reasons with "parce que", "puisque", "en vertu de", one a bare citation
+    p = R[3]
+    signe = f"Cordialement,\n\n{p.name}\n" + "\n".join(p.address) + f"\n{p.phone}\n"
+    agreer = ("Veuillez agréer, Madame la Maire, l'expression de mes salutations "
+              f"distinguées.\n\n{p.name}\n" + "\n".join(p.address) + f"\n{p.phone}\n")
+    written: list[tuple[str, str, Block, str, datetime, str, list[str], list[str], list[str], str]] = [
+        ("apple-fr-plainte-conseiller", "Fwd", apple_fr_spaced, "mayor",
+         la(2026, 10, 5, 18, 22, 10), "Plainte éthique", ["2.94.030"], ["Tom Hale"], [],
+         "Madame la Maire,\n\nJe souhaite déposer une plainte éthique contre le conseiller "
+         "municipal Hale.\n\nLe 3 octobre, le conseiller Hale a voté pour louer l'ancien dépôt "
+         "municipal à l'entreprise de son fils pour un dollar par an, sans déclarer son "
+         "intérêt.\n\nCela viole la section 2.94.030 parce qu'il a voté sur une affaire dans "
+         "laquelle sa famille a un intérêt financier.\n\n" + signe),
+        ("gmail-fr-plainte-maire", "Fwd", gmail_fr_short, "admin", la(2026, 11, 2, 17, 45),
+         "Plainte contre la maire", ["2.94.060"], ["Teresa Lindqvist"], [],
+         "Monsieur l'Administrateur,\n\nJe dépose une plainte éthique contre la maire "
+         "Lindqvist.\n\nLe 2 novembre 2026, la maire Lindqvist a signé le contrat de "
+         "52 000 $ pour la rénovation du hall de l'hôtel de ville avec Lindqvist Builders, "
+         "l'entreprise de son frère, sans appel d'offres.\n\nElle a enfreint l'article "
+         "2.94.060 puisqu'elle a utilisé sa fonction pour attribuer un contrat de la ville "
+         "à l'entreprise d'un parent.\n\n" + agreer),
+        ("outlook-fr-directeur-parcs", "TR", BLOCKS["outlook-fr"][1], "clerk",
+         la(2026, 5, 21, 19, 40), "Plainte : contrat de Hollis Field", ["2.94.030"],
+         ["Gary Pruitt"], [],
+         "Bonjour,\n\nMardi dernier, le directeur des parcs Pruitt a présidé le comité qui a "
+         "attribué le contrat d'entretien de Hollis Field (38 400 dollars) à Green Edge "
+         "Landscaping, l'entreprise du mari de sa sœur, sans jamais déclarer ce lien.\n\n"
+         "Il n'aurait pas dû participer à cette décision, interdite par la section 2.94.030 "
+         "à un fonctionnaire dont un proche a un intérêt financier.\n\n" + signe),
+        ("thunderbird-fr-cheffe-adjointe", "Fwd", BLOCKS["thunderbird-fr"][1], "mayor",
+         la(2026, 4, 20, 8, 30), "Plainte éthique : service d'incendie", ["2.94.040(B)"],
+         ["Lorna Bates"], [],
+         "Madame la Maire,\n\nLe 3 avril 2026, la cheffe adjointe des pompiers Bates a "
+         "accepté deux nuits au Summit Lodge, payées par Ridgeline Fire Apparatus, trois "
+         "semaines avant que le service recommande au conseil l'offre de 410 000 $ de "
+         "Ridgeline.\n\nAccepter un cadeau de plus de 50 $ d'une entreprise qui cherche des "
+         "contrats avec la ville est interdit par la section 2.94.040(B).\n\n" + signe),
+        ("owa-fr-commissaire-urbanisme", "TR", BLOCKS["owa-fr"][1], "mayor",
+         la(2026, 3, 13, 9, 0), "Plainte : Commission d'urbanisme",
+         ["2.94.050(A)(2)"], ["Helen Ostrowski"], [],
+         "Madame la Maire,\n\nJe souhaite porter plainte contre la commissaire à l'urbanisme "
+         "Ostrowski.\n\nÀ la réunion de la Commission d'urbanisme du 11 mars 2026, elle a "
+         "voté pour le rezonage de Quarry Road. Le cabinet de son mari, Ostrowski Survey "
+         "Group, avait reçu 12 000 dollars du demandeur en janvier.\n\nElle aurait dû se "
+         "récuser en vertu de la section 2.94.050(A)(2).\n\n" + signe),
+        # which section, not why, and no facts: both listed missing, as in English
+        ("owa-fr-seule-citation", "TR", owa_fr_behalf, "mayor", la(2026, 12, 3, 9, 14),
+         "Plainte éthique", ["2.94.060"], ["Maria Ortiz"], ["facts", "reasons", "address"],
+         "Bonjour,\n\nJe souhaite déposer une plainte éthique contre la conseillère Ortiz "
+         "pour violation de l'article 2.94.060. Merci de me rappeler.\n\n"
+         + f"{p.name}\n{p.phone}\n"),
+        # the facts, no section and no reason: a complaint all the same (its words)
+        ("gmail-fr-faits-sans-raisons", "Fwd", gmail_fr_short, "clerk",
+         la(2026, 1, 20, 10, 10), "Documents de l'appel d'offres", [], ["Maria Ortiz"],
+         ["code_sections", "reasons"],
+         "Bonjour,\n\nJe vous écris au sujet de la conseillère Ortiz. Le 14 janvier 2026, la "
+         "conseillère Ortiz a envoyé les documents de l'appel d'offres de voirie à "
+         "l'entreprise de son beau-frère deux jours avant leur publication. Je dépose cette "
+         "plainte pour que le comité d'éthique examine l'affaire.\n\n" + signe),
+    ]
+    for slug, prefix, block, who, sent, subj, sections, respondents, missing, text in written:
+        head = block(p, sent, subj)
+        if "Teresa Lindqvist" in respondents:  # a complaint against the mayor goes to the
+            head = head.replace("mayor@city.test", "cityadmin@city.test")  # administrator
+        body = city_note(who) + "\n" + head + text
+        fname, faddr, _ = FORWARDERS[who]
+        raw = eml((fname, faddr), sent + timedelta(hours=20), f"{prefix}: {subj}", body,
+                  mid=f"fr-{slug}@mail.example")
+        want = expected(p, sent, faddr, tuple(sections), missing, respondents,
+                        address=None if "address" in missing else "")
+        write("french", slug, raw, {**want, "language": "fr"})
 
 
 if __name__ == "__main__":

@@ -121,6 +121,14 @@ def test_a_quoted_attribution_is_marked_quoted_a_forward_block_is_not() -> None:
     ("El director Pruitt adjudicó un contrato de 38.400 dólares a su cuñado sin declararlo.",
      True),
     ("Two weeks ago Director Pruitt gave the mowing contract to his brother-in-law.", True),
+    # French: a day of a month without its year, "mardi dernier", "il y a", "52 000 $"
+    ("Le 3 octobre, le conseiller Hale a voté pour louer le dépôt à son fils.", True),
+    ("Le 1er mars la conseillère Ortiz a envoyé les documents à son beau-frère.", True),
+    ("Mardi dernier, le directeur des parcs a attribué le contrat au mari de sa sœur.", True),
+    ("Il y a deux semaines la conseillère Ortiz a envoyé les documents à son beau-frère.",
+     True),
+    ("La maire a signé un contrat de 52 000 $ avec l'entreprise de son frère.", True),
+    ("Je m'inquiète depuis longtemps du service des parcs de la ville.", False),
 ])
 def test_a_fact_ties_someone_to_an_anchored_event(sentence: str, fact: bool) -> None:
     assert _is_fact(sentence) is fact
@@ -156,6 +164,17 @@ def test_a_fact_ties_someone_to_an_anchored_event(sentence: str, fact: bool) -> 
     ("Debió abstenerse de votar conforme al 2.94.050(A)(2).", True),
     ("Le escribo porque mi vecino me pidió que lo hiciera.", False),
     ("Atentamente,", False),
+    # French, read the same way
+    ("Cela viole la section 2.94.030 parce qu'il a voté sur le bail de son fils.", True),
+    ("Elle a enfreint l'article 2.94.060 puisqu'elle a utilisé sa fonction pour aider son "
+     "frère.", True),
+    ("Il n'aurait pas dû voter : la section 2.94.030 l'interdit.", True),
+    ("Elle aurait dû se récuser en vertu de la section 2.94.050(A)(2).", True),
+    ("Je souhaite déposer une plainte éthique contre la conseillère Ortiz pour violation de "
+     "l'article 2.94.060.", False),
+    ("Cette conduite viole l'article 2.94.060.", False),
+    ("Je vous écris parce que mon voisin me l'a demandé.", False),
+    ("Cordialement,", False),
 ])
 def test_a_reason_links_the_conduct_to_a_rule(sentence: str, reason: bool) -> None:
     assert _is_reason(sentence) is reason
@@ -319,10 +338,18 @@ def test_carriers_bounces_without_a_status_code_are_bounces(head: str, body: str
     # as in English, never a surname or a title alone (§6: the wrong official informed)
     ("Ortiz envió los pliegos", []),
     ("el alcalde lo sabía", []),
+    # French
+    ("Je dépose une plainte contre le conseiller municipal Hale.", ["Tom Hale"]),
+    ("la conseillère Ortiz a envoyé les documents", ["Maria Ortiz"]),
+    ("le directeur des parcs Pruitt a attribué le contrat", ["Gary Pruitt"]),
+    ("la cheffe adjointe des pompiers Bates a accepté", ["Lorna Bates"]),
+    ("la commissaire à l'urbanisme Ostrowski a voté", ["Helen Ostrowski"]),
+    ("la maire Lindqvist a signé le contrat", ["Teresa Lindqvist"]),
+    ("le maire le savait", []),
 ])
-def test_officials_are_named_by_their_spanish_titles(text: str, named: list[str],
-                                                     directory: Directory) -> None:
-    """Issue 40: a complaint in Spanish names officials its own way."""
+def test_officials_are_named_by_their_spanish_and_french_titles(
+        text: str, named: list[str], directory: Directory) -> None:
+    """Issue 40: a complaint in Spanish or French names officials its own way."""
     found = directory.match_respondents(in_directory_titles(text))
     assert [p.name for p in found] == named
 
