@@ -16,7 +16,9 @@ from datetime import date
 from enum import StrEnum
 
 from cases.languages import ComplainantLanguage
+from cases.meeting_terms import Body
 from cases.readings import DEFAULT, Readings
+from cases.regular_meetings import RegularTime, RegularTimes
 
 
 class Role(StrEnum):
@@ -94,6 +96,13 @@ class Directory:
     auditors: tuple[Person, ...] = ()  # the access log and the chains, no case (issue 27)
     records_officer: Person | None = None  # approves destruction (RCW 40.14; issue 27)
     retention: RetentionPeriod | None = None  # a closed case file's retention (issue 27)
+    # each body's regular meeting times, as the city fixed them (RCW 42.30.070); a body
+    # not listed: a meeting called as regular is taken at the clerk's word
+    regular_meetings: tuple[tuple[Body, tuple[RegularTime, ...]], ...] = ()
+
+    @property
+    def regular_times(self) -> RegularTimes:
+        return dict(self.regular_meetings)
 
     @property
     def board_chair(self) -> Person | None:

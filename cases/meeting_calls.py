@@ -31,6 +31,7 @@ from cases.meetings import (
     Proceeding,
 )
 from cases.open_meetings import agenda_posted_late, check_lead_time, check_public_text
+from cases.regular_meetings import check_regular
 from cases.stages import Stage
 
 __all__ = ["CallMeeting", "call_meeting", "check_called_by", "closed_but_minutes",
@@ -126,6 +127,7 @@ def call_meeting(s: StepContext, cmd: CallMeeting, body: Body, kind: EventKind) 
     link = web_link(cmd.remote_link, "The remote link", http=s.http_links)
     called_by = check_called_by(cmd, body)
     emergency = cmd.emergency.strip() if cmd.emergency is not None else None
+    check_regular(cmd.kind, body, starts, s.regular, s.calendar)
     check_lead_time(cmd.kind, starts, now=s.at, emergency=cmd.emergency, calendar=s.calendar,
                     regular_agenda=s.readings.regular_agenda, ground=cmd.emergency_ground)
     if emergency and cmd.emergency_ground is not None:  # the notice states both

@@ -27,6 +27,7 @@ from cases.meetings import BODY_NAME, Body, Meeting
 from cases.motions import Motion
 from cases.order import problems
 from cases.readings import DEFAULT, Readings
+from cases.regular_meetings import RegularTimes
 from cases.steps import ACTS, rule_for
 
 
@@ -45,9 +46,10 @@ def open_case(*, number: str, filing: Filing, respondents: tuple[str, ...], at: 
 
 def handle(case: Case, cmd: Command, *, at: datetime, actor: str,
            calendar: CityCalendar, readings: Readings = DEFAULT,
-           http_links: bool = False) -> Event:
+           http_links: bool = False, regular: RegularTimes | None = None) -> Event:
     """Check `cmd` against the ordinance, record it on `case`, return the event
-    (`http_links`: the city accepts plain http links, `cases.links`)."""
+    (`http_links`: the city accepts plain http links, `cases.links`; `regular`: the
+    bodies' regular meeting times the city fixed, `cases.regular_meetings`)."""
     rule = rule_for(cmd)
     if case.destroyed is not None:
         raise ProcedureError(
@@ -63,7 +65,8 @@ def handle(case: Case, cmd: Command, *, at: datetime, actor: str,
             "board's application for a continuance (applied "
             f"{fmt_day(case.pending_continuance.applied)}) awaits the council's decision "
             "(§7). Record the council's decision first.")
-    context = StepContext(case, at, actor, calendar, readings, http_links=http_links)
+    context = StepContext(case, at, actor, calendar, readings, http_links=http_links,
+                          regular=regular or {})
     body = rule.acting_body(cmd, case)
     check_final(case, rule.event, getattr(cmd, "respondent", None))
     event = rule.handler(context, cmd)  # what the step itself requires, first

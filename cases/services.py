@@ -87,7 +87,7 @@ def take_step(
     if isinstance(cmd, WithholdComplainant):  # `cases.derived.FROM_OUTBOX`
         cmd = replace(cmd, already_told=_told_complainant(uow, number))
     event = handle(case, cmd, at=now, actor=actor, calendar=calendar, readings=readings,
-                   http_links=directory.http_links)
+                   http_links=directory.http_links, regular=directory.regular_times)
     after = case.deadlines(calendar, now=now, readings=readings)
     if moved := event.kind.rule.moves_days:
         _record_recomputation(case, before, after, calendar, at=now, actor=actor,

@@ -17,7 +17,9 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 from cases.calendar import CityCalendar
 from cases.directory import Directory, Person, RetentionPeriod
 from cases.languages import ComplainantLanguage
+from cases.meeting_terms import Body
 from cases.readings import DEFAULT, Readings
+from cases.regular_meetings import parse_regular
 
 
 class DirectoryError(Exception):
@@ -92,6 +94,16 @@ class _DirectoryFile(BaseModel):
     auditors: list[_Person] = []  # read the access log and check the chains (issue 27)
     records_officer: _Person | None = None  # approves destruction (RCW 40.14)
     retention: _Retention | None = None  # a closed case file's retention (RCW 40.14)
+    # each body's regular meeting times (RCW 42.30.070): {"board": ["2nd Tue 18:00"]}
+    regular_meetings: dict[Body, list[str]] = {}
+
+    @field_validator("regular_meetings")
+    @classmethod
+    def _regular(cls, v: dict[Body, list[str]]) -> dict[Body, list[str]]:
+        for times in v.values():
+            for t in times:
+                parse_regular(t)  # its ValueError says what a time looks like
+        return v
 
 
 def _ppl(items: list[_Person]) -> tuple[Person, ...]:
@@ -133,6 +145,8 @@ def parse_directory(text: str, *, source: str = "directory file") -> Directory:
         records_officer=d.records_officer.to_person() if d.records_officer else None,
         retention=RetentionPeriod(d.retention.category, d.retention.years)
         if d.retention else None,
+        regular_meetings=tuple((body, tuple(parse_regular(t) for t in times))
+                               for body, times in d.regular_meetings.items() if times),
     )
 
 

@@ -38,6 +38,7 @@ from cases.errors import ProcedureError
 from cases.history import Event, EventKind
 from cases.meetings import Action, Body
 from cases.readings import Readings
+from cases.regular_meetings import RegularTimes
 from cases.stages import Stage
 
 if TYPE_CHECKING:
@@ -256,13 +257,15 @@ def step(words: str, name: str, event: EventKind, allowed_in: frozenset[Stage],
 
 class StepContext:
     """What a handler needs besides the command: the case, who, when, the city's calendar,
-    its readings of the ordinance and whether it accepts plain http links
-    (`cases.links`)."""
+    its readings of the ordinance, whether it accepts plain http links (`cases.links`)
+    and the bodies' regular meeting times (`cases.regular_meetings`)."""
 
     def __init__(self, case: Case, at: datetime, actor: str, calendar: CityCalendar,
-                 readings: Readings, *, http_links: bool = False) -> None:
+                 readings: Readings, *, http_links: bool = False,
+                 regular: RegularTimes | None = None) -> None:
         self.case, self.at, self.actor, self.calendar = case, at, actor, calendar
         self.readings, self.http_links = readings, http_links
+        self.regular: RegularTimes = regular or {}
 
     @property
     def today(self) -> date:
