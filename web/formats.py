@@ -131,6 +131,12 @@ def person(value: object, directory: Directory) -> str:
 DIRECTORY, CALENDAR = "directory", "calendar"
 
 
+def spreadsheet_cell(text: str) -> str:
+    """A CSV cell a spreadsheet shows as text: one starting =, +, - or @ would be a formula
+    (the docket's CSV, the public status sheet's)."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
 def register(env: Environment) -> None:
     """Make these the template filters `day`, `moment`, `due`, `basis`, `phone` and
     `person`; the directory and the calendar come from the page's context."""

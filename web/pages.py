@@ -46,7 +46,7 @@ from web import auth
 from web.auth import CHANNEL
 from web.deps import WebDeps
 from web.entries import entry_details, motion_words
-from web.formats import deadline_title, moment, moments_in, phone
+from web.formats import deadline_title, moment, moments_in, phone, spreadsheet_cell
 from web.keys import VIEWER
 from web.next_acts import outcomes, what_is_next
 from web.public import record_items, released_page
@@ -98,17 +98,12 @@ async def docket_csv(request: web.Request) -> web.StreamResponse:
     sheet.writerow(["Case", "Stage", "Received", "Respondents", "Next act", "Owed by",
                     "Due", "Status", "Hearing"])
     for r in (_docket_line(r, deps, now) for r in rows):
-        sheet.writerow([_cell(x) for x in (
+        sheet.writerow([spreadsheet_cell(x) for x in (
             r["number"], r["stage"], r["received"], "; ".join(r["respondents"]),
             r["act"] or "", r["owed_by"] or "", r["due"] or "", r["status"] or "",
             r["hearing"] or "")])
     return web.Response(text=out.getvalue(), content_type="text/csv", charset="utf-8",
                         headers={"Content-Disposition": 'attachment; filename="docket.csv"'})
-
-
-def _cell(text: str) -> str:
-    """A cell a spreadsheet shows as text: one starting =, +, - or @ would be a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 async def _docket(request: web.Request, view: queries.DocketView, current: int, *,

@@ -24,12 +24,13 @@ import io
 import re
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from aiohttp import web
 
-from cases.calendar import CityCalendar, day_of
+from cases.calendar import CityCalendar, day_of, fmt_day
+from cases.chain import Head
 from cases.public_records import (
     WORDS,
     Determination,
@@ -43,7 +44,7 @@ from cases.text import whole_number, words
 from storage import annual, public, status
 from web import auth
 from web.deps import Posting
-from web.formats import moment
+from web.formats import moment, spreadsheet_cell
 from web.render import page, refusal
 from web.report_pdf import render_report_pdf
 from web.request import anyone, deps_of, permitted, signed_in, who
@@ -118,25 +119,92 @@ _CASE_OF_POSTING = re.compile(r"/postings/(eth-\d{4}-\d{4,6})-meeting-")
 async def status_sheet(request: web.Request) -> web.StreamResponse:
     """Where every complaint stands (issue 41), modelled on the Washington Legislative
     Ethics Board's public status sheet: number, day received, status in plain words, the
-    days of its posted meetings; the officials' names only once the case is closed and its
-    complaint released (§6, §13). Each showing is in the access log."""
+    days of its posted meetings (the next one marked); the officials' names and how each
+    one's matter ended only once the case is closed and its complaint released (§6,
+    §13); and the docket chain's head at the end of each recent day, to keep. Each
+    showing is in the access log."""
     deps = deps_of(request)
     current = whole_number(request.query.get("page", "1"), 5) or 1
     with deps.session_factory.begin() as session:
         rows, more = status.status_sheet(session=session, readings=deps.directory.readings,
                                          limit=STATUS_PAGE, offset=(current - 1) * STATUS_PAGE)
+        days = status.docket_days(session=session, calendar=deps.calendar,
+                                  days=HEAD_DAYS + 1)
         auth.log(session, deps, who(request), None,
                  "status sheet" if current == 1 else f"status sheet page {current}", True)
+    return page(request, "status.html.j2", rows=_sheet_rows(request, rows), more=more,
+                page_number=current, heads=_head_lines(days[:HEAD_DAYS]),
+                older_heads=len(days) > HEAD_DAYS)
+
+
+@routes.get("/status.csv")
+@anyone
+async def status_sheet_csv(request: web.Request) -> web.StreamResponse:
+    """The status sheet as CSV, every complaint, the newest first: what the page shows,
+    one row a complaint (the next noticed meeting alone, of its meetings)."""
+    deps = deps_of(request)
+    with deps.session_factory.begin() as session:
+        rows, _ = status.status_sheet(session=session, readings=deps.directory.readings,
+                                      limit=None)
+        auth.log(session, deps, who(request), None, "status sheet (CSV)", True)
+    out = io.StringIO()
+    sheet = csv.writer(out, lineterminator="\r\n")
+    sheet.writerow(["Case", "Received", "Status", "Next meeting", "Officials", "Outcome"])
+    for r in _sheet_rows(request, rows):
+        sheet.writerow([spreadsheet_cell(x) for x in (
+            r["number"], r["received"], r["status"],
+            f"{r['next']['when']} ({r['next']['body']})" if r["next"] else "",
+            "confidential" if r["officials"] is None else ", ".join(r["officials"]),
+            "; ".join(f"{o['name']}: {o['outcome']}" for o in r["outcomes"]))])
+    return web.Response(text=out.getvalue(), content_type="text/csv", charset="utf-8",
+                        headers={"Content-Disposition":
+                                 'attachment; filename="ethics-complaints-status.csv"'})
+
+
+@routes.get("/status/docket-heads.csv")
+@anyone
+async def docket_heads_csv(request: web.Request) -> web.StreamResponse:
+    """The docket chain's head at the end of every day it grew, the newest first: each
+    `COUNT:HASH` is what `ethicsbot verify --against` checks the docket against."""
+    deps = deps_of(request)
+    with deps.session_factory.begin() as session:
+        days = status.docket_days(session=session, calendar=deps.calendar)
+        auth.log(session, deps, who(request), None, "docket heads (CSV)", True)
+    out = io.StringIO()
+    sheet = csv.writer(out, lineterminator="\r\n")
+    sheet.writerows([("day", "head"), *((h["day"], h["head"]) for h in _head_lines(days))])
+    return web.Response(text=out.getvalue(), content_type="text/csv", charset="utf-8",
+                        headers={"Content-Disposition":
+                                 'attachment; filename="ethics-docket-heads.csv"'})
+
+
+def _sheet_rows(request: web.Request, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The sheet's rows as the page and the CSV write them: an official's outcome by the
+    directory's name for them, told only where the officials are (`status.status_sheet`)."""
+    deps = deps_of(request)
     meetings = meetings_by_case(deps.postings(), deps.calendar)
-    listing = [{"number": r["number"], "received": day_of(r["received_at"].isoformat(),
-                                                          deps.calendar),
-                "status": status_words(r["stage"], r["dismissed"]),
-                "officials": r["officials"] if r["released"] else None,
-                "released": r["released"],
-                "meetings": meetings.get(r["number"], [])} for r in rows]
-    return page(request, "status.html.j2", rows=listing, page_number=current, more=more)
+    now = deps.clock()
+    out = []
+    for r in rows:
+        held = meetings.get(r["number"], [])
+        out.append({
+            "number": r["number"],
+            "received": day_of(r["received_at"].isoformat(), deps.calendar),
+            "status": status_words(r["stage"], r["dismissed"]),
+            "officials": r["officials"] if r["released"] else None,
+            "outcomes": [{"name": deps.directory.name_of(official), "outcome": outcome}
+                         for official, outcome in r["outcomes"]] if r["released"] else [],
+            "released": r["released"], "meetings": held,
+            "next": next((m for m in held if not m["cancelled"] and m["at"] is not None
+                          and m["at"] >= now), None)})
+    return out
 
 
+def _head_lines(days: list[tuple[date, Head]]) -> list[dict[str, str]]:
+    return [{"day": d.isoformat(), "shown": fmt_day(d), "head": str(h)} for d, h in days]
+
+
+HEAD_DAYS = 14  # the days of docket heads the page shows; the CSV has every one
 STATUS_PAGE = 50
 
 
@@ -157,7 +225,7 @@ def meetings_by_case(postings: list[Posting], calendar: CityCalendar
             continue
         out.setdefault(found.group(1).upper(), []).append(
             {"when": moment(p.meeting_at, calendar) if p.meeting_at else "see the notice",
-             "body": p.body, "cancelled": p.cancelled, "html":
+             "at": p.meeting_at, "body": p.body, "cancelled": p.cancelled, "html":
              p.href.removesuffix(".pdf") + ".html"})
     return out
 
