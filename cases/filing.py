@@ -77,6 +77,9 @@ FLAG_TEXT = {
                    "conduct is more than two years before the city received the complaint; "
                    "the board decides when the information became public, and may dismiss "
                    "it as time-barred (`dismiss`)",
+    "undated": "the time of the conduct (§4): the facts give no date of it (a year at most), "
+               "so the board cannot see from them whether the two-year limitation has run; "
+               "ask the complainant when it happened",
     "date_order": "the receipt date: the original message's date could be read day-first or "
                   "month-first and nothing in it said which, so the earlier reading was "
                   "taken (the statutory clocks run from it); confirm it with the forwarder, "

@@ -10,6 +10,10 @@ information became public; the `limitations` deadline then shows the arithmetic.
 The dates read are the plain ones a complainant writes: 2023-10-03, 10/3/2023,
 October 3, 2023 (or Oct. 3rd 2023), 3 October 2023, and a month alone (October 2023,
 read as its last day, so a flag is never raised on a guess). A bare year is not read.
+
+A complaint whose facts say nothing of when at all (no date, not even "Oct 3", "last
+Tuesday" or "yesterday"; a bare year at most) is flagged too (`UNDATED`): the board then
+cannot see from it whether the two years have run, and the complainant can be asked.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from calendar import monthrange
 from datetime import date
 
 FLAG = "limitations"  # a filing's flag (`cases.filing.FLAG_TEXT`)
+UNDATED = "undated"  # the facts give no time of the conduct, a year at most
 _MONTHS = {name: i for i, names in enumerate(
     (("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"),
      ("may",), ("june", "jun"), ("july", "jul"), ("august", "aug"),
@@ -71,7 +76,11 @@ def _date(shape: str, g: tuple[str, ...]) -> date | None:
 def dated_long_before(facts: str, received: date) -> date | None:
     """The latest date in `facts` when even it is more than two years before `received`
     (the complaint may be time-barred, §4); None otherwise, or when the facts give none."""
-    dates = [d for d in conduct_dates(facts) if d <= received]
+    return _long_before(conduct_dates(facts), received)
+
+
+def _long_before(found: list[date], received: date) -> date | None:
+    dates = [d for d in found if d <= received]
     if not dates:
         return None
     latest = max(dates)
@@ -80,3 +89,36 @@ def dated_long_before(facts: str, received: date) -> date | None:
     except ValueError:  # Feb 29
         limit = date(latest.year + 2, 2, 28)
     return latest if limit < received else None
+
+
+# what tells when without a full date: a month and day ("Oct 3", "3rd of October"), a
+# weekday, a relative day or period ("yesterday", "last week", "two days ago"), a time of
+# day of a day named ("this morning"), in English and Spanish
+_WHEN = re.compile(
+    rf"\b{_MONTH}\s+{_DAY}\b|\b{_DAY}\s+(?:of\s+|de\s+)?{_MONTH}"
+    r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
+    r"|\b(?:lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo)\b"
+    r"|\b(?:yesterday|today|tonight|ayer|hoy|anoche)\b"
+    r"|\b(?:this|last|past)\s+(?:morning|afternoon|evening|night|week|weekend|month|year)\b"
+    r"|\b(?:semana|mes|año)\s+pasad[oa]\b"
+    r"|\b(?:days?|weeks?|months?|years?)\s+ago\b"
+    r"|\bhace\s+\w+\s+(?:d[ií]as?|semanas?|meses|a[ñn]os?)\b",
+    re.IGNORECASE)
+
+
+def undated(facts: str, dates: list[date] | None = None) -> bool:
+    """The facts say nothing of when the conduct happened (a bare year at most); `dates`:
+    their `conduct_dates`, when already read."""
+    text = facts[:_READ]
+    if not text.strip() or (conduct_dates(text) if dates is None else dates):
+        return False
+    return _WHEN.search(text) is None
+
+
+def limitation_flags(facts: str, received: date) -> list[str]:
+    """The §4 flags a complaint opens with: `FLAG` when even its latest date is over two
+    years before `received`, `UNDATED` when it gives no time of the conduct; the facts'
+    dates read once."""
+    dates = conduct_dates(facts)
+    return ([FLAG] if _long_before(dates, received) else []) + (
+        [UNDATED] if undated(facts, dates) else [])

@@ -22,7 +22,7 @@ from cases.filing import Filing, filing_to_data
 from cases.finality import check_final
 from cases.handlers import Command, StepContext, StepRule
 from cases.history import Event, EventKind
-from cases.limitations import FLAG, dated_long_before
+from cases.limitations import limitation_flags
 from cases.meetings import BODY_NAME, Body, Meeting
 from cases.motions import Motion
 from cases.order import problems
@@ -34,10 +34,12 @@ from cases.steps import ACTS, rule_for
 def open_case(*, number: str, filing: Filing, respondents: tuple[str, ...], at: datetime,
               actor: str, public_since: date | None = None) -> Case:
     """A new case from a filing: the first event of its history (§1, §2); flagged for the
-    board when its facts date the conduct more than two years back (§4)."""
-    if (FLAG not in filing.flags
-            and dated_long_before(filing.facts, filing.received_at.date()) is not None):
-        filing = replace(filing, flags=(*filing.flags, FLAG))
+    board when its facts date the conduct more than two years back, or give no time of it
+    at all (§4)."""
+    raised = [f for f in limitation_flags(filing.facts, filing.received_at.date())
+              if f not in filing.flags]
+    if raised:
+        filing = replace(filing, flags=(*filing.flags, *raised))
     first = Event(EventKind.COMPLAINT_RECEIVED, at, actor, {
         "filing": filing_to_data(filing), "respondents": list(respondents),
         "public_since": public_since.isoformat() if public_since else None})

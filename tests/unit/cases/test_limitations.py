@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from cases import commands as c
 from cases.deadlines import DeadlineKey, Status
-from cases.limitations import FLAG, conduct_dates, dated_long_before
+from cases.filing import flag_text
+from cases.limitations import FLAG, UNDATED, conduct_dates, dated_long_before, undated
 from cases.procedure import open_case
 from cases.stages import Stage
 from tests.unit.cases.riverton import at, filing
@@ -74,3 +75,35 @@ def test_a_recent_complaint_is_not_flagged() -> None:
     case = open_case(number="2026-041", filing=filing(), respondents=(RESPONDENT,),
                      at=at("2026-01-06T09:45:00-08:00"), actor=CLERK)
     assert FLAG not in case.filing.flags  # "On Dec 3" names no year
+
+
+@pytest.mark.parametrize("facts, flagged", [
+    ("On Oct 3 the official used City Hall for a campaign event.", False),
+    ("On the 3rd of October he hired his brother.", False),
+    ("Last Tuesday the director shouted at a resident.", False),
+    ("Yesterday she voted on her own contract.", False),
+    ("Two weeks ago the councilmember took a gift.", False),
+    ("El martes pasado el concejal usó el auto de la ciudad.", False),
+    ("In March 2025 he hired his brother's firm.", False),
+    ("The councilmember took gifts from a developer in 2024.", True),  # a year alone
+    ("The official accepts gifts from developers and votes on their permits.", True),
+])
+def test_a_complaint_that_says_nothing_of_when_is_flagged(facts: str, flagged: bool) -> None:
+    """§4: with no time of the conduct at all (a bare year at most), the board cannot see
+    whether the two years have run: the case opens flagged, saying what to ask; any day
+    the complainant gives, however loosely, is enough."""
+    case = open_case(number="2026-042", filing=replace(filing(), facts=facts),
+                     respondents=(RESPONDENT,), at=at("2026-01-06T09:45:00-08:00"), actor=CLERK)
+    assert (UNDATED in case.filing.flags) is flagged
+    if flagged:
+        assert "ask the complainant when it happened" in flag_text(case.filing.flags)
+
+
+def test_no_facts_is_not_also_undated() -> None:
+    """A complaint with no facts lists the facts missing (§1); it is not flagged undated."""
+    assert not undated("") and not undated("   \n ")
+
+
+@given(st.text(max_size=300), st.dates(min_value=date(1900, 1, 1), max_value=date(2099, 12, 31)))
+def test_a_full_date_anywhere_is_never_undated(text: str, day: date) -> None:
+    assert not undated(f"{text} on {day.isoformat()} {text}")
