@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, fields
+from datetime import date
 from typing import Any, TypeVar
 
 from cases import commands as c
@@ -148,11 +149,12 @@ def caller_fields(command: type[Command], actor: Actor, directory: Directory,
 
 
 def complete(command: type[C], typed: Mapping[str, Any], actor: Actor, directory: Directory,
-             case: Case, rotation: Rotation, *, via: str | None = None) -> C:
+             case: Case, rotation: Rotation, *, via: str | None = None,
+             today: date | None = None) -> C:
     """The command `actor` asks for on `case`: the fields they typed, the rest from them,
-    the directory and the rotation. (A referral's `to_board` is typed, not a field.) The
-    official complained against asking for themselves (`own_fields`) asks on the surface
-    named `via`, today."""
+    the directory and the rotation. (A referral's `to_board` is typed, not a field; the
+    rotation skips the examiners away `today`.) The official complained against asking
+    for themselves (`own_fields`) asks on the surface named `via`, today."""
     values = dict(typed)
     if command in _OWN and is_respondent(actor, case.respondents):
         named = values.get("respondent")
@@ -170,7 +172,8 @@ def complete(command: type[C], typed: Mapping[str, Any], actor: Actor, directory
         chosen = referral(case, [p.email for p in directory.examiners],
                           last_assigned=rotation.last_assigned(), to_board=to_board,
                           readings=directory.readings,
-                          standing=directory.examiners_conflicted_with(case.people),
+                          standing=directory.examiners_conflicted_with(case.people)
+                          | (directory.examiners_unavailable_on(today) if today else set()),
                           respondent=values.get("respondent"))
         values["examiner"] = chosen.examiner
     return command(**values, **caller_fields(command, actor, directory, typed=values.keys()))

@@ -59,6 +59,19 @@ class RetentionPeriod:
 
 
 @dataclass(frozen=True)
+class Absence:
+    """A time an examiner on the roster cannot take a referral (leave, a trial): from
+    `start` to `end`, both days included (§11's rotation skips them then)."""
+
+    start: date
+    end: date
+    reason: str = ""
+
+    def covers(self, day: date) -> bool:
+        return self.start <= day <= self.end
+
+
+@dataclass(frozen=True)
 class Person:
     name: str
     email: str
@@ -68,6 +81,8 @@ class Person:
     # an examiner's standing conflicts (§11): the emails of the people (an official, a
     # complainant) they may not hear a matter involving, recorded once for every case
     conflicts: tuple[str, ...] = ()
+    # an examiner's times away, recorded once for every case (§11's rotation skips them)
+    unavailable: tuple[Absence, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -196,6 +211,12 @@ class Directory:
         involved = {p.casefold() for p in people}
         return frozenset(e.email for e in self.examiners
                          if involved & {x.casefold() for x in e.conflicts})
+
+    def examiners_unavailable_on(self, day: date) -> frozenset[str]:
+        """The examiners (emails) away on `day` (`Person.unavailable`): a referral that day
+        goes to the next in rotation."""
+        return frozenset(e.email for e in self.examiners
+                         if any(a.covers(day) for a in e.unavailable))
 
     def respondent_candidates(self) -> tuple[Person, ...]:
         """Anyone listed but the examiners and the auditors may be complained against (the

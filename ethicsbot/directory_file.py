@@ -12,10 +12,10 @@ from importlib import resources
 from pathlib import Path
 
 import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from cases.calendar import CityCalendar
-from cases.directory import Directory, Person, RetentionPeriod
+from cases.directory import Absence, Directory, Person, RetentionPeriod
 from cases.languages import ComplainantLanguage
 from cases.meeting_terms import Body
 from cases.readings import DEFAULT, Readings
@@ -26,6 +26,21 @@ class DirectoryError(Exception):
     """The directory file cannot be used; the message says where and why."""
 
 
+class _Absence(BaseModel):
+    """An examiner's time away: {from: 2027-01-04, to: 2027-01-15, reason: trial}."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    start: date = Field(alias="from")
+    end: date = Field(alias="to")
+    reason: str = ""
+
+    @model_validator(mode="after")
+    def _ordered(self) -> _Absence:
+        if self.end < self.start:
+            raise ValueError(f"an absence ending {self.end} before it starts ({self.start})")
+        return self
+
+
 class _Person(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str
@@ -34,6 +49,7 @@ class _Person(BaseModel):
     title: str | None = None
     chair: bool = False
     conflicts: list[str] = []  # an examiner's standing conflicts: people's emails (§11)
+    unavailable: list[_Absence] = []  # an examiner's times away (§11's rotation skips)
 
     @field_validator("email")
     @classmethod
@@ -44,7 +60,9 @@ class _Person(BaseModel):
 
     def to_person(self) -> Person:
         return Person(name=self.name, email=self.email, slack=self.slack, title=self.title,
-                      chair=self.chair, conflicts=tuple(c.strip().lower() for c in self.conflicts))
+                      chair=self.chair, conflicts=tuple(c.strip().lower() for c in self.conflicts),
+                      unavailable=tuple(Absence(a.start, a.end, a.reason.strip())
+                                        for a in self.unavailable))
 
 
 class _Retention(BaseModel):

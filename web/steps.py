@@ -132,7 +132,7 @@ async def take(request: web.Request) -> web.StreamResponse:
             raise BadInput(missing)
         values = parse(rule, said, deps.calendar, viewer.actor, deps.directory, own=own)
         return complete(rule.command, values, viewer.actor, deps.directory, case,
-                        uow.rotation, via="web")
+                        uow.rotation, via="web", today=deps.calendar.local_date(deps.clock()))
 
     def log(uow: SqlUnitOfWork, case: str, action: str, allowed: bool) -> None:
         auth.log(uow.session, deps, viewer.person.email, case, action, allowed)

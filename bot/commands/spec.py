@@ -93,7 +93,8 @@ class Spec:
             if motion is not None:
                 made = {**made, "motion": motion}
             return complete(command, made, words.caller.actor, directory, case, uow.rotation,
-                            via="slack")
+                            via="slack", today=words.calendar.local_date(words.now)
+                            if words.now is not None else None)
         return StepRun(self.step, build)
 
 

@@ -52,7 +52,8 @@ class DecisionChapters(Scene):
                 # request; the next examiner in rotation for hers
                 cmd = complete(c.Refer, {"respondent": official},
                                actor_for(directory, "hpark@city.test"), directory,
-                               get_case(uow, self.number), uow.rotation)
+                               get_case(uow, self.number), uow.rotation,
+                               today=self.app.calendar.local_date(self.app.clock()))
                 take_step(uow, self.number, cmd, directory=directory,
                           calendar=self.app.calendar, clock=self.app.clock,
                           actor="hpark@city.test")

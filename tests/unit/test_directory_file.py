@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 import pytest
 
+from cases.directory import Absence
 from ethicsbot.directory_file import DirectoryError, parse_directory
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "city.example.yml"
@@ -32,3 +34,18 @@ def test_the_directory_file_says_whether_plain_http_links_are_accepted() -> None
     assert parse_directory(EXAMPLE.read_text(encoding="utf-8")).http_links is False
     text = EXAMPLE.read_text(encoding="utf-8") + "\nhttp_links: true\n"
     assert parse_directory(text).http_links is True
+
+
+def test_an_examiners_times_away_are_read_from_the_file_and_a_reversed_one_refused() -> None:
+    """§11: an examiner's leave is recorded once, with its days and reason; the rotation
+    skips them on those days (`tests/unit/cases/test_derived.py`)."""
+    text = EXAMPLE.read_text(encoding="utf-8").replace(
+        "conflicts: [hostrowski@city.test]}",
+        "conflicts: [hostrowski@city.test],\n     unavailable: [{from: 2027-01-04, to: 2027-01-15,"
+        " reason: a trial}]}")
+    fontaine = next(p for p in parse_directory(text).examiners if p.name == "Lee Fontaine")
+    assert fontaine.unavailable == (Absence(date(2027, 1, 4), date(2027, 1, 15), "a trial"),)
+    assert parse_directory(text).examiners_unavailable_on(date(2027, 1, 4)) == {
+        "lfontaine@examiners.example"}
+    with pytest.raises(DirectoryError, match="ending 2027-01-01 before it starts"):
+        parse_directory(text.replace("to: 2027-01-15", "to: 2027-01-01"))

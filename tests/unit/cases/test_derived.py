@@ -5,10 +5,12 @@ directory names the council, the board and the mayor, the rotation the examiner.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import date
 
 from cases import commands as c
 from cases.access import actor_for
 from cases.derived import TO_BOARD, complete, filled, may_type
+from cases.directory import Absence
 from cases.procedure import open_case
 from cases.tally import Vote
 from tests.unit.cases.riverton import COUNCIL_EMAILS, DIRECTORY, at, filing
@@ -102,3 +104,18 @@ def test_an_examiner_with_a_standing_conflict_is_skipped_on_every_case_of_that_p
                       at=at("2026-01-06T09:45:00-08:00"), actor="clerk@city.test")
     assert complete(c.Refer, {}, CHAIR, conflicted, other, Roster()).examiner == (
         "myu@examiners.example")
+
+
+def test_an_examiner_away_is_skipped_while_away_and_takes_referrals_again_after() -> None:
+    """§11: Morgan Yu is on leave Feb 2-13, 2026, recorded once in the directory: a
+    referral made in that time goes to the next on the roster; one made before or after
+    goes to her as the rotation says."""
+    away = replace(DIRECTORY, examiners=tuple(
+        replace(p, unavailable=(Absence(date(2026, 2, 2), date(2026, 2, 13), "trial"),))
+        if p.email == "myu@examiners.example" else p for p in DIRECTORY.examiners))
+    assert away.examiners_unavailable_on(date(2026, 2, 13)) == {"myu@examiners.example"}
+    during = complete(c.Refer, {}, CHAIR, away, CASE, Roster(), today=date(2026, 2, 2))
+    assert during.examiner == "spatel@examiners.example"
+    for day in (date(2026, 2, 1), date(2026, 2, 14)):
+        assert complete(c.Refer, {}, CHAIR, away, CASE, Roster(),
+                        today=day).examiner == "myu@examiners.example"
