@@ -551,17 +551,24 @@ def test_the_council_votes_and_decides_as_to_each_official_found_to_have_violate
     do(case, c.CloseCase("decided as to each official"), "2026-02-27T10:00:00-08:00")
 
 
-def test_the_councils_seven_days_run_for_each_official_from_their_own_determination() -> None:
-    """§12: "within seven days of the receipt of said determination". Pruitt's received
-    Mon Feb 23 (due Mon Mar 2), Bates's Fri Feb 27 (due Fri Mar 6): deciding as to Bates
-    on Mar 5 is on time, though past Pruitt's seven days."""
-    majority = ("praman@city.test", "abrandt@city.test", "bokafor@city.test")
+def determined_four_days_apart() -> Case:
+    """Violations found against Pruitt (received Mon Feb 23, due Mon Mar 2) and Bates
+    (received Fri Feb 27, due Fri Mar 6), each by the examiner."""
     case = reported_as_to_both()
     do(case, c.Refer("myu@examiners.example"), "2026-01-27T11:00:00-08:00")
     do(case, c.RecordDetermination(True, (SECTION_A,), respondent=RESPONDENT),
        "2026-02-23T09:00:00-08:00")
     do(case, c.RecordDetermination(True, (SECTION_A,), respondent=SECOND),
        "2026-02-27T09:00:00-08:00")
+    return case
+
+
+def test_the_councils_seven_days_run_for_each_official_from_their_own_determination() -> None:
+    """§12: "within seven days of the receipt of said determination". Pruitt's received
+    Mon Feb 23 (due Mon Mar 2), Bates's Fri Feb 27 (due Fri Mar 6): deciding as to Bates
+    on Mar 5 is on time, though past Pruitt's seven days."""
+    majority = ("praman@city.test", "abrandt@city.test", "bokafor@city.test")
+    case = determined_four_days_apart()
     votes(case, *((m, Vote.YES) for m in majority), on=RESPONDENT)
     do(case, c.RecordCouncilDecision(COUNCIL_EMAILS, MAYOR, respondent=RESPONDENT),
        "2026-02-26T20:00:00-08:00")
@@ -585,12 +592,7 @@ def test_a_request_for_more_time_is_judged_by_the_askers_own_seven_days() -> Non
     (due Mon Mar 2), Bates's Fri Feb 27 (due Fri Mar 6). On Wed Mar 4 Pruitt's time has run
     out and his request is refused as too late; Bates's, still within hers, is recorded.
     (One line for both, the missed one, refused Bates's too.)"""
-    case = reported_as_to_both()
-    do(case, c.Refer("myu@examiners.example"), "2026-01-27T11:00:00-08:00")
-    do(case, c.RecordDetermination(True, (SECTION_A,), respondent=RESPONDENT),
-       "2026-02-23T09:00:00-08:00")
-    do(case, c.RecordDetermination(True, (SECTION_A,), respondent=SECOND),
-       "2026-02-27T09:00:00-08:00")
+    case = determined_four_days_apart()
     when = "2026-03-04T09:00:00-08:00"
     lines = {d.official: d for d in case.deadlines(CALENDAR, now=at(when))
              if d.key is K.COUNCIL_DECISION}
