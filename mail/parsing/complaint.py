@@ -36,7 +36,8 @@ from mail.parsing.headers import clean
 from mail.parsing.labels import Labelled, form_fields_text, read_labels
 from mail.parsing.limits import LimitExceeded, MailLimits
 from mail.parsing.pdf import read_pdfs
-from mail.parsing.signature import same_name
+from mail.parsing.prose import line_numbers
+from mail.parsing.signature import lines_named, same_name
 
 
 @dataclass(frozen=True)
@@ -199,7 +200,12 @@ def _plausible(dates: list[datetime | None], forwarded: datetime | None) -> list
 def _split_signature(text: str, writer: str | None) -> tuple[str, str]:
     """(text, signature) of a city writer: the signature runs from `-- ` or their name."""
     lines = text.split("\n")
-    for i, line in enumerate(lines):
-        if line.rstrip() == "--" or (writer and same_name(re.sub(r",.*", "", line), writer)):
-            return "\n".join(lines[:i]), "\n".join(lines[i:])
-    return text, ""
+    starts = line_numbers(text, _DASHES, first_only=True)
+    starts += lines_named(text, writer, before_comma=True)[:1] if writer else []
+    if not starts:
+        return text, ""
+    i = min(starts)
+    return "\n".join(lines[:i]), "\n".join(lines[i:])
+
+
+_DASHES = re.compile(r"^--[^\S\n]*$", re.M)  # the signature separator, "-- "

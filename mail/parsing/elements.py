@@ -200,7 +200,15 @@ def reasons_of(material: Material) -> str:
     if labelled.is_form and Field.REASONS in labelled.present:
         given = labelled.get(Field.REASONS)
         return "" if is_bare_citation(given) else given  # "Reasons: 2.94.060" is none
-    return " ".join(s for t in material.texts for s in sentences(t) if _is_reason(s))
+    judged: dict[str, bool] = {}  # a sentence said again (a quoted chain) is judged once
+    found = []
+    for text in material.texts:
+        for sentence in sentences(text):
+            if sentence not in judged:
+                judged[sentence] = _is_reason(sentence)
+            if judged[sentence]:
+                found.append(sentence)
+    return " ".join(found)
 
 
 def _is_reason(sentence: str) -> bool:

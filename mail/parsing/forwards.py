@@ -21,6 +21,7 @@ from zoneinfo import ZoneInfo
 from mail.parsing import headers, mime
 from mail.parsing.classify import machine_author, machine_generated
 from mail.parsing.dates import parse_date, read_date
+from mail.parsing.prose import line_numbers
 
 _FROM = {"from", "von", "de", "van", "da", "fra", "från"}
 _DATE = {"date", "sent", "gesendet", "envoyé", "enviado", "enviada", "enviado el",
@@ -72,7 +73,7 @@ _WROTE = (
 )
 _OPENERS = ("On ", "El ", "Le ", "Em ", "Il giorno ", "Am ")
 _ENDINGS = ("wrote:", "escribió:", "écrit :", "écrit:", "escreveu:", "scritto:", ":")
-_QUOTE = re.compile(r"^(?:\s*>)+ ?")
+_QUOTES = re.compile(r"^(?:[^\S\n]*>)+ ?", re.M)  # the quoting "> > " of each line
 # "On Tue, Jun 9, 2026 at 7:42 AM Dana Whitfield <dwhitfield@example.net> wrote:" is 80;
 # `_WROTE` takes time growing with the square of what it reads, so longer is not read.
 MAX_ATTRIBUTION = 400
@@ -144,7 +145,8 @@ def split_inline(text: str, tz: ZoneInfo) -> tuple[str, list[Segment]]:
     # Outlook for Mac starts its "On ... wrote:" line with a byte-order mark (U+FEFF),
     # which no strip() removes: unremoved, the line is no attribution and the original's
     # writer and date are lost
-    lines = _unrun([_QUOTE.sub("", line.replace("\ufeff", "")) for line in text.split("\n")])
+    unquoted = _QUOTES.sub("", text.replace("\ufeff", ""))
+    lines = _unrun(unquoted.split("\n"), line_numbers(unquoted, _COLON))
     blocks = _blocks(lines, tz)
     if not blocks:
         return text.strip(), []
@@ -160,10 +162,14 @@ def split_inline(text: str, tz: ZoneInfo) -> tuple[str, list[Segment]]:
     return lead, segments
 
 
-def _unrun(lines: list[str]) -> list[str]:
-    """Lines with a run-on header block (Yahoo's) split into one line per header."""
+def _unrun(lines: list[str], colons: list[int]) -> list[str]:
+    """Lines with a run-on header block (Yahoo's) split into one line per header; only
+    the lines with a colon (`colons`, their numbers) can hold one."""
     out: list[str] = []
-    for line in lines:
+    kept = 0  # lines[kept:] are not yet in `out`
+    for i in dict.fromkeys(colons):
+        out += lines[kept:i]
+        kept, line = i + 1, lines[i]
         start = _RUN_ON_START.match(line) if len(line) <= MAX_RUN_ON else None
         if (start is None or not _RUN_ON_SUBJECT.search(line)
                 or len(_RUN_ON_LABEL.findall(line)) < 2):
@@ -174,6 +180,7 @@ def _unrun(lines: list[str]) -> list[str]:
             out.append(line[:head].strip())  # the separator
         cuts = [head] + [m.start() for m in _RUN_ON_LABEL.finditer(line, head)] + [len(line)]
         out += [line[a:b].strip() for a, b in pairwise(cuts) if b > a]
+    out += lines[kept:]
     return out
 
 
@@ -191,8 +198,15 @@ def _blocks(lines: list[str], tz: ZoneInfo) -> list[_Block]:
     starting inside it can (its labels are a subset), so the scan goes on after it.
     """
     blocks: list[_Block] = []
+    # only a line with a colon or opening as an attribution does can start either; the
+    # others are passed over without a test each
+    joined = "\n".join(lines)
+    starts = sorted({*line_numbers(joined, _COLON), *line_numbers(joined, _OPENS)})
     i = 0
-    while i < len(lines):
+    for start in starts:
+        if start < i:
+            continue
+        i = start
         run_end, block = _header_block(lines, i, tz)
         block = block or _attribution(lines, i, tz)
         if block is None:
@@ -201,6 +215,10 @@ def _blocks(lines: list[str], tz: ZoneInfo) -> list[_Block]:
         blocks.append(block)
         i = block.end
     return blocks
+
+
+_COLON = re.compile(":")
+_OPENS = re.compile(r"^[^\S\n]*(?:" + "|".join(map(re.escape, _OPENERS)) + ")", re.M)
 
 
 def _header_block(lines: list[str], i: int, tz: ZoneInfo) -> tuple[int, _Block | None]:

@@ -35,11 +35,12 @@ _LAST_FIRST = re.compile(r"^(?P<last>[^\W\d_][\w'’.-]*(?: [^\W\d_][\w'’.-]*)
 _UNQUOTED_COMMA = re.compile(r"^([^\"<>,@]{1,80},[^\"<>,@]{1,80}?)\s*<")
 _NOT_A_FIRST_NAME = re.compile(r"^(?:jr|sr|ii|iii|iv|phd|md|esq|inc|llc|ltd)\.?$", re.I)
 _ID = re.compile(r"<([^<>\s]+)>")
+_ESCAPED_BYTE = re.compile("[\udc80-\udcff]")  # a raw 8-bit byte, as surrogateescape keeps it
 
 
 def clean(text: str) -> str:
     """Text safe to store: raw 8-bit bytes recovered as UTF-8, control characters dropped."""
-    if any("\udc80" <= c <= "\udcff" for c in text):
+    if _ESCAPED_BYTE.search(text):  # one search, not a test of every character
         text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
     text = text.encode("utf-8", "replace").decode("utf-8")  # any other lone surrogate
     return _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))

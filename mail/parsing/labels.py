@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from mail.parsing.prose import line_numbers
+
 
 class Field(StrEnum):
     RESPONDENT = "respondent"
@@ -90,26 +92,24 @@ class Labelled:
 
 
 def read_labels(text: str, into: Labelled) -> None:
-    """Add the labelled values of one text; a long field runs until the next label."""
+    """Add the labelled values of one text; a long field runs until the next label (an
+    address until its block ends). Only a line with a colon can be a label's, so those
+    are found by one search over the text, not by a test of every line."""
     lines = text.split("\n")
-    i = 0
-    while i < len(lines):
-        found = _label(lines[i])
-        i += 1
-        if found is None:
-            continue
-        kind, value = found
+    found = [(i, hit) for i in dict.fromkeys(line_numbers(text, _COLON))
+             if (hit := _label(lines[i])) is not None]
+    for n, (i, (kind, value)) in enumerate(found):
         if kind in _LONG or (kind == Field.ADDRESS and not value.strip()):
-            more: list[str] = []
-            while i < len(lines) and _label(lines[i]) is None:
-                if kind == Field.ADDRESS and not lines[i].strip():
-                    break  # an address is one block
-                more.append(lines[i])
-                i += 1
-            value = "\n".join([value, *more]).strip()
+            stop = found[n + 1][0] if n + 1 < len(found) else len(lines)
+            if kind == Field.ADDRESS:  # an address is one block
+                stop = next((j for j in range(i + 1, stop) if not lines[j].strip()), stop)
+            value = "\n".join([value, *lines[i + 1:stop]]).strip()
             if kind == Field.ADDRESS:
                 value = ", ".join(x.strip() for x in value.split("\n") if x.strip())
         into.add(kind, value)
+
+
+_COLON = re.compile(":")
 
 
 def _label(line: str) -> tuple[Field, str] | None:

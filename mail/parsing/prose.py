@@ -7,6 +7,7 @@ and looking for the facts.
 
 from __future__ import annotations
 
+import functools
 import re
 
 # A stop ends a sentence, but not the stop of a title or an abbreviation ("Mr. Pruitt",
@@ -18,9 +19,11 @@ _SENTENCE_END = re.compile(
     r"|\n\s*\n")
 # English, and the French a resident writing to the city may open with ("Madame la Maire,",
 # "Monsieur,", "Bonjour,")
-_SALUTATION = re.compile(r"^(?:dear|to|hello|hi|attn|attention|good (?:morning|afternoon)|"
-                         r"madame|monsieur|mesdames|messieurs|bonjour|bonsoir|"
-                         r"ch(?:er|ère|ers|ères))\b", re.I)
+_SALUTATION_WORDS = (r"(?:dear|to|hello|hi|attn|attention|good (?:morning|afternoon)|madame|"
+                     r"monsieur|mesdames|messieurs|bonjour|bonsoir|ch(?:er|ère|ers|ères))\b")
+_SALUTATION = re.compile("^" + _SALUTATION_WORDS, re.I)
+# a line of a text whose first word (after its indent) is a salutation's
+_OPENS_SALUTATION = re.compile(r"^[^\S\n]*" + _SALUTATION_WORDS, re.I | re.M)
 
 
 def sentences(text: str) -> list[str]:
@@ -40,21 +43,52 @@ def is_salutation(line: str, *, first: bool) -> bool:
                                                        and line[-1] in ",:")
 
 
+def line_numbers(text: str, pattern: re.Pattern[str], *, first_only: bool = False
+                 ) -> list[int]:
+    """The numbers of the lines of `text` (split at "\n") in which `pattern`'s matches
+    start, in order (a line once per match): one search over a long text instead of a
+    test of each of its lines, the lines counted as the search goes."""
+    found: list[int] = []
+    line = pos = 0
+    for m in pattern.finditer(text):
+        line += text.count("\n", pos, m.start())
+        pos = m.start()
+        found.append(line)
+        if first_only:
+            break
+    return found
+
+
+_FILLED = re.compile(r"\S")  # what makes a line not blank (`str.strip`)
+
+
+@functools.lru_cache(maxsize=1)
 def without_salutations(text: str) -> str:
     """The text without its salutations and a letter's inside address (the block of
-    short lines just above "Dear ...:", naming the recipient, not the one complained of)."""
+    short lines just above "Dear ...:", naming the recipient, not the one complained of).
+
+    Only the first filled line and the lines that open with a salutation's word can be
+    salutations (`is_salutation`), so those are found by one search over the text and
+    the lines between them are kept whole, not tested one by one. The facts and the
+    respondents are both looked for in the text without them: the last one is kept, so
+    a complaint of one text is read once, not twice."""
+    filled = line_numbers(text, _FILLED, first_only=True)
+    if not filled:
+        return text
+    lines, first = text.split("\n"), filled[0]
     out: list[str] = []
-    first = True
-    for line in text.split("\n"):
-        if line.strip():
-            if not is_salutation(line, first=first):
-                out.append(line)
-            elif _SALUTATION.match(line.strip()):
-                _drop_inside_address(out)
-            first = False
-        else:
+    kept = 0  # lines[kept:] are not yet in `out`
+    for i in sorted({first, *line_numbers(text, _OPENS_SALUTATION)}):
+        out += lines[kept:i]
+        kept = i + 1
+        line = lines[i]
+        if not is_salutation(line, first=i == first):
             out.append(line)
+        elif i != first or _SALUTATION.match(line.strip()):  # a candidate opens with one
+            _drop_inside_address(out)
+    out += lines[kept:]
     return "\n".join(out)
+
 
 
 def _drop_inside_address(out: list[str]) -> None:
@@ -63,6 +97,9 @@ def _drop_inside_address(out: list[str]) -> None:
     (a PDF's text has a blank line wherever a word processor put paragraph spacing, after
     each line of an address typed line by line) the blank lines between them belong to
     it; a block of several lines above it is not part of it (the writer's letterhead)."""
+    if len(out) > 3 and not (out[-1].strip() or out[-2].strip() or out[-3].strip()
+                             or out[-4].strip()):
+        return  # four blank lines: no block ends here (the loop below stops at once)
     end = len(out)
     while end and not out[end - 1].strip() and len(out) - end < 3:  # bounded: no rescans
         end -= 1

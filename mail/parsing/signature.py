@@ -17,6 +17,7 @@ import re
 import unicodedata
 
 from mail.parsing.contact import Contact, block_contact, is_contact_line
+from mail.parsing.prose import line_numbers
 
 _SLASH_PREFIX = re.compile(r"^/s/\s*")
 _SLASH_S = re.compile(r"/s/\s*([^\n/]{2,60}?)\s*$", re.M)
@@ -52,6 +53,28 @@ def same_name(a: str, b: str) -> bool:
     def norm(s: str) -> str:
         return " ".join(unicodedata.normalize("NFC", s).casefold().split())
     return bool(a.strip()) and norm(a) == norm(b)
+
+
+def _folded(s: str) -> str:
+    return unicodedata.normalize("NFC", s).casefold()
+
+
+def lines_named(text: str, name: str, *, before_comma: bool = False) -> list[int]:
+    """The numbers of the lines of `text` (split at "\n") that are `name` by `same_name`
+    (with `before_comma`, the part of the line before its first comma is), found by one
+    search over the whole text rather than a test per line: a long text's lines are
+    mostly not names, and a test of each costs more than all the rest of a parse.
+
+    The same as testing each line: folding (NFC, then case) keeps a text's line breaks
+    and commas where they were, so a line of the folded text is the folded line, and
+    `same_name` compares the words of the two, which the pattern spells out."""
+    words = _folded(name).split()
+    if not words or (before_comma and any("," in w for w in words)):
+        return []
+    gap = r"[^\S\n]"  # what str.split() splits on, within a line
+    pattern = re.compile(rf"^{gap}*" + rf"{gap}+".join(map(re.escape, words))
+                         + rf"{gap}*" + (r"(?:,[^\n]*)?" if before_comma else "") + "$", re.M)
+    return line_numbers(_folded(text), pattern)
 
 
 def is_name_like(line: str) -> bool:

@@ -17,9 +17,13 @@ import phonenumbers
 
 from cases.filing import Complainant
 from mail.parsing.contact import inline_addresses, is_city_line, street_key
-from mail.parsing.signature import contact_run_end, is_closing, same_name, slash_signature
+from mail.parsing.prose import line_numbers
+from mail.parsing.signature import contact_run_end, is_closing, lines_named
 
 WITHHELD = "[contact details withheld]"
+# `signature.slash_signature` of a stripped line, looked for in the whole text: "/s/
+# Name" and what follows it within its line, ending in the line's last visible character
+_SLASH_LINE = re.compile(r"/s/[^\S\n]*[^\n/]{1,59}?[^\s/][^\S\n]*$", re.M)
 
 
 def without_contact(text: str, complainant: Complainant, names: tuple[str, ...]) -> str:
@@ -34,13 +38,14 @@ def without_contact(text: str, complainant: Complainant, names: tuple[str, ...])
 def _without_blocks(text: str, names: tuple[str, ...]) -> str:
     lines = text.split("\n")
     drop: set[int] = set()
-    for i, line in enumerate(lines):
-        stripped = line.strip()
-        signs = bool(slash_signature(stripped)) or any(same_name(stripped, n) for n in names)
-        if not signs:
-            continue
+    # the lines that sign: "/s/ Name", or one of the names (found by a search each, not a
+    # test of every line: `lines_named`)
+    signing = set(line_numbers(text, _SLASH_LINE)).union(*(lines_named(text, n)
+                                                           for n in names))
+    last_filled = _last_filled(lines)
+    for i in sorted(signing):
         j = contact_run_end(lines, i + 1)  # a blank line may part its lines (a PDF's)
-        at_end = all(not rest.strip() for rest in lines[j:])
+        at_end = j > last_filled
         if j == i + 1 and not at_end:
             continue  # the name alone, inside the text: part of what they wrote
         drop.update(range(i, j))
@@ -49,7 +54,15 @@ def _without_blocks(text: str, names: tuple[str, ...]) -> str:
             k -= 1
         if k >= 0 and is_closing(lines[k]):
             drop.add(k)  # "Sincerely," before the signature
+    if not drop:
+        return text
     return "\n".join(line for i, line in enumerate(lines) if i not in drop)
+
+
+def _last_filled(lines: list[str]) -> int:
+    """The number of the last line that is not blank (-1: none): what is after it is
+    blank, known once rather than looked over again for every signature."""
+    return next((i for i in range(len(lines) - 1, -1, -1) if lines[i].strip()), -1)
 
 
 def _redacted(text: str, who: Complainant) -> str:
