@@ -91,11 +91,20 @@ def _long_before(found: list[date], received: date) -> date | None:
     return latest if limit < received else None
 
 
+# the months in Spanish and French, for a day written with one ("3 de octubre", "le 3
+# octobre"): enough to tell the complaint is dated, not read as a date
+_MONTHS_ES_FR = (r"(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|sept?iembre|octubre"
+                 r"|noviembre|diciembre|janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[ûu]t"
+                 r"|septembre|octobre|novembre|d[ée]cembre)")
 # what tells when without a full date: a month and day ("Oct 3", "3rd of October"), a
 # weekday, a relative day or period ("yesterday", "last week", "two days ago"), a time of
-# day of a day named ("this morning"), in English and Spanish
+# day of a day named ("this morning"), in English, Spanish and French
 _WHEN = re.compile(
     rf"\b{_MONTH}\s+{_DAY}\b|\b{_DAY}\s+(?:of\s+|de\s+)?{_MONTH}"
+    rf"|\b\d{{1,2}}(?:er)?\s+(?:de\s+)?{_MONTHS_ES_FR}\b"
+    r"|\b(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|hier|avant-hier)\b"
+    r"|\baujourd'hui\b|\b(?:semaine|mois|ann[ée]e)\s+derni[èe]re?\b|\bil\s+y\s+a\s+\w+\s+"
+    r"(?:jours?|semaines?|mois|ans?)\b"
     r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
     r"|\b(?:lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo)\b"
     r"|\b(?:yesterday|today|tonight|ayer|hoy|anoche)\b"

@@ -85,6 +85,10 @@ def test_a_recent_complaint_is_not_flagged() -> None:
     ("Two weeks ago the councilmember took a gift.", False),
     ("El martes pasado el concejal usó el auto de la ciudad.", False),
     ("In March 2025 he hired his brother's firm.", False),
+    ("El 3 de octubre el concejal usó el auto de la ciudad.", False),
+    ("Le 3 octobre, le conseiller municipal a utilisé la salle.", False),
+    ("Mardi dernier, la maire a menti.", False),
+    ("Il y a deux semaines, le directeur a accepté un cadeau.", False),
     ("The councilmember took gifts from a developer in 2024.", True),  # a year alone
     ("The official accepts gifts from developers and votes on their permits.", True),
 ])
