@@ -20,6 +20,7 @@ from cases.case import Case
 from cases.deadlines import Deadline, DeadlineKey
 from cases.filing import Element
 from cases.languages import SPANISH
+from cases.limitations import UNDATED
 from notices.spanish import fecha
 
 # What §1 asks of the complainant that they can send, in the order the letter asks for it.
@@ -46,8 +47,13 @@ def acknowledgement_data(case: Case, deadlines: Sequence[Deadline], calendar: Ci
                   and local.date() != received.date() + timedelta(days=20))
         upcoming[key.value] = {"due": write(local) if local else None, "rolled": rolled}
     missing = case.filing.missing
+    asks = [e.value for e in ASKED if e in missing]
+    if UNDATED in case.filing.flags and Element.FACTS not in missing:
+        # §4: facts that say nothing of when; asked after what is asked about the conduct
+        asks.insert(sum(e in missing for e in (Element.CODE_SECTIONS, Element.REASONS)),
+                    "when")
     return {"received": write(received), "next": upcoming,
-            "asks": [e.value for e in ASKED if e in missing],
+            "asks": asks,
             # the complainant is told of §6 in the body, not asked not to forward their own
             # complaint as officials and employees are (the common footer)
             "confidential": False, "deadlines": [], "sections": [], "respondents": []}

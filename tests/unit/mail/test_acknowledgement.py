@@ -218,3 +218,22 @@ def test_the_directory_file_names_the_choice_and_refuses_another() -> None:
     assert chosen.complainant_language is ComplainantLanguage.ENGLISH
     with pytest.raises(DirectoryError, match="complainant_language"):
         parse_directory(text + "\ncomplainant_language: french\n")
+
+
+@pytest.mark.parametrize("facts, reasons, asked", [
+    ("The director awarded the mowing contract to his brother's firm.",
+     "It violates 2.96.030 because he had a financial interest.", "when it happened"),
+    ("El director de parques adjudicó el contrato a la empresa de su hermano.",
+     SPANISH_REASONS, "cuándo ocurrió"),
+])
+def test_facts_that_say_nothing_of_when_are_asked_when(facts: str, reasons: str,
+                                                        asked: str) -> None:
+    """§4: a complaint whose facts give no time of the conduct opens flagged `undated`,
+    and the acknowledgement asks the complainant when it happened, in their language;
+    dated facts ("On Dec 3 ...") are not asked."""
+    case = a_case(replace(filing(), facts=facts, reasons=reasons))
+    _, text, html = message(case)
+    assert asked in text and asked in html
+    assert "Please reply" in text or "Por favor" in text
+    dated = a_case(replace(filing(), facts="On Dec 3 " + facts, reasons=reasons))
+    assert "when it happened" not in message(dated)[1]
