@@ -43,7 +43,7 @@ from cases.notices import NoticeType, clerks
 from cases.ports import Clock
 from storage import outbox
 from storage.db import snapshot_reader
-from storage.outbox import DEADLINE_NEAR, UNDELIVERED, AtRisk
+from storage.outbox import DEADLINE_NEAR, AtRisk
 from storage.queries import UNDELIVERED_AFTER, risk_window
 from storage.retry import Weather, wait_for_stop
 from storage.uow import SqlUnitOfWork, UowFactory
@@ -100,16 +100,8 @@ def _newly_at_risk(session: Session, now: datetime, undelivered_after: timedelta
                    ) -> list[tuple[AtRisk, str]]:
     """The deadlines at risk the clerk was not told of for this reason, with the reason,
     the soonest due first (no due date, i.e. tolled, last)."""
-    found: list[tuple[AtRisk, str]] = []
     at = risk_window(undelivered_after).params(now)
-    for risk in outbox.at_risk(session, near_by=at["near_by"],
-                               failed_since=at["failed_since"]):
-        if risk.due is not None and risk.due <= at["near_by"]:
-            if not risk.failed and risk.oldest > at["just_owed_since"]:
-                continue  # owed a moment ago: going out now
-            found.append((risk, DEADLINE_NEAR))
-        elif risk.failed and risk.oldest <= at["failed_since"]:
-            found.append((risk, UNDELIVERED))
+    found = [(risk, risk.reason) for risk in outbox.at_risk(session, **at)]
     found.sort(key=lambda f: (f[0].due is None, f[0].due or now, f[0].case_id,
                               f[0].deadline_key))
     return found

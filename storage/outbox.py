@@ -18,6 +18,7 @@ from sqlalchemy import (
     ColumnElement,
     Integer,
     String,
+    TextClause,
     bindparam,
     delete,
     event,
@@ -201,12 +202,14 @@ def reclaim_leases(session: Session, *, now: datetime) -> int:
     return int(getattr(result, "rowcount", 0) or 0)
 
 
+# the notices with a deadline key that serve no deadline of their own
+_NOT_STATUTORY = tuple(sorted([NoticeType.REMINDER.value, *(t.value for t in ALERTS)]))
+
+
 def statutory() -> ColumnElement[bool]:
     """A notice the ordinance requires: it serves a statutory deadline (a reminder or an
     alert to the clerk serves none of its own)."""
-    return (OutboxRow.deadline_key.is_not(None)
-            & OutboxRow.notice_type.not_in([NoticeType.REMINDER.value,
-                                            *(t.value for t in ALERTS)]))
+    return OutboxRow.deadline_key.is_not(None) & OutboxRow.notice_type.not_in(_NOT_STATUTORY)
 
 
 def owe_alert(*, session: Session, case_id: int, number: str, notice_type: NoticeType,
@@ -473,7 +476,8 @@ def unsent(session: Session, *, case_id: int | None, deadline_key: str) -> list[
 
 @dataclass(frozen=True)
 class AtRisk:
-    """A statutory deadline with notices still pending for it."""
+    """A statutory deadline with notices still pending for it, and why it is at risk
+    (`DEADLINE_NEAR` or `UNDELIVERED`)."""
 
     case_id: int
     deadline_key: str
@@ -481,6 +485,7 @@ class AtRisk:
     oldest: datetime  # when the oldest pending notice was owed
     pending: int
     failed: int  # how many of them have failed an attempt
+    reason: str
 
 
 # the deadlines whose notices can still be at risk; one met or moot needs no notice
@@ -488,63 +493,128 @@ _LIVE = ("open", "missed", "tolled")
 DEADLINE_NEAR, UNDELIVERED = "deadline-near", "undelivered"  # why a deadline is at risk
 
 
-def at_risk(session: Session, *, near_by: datetime, failed_since: datetime) -> list[AtRisk]:
-    """The statutory deadlines (open, missed or tolled) whose notices are still pending and
-    may be at risk now, and that the clerk was not yet told of for that reason (`alerted`):
-    those due by `near_by`, and the others with a notice that failed an attempt and was
-    owed by `failed_since`. Read by index: the deadlines still running by due time
-    (`ix_deadlines_status_due`), their pending notices (`ix_outbox_pending_deadline`),
-    the failing ones by when they were owed (`ix_outbox_failing_created`), never the
-    whole outbox; a sweep that finds nothing new reads little. On SQLite, which keeps no
-    statistics, the indexes and the order are named (`INDEXED BY`, `CROSS JOIN`)."""
+@dataclass(frozen=True)
+class RiskSql:
+    """What "at risk" is, said once in SQL, for the two that judge it: the at-risk sweep
+    (`at_risk`) and the docket's at-risk view (`storage.queries._at_risk`), so the
+    digest's link lists exactly the cases the digest tells of. A pair of a deadline row
+    (alias `d`) and one of its case's notices for that key (alias `o`) is at risk when
+    the deadline is still running (`live`), the notice is a statutory one still pending
+    (`pending`), and (`notice`) the deadline is due by `:near_by` with the notice failed
+    or owed by `:just_owed_since` (owed later and not tried, it is going out now), or the
+    notice failed and was owed by `:failed_since` (`RiskWindow.params` gives the three).
+
+    Text, not SQLAlchemy expressions: the sweep's statement is written by hand (it names
+    SQLite's indexes and join order, which SQLAlchemy cannot say), and the literals
+    ('pending', the notice types) are what lets both databases match the outbox's
+    partial indexes; the docket puts the same text into its statement (`clause`), joining
+    `d` and `o` itself (`its_notice` in SQLAlchemy's words, so it knows the tables)."""
+
+    d: str = "d"
+    o: str = "o"
+
+    @property
+    def live(self) -> str:
+        return f"{self.d}.status IN ({', '.join(f'{s!r}' for s in _LIVE)})"
+
+    @property
+    def pending(self) -> str:
+        not_statutory = ", ".join(f"'{t}'" for t in _NOT_STATUTORY)
+        return (f"{self.o}.status = 'pending' AND {self.o}.deadline_key IS NOT NULL "
+                f"AND {self.o}.notice_type NOT IN ({not_statutory})")
+
+    @property
+    def failed(self) -> str:
+        return f"{self.o}.last_error IS NOT NULL"
+
+    @property
+    def near(self) -> str:
+        return f"{self.d}.due <= :near_by"
+
+    @property
+    def failing(self) -> str:  # failed, and owed long enough ago to be undelivered
+        return f"{self.failed} AND {self.o}.created_at <= :failed_since"
+
+    @property
+    def its_notice(self) -> str:
+        return f"{self.o}.case_id = {self.d}.case_id AND {self.o}.deadline_key = {self.d}.key"
+
+    @property
+    def notice(self) -> str:
+        return (f"(({self.near} AND ({self.failed} OR "
+                f"{self.o}.created_at <= :just_owed_since)) OR ({self.failing}))")
+
+    def clause(self, *parts: str) -> TextClause:
+        """`parts` joined by AND, as a clause for a SQLAlchemy statement, with the moments
+        it compares typed (stored as UTC on SQLite)."""
+        return _with_moments(" AND ".join(f"({p})" for p in parts))
+
+
+_RISK_MOMENTS = ("near_by", "just_owed_since", "failed_since")  # `RiskWindow.params`
+
+
+def _with_moments(sql: str) -> TextClause:
+    """`sql` as a statement's text, the moments it compares with typed."""
+    return text(sql).bindparams(*(bindparam(name, type_=UTCDateTime())
+                                  for name in _RISK_MOMENTS if f":{name}" in sql))
+
+
+def at_risk(session: Session, *, near_by: datetime, just_owed_since: datetime,
+            failed_since: datetime) -> list[AtRisk]:
+    """The statutory deadlines whose pending notices are at risk now (`RiskSql`, the
+    docket's at-risk view's condition too), one line per case and deadline key, that the
+    clerk was not yet told of for that reason (`alerted`): `DEADLINE_NEAR` when one of
+    the key's lines still running is due by `near_by`, else `UNDELIVERED`. Read by
+    index: the deadlines still running by due time (`ix_deadlines_status_due`), their
+    pending notices (`ix_outbox_pending_deadline`), the failing ones by when they were
+    owed (`ix_outbox_failing_created`), never the whole outbox; a sweep that finds
+    nothing new reads little. On SQLite, which keeps no statistics, the indexes and the
+    order are named (`INDEXED BY`, `CROSS JOIN`)."""
     sqlite = session.get_bind().dialect.name == "sqlite"
+    r = RiskSql()
 
     def by(index: str) -> str:
         return f" INDEXED BY {index}" if sqlite else ""
 
     join = "CROSS JOIN" if sqlite else "JOIN"
-    live = ", ".join(f"'{s}'" for s in _LIVE)
-    not_statutory = ", ".join(f"'{t}'" for t in sorted(
-        [NoticeType.REMINDER.value, *(t.value for t in ALERTS)]))
-    pending = (f"o.status = 'pending' AND o.deadline_key IS NOT NULL "
-               f"AND o.notice_type NOT IN ({not_statutory})")
     told = ("NOT EXISTS (SELECT 1 FROM alerted AS a WHERE a.case_id = d.case_id "
             "AND a.deadline_key = d.key AND a.reason = '{}')")
     # one line per case and deadline key: where each official has their own deadline
     # under one key (§12), the notices serve them all (an outbox row names no official),
-    # so the soonest due stands for them and each notice is counted once
+    # so the soonest due stands for them and each notice is counted once; the key is at
+    # risk when one of its pairs is (`RiskSql.notice`)
     columns = ("d.case_id, d.key, MIN(d.due) AS due, MIN(o.created_at) AS oldest, "
                "COUNT(DISTINCT o.id) AS pending, "
-               "COUNT(DISTINCT CASE WHEN o.last_error IS NOT NULL THEN o.id END) AS failed")
-    near = (f"SELECT {columns} FROM deadlines AS d{by('ix_deadlines_status_due')} "
-            f"{join} outbox AS o{by('ix_outbox_pending_deadline')} "
-            f"ON o.case_id = d.case_id AND o.deadline_key = d.key "
-            f"WHERE d.status IN ({live}) AND d.due <= :near_by "
-            f"AND {told.format(DEADLINE_NEAR)} AND {pending} "
-            f"GROUP BY d.case_id, d.key")
+               f"COUNT(DISTINCT CASE WHEN {r.failed} THEN o.id END) AS failed")
+    judged = (f"GROUP BY d.case_id, d.key "
+              f"HAVING MAX(CASE WHEN {r.notice} THEN 1 ELSE 0 END) = 1")
+    near = (f"SELECT {columns}, '{DEADLINE_NEAR}' AS reason "
+            f"FROM deadlines AS d{by('ix_deadlines_status_due')} "
+            f"{join} outbox AS o{by('ix_outbox_pending_deadline')} ON {r.its_notice} "
+            f"WHERE {r.live} AND {r.near} AND {told.format(DEADLINE_NEAR)} "
+            f"AND {r.pending} {judged}")
+    # a key none of whose lines is near: one near line makes the key near (above)
+    none_near = RiskSql(d="n")
     undelivered = (
-        f"SELECT {columns} FROM (SELECT DISTINCT f.case_id, f.deadline_key "
-        f"FROM outbox AS f{by('ix_outbox_failing_created')} WHERE f.status = 'pending' "
-        f"AND f.deadline_key IS NOT NULL AND f.last_error IS NOT NULL "
-        f"AND f.created_at <= :failed_since) AS failing "
+        f"SELECT {columns}, '{UNDELIVERED}' AS reason FROM (SELECT DISTINCT f.case_id, "
+        f"f.deadline_key FROM outbox AS f{by('ix_outbox_failing_created')} "
+        f"WHERE {RiskSql(o='f').pending} AND {RiskSql(o='f').failing}) AS failing "
         f"{join} deadlines AS d ON d.case_id = failing.case_id "
         f"AND d.key = failing.deadline_key "
-        f"{join} outbox AS o{by('ix_outbox_pending_deadline')} "
-        f"ON o.case_id = d.case_id AND o.deadline_key = d.key "
-        f"WHERE d.status IN ({live}) AND (d.due IS NULL OR d.due > :near_by) "
-        f"AND {told.format(UNDELIVERED)} AND {pending} "
-        f"GROUP BY d.case_id, d.key")
-    params = (bindparam("near_by", type_=UTCDateTime()),
-              bindparam("failed_since", type_=UTCDateTime()))
+        f"{join} outbox AS o{by('ix_outbox_pending_deadline')} ON {r.its_notice} "
+        f"WHERE {r.live} AND {told.format(UNDELIVERED)} AND {r.pending} "
+        f"AND NOT EXISTS (SELECT 1 FROM deadlines AS n WHERE n.case_id = d.case_id "
+        f"AND n.key = d.key AND {none_near.live} AND {none_near.near}) {judged}")
     typed: dict[str, Any] = {"case_id": Integer(), "key": String(), "due": UTCDateTime(),
-             "oldest": UTCDateTime(), "pending": Integer(), "failed": Integer()}
+             "oldest": UTCDateTime(), "pending": Integer(), "failed": Integer(),
+             "reason": String()}
+    values = {"near_by": near_by, "just_owed_since": just_owed_since,
+              "failed_since": failed_since}
     found: list[Any] = []
-    for sql, names in ((near, ("near_by",)), (undelivered, ("near_by", "failed_since"))):
-        stmt = text(sql).bindparams(*(p for p in params if p.key in names)).columns(**typed)
-        values = {"near_by": near_by, "failed_since": failed_since}
-        found += session.execute(stmt, {k: values[k] for k in names}).all()
-    return [AtRisk(case_id, key, due, oldest, pending, failed)
-            for case_id, key, due, oldest, pending, failed in found]
+    for sql in (near, undelivered):
+        found += session.execute(_with_moments(sql).columns(**typed),
+                                 {n: values[n] for n in _RISK_MOMENTS if f":{n}" in sql}).all()
+    return [AtRisk(*row) for row in found]
 
 
 def _is_digest() -> ColumnElement[bool]:

@@ -72,8 +72,7 @@ from storage.models import (
     MeetingRow,
     OutboxRow,
 )
-from storage.outbox import _LIVE as LIVE  # the deadlines the sweep reads: one definition
-from storage.outbox import statutory
+from storage.outbox import RiskSql
 
 _FINAL = ("closed", "void")
 
@@ -366,12 +365,9 @@ def _docket_query(*, show: str, sort: str, stage: bool, search: bool, text: bool
 
 
 def _at_risk(c: Any, *, hashed: bool) -> ColumnElement[bool]:
-    """The case has a statutory deadline still running (open, missed or tolled) whose
-    notices are pending and at risk (`RiskWindow`): due by `near_by` with a notice owed
-    by `just_owed_since` or failed; or with a notice that failed and was owed by
-    `failed_since`. What the at-risk sweep tells the clerk of (`storage.outbox.at_risk`,
-    `mail.alerts`), whether told already or not. The literal conditions let both
-    databases use the outbox's partial indexes.
+    """The case has a deadline whose pending notices are at risk (`RiskWindow`), by the
+    at-risk sweep's own condition (`storage.outbox.RiskSql`, read by
+    `storage.outbox.at_risk` too), whether the clerk was told already or not.
 
     On PostgreSQL (`hashed`) read the sweep's way: the deadlines still running by due
     time (`ix_deadlines_status_due`), each with its pending notices, and the failing
@@ -382,22 +378,16 @@ def _at_risk(c: Any, *, hashed: bool) -> ColumnElement[bool]:
     analyzed. SQLite, which keeps no statistics, took the set through the outbox's
     queue index (110 ms) and does better case by case, each case's pending notices by
     their deadline (`ix_outbox_pending_deadline`; 40-70 ms)."""
-    d, o = _DEADLINE_ROWS.c, _OUTBOX.c
-    failed = o.last_error.is_not(None)
-    pending = and_(o.status == literal_column("'pending'"), o.deadline_key.is_not(None),
-                   statutory())
+    r = RiskSql()
+    d, o = _DEADLINE_ROWS.alias(r.d).c, _OUTBOX.alias(r.o).c
     its_notice = and_(o.case_id == d.case_id, o.deadline_key == d.key)
-    due_by = bindparam("near_by", type_=d.due.type)
-    owed_by = o.created_at <= bindparam("just_owed_since", type_=o.created_at.type)
-    failing_since = o.created_at <= bindparam("failed_since", type_=o.created_at.type)
     if not hashed:
-        return exists().where(d.case_id == c.id, d.status.in_(LIVE), its_notice, pending,
-                              or_(and_(d.due <= due_by, or_(failed, owed_by)),
-                                  and_(failed, failing_since)))
-    near = select(d.case_id).where(d.status.in_(LIVE), d.due <= due_by,
-                                   exists().where(its_notice, pending, or_(failed, owed_by)))
-    failing = select(o.case_id).where(pending, failed, failing_since,
-                                      exists().where(its_notice, d.status.in_(LIVE)))
+        return exists().where(d.case_id == c.id, its_notice,
+                              r.clause(r.live, r.pending, r.notice))
+    near = select(d.case_id).where(r.clause(r.live, r.near), exists().where(
+        its_notice, r.clause(r.pending, r.notice)))
+    failing = select(o.case_id).where(r.clause(r.pending, r.failing), exists().where(
+        its_notice, r.clause(r.live, r.notice)))
     found: ColumnElement[bool] = c.id.in_(union(near, failing))
     return found
 
