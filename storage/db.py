@@ -192,13 +192,39 @@ def snapshot_reader(engine: Engine) -> Engine:
                                     postgresql_readonly=True)
 
 
+# SQLite's primary result codes for busy or away: BUSY, LOCKED, NOMEM, IOERR, FULL,
+# CANTOPEN, PROTOCOL, SCHEMA (another connection changed the schema: prepared again, the
+# statement goes through). Not SQLITE_ERROR (1): "no such table", "no such column", a
+# syntax error, which come back every time until someone migrates or fixes the code.
+_SQLITE_WEATHER = frozenset({5, 6, 7, 10, 13, 14, 15, 17})
+# PostgreSQL's SQLSTATE classes for the same: a connection lost or refused (08), a
+# deadlock or serialization failure (40), resources exhausted (53), a shutdown, restart
+# or cancel (57), an I/O failure (58); and a lock not granted in time (55P03)
+_POSTGRES_WEATHER = frozenset({"08", "40", "53", "57", "58"})
+
+
 def database_weather(error: BaseException) -> bool:
     """Whether `error` is the database being busy or away, not a fault of the work: a
     write lock held past the busy timeout ("database is locked"), a server restarting or
-    out of reach, a connection cut midway. The same work tried again later goes through."""
-    if isinstance(error, (OperationalError, InterfaceError)):
+    out of reach, a connection cut midway. The same work tried again later goes through.
+
+    Not every OperationalError is: SQLite says "no such table" or a syntax error as one
+    too, and retried those would go on forever. The driver's code decides (`sqlite3`'s
+    result code, psycopg's SQLSTATE); an error without one (a connection refused before
+    the server said anything, a test's stand-in) is weather, as before."""
+    if isinstance(error, DBAPIError) and error.connection_invalidated:
         return True
-    return isinstance(error, DBAPIError) and bool(error.connection_invalidated)
+    if isinstance(error, InterfaceError):
+        return True
+    if not isinstance(error, OperationalError):
+        return False
+    code = getattr(error.orig, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code & 0xFF in _SQLITE_WEATHER
+    state = getattr(error.orig, "sqlstate", None)
+    if isinstance(state, str) and state:
+        return state[:2] in _POSTGRES_WEATHER or state == "55P03"
+    return True
 
 
 def ping(engine: Engine) -> None:

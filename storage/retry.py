@@ -20,6 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from sqlalchemy.exc import OperationalError, ProgrammingError
+
 from storage.db import database_weather
 
 T = TypeVar("T")
@@ -88,6 +90,14 @@ class Weather:
     a failed try wrote nothing and the next reads it all again: nothing is lost, nothing
     done twice. Any other error is the loop's to handle, as before.
 
+    An OperationalError is not always weather (`storage.db.database_weather`): "no such
+    table", a missing column after a bad migration, a syntax error come back on every
+    try, and retried they would go on forever, said once as a WARNING and never again.
+    Such a fault (and a ProgrammingError, PostgreSQL's word for the same) is said as an
+    ERROR, once until the loop's work next goes through, and raised at once to the loop,
+    which handles it as any failure of its own (the worker logs the crash and restarts
+    the service after its backoff; the at-risk sweep says it and sweeps again later).
+
     `run` runs the unit beside the event loop; `run_sync` in the caller's thread (an
     APScheduler job, a background sweep), giving up only when `stopped()` says so."""
 
@@ -96,18 +106,34 @@ class Weather:
         self.outage = Outage(f"the database ({what})", logger, back_level=logging.INFO)
         self.backoff = Backoff(initial, cap)
         self.episodes = 0  # how many times it was busy (tests and benches count them)
+        self.fault: str | None = None  # the fault said last (not weather), until a success
 
     def _failed(self, error: Exception, unit: str) -> None:
         if not database_weather(error):
+            self._faulted(error, unit)
             raise error
         if self.outage.failed(_driver_words(error),
                               then=f"retrying {unit} until it answers; nothing is lost"):
             self.episodes += 1
         self.outage.log.debug("database busy or away", exc_info=True)
 
+    def _faulted(self, error: Exception, unit: str) -> None:
+        """Say a fault of the schema or the statement once: it is not retried."""
+        if not isinstance(error, (OperationalError, ProgrammingError)):
+            return  # the loop's own error (bad data, a bug of ours): its to say
+        words = _driver_words(error)
+        if words == self.fault:
+            return
+        self.fault = words
+        self.outage.log.error(
+            "%s refused %s (%s): not busy or away but a fault of the schema or the "
+            "statement, so it is not retried; if the database was restored or migrated "
+            "by hand, run `ethicsbot migrate`", self.outage.what, unit, words)
+
     def _done(self) -> None:
         self.outage.recovered()
         self.backoff.reset()
+        self.fault = None
 
     async def run(self, work: Callable[[], T], *, stop: asyncio.Event,
                   unit: str = "its work") -> T | None:
