@@ -11,6 +11,15 @@ is an outbox row (`QUORUM_WARNING`, slot `meeting-<n>:quorum:<version>`), owed o
 person and version of the meeting (its time and place): the outbox's unique key makes a
 second look after an answer changed owe nothing twice, and a moved meeting is looked at
 anew.
+
+A look takes its case's row as every save does (FOR NO KEY UPDATE, `storage.repository`),
+but SKIP LOCKED (`storage.meetings.hold_for_a_look`): a case being saved (a step, a
+recomputation of many cases in one transaction after a change of the city's file) is
+left due and looked at on the next pass, after a short pause (`HELD_PAUSE`) rather than
+at once over and over while the save runs. Waiting for it instead held the look up for
+as long as the save's transaction, and the save rewrites the meeting's moment anyway
+(tests/integration/scheduler/test_quorum_locks.py). SQLite has one writer and no row
+locks: nothing is skipped there.
 """
 
 from __future__ import annotations
@@ -36,6 +45,7 @@ from storage.uow import UowFactory
 
 log = logging.getLogger(__name__)
 JOB_ID = "quorum"
+HELD_PAUSE = 0.5  # seconds before looking again at a case another transaction was saving
 
 
 @dataclass(frozen=True)
@@ -43,6 +53,13 @@ class Warned:
     number: str
     meeting: int
     why: str
+
+
+class _Held:
+    """A look not taken: its case was held by another transaction's save."""
+
+
+HELD = _Held()
 
 
 class QuorumLooks(ArmedJob):
@@ -65,14 +82,18 @@ class QuorumLooks(ArmedJob):
             try:
                 now = self.clock()
                 due = self.retried(lambda: self._due(now), "reading the meetings due a look")
+                held = False
                 for number, meeting, seen in due or []:
                     # one look is one transaction: a busy database delays it, whole
                     found = self.retried(functools.partial(self._look, number, meeting, seen,
                                                            now), "this meeting's look")
-                    if found is not None:
+                    if isinstance(found, Warned):
                         warned.append(found)
+                    held = held or found is HELD
                     if self.stopping.is_set():
                         break
+                if held:  # left due: the next pass, once the save is likely in
+                    self.stopping.wait(HELD_PAUSE)
             finally:
                 self.arm()
         return warned
@@ -82,8 +103,10 @@ class QuorumLooks(ArmedJob):
             return list(store.due_looks(session=session, now=now))
 
     def _look(self, number: str, meeting: int, seen: datetime, now: datetime
-              ) -> Warned | None:
+              ) -> Warned | _Held | None:
         with self.uow() as uow:
+            if not store.hold_for_a_look(session=uow.session, number=number):
+                return HELD  # being saved (or gone): left due, looked at on the next pass
             case = get_case(uow, number)
             m = case.meetings.get(meeting)
             why = None

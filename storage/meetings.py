@@ -107,6 +107,15 @@ def due_looks(*, session: Session, now: datetime, limit: int = 200
     return [(n, m, at) for n, m, at in session.execute(q) if at is not None]
 
 
+def hold_for_a_look(*, session: Session, number: str) -> bool:
+    """Take case `number`'s row for a quorum look, as a save does (FOR NO KEY UPDATE),
+    unless another transaction holds it (a save under way): False then, and the look is
+    left for the next pass rather than waiting behind the save (`scheduler.quorum`).
+    SQLite has no row locks: always True there."""
+    return session.scalar(select(CaseRow.id).where(CaseRow.number == number)
+                          .with_for_update(key_share=True, skip_locked=True)) is not None
+
+
 def looked(*, session: Session, number: str, meeting: int, seen: datetime) -> None:
     """The look at `meeting` was done: none is due until the case changes again. Only
     where nothing rewrote it meanwhile (`seen` is the moment that was due)."""
