@@ -15,6 +15,7 @@ from cases.handlers.complaint import *  # noqa: F403
 from cases.handlers.council import *  # noqa: F403
 from cases.handlers.disclosures import *  # noqa: F403
 from cases.handlers.meetings import *  # noqa: F403
+from cases.handlers.referral import *  # noqa: F403
 from cases.handlers.report import *  # noqa: F403
 from cases.handlers.retention import *  # noqa: F403
 from cases.handlers.sufficiency import *  # noqa: F403

@@ -28,6 +28,7 @@ from cases.handlers import (
     council,
     disclosures,
     meetings,
+    referral,
     report,
     retention,
     sufficiency,
@@ -35,7 +36,7 @@ from cases.handlers import (
 from cases.history import EventKind
 
 # the parts of the procedure, in the order of the ordinance
-PARTS: tuple[ModuleType, ...] = (sufficiency, report, meetings, at_meetings, council,
+PARTS: tuple[ModuleType, ...] = (sufficiency, report, meetings, at_meetings, referral, council,
                                  complaint, case_file, disclosures, retention, complainant)
 
 

@@ -18,6 +18,7 @@ from cases.effects import (
     council,
     disclosures,
     meetings,
+    referral,
     report,
     retention,
     sufficiency,
@@ -30,7 +31,8 @@ __all__ = ["EFFECTS", "PARTS"]
 PARTS: dict[str, dict[EventKind, Effect]] = {
     "sufficiency": sufficiency.EFFECTS, "report": report.EFFECTS,
     "meetings": meetings.EFFECTS, "at_meetings": at_meetings.EFFECTS,
-    "council": council.EFFECTS, "complaint": complaint.EFFECTS, "case_file": case_file.EFFECTS,
+    "referral": referral.EFFECTS, "council": council.EFFECTS,
+    "complaint": complaint.EFFECTS, "case_file": case_file.EFFECTS,
     "disclosures": disclosures.EFFECTS, "retention": retention.EFFECTS,
     "complainant": complainant.EFFECTS,
 }
