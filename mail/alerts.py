@@ -7,7 +7,7 @@ seconds beside the dispatcher) that finds deadlines newly at risk owes each cler
 message per channel about all of them (how many, by reason, the soonest first, a link
 to the docket), never one per case: a docket of 20,000 cases whose notices are queued
 owes the clerk one digest, not 40,000 alerts (issue 39). Every deadline at risk is told
-once per reason (`alerted`, storage/outbox.py): a sweep that finds nothing new writes
+once per reason (`alerted`, storage/risk.py): a sweep that finds nothing new writes
 nothing, and one that finds a single new deadline tells only of it. A deadline that is
 both long undeliverable and near when first seen is told as "deadline near"; one told
 as undeliverable is told again when its deadline nears. Notices owed in the last few
@@ -41,11 +41,11 @@ from sqlalchemy.orm import Session
 from cases.directory import Directory
 from cases.notices import NoticeType, clerks
 from cases.ports import Clock
-from storage import outbox
+from storage import risk
 from storage.db import snapshot_reader
-from storage.outbox import DEADLINE_NEAR, AtRisk
 from storage.queries import UNDELIVERED_AFTER, risk_window
 from storage.retry import Weather, wait_for_stop
+from storage.risk import DEADLINE_NEAR, AtRisk
 from storage.uow import SqlUnitOfWork, UowFactory
 
 log = logging.getLogger(__name__)
@@ -65,12 +65,12 @@ def owe_deadline_alerts(*, uow_factory: UowFactory, clock: Clock, directory: Dir
     with uow_factory() as uow:
         engine = uow.session.get_bind()
     with Session(snapshot_reader(engine)) as s:  # type: ignore[arg-type]
-        owed = outbox.last_digest(s)
-        stale = outbox.unowed_alerted(s, after=owed)
+        owed = risk.last_digest(s)
+        stale = risk.unowed_alerted(s, after=owed)
         found = [] if stale else _newly_at_risk(s, now, undelivered_after)
     if stale:  # a sweep stopped midway: what it recorded was never told
         with uow_factory() as uow:
-            forgotten = outbox.forget_unowed(uow.session, after=owed)
+            forgotten = risk.forget_unowed(uow.session, after=owed)
             uow.commit()
         log.warning("%d deadline(s) recorded for a digest never owed (a sweep stopped "
                     "midway): telling the clerk of them now", forgotten)
@@ -85,7 +85,7 @@ def owe_deadline_alerts(*, uow_factory: UowFactory, clock: Clock, directory: Dir
     with uow_factory() as uow:
         for clerk in clerks(directory):
             for channel in [*(["slack"] if slack and clerk.slack else []), "email"]:
-                outbox.owe_digest(uow.session, digest=digest, recipient=clerk,
+                risk.owe_digest(uow.session, digest=digest, recipient=clerk,
                                   channel=channel, at=now, msgid_domain=uow.outbox.msgid_domain)
         uow.commit()
     near = sum(1 for _, reason in found if reason == DEADLINE_NEAR)
@@ -101,7 +101,7 @@ def _newly_at_risk(session: Session, now: datetime, undelivered_after: timedelta
     """The deadlines at risk the clerk was not told of for this reason, with the reason,
     the soonest due first (no due date, i.e. tolled, last)."""
     at = risk_window(undelivered_after).params(now)
-    found = [(risk, risk.reason) for risk in outbox.at_risk(session, **at)]
+    found = [(risk, risk.reason) for risk in risk.at_risk(session, **at)]
     found.sort(key=lambda f: (f[0].due is None, f[0].due or now, f[0].case_id,
                               f[0].deadline_key))
     return found
@@ -114,7 +114,7 @@ def _write_in_bounded_batches(uow_factory: UowFactory, rows: list[dict[str, Any]
     while at < len(rows):
         began = time.monotonic()
         with uow_factory() as uow:
-            outbox.record_alerted(uow.session, rows[at:at + step])
+            risk.record_alerted(uow.session, rows[at:at + step])
             uow.commit()
         at += step
         took = time.monotonic() - began

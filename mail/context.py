@@ -28,7 +28,7 @@ from mail.parsing.structure import read_header
 from notices.mail_down import dm_about
 from notices.meeting_text import quorum_about
 from notices.render import NoticeContext
-from storage import filings, outbox, reminders, web_tokens
+from storage import filings, outbox, reminders, risk, web_tokens
 from storage.repository import SqlCaseRepository
 
 DEADLINE_ORDER = list(DeadlineKey)  # a deadline alert's generation is the key's index here
@@ -137,7 +137,7 @@ def _digest(session: Session, number: int, calendar: CityCalendar, letterhead: L
             now: datetime) -> dict[str, Any]:
     """What a digest of deadlines at risk says (`mail.alerts`): how many, why, the soonest
     first with what each case still has unsent, and where to see them all."""
-    d = outbox.digest(session, number, listed=DIGEST_LISTED)
+    d = risk.digest(session, number, listed=DIGEST_LISTED)
     base = letterhead.docket_url.rstrip("/") if letterhead.docket_url else None
     lines = []
     for line in d.lines:

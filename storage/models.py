@@ -127,7 +127,7 @@ class DocketHeadRow(Base):
 
 class DeadlineRow(Base):
     __tablename__ = "deadlines"
-    # the at-risk sweep's way in (`storage.outbox.at_risk`): the deadlines still running
+    # the at-risk sweep's way in (`storage.risk.at_risk`): the deadlines still running
     # (or missed) by due time, not every deadline ever computed
     __table_args__ = (Index("ix_deadlines_status_due", "status", "due"),)
     case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"), primary_key=True)
@@ -202,7 +202,7 @@ class OutboxRow(Base):
         Index("ix_outbox_case_id_id", "case_id", "id"),
         # the statutory notices still pending, by the deadline they serve, and those of
         # them that failed an attempt, by when they were owed: what the at-risk sweep
-        # reads (`storage.outbox.at_risk`), never the whole outbox
+        # reads (`storage.risk.at_risk`), never the whole outbox
         Index("ix_outbox_pending_deadline", "case_id", "deadline_key", "created_at",
               sqlite_where=text(PENDING_STATUTORY), postgresql_where=text(PENDING_STATUTORY)),
         Index("ix_outbox_failing_created", "created_at",

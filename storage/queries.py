@@ -11,6 +11,11 @@ A stored deadline's status was judged when it was saved; every reader here judge
 again at the `now` it is given (`cases.deadlines.status_at`), so nothing shows `open` for
 a deadline whose due time has passed. What the case's history says beyond its snapshot
 (the sections as amended, a voiding, the records released) comes from replaying it.
+
+Some 770 lines, on purpose: the docket's statement and the case view's share their
+tables, their access-log line (`_LOG_IF_FOUND`, written in the same statement as the
+read, so a look is logged exactly when it is made) and the deadline's reading
+(`_deadline`); split, each half would import the other's private parts.
 """
 
 from __future__ import annotations
@@ -72,7 +77,7 @@ from storage.models import (
     MeetingRow,
     OutboxRow,
 )
-from storage.outbox import RiskSql
+from storage.risk import RiskSql
 
 _FINAL = ("closed", "void")
 
@@ -366,8 +371,8 @@ def _docket_query(*, show: str, sort: str, stage: bool, search: bool, text: bool
 
 def _at_risk(c: Any, *, hashed: bool) -> ColumnElement[bool]:
     """The case has a deadline whose pending notices are at risk (`RiskWindow`), by the
-    at-risk sweep's own condition (`storage.outbox.RiskSql`, read by
-    `storage.outbox.at_risk` too), whether the clerk was told already or not.
+    at-risk sweep's own condition (`storage.risk.RiskSql`, read by
+    `storage.risk.at_risk` too), whether the clerk was told already or not.
 
     On PostgreSQL (`hashed`) read the sweep's way: the deadlines still running by due
     time (`ix_deadlines_status_due`), each with its pending notices, and the failing

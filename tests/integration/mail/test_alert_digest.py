@@ -17,7 +17,7 @@ from mail.alerts import owe_deadline_alerts
 from mail.context import DIGEST_LISTED, load_context
 from mail.intake import Outcome, take_in
 from notices.render import render
-from storage import outbox
+from storage import outbox, risk
 from storage.models import AlertedRow, OutboxRow
 from tests.fixtures.app import FakeClock, deadline_alerts
 from tests.integration.mail.complaints import forwarded_complaint
@@ -116,7 +116,7 @@ async def test_a_sweep_stopped_midway_is_told_again_by_the_next(
     def dies(*_: object, **__: object) -> None:
         raise RuntimeError("killed between the writes and the digest")
 
-    monkeypatch.setattr(outbox, "owe_digest", dies)
+    monkeypatch.setattr(risk, "owe_digest", dies)
     with pytest.raises(RuntimeError):
         owe_deadline_alerts(uow_factory=app.uow, clock=app.clock, directory=app.directory)
     monkeypatch.undo()

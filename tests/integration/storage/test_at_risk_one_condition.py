@@ -1,6 +1,6 @@
-"""The at-risk sweep (`storage.outbox.at_risk`) and the docket's at-risk view
+"""The at-risk sweep (`storage.risk.at_risk`) and the docket's at-risk view
 (`storage.queries` `show=at-risk`) say "at risk" the same way (issue 39): one condition,
-`storage.outbox.RiskSql`, read by both. Cases built at each edge of the window
+`storage.risk.RiskSql`, read by both. Cases built at each edge of the window
 (`risk_window`: due by `near_by`, owed by `just_owed_since`, failed and owed by
 `failed_since`), and two officials' own §12 lines under one key, are judged case by case
 by both, on SQLite and PostgreSQL, and the sweep tells each deadline once."""
@@ -17,10 +17,10 @@ from cases.deadlines import DeadlineKey
 from cases.notices import NoticeType
 from ethicsbot.bootstrap import App
 from mail.intake import Outcome, take_in
-from storage import outbox
+from storage import risk
 from storage.models import CaseRow, DeadlineRow, OutboxRow
-from storage.outbox import DEADLINE_NEAR, UNDELIVERED
 from storage.queries import DocketView, docket, risk_window
+from storage.risk import DEADLINE_NEAR, UNDELIVERED
 from tests.fixtures.app import FakeClock
 from tests.integration.mail.complaints import forwarded_complaint
 
@@ -125,7 +125,7 @@ def test_the_sweep_and_the_docket_judge_every_edge_alike(app: App, clock: FakeCl
              for n, (name, (lines, notices, _)) in enumerate(EDGES.items(), start=1)}
     now = clock()
     with app.session_factory() as s:
-        swept = outbox.at_risk(s, **risk_window().params(now))
+        swept = risk.at_risk(s, **risk_window().params(now))
         listed = {line["number"] for line in docket(
             session=s, view=DocketView(show="at-risk", risk=risk_window()), now=now)}
     lines = [(r.case_id, r.deadline_key) for r in swept]
