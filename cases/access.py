@@ -310,8 +310,9 @@ def _not_alone(actor: Actor, rule: StepRule, case: Case) -> str:
         return (f"To {rule.respondent_asks} is the official's own request ({rule.section}), "
                 f"and {mine}, which decides on it, does not record it for them: the "
                 f"official makes it themselves, signed in, or {clerks} record it from "
-                f"their letter or email. {mine[0].upper()}{mine[1:]}'s own request is made "
-                "by motion at its meeting.")
+                f"their letter or email: send it to the city clerk. "
+                f"{mine[0].upper()}{mine[1:]}'s own request is made by motion at its "
+                "meeting.")
     return (f"Only {clerks} may {rule.name} on their own ({rule.section}); {mine} does so "
             f"only by motion at its meeting on {case.number}, naming each member's vote. "
             "Give the motion, or ask the city clerk.")

@@ -156,7 +156,8 @@ def asked(app: App, number: str) -> dict[str, object]:
 BOARD_REFUSED = ("To ask for a longer time for the written report is the official's own "
                  "request (§10), and the Ethics Board, which decides on it, does not record it "
                  "for them: the official makes it themselves, signed in, or the mayor or the "
-                 "mayor's designees record it from their letter or email.")
+                 "mayor's designees record it from their letter or email: send it to the "
+                 "city clerk.")
 
 
 async def test_the_board_may_not_take_down_the_officials_request_the_clerk_and_the_official_may(
