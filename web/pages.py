@@ -46,7 +46,7 @@ from web import auth
 from web.auth import CHANNEL
 from web.deps import WebDeps
 from web.entries import entry_details, motion_words
-from web.formats import deadline_title, moment, moments_in, phone, spreadsheet_cell
+from web.formats import day, deadline_title, moment, moments_in, phone, spreadsheet_cell
 from web.keys import VIEWER
 from web.next_acts import outcomes, what_is_next
 from web.public import record_items, released_page
@@ -54,6 +54,8 @@ from web.render import due_text, page, proof_words, refusal
 from web.request import deps_of, signed_in
 
 PAGE = 50
+HISTORY_SHOWN = 25  # the case page shows the latest entries of a history; its pages, all
+HISTORY_PAGE = 25
 _NUMBER = re.compile(r"ETH-\d{4}-\d{4,6}")  # as `storage.repository` numbers cases
 
 
@@ -261,14 +263,7 @@ async def case(request: web.Request) -> web.StreamResponse:
     deadlines = [{**x, "due_text": due_text(x["due"], x["status"], now, deps.calendar),
                   "title": deadline_title(x, name_of)}
                  for x in d["deadlines"]]  # judged at `now` by the query
-    history = [{**e, "when": moment(e["at"], deps.calendar), "what": words(e["kind"]),
-                "by": deps.directory.name_of(e["actor"]),
-                "on": _day(e["data"].get("on")), "motion": motion_words(e["data"]),
-                # the facts recorded, to those who see the whole case: a part of it (the
-                # council's, the official's) shows what was done, not what was said
-                "details": entry_details(e["data"], deps.directory, deps.calendar)
-                if looked.access is Access.FULL else ""}
-               for e in d["history"] if sees_in_history(looked.access, EventKind(e["kind"]))]
+    history = history_lines(d, looked.access, deps)
     kind = request.query.get("recorded", "")
     recorded = f"Recorded: {words(kind)}." if kind in set(EventKind) else None
     latest = next((e for e in reversed(history) if e["kind"] == kind), None)
@@ -292,7 +287,9 @@ async def case(request: web.Request) -> web.StreamResponse:
                 notices=[n for n in notices if n["type"] not in INVITES],
                 invites=invite_groups(with_replies(
                     [n for n in notices if n["type"] in INVITES], d["meetings"]),
-                    d["meetings"], deps.calendar), history=history,
+                    d["meetings"], deps.calendar),
+                history=history[-HISTORY_SHOWN:], history_count=len(history),
+                history_latest=history_latest(history, deps.calendar),
                 open_requests=[r for r in d.get("open_requests", [])
                                if sees_open_request(looked.access, r["proceeding"])],
                 disclosures=disclosure_rows(d, looked.access, deps.calendar, now),
@@ -301,6 +298,48 @@ async def case(request: web.Request) -> web.StreamResponse:
                 received=moment(d["received_at"], deps.calendar),
                 steps=offered,
                 filings=d["filings"] if seen.originals else [])
+
+
+def history_lines(d: Mapping[str, Any], access: Access, deps: WebDeps) -> list[dict[str, Any]]:
+    """The case's history as its reader may see it (`cases.history.sees_in_history`), each
+    entry in words: the case page's latest entries and the history's own pages alike."""
+    return [{**e, "when": moment(e["at"], deps.calendar), "what": words(e["kind"]),
+             "by": deps.directory.name_of(e["actor"]),
+             "on": _day(e["data"].get("on")), "motion": motion_words(e["data"]),
+             # the facts recorded, to those who see the whole case: a part of it (the
+             # council's, the official's) shows what was done, not what was said
+             "details": entry_details(e["data"], deps.directory, deps.calendar)
+             if access is Access.FULL else ""}
+            for e in d["history"] if sees_in_history(access, EventKind(e["kind"]))]
+
+
+def history_latest(history: Sequence[Mapping[str, Any]], calendar: CityCalendar) -> str:
+    """The folded history's one line: the latest entry's day (the day it happened, if it
+    was recorded later) and what it did ("Fri Feb 26, 2027: council decided")."""
+    if not history:
+        return ""
+    last = history[-1]
+    return f"{last['on'] or day(last['at'], calendar)}: {last['what']}"
+
+
+@routes.get("/cases/{number}/history")
+@signed_in
+async def case_history(request: web.Request) -> web.StreamResponse:
+    """The whole history of a case, `HISTORY_PAGE` entries a page, oldest first: the case
+    page shows only the latest `HISTORY_SHOWN`. Read through the case view with the
+    case page's checks, so each reader sees here exactly the entries the case page
+    shows them; one who may see only what was released has no history to page."""
+    deps = deps_of(request)
+    looked = await case_view(request, request.match_info["number"], "case history")
+    if looked.access is Access.PUBLIC:
+        raise refusal(request, 404, "Not entitled", NOT_ENTITLED)
+    history = history_lines(looked.view, looked.access, deps)
+    pages = max(1, -(-len(history) // HISTORY_PAGE))
+    current = min(whole_number(request.query.get("page", "1"), 5) or 1, pages)
+    start = (current - 1) * HISTORY_PAGE
+    return page(request, "history.html.j2", d=looked.view, page_number=current, pages=pages,
+                history=history[start:start + HISTORY_PAGE], count=len(history),
+                first=start + 1)
 
 
 def rights_lines(deadlines: list[dict[str, Any]], offered: list[dict[str, Any]],
