@@ -77,7 +77,10 @@ async def test_a_request_that_came_before_the_meeting_taken_down_after_it_is_fla
     page = await site.get(f"/cases/{number}")
     assert page.status == 200
     assert flag_of(PRUITT, "2026-12-01") in page.text, page.text
-    assert page.text.count(BADGE) == 1  # one flag: Bates asked after the meeting
+    # one flag, Bates having asked after the meeting: its line, and the folded meetings'
+    # summary counting it
+    assert page.text.count(f'<span class="badge late">{BADGE}</span>') == 1
+    assert f'<span class="badge late">1 {BADGE}</span>' in page.text
     assert f"{BATES} asked for an open session on" not in page.text
     await site.sign_in(COUNCIL)  # the council does not see the board's record
     seen = await site.get(f"/cases/{number}")
