@@ -44,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _databases import docket_arguments, throwaway
 from scheduler_scale import _settings, fill
 from sqlalchemy import select
-from web_docket import signed_in_clerk
+from web_docket import fetched, signed_in_clerk
 
 from cases import commands as c
 from cases.disclosure import AnswerKind
@@ -207,14 +207,7 @@ async def on_the_web(url: str, now: datetime, year: int, repeat: int
                            (f"/report.csv?year={year}", f"/report.csv?year={year}"),
                            (f"/report.pdf?year={year}", f"/report.pdf?year={year}"),
                            ("/status (page 1)", "/status")):
-            times = []
-            for _ in range(repeat):
-                began = time.perf_counter()
-                async with http.get(path) as answer:
-                    body = await answer.read()
-                times.append(time.perf_counter() - began)
-                assert answer.status == 200 and "/sign-in" not in str(answer.url), path
-            times.sort()
+            times, body = await fetched(http, path, repeat)
             figures[name] = (times[len(times) // 2], times[-1], len(body))
     return figures
 

@@ -112,6 +112,19 @@ def pages(number: str, long: str) -> list[tuple[str, str]]:
             (f"case page, {LONG} history entries", f"/cases/{long}")]
 
 
+async def fetched(http: ClientSession, path: str, repeat: int) -> tuple[list[float], bytes]:
+    """`path` fetched `repeat` times by the signed-in clerk: the times taken, sorted, and
+    the last answer's body (each answer a page of the docket, not the sign-in page)."""
+    times, body = [], b""
+    for _ in range(repeat):
+        began = time.perf_counter()
+        async with http.get(path) as answer:
+            body = await answer.read()
+        times.append(time.perf_counter() - began)
+        assert answer.status == 200 and "/sign-in" not in str(answer.url), path
+    return sorted(times), body
+
+
 @asynccontextmanager
 async def signed_in_clerk(url: str, now: datetime) -> AsyncIterator[ClientSession]:
     """The web docket served on loopback over the database at `url`, and an HTTP client
@@ -144,15 +157,9 @@ async def measure(url: str, requests: int, now: datetime, long: str
         first = (await (await http.get("/docket")).text())
         number = first.split('href="/cases/')[1].split('"')[0]
         for name, path in pages(number, long):
-            times = []
-            for _ in range(requests):
-                began = time.perf_counter()
-                async with http.get(path) as answer:
-                    body = await answer.text()
-                times.append(time.perf_counter() - began)
-                assert answer.status == 200 and "/sign-in" not in str(answer.url), path
+            times, raw = await fetched(http, path, requests)
+            body = raw.decode()
             assert "Sign in" not in body or "Sign out" in body, path
-            times.sort()
             figures[name] = (times[len(times) // 2] * 1000,
                              times[int(len(times) * 0.95)] * 1000)
     return figures
