@@ -25,10 +25,9 @@ from cases.directory import Directory
 from cases.errors import ProcedureError
 from cases.filing import Filing
 from cases.handlers import Command, StepRule
-from cases.history import Event
 from cases.levels import Access
 from cases.ports import Clock
-from cases.services import file_complaint, take_step_as
+from cases.services import Taken, file_complaint, take_step_as
 from storage import lookups, queries
 from storage.lookups import DocketReader
 from storage.uow import SqlUnitOfWork, UowFactory
@@ -132,7 +131,7 @@ def allow_step(deps: SlackDeps, caller: Caller, step: StepRule, number: str | No
         raise
 
 
-def run_step(deps: SlackDeps, caller: Caller, number: str, run: StepRun) -> Event:
+def run_step(deps: SlackDeps, caller: Caller, number: str, run: StepRun) -> Taken:
     """Take the step as every surface does (`cases.services.take_step_as`), logged as
     Slack's."""
     def log(uow: SqlUnitOfWork, case: str, action: str, allowed: bool) -> None:

@@ -95,6 +95,12 @@ class Meetings:
         """The officials who asked that `proceeding` be open to the public."""
         return frozenset(who for (p, who) in self.open_requests if p is proceeding)
 
+    def irregularities(self) -> list[str]:
+        """Every flag for the city attorney on the case's meetings (an act that may have
+        broken RCW 42.30 or §13/§14), meeting by meeting: what a step raised is what it
+        added here (`cases.services.Taken.flags`)."""
+        return [flag for m in self.all for flag in m.irregular]
+
     def sufficiency(self, party: str) -> Tally | None:
         """The board's determination of sufficiency as to `party`, the last one counted
         (§7); one counted before each official was named stands for all of them."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from dataclasses import fields, replace
+from dataclasses import dataclass, fields, replace
 from datetime import date, datetime
 from typing import TypeVar
 
@@ -21,6 +21,7 @@ from cases.access import (
     Actor,
     Refused,
     askers_of,
+    case_access,
     check_body,
     check_correction,
     check_form,
@@ -37,6 +38,7 @@ from cases.errors import ProcedureError
 from cases.filing import Filing
 from cases.handlers import Command, StepRule
 from cases.history import Event, EventKind
+from cases.levels import Access
 from cases.notices import NoticeType, OwedNotice, notices_owed
 from cases.ports import Clock, UnitOfWork
 from cases.procedure import handle, open_case
@@ -124,6 +126,17 @@ def _withdraw_notices(uow: UnitOfWork, number: str, owed: list[OwedNotice], *,
     return [n for n in owed if (n.type.value, n.slot, n.recipient.email.lower()) in sent]
 
 
+@dataclass(frozen=True)
+class Taken:
+    """A person's step, committed: its history entry, and the flags for the city attorney
+    it raised (a request that came before a meeting taken down only after it, a
+    determination with no executive session recorded), which every surface tells the
+    person at once rather than only on the case page."""
+
+    event: Event
+    flags: tuple[str, ...] = ()
+
+
 def take_step_as(
     new_uow: Callable[[], AbstractContextManager[U]],
     actor: Actor,
@@ -135,14 +148,14 @@ def take_step_as(
     calendar: CityCalendar,
     clock: Clock,
     log: Callable[[U, str, str, bool], None],
-) -> Event:
+) -> Taken:
     """A person's step on case `number`, from any surface, committed: the role the table
     gives the step (`check_step`), never on a case against oneself but the official's own
     requests, and only one that can be theirs (`check_form`, as the web's form is shown
     under; `check_own_request`), the command `build`
     makes from the stored case (what the person typed, completed by `cases.derived`), the
     right hands on a vote (`check_hands`) and on a body's act (`check_body`), then
-    `take_step`.
+    `take_step`; it returns the entry with the flags the step raised (`Taken`).
 
     `log(uow, number, action, allowed)` writes the surface's access log entry: in the
     step's transaction when it is taken; in a transaction of its own when it is refused
@@ -164,11 +177,15 @@ def take_step_as(
             check_hands(actor, cmd)
             check_body(actor, cmd, case)
             check_correction(actor, cmd, case)
+            flagged = set(case.meetings.irregularities())
             event = take_step(uow, number, cmd, directory=directory, calendar=calendar,
                               clock=clock, actor=actor.email or "")
+            after = get_case(uow, number)
+            raised = tuple(f for f in after.meetings.irregularities() if f not in flagged
+                           ) if _sees_flags(actor, after) else ()
             log(uow, number, action, True)
             uow.commit()
-            return event
+            return Taken(event, raised)
     except Exception as e:
         refused = isinstance(e, Refused)
         with new_uow() as uow:
@@ -176,6 +193,13 @@ def take_step_as(
                 not refused)
             uow.commit()
         raise
+
+
+def _sees_flags(actor: Actor, case: Case) -> bool:
+    """The flags for the city attorney are shown to full access only (the case page's
+    meetings show them so): an official taking their own request is not told of them."""
+    return case_access(actor, respondents=case.respondents, closed=False, released=(),
+                       walled=case.recusals) is Access.FULL
 
 
 def recompute(uow: UnitOfWork, number: str, *, directory: Directory, calendar: CityCalendar,

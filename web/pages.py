@@ -269,12 +269,16 @@ async def case(request: web.Request) -> web.StreamResponse:
     latest = next((e for e in reversed(history) if e["kind"] == kind), None)
     if recorded and latest is not None and latest["motion"]:
         recorded += " " + latest["motion"]  # a motion that failed says so at once
+    flagged = recorded is not None and looked.access is Access.FULL and \
+        request.query.get("flagged", "0") not in ("", "0")
+    if flagged:  # `cases.services.Taken.flags`: told at once, the meetings opened on it
+        recorded = f"{recorded} It raised a flag for the city attorney: see the meetings."
     offered = offered_steps(viewer.actor, looked.access, d)
 
     return page(request, "case.html.j2", d=d, seen=seen, access=looked.access.value,
                 rights=rights_lines(deadlines, offered, viewer.actor, d)
                 if looked.access is Access.RESPONDENT else [],
-                request_recorded=recorded,
+                request_recorded=recorded, request_flagged=flagged,
                 next_box=what_is_next(deadlines, offered, viewer.actor, d, now=now,
                                       calendar=deps.calendar, name_of=name_of),
                 outcomes=outcomes(d, name_of, only=email

@@ -138,7 +138,7 @@ async def take(request: web.Request) -> web.StreamResponse:
         auth.log(uow.session, deps, viewer.person.email, case, action, allowed)
 
     try:
-        event = take_step_as(deps.uow, viewer.actor, number, rule, build,
+        taken = take_step_as(deps.uow, viewer.actor, number, rule, build,
                              directory=deps.directory, calendar=deps.calendar,
                              clock=deps.clock, log=log)
     except Refused as e:
@@ -148,4 +148,5 @@ async def take(request: web.Request) -> web.StreamResponse:
     except (ProcedureError, ValueError) as e:
         status = 400 if isinstance(e, BadInput | ValueError) else 409
         return _form_page(request, rule, looked, typed, str(e), status, own=own)
-    raise web.HTTPSeeOther(f"/cases/{number}?recorded={event.kind.value}")
+    flagged = f"&flagged={len(taken.flags)}" if taken.flags else ""
+    raise web.HTTPSeeOther(f"/cases/{number}?recorded={taken.event.kind.value}{flagged}")

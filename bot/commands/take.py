@@ -14,7 +14,8 @@ from bot.escape import esc
 from bot.service import allow_step, blocking, case_number, run_step
 from cases.errors import ProcedureError
 from cases.handlers import StepRule
-from cases.history import Event, EventKind
+from cases.history import EventKind
+from cases.services import Taken
 from cases.text import words
 
 if TYPE_CHECKING:
@@ -46,11 +47,14 @@ async def _take(req: Request, spec: Spec, number: str, rest: list[str]) -> None:
     deps = req.deps
     run = spec.run(Words(rest, spec.usage, req.caller, deps.calendar, now=deps.clock()),
                    deps.directory)
-    event = await blocking(run_step, deps, req.caller, number, run)
-    await req.reply(confirmation(number, event))
+    taken = await blocking(run_step, deps, req.caller, number, run)
+    await req.reply(confirmation(number, taken))
 
 
-def confirmation(number: str, event: Event) -> str:
+def confirmation(number: str, taken: Taken) -> str:
+    """What was recorded, what it did, and each flag for the city attorney it raised:
+    the person who took the step is the one to pass it on."""
+    event = taken.event
     text = f"*{number}*: {words(event.kind)} — recorded."
     if event.kind is EventKind.REFERRED:
         to = event.data["to"]
@@ -67,4 +71,5 @@ def confirmation(number: str, event: Event) -> str:
         text += " " + esc(event.data["note"])
     elif event.kind is EventKind.EXECUTIVE_SESSION_STARTED:  # what was to be read aloud
         text += f" The announcement (RCW 42.30.110(2)): “{esc(event.data['announced'])}”"
-    return text + f" `/ethics status {number}` shows the deadlines now."
+    text += "".join(f"\n:warning: *For the city attorney:* {esc(flag)}" for flag in taken.flags)
+    return text + f"\n`/ethics status {number}` shows the deadlines now."

@@ -53,10 +53,13 @@ def step(as_email: str, words: tuple[str, ...]) -> None:
         log_access(app, case, f"{action} as {person.email}", allowed=allowed,
                    session=uow.session)
 
-    event = take_step_as(app.uow, caller.actor, number, run.step, run.build,
+    taken = take_step_as(app.uow, caller.actor, number, run.step, run.build,
                          directory=app.directory, calendar=app.calendar, clock=app.clock,
                          log=log)
+    event = taken.event
     click.echo(for_terminal(f"{number}: {said(event.kind)}: recorded. `ethicsbot case "
                             f"{number}` shows the deadlines now."))
+    for flag in taken.flags:
+        click.echo(for_terminal(f"For the city attorney: {flag}"))
     if event.kind is EventKind.COMPLAINANT_WITHHELD:  # what had already gone, what to mail
         click.echo(for_terminal(str(event.data["note"])))

@@ -3,9 +3,9 @@ when one is taken down late.
 
 - B7b (§13): Pruitt's letter asking for an open session came before the board's meeting
   and was taken down only after the meeting had evaluated his matter in executive
-  session: `/ethics status` flags the meeting for the city attorney, as to him only (Bates
-  asked after the meeting). Taken down in time, nothing is flagged, and the session may
-  not evaluate his matter.
+  session: the reply to the clerk who takes it down says so, and `/ethics status` flags
+  the meeting for the city attorney, as to him only (Bates asked after the meeting).
+  Taken down in time, nothing is flagged, and the session may not evaluate his matter.
 - C1 (§10): the board chair (or another member) may not take down the official's request
   for a longer time for the report, which the board itself approves; the reply says who
   may. The clerk takes it down with how it came and what shows it, and the official
@@ -95,11 +95,15 @@ async def test_a_request_that_came_before_the_meeting_taken_down_after_it_is_fla
     convene(app, n)
     await in_executive_session(slack, clock, n)  # about both: neither had asked
     # Pruitt's letter, left at the counter Tue Dec 1, is found and taken down only now;
-    # Bates's email came today, after the meeting
-    await done(slack, CLERK, f"open-session {n} @Pruitt board 2026-12-01 paper his letter "
-               "of Dec 1, left at the counter, scan F1201")
-    await done(slack, CLERK, f"open-session {n} @Bates board 2026-12-03 email her email of "
-               "Dec 3, filed with the case")
+    # Bates's email came today, after the meeting. The clerk who takes the letter down is
+    # told of the flag it raises, at once; of none for Bates's
+    told = await done(slack, CLERK, f"open-session {n} @Pruitt board 2026-12-01 paper his "
+                      "letter of Dec 1, left at the counter, scan F1201")
+    flag = f":warning: *For the city attorney:* {LATE.format(who=PRUITT, on='2026-12-01')}"
+    assert flag in told, told
+    told = await done(slack, CLERK, f"open-session {n} @Bates board 2026-12-03 email her "
+                      "email of Dec 3, filed with the case")
+    assert ":warning:" not in told, told
     seen = await status(slack, ATTORNEY, n)
     assert f":warning: {LATE.format(who=PRUITT, on='2026-12-01')}" in seen, seen
     assert seen.count(":warning:") == 1 and f"{BATES} asked for an open session" not in seen

@@ -21,6 +21,8 @@ from tests.integration.web.test_motions import refused, said, send
 
 PRUITT, BATES = "gpruitt@city.test", "lbates@city.test"
 BADGE = "for the city attorney"
+TOLD = "It raised a flag for the city attorney: see the meetings."
+OPENED = '<details class="part" open><summary class="part">1 meeting'
 LATE = ("asked for an open session on {on} (§13), by the day of this meeting, but the "
         "request was recorded only after it was held, and it evaluated their matter in "
         "executive session. Tell the city attorney")
@@ -68,11 +70,16 @@ async def test_a_request_that_came_before_the_meeting_taken_down_after_it_is_fla
     number = await board_meets(site, clock)
     await in_executive_session(site, clock, number)  # about both: neither had asked
     # Thu Dec 3: the clerk takes down Pruitt's letter, left at the counter on Tue Dec 1
-    # and found only now, and Bates's email of today, after the meeting
-    await recorded(site, number, "open-session", open_session(
+    # and found only now, and Bates's email of today, after the meeting: the clerk is told
+    # at once of the flag Pruitt's raised, the meetings opened on it; of none for Bates's
+    answer = await send(site, number, "open-session", open_session(
         PRUITT, "2026-12-01", "paper", "his letter of Dec 1, left at the counter, scan F1201"))
-    await recorded(site, number, "open-session", open_session(
+    assert said(answer).startswith("Recorded") and TOLD in said(answer), said(answer)
+    assert OPENED in answer.text
+    answer = await send(site, number, "open-session", open_session(
         BATES, "2026-12-03", "email", "her email of Dec 3, filed with the case"))
+    assert said(answer).startswith("Recorded") and TOLD not in said(answer), said(answer)
+    assert OPENED not in answer.text
     await site.sign_in(ATTORNEY)
     page = await site.get(f"/cases/{number}")
     assert page.status == 200
