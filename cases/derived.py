@@ -174,7 +174,8 @@ def complete(command: type[C], typed: Mapping[str, Any], actor: Actor, directory
                           readings=directory.readings,
                           standing=directory.examiners_conflicted_with(case.people)
                           | (directory.examiners_unavailable_on(today) if today else set()),
-                          respondent=values.get("respondent"))
+                          respondent=values.get("respondent"),
+                          unqualified=directory.examiners_unqualified())
         values["examiner"] = chosen.examiner
     return command(**values, **caller_fields(command, actor, directory, typed=values.keys()))
 

@@ -83,6 +83,11 @@ class Person:
     conflicts: tuple[str, ...] = ()
     # an examiner's times away, recorded once for every case (§11's rotation skips them)
     unavailable: tuple[Absence, ...] = ()
+    # §11: examiners "shall be licensed and practicing attorneys who are not residents of
+    # the city": their bar licence as the bar lists it ("WSBA 51234") and where they live,
+    # as the city's roster records them (`Directory.examiners_unqualified`)
+    licence: str | None = None
+    resides_in: str | None = None
 
 
 @dataclass(frozen=True)
@@ -212,6 +217,31 @@ class Directory:
         return frozenset(e.email for e in self.examiners
                          if involved & {x.casefold() for x in e.conflicts})
 
+    def examiner_unqualified(self, examiner: Person) -> str | None:
+        """Why the city's file does not show `examiner` qualified to hear a matter (§11:
+        "licensed and practicing attorneys who are not residents of the city"), in words
+        for the clerk with what to add; None when it shows them qualified. EthicsBot
+        cannot look a licence up: the roster's entry is the city's word that it is
+        active, checked by whoever keeps the file."""
+        if not (examiner.licence or "").strip():
+            return (f"{examiner.name} ({examiner.email}): the directory file gives no bar "
+                    "licence; add `licence: WSBA 12345` (§11: a licensed, practising "
+                    "attorney)")
+        if not (examiner.resides_in or "").strip():
+            return (f"{examiner.name} ({examiner.email}): the directory file does not say "
+                    "where they live; add `resides_in: <their city>` (§11: not a resident "
+                    f"of {self.city})")
+        if _place(examiner.resides_in or "") == _place(self.city):
+            return (f"{examiner.name} ({examiner.email}) lives in {self.city} (§11: an "
+                    "examiner is not a resident of the city)")
+        return None
+
+    def examiners_unqualified(self) -> dict[str, str]:
+        """The examiners (emails) the rotation skips on every case, with why
+        (`examiner_unqualified`)."""
+        return {e.email: why for e in self.examiners
+                if (why := self.examiner_unqualified(e)) is not None}
+
     def examiners_unavailable_on(self, day: date) -> frozenset[str]:
         """The examiners (emails) away on `day` (`Person.unavailable`): a referral that day
         goes to the next in rotation."""
@@ -268,3 +298,12 @@ def _fold(s: str) -> str:
     s = unicodedata.normalize("NFKD", s)
     s = "".join(c for c in s if not unicodedata.combining(c))
     return re.sub(r"\s+", " ", s).casefold()
+
+
+def _place(name: str) -> str:
+    """A place's name compared as people write it: "City of Riverton", "riverton, WA" and
+    "Riverton" are one place."""
+    words = name.strip().lower().split(",")[0].split()
+    if words[:2] == ["city", "of"]:
+        words = words[2:]
+    return " ".join(words)

@@ -1,13 +1,15 @@
 """The rotational roster of hearings examiners (§11).
 
 Referrals go to the next examiner on the roster after the last one assigned, wrapping
-around, skipping anyone marked conflicted in this case or unavailable. The position is
+around, skipping anyone marked conflicted in this case or unavailable, and anyone the
+city's file does not show a licensed attorney living outside the city. The position is
 remembered by storing who was assigned last.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from types import MappingProxyType
 
 from cases.case import Case
 from cases.commands import Refer
@@ -20,8 +22,11 @@ def next_examiner(
     *,
     last_assigned: str | None,
     skip: Collection[str] = (),
+    unqualified: Mapping[str, str] = MappingProxyType({}),
 ) -> str:
-    """The examiner (by email) who takes the next referral."""
+    """The examiner (by email) who takes the next referral, never one in `skip` or one
+    the city's file does not show qualified (`unqualified`: email → why, told the clerk
+    when no one is left)."""
     if not roster:
         raise ProcedureError(
             "The rotational roster of hearings examiners is empty (§11). Add examiners to "
@@ -30,17 +35,20 @@ def next_examiner(
     start = roster.index(last_assigned) + 1 if last_assigned in roster else 0
     for i in range(len(roster)):
         candidate = roster[(start + i) % len(roster)]
-        if candidate not in skip:
+        if candidate not in skip and candidate not in unqualified:
             return candidate
+    why = "".join(f" {unqualified[e]}." for e in roster if e in unqualified)
     raise ProcedureError(
-        "Every examiner on the roster is conflicted or unavailable for this case (§11). "
-        "Ask the city to add an examiner, or the respondent may ask for the board."
+        "Every examiner on the roster is conflicted, unavailable or not shown qualified "
+        f"for this case (§11).{why} Ask the city to add an examiner or complete the "
+        "directory file, or the respondent may ask for the board."
     )
 
 
 def referral(case: Case, roster: Sequence[str], *, last_assigned: str | None,
              to_board: bool = False, readings: Readings = DEFAULT,
-             standing: Collection[str] = (), respondent: str | None = None) -> Refer:
+             standing: Collection[str] = (), respondent: str | None = None,
+             unqualified: Mapping[str, str] = MappingProxyType({})) -> Refer:
     """§11: the board when the respondent asked for it (or `to_board`), else the next
     examiner in rotation, never one who is a party to the case, conflicted on it, or with
     a standing conflict with one of its people (`standing`). Of `respondent`'s matter if
@@ -50,4 +58,5 @@ def referral(case: Case, roster: Sequence[str], *, last_assigned: str | None,
         return Refer(examiner=None, respondent=respondent)
     return Refer(examiner=next_examiner(roster, last_assigned=last_assigned,
                                         skip={*case.respondents, *case.conflicted_examiners,
-                                              *standing}), respondent=respondent)
+                                              *standing}, unqualified=unqualified),
+                 respondent=respondent)

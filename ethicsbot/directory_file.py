@@ -50,6 +50,8 @@ class _Person(BaseModel):
     chair: bool = False
     conflicts: list[str] = []  # an examiner's standing conflicts: people's emails (§11)
     unavailable: list[_Absence] = []  # an examiner's times away (§11's rotation skips)
+    licence: str | None = None  # an examiner's bar licence, "WSBA 51234" (§11)
+    resides_in: str | None = None  # where an examiner lives: not the city (§11)
 
     @field_validator("email")
     @classmethod
@@ -62,7 +64,9 @@ class _Person(BaseModel):
         return Person(name=self.name, email=self.email, slack=self.slack, title=self.title,
                       chair=self.chair, conflicts=tuple(c.strip().lower() for c in self.conflicts),
                       unavailable=tuple(Absence(a.start, a.end, a.reason.strip())
-                                        for a in self.unavailable))
+                                        for a in self.unavailable),
+                      licence=(self.licence or "").strip() or None,
+                      resides_in=(self.resides_in or "").strip() or None)
 
 
 class _Retention(BaseModel):

@@ -35,6 +35,6 @@ def run(host: str) -> None:
         click.echo(f"directory: {app.settings.directory} ({app.directory.city})")
     for line in [*worker.describe(app.settings), *web.describe(app.settings)]:
         click.echo(line)
-    worker.warn_if_forwarders_unchecked(app)
+    worker.warn_at_start(app)
     click.echo("EthicsBot is running; Ctrl-C stops it (queued notices stay in the outbox).")
     until_signalled(functools.partial(run_process, app, host=host))

@@ -58,12 +58,17 @@ def describe(settings: Settings) -> list[str]:
     return lines
 
 
-def warn_if_forwarders_unchecked(app: App) -> None:
-    """One warning line at start while anyone may forge a forwarder (ethicsbot.forwarders)."""
+def warn_at_start(app: App) -> None:
+    """One warning line at start for each thing the city's IT person should fix before it
+    matters: while anyone may forge a forwarder (ethicsbot.forwarders), and for each
+    examiner the rotation skips because the city's file does not show them qualified
+    (§11: `cases.directory.Directory.examiner_unqualified`)."""
     from ethicsbot.forwarders import UNCHECKED, forwarders_checked_by
 
     if forwarders_checked_by(app) is None:
         log.warning(UNCHECKED)
+    for why in app.directory.examiners_unqualified().values():
+        log.warning("examiner skipped by the rotation: %s", why)
 
 
 def _hide_password(url: str) -> str:
@@ -88,5 +93,5 @@ def worker() -> None:
     configure_logging(app.settings.log_level)
     for line in describe(app.settings):
         click.echo(line)
-    warn_if_forwarders_unchecked(app)
+    warn_at_start(app)
     until_signalled(functools.partial(worker_process, app))

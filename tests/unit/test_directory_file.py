@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -20,6 +21,30 @@ def test_an_examiners_standing_conflicts_are_read_from_the_file() -> None:
     assert directory.examiners_conflicted_with(["HOSTROWSKI@city.test", "x@y.example"]) == {
         "lfontaine@examiners.example"}
     assert directory.examiners_conflicted_with(["gpruitt@city.test"]) == frozenset()
+
+
+def test_each_examiners_licence_and_residence_are_read_and_the_gaps_warned_at_start(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """§11: the example file gives each examiner's licence and where they live, so every
+    one is qualified; an entry without a licence is named in a warning line at start
+    (`ethicsbot run`, `ethicsbot worker`), and the rotation skips it."""
+    from ethicsbot.cli.worker import warn_at_start
+
+    directory = parse_directory(EXAMPLE.read_text(encoding="utf-8"))
+    fontaine = next(p for p in directory.examiners if p.name == "Lee Fontaine")
+    assert (fontaine.licence, fontaine.resides_in) == ("WSBA 51230", "Medical Lake")
+    assert directory.examiners_unqualified() == {}
+    text = EXAMPLE.read_text(encoding="utf-8").replace("licence: WSBA 40112, ", "")
+    gap = parse_directory(text)
+    assert list(gap.examiners_unqualified()) == ["myu@examiners.example"]
+    with caplog.at_level("WARNING"):
+        checked = SimpleNamespace(trusted_authserv="mx.city.test")  # forwarders checked
+        warn_at_start(SimpleNamespace(  # type: ignore[arg-type]
+            directory=gap, parse_rules=lambda: checked))
+    assert [r.getMessage() for r in caplog.records if "examiner" in r.getMessage()] == [
+        "examiner skipped by the rotation: Morgan Yu (myu@examiners.example): the directory "
+        "file gives no bar licence; add `licence: WSBA 12345` (§11: a licensed, practising "
+        "attorney)"]
 
 
 def test_a_misspelt_field_is_refused_with_where_it_is() -> None:

@@ -23,9 +23,11 @@ BOARD = (
     Person("Dana Brooks", "dbrooks@city.test"),
 )
 EXAMINERS = (
-    Person("Morgan Yu", "myu@examiners.example"),
-    Person("Sam Patel", "spatel@examiners.example"),
-    Person("Lee Fontaine", "lfontaine@examiners.example"),
+    Person("Morgan Yu", "myu@examiners.example", licence="WSBA 40112", resides_in="Spokane"),
+    Person("Sam Patel", "spatel@examiners.example", licence="WSBA 38907",
+           resides_in="Cheney"),
+    Person("Lee Fontaine", "lfontaine@examiners.example", licence="WSBA 51230",
+           resides_in="Medical Lake"),
 )
 OFFICIALS = (
     Person("Gary Pruitt", "gpruitt@city.test", title="Parks Director"),

@@ -7,10 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import date
 
+import pytest
+
 from cases import commands as c
 from cases.access import actor_for
 from cases.derived import TO_BOARD, complete, filled, may_type
-from cases.directory import Absence
+from cases.directory import Absence, Directory
+from cases.errors import ProcedureError
 from cases.procedure import open_case
 from cases.tally import Vote
 from tests.unit.cases.riverton import COUNCIL_EMAILS, DIRECTORY, at, filing
@@ -119,3 +122,40 @@ def test_an_examiner_away_is_skipped_while_away_and_takes_referrals_again_after(
     for day in (date(2026, 2, 1), date(2026, 2, 14)):
         assert complete(c.Refer, {}, CHAIR, away, CASE, Roster(),
                         today=day).examiner == "myu@examiners.example"
+
+
+def examiners_as(**changes: dict[str, str | None]) -> Directory:
+    """The example city with some examiners' entries changed (by email's first part)."""
+    return replace(DIRECTORY, examiners=tuple(
+        replace(p, **changes.get(p.email.split("@")[0], {})) for p in DIRECTORY.examiners))
+
+
+def test_an_examiner_the_file_does_not_show_qualified_is_skipped_until_it_does() -> None:
+    """§11: examiners "shall be licensed and practicing attorneys who are not residents
+    of the city". Morgan Yu's entry gives no licence and Sam Patel lives in Riverton: the
+    referral goes to Lee Fontaine, and the clerk is told why when no one is left. Once the
+    file gives Yu's licence, and Patel moves to Cheney, the rotation takes them again."""
+    gaps = examiners_as(myu={"licence": None}, spatel={"resides_in": "City of Riverton"})
+    assert gaps.examiners_unqualified() == {
+        "myu@examiners.example": "Morgan Yu (myu@examiners.example): the directory file "
+        "gives no bar licence; add `licence: WSBA 12345` (§11: a licensed, practising "
+        "attorney)",
+        "spatel@examiners.example": "Sam Patel (spatel@examiners.example) lives in Riverton "
+        "(§11: an examiner is not a resident of the city)"}
+    assert complete(c.Refer, {}, CHAIR, gaps, CASE, Roster()).examiner == (
+        "lfontaine@examiners.example")
+    fixed = examiners_as(spatel={"resides_in": "Cheney, WA"})
+    assert fixed.examiners_unqualified() == {}
+    assert complete(c.Refer, {}, CHAIR, fixed, CASE, Roster()).examiner == (
+        "myu@examiners.example")
+    assert complete(c.Refer, {}, CHAIR, fixed, CASE,
+                    Roster("myu@examiners.example")).examiner == "spatel@examiners.example"
+    nobody = examiners_as(myu={"licence": ""}, spatel={"resides_in": "riverton, WA"},
+                          lfontaine={"resides_in": None})
+    with pytest.raises(ProcedureError) as refused:
+        complete(c.Refer, {}, CHAIR, nobody, CASE, Roster())
+    said = str(refused.value)
+    assert "not shown qualified" in said and "Sam Patel (spatel@examiners.example) lives in " \
+        "Riverton" in said and "add `resides_in: <their city>`" in said, said
+    # the board hears the official who asks for it, whatever the roster shows
+    assert complete(c.Refer, {TO_BOARD: True}, CHAIR, nobody, CASE, Roster()).examiner is None
