@@ -95,6 +95,13 @@ and where the other reading would give another date, that date is shown beside i
   §11 hearing is a hearing of its own, on the merits, after the §7 hearing on
   sufficiency), or the opportunity the official had at the board's §7 hearing is the one
   §9 asks for, and the board determines the matter without recording another.
+- `status_listing` (§6: "strict confidentiality" until the review is complete; RCW
+  42.30.077 and .080 have each meeting's agenda posted, naming the case by its number; the
+  public status sheet, issue 41): every complaint is listed from the day it is received,
+  by its number, day and stage, naming no one (default: a count of what the city
+  receives tells no one who is complained against, or by whom), or a complaint is listed
+  only once a meeting on it is called, its notice naming it already, or once it is
+  closed (a case opened by mistake never is).
 """
 
 from __future__ import annotations
@@ -131,6 +138,11 @@ class BoardQuorum(StrEnum):
 class RegularAgenda(StrEnum):
     DAY_AHEAD = "day_ahead"
     LATE_ADDITION = "late_addition"
+
+
+class StatusListing(StrEnum):
+    FROM_RECEIPT = "from_receipt"
+    FROM_FIRST_NOTICE = "from_first_notice"
 
 
 class ExaminerNotice(StrEnum):
@@ -176,7 +188,7 @@ class ReferredOpportunity(StrEnum):
 
 Choice = (ContinuanceCap | CouncilMajority | Release | OrdinanceExemption | BoardQuorum
           | RegularAgenda
-          | ExaminerNotice | AmendedSection | BoardHearing | RemoteNotice
+          | ExaminerNotice | StatusListing | AmendedSection | BoardHearing | RemoteNotice
           | ComplainantProtection | ClerkVoid | ReferredOpportunity | ReferralWait)
 
 _WORDS: dict[Choice, str] = {
@@ -208,6 +220,12 @@ _WORDS: dict[Choice, str] = {
     ExaminerNotice.AS_SPECIAL_MEETING: ("the examiner's hearing is given the notice of a "
                                         "special meeting, posted by the clerk at least 24 "
                                         "hours ahead (§13; RCW 42.30.080)"),
+    StatusListing.FROM_RECEIPT: ("every complaint is on the public status sheet from the "
+                                 "day it is received, by its number, day and stage, naming "
+                                 "no one (§6)"),
+    StatusListing.FROM_FIRST_NOTICE: ("a complaint is on the public status sheet once a "
+                                      "meeting on it is called, its notice naming its "
+                                      "number, or once it is closed (§6; RCW 42.30.080)"),
     AmendedSection.NOT_YET_SUFFICIENT: ("a section added by amendment after the sufficiency "
                                         "report is not yet found sufficient: no "
                                         "determination or penalty rests on it (§5, §7)"),
@@ -272,6 +290,7 @@ class Readings:
     clerk_void: ClerkVoid = ClerkVoid.WITHIN_24_HOURS
     referred_opportunity: ReferredOpportunity = ReferredOpportunity.AT_ITS_HEARING
     referral_wait: ReferralWait = ReferralWait.UNTIL_DETERMINED
+    status_listing: StatusListing = StatusListing.FROM_RECEIPT
 
 
 DEFAULT = Readings()

@@ -2,7 +2,9 @@
 anyone, naming no one while the case is confidential (§6).
 
 A page costs at most four queries however large the docket: the page's cases from the
-`cases` table's own columns (number, stage, received), the board's time-bar dismissals
+`cases` table's own columns (number, stage, received; by the city's reading
+`status_listing`, only those closed or with a meeting called on them, an EXISTS on the
+case's events), the board's time-bar dismissals
 among them (the `events` rows of that kind for those ids), which of the closed ones had
 records released, and the histories of only those (§13), replayed to take the officials' names
 exactly as the released complaint gives them (with every redaction an instalment made).
@@ -29,7 +31,7 @@ from collections import defaultdict
 from datetime import UTC, date
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import exists, or_, select
 from sqlalchemy.orm import Session
 
 from cases.calendar import CityCalendar
@@ -38,7 +40,7 @@ from cases.chain import Head
 from cases.history import Event, EventKind
 from cases.matters import matters
 from cases.public_records import PublicRecord
-from cases.readings import Readings, Release
+from cases.readings import Readings, Release, StatusListing
 from cases.released import identity_cuts, public_cuts, redact
 from cases.stages import Stage
 from storage.models import CaseRow, DocketChainRow, EventRow
@@ -46,10 +48,13 @@ from storage.models import CaseRow, DocketChainRow, EventRow
 
 def status_sheet(*, session: Session, readings: Readings, limit: int | None,
                  offset: int = 0) -> tuple[list[dict[str, Any]], bool]:
-    """A page of every case, the newest first, and whether more follow (`limit` None:
-    every case, as the CSV lists them)."""
+    """A page of every case the city's reading `status_listing` lists, the newest first,
+    and whether more follow (`limit` None: every one, as the CSV lists them)."""
     q = select(CaseRow.id, CaseRow.number, CaseRow.stage, CaseRow.received_at
                ).order_by(CaseRow.id.desc()).offset(offset)
+    if readings.status_listing is StatusListing.FROM_FIRST_NOTICE:
+        q = q.where(or_(CaseRow.stage == Stage.CLOSED.value, exists().where(
+            EventRow.case_id == CaseRow.id, EventRow.kind.in_(_CALLED))))
     rows = list(session.execute(q if limit is None else q.limit(limit + 1)))
     more = limit is not None and len(rows) > limit
     rows = rows[:limit] if limit is not None else rows
@@ -62,6 +67,10 @@ def status_sheet(*, session: Session, readings: Readings, limit: int | None,
              "released": r.id in names, "officials": names.get(r.id, ([], []))[0],
              "outcomes": names.get(r.id, ([], []))[1]}
             for r in rows], more
+
+
+# the steps that call a meeting on a case: its notice names the case's number (RCW 42.30)
+_CALLED = (EventKind.BOARD_MEETING_SCHEDULED.value, EventKind.DELIBERATION_SCHEDULED.value)
 
 
 def docket_days(*, session: Session, calendar: CityCalendar, days: int | None = None,

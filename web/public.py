@@ -40,6 +40,7 @@ from cases.public_records import (
     Report,
     shown_action,
 )
+from cases.readings import StatusListing, describe
 from cases.text import whole_number, words
 from storage import annual, public, status
 from web import auth
@@ -117,7 +118,8 @@ _CASE_OF_POSTING = re.compile(r"/postings/(eth-\d{4}-\d{4,6})-meeting-")
 @routes.get("/status")
 @anyone
 async def status_sheet(request: web.Request) -> web.StreamResponse:
-    """Where every complaint stands (issue 41), modelled on the Washington Legislative
+    """Where every complaint stands (those the city's reading `status_listing` lists, said
+    on the page) (issue 41), modelled on the Washington Legislative
     Ethics Board's public status sheet: number, day received, status in plain words, the
     days of its posted meetings (the next one marked); the officials' names and how each
     one's matter ended only once the case is closed and its complaint released (§6,
@@ -134,7 +136,9 @@ async def status_sheet(request: web.Request) -> web.StreamResponse:
                  "status sheet" if current == 1 else f"status sheet page {current}", True)
     return page(request, "status.html.j2", rows=_sheet_rows(request, rows), more=more,
                 page_number=current, heads=_head_lines(days[:HEAD_DAYS]),
-                older_heads=len(days) > HEAD_DAYS)
+                older_heads=len(days) > HEAD_DAYS,
+                every=deps.directory.readings.status_listing is StatusListing.FROM_RECEIPT,
+                listing=describe(deps.directory.readings.status_listing))
 
 
 @routes.get("/status.csv")

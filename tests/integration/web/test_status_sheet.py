@@ -5,6 +5,7 @@ facts; a void case as "closed: opened by mistake"; each showing in the access lo
 
 from __future__ import annotations
 
+import dataclasses
 import html
 from datetime import date, timedelta
 
@@ -12,14 +13,17 @@ from cases import commands as c
 from cases.meetings import Action
 from cases.motions import Motion
 from cases.public_records import PublicRecord
+from cases.readings import Readings, StatusListing
 from ethicsbot.bootstrap import App
 from tests.fixtures.app import FakeClock
 from tests.fixtures.cases import EMERGENCY, EMERGENCY_GROUND, convene, step
-from tests.fixtures.web import Site, reported
+from tests.fixtures.web import Site, reported, start_site, with_web
 from tests.integration.bot.conftest import open_case
 from tests.integration.bot.test_confidentiality import CONTACT, FACTS
 from tests.integration.web.test_docket import logged
 from tests.integration.web.test_public import STRANGER, release
+from tests.servers.net import free_ports
+from tests.servers.smtp_sink import SmtpSink
 
 
 def dismissing(app: App, number: str) -> None:
@@ -101,3 +105,35 @@ async def test_the_sheet_is_paged(site: Site) -> None:
     second = (await site.get("/status?page=2")).text
     assert numbers[0] in second and numbers[-1] not in second
     assert (None, "status sheet page 2", True) in logged(site, STRANGER)
+
+
+async def test_by_the_other_reading_a_complaint_is_listed_once_a_meeting_is_called_on_it(
+        app: App, smtp_sink: SmtpSink) -> None:
+    """`status_listing: from_first_notice`: a complaint waiting for its hearing is not on
+    the sheet, the same complaint is once its meeting is called (the notice names it by
+    number anyway), and a closed one is; a case opened by mistake never is. The default
+    lists every one (above); the page says which reading it used."""
+    city = dataclasses.replace(app, directory=dataclasses.replace(
+        app.directory, readings=Readings(status_listing=StatusListing.FROM_FIRST_NOTICE)))
+    port = free_ports(1)[0]
+    server, site = await start_site(with_web(city, port), smtp_sink, port)
+    try:
+        waiting = open_case(city, "Gary Pruitt")
+        voided = open_case(city, "Gary Pruitt")
+        step(city, voided, c.VoidCase("a duplicate", "mayor@city.test"))
+        closing = open_case(city, "Gary Pruitt")
+        reported(city, closing, sufficient=False, summary="no prima facie showing",
+                 actor="hpark@city.test")
+        step(city, closing, c.CloseCase("insufficient"), actor="hpark@city.test")
+        page = html.unescape((await site.get("/status")).text)
+        assert waiting not in page and voided not in page, page
+        assert "closed" in row_of(page, closing)
+        assert "once a meeting on it is called, its notice naming its number" in page
+        csv_text = (await site.get("/status.csv")).text
+        assert waiting not in csv_text and closing in csv_text
+        convene(city, waiting)  # its hearing called: the notice names it
+        page = html.unescape((await site.get("/status")).text)
+        assert "confidential" in row_of(page, waiting) and voided not in page
+    finally:
+        await site.http.close()
+        await server.close()
