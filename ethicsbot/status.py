@@ -1,8 +1,11 @@
 """The operator's view (`ethicsbot status`, and the same figures on `/readyz`): messages
 waiting in the inbox, notices pending and overdue, the active worker and since when,
 how many cases the worker still has to recompute since the city's calendar or readings
-changed (`ethicsbot.calendar_sync`), and whether outgoing mail has been failing long
-enough for the clerk to be told (`mail.mail_down`).
+changed (`ethicsbot.calendar_sync`), whether outgoing mail has been failing long
+enough for the clerk to be told (`mail.mail_down`), and which of the worker's loops are
+failing now, since when, why and what to do (`storage.loop_faults`). Each condition is
+stored by the worker and read here the same way, so a status run in another process, or
+on another machine, sees it.
 
 "Idle" means everything owed is done: nothing waits in the inbox and nothing in the
 outbox, which is what an operator (or a drill) waits for after an outage. Each part is
@@ -22,7 +25,7 @@ from sqlalchemy.orm import sessionmaker
 from ethicsbot.settings import Settings
 from mail.listener.waiting import imap_waiting, maildir_waiting
 from notices.mail_down import status_json
-from storage import calendar_state
+from storage import calendar_state, loop_faults
 from storage.chain import docket_head
 from storage.leader import DATABASE_DOWN, active_worker
 from storage.mail_down import told
@@ -55,7 +58,8 @@ def combine(inbox: dict[str, Any], stored: dict[str, Any]) -> dict[str, Any]:
             and stored.get("recompute") == 0)
     return {"database": stored["database"], "inbox": inbox, "notices": notices,
             "worker": stored.get("worker"), "recompute": stored.get("recompute"), "idle": idle,
-            "docket_head": stored.get("docket_head"), "mail": stored.get("mail")}
+            "docket_head": stored.get("docket_head"), "mail": stored.get("mail"),
+            "loops": stored.get("loops")}
 
 
 def database_state(app: Sources) -> str:
@@ -83,13 +87,15 @@ def outbox_and_worker(app: Sources) -> dict[str, Any]:
             recompute = calendar_state.count_stale(session, in_force) if in_force else 0
             head = docket_head(session)  # to keep off the machine (docs/evidence.md)
             mail = status_json(told(session))  # outgoing mail failing, the clerk told
+            loops = [{"loop": c.loop, "since": c.since.isoformat(), "error": c.error,
+                      "todo": c.todo} for c in loop_faults.current(session)]
     except DATABASE_DOWN as e:
         return {"database": f"unreachable ({type(e).__name__})"}
     return {"database": "current",
             "notices": {**figures.as_json(), "overdue_after_minutes": s.undelivered_alert_minutes},
             "worker": {"active": worker.id if worker else None,
                        "since": worker.since.isoformat() if worker and worker.since else None},
-            "recompute": recompute, "docket_head": str(head), "mail": mail}
+            "recompute": recompute, "docket_head": str(head), "mail": mail, "loops": loops}
 
 
 def public(figures: dict[str, Any]) -> dict[str, Any]:
@@ -99,6 +105,8 @@ def public(figures: dict[str, Any]) -> dict[str, Any]:
     figures = {k: v for k, v in figures.items() if k != "docket_head"}
     if figures.get("mail"):  # down or not, and since when; why is the operator's
         figures["mail"] = {k: v for k, v in figures["mail"].items() if k != "cause"}
+    if figures.get("loops"):  # which loop fails and since when; the error is the operator's
+        figures["loops"] = [{"loop": f["loop"], "since": f["since"]} for f in figures["loops"]]
     worker = figures.get("worker")
     if worker is None:
         return figures

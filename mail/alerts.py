@@ -33,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -126,10 +127,14 @@ def _write_in_bounded_batches(uow_factory: UowFactory, rows: list[dict[str, Any]
 
 async def run_alert_sweeps(*, uow_factory: UowFactory, clock: Clock, directory: Directory,
                            undelivered_after: timedelta, slack: bool, stop: asyncio.Event,
-                           every: float = SWEEP_EVERY) -> None:
+                           every: float = SWEEP_EVERY,
+                           wait: Callable[[asyncio.Event, float], Awaitable[bool]]
+                           = wait_for_stop) -> None:
     """Sweep for notices at risk every `every` seconds until `stop` (beside the
-    dispatcher, never in its way). A busy database delays a sweep, never ends the loop."""
-    weather = Weather("the at-risk sweep", log)
+    dispatcher, never in its way). A busy database delays a sweep, never ends the loop; a
+    sweep that fails is said once for the episode, not every `every` seconds (`wait`: a
+    test's clock)."""
+    weather = Weather("the at-risk sweep", log, clock=clock)
 
     def sweep() -> int:
         return owe_deadline_alerts(uow_factory=uow_factory, clock=clock, directory=directory,
@@ -139,10 +144,8 @@ async def run_alert_sweeps(*, uow_factory: UowFactory, clock: Clock, directory: 
         try:
             await weather.run(sweep, stop=stop, unit="the sweep")
         except Exception as e:  # our bug or bad data: said, and the next sweep tries again
-            log.error("the at-risk sweep failed (%s); the next one in %g s",
-                      type(e).__name__, every)
-            log.debug("the at-risk sweep failed", exc_info=True)
-        if await wait_for_stop(stop, every):
+            weather.round_failed(e, then=f"sweeping again every {every:g} s")
+        if await wait(stop, every):
             return
 
 

@@ -6,6 +6,11 @@ back over a few seconds, not all in the same instant, and a long outage must not
 the wait beyond the cap (a complaint's 24-hour clock is running meanwhile). An `Outage`
 turns the retries of a long outage into two log lines, one when it starts and one when
 it ends, instead of one line per retry.
+
+A loop's condition (a fault it met, since when, what to do) is reported one way: its
+`Weather` tells the watchers (`watch_conditions`) when a fault starts and when the
+loop's work goes through again. The worker stores what it is told for `ethicsbot status`
+(`storage.loop_faults`, `ethicsbot.worker`), as the mail alarm stores that mail is down.
 """
 
 from __future__ import annotations
@@ -16,8 +21,9 @@ import logging
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import TypeVar
 
 from sqlalchemy.exc import OperationalError, ProgrammingError
@@ -25,6 +31,91 @@ from sqlalchemy.exc import OperationalError, ProgrammingError
 from storage.db import database_weather
 
 T = TypeVar("T")
+
+MIGRATE = "if the database was restored or migrated by hand, run `ethicsbot migrate`"
+REPORT = ("the worker's log says more with ETHICSBOT_LOG_LEVEL=DEBUG; report it with "
+          "that log if it goes on")
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A loop that is failing, as the operator is told (`ethicsbot status`): which loop,
+    since when (UTC), the error's kind and the driver's first line (never a statement
+    or its parameters), and what to do."""
+
+    loop: str
+    since: datetime
+    error: str
+    todo: str
+
+
+# Told `(loop, condition)` when a loop's fault starts and `(loop, None)` when it clears.
+# Called in the loop's own thread, so a watcher must not block (the worker's queues it).
+ConditionWatcher = Callable[[str, Condition | None], None]
+
+
+class _Board:
+    """The process's loops failing now, by name: one episode per loop, however many
+    `Weather`s it lives through (a service restarted by the worker builds a new one), so
+    an episode is said once and told to the watchers once, with its first moment."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.failing: dict[str, Condition] = {}
+        self.watchers: list[ConditionWatcher] = []
+
+    def begin(self, loop: str, since: datetime, error: str, todo: str) -> bool:
+        """True if this starts the loop's episode, or changes its error (to be said)."""
+        with self.lock:
+            was = self.failing.get(loop)
+            if was is not None and was.error == error:
+                return False
+            now = Condition(loop, was.since if was else since, error, todo)
+            self.failing[loop] = now
+            watchers = list(self.watchers)
+        self._tell(watchers, loop, now)
+        return True
+
+    def end(self, loop: str) -> Condition | None:
+        """The loop's episode, if one just ended."""
+        with self.lock:
+            was = self.failing.pop(loop, None)
+            watchers = list(self.watchers)
+        if was is not None:
+            self._tell(watchers, loop, None)
+        return was
+
+    def is_failing(self, loop: str) -> bool:
+        with self.lock:
+            return loop in self.failing
+
+    @staticmethod
+    def _tell(watchers: list[ConditionWatcher], loop: str, now: Condition | None) -> None:
+        for watcher in watchers:
+            try:
+                watcher(loop, now)
+            except Exception:  # a watcher's trouble must never become the loop's
+                logging.getLogger(__name__).debug("a condition watcher failed",
+                                                  exc_info=True)
+
+
+_BOARD = _Board()
+
+
+@contextlib.contextmanager
+def watch_conditions(watcher: ConditionWatcher) -> Iterator[None]:
+    """Tell `watcher` of every loop's condition while the block runs (the worker, for
+    as long as it serves: the loops' conditions are the process's, not one loop's). The
+    board starts empty: the loops a worker starts say their faults again as they meet
+    them, and nothing from before it (a worker run before in the same process) is told."""
+    with _BOARD.lock:
+        _BOARD.failing.clear()
+        _BOARD.watchers.append(watcher)
+    try:
+        yield
+    finally:
+        with _BOARD.lock:
+            _BOARD.watchers.remove(watcher)
 
 
 @dataclass
@@ -98,15 +189,23 @@ class Weather:
     which handles it as any failure of its own (the worker logs the crash and restarts
     the service after its backoff; the at-risk sweep says it and sweeps again later).
 
+    A loop that goes on after such a failure says it through `round_failed`, which says
+    an episode once (not once per round: the at-risk sweep tries every 5 s), and the
+    episode's end once when its work next goes through. A fault is also told to the
+    condition watchers (`watch_conditions`) with since when and what to do, and its end.
+
     `run` runs the unit beside the event loop; `run_sync` in the caller's thread (an
     APScheduler job, a background sweep), giving up only when `stopped()` says so."""
 
     def __init__(self, what: str, logger: logging.Logger, *, initial: float = 0.1,
-                 cap: float = 2.0) -> None:
+                 cap: float = 2.0,  # `what` names the loop: one episode per name
+
+                 clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
+        self.loop = what
         self.outage = Outage(f"the database ({what})", logger, back_level=logging.INFO)
         self.backoff = Backoff(initial, cap)
+        self.clock = clock  # since when a fault lasts (the loop's clock where it has one)
         self.episodes = 0  # how many times it was busy (tests and benches count them)
-        self.fault: str | None = None  # the fault said last (not weather), until a success
 
     def _failed(self, error: Exception, unit: str) -> None:
         if not database_weather(error):
@@ -122,18 +221,33 @@ class Weather:
         if not isinstance(error, (OperationalError, ProgrammingError)):
             return  # the loop's own error (bad data, a bug of ours): its to say
         words = _driver_words(error)
-        if words == self.fault:
+        if not _BOARD.begin(self.loop, self.clock(), words, MIGRATE):
             return
-        self.fault = words
         self.outage.log.error(
             "%s refused %s (%s): not busy or away but a fault of the schema or the "
-            "statement, so it is not retried; if the database was restored or migrated "
-            "by hand, run `ethicsbot migrate`", self.outage.what, unit, words)
+            "statement, so it is not retried; %s", self.outage.what, unit, words, MIGRATE)
 
-    def _done(self) -> None:
+    def round_failed(self, error: Exception, *, then: str, failed: str = "failed") -> None:
+        """A round of the loop `failed` (or "crashed") and the loop goes on (`then`: how
+        it tries again). Said once per episode, as an ERROR, with the error's kind (its
+        text may quote a complaint: that only at DEBUG); a database fault `_faulted`
+        already said is not said again. Each failure's details go to DEBUG."""
+        self.outage.log.debug("%s %s", self.loop, failed, exc_info=error)
+        if _BOARD.is_failing(self.loop):
+            return
+        _BOARD.begin(self.loop, self.clock(), type(error).__name__, REPORT)
+        self.outage.log.error("%s %s (%s); %s (said once until it works again)",
+                              self.loop, failed, type(error).__name__, then)
+
+    def works(self) -> None:
+        """The loop's work went through: a busy spell or a failing episode is over (said
+        once, and told to the watchers)."""
         self.outage.recovered()
         self.backoff.reset()
-        self.fault = None
+        if (was := _BOARD.end(self.loop)) is not None:
+            lasted = (self.clock() - was.since).total_seconds()
+            self.outage.log.warning("%s works again, after %.0f s of failing (%s)",
+                                    self.loop, lasted, was.error)
 
     async def run(self, work: Callable[[], T], *, stop: asyncio.Event,
                   unit: str = "its work") -> T | None:
@@ -146,7 +260,7 @@ class Weather:
                 if await wait_for_stop(stop, self.backoff.next()):
                     return None
                 continue
-            self._done()
+            self.works()
             return result
 
     def run_sync(self, work: Callable[[], T], *, stopped: Callable[[], bool] = lambda: False,
@@ -163,7 +277,7 @@ class Weather:
                         return None
                     time.sleep(min(0.05, max(until - time.monotonic(), 0)))
                 continue
-            self._done()
+            self.works()
             return result
 
 

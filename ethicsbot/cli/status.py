@@ -1,4 +1,5 @@
-"""`ethicsbot status [--json]`: is everything owed done? The inbox, the outbox, the worker."""
+"""`ethicsbot status [--json]`: is everything owed done? The inbox, the outbox, the worker,
+and what is failing now (outgoing mail, a loop of the worker)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ def register(group: click.Group) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
 def status(as_json: bool) -> None:
     """Messages waiting in the inbox, notices pending and overdue, the active worker and
-    since when, outgoing mail failing. Exits 1 while the database cannot be reached."""
+    since when, outgoing mail failing, a loop of the worker failing. Exits 1 while the
+    database cannot be reached."""
     from ethicsbot.bootstrap import bootstrap
     from ethicsbot.status import status as gather
 
@@ -55,6 +57,11 @@ def _lines(f: dict[str, object]) -> list[str]:
         lines.append(f"outgoing mail: FAILING since {mail['since']} ({mail['cause']}); the "
                      f"clerk was told at {mail['told_at']} (by Slack where it is set up, and a "
                      "banner on the web docket); mail waits in the outbox until it works")
+    loops = f.get("loops") or []
+    assert isinstance(loops, list)
+    for loop in loops:  # a loop of the worker failing now (storage.loop_faults)
+        lines.append(f"worker loop {loop['loop']}: FAILING since {loop['since']} "
+                     f"({loop['error']}); {loop['todo']}")
     if f.get("recompute"):
         lines.append(f"deadlines: {f['recompute']} case(s) still to recompute since the "
                      "city's calendar or readings changed (the worker does it in the "

@@ -32,7 +32,8 @@ def test_status_follows_the_work_from_idle_to_busy_and_names_the_worker(
                                 "overdue_after_minutes": 15.0},
                     "worker": {"active": None, "since": None}, "recompute": 0, "idle": True,
                     "docket_head": f"0:{'0' * 64}",  # the empty docket chain (issue 27)
-                    "mail": {"down": False}}  # outgoing mail not failing (issue 39)
+                    "mail": {"down": False},  # outgoing mail not failing (issue 39)
+                    "loops": []}  # no loop of the worker failing (issue 39)
 
     (here / "mailbox" / "new").mkdir(parents=True)
     shutil.copy(CORPUS / "gmail-forward-letter.eml", here / "mailbox" / "new" / "1.eml")
@@ -65,4 +66,4 @@ def test_status_says_the_database_is_unreachable_and_exits_1(
     assert json.loads(out) == {"database": "unreachable (OperationalError)",
                                "inbox": {"source": "maildir", "waiting": 0}, "notices": None,
                                "worker": None, "recompute": None, "idle": False,
-                               "docket_head": None, "mail": None}
+                               "docket_head": None, "mail": None, "loops": None}
