@@ -1,11 +1,11 @@
 """A case: its stage, what has been recorded, and the deadlines that follow from it.
 
 The case is rebuilt from its history (events) so that what is stored is exactly what
-happened; `apply` is the only place state changes. What each kind of entry does is the
-table of effects (`cases.effects`, by part of the procedure), and the stage it leads to
-and the deadline it meets are read from the table of events (`cases.history`). What the
-case holds and what is asked of it is `cases.case_state`. Deciding whether a step is
-allowed is `cases.procedure`'s job.
+happened; `apply` is the only place state changes. What each kind of entry does is its
+effect, declared beside the step that records it (`cases.effects.EFFECTS`, filled by the
+parts of `cases.handlers`), and the stage it leads to and the deadline it meets are read
+from the table of events (`cases.history`). What the case holds and what is asked of it
+is `cases.case_state`. Deciding whether a step is allowed is `cases.procedure`'s job.
 
 A correction of the day an earlier step happened (`STEP_DATE_CORRECTED`) leaves the
 mistaken entry in the history as it was: the case keeps the corrected day beside it
@@ -20,8 +20,7 @@ from datetime import date
 
 from cases.case_state import CaseState
 from cases.chain import is_destroyed
-from cases.effects import EFFECTS
-from cases.effects.effect import WAITS
+from cases.effects import EFFECTS, WAITS
 from cases.filing import Complainant, Filing, filing_from_data
 from cases.history import Event, EventKind
 from cases.meetings import Business
@@ -101,7 +100,12 @@ class Case(CaseState):
         self.meetings.apply(e, len(self.history), called
                             if e.kind is EventKind.BOARD_MEETING_SCHEDULED else None,
                             self.parties())
-        if EFFECTS[e.kind](self, e, on) is WAITS:
+        effect = EFFECTS.get(e.kind)
+        if effect is None:  # `cases.steps` refuses to load without it: a part not loaded
+            raise LookupError(f"{e.kind.name} has no effect declared: each is declared beside "
+                              "the step recording it, in cases.handlers, which importing "
+                              "`cases` loads (docs/adding-a-step.md)")
+        if effect(self, e, on) is WAITS:
             return
         row = e.kind.rule
         if row.leads_to is not None and row.leads_to.comes_after(self.stage):

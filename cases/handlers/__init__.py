@@ -5,7 +5,7 @@ receipt to the end of the hearing, §2-§9; `report`: the written report, §7, �
 `meetings`: calling and holding a meeting, RCW 42.30; `at_meetings`: what is recorded at
 one; `council`: referral to decision, §11-§14; `complaint`: amendments and the official
 named, §2, §5; `case_file`: corrections, closure; `disclosures`: RCW 42.56; `retention`:
-RCW 40.14; `complainant`: the complainant's protection), as three things one above the
+RCW 40.14; `complainant`: the complainant's protection), as four things one above the
 other:
 
 - its command, a frozen dataclass subclassing `Command`: what a person gives;
@@ -13,7 +13,10 @@ other:
   in, who may take it, its section and what else the procedure checks;
 - its handler, the function `@step` decorates: what the step itself requires, and the
   event it records. Which stage allows a step, where it leads and who may take it are
-  not a handler's business: the row says so, and `cases.procedure.handle` asks it.
+  not a handler's business: the row says so, and `cases.procedure.handle` asks it;
+- its effect, `@effect(EventKind...)` on a function of the case's state: what the entry
+  does to the case (`cases.effects`), once for its kind, beside the first step recording
+  it (or `changes_nothing(...)`).
 
 Each field of a command carries its own words, `field(metadata=asks("The day it
 happened"))`: its label, and where the label is not enough a hint, a yes/no's two answers
@@ -21,7 +24,8 @@ or the choices a step offers. The web's forms, Slack's help and the terminal rea
 there (`asked`), so a field is labelled for its step, never by its name alone.
 
 `cases.steps` gathers the rows into the one table (`STEPS`), and `cases.commands` the
-commands for the surfaces that build them; neither lists a step.
+commands for the surfaces that build them; neither lists a step. The effects fill
+`cases.effects.EFFECTS` as the parts load, and nothing lists them either.
 """
 
 from __future__ import annotations

@@ -8,10 +8,13 @@ meeting is the part before, `cases.handlers.meetings`. Each step is its command,
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 
 from cases.acts import meeting_for, set_aside, unable_to_act, why_unable
 from cases.case import Case
+from cases.case_state import CaseState
 from cases.directory import BOARD
+from cases.effects import changes_nothing, effect
 from cases.errors import ProcedureError
 from cases.handlers import (
     THE_BOARD,
@@ -78,6 +81,9 @@ def board_vote(s: StepContext, cmd: RecordBoardVote) -> Event:
                    member=cmd.member.lower(), vote=cmd.vote.value, respondent=party)
 
 
+changes_nothing(EventKind.BOARD_VOTE_RECORDED)  # the case's meetings take it in
+
+
 @dataclass(frozen=True)
 class RecordBoardDetermination(Command):
     """§7: the board's determination of sufficiency as to one official, counted from its
@@ -106,6 +112,9 @@ def board_determination(s: StepContext, cmd: RecordBoardDetermination) -> Event:
     return s.event(EventKind.BOARD_DETERMINED, meeting=m.number, carried=result.carried,
                    yes=result.yes, no=result.no, abstained=result.abstained,
                    explanation=" ".join([result.explanation, *aside]), respondent=party)
+
+
+changes_nothing(EventKind.BOARD_DETERMINED)  # the case's meetings take it in
 
 
 @dataclass(frozen=True)
@@ -142,6 +151,9 @@ def roll_call(s: StepContext, cmd: RecordRollCall) -> Event:
                    members=sorted(known), mayor=cmd.mayor.strip().lower())
 
 
+changes_nothing(EventKind.ROLL_CALL_RECORDED)  # the case's meetings take it in
+
+
 @dataclass(frozen=True)
 class RecordRecusal(Command):
     """A member of the board or the council steps aside from the case, with the reason
@@ -173,6 +185,11 @@ def recuse(s: StepContext, cmd: RecordRecusal) -> Event:
         raise ProcedureError("Say why the member recuses (a relative, a business tie, the "
                              "member filed the complaint): the record keeps the reason.")
     return s.event(EventKind.MEMBER_RECUSED, member=member, reason=cmd.reason.strip())
+
+
+@effect(EventKind.MEMBER_RECUSED)
+def member_recused(case: CaseState, e: Event, on: date | None) -> None:
+    case.recusals[str(e.data["member"]).lower()] = str(e.data["reason"])
 
 
 def check_present(case: Case, m: Meeting, member: str) -> None:
@@ -208,6 +225,9 @@ def reply(s: StepContext, cmd: RecordMeetingReply) -> Event:
     return s.event(EventKind.MEETING_REPLY_RECORDED, meeting=m.number,
                    attendee=cmd.attendee.strip().lower(), answer=cmd.answer.value,
                    sequence=cmd.sequence)
+
+
+changes_nothing(EventKind.MEETING_REPLY_RECORDED)  # the case's meetings take it in
 
 
 def _minutes_body(cmd: ApproveMinutes, case: Case) -> Body | None:
@@ -248,3 +268,6 @@ def approve_minutes(s: StepContext, cmd: ApproveMinutes) -> Event:
                              "approves a meeting's minutes at that meeting or a later one.")
     return s.event(EventKind.MINUTES_APPROVED, of=of.number, meeting=at.number,
                    corrections=cmd.corrections.strip()[:5000])
+
+
+changes_nothing(EventKind.MINUTES_APPROVED)  # the case's meetings take it in

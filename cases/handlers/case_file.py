@@ -7,14 +7,16 @@ one above the other (`cases.handlers`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
 from typing import Any
 
 from cases.calendar import fmt_day, fmt_moment
 from cases.case import Case
+from cases.case_state import CaseState
 from cases.deadlines import DeadlineKey, add_years
 from cases.directory import BOARD, OFFICE
+from cases.effects import changes_nothing, effect
 from cases.errors import ProcedureError
 from cases.handlers import (
     THE_DAY,
@@ -60,6 +62,11 @@ def correct_receipt(s: StepContext, cmd: CorrectReceipt) -> Event:
                    new=cmd.received_at.isoformat(), reason=cmd.reason)
 
 
+@effect(EventKind.RECEIPT_CORRECTED)
+def receipt_corrected(case: CaseState, e: Event, on: date | None) -> None:
+    case.filing = replace(case.filing, received_at=datetime.fromisoformat(e.data["new"]))
+
+
 @dataclass(frozen=True)
 class DismissAsTimeBarred(Command):
     """§4: the board finds the information on the completed misconduct was reasonably
@@ -94,6 +101,12 @@ def dismiss(s: StepContext, cmd: DismissAsTimeBarred) -> Event:
                              "the public, and when): it is kept in the case's history.")
     return s.event(EventKind.COMPLAINT_DISMISSED, public_since=cmd.public_since.isoformat(),
                    reason=cmd.reason.strip()[:2000], on=s.day(cmd.on).isoformat())
+
+
+@effect(EventKind.COMPLAINT_DISMISSED)
+def complaint_dismissed(case: CaseState, e: Event, on: date | None) -> None:
+    case.public_since = date.fromisoformat(e.data["public_since"])
+    case.dismissed_on = on
 
 
 @dataclass(frozen=True)
@@ -131,6 +144,11 @@ def close(s: StepContext, cmd: CloseCase) -> Event:
     return s.event(EventKind.CASE_CLOSED, reason=cmd.reason)
 
 
+@effect(EventKind.CASE_CLOSED)
+def case_closed(case: CaseState, e: Event, on: date | None) -> None:
+    case.closed_at = e.at
+
+
 @dataclass(frozen=True)
 class FileCorrespondence(Command):
     """A reply to one of EthicsBot's notices: kept in the case's history, never a new case."""
@@ -145,6 +163,9 @@ class FileCorrespondence(Command):
 def correspondence(s: StepContext, cmd: FileCorrespondence) -> Event:
     return s.event(EventKind.CORRESPONDENCE_FILED, sender=cmd.sender, subject=cmd.subject,
                    message_id=cmd.message_id)
+
+
+changes_nothing(EventKind.CORRESPONDENCE_FILED)  # kept in the history
 
 
 @dataclass(frozen=True)
@@ -193,6 +214,9 @@ def correct_date(s: StepContext, cmd: CorrectStepDate) -> Event:
     _at_a_session_again(s, event, new)
     return s.event(EventKind.STEP_DATE_CORRECTED, target=index, step=cmd.kind.value,
                    old=old, new=new.isoformat(), reason=cmd.reason.strip())
+
+
+changes_nothing(EventKind.STEP_DATE_CORRECTED)  # `Case.apply` rebuilds the case as corrected
 
 
 # the steps of a hearing happen at its noticed sessions (`cases.hearing_days.session_day`): a
@@ -290,6 +314,11 @@ def void(s: StepContext, cmd: VoidCase) -> Event:
                    **extra)
 
 
+@effect(EventKind.CASE_VOIDED)
+def case_voided(case: CaseState, e: Event, on: date | None) -> None:
+    case.void_reason, case.voided_at = str(e.data["reason"]), e.at
+
+
 def _clerk_may_void(s: StepContext, cmd: VoidCase) -> None:
     """The mayor's office voids alone only a complaint not against the mayor (its
     designees act for the mayor: voiding would be the official's own office disposing of
@@ -312,3 +341,9 @@ def _clerk_may_void(s: StepContext, cmd: VoidCase) -> None:
             f"{fmt_moment(s.calendar.local(due))} for {case.number}; after that the board "
             "has it and voids it, if it should be, by motion at its meeting (§2, §7). By "
             f"the city's reading, {describe(s.readings.clerk_void)}.")
+
+
+# entries no step of this table records: the complaint's receipt (intake) and the deadlines
+# recomputed when the city's calendar changes
+changes_nothing(EventKind.COMPLAINT_RECEIVED)  # it opens the case (`Case.replay`)
+changes_nothing(EventKind.DEADLINES_RECOMPUTED)  # the calendar changed: the deadlines follow

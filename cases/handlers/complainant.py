@@ -7,13 +7,16 @@ step is its command, its row (`@step`) and its handler, one above the other
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 
 from cases.calendar import fmt_day
+from cases.case_state import CaseState
 from cases.directory import OFFICE
+from cases.effects import effect
 from cases.errors import ProcedureError
 from cases.handlers import Command, StepContext, asks, step
 from cases.history import Event, EventKind
-from cases.protection import ProtectionBasis, identifying
+from cases.protection import Protection, ProtectionBasis, identifying
 from cases.readings import ComplainantProtection, describe
 from cases.stages import (
     OPEN_STAGES,
@@ -79,6 +82,12 @@ def withhold(s: StepContext, cmd: WithholdComplainant) -> Event:
     return s.event(EventKind.COMPLAINANT_WITHHELD, basis=cmd.basis.value, summary=summary,
                    reading=describe(reading), already_told=told, registered_mailed=mailed,
                    note=_note(s, told, mailed))
+
+
+@effect(EventKind.COMPLAINANT_WITHHELD)
+def complainant_withheld(case: CaseState, e: Event, on: date | None) -> None:
+    case.protection = Protection(ProtectionBasis(e.data["basis"]), str(e.data["summary"]),
+                                 e.actor, e.at)
 
 
 def _note(s: StepContext, told: list[str], mailed: list[str]) -> str:

@@ -12,13 +12,16 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from cases.case import Case
+from cases.case_state import CaseState
 from cases.directory import BOARD, OFFICE
+from cases.effects import effect
 from cases.errors import ProcedureError
 from cases.handlers import THE_DAY, THE_MOTION, THE_OFFICIAL, Command, StepContext, asks, step
 from cases.history import Event, EventKind
 from cases.meetings import Action, Body
 from cases.motions import Motion
 from cases.readings import AmendedSection, describe
+from cases.recorded import NamedOfficial
 from cases.stages import BEFORE_DETERMINATION, OPEN_STAGES, Stage
 
 __all__ = ["AmendComplaint", "FindAmendmentSufficient", "NameRespondent"]
@@ -99,6 +102,15 @@ def amend(s: StepContext, cmd: AmendComplaint) -> Event:
                    **({"respondent": party} if party else {}), **said, **extra)
 
 
+@effect(EventKind.COMPLAINT_AMENDED)
+def complaint_amended(case: CaseState, e: Event, on: date | None) -> None:
+    for s in e.data.get("added_sections", []):
+        if s not in case.alleged_sections:
+            case.alleged_sections.append(s)
+            if e.data.get("after_report"):
+                case.amended_after_report.append(s)
+
+
 @dataclass(frozen=True)
 class FindAmendmentSufficient(Command):
     """§5, §7: the board finds sections added by amendment after its sufficiency report
@@ -136,6 +148,12 @@ def amendment_sufficiency(s: StepContext, cmd: FindAmendmentSufficient) -> Event
                              f"awaiting: {', '.join(waiting) or 'none'}).")
     return s.event(EventKind.AMENDMENT_FOUND, sections=asked, sufficient=cmd.sufficient,
                    on=s.day(cmd.on).isoformat())
+
+
+@effect(EventKind.AMENDMENT_FOUND)
+def amendment_found(case: CaseState, e: Event, on: date | None) -> None:
+    for s in e.data["sections"]:
+        case.amendments_found[str(s)] = bool(e.data["sufficient"])
 
 
 # an address a notice can go to: one @, a dot in the domain, nothing a header would split on
@@ -197,6 +215,15 @@ def name_respondent(s: StepContext, cmd: NameRespondent) -> Event:
                              "and give their postal address.")
     return s.event(EventKind.RESPONDENT_NAMED, respondent=_not_named_yet(s, email or name, name),
                    name=name[:200], email=email or None, address=address[:500] or None)
+
+
+@effect(EventKind.RESPONDENT_NAMED)
+def respondent_named(case: CaseState, e: Event, on: date | None) -> None:
+    d = e.data
+    case.respondents = (*case.respondents, str(d["respondent"]))
+    if d.get("name"):  # a person the directory does not list
+        case.named_officials[str(d["respondent"])] = NamedOfficial(
+            str(d["name"]), d.get("email"), d.get("address"))
 
 
 

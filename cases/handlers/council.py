@@ -6,13 +6,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import Any, Literal
 
 from cases.acts import against_mayor, count, meeting_for, motion_data, set_aside, unable_to_act
 from cases.calendar import fmt_day
 from cases.case import Case
-from cases.deadlines import DeadlineKey
+from cases.case_state import CaseState
+from cases.deadlines import DeadlineKey, Extension
 from cases.directory import COUNCIL, OFFICE
+from cases.effects import WAITS, changes_nothing, effect
 from cases.errors import ProcedureError
 from cases.handlers import (
     THE_COUNCIL,
@@ -30,9 +32,10 @@ from cases.handlers import (
 from cases.handlers.meetings import check_present
 from cases.handlers.referral import sections_found_sufficient
 from cases.history import Event, EventKind
-from cases.meetings import Action, Body, Meeting
+from cases.meetings import ALL, Action, Body, Meeting
 from cases.motions import Motion
 from cases.readings import describe
+from cases.recorded import CouncilExtensionRequest
 from cases.stages import Stage
 from cases.tally import Tally, Vote, council_tally, eligible_on_council
 
@@ -84,6 +87,13 @@ def request_extension(s: StepContext, cmd: RequestCouncilExtension) -> Event:
                    respondent=party, **s.said_by(cmd, party, "§12"))
 
 
+@effect(EventKind.COUNCIL_EXTENSION_REQUESTED)
+def council_extension_requested(case: CaseState, e: Event, on: date | None) -> None:
+    assert on is not None
+    case.council_extension_requests.append(CouncilExtensionRequest(
+        e.data.get("respondent"), int(e.data["days"]), on))
+
+
 @dataclass(frozen=True)
 class ExtendCouncilDecision(Command):
     """§12: an extension requested by the respondent and granted by the council, by
@@ -131,6 +141,12 @@ def extend_council(s: StepContext, cmd: ExtendCouncilDecision) -> Event:
     # the time moves for the official who asked, not for another found to have violated
     return s.event(EventKind.COUNCIL_DECISION_EXTENDED, days=cmd.days, on=day.isoformat(),
                    **({"respondent": asked.official} if asked.official else {}))
+
+
+@effect(EventKind.COUNCIL_DECISION_EXTENDED)
+def council_decision_extended(case: CaseState, e: Event, on: date | None) -> None:
+    case.council_extensions.setdefault(str(e.data.get("respondent") or ALL), []).append(
+        Extension(int(e.data["days"]), on))
 
 
 def _before_the_council(s: StepContext, named: str | None) -> str:
@@ -195,6 +211,9 @@ def vote(s: StepContext, cmd: RecordCouncilVote) -> Event:
     return s.event(EventKind.COUNCIL_VOTE_RECORDED, member=cmd.member.strip().lower(),
                    vote=cmd.vote.value, respondent=party, meeting=m.number,
                    **({"sections": named} if named else {}))
+
+
+changes_nothing(EventKind.COUNCIL_VOTE_RECORDED)  # the case's meetings take it in
 
 
 def _violations_found(case: Case, party: str) -> tuple[str, ...]:
@@ -275,6 +294,9 @@ def mayor_vote(s: StepContext, cmd: RecordMayorVote) -> Event:
                    respondent=party, meeting=m.number)
 
 
+changes_nothing(EventKind.MAYOR_VOTE_RECORDED)  # the case's meetings take it in
+
+
 @dataclass(frozen=True)
 class Penalty:
     """A penalty the council imposes (§12): on `respondent` (None: the only official),
@@ -349,6 +371,21 @@ def decide(s: StepContext, cmd: RecordCouncilDecision) -> Event:
                    votes=dict(sorted((k, v.value) for k, v in votes.items())),
                    **({"agreed": agreed} if agreed is not None else {}),
                    **extra)
+
+
+@effect(EventKind.COUNCIL_DECIDED)
+def council_decided(case: CaseState, e: Event, on: date | None) -> Literal[False] | None:
+    """The council's decision as to one official (or, in an older history, all of them);
+    the stage waits for its decision as to every official: each found sufficient against
+    determined, each found to have violated decided."""
+    d = e.data
+    # before each official was named, one decision stood for all of them
+    for party in [d["respondent"]] if d.get("respondent") else case.violators:
+        case.council_decided.setdefault(party, (e.at, on))
+    if not case.every_matter_decided():
+        return WAITS
+    case.council_decided_at, case.council_decided_on = e.at, on
+    return None
 
 
 def _action_vote(s: StepContext, cmd: RecordCouncilDecision, m: Meeting, party: str

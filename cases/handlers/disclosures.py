@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
+from cases import disclosure
 from cases.calendar import fmt_day
+from cases.case_state import CaseState
 from cases.directory import ATTORNEY, OFFICE, RECORDS
 from cases.disclosure import (
     FINAL_ANSWERS,
@@ -27,6 +29,7 @@ from cases.disclosure_checks import (
     open_request,
     record_of,
 )
+from cases.effects import effect
 from cases.errors import ProcedureError
 from cases.handlers import THE_DAY, Command, StepContext, asks, step
 from cases.history import Event, EventKind
@@ -309,3 +312,9 @@ def third_party(s: StepContext, cmd: NotifyThirdParty) -> Event:
                    release_on=cmd.release_on.isoformat())
 
 
+# every entry of a request, whichever step records it, is taken into its file
+@effect(*disclosure.KINDS)
+def request_file(case: CaseState, e: Event, on: date | None) -> None:
+    """The entry at the end of the history, taken into its request's file."""
+    assert on is not None
+    disclosure.apply(case.disclosure_requests, e.kind, e.data, on, e.actor, len(case.history))

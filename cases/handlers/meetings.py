@@ -14,6 +14,7 @@ from datetime import date, datetime
 from cases.calendar import fmt_moment
 from cases.case import Requester
 from cases.directory import BOARD, COUNCIL, OFFICE
+from cases.effects import changes_nothing
 from cases.errors import ProcedureError
 from cases.handlers import (
     THE_DAY,
@@ -75,6 +76,9 @@ def schedule_board_meeting(s: StepContext, cmd: ScheduleBoardMeeting) -> Event:
     return call_meeting(s, cmd, Body.BOARD, EventKind.BOARD_MEETING_SCHEDULED)
 
 
+changes_nothing(EventKind.BOARD_MEETING_SCHEDULED)  # the case's meetings take it in
+
+
 @dataclass(frozen=True)
 class ScheduleDeliberation(CallMeeting, Command):
     """A meeting of the council on the case: its deliberation on a final determination of
@@ -101,6 +105,9 @@ def schedule_deliberation(s: StepContext, cmd: ScheduleDeliberation) -> Event:
                "it (§12)." if case.violation_found is False else "Record the application "
                "first."))
     return call_meeting(s, cmd, Body.COUNCIL, EventKind.DELIBERATION_SCHEDULED)
+
+
+changes_nothing(EventKind.DELIBERATION_SCHEDULED)  # the case's meetings take it in
 
 
 
@@ -133,6 +140,9 @@ def cancel(s: StepContext, cmd: CancelMeeting) -> Event:
         raise ProcedureError("Say why the meeting is cancelled: the notice of cancellation and "
                              "the posting state it.")
     return s.event(EventKind.MEETING_CANCELLED, meeting=m.number, reason=cmd.reason.strip())
+
+
+changes_nothing(EventKind.MEETING_CANCELLED)  # the case's meetings take it in
 
 
 @dataclass(frozen=True)
@@ -177,6 +187,9 @@ def open_session(s: StepContext, cmd: RequestOpenSession) -> Event:
     on = s.day(cmd.on).isoformat()
     return s.event(EventKind.OPEN_SESSION_REQUESTED, body=cmd.proceeding.value, respondent=who,
                    on=on, **s.said_by(cmd, who, section), **extra)
+
+
+changes_nothing(EventKind.OPEN_SESSION_REQUESTED)  # the case's meetings take it in
 
 
 def _referred_to_examiner(s: StepContext, who: str) -> str:
@@ -227,6 +240,9 @@ def session_start(s: StepContext, cmd: StartExecutiveSession) -> Event:
     return s.event(EventKind.EXECUTIVE_SESSION_STARTED, meeting=m.number,
                    started_at=started.isoformat(), ends_at=ends.isoformat(),
                    about=sorted(about), announced=announcement(m, ends, s.calendar))
+
+
+changes_nothing(EventKind.EXECUTIVE_SESSION_STARTED)  # the case's meetings take it in
 
 
 def _session_about(m: Meeting, named: tuple[str, ...]) -> frozenset[str]:
@@ -297,6 +313,9 @@ def session_extend(s: StepContext, cmd: ExtendExecutiveSession) -> Event:
                    until=until.isoformat(), announced_at=announced.isoformat())
 
 
+changes_nothing(EventKind.EXECUTIVE_SESSION_EXTENDED)  # the case's meetings take it in
+
+
 @dataclass(frozen=True)
 class EndExecutiveSession(Command):
     # None: now
@@ -318,3 +337,6 @@ def session_end(s: StepContext, cmd: EndExecutiveSession) -> Event:
     over = int((ended - session.ends_at).total_seconds() // 60)
     return s.event(EventKind.EXECUTIVE_SESSION_ENDED, meeting=m.number,
                    ended_at=ended.isoformat(), overran_minutes=max(over, 0))
+
+
+changes_nothing(EventKind.EXECUTIVE_SESSION_ENDED)  # the case's meetings take it in

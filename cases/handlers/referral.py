@@ -13,7 +13,9 @@ from datetime import date
 
 from cases.calendar import fmt_day
 from cases.case import Case
+from cases.case_state import CaseState
 from cases.directory import BOARD, OFFICE
+from cases.effects import effect
 from cases.errors import ProcedureError
 from cases.handlers import (
     THE_DAY,
@@ -30,6 +32,7 @@ from cases.history import Event, EventKind
 from cases.meetings import Action, Body
 from cases.motions import Motion
 from cases.readings import AmendedSection, ReferralWait, ReferredOpportunity, describe
+from cases.recorded import Finding, Referral
 from cases.stages import BEFORE_DETERMINATION, REFERRED_STAGES, Stage
 
 __all__ = ["RecordDetermination", "RecordExaminerConflict", "Refer", "RequestBoardHearing"]
@@ -96,6 +99,17 @@ def board_hearing(s: StepContext, cmd: RequestBoardHearing) -> Event:
                       if lapsing else {}))
 
 
+@effect(EventKind.BOARD_HEARING_REQUESTED)
+def board_hearing_requested(case: CaseState, e: Event, on: date | None) -> None:
+    # before each official was named, one request stood for all of them
+    d = e.data
+    for party in [d["respondent"]] if d.get("respondent") else case.parties():
+        if party not in case.board_requests:
+            case.board_requests.append(party)
+    for party in d.get("withdraws") or ():  # their examiner's referral lapses
+        case.referrals.pop(str(party), None)
+
+
 @dataclass(frozen=True)
 class Refer(Command):
     # None: to the ethics board at the respondent's request
@@ -160,6 +174,15 @@ def refer(s: StepContext, cmd: Refer) -> Event:
                    reading=describe(reading), **extra)
 
 
+@effect(EventKind.REFERRED)
+def referred(case: CaseState, e: Event, on: date | None) -> None:
+    # before each official was referred on their own, one referral was for all
+    d = e.data
+    for party in d.get("respondents") or [
+            p for p in case.found_sufficient if p not in case.referrals]:
+        case.referrals[str(party)] = Referral(str(d["to"]), e.at, on)
+
+
 @dataclass(frozen=True)
 class RecordExaminerConflict(Command):
     """§11: a hearings examiner cannot hear the case (a tie to a party, a prior role): the
@@ -193,6 +216,17 @@ def examiner_conflict(s: StepContext, cmd: RecordExaminerConflict) -> Event:
     return s.event(EventKind.EXAMINER_CONFLICTED, examiner=examiner,
                    reason=cmd.reason.strip()[:500], withdrew=bool(withdraws),
                    **({"withdraws": withdraws} if withdraws else {}))
+
+
+@effect(EventKind.EXAMINER_CONFLICTED)
+def examiner_conflicted(case: CaseState, e: Event, on: date | None) -> None:
+    d = e.data
+    case.conflicted_examiners[str(d["examiner"])] = str(d["reason"])
+    if d.get("withdrew"):  # referred again, to the next in rotation
+        gone = str(d["examiner"]).lower()
+        for party in [p for p, r in case.referrals.items()
+                      if r.to.lower() == gone and p not in case.findings]:
+            del case.referrals[party]
 
 
 def _board_if_referred_to_it(cmd: RecordDetermination, case: Case) -> Body | None:
@@ -259,6 +293,20 @@ def determination(s: StepContext, cmd: RecordDetermination) -> Event:
     return s.event(EventKind.DETERMINATION_RECEIVED, violation=cmd.violation,
                    sections=list(cmd.sections), on=s.day(cmd.on).isoformat(),
                    respondent=party, by=referral.to, **read)
+
+
+@effect(EventKind.DETERMINATION_RECEIVED)
+def determination_received(case: CaseState, e: Event, on: date | None) -> None:
+    # before each official was named, one determination stood for all of them
+    d = e.data
+    for party in [d["respondent"]] if d.get("respondent") else case.parties():
+        case.findings[party] = Finding(bool(d["violation"]), tuple(d.get("sections") or ()), on)
+    if case.council_decided and case.every_matter_decided():
+        # the last matter's determination found no violation, the council having decided
+        # every other: the council's part is complete
+        case.council_decided_at, case.council_decided_on = max(
+            case.council_decided.values(), key=lambda x: x[0])
+        case.stage = Stage.COUNCIL_DECIDED
 
 
 def _opportunity_at_its_hearing(s: StepContext, party: str) -> None:

@@ -10,8 +10,10 @@ from datetime import date
 
 from cases.calendar import fmt_day
 from cases.case import Case, Requester
+from cases.case_state import CaseState
 from cases.deadlines import DeadlineKey
 from cases.directory import BOARD, COUNCIL, OFFICE
+from cases.effects import effect
 from cases.errors import ProcedureError
 from cases.handlers import (
     THE_DAY,
@@ -27,6 +29,7 @@ from cases.history import Event, EventKind
 from cases.links import report_link
 from cases.meetings import Action, Body
 from cases.motions import Motion
+from cases.recorded import ReportExtension
 from cases.stages import AFTER_CONCLUSION, Stage
 
 __all__ = ["DecideReportExtension", "DeliverReport", "IssueReport", "RequestReportExtension"]
@@ -76,6 +79,12 @@ def request_extension(s: StepContext, cmd: RequestReportExtension) -> Event:
                    days=cmd.days, on=day.isoformat(), **said)
 
 
+@effect(EventKind.REPORT_EXTENSION_REQUESTED)
+def report_extension_requested(case: CaseState, e: Event, on: date | None) -> None:
+    case.report_extensions.append(ReportExtension(
+        Requester(e.data["requested_by"]), int(e.data["days"]), requested_on=on))
+
+
 def _who_approves(_cmd: DecideReportExtension, case: Case) -> Body | None:
     """§10: the board approves the respondent's request, the council the board's."""
     pending = case.pending_report_extension
@@ -106,6 +115,12 @@ def decide_extension(s: StepContext, cmd: DecideReportExtension) -> Event:
                       "§10")
     return s.event(EventKind.REPORT_EXTENSION_DECIDED, approved=cmd.approved,
                    on=day.isoformat())
+
+
+@effect(EventKind.REPORT_EXTENSION_DECIDED)
+def report_extension_decided(case: CaseState, e: Event, on: date | None) -> None:
+    ext = case.report_extensions[-1]
+    ext.approved, ext.decided_on = bool(e.data["approved"]), on
 
 
 def report_findings(s: StepContext, sufficient: bool | None) -> dict[str, bool]:
@@ -162,6 +177,14 @@ def issue_report(s: StepContext, cmd: IssueReport) -> Event:
                    report_file=report_link(cmd.report_file, http=s.http_links))
 
 
+@effect(EventKind.REPORT_ISSUED)
+def report_issued(case: CaseState, e: Event, on: date | None) -> None:
+    # before each official was named, one finding stood for all of them
+    found = e.data.get("findings") or {p: e.data["sufficient"] for p in case.parties()}
+    case.report_findings = {p: bool(v) for p, v in found.items()}
+    case.report_issued_on = on
+
+
 @dataclass(frozen=True)
 class DeliverReport(Command):
     """§10: the report delivered to the council, each official and the complainant. It
@@ -189,3 +212,8 @@ def deliver(s: StepContext, cmd: DeliverReport) -> Event:
             "shows it (the receipt, the sent message), or leave the day out (§10).")
     return s.event(EventKind.REPORT_DELIVERED, on=day.isoformat(),
                    **({"how": how, "evidence": evidence} if day < s.today else {}))
+
+
+@effect(EventKind.REPORT_DELIVERED)
+def report_delivered(case: CaseState, e: Event, on: date | None) -> None:
+    case.report_delivered_at, case.report_delivered_on = e.at, on

@@ -5,12 +5,16 @@ placed and lifted, destruction requested and approved. Each step is its command,
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date, datetime
 
 from cases.calendar import fmt_day
+from cases.case_state import CaseState
 from cases.directory import ATTORNEY, OFFICE, RECORDS
+from cases.effects import effect
 from cases.errors import ProcedureError
 from cases.handlers import Command, StepContext, asks, step
 from cases.history import Event, EventKind
+from cases.recorded import LegalHold
 from cases.retention import certificate, check_destroyable, period_of
 from cases.stages import (
     Stage,
@@ -54,6 +58,11 @@ def place_hold(s: StepContext, cmd: PlaceLegalHold) -> Event:
     return s.event(EventKind.LEGAL_HOLD_PLACED, reason=cmd.reason.strip(), by=s.actor)
 
 
+@effect(EventKind.LEGAL_HOLD_PLACED)
+def legal_hold_placed(case: CaseState, e: Event, on: date | None) -> None:
+    case.legal_hold = LegalHold(str(e.data["reason"]), e.actor, e.at)
+
+
 @dataclass(frozen=True)
 class LiftLegalHold(Command):
     """The case file's legal hold lifted: what needed it kept is over."""
@@ -72,6 +81,11 @@ def lift_hold(s: StepContext, cmd: LiftLegalHold) -> Event:
                              "review.")
     return s.event(EventKind.LEGAL_HOLD_LIFTED, reason=cmd.reason.strip(), by=s.actor,
                    placed_by=held.placed_by, hold=held.reason)
+
+
+@effect(EventKind.LEGAL_HOLD_LIFTED)
+def legal_hold_lifted(case: CaseState, e: Event, on: date | None) -> None:
+    case.legal_hold = None
 
 
 @dataclass(frozen=True)
@@ -104,6 +118,11 @@ def request_destruction(s: StepContext, cmd: RequestDestruction) -> Event:
                    years=period.years, retention_ended=ends.isoformat())
 
 
+@effect(EventKind.DESTRUCTION_REQUESTED)
+def destruction_requested(case: CaseState, e: Event, on: date | None) -> None:
+    case.destruction_request = (e.actor, e.at)
+
+
 @dataclass(frozen=True)
 class ApproveDestruction(Command):
     """The records officer approves the destruction someone else requested: the case's
@@ -133,3 +152,11 @@ def approve_destruction(s: StepContext, cmd: ApproveDestruction) -> Event:
     return s.event(EventKind.RECORDS_DESTROYED,
                    **certificate(s.case, period, ends=ends, at=s.at, approved_by=s.actor,
                                  calendar=s.calendar))
+
+
+@effect(EventKind.RECORDS_DESTROYED)
+def records_destroyed(case: CaseState, e: Event, on: date | None) -> None:
+    """The certificate: the case stays closed, with nothing but its number, the certificate
+    and the moments of its entries."""
+    case.destroyed, case.destruction_request = dict(e.data), None
+    case.stage, case.closed_at = Stage.CLOSED, datetime.fromisoformat(e.data["closed_at"])

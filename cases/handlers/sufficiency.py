@@ -9,8 +9,10 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 
 from cases.calendar import fmt_day, fmt_moment
-from cases.deadlines import MAX_CONTINUANCE_DAYS, DeadlineKey
+from cases.case_state import CaseState
+from cases.deadlines import MAX_CONTINUANCE_DAYS, Continuance, DeadlineKey
 from cases.directory import BOARD, COUNCIL, OFFICE
+from cases.effects import changes_nothing, effect
 from cases.errors import ProcedureError
 from cases.handlers import THE_DAY, THE_MOTION, THE_OFFICIAL, Command, StepContext, asks, step
 from cases.hearing_days import referred_hearing_day, session_day
@@ -18,7 +20,7 @@ from cases.history import Event, EventKind
 from cases.meetings import Action, Body
 from cases.motions import Motion
 from cases.readings import ContinuanceCap, RemoteNotice, describe
-from cases.recorded import HEARD_AT_REFERRED
+from cases.recorded import HEARD_AT_REFERRED, Witness
 from cases.section2 import REMOTE, NoticeMethod, Section2Act
 from cases.stages import AT_HEARING, BEFORE_CONCLUSION, OPEN_STAGES, REFERRED_STAGES, Stage
 
@@ -72,6 +74,27 @@ def notice(s: StepContext, cmd: RecordNoticeServed) -> Event:
     return s.event(EventKind.NOTICE_SERVED, **data)
 
 
+@effect(EventKind.NOTICE_SERVED)
+def notice_served(case: CaseState, e: Event, on: date | None) -> None:
+    """A §2 act; the official's notice is served once every official was informed (an
+    entry naming nobody, from before each was named, stood for all of them)."""
+    d = e.data
+    kind, respondent = Section2Act(d["notice"]), d.get("respondent")
+    given = datetime.fromisoformat(d["given_at"]) if d.get("given_at") else e.at
+    how = str(d.get("how") or "")
+    if kind is not Section2Act.RESPONDENT_INFORMED:
+        if kind not in case.notices_served:
+            case.notices_served[kind] = given
+            case.served_how[kind.value] = how
+        return
+    for party in [respondent] if respondent else case.parties():
+        if party not in case.informed:
+            case.informed[party] = given
+            case.served_how[party] = how
+    if set(case.informed) >= set(case.parties()):
+        case.notices_served.setdefault(kind, max(case.informed[p] for p in case.parties()))
+
+
 @dataclass(frozen=True)
 class RecordNoticeBounced(Command):
     """A §2 notice EthicsBot delivered by email came back undelivered (a bounce reported
@@ -101,6 +124,21 @@ def bounced(s: StepContext, cmd: RecordNoticeBounced) -> Event:
     if cmd.message_id:
         data["message_id"] = cmd.message_id[:500]
     return s.event(EventKind.NOTICE_BOUNCED, **data)
+
+
+@effect(EventKind.NOTICE_BOUNCED)
+def notice_bounced(case: CaseState, e: Event, on: date | None) -> None:
+    """A §2 notice delivered by email came back: the act it served is undone (the
+    official's own notice for that official), so `notice_24h` is open again, or missed;
+    one given another way (phone, by hand, post) stands."""
+    kind, respondent = Section2Act(e.data["notice"]), e.data.get("respondent")
+    key = respondent if kind is Section2Act.RESPONDENT_INFORMED else kind.value
+    if key is None or case.served_how.get(key) != NoticeMethod.EMAIL.value:
+        return
+    del case.served_how[key]
+    case.notices_served.pop(kind, None)
+    if respondent is not None:
+        case.informed.pop(respondent, None)
 
 
 def _how_the_official_was_told(s: StepContext, cmd: RecordNoticeServed) -> dict[str, str]:
@@ -155,6 +193,20 @@ def registered(s: StepContext, cmd: RecordRegisteredMail) -> Event:
                    on=s.day(cmd.on).isoformat(), respondent=party)
 
 
+@effect(EventKind.REGISTERED_MAIL_SENT)
+def registered_mail_sent(case: CaseState, e: Event, on: date | None) -> None:
+    """Each official's copy; the deadline is met once every official's was sent."""
+    # before each respondent was named, one entry stood for all of them
+    d = e.data
+    for party in [d["respondent"]] if d.get("respondent") else case.parties():
+        case.mailed.setdefault(party, (e.at, on))
+    if set(case.mailed) >= set(case.parties()):
+        sent = [case.mailed[p] for p in case.parties()]
+        case.registered_mail_at = max(at for at, _ in sent)
+        days = [day for _, day in sent if day is not None]
+        case.registered_mail_on = max(days) if days else None
+
+
 @dataclass(frozen=True)
 class RecordReturnReceipt(Command):
     """§2: the return receipt of an official's registered-mail copy came back, signed
@@ -184,6 +236,9 @@ def return_receipt(s: StepContext, cmd: RecordReturnReceipt) -> Event:
     return s.event(EventKind.RETURN_RECEIPT_RECORDED, on=day.isoformat(), respondent=party)
 
 
+changes_nothing(EventKind.RETURN_RECEIPT_RECORDED)  # the proof, kept in the history
+
+
 
 @dataclass(frozen=True)
 class BeginHearing(Command):
@@ -195,6 +250,11 @@ class BeginHearing(Command):
 def begin(s: StepContext, cmd: BeginHearing) -> Event:
     return s.event(EventKind.HEARING_BEGUN,
                    on=session_day(s, cmd.on, "the hearing began").isoformat())
+
+
+@effect(EventKind.HEARING_BEGUN)
+def hearing_begun(case: CaseState, e: Event, on: date | None) -> None:
+    case.hearing_begun_at, case.hearing_begun_on = e.at, on
 
 
 @dataclass(frozen=True)
@@ -224,6 +284,20 @@ def heard(s: StepContext, cmd: RecordRespondentHeard) -> Event:
     on = referred_hearing_day(s, party, cmd.on, f"{party} was heard")
     return s.event(EventKind.RESPONDENT_HEARD, presented=cmd.presented, on=on.isoformat(),
                    respondent=party, hearing=HEARD_AT_REFERRED)
+
+
+@effect(EventKind.RESPONDENT_HEARD)
+def respondent_heard(case: CaseState, e: Event, on: date | None) -> None:
+    # before each respondent was named, one entry stood for all of them; an entry without
+    # `hearing` is from the §7 hearing (before the board's §11 hearing was recorded apart)
+    d = e.data
+    referred = d.get("hearing") == HEARD_AT_REFERRED
+    presented, days = ((case.heard_referred, case.heard_referred_on) if referred
+                       else (case.heard, case.heard_on))
+    for party in [d["respondent"]] if d.get("respondent") else case.parties():
+        presented[party] = bool(d.get("presented", True))
+        if on is not None:
+            days[party] = on
 
 
 
@@ -274,6 +348,14 @@ def witness(s: StepContext, cmd: RecordWitness) -> Event:
         **({"email": email} if email else {}), **({"respondent": party} if party else {}))
 
 
+@effect(EventKind.WITNESS_HEARD)
+def witness_heard(case: CaseState, e: Event, on: date | None) -> None:
+    d = e.data
+    case.witnesses.append(Witness(str(d["name"]), str(d.get("email") or ""),
+                                  d.get("respondent"), on,
+                                  d.get("hearing") == HEARD_AT_REFERRED))
+
+
 @dataclass(frozen=True)
 class ConcludeHearing(Command):
     on: date | None = field(default=None, metadata=THE_DAY)
@@ -284,6 +366,11 @@ class ConcludeHearing(Command):
 def conclude(s: StepContext, cmd: ConcludeHearing) -> Event:
     return s.event(EventKind.HEARING_CONCLUDED,
                    on=session_day(s, cmd.on, "the hearing concluded").isoformat())
+
+
+@effect(EventKind.HEARING_CONCLUDED)
+def hearing_concluded(case: CaseState, e: Event, on: date | None) -> None:
+    case.hearing_concluded_on, case.hearing_concluded_at = on, e.at
 
 
 @dataclass(frozen=True)
@@ -323,6 +410,12 @@ def apply_continuance(s: StepContext, cmd: ApplyForContinuance) -> Event:
     return s.event(EventKind.CONTINUANCE_APPLIED, on=applied.isoformat(), reason=cmd.reason)
 
 
+@effect(EventKind.CONTINUANCE_APPLIED)
+def continuance_applied(case: CaseState, e: Event, on: date | None) -> None:
+    assert on is not None
+    case.continuances.append(Continuance(applied=on))
+
+
 @dataclass(frozen=True)
 class DecideContinuance(Command):
     """§7: the council decides the board's application, by motion at its meeting."""
@@ -357,3 +450,9 @@ def decide_continuance(s: StepContext, cmd: DecideContinuance) -> Event:
                              f"the application ({fmt_day(pending.applied)}).")
     return s.event(EventKind.CONTINUANCE_DECIDED, on=decided.isoformat(),
                    granted_days=cmd.granted_days)
+
+
+@effect(EventKind.CONTINUANCE_DECIDED)
+def continuance_decided(case: CaseState, e: Event, on: date | None) -> None:
+    c = case.continuances[-1]
+    case.continuances[-1] = Continuance(c.applied, on, int(e.data["granted_days"]))
