@@ -2,19 +2,20 @@
 
 §1 lets "any person" file a written complaint, in whatever language they write; the
 ordinance says nothing of the language of what the city sends back. Many of the city's
-residents write Spanish, so the city chooses (`complainant_language` in the directory
-file, `Directory.complainant_language`): every notice addressed to the complainant (the
-acknowledgement when the case opens, and each later one: `cases.notices`, whose rows each
-have Spanish) is written in the complaint's language where EthicsBot has it in that
-language (default), or always in English. What goes to the officials, the council and the
-board stays English: it is the city's own record.
+residents write Spanish, some French, so the city chooses (`complainant_language` in the
+directory file, `Directory.complainant_language`): every notice addressed to the
+complainant (the acknowledgement when the case opens, and each later one: `cases.notices`,
+whose rows each have Spanish and French) is written in the complaint's language where
+EthicsBot has it in that language (default), or always in English. What goes to the
+officials, the council and the board stays English: it is the city's own record.
 
 Which language a text is in is a small, bounded guess: the count of a few dozen very
-common words of each language among the text's first `SAMPLE` characters, French and
-Portuguese counted too so that they are not taken for Spanish. Names, places, section
+common words of each language among the text's first `SAMPLE` characters, Portuguese
+counted too so that it is not taken for Spanish or French. Names, places, section
 numbers and an English subject line barely move it; a complaint of a few Spanish
-sentences is read as Spanish, a mixed or unclear one as English (the city's own language,
-which every notice has), and a French or Portuguese one is answered in English.
+sentences is read as Spanish (a few French ones as French), a mixed or unclear one as
+English (the city's own language, which every notice has), and a Portuguese one is read
+as Portuguese and answered in English.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ import re
 from enum import StrEnum
 
 ENGLISH, SPANISH, FRENCH, PORTUGUESE = "en", "es", "fr", "pt"
-LANGUAGES = (ENGLISH, SPANISH)  # those the city writes notices in (templates exist)
+# those the city writes notices in (templates exist; `notices.written_in` has their words)
+LANGUAGES = (ENGLISH, SPANISH, FRENCH)
 SAMPLE = 20_000  # characters looked at: a complaint's language shows in its first lines
 
 

@@ -16,7 +16,7 @@ from enum import StrEnum
 
 from cases.deadlines import DeadlineKey
 from cases.directory import Person
-from cases.languages import SPANISH
+from cases.languages import FRENCH, SPANISH
 from cases.section2 import Section2Act
 
 __all__ = ["ACCESS", "ALERTS", "INVITES", "MAIL", "MEETING_NOTICES", "POSTING", "SECTION_2",
@@ -69,7 +69,7 @@ class NoticeRule:
     meeting: bool = False  # about one meeting, which its slot names
     # the languages besides English it is written in, each with its subject's words
     # (`templates/notices/<value>.<language>.<format>.j2`): every notice the complainant
-    # is sent has Spanish (a test walks a case and checks), and goes in the complaint's
+    # is sent has Spanish and French (a test walks a case and checks), and goes in the complaint's
     # language where the city answers as written (`notice_language`, `cases.languages`)
     translated: tuple[tuple[str, str], ...] = ()
 
@@ -85,9 +85,10 @@ class NoticeRule:
 _N, _F, _D, _A = NoticeRule, Family, DeadlineKey, Attachment
 
 
-def _es(subject: str) -> tuple[tuple[str, str], ...]:
-    """A row's `translated` for a notice the complainant is sent: Spanish, its subject."""
-    return ((SPANISH, subject),)
+def _to_complainant(es: str, fr: str) -> tuple[tuple[str, str], ...]:
+    """A row's `translated` for a notice the complainant is sent: its subject in Spanish and
+    in French (`cases.languages.LANGUAGES`)."""
+    return ((SPANISH, es), (FRENCH, fr))
 
 
 _HEARING = (_D.HEARING_BEGIN, _D.HEARING_CONCLUDE)
@@ -127,26 +128,37 @@ class NoticeType(StrEnum):
         spells_out=(_D.REGISTERED_MAIL,), attaches=_COMPLAINT, summary_if_withheld=True)
     # §1, §2, §6, §7: to the complainant who gave an email, that the complaint was
     # received, what happens next, and which of §1's elements to send (EthicsBot's own
-    # courtesy: it serves no deadline, and is in Spanish for a complaint written in it)
+    # courtesy: it serves no deadline, and is in Spanish or French for a complaint
+    # written in it)
     ACKNOWLEDGEMENT = "acknowledgement", _N(
         _F.STEP, "Your ethics complaint was received",
         spells_out=(_D.NOTICE_24H, _D.HEARING_BEGIN),
-        translated=_es("Recibimos su queja de ética"))
+        translated=_to_complainant(
+            "Recibimos su queja de ética",
+            "Accusé de réception de votre plainte en matière d'éthique"))
     # §7, §9, §11, §13: the stored value stays; the subject is the meeting's business's
     # (`notices.render.BOARD_HEADLINES`) once the meeting is known
     BOARD_MEETING_SCHEDULED = "hearing_scheduled", _N(
         _F.STEP, "Ethics Board meeting scheduled", serves=_D.HEARING_BEGIN, spells_out=_HEARING,
-        translated=_es("Reunión de la Junta de Ética programada"))
+        translated=_to_complainant(
+            "Reunión de la Junta de Ética programada",
+            "Date fixée pour une séance de la Commission d'éthique"))
     CONTINUANCE_APPLIED = "continuance_applied", _N(  # §7 tolled
         _F.STEP, "Continuance applied for: hearing deadlines tolled", spells_out=_HEARING,
-        translated=_es("Solicitud de prórroga: plazos de la audiencia suspendidos"))
+        translated=_to_complainant(
+            "Solicitud de prórroga: plazos de la audiencia suspendidos",
+            "Demande de prorogation : délais de l'audience suspendus"))
     CONTINUANCE_DECIDED = "continuance_decided", _N(  # §7 new dates
         _F.STEP, "Continuance decided: hearing deadlines", spells_out=_HEARING,
-        translated=_es("Prórroga decidida: plazos de la audiencia"))
+        translated=_to_complainant(
+            "Prórroga decidida: plazos de la audiencia",
+            "Décision sur la prorogation : délais de l'audience"))
     REPORT_DELIVERED = "report_delivered", _N(  # §10
         _F.STEP, "Written report on sufficiency", serves=_D.REPORT_DELIVERY,
         spells_out=(_D.REPORT_DELIVERY,), attaches=frozenset({_A.REPORT}),
-        translated=_es("Informe escrito sobre la suficiencia"))
+        translated=_to_complainant(
+            "Informe escrito sobre la suficiencia",
+            "Rapport écrit sur la suffisance de la plainte"))
     REFERRAL = "referral", _N(_F.STEP, "Matter referred for hearing")  # §11
     # §11: the official asked for the board after it
     REFERRAL_LAPSED = "referral_lapsed", _N(
@@ -154,17 +166,21 @@ class NoticeType(StrEnum):
     # §12: it serves the council's seven days only when a violation was found (`_serves`)
     DETERMINATION = "determination", _N(
         _F.STEP, "Final determination received", serves=_D.COUNCIL_DECISION,
-        spells_out=(_D.COUNCIL_DECISION,), translated=_es("Determinación final recibida"))
+        spells_out=(_D.COUNCIL_DECISION,), translated=_to_complainant(
+            "Determinación final recibida",
+            "Réception de la décision définitive"))
     COUNCIL_DECIDED = "council_decided", _N(  # §12, §14
         _F.STEP, "Council decision recorded", spells_out=(_D.COUNCIL_DECISION,),
-        translated=_es("Decisión del concejo registrada"))
+        translated=_to_complainant(
+            "Decisión del concejo registrada",
+            "Décision du conseil municipal consignée"))
     CASE_CLOSED = "case_closed", _N(  # §6 confidentiality ends
-        _F.STEP, "Case closed", translated=_es("Caso cerrado"))
+        _F.STEP, "Case closed", translated=_to_complainant("Caso cerrado", "Dossier clos"))
     INVITE_SUFFICIENCY_WINDOW = "invite_sufficiency_window", _N(  # §7 begin..conclude
         _F.INVITE, "Sufficiency hearing window", spells_out=_HEARING, attaches=_ICS)
     # a meeting of the board or council (RCW 42.30); its subject the meeting's own label
     INVITE_MEETING = "invite_meeting", _N(_F.INVITE, "Meeting", attaches=_ICS, meeting=True,
-                                           translated=_es("Reunión"))
+                                           translated=_to_complainant("Reunión", "Séance"))
     INVITE_COUNCIL_DECISION = "invite_council_decision", _N(  # §12 seven days
         _F.INVITE, "Council decision window", spells_out=(_D.COUNCIL_DECISION,), attaches=_ICS)
     # to the clerk: a message opened no case
@@ -192,11 +208,14 @@ class NoticeType(StrEnum):
     # the parties and the clerks (the examiner is no governing body: no meeting notice)
     PROCEEDING_OPENED = "proceeding_opened", _N(
         _F.STEP, "The examiner's proceeding is open to the public",
-        translated=_es("El procedimiento ante el examinador de audiencias es público"))
+        translated=_to_complainant(
+            "El procedimiento ante el examinador de audiencias es público",
+            "La procédure devant l'examinateur d'audience est publique"))
     # §5: the complaint was amended; the official is told, so that the time frames give
     # them a fair opportunity to respond, and so are the council and the decision-maker
     COMPLAINT_AMENDED = "complaint_amended", _N(
-        _F.STEP, "The complaint was amended", translated=_es("La queja fue enmendada"))
+        _F.STEP, "The complaint was amended",
+        translated=_to_complainant("La queja fue enmendada", "Modification de la plainte"))
     # RCW 40.14: a legal hold placed or lifted; to the clerks and the records officer, who
     # must not destroy (or may again review) the file
     LEGAL_HOLD = "legal_hold", _N(_F.RETENTION, "Legal hold on a case file")

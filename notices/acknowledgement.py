@@ -5,23 +5,23 @@ twenty days) in the notice's language, and which of §1's elements to send.
 It is the complainant's own mail: it names no one else and no one else's address (not the
 official's, whom the complainant named, nor anyone the city informs), and it carries no
 copy of the complaint. Its words are the templates'; its dates are written here, in
-Spanish by `notices.spanish.fecha`, since a Spanish date is not an English one with the
-words swapped.
+Spanish or French from that language's table (`notices.translated.moment`), since a
+Spanish or French date is not an English one with the words swapped.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from cases.calendar import CityCalendar, fmt_moment
 from cases.case import Case
 from cases.deadlines import Deadline, DeadlineKey
 from cases.filing import Element
-from cases.languages import SPANISH
 from cases.limitations import UNDATED
-from notices.spanish import fecha
+from notices import translated
+from notices.written_in import WRITTEN
 
 # What §1 asks of the complainant that they can send, in the order the letter asks for it.
 # The signature is not asked for: §1 says a complaint "should" be signed, and an email
@@ -35,7 +35,11 @@ def acknowledgement_data(case: Case, deadlines: Sequence[Deadline], calendar: Ci
     `keys`, the deadlines its row spells out: the 24 hours and the hearing's beginning;
     due None while tolled), `asks` (the §1 elements missing, as `Element` values in
     `ASKED`'s order)."""
-    write = fecha if language == SPANISH else fmt_moment
+    words = WRITTEN.get(language)
+
+    def write(at: datetime) -> str:
+        return fmt_moment(at) if words is None else translated.moment(words, at)
+
     received = calendar.local(case.received_at)
     due = {d.key: d.due for d in deadlines}
     upcoming: dict[str, dict[str, Any]] = {}

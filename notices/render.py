@@ -41,11 +41,12 @@ from cases.notices import (
 )
 from cases.open_meetings import session_words
 from cases.text import neutralise_bidi
-from notices import spanish
+from notices import translated
 from notices.acknowledgement import acknowledgement_data
 from notices.disclosure_letters import attachment, letter_data
 from notices.invites import Invite, attendee_role, build_invite, to_ical, when_text
 from notices.meeting_text import meeting_data, meeting_subject
+from notices.written_in import WRITTEN
 
 T, K = NoticeType, DeadlineKey
 
@@ -175,7 +176,7 @@ def _subject(ctx: NoticeContext, invite: Invite | None) -> str:
     if subject is None:
         raise ValueError(f"a {ctx.type.value} is not mailed: it has no subject")
     if ctx.language != ENGLISH:  # to the complainant, in the complaint's language
-        return _tagged(ctx, _in_spanish_subject(ctx, subject, invite))
+        return _tagged(ctx, _translated_subject(ctx, subject, invite))
     if ctx.type is T.BOARD_MEETING_SCHEDULED and (board := _board_meeting(ctx)) is not None:
         subject = BOARD_HEADLINES[board.business or Business.SUFFICIENCY_HEARING]
     if ctx.type is T.REMINDER:
@@ -200,13 +201,15 @@ def _tagged(ctx: NoticeContext, subject: str) -> str:
     return f"[{ctx.case.number}] {subject}"
 
 
-def _in_spanish_subject(ctx: NoticeContext, subject: str, invite: Invite | None) -> str:
-    """The Spanish subject: its row's words, or what the English one takes from the
-    board meeting's business and the invitation's meeting (`notices.spanish.subject`)."""
+def _translated_subject(ctx: NoticeContext, subject: str, invite: Invite | None) -> str:
+    """The subject in the notice's language: its row's words, or what the English one takes
+    from the board meeting's business and the invitation's meeting
+    (`notices.translated.subject`)."""
     board = _board_meeting(ctx) if ctx.type is T.BOARD_MEETING_SCHEDULED else None
-    prefix = None if invite is None else spanish.INVITE_PREFIX[
-        "cancelled" if invite.cancelled else "updated" if invite.sequence else "new"]
-    return spanish.subject(subject, board=board, meeting=_meeting(ctx), invite_prefix=prefix)
+    kind = None if invite is None else (
+        "cancelled" if invite.cancelled else "updated" if invite.sequence else "new")
+    return translated.subject(WRITTEN[ctx.language], subject, board=board,
+                              meeting=_meeting(ctx), invite=kind)
 
 
 def digest_headline(about: dict[str, Any]) -> str:
@@ -357,15 +360,17 @@ def template_data(ctx: NoticeContext, invite: Invite | None = None) -> dict[str,
 
 def in_language(ctx: NoticeContext, data: dict[str, Any]) -> dict[str, Any]:
     """`data` as the notice's language writes it: the English values as they are, or, for a
-    notice to the complainant in Spanish, every date, deadline and meeting's words written
-    again by `notices.spanish` (one way for every translated notice, none of its own)."""
+    notice to the complainant in Spanish or French, every date, deadline and meeting's
+    words written again by `notices.translated` from that language's table (one way for
+    every translated notice and language, none of its own)."""
     if ctx.language == ENGLISH or ctx.case is None:
         return data
-    if ctx.language != spanish.LANGUAGE:
+    if ctx.language not in WRITTEN:
         raise ValueError(f"no values are written in {ctx.language!r}")
     # the deadlines `data` spells out, found again among the case's by their words
     spelled = [d for shown in data["deadlines"] for d in ctx.deadlines
                if (d.action, d.basis) == (shown["action"], shown["basis"])]
     board = _board_meeting(ctx) if data.get("board_meeting") else None
-    return spanish.spanish_values(data, received=ctx.case.received_at, calendar=ctx.calendar,
-                                  deadlines=spelled, board=board, meeting=_meeting(ctx))
+    return translated.values(WRITTEN[ctx.language], data, received=ctx.case.received_at,
+                             calendar=ctx.calendar, deadlines=spelled, board=board,
+                             meeting=_meeting(ctx))

@@ -1,8 +1,8 @@
 """The complainant's acknowledgement (issue 40, items 3 and 6): owed when a case opens to a
 complainant who gave an email, it says the complaint was received, its case number, what
 §2 and §7 do next and §6's confidentiality, asks for exactly the §1 elements intake did
-not find, names no one else, and is written in Spanish for a complaint written in Spanish
-unless the city answers in English."""
+not find, names no one else, and is written in Spanish or French for a complaint written
+in it unless the city answers in English."""
 
 from __future__ import annotations
 
@@ -35,6 +35,12 @@ SPANISH_FACTS = (
     "hermano, sin abstenerse, y nadie más pudo presentar una oferta.")
 SPANISH_REASONS = ("Viola la sección 2.96.030(A) porque tenía un interés financiero en el "
                    "contrato y no se abstuvo.")
+FRENCH_FACTS = (
+    "Je dépose une plainte contre le directeur des parcs Gary Pruitt. Le 3 décembre, il a "
+    "attribué le contrat d'entretien des pelouses à la société de son frère, sans se "
+    "récuser, et personne d'autre n'a pu présenter une offre.")
+FRENCH_REASONS = ("Cela viole l'article 2.96.030(A), car il avait un intérêt financier dans "
+                  "le contrat et ne s'est pas récusé.")
 
 
 def a_case(f: Filing, respondents: tuple[str, ...] = ("gpruitt@city.test",)) -> Case:
@@ -160,10 +166,37 @@ def test_a_complaint_in_spanish_is_acknowledged_in_spanish() -> None:
     assert "What happens next" not in text + html
 
 
+def test_a_complaint_in_french_is_acknowledged_in_french() -> None:
+    """The city's register: "vous", the letter's salutation and closing formula, the
+    deadlines' dates as French writes them, the no-break space before each colon."""
+    case = a_case(missing(replace(filing(), facts=FRENCH_FACTS, reasons=FRENCH_REASONS),
+                          Element.PHONE, Element.ADDRESS))
+    assert case.filing.language == "" and notice_language(
+        case, T, ADA, ComplainantLanguage.AS_WRITTEN) == "fr"  # read from the facts
+    subject, text, html = message(case)
+    text = text.replace("\r\n", "\n")
+    assert subject == "[ETH-2026-0001] Accusé de réception de votre plainte en matière d'éthique"
+    assert text.startswith("Destinataire\u00a0: Ada Citizen\n\nMadame, Monsieur,\n\nLa Ville")
+    assert "La Ville de Riverton a reçu votre plainte en matière d'éthique le mardi 6 " \
+           "janvier 2026 à 9 h 30 PST." in text
+    assert "Votre numéro de dossier est ETH-2026-0001\u00a0: nous vous prions" in text
+    assert "Au plus tard le mercredi 7 janvier 2026 à 9 h 30 PST (§2)\u00a0:" in text
+    assert "Au plus tard le lundi 26 janvier 2026 à 23 h 59 min 59 s PST (§7\u00a0:" in text
+    assert "Confidentialité (§6)" in text
+    ask = text.split("Les éléments suivants ne figurent pas dans la vôtre\u00a0:")[1]
+    assert "une adresse à laquelle du courrier peut vous être remis en main propre" in ask
+    assert "un numéro de téléphone" in ask and "vos nom et prénom" not in ask
+    assert "Veuillez agréer, Madame, Monsieur, l'expression de nos salutations " \
+           "distinguées." in text
+    assert '<html lang="fr">' in html and "Accusé" not in html  # the subject's, not body's
+    assert not re.search(r"[^\u00a0]:", text.replace("https:", ""))  # typography
+    assert "What happens next" not in text + html and " tu " not in text
+
+
 def test_a_complaint_in_a_language_without_templates_is_answered_in_english() -> None:
-    french = a_case(replace(filing(), language="fr"))
-    assert notice_language(french, T, ADA, ComplainantLanguage.AS_WRITTEN) == "en"
-    assert message(french)[0].endswith("Your ethics complaint was received")
+    portuguese = a_case(replace(filing(), language="pt"))
+    assert notice_language(portuguese, T, ADA, ComplainantLanguage.AS_WRITTEN) == "en"
+    assert message(portuguese)[0].endswith("Your ethics complaint was received")
 
 
 def test_english_complaint_english_and_the_city_may_answer_in_english_only() -> None:
@@ -210,6 +243,17 @@ def test_a_spanish_date_is_written_as_spanish_writes_it() -> None:
     assert fecha(moment) == "sábado 15 de agosto de 2026, 0:05 PDT"
 
 
+@pytest.mark.parametrize(("iso", "written"), [
+    ("2026-08-15T00:05:00-07:00", "samedi 15 août 2026 à 0 h 05 PDT"),
+    ("2026-01-01T18:00:00-08:00", "jeudi 1er janvier 2026 à 18 h PST"),
+    ("2026-02-02T23:59:59-08:00", "lundi 2 février 2026 à 23 h 59 min 59 s PST"),
+    ("2026-12-07T09:30:00-08:00", "lundi 7 décembre 2026 à 9 h 30 PST"),
+])
+def test_a_french_date_is_written_as_french_writes_it(iso: str, written: str) -> None:
+    from notices.french import date_heure
+    assert date_heure(CALENDAR.local(datetime.fromisoformat(iso))) == written
+
+
 def test_the_directory_file_names_the_choice_and_refuses_another() -> None:
     from ethicsbot.directory_file import DirectoryError, embedded_directory_text, parse_directory
     text = embedded_directory_text()
@@ -225,6 +269,8 @@ def test_the_directory_file_names_the_choice_and_refuses_another() -> None:
      "It violates 2.96.030 because he had a financial interest.", "when it happened"),
     ("El director de parques adjudicó el contrato a la empresa de su hermano.",
      SPANISH_REASONS, "cuándo ocurrió"),
+    ("Le directeur des parcs a attribué le contrat à la société de son frère.",
+     FRENCH_REASONS, "la date des faits"),
 ])
 def test_facts_that_say_nothing_of_when_are_asked_when(facts: str, reasons: str,
                                                         asked: str) -> None:
@@ -234,6 +280,6 @@ def test_facts_that_say_nothing_of_when_are_asked_when(facts: str, reasons: str,
     case = a_case(replace(filing(), facts=facts, reasons=reasons))
     _, text, html = message(case)
     assert asked in text and asked in html
-    assert "Please reply" in text or "Por favor" in text
+    assert "Please reply" in text or "Por favor" in text or "Nous vous prions" in text
     dated = a_case(replace(filing(), facts="On Dec 3 " + facts, reasons=reasons))
     assert "when it happened" not in message(dated)[1]

@@ -16,12 +16,13 @@ import pytest
 from cases import commands as c
 from cases.case import Case
 from cases.deadlines import DeadlineKey
-from cases.languages import ENGLISH, SPANISH, ComplainantLanguage
+from cases.languages import ENGLISH, LANGUAGES, SPANISH, ComplainantLanguage
 from cases.meetings import Business
 from cases.notices import NoticeType, OwedNotice, notice_language
 from cases.readings import AmendedSection, ExaminerNotice, describe
 from notices import spanish
 from notices.render import render
+from notices.written_in import WRITTEN
 from tests.unit.cases.riverton import CALENDAR
 from tests.unit.cases.test_notices import new_case, report_delivered, step
 from tests.unit.mail.test_render import body, ctx, lifecycle, parsed
@@ -61,16 +62,19 @@ def to_complainant(owed: list[OwedNotice]) -> list[OwedNotice]:
     return [n for n in owed if n.recipient.email == COMPLAINANT]
 
 
-def test_every_notice_the_complainant_is_sent_has_spanish() -> None:
-    """Fails when a step comes to owe the complainant a notice with no Spanish row or
-    template: each would go out in English to a Spanish complainant."""
+@pytest.mark.parametrize("language", LANGUAGES[1:])
+def test_every_notice_the_complainant_is_sent_has_each_language(language: str) -> None:
+    """Fails when a step comes to owe the complainant a notice with no Spanish or French
+    row or template: each would go out in English to a Spanish or French complainant; and
+    when a language has templates but no words for the values (`notices.written_in`)."""
     _, owed = walked()
     types = {n.type for n in to_complainant(owed)}
     assert types == LATER | {T.ACKNOWLEDGEMENT}
+    assert language in WRITTEN
     for t in types:
-        assert SPANISH in t.rule.languages, t
+        assert language in t.rule.languages, t
         for fmt in t.rule.formats:
-            assert (TEMPLATES / f"{t.value}.{SPANISH}.{fmt}.j2").is_file(), (t, fmt)
+            assert (TEMPLATES / f"{t.value}.{language}.{fmt}.j2").is_file(), (t, fmt)
 
 
 def test_the_notices_to_officials_the_board_and_the_council_have_no_spanish() -> None:
@@ -104,13 +108,15 @@ def test_an_english_complaint_gets_each_later_notice_in_english(type_: NoticeTyp
     for n in (n for n in to_complainant(owed) if n.type is type_):
         subject, text, html = sent(case, n)
         assert subject.startswith("[ETH-2026-0001] ")
-        assert subject.split("] ", 1)[1] != type_.rule.subject_in(SPANISH)
+        assert subject.split("] ", 1)[1] not in {type_.rule.subject_in(lang)
+                                                  for lang in LANGUAGES[1:]}
         assert text.startswith("Ada Citizen,\n") and '<html lang="en">' in html
         assert "Replies to this address are filed with case" in text
         # every paragraph its own: no sentence run on into the next, the deadlines apart
         assert not re.search(r"\.[A-Z]", text) and "\nDeadline" not in text.replace(
             "\n\nDeadline", "")
         assert "Las respuestas" not in text and not re.search(r"\bde (enero|febrero)\b", text)
+        assert "Les réponses" not in text and not re.search(r"\b(janvier|février)\b", text)
 
 
 def test_in_a_spanish_case_the_officials_and_the_bodies_copies_stay_english() -> None:
@@ -196,7 +202,7 @@ def test_a_meeting_s_time_in_spanish() -> None:
 
 
 def test_english_is_what_every_other_language_gets() -> None:
-    case, owed = walked("fr")  # French is read, never answered in
+    case, owed = walked("pt")  # Portuguese is read, never answered in
     for n in to_complainant(owed):
         assert notice_language(case, n.type, n.recipient,
                                ComplainantLanguage.AS_WRITTEN) == ENGLISH

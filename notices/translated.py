@@ -1,0 +1,166 @@
+"""What a notice to the complainant says in another language beyond its template's words,
+the same way for every language: its dates, its deadlines, the board's business, the
+meeting's session and its subject, each written from one table per language (`Words`:
+`notices.spanish.WORDS`, `notices.french.WORDS`).
+
+The templates (`templates/notices/<type>.<language>.<format>.j2`) hold the sentences; the
+values the renderer computes in English (`notices.render.template_data`: "Tue Jan 20, 2026
+6:00 PM PST", "begin the sufficiency hearing", "open meeting; ...") are written again here
+from the same facts, because a Spanish or French date or deadline is not an English one
+with the words swapped. One function (`values`) does it for every notice and language, so
+no notice and no language has its own branch; a language is its table. What the clerk,
+the board or the official typed (a reason, an amendment's words, a penalty) is theirs and
+stays as written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from cases.calendar import CityCalendar
+from cases.deadline_values import Deadline, DeadlineKey, Status
+from cases.meetings import OPEN_SECTION, Body, Business, Meeting, MeetingKind
+from cases.open_meetings import EXECUTIVE_GROUND
+
+
+@dataclass(frozen=True)
+class Words:
+    """One language's table: everything the renderer's English values need to be written
+    in it. The sentences with a blank (`session_*`, `span`, `title`) are format strings,
+    so that a language orders its words its own way."""
+
+    language: str
+    day: Callable[[date], str]  # 'lunes 26 de enero de 2026', 'lundi 26 janvier 2026'
+    clock: Callable[[datetime], str]  # '18:00', '18 h'
+    # a moment, 'lunes 26 de enero de 2026, 23:59:59 PST': {day}, {clock}, {zone}
+    moment: str
+    # a meeting's time on one day: {day}, {start}, {end}, {zone}; on two: {start}, {end}
+    span: str
+    span_days: str
+    # each deadline a notice to the complainant can spell out: what must be done, and how
+    # its date is counted (the ordinance's rule; the English notice's `basis` is the
+    # arithmetic)
+    deadlines: Mapping[DeadlineKey, tuple[str, str]]
+    statuses: Mapping[Status, str]
+    no_due: str  # a tolled deadline's date
+    business: Mapping[Business, str]  # what the board meets on, in a sentence
+    headlines: Mapping[Business, str]  # the board meeting notice's subject, by business
+    bodies: Mapping[Body, str]
+    kinds: Mapping[MeetingKind, str]
+    title: str  # a meeting's name: {kind}, {of} (`of`: the body, as the name writes it)
+    of: Mapping[Body, str]
+    # the city's readings a notice states (`cases.readings`): the event keeps the English
+    # words (`describe`), looked up here
+    readings: Mapping[str, str]
+    via: Mapping[str, str]  # how an official's request came (`cases.handlers.VIA`)
+    # how the meeting is held (`cases.open_meetings.session_words`): {section}, {ground},
+    # and for a meeting of several officials {asked} of {before}
+    session_public: str
+    session_executive: str
+    session_some: str
+    invite_prefix: Mapping[str, str]  # "cancelled", "updated", "new"
+
+
+def moment(words: Words, at: datetime) -> str:
+    """A moment as `words`' language writes it (the zone's abbreviation as the English
+    notices give it)."""
+    return words.moment.format(day=words.day(at.date()), clock=words.clock(at),
+                               zone=at.tzname())
+
+
+def span(words: Words, start: datetime, end: datetime) -> str:
+    """A meeting's time, one day's written once."""
+    if start.date() != end.date() or start.tzname() != end.tzname():
+        return words.span_days.format(start=moment(words, start), end=moment(words, end))
+    return words.span.format(day=words.day(start.date()), start=words.clock(start),
+                             end=words.clock(end), zone=end.tzname())
+
+
+def _day_of(words: Words, value: object) -> object:
+    """A stored day ('2026-01-12') as `words.day` writes it; anything else as it is."""
+    try:
+        return words.day(date.fromisoformat(str(value)))
+    except ValueError:
+        return value
+
+
+def session(words: Words, m: Meeting) -> str:
+    """How the meeting is held, in `words`' language."""
+    section = OPEN_SECTION[m.proceeding]
+    if m.open_to_public:
+        return words.session_public.format(section=section, ground=EXECUTIVE_GROUND)
+    if m.executive:
+        return words.session_executive.format(section=section, ground=EXECUTIVE_GROUND)
+    return words.session_some.format(section=section, ground=EXECUTIVE_GROUND,
+                                     asked=len(m.open_for & m.before), before=len(m.before))
+
+
+def title(words: Words, m: Meeting) -> str:
+    """'reunión especial de la Junta de Ética': a meeting as the notices name it."""
+    return words.title.format(kind=words.kinds[m.kind], of=words.of[m.body])
+
+
+def _capital(words: str) -> str:
+    return words[0].upper() + words[1:]
+
+
+def subject(words: Words, row: str, *, board: Meeting | None, meeting: Meeting | None,
+            invite: str | None) -> str:
+    """A notice's subject: its row's words (`row`, already in the language), the board
+    meeting's business, or the meeting an invitation is about, led by the invitation's
+    prefix (`invite`: "cancelled", "updated", "new")."""
+    if board is not None:
+        row = words.headlines[board.business or Business.SUFFICIENCY_HEARING]
+    if meeting is not None:
+        row = _capital(title(words, meeting))
+    return row if invite is None else words.invite_prefix[invite] + row
+
+
+def deadline_rows(words: Words, deadlines: Sequence[Deadline],
+                  calendar: CityCalendar) -> list[dict[str, Any]]:
+    """The deadlines a notice spells out, as the templates list them."""
+    rows = []
+    for d in deadlines:
+        action, counted = words.deadlines[d.key]
+        rows.append({"action": _capital(action), "ordinance": d.ordinance,
+                     "status": words.statuses[d.status], "basis": counted,
+                     "due": moment(words, calendar.local(d.due)) if d.due else words.no_due})
+    return rows
+
+
+def values(words: Words, data: dict[str, Any], *, received: datetime,
+           calendar: CityCalendar, deadlines: Sequence[Deadline], board: Meeting | None,
+           meeting: Meeting | None) -> dict[str, Any]:
+    """`data` (the English values) with every value the renderer wrote in English written
+    in `words`' language: the dates (and the days stored in the owing event and the
+    council's decision), the deadlines spelled out (`deadlines`, those `data` lists), the
+    board meeting's time, business and session, and the meeting an invitation is about."""
+    at = calendar.local
+    out = dict(data, received=moment(words, at(received)),
+               deadlines=deadline_rows(words, deadlines, calendar))
+    for key in ("event", "decision"):
+        if isinstance(out.get(key), dict) and "on" in out[key]:
+            out[key] = dict(out[key], on=_day_of(words, out[key]["on"]))
+    if isinstance(out.get("event"), dict):
+        event = out["event"]
+        out["event"] = dict(event, **{
+            k: words.readings[v] for k, v in event.items()
+            if k in ("reading", "notice_reading") and v in words.readings},
+            **({"via": words.via[event["via"]]} if event.get("via") in words.via else {}))
+    if board is not None and out.get("board_meeting"):
+        out["board_meeting"] = dict(
+            out["board_meeting"], when=moment(words, at(board.starts_at)),
+            business=words.business[board.business or Business.SUFFICIENCY_HEARING],
+            session=session(words, board))
+    if meeting is not None and out.get("meeting"):
+        out["meeting"] = dict(
+            out["meeting"], body=words.bodies[meeting.body], title=title(words, meeting),
+            kind=words.kinds[meeting.kind], when=moment(words, at(meeting.starts_at)),
+            ends=moment(words, at(meeting.ends_at)), session=session(words, meeting))
+    if meeting is not None and out.get("invite"):
+        out["invite"] = dict(out["invite"],
+                             when=span(words, at(meeting.starts_at), at(meeting.ends_at)))
+    return out
