@@ -41,8 +41,8 @@ from sqlalchemy.sql.elements import ClauseElement
 from cases.levels import Access
 from cases.readings import Readings
 from storage.db import IDLE_PING, POSTGRES_CONNECT
-from storage.lookups import OPEN, Asker, Page, case_view_read, docket_read
-from storage.queries import CaseView, DocketView, Statement
+from storage.lookups import OPEN, Asker, Page, case_view_read, docket_counts_read, docket_read
+from storage.queries import CaseView, DocketView, RiskWindow, Statement
 
 # How long a docket request may wait for a connection and its answer, all told: Slack
 # wants its acknowledgement within 3 s, and a database that is away must cost a request
@@ -91,6 +91,15 @@ class PooledDocket:
         async with self._session() as run:
             rows = await run(read.statements)
         return read.answer(rows)  # a refusal, raised out here, costs no connection
+
+    async def counts(self, asker: Asker, *, now: datetime, view: DocketView = OPEN,
+                     risk: RiskWindow | None = None) -> dict[str, int]:
+        read = docket_counts_read(asker, now=now, dialect=self._dialect.name, view=view,
+                                  risk=risk)
+        if not read.statements:
+            return {}
+        async with self._session() as run:
+            return read.answer(await run(read.statements))
 
     async def case_view(self, asker: Asker, number: str, action: str, *, now: datetime,
                         readings: Readings, public_ok: bool = True

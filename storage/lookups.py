@@ -197,6 +197,35 @@ def docket_read(asker: Asker, page: int, *, size: int | None, now: datetime, dia
         offset=0 if size is None else (page - 1) * size, logged=line), size, refused=False)
 
 
+@dataclass(frozen=True)
+class CountsRead:
+    """How many cases each view of the asker's docket holds, as it is read
+    (`docket_counts_read`): the one statement, none for an asker who may see no docket."""
+
+    statements: list[queries.Statement]
+
+    def answer(self, rows: list[Any]) -> dict[str, int]:
+        return queries.docket_counts_of(rows)
+
+
+def docket_counts_read(asker: Asker, *, now: datetime, dialect: str,
+                       view: queries.DocketView = OPEN,
+                       risk: queries.RiskWindow | None = None) -> CountsRead:
+    """How many cases of the docket `asker` may see (all of it, the cases against them,
+    nothing) each view holds with `view`'s stage and search: what an empty view tells of
+    (issue 41), read with the very scope `docket_read` lists by, so that a count never
+    tells of a case the asker's docket would not list. Not logged on its own: it is part
+    of the docket page's look, logged by `docket_read`."""
+    scope = docket_scope(asker.actor)
+    if scope is DocketScope.NONE:
+        return CountsRead([])
+    return CountsRead([queries.docket_counts_statement(
+        dialect=dialect, view=view, now=now, risk=risk,
+        involving=asker.who if scope is DocketScope.INVOLVING else None,
+        walled_as=asker.actor.email if scope is DocketScope.ALL else None,
+        searcher=(asker.actor.email or asker.who, docket_access(asker.actor)))])
+
+
 class DocketReader(Protocol):
     """Reads a page of the docket (`docket_read`) and a case view (`case_view_read`) for
     Slack and the web: on SQLite `InlineDocket`, on PostgreSQL
@@ -204,6 +233,9 @@ class DocketReader(Protocol):
 
     async def docket(self, asker: Asker, page: int, *, size: int | None, now: datetime,
                      view: queries.DocketView = OPEN) -> Page: ...
+
+    async def counts(self, asker: Asker, *, now: datetime, view: queries.DocketView = OPEN,
+                     risk: queries.RiskWindow | None = None) -> dict[str, int]: ...
 
     async def case_view(self, asker: Asker, number: str, action: str, *, now: datetime,
                         readings: Readings, public_ok: bool = True
@@ -225,6 +257,10 @@ class FreshCases:
     async def docket(self, asker: Asker, page: int, *, size: int | None, now: datetime,
                      view: queries.DocketView = OPEN) -> Page:
         return await self.reader.docket(asker, page, size=size, now=now, view=view)
+
+    async def counts(self, asker: Asker, *, now: datetime, view: queries.DocketView = OPEN,
+                     risk: queries.RiskWindow | None = None) -> dict[str, int]:
+        return await self.reader.counts(asker, now=now, view=view, risk=risk)
 
     async def case_view(self, asker: Asker, number: str, action: str, *, now: datetime,
                         readings: Readings, public_ok: bool = True
@@ -253,6 +289,16 @@ class InlineDocket:
             connection = session.connection()
             read = docket_read(asker, page, size=size, now=now,
                                dialect=connection.dialect.name, view=view)
+            rows = queries.run(connection, read.statements)
+        return read.answer(rows)
+
+    async def counts(self, asker: Asker, *, now: datetime, view: queries.DocketView = OPEN,
+                     risk: queries.RiskWindow | None = None) -> dict[str, int]:
+        """How many cases each view holds for `asker` (`docket_counts_read`)."""
+        with self.session_factory.begin() as session:
+            connection = session.connection()
+            read = docket_counts_read(asker, now=now, view=view, risk=risk,
+                                      dialect=connection.dialect.name)
             rows = queries.run(connection, read.statements)
         return read.answer(rows)
 

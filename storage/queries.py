@@ -47,6 +47,7 @@ from sqlalchemy import (
     null,
     or_,
     select,
+    true,
     union,
     union_all,
 )
@@ -261,13 +262,29 @@ def docket_statements(*, dialect: str, view: DocketView = ALL_CASES,
     officials only."""
     statements: list[Statement] = []
     in_statement = logged is not None and dialect == "postgresql"
-    params: dict[str, Any] = {"limit": limit, "offset": offset, "now": now,
-                              "stage": view.stage, "mine": list(view.mine) or [""]}
+    params = _view_params(view, now=now, involving=involving, walled_as=walled_as,
+                          searcher=searcher)
+    params.update(limit=limit, offset=offset)
     if logged is not None:
         if in_statement:
             params.update(logged.values())
         else:
             statements.append(access_row(logged))
+    statements.append((_docket_query(
+        show=view.show, sort=view.sort, stage=view.stage is not None,
+        search=bool(view.search), text=bool(view.search) and searcher is not None,
+        hashed=dialect == "postgresql",
+        emails=len(view.emails), involving=involving is not None,
+        walled=walled_as is not None, paged=limit is not None, logged=in_statement), params))
+    return statements
+
+
+def _view_params(view: DocketView, *, now: datetime | None, involving: str | None,
+                 walled_as: str | None, searcher: tuple[str, Access] | None,
+                 risk: RiskWindow | None = None) -> dict[str, Any]:
+    """The parameters of a docket statement for `view` and its reader (see
+    `docket_statements`); `risk`, or the view's own, the at-risk thresholds."""
+    params: dict[str, Any] = {"now": now, "stage": view.stage, "mine": list(view.mine) or [""]}
     if involving is not None:
         params["involving"] = member_like(involving)
     if walled_as is not None:
@@ -278,17 +295,40 @@ def docket_statements(*, dialect: str, view: DocketView = ALL_CASES,
         params["reader"], params["level"] = member_like(searcher[0]), searcher[1].value
         params["words"] = " ".join(view.search.lower().split())
     params.update((f"email{i}", member_like(e)) for i, e in enumerate(view.emails))
-    if view.show == "at-risk" and view.risk is not None:
+    risk = risk or (view.risk if view.show == "at-risk" else None)
+    if risk is not None:
         if now is None:
             raise ValueError("the at-risk docket is judged at a moment: `now`")
-        params.update(view.risk.params(now))
-    statements.append((_docket_query(
-        show=view.show, sort=view.sort, stage=view.stage is not None,
-        search=bool(view.search), text=bool(view.search) and searcher is not None,
-        hashed=dialect == "postgresql",
+        params.update(risk.params(now))
+    return params
+
+
+def docket_counts_statement(*, dialect: str, view: DocketView, now: datetime,
+                            involving: str | None = None, walled_as: str | None = None,
+                            searcher: tuple[str, Access] | None = None,
+                            risk: RiskWindow | None = None) -> Statement:
+    """How many cases each view of the docket (`COUNTED`) holds for the reader
+    `docket_statements` would list them for (the same `involving`, `walled_as`,
+    `searcher`), with `view`'s stage and search kept and its filter and order set aside:
+    what an empty view points to (issue 41). One statement, one row of counts, whatever
+    the docket's size; "at-risk" is counted only given its thresholds (`risk`), "mine"
+    by `view.mine`. Its rows become the counts by `docket_counts_of`."""
+    params = _view_params(view, now=now, involving=involving, walled_as=walled_as,
+                          searcher=searcher, risk=risk)
+    return (_counts_query(
+        at_risk=risk is not None, stage=view.stage is not None, search=bool(view.search),
+        text=bool(view.search) and searcher is not None, hashed=dialect == "postgresql",
         emails=len(view.emails), involving=involving is not None,
-        walled=walled_as is not None, paged=limit is not None, logged=in_statement), params))
-    return statements
+        walled=walled_as is not None), params)
+
+
+def docket_counts_of(rows: Sequence[Any]) -> dict[str, int]:
+    """The counts' one row as {view: how many}, every view of `COUNTED` it counted."""
+    if not rows:
+        return {}
+    row = rows[0]  # a Row or psycopg's namedtuple: columns by name, as `docket_of` reads
+    return {s: int(getattr(row, s.replace("-", "_"))) for s in COUNTED
+            if s.replace("-", "_") in row._fields}
 
 
 def run(connection: Connection, statements: list[Statement]) -> list[Any]:
@@ -325,24 +365,43 @@ def _docket_query(*, show: str, sort: str, stage: bool, search: bool, text: bool
         m.case_id == c.id, m.body == "board", m.cancelled.is_(None),
         m.starts_at >= bindparam("now", type_=m.starts_at.type))
         .scalar_subquery().label("hearing"))
-    q = select(c.number, c.stage, c.confidential, c.received_at, c.next_due_key,
-               c.next_due, c.tolled, c.respondents, hearing)
+    q: Select[Any] = select(c.number, c.stage, c.confidential, c.received_at,
+                            c.next_due_key, c.next_due, c.tolled, c.respondents, hearing)
     orders: dict[str, list[ColumnElement[Any]]] = {
         "opened": [c.id], "newest": [c.id.desc()],
         "due": [c.next_due.is_(None), c.next_due, c.id]}  # no due date last
     q = q.order_by(*orders[sort])
     if logged:
         q = q.add_cte(_LOG_ACCESS.cte("logged"))
-    if show in ("open", "mine", "overdue"):
-        q = q.where(c.stage.not_in(_FINAL))
+    if show != "all":
+        q = q.where(_shown(show, c, hashed=hashed))
+    q = _narrowed(q, c, stage=stage, search=search, text=text, hashed=hashed, emails=emails,
+                  involving=involving, walled=walled)
+    if paged:
+        q = q.limit(bindparam("limit")).offset(bindparam("offset"))
+    return q
+
+
+def _shown(show: str, c: Any, *, hashed: bool) -> ColumnElement[bool]:
+    """The cases the docket's filter `show` lists (`SHOWS`), every one for "all"."""
+    live = c.stage.not_in(_FINAL)
     if show == "mine":
-        q = q.where(c.next_due_key.in_(bindparam("mine", expanding=True)))
+        return and_(live, c.next_due_key.in_(bindparam("mine", expanding=True)))
     if show == "overdue":
-        q = q.where(c.next_due < bindparam("now"))
+        return and_(live, c.next_due < bindparam("now"))
     if show == "at-risk":
-        q = q.where(_at_risk(c, hashed=hashed))
+        return _at_risk(c, hashed=hashed)
     if show in _FINAL:
-        q = q.where(c.stage == show)
+        final: ColumnElement[bool] = c.stage == show
+        return final
+    return live if show == "open" else true()  # "all": as a count's filter
+
+
+def _narrowed(q: Select[Any], c: Any, *, stage: bool, search: bool, text: bool, hashed: bool,
+              emails: int, involving: bool, walled: bool) -> Select[Any]:
+    """`q` kept to the cases of the stage and search asked for, and to those its reader
+    may list (`involving`: the cases against them; `walled`: without those they recused
+    on): what every view of the docket, and its counts, read alike."""
     if stage:
         q = q.where(c.stage == bindparam("stage"))
     if search or emails:
@@ -364,9 +423,28 @@ def _docket_query(*, show: str, sort: str, stage: bool, search: bool, text: bool
     if walled:  # the cases the asker recused on are left out of their docket
         q = q.where(func.lower(cast(c.walled, String)).not_like(bindparam("walled"),
                                                                 escape="/"))
-    if paged:
-        q = q.limit(bindparam("limit")).offset(bindparam("offset"))
     return q
+
+
+# the views an empty one points to, each counted (`docket_counts`); "all" is their sum
+COUNTED = ("open", "mine", "overdue", "at-risk", "closed", "void")
+
+
+@cache
+def _counts_query(*, at_risk: bool, stage: bool, search: bool, text: bool, hashed: bool,
+                  emails: int, involving: bool, walled: bool) -> Select[Any]:
+    """How many cases of the reader's docket each view (`COUNTED`, "at-risk" only with
+    its thresholds) holds, with the same stage and search: one row of counts, each
+    view's filter counted in one pass over the cases (`_shown`), built once per shape."""
+    c = CaseRow.__table__.c
+    shows = [s for s in COUNTED if at_risk or s != "at-risk"]
+    counted: list[ColumnElement[Any]] = [
+        func.count(sql_case((_shown(s, c, hashed=hashed), 1))).label(s.replace("-", "_"))
+        for s in shows]
+    q: Select[Any] = select(*counted)
+    return _narrowed(q.select_from(CaseRow.__table__), c, stage=stage, search=search,
+                     text=text, hashed=hashed, emails=emails, involving=involving,
+                     walled=walled)
 
 
 def _at_risk(c: Any, *, hashed: bool) -> ColumnElement[bool]:

@@ -45,6 +45,7 @@ from storage.public import released_case
 from web import auth
 from web.auth import CHANNEL
 from web.deps import WebDeps
+from web.docket_empty import NONE_IN, elsewhere
 from web.entries import entry_details, motion_words
 from web.formats import day, deadline_title, moment, moments_in, phone, spreadsheet_cell
 from web.keys import VIEWER
@@ -78,11 +79,15 @@ async def docket(request: web.Request) -> web.StreamResponse:
     rows, more = await _docket(request, view, current, size=PAGE)
     now = deps.clock()
     lines = [_docket_line(r, deps, now) for r in rows]
+    others = [] if rows or current > 1 or view.show == "all" else elsewhere(
+        view, await deps.docket.counts(
+            lookups.Asker(viewer.actor, viewer.person.email, CHANNEL), now=now,
+            view=replace(view, mine=_mine(viewer.actor)), risk=deps.config.at_risk),
+        lambda show: _view_query(replace(view, show=show, risk=deps.config.at_risk)))
     return page(request, "docket.html.j2", rows=lines, page_number=current, more=more,
                 involving=scope is DocketScope.INVOLVING, view=view, shows=queries.SHOWS,
                 sorts=queries.SORTS, stages=[s.value for s in Stage],
-                query=_view_query(view),
-                every_query=_view_query(replace(view, show="all")),
+                query=_view_query(view), others=others, none_in=NONE_IN,
                 risk=deps.config.at_risk.words)
 
 
@@ -130,8 +135,7 @@ def docket_view(query: Mapping[str, str], directory: Directory,
     judges by `risk` (`WebConfig.at_risk`: the at-risk sweep's thresholds), without
     which it is not offered."""
     show, sort = query.get("show", ""), query.get("sort", "")
-    answers = set(responsibilities(actor)) if actor is not None and show == "mine" else set()
-    mine = tuple(sorted(k for k, rule in DEADLINES.items() if rule.responsible in answers))
+    mine = _mine(actor) if actor is not None and show == "mine" else ()
     stage = query.get("stage", "")
     search = " ".join(query.get("q", "").split())[:queries.SEARCH_CHARS] or None
     named = search.casefold() if search else None
@@ -145,6 +149,12 @@ def docket_view(query: Mapping[str, str], directory: Directory,
         stage=stage if stage in {s.value for s in Stage} else None,
         search=search, emails=emails, mine=mine,
         risk=risk if show == "at-risk" else None)
+
+
+def _mine(actor: Actor) -> tuple[str, ...]:
+    """The deadlines `actor` answers for (`responsibilities`): "waiting on me"."""
+    answers = set(responsibilities(actor))
+    return tuple(sorted(k for k, rule in DEADLINES.items() if rule.responsible in answers))
 
 
 def _view_query(view: queries.DocketView) -> str:
