@@ -104,7 +104,7 @@ def _input(f: dataclasses.Field[Any], hint: Any, command: type[Command]) -> Inpu
 
 
 def _typed(f: dataclasses.Field[Any], hint: Any, command: type[Command], own: Asks) -> Input:
-    base, optional = _unwrap(hint)
+    base, optional = unwrap(hint)
     has_default = f.default is not dataclasses.MISSING
     default = "" if not has_default or f.default is None else f.default
     required = not optional and not has_default
@@ -147,8 +147,9 @@ def _typed(f: dataclasses.Field[Any], hint: Any, command: type[Command], own: As
     raise TypeError(f"{f.name}: no form input for {hint!r}")
 
 
-def _unwrap(hint: Any) -> tuple[Any, bool]:
-    """`X | None` -> (X, True); anything else -> (it, False)."""
+def unwrap(hint: Any) -> tuple[Any, bool]:
+    """`X | None` -> (X, True); anything else -> (it, False): a field's type, and whether
+    it may be left out, as every surface reads it (the web's form, Slack's words)."""
     if typing.get_origin(hint) in (typing.Union, types.UnionType):
         args = [a for a in typing.get_args(hint) if a is not type(None)]
         if len(args) == 1:
@@ -171,7 +172,7 @@ def parse(rule: StepRule, form: typing.Mapping[str, str], calendar: CityCalendar
                 raise BadInput(f"Give {spec.label[0].lower() + spec.label[1:]}.")
             continue
         hint = hints.get(spec.name, bool)
-        values[spec.name] = _value(spec, _unwrap(hint)[0], raw, calendar, directory)
+        values[spec.name] = _value(spec, unwrap(hint)[0], raw, calendar, directory)
     if values.get("official") == NOT_LISTED:  # the person typed below is named instead
         del values["official"]
     for name in TYPED_BY.get(rule.command, {}):

@@ -34,6 +34,7 @@ from bot.commands.step_reading import SAID, VIA, read_clock, read_official
 from cases.derived import FROM_ROTATION, TYPED_BY, filled
 from cases.directory import Directory
 from cases.errors import ProcedureError
+from cases.fields import unwrap
 from cases.handlers import Asks, OfficialsRequest, StepRule, asked
 from cases.text import whole_number
 
@@ -116,10 +117,21 @@ def _value(rule: StepRule, f: Field[Any], hint: Any, optional: bool, last: bool
             name, mark, optional, None, lambda w, _: _read_sections(w, what), "2.94.030",
             rest=last)
     if hint is str and (own.long or last):  # a paragraph: the words left
-        return _Value(name, mark, optional, None, lambda w, _: w.rest(), _what(own), rest=True)
+        return _Value(name, mark, optional, None, lambda w, _: w.rest(), _sample(own, name),
+                      rest=True)
     if hint is str and not optional:  # one word
-        return _Value(name, mark, False, None, lambda w, _: w.next(what), own.typed(name))
+        sample = _sample(own, name)
+        if len(sample.split()) != 1:
+            raise TypeError(f"{rule.command.__name__}.{name}: its example {sample!r} is typed "
+                            "as one word: give one word (docs/adding-a-step.md)")
+        return _Value(name, mark, False, None, lambda w, _: w.next(what), sample)
     return None
+
+
+def _sample(own: Asks, name: str) -> str:
+    """A free text's value in the example: the one its field declares (`asks(example=)`),
+    else the word its usage shows (`REASON`), never its label, which is no value."""
+    return own.example or own.typed(name)
 
 
 def _read_numbered(w: Words, what: str) -> int:
@@ -160,7 +172,7 @@ def _values(rule: StepRule) -> list[_Value] | None:
              and f.name != "motion" and not (said and f.name in ("via", "evidence"))]
     out: list[_Value] = []
     for i, f in enumerate(names):
-        hint, optional = _unwrap(hints[f.name])
+        hint, optional = unwrap(hints[f.name])
         optional = optional or f.default is not MISSING or f.default_factory is not MISSING
         value = _value(rule, f, hint, optional, not said and i == len(names) - 1)
         if value is None:
@@ -177,14 +189,6 @@ def _values(rule: StepRule) -> list[_Value] | None:
     middle = [v for v in out if v not in first and v not in day and v not in rest]
     shapes = [v.kind for v in out if v.optional and v.shape and not v.rest]
     return [*first, *middle, *day, *rest] if len(set(shapes)) == len(shapes) else None
-
-
-def _unwrap(hint: Any) -> tuple[Any, bool]:
-    """`X | None` -> (X, True); anything else -> (it, False)."""
-    args = [a for a in typing.get_args(hint) if a is not type(None)]
-    if len(args) == 1 and type(None) in typing.get_args(hint):
-        return args[0], True
-    return hint, False
 
 
 def typed(rule: StepRule, words: str | None = None) -> Spec | None:

@@ -72,6 +72,9 @@ class Asks:
     # "DATE"; empty: the field's name in capitals ("TRACKING-NUMBER")
     word: str = ""
     empty: str = ""  # what an answer left empty means, where a choice shows it
+    # a value as a person would give it, for a typed example (Slack's help): a free text's
+    # own, which its type cannot make up ("RE123456789US", "Taken ill on the hearing day")
+    example: str = ""
 
     def typed(self, name: str) -> str:
         """The word standing for field `name`'s value in a step's typed usage."""
@@ -83,10 +86,10 @@ ASKS = "asks"  # the key of a field's `Asks` in its metadata
 
 def asks(label: str, *, hint: str = "", yes_no: tuple[str, str] = ("Yes", "No"),
          only: tuple[str, ...] = (), long: bool = False, word: str = "",
-         empty: str = "") -> dict[str, Asks]:
+         empty: str = "", example: str = "") -> dict[str, Asks]:
     """A command's field's metadata, its words on every surface:
     `on: date | None = field(default=None, metadata=asks("The day it happened"))`."""
-    return {ASKS: Asks(label, hint, yes_no, only, long, word, empty)}
+    return {ASKS: Asks(label, hint, yes_no, only, long, word, empty, example)}
 
 
 def asked(command: type[Command], name: str) -> Asks:

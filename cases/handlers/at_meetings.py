@@ -209,7 +209,8 @@ class RecordMeetingReply(Command):
     """An invitee's answer to a meeting's invitation (an iTIP REPLY taken in by intake)."""
 
     meeting: int = field(metadata=THE_MEETING)
-    attendee: str = field(metadata=asks("Who answered the invitation"))
+    attendee: str = field(metadata=asks("Who answered the invitation",
+                                        example="gpruitt@city.test"))
     answer: Answer = field(metadata=asks("Their answer"))
     # the invitation's SEQUENCE the answer was given to
     sequence: int = field(metadata=asks("The invitation's SEQUENCE it answers"))

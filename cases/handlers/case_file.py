@@ -43,7 +43,8 @@ __all__ = ["CloseCase", "CorrectReceipt", "CorrectStepDate", "DismissAsTimeBarre
 @dataclass(frozen=True)
 class CorrectReceipt(Command):
     received_at: datetime = field(metadata=asks("When the city received the complaint (city time)"))
-    reason: str = field(metadata=asks("Reason", long=True))
+    reason: str = field(metadata=asks("Reason", long=True, example=(
+        "The letter was stamped on arrival; the scan was filed the next morning")))
 
 
 @step("correct-receipt", "correct the receipt time", EventKind.RECEIPT_CORRECTED, OPEN_STAGES,
@@ -74,7 +75,8 @@ class DismissAsTimeBarred(Command):
     was received, and dismisses it, by motion at its meeting; the case may then close."""
 
     public_since: date = field(metadata=asks("The day the information became public"))
-    reason: str = field(metadata=asks("Reason", long=True))
+    reason: str = field(metadata=asks("Reason", long=True, example=(
+        "The contract was reported in the Riverton Ledger at the time")))
     on: date | None = field(default=None, metadata=THE_DAY)
     motion: Motion | None = field(default=None, metadata=THE_MOTION)
 
@@ -153,8 +155,8 @@ def case_closed(case: CaseState, e: Event, on: date | None) -> None:
 class FileCorrespondence(Command):
     """A reply to one of EthicsBot's notices: kept in the case's history, never a new case."""
 
-    sender: str = field(metadata=asks("Who sent it"))
-    subject: str = field(metadata=asks("Its subject"))
+    sender: str = field(metadata=asks("Who sent it", example="jdoe@example.org"))
+    subject: str = field(metadata=asks("Its subject", example="Acknowledgement"))
     message_id: str | None = field(default=None, metadata=asks("Its Message-ID"))
 
 
@@ -178,7 +180,8 @@ class CorrectStepDate(Command):
 
     kind: EventKind = field(metadata=asks("The step whose day was mistyped", word="STEP"))
     on: date = field(metadata=asks("The day it really happened", word="DATE"))
-    reason: str = field(metadata=asks("Reason", long=True))
+    reason: str = field(metadata=asks("Reason", long=True, example=(
+        "Typed on the day it was recorded, not the day it happened")))
     respondent: str | None = field(default=None, metadata=THE_OFFICIAL)
     entry: int | None = field(default=None, metadata=asks(
         "Its number in the case's history (#N; empty: the latest such step)", word="#ENTRY"))

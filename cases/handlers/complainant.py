@@ -38,7 +38,8 @@ class WithholdComplainant(Command):
     basis: ProtectionBasis = field(metadata=asks("The statute the protection rests on"))
     summary: str = field(metadata=asks(
         "What the official and the council are given instead of the complaint: its summary, "
-        "with nothing that identifies the complainant", long=True))
+        "with nothing that identifies the complainant", long=True,
+        example="A resident alleges the official voted on a contract with their employer"))
     already_told: tuple[str, ...] = field(default=(), metadata=asks(
         "Who was already sent the complaint with the complainant named (from the outbox)"))
 

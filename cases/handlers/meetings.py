@@ -113,7 +113,8 @@ changes_nothing(EventKind.DELIBERATION_SCHEDULED)  # the case's meetings take it
 
 @dataclass(frozen=True)
 class CancelMeeting(Command):
-    reason: str = field(metadata=asks("Reason", long=True))
+    reason: str = field(metadata=asks("Reason", long=True, example=(
+        "No quorum: three members are away")))
     meeting: int | None = field(default=None, metadata=asks(
         "Meeting number", word="MEETING", empty="the meeting of the case still to come"))
 

@@ -36,7 +36,8 @@ class PlaceLegalHold(Command):
     active hold per case."""
 
     reason: str = field(metadata=asks(
-        "Reason (the suit, the claim, the request it preserves the records for)", long=True))
+        "Reason (the suit, the claim, the request it preserves the records for)", long=True,
+        example="Doe v. City of Riverton, filed in superior court"))
 
 
 # the city attorney places and lifts a legal hold: litigation, a claim or an

@@ -178,7 +178,8 @@ class RecordRegisteredMail(Command):
     """§2: a copy to an official complained against by registered mail; `respondent`
     names which (each gets their own; None: the only one)."""
 
-    tracking_number: str = field(metadata=asks("Registered mail tracking number"))
+    tracking_number: str = field(metadata=asks("Registered mail tracking number",
+                                               example="RE123456789US"))
     on: date | None = field(default=None, metadata=THE_DAY)
     respondent: str | None = field(default=None, metadata=THE_OFFICIAL)
 
@@ -377,7 +378,8 @@ def hearing_concluded(case: CaseState, e: Event, on: date | None) -> None:
 class ApplyForContinuance(Command):
     """§7: the board applies, by motion at its meeting."""
 
-    reason: str = field(metadata=asks("Reason", long=True))
+    reason: str = field(metadata=asks("Reason", long=True, example=(
+        "The official's counsel is in trial until the 20th")))
     on: date | None = field(default=None, metadata=THE_DAY)
     motion: Motion | None = field(default=None, metadata=THE_MOTION)
 

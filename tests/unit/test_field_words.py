@@ -5,25 +5,36 @@ by their fields take what clerks typed before (issue 42, item 3)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import date, datetime
+from typing import get_type_hints
 
 import pytest
 
 from bot.access import Caller
 from bot.commands.args import Words
 from bot.commands.field_words import typed
-from bot.commands.spec import Spec, derived
+from bot.commands.spec import MOTION, Spec, derived
 from bot.commands.steps import OWN, SPECS_BY_WORDS, specs_of
 from cases import commands as c
 from cases.access import actor_for
 from cases.derived import complete
 from cases.directory import Role
 from cases.errors import ProcedureError
-from cases.handlers import THE_DAY, THE_OFFICIAL, Command, OfficialsRequest, StepRule, asks
+from cases.fields import unwrap
+from cases.handlers import (
+    THE_DAY,
+    THE_OFFICIAL,
+    Command,
+    OfficialsRequest,
+    StepRule,
+    asked,
+    asks,
+)
 from cases.history import EventKind
 from cases.meetings import Proceeding
 from cases.stages import Stage
+from cases.steps import STEPS
 from cases.tally import Vote
 from tests.unit.cases.riverton import CALENDAR, DIRECTORY
 from tests.unit.cases.test_derived import CASE, Roster
@@ -95,6 +106,67 @@ def test_a_paragraph_takes_the_words_left_after_the_day() -> None:
     assert spec.usage == "written-response CASE [DATE] SUMMARY"
     assert made(spec, "2027-01-04 it denies every allegation") == RecordResponse(
         "it denies every allegation", date(2027, 1, 4))
+
+
+@dataclass(frozen=True)
+class RecordExcuse(Command):
+    """A one-word value and a paragraph, each with the example its field declares."""
+
+    letter: str = field(metadata=asks("The letter's reference", example="L-12"))
+    text: str = field(metadata=asks("Their response, as they wrote it", long=True,
+                                    example="I deny each allegation"))
+
+
+def test_a_free_text_is_shown_in_the_example_by_the_value_its_field_declares() -> None:
+    """A free text's example is a value as a person gives it (`asks(example=)`), not its
+    label; with none declared, the word its usage shows. Either reads back as typed."""
+    (spec,) = specs_of(new_step(RecordExcuse))
+    assert spec.example == "written-response ETH-2026-0007 L-12 I deny each allegation"
+    assert made(spec, spec.example.split(" ", 2)[2]) == RecordExcuse(
+        "L-12", "I deny each allegation")
+    (plain,) = specs_of(new_step(RecordResponse))
+    assert plain.example == "written-response ETH-2026-0007 SUMMARY"
+
+
+@dataclass(frozen=True)
+class AnExampleOfTwoWords(Command):
+    letter: str = field(metadata=asks("The letter's reference", example="L 12"))
+    on: date | None = field(default=None, metadata=THE_DAY)
+
+
+def test_a_one_word_value_declared_with_an_example_of_two_words_is_refused() -> None:
+    with pytest.raises(TypeError, match=r"AnExampleOfTwoWords\.letter: its example 'L 12'"):
+        typed(new_step(AnExampleOfTwoWords))
+
+
+# each free text (a `str`, or one that may be left out) of each step Slack types by its fields
+FREE_TEXT = [(s, f.name) for s in STEPS if (spec := typed(s)) is not None
+             for f in fields(s.command) if "{" + f.name + "}" in spec.syntax
+             and unwrap(get_type_hints(s.command)[f.name])[0] is str
+             and not asked(s.command, f.name).word.startswith("@")
+             and f.name not in ("respondent", "via", "evidence")]
+
+
+@pytest.mark.parametrize(("rule", "name"), FREE_TEXT,
+                         ids=lambda x: x.id if isinstance(x, StepRule) else x)
+def test_no_step_typed_by_its_fields_shows_a_label_as_a_value(rule: StepRule,
+                                                              name: str) -> None:
+    """Each free text a step's Slack example shows is the example its field declares (or,
+    with none, its usage word), and the example reads back to it."""
+    spec = typed(rule)
+    assert spec is not None
+    own = asked(rule.command, name)
+    value = own.example or own.typed(name)
+    assert own.label not in spec.example
+    example = spec.example.split(f" {MOTION} ")[0].split()[len(spec.words.split()) + 1:]
+    if f"[{{{name}}}]" not in spec.syntax:  # one that may not be left out is shown
+        assert value in " ".join(example)
+    if not any("@" in w for w in example):  # a person's sample is no one in this directory
+        read = spec.make(Words(example, spec.usage, Caller(
+            "UCLERK", DIRECTORY.by_email("clerk@city.test"), CLERK.roles), CALENDAR),
+            DIRECTORY)
+        assert isinstance(read, dict)
+        assert read.get(name, value) == value  # an optional one may be left out
 
 
 @dataclass(frozen=True)
