@@ -11,7 +11,8 @@ entry leads to is its row's (`cases.history`), not an effect's.
 Each effect is declared in the module of its part of the procedure under `cases.handlers`,
 below the handler of the step that records its kind, `@effect(EventKind.HEARING_BEGUN)`
 on a function of the state; an entry that changes no field says so,
-`changes_nothing(EventKind.RETURN_RECEIPT_RECORDED)`. A kind recorded by several steps (a
+`changes_nothing(EventKind.RETURN_RECEIPT_RECORDED, why="the proof, kept in the
+history")`. A kind recorded by several steps (a
 §2 notice, and the board's receipt of it), by EthicsBot alone (the complaint's receipt)
 or taken in by the meetings has its one effect in one place: a kind declared twice stops
 its part loading. So nothing here lists a kind: `EFFECTS` is filled as each part is
@@ -34,8 +35,8 @@ from typing import Literal, TypeVar
 from cases.case_state import CaseState
 from cases.history import Event, EventKind
 
-__all__ = ["EFFECTS", "PART", "WAITS", "Effect", "changes_nothing", "effect", "nothing",
-           "undeclared"]
+__all__ = ["EFFECTS", "PART", "UNCHANGED", "WAITS", "Effect", "changes_nothing", "effect",
+           "nothing", "undeclared"]
 
 WAITS: Literal[False] = False
 Effect = Callable[[CaseState, Event, date | None], Literal[False] | None]
@@ -45,6 +46,7 @@ E = TypeVar("E", bound=Effect)
 # filled by the declarations as their parts load
 EFFECTS: dict[EventKind, Effect] = {}
 PART: dict[EventKind, str] = {}
+UNCHANGED: dict[EventKind, str] = {}  # why each kind whose effect is `nothing` changes nothing
 
 
 def nothing(case: CaseState, e: Event, on: date | None) -> None:
@@ -81,10 +83,15 @@ def effect(*kinds: EventKind) -> Callable[[E], E]:
     return declare
 
 
-def changes_nothing(*kinds: EventKind) -> None:
-    """Declare that an entry of each of `kinds` changes no field of the case (`nothing`):
-    a proof or record kept in the history, or an entry the meetings take in."""
+def changes_nothing(*kinds: EventKind, why: str) -> None:
+    """Declare that an entry of each of `kinds` changes no field of the case (`nothing`),
+    and `why`, said where it is declared: a proof or record kept in the history, an entry
+    the meetings take in, one another part of the case reads."""
+    if not why.strip():
+        raise TypeError(f"{', '.join(k.name for k in kinds)}: say why the entry changes "
+                        "nothing, changes_nothing(..., why=\"...\")")
     _declare(kinds, nothing, _caller(1))
+    UNCHANGED.update(dict.fromkeys(kinds, why))
 
 
 def undeclared(table: Mapping[EventKind, Effect] = EFFECTS) -> list[EventKind]:

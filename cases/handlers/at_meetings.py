@@ -81,7 +81,7 @@ def board_vote(s: StepContext, cmd: RecordBoardVote) -> Event:
                    member=cmd.member.lower(), vote=cmd.vote.value, respondent=party)
 
 
-changes_nothing(EventKind.BOARD_VOTE_RECORDED)  # the case's meetings take it in
+changes_nothing(EventKind.BOARD_VOTE_RECORDED, why="the case's meetings take it in")
 
 
 @dataclass(frozen=True)
@@ -114,7 +114,7 @@ def board_determination(s: StepContext, cmd: RecordBoardDetermination) -> Event:
                    explanation=" ".join([result.explanation, *aside]), respondent=party)
 
 
-changes_nothing(EventKind.BOARD_DETERMINED)  # the case's meetings take it in
+changes_nothing(EventKind.BOARD_DETERMINED, why="the case's meetings take it in")
 
 
 @dataclass(frozen=True)
@@ -151,7 +151,7 @@ def roll_call(s: StepContext, cmd: RecordRollCall) -> Event:
                    members=sorted(known), mayor=cmd.mayor.strip().lower())
 
 
-changes_nothing(EventKind.ROLL_CALL_RECORDED)  # the case's meetings take it in
+changes_nothing(EventKind.ROLL_CALL_RECORDED, why="the case's meetings take it in")
 
 
 @dataclass(frozen=True)
@@ -228,7 +228,7 @@ def reply(s: StepContext, cmd: RecordMeetingReply) -> Event:
                    sequence=cmd.sequence)
 
 
-changes_nothing(EventKind.MEETING_REPLY_RECORDED)  # the case's meetings take it in
+changes_nothing(EventKind.MEETING_REPLY_RECORDED, why="the case's meetings take it in")
 
 
 def _minutes_body(cmd: ApproveMinutes, case: Case) -> Body | None:
@@ -271,4 +271,4 @@ def approve_minutes(s: StepContext, cmd: ApproveMinutes) -> Event:
                    corrections=cmd.corrections.strip()[:5000])
 
 
-changes_nothing(EventKind.MINUTES_APPROVED)  # the case's meetings take it in
+changes_nothing(EventKind.MINUTES_APPROVED, why="the case's meetings take it in")

@@ -167,7 +167,7 @@ def correspondence(s: StepContext, cmd: FileCorrespondence) -> Event:
                    message_id=cmd.message_id)
 
 
-changes_nothing(EventKind.CORRESPONDENCE_FILED)  # kept in the history
+changes_nothing(EventKind.CORRESPONDENCE_FILED, why="kept in the history")
 
 
 @dataclass(frozen=True)
@@ -219,7 +219,7 @@ def correct_date(s: StepContext, cmd: CorrectStepDate) -> Event:
                    old=old, new=new.isoformat(), reason=cmd.reason.strip())
 
 
-changes_nothing(EventKind.STEP_DATE_CORRECTED)  # `Case.apply` rebuilds the case as corrected
+changes_nothing(EventKind.STEP_DATE_CORRECTED, why="`Case.apply` rebuilds the case as corrected")
 
 
 # the steps of a hearing happen at its noticed sessions (`cases.hearing_days.session_day`): a
@@ -348,5 +348,5 @@ def _clerk_may_void(s: StepContext, cmd: VoidCase) -> None:
 
 # entries no step of this table records: the complaint's receipt (intake) and the deadlines
 # recomputed when the city's calendar changes
-changes_nothing(EventKind.COMPLAINT_RECEIVED)  # it opens the case (`Case.replay`)
-changes_nothing(EventKind.DEADLINES_RECOMPUTED)  # the calendar changed: the deadlines follow
+changes_nothing(EventKind.COMPLAINT_RECEIVED, why="it opens the case (`Case.replay`)")
+changes_nothing(EventKind.DEADLINES_RECOMPUTED, why="the calendar changed: the deadlines follow")

@@ -213,7 +213,7 @@ def vote(s: StepContext, cmd: RecordCouncilVote) -> Event:
                    **({"sections": named} if named else {}))
 
 
-changes_nothing(EventKind.COUNCIL_VOTE_RECORDED)  # the case's meetings take it in
+changes_nothing(EventKind.COUNCIL_VOTE_RECORDED, why="the case's meetings take it in")
 
 
 def _violations_found(case: Case, party: str) -> tuple[str, ...]:
@@ -294,7 +294,7 @@ def mayor_vote(s: StepContext, cmd: RecordMayorVote) -> Event:
                    respondent=party, meeting=m.number)
 
 
-changes_nothing(EventKind.MAYOR_VOTE_RECORDED)  # the case's meetings take it in
+changes_nothing(EventKind.MAYOR_VOTE_RECORDED, why="the case's meetings take it in")
 
 
 @dataclass(frozen=True)

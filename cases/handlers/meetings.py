@@ -76,7 +76,7 @@ def schedule_board_meeting(s: StepContext, cmd: ScheduleBoardMeeting) -> Event:
     return call_meeting(s, cmd, Body.BOARD, EventKind.BOARD_MEETING_SCHEDULED)
 
 
-changes_nothing(EventKind.BOARD_MEETING_SCHEDULED)  # the case's meetings take it in
+changes_nothing(EventKind.BOARD_MEETING_SCHEDULED, why="the case's meetings take it in")
 
 
 @dataclass(frozen=True)
@@ -107,7 +107,7 @@ def schedule_deliberation(s: StepContext, cmd: ScheduleDeliberation) -> Event:
     return call_meeting(s, cmd, Body.COUNCIL, EventKind.DELIBERATION_SCHEDULED)
 
 
-changes_nothing(EventKind.DELIBERATION_SCHEDULED)  # the case's meetings take it in
+changes_nothing(EventKind.DELIBERATION_SCHEDULED, why="the case's meetings take it in")
 
 
 
@@ -143,7 +143,7 @@ def cancel(s: StepContext, cmd: CancelMeeting) -> Event:
     return s.event(EventKind.MEETING_CANCELLED, meeting=m.number, reason=cmd.reason.strip())
 
 
-changes_nothing(EventKind.MEETING_CANCELLED)  # the case's meetings take it in
+changes_nothing(EventKind.MEETING_CANCELLED, why="the case's meetings take it in")
 
 
 @dataclass(frozen=True)
@@ -190,7 +190,7 @@ def open_session(s: StepContext, cmd: RequestOpenSession) -> Event:
                    on=on, **s.said_by(cmd, who, section), **extra)
 
 
-changes_nothing(EventKind.OPEN_SESSION_REQUESTED)  # the case's meetings take it in
+changes_nothing(EventKind.OPEN_SESSION_REQUESTED, why="the case's meetings take it in")
 
 
 def _referred_to_examiner(s: StepContext, who: str) -> str:
@@ -243,7 +243,7 @@ def session_start(s: StepContext, cmd: StartExecutiveSession) -> Event:
                    about=sorted(about), announced=announcement(m, ends, s.calendar))
 
 
-changes_nothing(EventKind.EXECUTIVE_SESSION_STARTED)  # the case's meetings take it in
+changes_nothing(EventKind.EXECUTIVE_SESSION_STARTED, why="the case's meetings take it in")
 
 
 def _session_about(m: Meeting, named: tuple[str, ...]) -> frozenset[str]:
@@ -314,7 +314,7 @@ def session_extend(s: StepContext, cmd: ExtendExecutiveSession) -> Event:
                    until=until.isoformat(), announced_at=announced.isoformat())
 
 
-changes_nothing(EventKind.EXECUTIVE_SESSION_EXTENDED)  # the case's meetings take it in
+changes_nothing(EventKind.EXECUTIVE_SESSION_EXTENDED, why="the case's meetings take it in")
 
 
 @dataclass(frozen=True)
@@ -340,4 +340,4 @@ def session_end(s: StepContext, cmd: EndExecutiveSession) -> Event:
                    ended_at=ended.isoformat(), overran_minutes=max(over, 0))
 
 
-changes_nothing(EventKind.EXECUTIVE_SESSION_ENDED)  # the case's meetings take it in
+changes_nothing(EventKind.EXECUTIVE_SESSION_ENDED, why="the case's meetings take it in")

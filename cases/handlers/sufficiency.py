@@ -237,7 +237,7 @@ def return_receipt(s: StepContext, cmd: RecordReturnReceipt) -> Event:
     return s.event(EventKind.RETURN_RECEIPT_RECORDED, on=day.isoformat(), respondent=party)
 
 
-changes_nothing(EventKind.RETURN_RECEIPT_RECORDED)  # the proof, kept in the history
+changes_nothing(EventKind.RETURN_RECEIPT_RECORDED, why="the proof, kept in the history")
 
 
 

@@ -9,7 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from cases.effects import EFFECTS, PART, changes_nothing, effect, nothing, undeclared
+from cases.effects import (
+    EFFECTS,
+    PART,
+    UNCHANGED,
+    changes_nothing,
+    effect,
+    nothing,
+    undeclared,
+)
 from cases.history import EventKind
 from cases.steps import STEPS, check_effects
 
@@ -40,7 +48,7 @@ def test_a_kind_is_given_one_effect_in_one_place() -> None:
                                         r"in cases\.handlers\.sufficiency"):
         effect(EventKind.HEARING_BEGUN)(nothing)
     with pytest.raises(TypeError, match=r"RETURN_RECEIPT_RECORDED already has its effect"):
-        changes_nothing(EventKind.RETURN_RECEIPT_RECORDED)
+        changes_nothing(EventKind.RETURN_RECEIPT_RECORDED, why="twice")
     assert EFFECTS[EventKind.HEARING_BEGUN] is first
     assert PART[EventKind.HEARING_BEGUN] == "cases.handlers.sufficiency"
 
@@ -54,14 +62,16 @@ def test_a_steps_event_has_its_effect_in_the_part_that_declares_the_step() -> No
     assert set(PART.values()) == {s.handler.__module__ for s in STEPS}
 
 
-def test_an_entry_without_an_effect_is_taken_by_the_meetings_or_named_here() -> None:
-    """An entry that changes no field is a meeting's (the meetings take it in), or one of
-    these, each taken otherwise: the complaint opens the case, a corrected day rebuilds
-    it, and the rest stay in the history as the proof or record they are."""
-    none = {k for k, f in EFFECTS.items() if f is nothing and not k.rule.meetings}
-    assert none == {EventKind.COMPLAINT_RECEIVED, EventKind.STEP_DATE_CORRECTED,
-                    EventKind.DEADLINES_RECOMPUTED, EventKind.CORRESPONDENCE_FILED,
-                    EventKind.RETURN_RECEIPT_RECORDED}
+def test_an_entry_that_changes_nothing_says_why_where_it_is_declared() -> None:
+    """`changes_nothing` takes its reason (a meeting's entry, which the meetings take in;
+    the complaint, which opens the case; a proof kept in the history): no list of them is
+    kept apart from their declarations."""
+    none = {k for k, f in EFFECTS.items() if f is nothing}
+    assert set(UNCHANGED) == none
+    assert all(why.strip() for why in UNCHANGED.values())
+    with pytest.raises(TypeError, match="say why the entry changes nothing"):
+        changes_nothing(EventKind.HEARING_BEGUN, why=" ")
+    assert EFFECTS[EventKind.HEARING_BEGUN] is not nothing
 
 
 def test_a_case_replayed_by_a_module_importing_only_the_case_finds_every_effect() -> None:
