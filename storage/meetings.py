@@ -31,7 +31,8 @@ def save_meetings(*, session: Session, case_id: int, case: Case, now: datetime,
         open_to_public=m.open_to_public, recorded_late=m.recorded_late, cancelled=m.cancelled,
         tentative=m.tentative, sequence=m.sequence,
         answers={who: a.value for who, a in sorted(m.answers().items())},
-        quorum_look_at=quorum_look_at(m, now=now) if open_case else None)
+        quorum_look_at=quorum_look_at(m, now=now) if open_case else None,
+        flags=len(m.irregular))
         for m in case.meetings.all)
 
 

@@ -18,7 +18,7 @@ from storage.db import normalise_url
 if TYPE_CHECKING:
     from alembic.config import Config
 
-HEAD = "0015"  # the newest revision in storage/migrations/versions
+HEAD = "0016"  # the newest revision in storage/migrations/versions
 MIGRATION_LOCK = 0x45_54_48_4D  # "ETHM": held while one process migrates (PostgreSQL)
 
 

@@ -333,7 +333,9 @@ class MeetingRow(Base):
     """A case's meetings as they now stand (`cases.meetings`): a snapshot of its history,
     rewritten with the case like `deadlines`, for the chair's App Home, the web and the
     quorum look. `quorum_look_at` is when the scheduler next looks whether enough members
-    accepted (NULL: no look is due); `answers` are the invitees' current answers."""
+    accepted (NULL: no look is due); `answers` are the invitees' current answers; `flags`
+    how many flags for the city attorney the meeting carries (`Meeting.irregular`), so the
+    docket shows a case's without replaying it."""
 
     __tablename__ = "meetings"
     case_id: Mapped[int] = mapped_column(ForeignKey("cases.id"), primary_key=True)
@@ -351,6 +353,7 @@ class MeetingRow(Base):
     sequence: Mapped[int] = mapped_column(default=0)
     answers: Mapped[dict[str, Any]]
     quorum_look_at: Mapped[datetime | None] = mapped_column(index=True)
+    flags: Mapped[int] = mapped_column(default=0, server_default="0")
 
 
 class MailOutageRow(Base):

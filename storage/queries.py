@@ -345,7 +345,8 @@ def docket_of(rows: Iterable[Any]) -> list[dict[str, Any]]:
         {"number": r.number, "stage": r.stage, "confidential": r.confidential,
          "received_at": _iso(r.received_at), "next_deadline": r.next_due_key,
          "next_due": _iso(r.next_due), "tolled": r.tolled,
-         "respondents": list(r.respondents or []), "hearing": _iso(r.hearing)}
+         "respondents": list(r.respondents or []), "hearing": _iso(r.hearing),
+         "flags": int(r.flags or 0)}
         for r in rows
     ]
 
@@ -365,8 +366,12 @@ def _docket_query(*, show: str, sort: str, stage: bool, search: bool, text: bool
         m.case_id == c.id, m.body == "board", m.cancelled.is_(None),
         m.starts_at >= bindparam("now", type_=m.starts_at.type))
         .scalar_subquery().label("hearing"))
+    # the flags for the city attorney its meetings carry (issue 41), shown to full access
+    flags = (select(func.coalesce(func.sum(m.flags), 0)).where(m.case_id == c.id)
+             .scalar_subquery().label("flags"))
     q: Select[Any] = select(c.number, c.stage, c.confidential, c.received_at,
-                            c.next_due_key, c.next_due, c.tolled, c.respondents, hearing)
+                            c.next_due_key, c.next_due, c.tolled, c.respondents, hearing,
+                            flags)
     orders: dict[str, list[ColumnElement[Any]]] = {
         "opened": [c.id], "newest": [c.id.desc()],
         "due": [c.next_due.is_(None), c.next_due, c.id]}  # no due date last

@@ -22,6 +22,7 @@ from cases.access import (
     DocketScope,
     Refused,
     check_form,
+    docket_access,
     docket_scope,
     sees_open_request,
 )
@@ -78,7 +79,8 @@ async def docket(request: web.Request) -> web.StreamResponse:
     view = docket_view(request.query, deps.directory, viewer.actor, deps.config.at_risk)
     rows, more = await _docket(request, view, current, size=PAGE)
     now = deps.clock()
-    lines = [_docket_line(r, deps, now) for r in rows]
+    flagged_for = viewer.person.email if docket_access(viewer.actor) is Access.FULL else None
+    lines = [_docket_line(r, deps, now, flagged_for=flagged_for) for r in rows]
     others = [] if rows or current > 1 or view.show == "all" else elsewhere(
         view, await deps.docket.counts(
             lookups.Asker(viewer.actor, viewer.person.email, CHANNEL), now=now,
@@ -166,7 +168,13 @@ def _view_query(view: queries.DocketView) -> str:
     return urlencode({k: v for k, v in pairs.items() if v})
 
 
-def _docket_line(r: dict[str, Any], deps: WebDeps, now: datetime) -> dict[str, Any]:
+def _docket_line(r: dict[str, Any], deps: WebDeps, now: datetime, *,
+                 flagged_for: str | None = None) -> dict[str, Any]:
+    """A docket row as the page shows it; with the flags for the city attorney its
+    meetings carry when `flagged_for` (a reader with full access) is not complained
+    against in it: the case page shows them to full access alone, and so does this."""
+    against = {e.lower() for e in r["respondents"]}
+    flags = r["flags"] if flagged_for and flagged_for.lower() not in against else 0
     status = (status_at(r["next_deadline"], "open", datetime.fromisoformat(r["next_due"]),
                         now).value if r["next_due"] else None)
     rule = DEADLINES.get(r["next_deadline"]) if r["next_deadline"] else None
@@ -178,7 +186,8 @@ def _docket_line(r: dict[str, Any], deps: WebDeps, now: datetime) -> dict[str, A
             "status": status, "due": due_text(r["next_due"], status or "open", now,
                                               deps.calendar) if r["next_due"] else None,
             "received": moment(r["received_at"], deps.calendar),
-            "hearing": moment(r["hearing"], deps.calendar) if r["hearing"] else None}
+            "hearing": moment(r["hearing"], deps.calendar) if r["hearing"] else None,
+            "flags": flags}
 
 
 def _day(on: object) -> str | None:
