@@ -12,7 +12,9 @@ say it is wrong ("violates", "prohibited", "should have", "does not let"), or a 
 citation alone: "a complaint against X for violating 2.94.060" says which section, not
 why (`is_bare_citation`), and a section's number is no date for the facts. The same
 patterns read Spanish and French, which some residents write ("viola la sección 2.94.060
-porque ...", "cela viole l'article 2.94.030 parce que ...", "le 3 octobre").
+porque ...", "cela viole l'article 2.94.030 parce que ...", "le 3 octobre"); the link words
+and the words of a bare citation are each language's own, read in English and the
+complaint's language only, since one language's link is another's noun (French "car").
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from datetime import datetime
 
 from cases.directory import Directory
 from cases.filing import Filing, missing_elements
-from cases.languages import written_in
+from cases.languages import ENGLISH, FRENCH, SPANISH, written_in
 from cases.text import neutralise_bidi
 from mail.parsing.complainant import Identity
 from mail.parsing.complaint import Material
@@ -61,13 +63,18 @@ _SAYS_WRONG = re.compile(
     r"(?:à|pour) son (?:propre )?(?:profit|avantage|bénéfice)|avantage personnel)",
     re.I,
 )
-# ... and words that do only beside a rule ("because", "covers", "applies to").
-_LINKS = re.compile(r"\b(?:because|since|as (?:a|an|he|she|they|it)|which|therefore|"
-                    r"so that|given that|covers|applies to|falls? within|"
-                    r"porque|ya que|puesto que|dado que|por lo tanto|según|conforme al?|"
-                    r"parce qu(?:e|['’])|puisqu(?:e|['’])|étant donné qu(?:e|['’])|"
-                    r"vu qu(?:e|['’])|donc|selon|conformément (?:à|au)|au sens de|"
-                    r"en vertu de)\b", re.I)
+# ... and words that do only beside a rule ("because", "covers", "applies to"), each
+# language's own, read in English (the city's) and the complaint's language: a link in
+# one language is a plain word in another (French "car", because, is English's car).
+_LINK_WORDS = {
+    ENGLISH: (r"because|since|as (?:a|an|he|she|they|it)|which|therefore|so that|given that|"
+              r"covers|applies to|falls? within"),
+    SPANISH: r"porque|ya que|puesto que|dado que|por lo tanto|según|conforme al?",
+    FRENCH: (r"parce qu(?:e|['’])|puisqu(?:e|['’])|étant donné qu(?:e|['’])|vu qu(?:e|['’])|"
+             r"car|donc|selon|conformément (?:à|au)|au sens de|en vertu de"),
+}
+_LINKS = {language: re.compile(rf"\b(?:{words})\b", re.I)
+          for language, words in _LINK_WORDS.items()}
 _RULE = re.compile(r"\b(?:section|sec\.|rmc|code|ordinance|rules?|law|policy|chapter|sección"
                    r"|artículo|código|ordenanza|reglamento|ley|normas?|l['’]article|règlement|"
                    r"ordonnance|loi|règles?|déontologie)\b|§"
@@ -103,72 +110,80 @@ _CITATION = re.compile(r"\b\d+\.\d+\.\d+(?:\s*\([A-Za-z0-9]{1,4}\))*")
 # title, not why the facts break it.
 _GLOSS = re.compile(r"(?<=\d)\s*\([^()]{5,80}\)")
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
-# What a sentence that only cites a rule is made of, in English and Spanish: function
-# words; filing a complaint ("I want to file an ethics complaint against"); a rule and
-# its breach ("violating", "in violation of section", "prohibited by the code"); the
-# people and their titles (names are capitalised and set aside anyway).
-_BARE_WORDS = frozenset((
-    "a", "an", "the", "this", "that", "these", "those", "it", "its", "he", "she", "they",
-    "him", "her", "his", "their", "them", "i", "me", "my", "we", "our", "you", "your", "is",
-    "are", "was", "were", "be", "been", "being", "am", "has", "have", "had", "do", "does",
-    "did", "will", "would", "shall", "should", "can", "could", "may", "might", "must", "not",
-    "also", "and", "or", "of", "to", "for", "in", "on", "at", "by", "with", "from", "under",
-    "against", "about", "as", "per", "into", "than", "so", "which", "what", "who", "whom",
-    "whose", "there", "here", "hereby", "herein", "want", "wish", "like", "please", "writing",
-    "write", "wrote", "file", "filed", "filing", "submit", "submitted", "submitting", "lodge",
-    "lodged", "lodging", "make", "making", "bring", "bringing", "report", "reporting", "raise",
-    "request", "formal", "formally", "ethics", "ethical", "complaint", "complaints",
-    "grievance", "allegation", "allegations", "allege", "alleged", "alleging", "concern",
-    "concerns", "regarding", "concerning", "believe", "think", "feel", "violate", "violates",
-    "violated", "violating", "violation", "violations", "breach", "breaches", "breached",
-    "breaching", "break", "breaks", "broke", "broken", "contravene", "contravenes",
-    "contravened", "infringe", "infringes", "infringed", "prohibit", "prohibits", "prohibited",
-    "forbid", "forbids", "forbidden", "bar", "bars", "barred", "clear", "clearly", "obvious",
-    "obviously", "direct", "directly", "serious", "seriously", "blatant", "blatantly",
-    "flagrant", "flagrantly", "plain", "plainly", "case", "matter", "section", "sections",
-    "sec", "subsection", "subsections", "rmc", "code", "codes", "chapter", "ordinance",
-    "ordinances", "municipal", "city", "rule", "rules", "law", "laws", "policy", "policies",
-    "provision", "provisions", "covers", "cover", "covered", "applies", "apply", "falls",
-    "fall", "within", "because", "since", "therefore", "council", "member", "members",
-    "councilmember", "councilman", "councilwoman", "commissioner", "director", "mayor",
-    "official", "officials", "employee", "employees", "chief", "manager", "deputy", "staff",
-    "el", "la", "los", "las", "lo", "un", "una", "unos", "unas", "de", "del", "al", "que", "y",
-    "o", "en", "por", "para", "con", "contra", "sin", "sobre", "su", "sus", "se", "me", "mi",
-    "mis", "yo", "es", "son", "fue", "era", "ha", "han", "he", "este", "esta", "esto", "estos",
-    "estas", "ese", "esa", "eso", "quiero", "deseo", "presento", "presentar", "presentamos",
-    "interponer", "interpongo", "formular", "denuncia", "denuncias", "queja", "quejas",
-    "reclamo", "ética", "ético", "contra", "favor", "creo", "considero", "pienso", "viola",
-    "violan", "violó", "violar", "violado", "violando", "violación", "violaciones", "infringe",
-    "infringió", "infringir", "infracción", "prohíbe", "prohibió", "prohibido", "prohibida",
-    "incumple", "incumplió", "incumplir", "sección", "secciones", "artículo", "artículos",
-    "código", "ordenanza", "municipal", "reglamento", "ley", "normas", "norma", "porque",
-    "concejal", "concejala", "alcalde", "alcaldesa", "director", "directora", "funcionario",
-    "funcionaria", "empleado", "empleada", "comisionado", "comisionada", "señor", "señora",
-    "don", "doña", "such", "conduct", "behavior", "behaviour", "action", "actions", "act",
-    "acts", "above", "described", "foregoing", "mentioned", "stated", "noted", "outlined",
-    "tal", "tales", "dicha", "dicho", "dichas", "dichos", "conducta", "conductas", "actuación",
-    "hechos", "descritos", "descrita", "descrito", "anteriores", "anterior", "mencionados",
-    "arriba",
+# What a sentence that only cites a rule is made of, in each language: function words;
+# filing a complaint ("I want to file an ethics complaint against"); a rule and its breach
+# ("violating", "in violation of section", "prohibited by the code"); the people and their
+# titles (names are capitalised and set aside anyway). A sentence is read with English's
+# and its complaint's language's, never another's: "car" is bare in French, not in
+# "he took the city car".
+_BARE_WORDS = {
+    ENGLISH: frozenset((
+        "a", "an", "the", "this", "that", "these", "those", "it", "its", "he", "she", "they",
+        "him", "her", "his", "their", "them", "i", "me", "my", "we", "our", "you", "your", "is",
+        "are", "was", "were", "be", "been", "being", "am", "has", "have", "had", "do", "does",
+        "did", "will", "would", "shall", "should", "can", "could", "may", "might", "must", "not",
+        "also", "and", "or", "of", "to", "for", "in", "on", "at", "by", "with", "from", "under",
+        "against", "about", "as", "per", "into", "than", "so", "which", "what", "who", "whom",
+        "whose", "there", "here", "hereby", "herein", "want", "wish", "like", "please", "writing",
+        "write", "wrote", "file", "filed", "filing", "submit", "submitted", "submitting", "lodge",
+        "lodged", "lodging", "make", "making", "bring", "bringing", "report", "reporting", "raise",
+        "request", "formal", "formally", "ethics", "ethical", "complaint", "complaints",
+        "grievance", "allegation", "allegations", "allege", "alleged", "alleging", "concern",
+        "concerns", "regarding", "concerning", "believe", "think", "feel", "violate", "violates",
+        "violated", "violating", "violation", "violations", "breach", "breaches", "breached",
+        "breaching", "break", "breaks", "broke", "broken", "contravene", "contravenes",
+        "contravened", "infringe", "infringes", "infringed", "prohibit", "prohibits", "prohibited",
+        "forbid", "forbids", "forbidden", "bar", "bars", "barred", "clear", "clearly", "obvious",
+        "obviously", "direct", "directly", "serious", "seriously", "blatant", "blatantly",
+        "flagrant", "flagrantly", "plain", "plainly", "case", "matter", "section", "sections",
+        "sec", "subsection", "subsections", "rmc", "code", "codes", "chapter", "ordinance",
+        "ordinances", "municipal", "city", "rule", "rules", "law", "laws", "policy", "policies",
+        "provision", "provisions", "covers", "cover", "covered", "applies", "apply", "falls",
+        "fall", "within", "because", "since", "therefore", "council", "member", "members",
+        "councilmember", "councilman", "councilwoman", "commissioner", "director", "mayor",
+        "official", "officials", "employee", "employees", "chief", "manager", "deputy", "staff",
+        "such", "conduct", "behavior", "behaviour", "action", "actions", "act", "acts", "above",
+        "described", "foregoing", "mentioned", "stated", "noted", "outlined",
+    )),
+    SPANISH: frozenset((
+        "el", "la", "los", "las", "lo", "un", "una", "unos", "unas", "de", "del", "al", "que", "y",
+        "o", "en", "por", "para", "con", "contra", "sin", "sobre", "su", "sus", "se", "me", "mi",
+        "mis", "yo", "es", "son", "fue", "era", "ha", "han", "he", "este", "esta", "esto", "estos",
+        "estas", "ese", "esa", "eso", "quiero", "deseo", "presento", "presentar", "presentamos",
+        "interponer", "interpongo", "formular", "denuncia", "denuncias", "queja", "quejas",
+        "reclamo", "ética", "ético", "contra", "favor", "creo", "considero", "pienso", "viola",
+        "violan", "violó", "violar", "violado", "violando", "violación", "violaciones", "infringe",
+        "infringió", "infringir", "infracción", "prohíbe", "prohibió", "prohibido", "prohibida",
+        "incumple", "incumplió", "incumplir", "sección", "secciones", "artículo", "artículos",
+        "código", "ordenanza", "municipal", "reglamento", "ley", "normas", "norma", "porque",
+        "concejal", "concejala", "alcalde", "alcaldesa", "director", "directora", "funcionario",
+        "funcionaria", "empleado", "empleada", "comisionado", "comisionada", "señor", "señora",
+        "don", "doña", "tal", "tales", "dicha", "dicho", "dichas", "dichos", "conducta",
+        "conductas", "actuación", "hechos", "descritos", "descrita", "descrito", "anteriores",
+        "anterior", "mencionados", "arriba",
+    )),
     # French (elided "l'", "d'", "qu'" are read without their article: `_bare_word`)
-    "je", "nous", "vous", "il", "elle", "ils", "elles", "moi", "mon", "ma", "mes", "son", "sa",
-    "ses", "leur", "leurs", "le", "les", "une", "des", "du", "au", "aux", "et", "ou", "pour",
-    "avec", "dans", "sur", "sous", "par", "contre", "sans", "selon", "qui", "que", "quoi",
-    "ce", "cet", "cette", "ces", "cela", "ceci", "est", "sont", "été", "était", "ont", "avoir",
-    "être", "avait", "ai", "pas", "ne", "souhaite", "souhaiterais", "voudrais", "veux",
-    "désire", "déposer", "dépose", "déposons", "porter", "porte", "présenter", "présente",
-    "adresser", "adresse", "formuler", "formule", "signaler", "signale", "dénoncer", "dénonce",
-    "plainte", "plaintes", "éthique", "déontologique", "formelle", "officielle", "officiellement",
-    "signalement", "viole", "violé", "violée", "violent", "violer", "violant", "enfreint",
-    "enfreindre", "infraction", "manquement", "manquements", "interdit", "interdite",
-    "interdisent", "article", "articles", "règlement", "ordonnance", "loi", "règle", "règles",
-    "déontologie", "municipale", "municipaux", "parce", "car", "conseiller", "conseillère",
-    "conseillers", "conseil", "maire", "mairesse", "directeur", "directrice", "fonctionnaire",
-    "employé", "employée", "commissaire", "chef", "cheffe", "adjoint", "adjointe", "monsieur",
-    "madame", "membre", "ville", "merci", "crois", "pense", "estime", "considère", "tel",
-    "telle", "tels", "telles", "ledit", "ladite", "conduite", "comportement", "agissements",
-    "faits", "décrits", "décrite", "décrit", "dessus", "mentionnés", "susmentionnés",
-    "clairement", "manifestement", "directement", "gravement",
-))
+    FRENCH: frozenset((
+        "l'", "d'", "qu'", "je", "nous", "vous", "il", "elle", "ils", "elles", "moi", "mon", "ma",
+        "mes", "son", "sa", "ses", "leur", "leurs", "le", "les", "une", "des", "du", "au", "aux",
+        "et", "ou", "pour", "avec", "dans", "sur", "sous", "par", "contre", "sans", "selon", "qui",
+        "que", "quoi", "ce", "cet", "cette", "ces", "cela", "ceci", "est", "sont", "été", "était",
+        "ont", "avoir", "être", "avait", "ai", "pas", "ne", "souhaite", "souhaiterais", "voudrais",
+        "veux", "désire", "déposer", "dépose", "déposons", "porter", "porte", "présenter",
+        "présente", "adresser", "adresse", "formuler", "formule", "signaler", "signale",
+        "dénoncer", "dénonce", "plainte", "plaintes", "éthique", "déontologique", "formelle",
+        "officielle", "officiellement", "signalement", "viole", "violé", "violée", "violent",
+        "violer", "violant", "enfreint", "enfreindre", "infraction", "manquement", "manquements",
+        "interdit", "interdite", "interdisent", "article", "articles", "règlement", "ordonnance",
+        "loi", "règle", "règles", "déontologie", "municipale", "municipaux", "parce", "car",
+        "conseiller", "conseillère", "conseillers", "conseil", "maire", "mairesse", "directeur",
+        "directrice", "fonctionnaire", "employé", "employée", "commissaire", "chef", "cheffe",
+        "adjoint", "adjointe", "monsieur", "madame", "membre", "ville", "merci", "crois", "pense",
+        "estime", "considère", "tel", "telle", "tels", "telles", "ledit", "ladite", "conduite",
+        "comportement", "agissements", "faits", "décrits", "décrite", "décrit", "dessus",
+        "mentionnés", "susmentionnés", "clairement", "manifestement", "directement", "gravement",
+    )),
+}
 _SOMEONE = re.compile(r"(?<=\S\s)(?:[A-Z][a-z]+|Mr\.|Ms\.|Mrs\.|Dr\.)|\b(?:council member|"
                       r"commissioner|director|chief|mayor|manager|official|employee|"
                       r"concejala?|comisionad[oa]|directora?|jef[ea]|alcaldesa|alcalde|"
@@ -195,43 +210,55 @@ def _is_fact(sentence: str) -> bool:
     return bool(_ANCHOR.search(plain) and _SOMEONE.search(plain))
 
 
-def reasons_of(material: Material) -> str:
+def _read_in(language: str) -> tuple[str, ...]:
+    """The languages whose link and bare words a complaint in `language` is read with:
+    English's, the city's, and its own where it has them."""
+    return (ENGLISH,) if language == ENGLISH or language not in _LINKS else (ENGLISH, language)
+
+
+def reasons_of(material: Material, language: str = ENGLISH) -> str:
+    """The sentences giving §1's reasons, read in `language` (the complaint's,
+    `cases.languages.written_in`) and English."""
     labelled = material.labelled
     if labelled.is_form and Field.REASONS in labelled.present:
         given = labelled.get(Field.REASONS)
-        return "" if is_bare_citation(given) else given  # "Reasons: 2.94.060" is none
+        # "Reasons: 2.94.060" is none
+        return "" if is_bare_citation(given, language) else given
     judged: dict[str, bool] = {}  # a sentence said again (a quoted chain) is judged once
     found = []
     for text in material.texts:
         for sentence in sentences(text):
             if sentence not in judged:
-                judged[sentence] = _is_reason(sentence)
+                judged[sentence] = _is_reason(sentence, language)
             if judged[sentence]:
                 found.append(sentence)
     return " ".join(found)
 
 
-def _is_reason(sentence: str) -> bool:
+def _is_reason(sentence: str, language: str) -> bool:
     """A sentence saying why conduct breaks a rule, not one that merely has a cue word
     ("I am writing because ...", "See Section 2.94.030.") or only cites the rule ("a
-    complaint against X for violating 2.94.060": which section, not why)."""
+    complaint against X for violating 2.94.060": which section, not why); its link words
+    are English's and `language`'s."""
     sentence = sentence[:MAX_SENTENCE]
-    if not (_SAYS_WRONG.search(sentence) or (_LINKS.search(sentence) and (
+    linked = any(_LINKS[lang].search(sentence) for lang in _read_in(language))
+    if not (_SAYS_WRONG.search(sentence) or (linked and (
             _RULE.search(sentence) or _without_citations(sentence) != sentence))):
         return False
-    return not is_bare_citation(sentence)
+    return not is_bare_citation(sentence, language)
 
 
-def is_bare_citation(text: str) -> bool:
+def is_bare_citation(text: str, language: str = ENGLISH) -> bool:
     """Whether `text` says no more than that a rule was broken: once the citations (and
     a section's gloss in brackets), the words naming a rule or its breach, the filing
     of a complaint and the people (names, titles) are set aside, no word is left to say
-    what was done or what the rule forbids (§1 asks for "the reasons why")."""
+    what was done or what the rule forbids (§1 asks for "the reasons why"); the words are
+    English's and `language`'s."""
     plain = _GLOSS.sub(" ", text[:MAX_SENTENCE])
     plain = _CITATION.sub(" ", plain)
-    words = _WORD.findall(plain)
-    return not any(len(w) > 2 and not w[0].isupper() and _bare_word(w) not in _BARE_WORDS
-                   for w in words)
+    bare = frozenset().union(*(_BARE_WORDS[lang] for lang in _read_in(language)))
+    return not any(len(w) > 2 and not w[0].isupper() and _bare_word(w) not in bare
+                   for w in _WORD.findall(plain))
 
 
 # French elides an article or pronoun into the next word ("l'article", "d'éthique",
@@ -311,7 +338,9 @@ def in_directory_titles(text: str) -> str:
 def build_filing(material: Material, identity: Identity, *, directory: Directory,
                  received_at: datetime, forwarded_by: str | None,
                  section_pattern: str | None) -> Filing:
-    facts, reasons = facts_of(material), reasons_of(material)
+    # what the complainant wrote, not the forwarder's note around it
+    language = written_in("\n".join(material.own_texts or material.texts))
+    facts, reasons = facts_of(material), reasons_of(material, language)
     sections = find_sections(material.texts, section_pattern)
     who = identity.complainant
     names = tuple(n for n, _ in material.authors if n)
@@ -327,8 +356,7 @@ def build_filing(material: Material, identity: Identity, *, directory: Directory
         attachments=tuple(neutralise_bidi(a) for a in material.attachments),
         forwarded_by=forwarded_by,
         flags=material.flags,
-        # what the complainant wrote, not the forwarder's note around it
-        language=written_in("\n".join(material.own_texts or material.texts)),
+        language=language,
         missing=missing_elements(has_facts=bool(facts.strip()), code_sections=sections,
                                  has_reasons=bool(reasons.strip()), signed=identity.signed,
                                  complainant=identity.complainant),

@@ -134,50 +134,53 @@ def test_a_fact_ties_someone_to_an_anchored_event(sentence: str, fact: bool) -> 
     assert _is_fact(sentence) is fact
 
 
-@pytest.mark.parametrize(("sentence", "reason"), [
-    ("I believe this violates Section 2.94.030 because he voted on his wife's lease.", True),
-    ("2.94.030 bars officials from awarding contracts to relatives.", True),
-    ("The ethics code does not let a commissioner vote on her own household's matter.", True),
-    ("She should have recused herself under 2.94.050(A)(2).", True),
+@pytest.mark.parametrize(("sentence", "reason", "language"), [
+    ("I believe this violates Section 2.94.030 because he voted on his wife's lease.", True, "en"),
+    ("2.94.030 bars officials from awarding contracts to relatives.", True, "en"),
+    ("The ethics code does not let a commissioner vote on her own household's matter.", True, "en"),
+    ("She should have recused herself under 2.94.050(A)(2).", True, "en"),
     ("I believe this violates Section 2.94.030 because Mr. Pruitt took part in a contract "
-     "decision in which a close relative has a financial interest.", True),  # "Mr." no stop
+     "decision in which a close relative has a financial interest.", True, "en"),  # "Mr." no stop
     # a citation alone says which section, not why (§1; issue 40)
     ("I want to file an ethics complaint against Councilmember Tom Hale for violating "
-     "2.94.060.", False),
-    ("I believe this violates Section 2.94.030.", False),
-    ("That is what RMC 2.94.030 covers.", False),
+     "2.94.060.", False, "en"),
+    ("I believe this violates Section 2.94.030.", False, "en"),
+    ("That is what RMC 2.94.030 covers.", False, "en"),
     ("This is a clear violation of the ethics code, section 2.94.060 (use of confidential "
-     "information).", False),  # a section's gloss is its title
+     "information).", False, "en"),  # a section's gloss is its title
     ("Quiero presentar una denuncia contra el concejal Tom Hale por violar la sección "
-     "2.94.060.", False),
-    ("The conduct described above violates 2.94.060.", False),  # what was done, by reference
-    ("Esta conducta viola el artículo 2.94.060.", False),
-    ("Such conduct violates 2.94.040(B), which prohibits gifts over $50 from bidders.", True),
-    ("Sincerely,", False),  # "since" once matched
-    ("I am writing because my neighbour asked me to pass this on.", False),
-    ("See Section 2.94.030.", False),
-    ("The ethics training covered conflicts of interest and how to recuse.", False),
+     "2.94.060.", False, "es"),
+    ("The conduct described above violates 2.94.060.", False, "en"),  # what was done, by reference
+    ("Esta conducta viola el artículo 2.94.060.", False, "es"),
+    ("Such conduct violates 2.94.040(B), which prohibits gifts over $50 from bidders.", True, "en"),
+    ("Sincerely,", False, "en"),  # "since" once matched
+    ("I am writing because my neighbour asked me to pass this on.", False, "en"),
+    ("See Section 2.94.030.", False, "en"),
+    ("The ethics training covered conflicts of interest and how to recuse.", False, "en"),
     ("Creo que esto viola la Sección 2.94.030 porque votó sobre el contrato de su hijo.",
-     True),  # Spanish (issue 24)
-    ("Creo que esto viola la Sección 2.94.030.", False),
-    ("No debió votar: la sección 2.94.030 lo prohíbe.", True),
-    ("Debió abstenerse de votar conforme al 2.94.050(A)(2).", True),
-    ("Le escribo porque mi vecino me pidió que lo hiciera.", False),
-    ("Atentamente,", False),
+     True, "es"),  # Spanish (issue 24)
+    ("Creo que esto viola la Sección 2.94.030.", False, "es"),
+    ("No debió votar: la sección 2.94.030 lo prohíbe.", True, "es"),
+    ("Debió abstenerse de votar conforme al 2.94.050(A)(2).", True, "es"),
+    ("Le escribo porque mi vecino me pidió que lo hiciera.", False, "es"),
+    ("Atentamente,", False, "es"),
     # French, read the same way
-    ("Cela viole la section 2.94.030 parce qu'il a voté sur le bail de son fils.", True),
+    ("Cela viole la section 2.94.030 parce qu'il a voté sur le bail de son fils.", True, "fr"),
     ("Elle a enfreint l'article 2.94.060 puisqu'elle a utilisé sa fonction pour aider son "
-     "frère.", True),
-    ("Il n'aurait pas dû voter : la section 2.94.030 l'interdit.", True),
-    ("Elle aurait dû se récuser en vertu de la section 2.94.050(A)(2).", True),
+     "frère.", True, "fr"),
+    ("Il n'aurait pas dû voter : la section 2.94.030 l'interdit.", True, "fr"),
+    ("Elle aurait dû se récuser en vertu de la section 2.94.050(A)(2).", True, "fr"),
     ("Je souhaite déposer une plainte éthique contre la conseillère Ortiz pour violation de "
-     "l'article 2.94.060.", False),
-    ("Cette conduite viole l'article 2.94.060.", False),
-    ("Je vous écris parce que mon voisin me l'a demandé.", False),
-    ("Cordialement,", False),
+     "l'article 2.94.060.", False, "fr"),
+    ("Cette conduite viole l'article 2.94.060.", False, "fr"),
+    ("Je vous écris parce que mon voisin me l'a demandé.", False, "fr"),
+    ("Cordialement,", False, "fr"),
 ])
-def test_a_reason_links_the_conduct_to_a_rule(sentence: str, reason: bool) -> None:
-    assert _is_reason(sentence) is reason
+def test_a_reason_links_the_conduct_to_a_rule(sentence: str, reason: bool,
+                                              language: str) -> None:
+    """Each sentence read in its complaint's language (`mail.parsing.elements`: English's
+    words and that language's)."""
+    assert _is_reason(sentence, language) is reason
 
 
 def test_a_letters_inside_address_is_not_read_for_respondents() -> None:
