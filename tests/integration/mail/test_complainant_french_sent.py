@@ -67,7 +67,7 @@ async def test_the_board_meeting_is_told_to_the_french_complainant_in_french(
     assert said.startswith(f"Destinataire{NBSP}: Amélie Rousseau")
     assert "La Commission d'éthique tiendra l'audience sur la suffisance de la plainte" in said
     assert f"Date et heure{NBSP}: " in said and " à 18 h P" in said
-    assert f"Délais (heure de la ville){NBSP}:" in said
+    assert f"Délais (heure de la Ville){NBSP}:" in said
     assert told  # the official and the board, each in English
     for m in told.values():
         assert str(m["Subject"]).endswith("] Sufficiency hearing scheduled")
