@@ -119,13 +119,9 @@ def _value(rule: StepRule, f: Field[Any], hint: Any, optional: bool, last: bool
     if hint is str and (own.long or last):  # a paragraph: the words left
         return _Value(name, mark, optional, None, lambda w, _: w.rest(), _sample(own, name),
                       rest=True)
-    if hint is str and not optional:  # one word
-        sample = _sample(own, name)
-        if len(sample.split()) != 1:
-            raise TypeError(f"{rule.command.__name__}.{name}: its example {sample!r} is typed "
-                            "as one word: give one word (docs/adding-a-step.md)")
-        return _Value(name, mark, False, None, lambda w, _: w.next(what), sample)
-    return None
+    if hint is str and not optional and len(own.example.split()) <= 1:  # one word
+        return _Value(name, mark, False, None, lambda w, _: w.next(what), _sample(own, name))
+    return None  # (a text whose example is several words is typed `field: value`)
 
 
 def _sample(own: Asks, name: str) -> str:

@@ -134,9 +134,12 @@ class AnExampleOfTwoWords(Command):
     on: date | None = field(default=None, metadata=THE_DAY)
 
 
-def test_a_one_word_value_declared_with_an_example_of_two_words_is_refused() -> None:
-    with pytest.raises(TypeError, match=r"AnExampleOfTwoWords\.letter: its example 'L 12'"):
-        typed(new_step(AnExampleOfTwoWords))
+def test_a_value_whose_example_is_several_words_is_typed_field_by_field() -> None:
+    """A text in the middle whose example is several words ("Hearing Room B") cannot be
+    typed as one word by its place: the step is typed `field: value`."""
+    rule = new_step(AnExampleOfTwoWords)
+    assert typed(rule) is None
+    assert [s.syntax for s in specs_of(rule)] == [derived(rule).syntax]
 
 
 # each free text (a `str`, or one that may be left out) of each step Slack types by its fields
