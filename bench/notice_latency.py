@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import email
+import os
 import re
 import statistics
 import sys
@@ -194,10 +195,12 @@ def measure(args: argparse.Namespace, root: Path, server: DovecotServer) -> int:
         settings = worker_settings(root, intake, args.database_url, smtp_host=sink.host,
                                    smtp_port=sink.port, smtp_tls=SmtpTls.NONE)
         app = bootstrap(settings)
+        load_before = os.getloadavg()[0]
         system, floor = asyncio.run(run(app, server, intake, floor_box, sink, floor_sink,
                                         args.n))
         print(f"APPEND -> last §2 notice accepted, {args.n} complaints, worker on "
-              f"{backend(settings)}:")
+              f"{backend(settings)} (load average {load_before:.2f} before, "
+              f"{os.getloadavg()[0]:.2f} after, {os.cpu_count()} cores):")
         print(f"  EthicsBot      p50 {pct(system, 50):.3f} s   p95 {pct(system, 95):.3f} s")
         print(f"  protocol floor p50 {pct(floor, 50):.3f} s   p95 {pct(floor, 95):.3f} s "
               "(bare IDLE push + bare SMTP sends of the same messages)")
