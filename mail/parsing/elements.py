@@ -256,9 +256,14 @@ def is_bare_citation(text: str, language: str = ENGLISH) -> bool:
     English's and `language`'s."""
     plain = _GLOSS.sub(" ", text[:MAX_SENTENCE])
     plain = _CITATION.sub(" ", plain)
-    bare = frozenset().union(*(_BARE_WORDS[lang] for lang in _read_in(language)))
+    bare = _BARE_READ.get(language, _BARE_WORDS[ENGLISH])
     return not any(len(w) > 2 and not w[0].isupper() and _bare_word(w) not in bare
                    for w in _WORD.findall(plain))
+
+
+# each language's bare words with English's, as a complaint in it is read (`_read_in`)
+_BARE_READ = {lang: frozenset().union(*(_BARE_WORDS[r] for r in _read_in(lang)))
+              for lang in _BARE_WORDS}
 
 
 # French elides an article or pronoun into the next word ("l'article", "d'éthique",
