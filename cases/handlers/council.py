@@ -1,5 +1,8 @@
 """The council's part after a determination of violation (§12, §14): more time asked and
-granted, each member's vote, the mayor's tie-break, the decision and its penalties."""
+granted, each member's vote, the mayor's tie-break, the decision and its penalties.
+
+Over 400 lines: each of its steps is its command, row, handler and effect, one above the
+other (`cases.handlers`); split by line count, a step would be read in two modules."""
 
 from __future__ import annotations
 

@@ -1,7 +1,9 @@
 """The steps from receipt to the end of the hearing: §2 notices, the sufficiency hearing
 (§7, §9) and continuances (§7). The written report that follows, its time and its delivery
 (§7, §10) are the next part's, `cases.handlers.report`. Each step is its command, its row
-(`@step`) and its handler, one above the other (`cases.handlers`)."""
+(`@step`), its handler and the effect of its entry (`@effect`), one above the other
+(`cases.handlers`): so the part is over 400 lines, rather than a step read in two
+modules."""
 
 from __future__ import annotations
 
