@@ -1,9 +1,9 @@
-"""The steps that record what happens at a meeting once called (RCW 42.30): who is
-present (the roll call) and who steps aside from the case (a recusal), the board's votes
-on sufficiency in open session and its determination (§7), an invitee's answer to the
+"""The steps that record what happens at a meeting once called (RCW 42.30): who is present
+(the roll call) and who steps aside from the case (a recusal), the board's votes on
+sufficiency in open session and its determination (§7), an invitee's answer to the
 invitation, and the approval of the minutes (RCW 42.30.035). Calling and holding the
 meeting is the part before, `cases.handlers.meetings`. Each step is its command, its row
-(`@step`) and its handler, one above the other (`cases.handlers`)."""
+(`@step`), its handler and its effect (`@effect`), one above the other (`cases.handlers`)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """The step of the complainant's protection (issue 27; `cases.protection`): the clerk
 records that the complainant's identity is withheld from the official complained against
 and the council, with its basis and the summary they get instead of the complaint. The
-step is its command, its row (`@step`) and its handler, one above the other
-(`cases.handlers`)."""
+step is its command, its row (`@step`), its handler and its effect (`@effect`), one above
+the other (`cases.handlers`)."""
 
 from __future__ import annotations
 

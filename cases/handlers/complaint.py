@@ -1,9 +1,9 @@
 """The steps on what the complaint says: its amendment (§5), the board's finding on the
 sufficiency of sections added after its report (§5, §7), and the naming of an official
 intake could not match (§2). The rest of keeping the record straight (corrections,
-dismissal, closure, voiding, correspondence) is the next part's, `cases.handlers.case_file`.
-Each step is its command, its row (`@step`) and its handler, one above the other
-(`cases.handlers`)."""
+dismissal, closure, voiding, correspondence) is the next part's,
+`cases.handlers.case_file`. Each step is its command, its row (`@step`), its handler and
+its effect (`@effect`), one above the other (`cases.handlers`)."""
 
 from __future__ import annotations
 

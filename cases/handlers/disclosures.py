@@ -1,7 +1,8 @@
 """The steps of a public disclosure request's file (RCW 42.56; `cases.disclosure`): the
 request, its answer letters, the requester's clarification, instalments prepared and
 released on a second person's approval, and notice to a third party. Each step is its
-command, its row (`@step`) and its handler, one above the other (`cases.handlers`)."""
+command, its row (`@step`), its handler and its effect (`@effect`), one above the other
+(`cases.handlers`)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """The steps of the board's written report: a longer time for it (§10), its issue setting
 forth the board's determination as to each official (§7, §9) and its delivery (§10). The
 hearing before it is the part before, `cases.handlers.sufficiency`. Each step is its
-command, its row (`@step`) and its handler, one above the other (`cases.handlers`)."""
+command, its row (`@step`), its handler and its effect (`@effect`), one above the other
+(`cases.handlers`)."""
 
 from __future__ import annotations
 

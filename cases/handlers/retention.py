@@ -1,6 +1,6 @@
 """The steps of the case file's retention (RCW 40.14; `cases.retention`): the legal hold
 placed and lifted, destruction requested and approved. Each step is its command, its row
-(`@step`) and its handler, one above the other (`cases.handlers`)."""
+(`@step`), its handler and its effect (`@effect`), one above the other (`cases.handlers`)."""
 
 from __future__ import annotations
 
