@@ -2,10 +2,10 @@
 recorded, and the deadlines that follow.
 
 `CaseState` is the case without its building: `cases.case.Case` adds the replay of the
-history, and the effect each kind of entry has (`cases.effects`, one module per part of
-the procedure) is written against this state. So the effects can name the case's fields
-and questions, and the case reads the table of effects, without either importing the
-other.
+history, and the effect each kind of entry has (`cases.effects`, declared beside its step
+in `cases.handlers`) is written against this state. So the effects can name the case's
+fields and questions, and the case reads the table of effects, without either importing
+the other (the parts that declare them import `cases.case`).
 """
 
 from __future__ import annotations
