@@ -38,6 +38,7 @@ from cases.readings import DEFAULT, BoardHearing, Readings, Release
 from cases.recorded import (
     UNNAMED,
     CouncilExtensionRequest,
+    ExaminerHearing,
     Finding,
     LegalHold,
     NamedOfficial,
@@ -92,6 +93,8 @@ class CaseState:
     witnesses: list[Witness] = field(default_factory=list)  # heard at the hearing (§9)
     # §11: each official's matter is referred on its own (their own choice of forum)
     referrals: dict[str, Referral] = field(default_factory=dict)
+    # §11: the hearing each official's examiner set for their matter
+    examiner_hearings: dict[str, ExaminerHearing] = field(default_factory=dict)
     findings: dict[str, Finding] = field(default_factory=dict)  # §12, as to each official
     # §12: the council's grants, as to each official (`ALL`: one from before a grant named
     # the official, which moved every official's time), and the officials' requests

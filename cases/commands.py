@@ -14,6 +14,7 @@ from cases.handlers.complainant import *  # noqa: F403
 from cases.handlers.complaint import *  # noqa: F403
 from cases.handlers.council import *  # noqa: F403
 from cases.handlers.disclosures import *  # noqa: F403
+from cases.handlers.examiner import *  # noqa: F403
 from cases.handlers.meetings import *  # noqa: F403
 from cases.handlers.referral import *  # noqa: F403
 from cases.handlers.report import *  # noqa: F403

@@ -154,6 +154,8 @@ class EventKind(StrEnum):
     COUNCIL_EXTENSION_REQUESTED = "council_extension_requested", _R(seen_by=_BOTH)
     # §11: an examiner conflicted on the case, skipped by the rotation (withdrawn if assigned)
     EXAMINER_CONFLICTED = "examiner_conflicted"
+    # §11, §13: the hearing an examiner set for one official's matter, taken down
+    EXAMINER_HEARING_SET = "examiner_hearing_set", _R(seen_by=_RESPONDENT)
     # §4: the board dismisses a complaint as time-barred, naming when it became public
     COMPLAINT_DISMISSED = "complaint_dismissed", _R(seen_by=_BOTH)
     # retention (RCW 40.14; cases.retention): a legal hold, a request to destroy the case

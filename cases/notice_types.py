@@ -206,6 +206,12 @@ class NoticeType(StrEnum):
     QUORUM_WARNING = "quorum_warning", _N(_F.MEETING, "Quorum in doubt", meeting=True)
     # §13: the respondent asked that the examiner's proceeding be open; to the examiner,
     # the parties and the clerks (the examiner is no governing body: no meeting notice)
+    # §11, §13: the hearing the examiner set for one official's matter, to that official,
+    # the complainant, the examiner and the clerks (no meeting notice: see the reading)
+    EXAMINER_HEARING = "examiner_hearing", _N(
+        _F.STEP, "The hearings examiner's hearing",
+        translated=_to_complainant("La audiencia ante el examinador de audiencias",
+                                   "L'audience devant l'examinateur d'audience"))
     PROCEEDING_OPENED = "proceeding_opened", _N(
         _F.STEP, "The examiner's proceeding is open to the public",
         translated=_to_complainant(

@@ -291,6 +291,14 @@ def _plan(case: Case, event: Event, a: _Audience) -> _Plan:
             examiner = str(event.data.get("examiner") or "").lower()
             return [(t.PROCEEDING_OPENED, [p for p in a.examiner if p.email.lower() == examiner]
                      + parties + a.mayors_office)]
+        case k.EXAMINER_HEARING_SET if not event.data.get("recorded_late"):
+            # the official whose matter it is, not the other: each has their own forum
+            heard, examiner = str(event.data["respondent"]).lower(), \
+                str(event.data["examiner"]).lower()
+            return [(t.EXAMINER_HEARING,
+                     [p for p in a.examiner if p.email.lower() == examiner]
+                     + [p for p in a.respondents if p.email.lower() == heard]
+                     + a.complainant + a.mayors_office)]
         case k.DETERMINATION_RECEIVED:
             return [(t.DETERMINATION, a.council + parties)]
         case k.COUNCIL_DECIDED:

@@ -36,8 +36,8 @@ and where the other reading would give another date, that date is shown beside i
 - `examiner_notice` (§13 opens the examiner's proceeding on request; RCW 42.30 governs
   meetings of a governing body): the hearings examiner is one person, not a governing
   body, so their hearing needs no Open Public Meetings Act notice (default), or the city
-  gives it the notice of a special meeting anyway (the clerk posts it: EthicsBot does not
-  schedule the examiner's hearing).
+  gives it the notice of a special meeting anyway: the hearing the examiner set is then
+  taken down 24 hours ahead at least (`examiner-hearing`), and the clerk posts its notice.
 - `amended_section` (§5 lets the complaint be amended "as authorized by the
   decision-maker"; §7 has the board find a complaint sufficient): a section added after
   the sufficiency report is not yet found sufficient, and no determination or penalty

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
 
-__all__ = ["HEARD_AT_REFERRED", "UNNAMED", "CouncilExtensionRequest", "Finding", "LegalHold",
-           "NamedOfficial", "Referral", "ReportExtension", "Requester", "Witness"]
+__all__ = ["HEARD_AT_REFERRED", "UNNAMED", "CouncilExtensionRequest", "ExaminerHearing",
+           "Finding", "LegalHold", "NamedOfficial", "Referral", "ReportExtension",
+           "Requester", "Witness"]
 
 UNNAMED = "the official complained against"  # when the directory matched nobody
 # the `hearing` of an official heard (§9) at the board's §11 hearing of the matter referred
@@ -85,6 +86,16 @@ class Referral:
     @property
     def board(self) -> bool:
         return self.to == "board"
+
+
+@dataclass(frozen=True)
+class ExaminerHearing:
+    """§11: when and where the hearings examiner hears one official's matter, as they set
+    it (the latest, if it moved)."""
+
+    starts_at: datetime
+    place: str
+    examiner: str
 
 
 @dataclass(frozen=True)

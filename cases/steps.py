@@ -32,6 +32,7 @@ from cases.handlers import (
     complaint,
     council,
     disclosures,
+    examiner,
     meetings,
     referral,
     report,
@@ -41,8 +42,9 @@ from cases.handlers import (
 from cases.history import EventKind
 
 # the parts of the procedure, in the order of the ordinance
-PARTS: tuple[ModuleType, ...] = (sufficiency, report, meetings, at_meetings, referral, council,
-                                 complaint, case_file, disclosures, retention, complainant)
+PARTS: tuple[ModuleType, ...] = (sufficiency, report, meetings, at_meetings, referral, examiner,
+                                 council, complaint, case_file, disclosures, retention,
+                                 complainant)
 
 
 def rows_of(part: ModuleType) -> list[StepRule]:

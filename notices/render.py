@@ -341,6 +341,11 @@ def template_data(ctx: NoticeContext, invite: Invite | None = None) -> dict[str,
         decision=_event_data(case, "council_decided"), referred_to=(
             _owing(ctx).data.get("to") if ctx.type is T.REFERRAL else case.referred_to),
     )
+    if ctx.type is T.EXAMINER_HEARING:  # §11: when and where, as the examiner set it
+        starts = cal.local(datetime.fromisoformat(event.data["starts_at"]))
+        data["examiner_hearing"] = {
+            "at": starts, "when": fmt_moment(starts), "place": event.data["place"],
+            "open": bool(event.data.get("open")), "moved": bool(event.data.get("moved"))}
     if ctx.type is T.ACKNOWLEDGEMENT:
         data.update(acknowledgement_data(case, ctx.deadlines, cal, ctx.language, keys))
     if ctx.type is T.SUBMISSION_TO_BOARD:  # the board decides sufficiency on the facts

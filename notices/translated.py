@@ -137,7 +137,8 @@ def values(words: Words, data: dict[str, Any], *, received: datetime,
     """`data` (the English values) with every value the renderer wrote in English written
     in `words`' language: the dates (and the days stored in the owing event and the
     council's decision), the deadlines spelled out (`deadlines`, those `data` lists), the
-    board meeting's time, business and session, and the meeting an invitation is about."""
+    board meeting's time, business and session, the meeting an invitation is about, and
+    the examiner's hearing."""
     at = calendar.local
     out = dict(data, received=moment(words, at(received)),
                deadlines=deadline_rows(words, deadlines, calendar))
@@ -160,6 +161,9 @@ def values(words: Words, data: dict[str, Any], *, received: datetime,
             out["meeting"], body=words.bodies[meeting.body], title=title(words, meeting),
             kind=words.kinds[meeting.kind], when=moment(words, at(meeting.starts_at)),
             ends=moment(words, at(meeting.ends_at)), session=session(words, meeting))
+    if out.get("examiner_hearing"):  # §11: the examiner's hearing, as they set it
+        out["examiner_hearing"] = dict(out["examiner_hearing"],
+                                       when=moment(words, out["examiner_hearing"]["at"]))
     if meeting is not None and out.get("invite"):
         out["invite"] = dict(out["invite"],
                              when=span(words, at(meeting.starts_at), at(meeting.ends_at)))

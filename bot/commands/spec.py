@@ -138,5 +138,7 @@ def derived(rule: StepRule) -> Spec:
             form[key] = value.replace(LINE_BREAK, "\n").strip()
         return parse(rule, form, w.calendar, w.caller.actor, d)
 
-    return Spec(rule.id, rule, usage, f"{rule.id} ETH-2026-0007 "
-                + "; ".join(f"{n}: ..." for n in names[:1]), make)
+    needed = [f.name for f in fields(rule.command) if f.name != "motion"
+              and f.default is MISSING and f.default_factory is MISSING]
+    return Spec(rule.id, rule, usage, f"{rule.id} ETH-2026-0007 " + "; ".join(
+        f"{n}: {asked(rule.command, n).example or '...'}" for n in needed or names[:1]), make)

@@ -33,7 +33,8 @@ TEMPLATES = Path(__file__).resolve().parents[3] / "templates" / "notices"
 # what a case taken through every step sends the complainant (besides the acknowledgement)
 LATER = {T.BOARD_MEETING_SCHEDULED, T.INVITE_MEETING, T.CONTINUANCE_APPLIED,
          T.CONTINUANCE_DECIDED, T.REPORT_DELIVERED, T.PROCEEDING_OPENED,
-         T.COMPLAINT_AMENDED, T.DETERMINATION, T.COUNCIL_DECIDED, T.CASE_CLOSED}
+         T.COMPLAINT_AMENDED, T.EXAMINER_HEARING, T.DETERMINATION, T.COUNCIL_DECIDED,
+         T.CASE_CLOSED}
 # English a Spanish notice must not carry: the base's words, the English clock and months
 ENGLISH_WORDS = re.compile(
     r"\b(the|The|is|are|was|and|of|to|will|has|have|Deadlines?|hearing|council|"

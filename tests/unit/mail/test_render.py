@@ -280,6 +280,9 @@ def lifecycle_steps() -> list[tuple[str, Command]]:
         ("2026-01-28T10:00:00-08:00", c.AmendComplaint(("2.94.040",), "also used city staff",
                                                        via="email", evidence="the examiner's "
                                                        "email of Jan 28, filed")),
+        ("2026-01-29T10:00:00-08:00", c.RecordExaminerHearing(
+            datetime(2026, 2, 5, 14, 0), "Hearing Room B, 210 Main St", via="email",
+            evidence="the examiner's email of Jan 29, filed")),
         ("2026-02-10T10:00:00-08:00", c.RecordDetermination(violation=True)),
         ("2026-02-11T09:00:00-08:00", c.RequestCouncilExtension(days=2, via="email",
                                                                 evidence="letter on file")),
