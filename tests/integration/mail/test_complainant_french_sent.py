@@ -6,18 +6,11 @@ official and the board in English, from the same step."""
 
 from __future__ import annotations
 
-import email
-from datetime import timedelta
-from email import policy
-from email.message import EmailMessage
 from pathlib import Path
 
-from cases import commands as c
-from cases.services import take_step
 from ethicsbot.bootstrap import App
-from mail.dispatch import dispatch_once
-from mail.transport import FileTransport
 from tests.integration.mail.test_acknowledgement_sent import DATA, acknowledgements, text
+from tests.integration.mail.test_complainant_spanish_sent import meeting_announced
 
 # sent "de la part de" a neighbours' association: the letter's writer is the complainant
 FRENCH = DATA / "french" / "owa-fr-seule-citation.eml"
@@ -43,21 +36,7 @@ async def test_a_french_complaint_is_acknowledged_in_french_asking_for_what_it_l
 
 async def test_the_board_meeting_is_told_to_the_french_complainant_in_french(
         app: App, tmp_path: Path) -> None:
-    (ack,) = await acknowledgements(app, FRENCH.read_bytes(), tmp_path / "opened")
-    number = str(ack["Subject"]).split("]")[0].lstrip("[")
-    day = app.calendar.local(app.clock()).date() + timedelta(days=7)
-    starts = app.calendar.local(app.clock()).replace(
-        year=day.year, month=day.month, day=day.day, hour=18, minute=0, second=0,
-        microsecond=0)
-    with app.uow() as uow:
-        take_step(uow, number, c.ScheduleBoardMeeting(starts, "Council Chambers"),
-                  directory=app.directory, calendar=app.calendar, clock=app.clock,
-                  actor="clerk@city.test")
-        uow.commit()
-    folder = tmp_path / "scheduled"
-    await dispatch_once(app.dispatch_deps(), FileTransport(folder))
-    sent = [email.message_from_bytes(f.read_bytes(), _class=EmailMessage,
-                                     policy=policy.default) for f in folder.glob("*.eml")]
+    sent = await meeting_announced(app, FRENCH.read_bytes(), tmp_path)
     told = {a.addr_spec: m for m in sent if ".hearing_scheduled." in str(m["Message-ID"])
             for a in m["To"].addresses}
     to_her = told.pop(HER)

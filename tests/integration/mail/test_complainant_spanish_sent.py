@@ -18,9 +18,10 @@ from mail.transport import FileTransport
 from tests.integration.mail.test_acknowledgement_sent import SPANISH, acknowledgements, text
 
 
-async def test_the_board_meeting_is_told_to_the_spanish_complainant_in_spanish(
-        app: App, tmp_path: Path) -> None:
-    (ack,) = await acknowledgements(app, SPANISH.read_bytes(), tmp_path / "opened")
+async def meeting_announced(app: App, raw: bytes, tmp_path: Path) -> list[EmailMessage]:
+    """The complaint `raw` taken in and acknowledged, then the board's meeting on it
+    scheduled a week on at 6 PM and sent: every message the dispatcher wrote."""
+    (ack,) = await acknowledgements(app, raw, tmp_path / "opened")
     number = str(ack["Subject"]).split("]")[0].lstrip("[")
     day = app.calendar.local(app.clock()).date() + timedelta(days=7)
     starts = app.calendar.local(app.clock()).replace(
@@ -33,8 +34,13 @@ async def test_the_board_meeting_is_told_to_the_spanish_complainant_in_spanish(
         uow.commit()
     folder = tmp_path / "scheduled"
     await dispatch_once(app.dispatch_deps(), FileTransport(folder))
-    sent = [email.message_from_bytes(f.read_bytes(), _class=EmailMessage,
+    return [email.message_from_bytes(f.read_bytes(), _class=EmailMessage,
                                      policy=policy.default) for f in folder.glob("*.eml")]
+
+
+async def test_the_board_meeting_is_told_to_the_spanish_complainant_in_spanish(
+        app: App, tmp_path: Path) -> None:
+    sent = await meeting_announced(app, SPANISH.read_bytes(), tmp_path)
     told = {a.addr_spec: m for m in sent if ".hearing_scheduled." in str(m["Message-ID"])
             for a in m["To"].addresses}
     to_her = told.pop("lucia.fernandez@example.es")

@@ -77,22 +77,6 @@ def test_each_french_subject_reaches_the_reader_as_written() -> None:
         assert "[ETH-2026-0001] " in str(again["Subject"])
 
 
-def test_in_a_french_case_the_officials_and_the_bodies_copies_stay_english() -> None:
-    case, owed = walked(FRENCH)
-    others = [n for n in owed if n.type in LATER and n.recipient.email != COMPLAINANT]
-    assert {n.type for n in others} == LATER
-    for n in others:
-        _, text, html = sent(case, n)
-        assert text.startswith(f"{n.recipient.name},\n") and '<html lang="en">' in html
-
-
-def test_a_city_that_answers_in_english_sends_the_french_complainant_english() -> None:
-    case, owed = walked(FRENCH)
-    for n in to_complainant(owed):
-        _, text, _ = sent(case, n, ComplainantLanguage.ENGLISH)
-        assert text.startswith("Ada Citizen,\n"), n.type
-
-
 def test_what_each_notice_says_in_french() -> None:
     """The values the English notice computes, written again in French: the dates and
     days, the deadlines, the board's business and the session, the city's readings, how

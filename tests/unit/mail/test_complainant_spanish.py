@@ -120,8 +120,10 @@ def test_an_english_complaint_gets_each_later_notice_in_english(type_: NoticeTyp
         assert "Les réponses" not in text and not re.search(r"\b(janvier|février)\b", text)
 
 
-def test_in_a_spanish_case_the_officials_and_the_bodies_copies_stay_english() -> None:
-    case, owed = walked(SPANISH)
+@pytest.mark.parametrize("language", LANGUAGES[1:])
+def test_in_a_case_in_another_language_the_officials_and_the_bodies_copies_stay_english(
+        language: str) -> None:
+    case, owed = walked(language)
     others = [n for n in owed if n.type in LATER and n.recipient.email != COMPLAINANT]
     assert {n.type for n in others} == LATER  # each also goes to someone else
     for n in others:
@@ -129,8 +131,9 @@ def test_in_a_spanish_case_the_officials_and_the_bodies_copies_stay_english() ->
         assert text.startswith(f"{n.recipient.name},\n") and '<html lang="en">' in html
 
 
-def test_a_city_that_answers_in_english_sends_the_spanish_complainant_english() -> None:
-    case, owed = walked(SPANISH)
+@pytest.mark.parametrize("language", LANGUAGES[1:])
+def test_a_city_that_answers_in_english_sends_the_complainant_english(language: str) -> None:
+    case, owed = walked(language)
     for n in to_complainant(owed):
         _, text, _ = sent(case, n, ComplainantLanguage.ENGLISH)
         assert text.startswith("Ada Citizen,\n"), n.type
