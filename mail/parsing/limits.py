@@ -34,8 +34,9 @@ class MailLimits:
     max_pdf_bytes: int = 15 * MiB  # one PDF file
     max_pdf_pages: int = 100  # pages of all the message's PDFs together
     max_pdf_stream_bytes: int = 4 * MiB  # one decoded stream (text, fonts; not images)
-    # reading the text of all the message's PDFs; pages past it are not read (not
-    # refused: the clerk is told and the file is kept)
+    # reading the text of all the message's PDFs, in the reader's CPU seconds (so a busy
+    # machine does not cut a letter short); pages past it are not read (not refused: the
+    # clerk is told and the file is kept)
     max_pdf_text_seconds: float = 0.3
     max_pdf_seconds: float = 10.0  # reading all the message's PDFs
     max_pdf_memory_bytes: int = 512 * MiB  # the address space of the PDF reader process

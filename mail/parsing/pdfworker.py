@@ -16,7 +16,8 @@ after inflating). pdfminer's own decoders have no ceiling, so it never sees such
 pdfminer then reads the pages' text, and it can be slow on a file made to be: about 4 µs
 a byte of content stream (a 1 MB stream of text operators takes 5 s), and its layout
 analysis is quadratic in lines that overlap (800 lines drawn at one spot take 10 s). So
-the text of all the files together has a time budget (`max_pdf_text_seconds`): the
+the text of all the files together has a time budget (`max_pdf_text_seconds`, of the
+reader's CPU): the
 pages read within it are kept, those past it are counted and not read (the parent
 tells the clerk; the file stays with the message). The message's own deadline
 (`max_pdf_seconds`, the parent's) still bounds everything else.
@@ -86,11 +87,14 @@ class Spent(BaseException):
 
 @contextlib.contextmanager
 def _time_budget(seconds: float) -> Iterator[None]:
-    """Raise `Spent` wherever the reading is once `seconds` have passed. A timer signal:
-    pdfminer's slow parts (a long stream of operators, the layout of overlapping lines,
-    quadratic in their number) have no hook to check a clock in. Only in the reader
-    process's main thread; read in-process (no subprocesses allowed), the message's
-    own deadline is all there is."""
+    """Raise `Spent` wherever the reading is once it has used `seconds` of this
+    process's CPU. A timer signal: pdfminer's slow parts (a long stream of operators,
+    the layout of overlapping lines, quadratic in their number) have no hook to check a
+    clock in. CPU time, not the wall clock's: the budget is what a file costs to read,
+    the same on a busy machine as on a quiet one, so a letter another process's load
+    slows is not cut short (the message's own deadline, `max_pdf_seconds`, bounds the
+    wall clock). Only in the reader process's main thread; read in-process (no
+    subprocesses allowed), the message's own deadline is all there is."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -98,13 +102,13 @@ def _time_budget(seconds: float) -> Iterator[None]:
     def ring(*_: object) -> None:
         raise Spent
 
-    previous = signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    previous = signal.signal(signal.SIGPROF, ring)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
 
 
 @dataclass
