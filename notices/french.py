@@ -127,7 +127,27 @@ WORDS = Words(
     # a subject's colon follows a plain space: a header folds there, and Python's folding
     # drops a space between two encoded words (": délais" read as ":délais")
     invite_prefix={"cancelled": "Annulée : ", "updated": "Mise à jour : ",
-                   "new": "Invitation : "})
+                   "new": "Invitation : "},
+    # the invitation's own text, its colons after a no-break space (a calendar folds its
+    # lines where it likes and unfolds them as they were)
+    ics_summary="{case}\u00a0: {title}",
+    ics_meeting="{title} (séance n° {number}) du dossier {case}.",
+    ics_business="Objet\u00a0: {business}.", ics_session="Modalités\u00a0: {session}.",
+    ics_cancelled="ANNULÉE\u00a0: {reason}.",
+    ics_void="le dossier a été ouvert par erreur et est nul",
+    ics_stayed=("la procédure a été suspendue (§7) jusqu'à la décision du conseil sur la "
+                "prorogation, le {on}"),
+    ics_tentative=("PROVISOIRE\u00a0: la procédure est suspendue (§7), la Commission "
+                   "d'éthique ayant demandé une prorogation le {on}, sur laquelle le conseil "
+                   "n'a pas encore statué. Cette entrée sera confirmée, déplacée ou annulée "
+                   "lorsque le conseil statuera."),
+    ics_emergency="Convoquée d'urgence (RCW 42.30.080(4))\u00a0: {reason}",
+    ics_remote="Pour y assister à distance\u00a0: {link}",
+    ics_present=("La personne visée par la plainte peut présenter des renseignements à "
+                 "l'audience (§9)."),
+    ics_agenda=("L'ordre du jour de la séance est publié sur le site Web de la Ville et "
+                "affiché sur le lieu de la séance."),
+    ics_when="{when}, {place}.")
 
 
 def date_heure(at: datetime) -> str:

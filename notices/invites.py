@@ -55,6 +55,9 @@ class Invite:
     location: str | None = None
     tentative: bool = False
     meeting: bool = False  # a meeting asks its invitees to answer; a window asks no one
+    # the language its SUMMARY and DESCRIPTION are written in, where not English: the
+    # complainant's copy (`notices.translated.invite`), marked LANGUAGE (RFC 5545 3.2.10)
+    language: str | None = None
 
     @property
     def cancelled(self) -> bool:
@@ -185,7 +188,7 @@ def to_feed(invites: list[Invite], *, now: datetime, name: str) -> str:
 
 
 def _event(invite: Invite, now: datetime, **people: object) -> Event:
-    return Event.new(
+    event = Event.new(
         uid=invite.uid, sequence=invite.sequence, stamp=now.astimezone(UTC),
         start=invite.start, end=invite.end, summary=invite.summary,
         description=invite.description, location=invite.location,
@@ -194,6 +197,10 @@ def _event(invite: Invite, now: datetime, **people: object) -> Event:
         # a window is a reminder of a period, not time taken out of anyone's day
         transparency=TRANSP.OPAQUE if isinstance(invite.start, datetime)
         else TRANSP.TRANSPARENT, **people)  # type: ignore[arg-type]
+    if invite.language is not None:
+        for words in ("SUMMARY", "DESCRIPTION"):
+            event[words].params["LANGUAGE"] = invite.language
+    return event
 
 
 def without_method(ics: str) -> str:

@@ -144,6 +144,7 @@ def render(ctx: NoticeContext) -> EmailMessage:
     msg.set_content(_ENV.get_template(f"{name}.txt.j2").render(data))
     msg.add_alternative(_ENV.get_template(f"{name}.html.j2").render(data), subtype="html")
     if invite is not None and ctx.case is not None:
+        invite = invite_in_language(ctx, invite)
         ics = to_ical(invite, organizer=ctx.sender, attendee=ctx.recipient, now=ctx.now,
                       role=attendee_role(ctx.case, invite, ctx.recipient.email))
         msg.add_alternative(ics, subtype="calendar", params={"method": invite.method})
@@ -361,6 +362,16 @@ def template_data(ctx: NoticeContext, invite: Invite | None = None) -> dict[str,
                           "when": when_text(invite, cal), "location": invite.location,
                           "description": invite.description, "tentative": invite.tentative}
     return data
+
+
+def invite_in_language(ctx: NoticeContext, invite: Invite) -> Invite:
+    """The invitation's own text (the .ics SUMMARY and DESCRIPTION) in the notice's
+    language: as it is in English, or the complainant's meeting invitation written by
+    `notices.translated.invite` from the same table as the message around it."""
+    meeting = _meeting(ctx)
+    if ctx.language == ENGLISH or ctx.case is None or meeting is None:
+        return invite
+    return translated.invite(WRITTEN[ctx.language], invite, ctx.case, meeting, ctx.calendar)
 
 
 def in_language(ctx: NoticeContext, data: dict[str, Any]) -> dict[str, Any]:

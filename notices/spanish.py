@@ -115,7 +115,23 @@ WORDS = Words(
                   "funcionarios que lo pidieron ({section}); los asuntos de los demás se "
                   "evalúan en sesión ejecutiva ({ground})"),
     invite_prefix={"cancelled": "Cancelada: ", "updated": "Actualizada: ",
-                   "new": "Invitación: "})
+                   "new": "Invitación: "},
+    ics_summary="{case}: {title}", ics_meeting="{title} (reunión {number}) del caso {case}.",
+    ics_business="Asunto: {business}.", ics_session="Sesión: {session}.",
+    ics_cancelled="CANCELADA: {reason}.", ics_void="el caso se abrió por error y es nulo",
+    ics_stayed=("los procedimientos quedaron en pausa (§7) hasta que el concejo decidió "
+                "sobre la prórroga el {on}"),
+    ics_tentative=("PROVISIONAL: los procedimientos están en pausa (§7): la Junta de Ética "
+                   "solicitó una prórroga el {on} y el concejo aún no la ha decidido. Esta "
+                   "entrada se confirmará, se moverá o se cancelará cuando el concejo "
+                   "decida."),
+    ics_emergency="Convocada como emergencia (RCW 42.30.080(4)): {reason}",
+    ics_remote="Para asistir a distancia: {link}",
+    ics_present=("La persona contra quien se presenta la queja puede presentar información "
+                 "en la audiencia (§9)."),
+    ics_agenda=("El orden del día de la reunión se publica en el sitio web de la ciudad y en "
+                "el lugar de la reunión."),
+    ics_when="{when}, {place}.")
 
 
 def fecha(at: datetime) -> str:

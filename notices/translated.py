@@ -1,7 +1,8 @@
 """What a notice to the complainant says in another language beyond its template's words,
 the same way for every language: its dates, its deadlines, the board's business, the
-meeting's session and its subject, each written from one table per language (`Words`:
-`notices.spanish.WORDS`, `notices.french.WORDS`).
+meeting's session and its subject, and the meeting invitation's own calendar text
+(`invite`: the .ics SUMMARY and DESCRIPTION), each written from one table per language
+(`Words`: `notices.spanish.WORDS`, `notices.french.WORDS`).
 
 The templates (`templates/notices/<type>.<language>.<format>.j2`) hold the sentences; the
 values the renderer computes in English (`notices.render.template_data`: "Tue Jan 20, 2026
@@ -16,14 +17,17 @@ stays as written.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Any
 
 from cases.calendar import CityCalendar
+from cases.case import Case
 from cases.deadline_values import Deadline, DeadlineKey, Status
+from cases.history import Event, EventKind
 from cases.meetings import OPEN_SECTION, Body, Business, Meeting, MeetingKind
 from cases.open_meetings import EXECUTIVE_GROUND
+from notices.invites import Invite
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,25 @@ class Words:
     session_executive: str
     session_some: str
     invite_prefix: Mapping[str, str]  # "cancelled", "updated", "new"
+    # the calendar invitation's own text (`invite`): its SUMMARY ({case}, {title}), and
+    # its DESCRIPTION's lines: what the meeting is ({title}, {number}, {case}), the
+    # board's business ({business}), the session ({session}), the cancellation
+    # ({reason}: as typed, or one of the two the case itself gives) and the stay of a
+    # continuance ({on}), an emergency's reason, the remote link, §9's opportunity, the
+    # agenda's posting, and the time and place ({when}, {place})
+    ics_summary: str
+    ics_meeting: str
+    ics_business: str
+    ics_session: str
+    ics_cancelled: str
+    ics_void: str
+    ics_stayed: str
+    ics_tentative: str
+    ics_emergency: str
+    ics_remote: str
+    ics_present: str
+    ics_agenda: str
+    ics_when: str
 
 
 def moment(words: Words, at: datetime) -> str:
@@ -168,3 +191,58 @@ def values(words: Words, data: dict[str, Any], *, received: datetime,
         out["invite"] = dict(out["invite"],
                              when=span(words, at(meeting.starts_at), at(meeting.ends_at)))
     return out
+
+
+def _cause(case: Case, m: Meeting, *kinds: EventKind) -> Event | None:
+    """The latest of the history's entries that revised `m` and is of one of `kinds`: what
+    cancelled the meeting or stayed it."""
+    return next((e for i in reversed(m.revisions) if i < len(case.history)
+                 and (e := case.history[i]).kind in kinds), None)
+
+
+def _cancelled(words: Words, case: Case, m: Meeting) -> str:
+    """Why the meeting was cancelled: the clerk's reason as typed, or the case's own (the
+    case void, the stay of a continuance) in `words`' language."""
+    k = EventKind
+    e = _cause(case, m, k.MEETING_CANCELLED, k.CASE_VOIDED, k.CONTINUANCE_DECIDED)
+    if e is None or e.kind is k.MEETING_CANCELLED:
+        return str(e.data["reason"]) if e is not None else str(m.cancelled)
+    if e.kind is k.CASE_VOIDED:
+        return words.ics_void
+    return words.ics_stayed.format(on=_day_of(words, e.data["on"]))
+
+
+def invite(words: Words, invite: Invite, case: Case, m: Meeting,
+           calendar: CityCalendar) -> Invite:
+    """The calendar invitation to meeting `m` as the complainant's calendar shows it, its
+    SUMMARY and DESCRIPTION in `words`' language, from the same facts as the English
+    (`notices.invites._meeting`); its UID, SEQUENCE, METHOD, times and place (as typed)
+    are the English invite's, so an update in one language replaces an entry made in
+    the other. The agenda's items stay in the English posting, to which it points, as
+    the translated email does."""
+    lines = [words.ics_meeting.format(title=_capital(title(words, m)), number=m.number,
+                                      case=case.number)]
+    if m.cancelled:
+        lines.insert(0, words.ics_cancelled.format(reason=_cancelled(words, case, m)))
+    elif m.tentative:
+        stayed = _cause(case, m, EventKind.CONTINUANCE_APPLIED)
+        lines.insert(0, words.ics_tentative.format(
+            on=_day_of(words, stayed.data["on"]) if stayed is not None else ""))
+    if m.body is Body.BOARD:
+        lines.append(words.ics_business.format(
+            business=words.business[m.business or Business.SUFFICIENCY_HEARING]))
+    lines.append(words.ics_session.format(session=session(words, m)))
+    if m.emergency:
+        lines.append(words.ics_emergency.format(reason=m.emergency))
+    if m.remote_link:
+        lines.append(words.ics_remote.format(link=m.remote_link))
+    if m.body is Body.BOARD and (m.business or Business.SUFFICIENCY_HEARING).sufficiency:
+        lines.append(words.ics_present)
+    if not m.cancelled:
+        lines.append(words.ics_agenda)
+    lines.append(words.ics_when.format(
+        when=span(words, calendar.local(m.starts_at), calendar.local(m.ends_at)),
+        place=m.place))
+    return replace(invite, summary=words.ics_summary.format(
+        case=case.number, title=_capital(title(words, m))),
+        description="\n".join(lines), language=words.language)
