@@ -110,8 +110,12 @@ class ConditionReport:
             self.loop.call_soon_threadsafe(self.changed.set)
 
     async def run(self, stop: asyncio.Event) -> None:
-        """Clear what a worker before stored, then store each word until `stop`."""
-        await self.weather.run(self._clear_all, stop=stop, unit="clearing old reports")
+        """Clear what a worker before stored, then store each word until `stop`. Never
+        raises: a report that cannot be stored must not end the worker it reports on."""
+        try:
+            await self.weather.run(self._clear_all, stop=stop, unit="clearing old reports")
+        except Exception as e:  # a fault (app_state itself missing): said, and go on
+            self.weather.round_failed(e, then="what a worker before stored may still show")
         while not stop.is_set():
             waiting = asyncio.ensure_future(self.changed.wait())
             stopping = asyncio.ensure_future(stop.wait())

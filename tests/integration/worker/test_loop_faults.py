@@ -144,3 +144,18 @@ def test_a_service_that_crashes_again_and_again_is_said_once_until_it_runs(
     assert len(runs) == 5 and len(said) == 2, said
     assert said[0].startswith("flaky crashed (RuntimeError); restarting it in ")
     assert said[1].startswith("flaky works again, after ")
+
+
+def test_a_worker_whose_report_cannot_be_stored_goes_on_serving(
+        app: App, caplog: pytest.LogCaptureFixture) -> None:
+    """The report's own table missing: said once, and the worker's loops go on (a report
+    that cannot be stored must not end the worker it reports on)."""
+    rename(app, "app_state", "app_state_lost")
+    try:
+        with Running(lambda stop: run_worker(app, stop=stop)) as running:
+            eventually(lambda: any("reporting the loops' condition" in r.getMessage()
+                                   for r in caplog.records if r.levelno == logging.ERROR),
+                       what="the report's fault said")
+            assert running.alive
+    finally:
+        rename(app, "app_state_lost", "app_state")
