@@ -226,9 +226,12 @@ class NoticeType(StrEnum):
     # must not destroy (or may again review) the file
     LEGAL_HOLD = "legal_hold", _N(_F.RETENTION, "Legal hold on a case file")
     # RCW 42.56: a letter to a public records requester (an answer, an instalment with its
-    # records, the closing letter), and the notice to a person the records concern
+    # records, the closing letter), and the notice to a person the records concern; the
+    # letter to a requester who is the case's complainant in the complaint's language
     DISCLOSURE_LETTER = "disclosure_letter", _N(
-        _F.DISCLOSURE, "Your public records request", attaches=frozenset({_A.RECORDS}))
+        _F.DISCLOSURE, "Your public records request", attaches=frozenset({_A.RECORDS}),
+        translated=_to_complainant("Su solicitud de registros públicos",
+                                   "Votre demande d'accès aux documents publics"))
     THIRD_PARTY_NOTICE = "third_party_notice", _N(
         _F.DISCLOSURE, "Records concerning you will be released")
 

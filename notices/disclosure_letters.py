@@ -36,6 +36,9 @@ def instalment_of(x: Disclosure, event: Event) -> Instalment | None:
 
 
 def letter_data(case: Case, event: Event) -> dict[str, Any]:
+    """The letter's values in English, and under `kept` the facts they are written from
+    (days as stored, records by name, each exemption's code and explanation as typed), from which
+    `notices.translated` writes them again for a requester who is the complainant."""
     number, x = request_of(case, event)
     d = event.data
     data: dict[str, Any] = {
@@ -45,6 +48,10 @@ def letter_data(case: Case, event: Event) -> dict[str, Any]:
         "on": _day(d.get("on")), "text": d.get("text") or "", "estimate": _day(d.get("estimate")),
         "exemption": d.get("exemption"), "by_post": not x.email,
     }
+    kept: dict[str, Any] = {
+        "received": x.received.isoformat(), "on": d.get("on"), "estimate": d.get("estimate"),
+        "what": x.what, "asked": [PublicRecord(r).value for r in x.records]}
+    data["kept"] = kept
     if event.kind is EventKind.THIRD_PARTY_NOTIFIED:
         data.update(name=d["name"], records=_records(d["records"]),
                     release_on=_day(d["release_on"]))
@@ -54,9 +61,17 @@ def letter_data(case: Case, event: Event) -> dict[str, Any]:
                     redactions=[f"{WORDS[c.record].capitalize()}: text redacted under "
                                 f"{c.exemption.words}" for c in inst.cuts],
                     withheld=withheld_lines(inst.held))
+        kept.update(records=[r.value for r in inst.records],
+                    cuts=[(c.record.value, c.exemption.code, c.exemption.explanation)
+                          for c in inst.cuts],
+                    held=[(h.record.value, h.exemption.code, h.exemption.explanation)
+                          for h in inst.held])
     if d.get("answer") == "close":
         data.update(produced=_records(x.released), withheld=withheld_lines(x.withheld),
                     redacted=len(x.redacted))
+        kept.update(produced=[r.value for r in x.released],
+                    held=[(h.record.value, h.exemption.code, h.exemption.explanation)
+                          for h in x.withheld])
     return data
 
 

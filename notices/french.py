@@ -147,7 +147,13 @@ WORDS = Words(
                  "l'audience (§9)."),
     ics_agenda=("L'ordre du jour de la séance est publié sur le site Web de la Ville et "
                 "affiché sur le lieu de la séance."),
-    ics_when="{when}, {place}.")
+    ics_when="{when}, {place}.",
+    records={"complaint": "la plainte",
+             "sufficiency_determination": "la décision sur la suffisance de la plainte",
+             "written_report": "le rapport écrit"},
+    no_records="aucun",
+    redacted="{record}\u00a0: passage caviardé en vertu de {code}\u00a0: {explanation}",
+    withheld="{record}\u00a0: document non communiqué en vertu de {code}\u00a0: {explanation}")
 
 
 def date_heure(at: datetime) -> str:

@@ -131,7 +131,13 @@ WORDS = Words(
                  "en la audiencia (§9)."),
     ics_agenda=("El orden del día de la reunión se publica en el sitio web de la ciudad y en "
                 "el lugar de la reunión."),
-    ics_when="{when}, {place}.")
+    ics_when="{when}, {place}.",
+    records={"complaint": "la queja",
+             "sufficiency_determination": "la determinación sobre la suficiencia",
+             "written_report": "el informe escrito"},
+    no_records="ninguno",
+    redacted="{record}: texto suprimido conforme a {code}: {explanation}",
+    withheld="{record}: retenido conforme a {code}: {explanation}")
 
 
 def fecha(at: datetime) -> str:

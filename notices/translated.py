@@ -85,6 +85,13 @@ class Words:
     ics_present: str
     ics_agenda: str
     ics_when: str
+    # a public records letter to a requester who is the complainant: each §13 record by
+    # name ('la queja'), 'none', and a redaction's and a withheld record's line
+    # ({record}; its exemption's {code} and {explanation} as typed)
+    records: Mapping[str, str]
+    no_records: str
+    redacted: str
+    withheld: str
 
 
 def moment(words: Words, at: datetime) -> str:
@@ -160,8 +167,8 @@ def values(words: Words, data: dict[str, Any], *, received: datetime,
     """`data` (the English values) with every value the renderer wrote in English written
     in `words`' language: the dates (and the days stored in the owing event and the
     council's decision), the deadlines spelled out (`deadlines`, those `data` lists), the
-    board meeting's time, business and session, the meeting an invitation is about, and
-    the examiner's hearing."""
+    board meeting's time, business and session, the meeting an invitation is about, the
+    examiner's hearing, and a public records letter's days, records and exemptions."""
     at = calendar.local
     out = dict(data, received=moment(words, at(received)),
                deadlines=deadline_rows(words, deadlines, calendar))
@@ -187,6 +194,8 @@ def values(words: Words, data: dict[str, Any], *, received: datetime,
     if out.get("examiner_hearing"):  # §11: the examiner's hearing, as they set it
         out["examiner_hearing"] = dict(out["examiner_hearing"],
                                        when=moment(words, out["examiner_hearing"]["at"]))
+    if isinstance(out.get("disclosure"), dict) and "kept" in out["disclosure"]:
+        out["disclosure"] = letter(words, out["disclosure"])
     if meeting is not None and out.get("invite"):
         out["invite"] = dict(out["invite"],
                              when=span(words, at(meeting.starts_at), at(meeting.ends_at)))
@@ -246,3 +255,31 @@ def invite(words: Words, invite: Invite, case: Case, m: Meeting,
     return replace(invite, summary=words.ics_summary.format(
         case=case.number, title=_capital(title(words, m))),
         description="\n".join(lines), language=words.language)
+
+
+def letter(words: Words, d: dict[str, Any]) -> dict[str, Any]:
+    """A public records letter's values (`notices.disclosure_letters.letter_data`) in
+    `words`' language, from the facts it keeps: its days, the records by name, each
+    redaction and withheld record with its exemption as typed; what the requester asked
+    in their own words stays as they wrote it."""
+    kept = d["kept"]
+
+    def day(key: str) -> object:
+        return _day_of(words, kept[key]) if kept.get(key) else d.get(key)
+
+    def named(records: Sequence[str]) -> str:
+        return ", ".join(words.records[r] for r in records) or words.no_records
+
+    def lines(form: str, cuts: Sequence[tuple[str, str, str]]) -> list[str]:
+        return [form.format(record=_capital(words.records[r]), code=code, explanation=why)
+                for r, code, why in cuts]
+
+    out = dict(d, received=day("received"), on=day("on"), estimate=day("estimate"),
+               what=kept["what"] or named(kept["asked"]))
+    if "records" in kept:  # an instalment
+        out.update(records=named(kept["records"]), redactions=lines(words.redacted,
+                   kept["cuts"]), withheld=lines(words.withheld, kept["held"]))
+    if "produced" in kept:  # the closing letter
+        out.update(produced=named(kept["produced"]), withheld=lines(words.withheld,
+                                                                    kept["held"]))
+    return out

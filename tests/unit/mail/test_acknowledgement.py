@@ -212,9 +212,11 @@ def test_only_the_complainant_gets_spanish_and_intake_s_reading_comes_first() ->
     choice = ComplainantLanguage.AS_WRITTEN
     assert notice_language(case, T, ADA, choice) == "es"
     assert notice_language(case, T, Person("Gary Pruitt", "gpruitt@city.test"), choice) == "en"
-    # a notice with no Spanish templates goes in English even to the complainant: a public
-    # records letter, written to the requester as such, whoever they are
-    assert notice_language(case, NoticeType.DISCLOSURE_LETTER, ADA, choice) == "en"
+    # a notice with no Spanish templates goes in English even to the complainant: the
+    # notice to a person public records concern (a public records letter to the
+    # complainant as requester is in Spanish: `test_records_letter_in_language`)
+    assert notice_language(case, NoticeType.THIRD_PARTY_NOTICE, ADA, choice) == "en"
+    assert notice_language(case, NoticeType.DISCLOSURE_LETTER, ADA, choice) == "es"
     # intake read the whole message as English (its facts quoted a Spanish letter)
     told = a_case(replace(filing(), facts=SPANISH_FACTS, language="en"))
     assert notice_language(told, T, ADA, choice) == "en"
