@@ -42,7 +42,7 @@ from cases.levels import Access
 from cases.readings import Readings
 from storage.db import IDLE_PING, POSTGRES_CONNECT
 from storage.lookups import OPEN, Asker, Page, case_view_read, docket_counts_read, docket_read
-from storage.queries import CaseView, DocketView, RiskWindow, Statement
+from storage.queries import CaseView, DocketView, Statement
 
 # How long a docket request may wait for a connection and its answer, all told: Slack
 # wants its acknowledgement within 3 s, and a database that is away must cost a request
@@ -92,10 +92,9 @@ class PooledDocket:
             rows = await run(read.statements)
         return read.answer(rows)  # a refusal, raised out here, costs no connection
 
-    async def counts(self, asker: Asker, *, now: datetime, view: DocketView = OPEN,
-                     risk: RiskWindow | None = None) -> dict[str, int]:
-        read = docket_counts_read(asker, now=now, dialect=self._dialect.name, view=view,
-                                  risk=risk)
+    async def counts(self, asker: Asker, *, now: datetime, view: DocketView = OPEN
+                     ) -> dict[str, int]:
+        read = docket_counts_read(asker, now=now, dialect=self._dialect.name, view=view)
         if not read.statements:
             return {}
         async with self._session() as run:

@@ -209,8 +209,7 @@ class CountsRead:
 
 
 def docket_counts_read(asker: Asker, *, now: datetime, dialect: str,
-                       view: queries.DocketView = OPEN,
-                       risk: queries.RiskWindow | None = None) -> CountsRead:
+                       view: queries.DocketView = OPEN) -> CountsRead:
     """How many cases of the docket `asker` may see (all of it, the cases against them,
     nothing) each view holds with `view`'s stage and search: what an empty view tells of
     (issue 41), read with the very scope `docket_read` lists by, so that a count never
@@ -220,7 +219,7 @@ def docket_counts_read(asker: Asker, *, now: datetime, dialect: str,
     if scope is DocketScope.NONE:
         return CountsRead([])
     return CountsRead([queries.docket_counts_statement(
-        dialect=dialect, view=view, now=now, risk=risk,
+        dialect=dialect, view=view, now=now,
         involving=asker.who if scope is DocketScope.INVOLVING else None,
         walled_as=asker.actor.email if scope is DocketScope.ALL else None,
         searcher=(asker.actor.email or asker.who, docket_access(asker.actor)))])
@@ -234,8 +233,8 @@ class DocketReader(Protocol):
     async def docket(self, asker: Asker, page: int, *, size: int | None, now: datetime,
                      view: queries.DocketView = OPEN) -> Page: ...
 
-    async def counts(self, asker: Asker, *, now: datetime, view: queries.DocketView = OPEN,
-                     risk: queries.RiskWindow | None = None) -> dict[str, int]: ...
+    async def counts(self, asker: Asker, *, now: datetime, view: queries.DocketView = OPEN
+                     ) -> dict[str, int]: ...
 
     async def case_view(self, asker: Asker, number: str, action: str, *, now: datetime,
                         readings: Readings, public_ok: bool = True
@@ -258,9 +257,9 @@ class FreshCases:
                      view: queries.DocketView = OPEN) -> Page:
         return await self.reader.docket(asker, page, size=size, now=now, view=view)
 
-    async def counts(self, asker: Asker, *, now: datetime, view: queries.DocketView = OPEN,
-                     risk: queries.RiskWindow | None = None) -> dict[str, int]:
-        return await self.reader.counts(asker, now=now, view=view, risk=risk)
+    async def counts(self, asker: Asker, *, now: datetime, view: queries.DocketView = OPEN
+                     ) -> dict[str, int]:
+        return await self.reader.counts(asker, now=now, view=view)
 
     async def case_view(self, asker: Asker, number: str, action: str, *, now: datetime,
                         readings: Readings, public_ok: bool = True
@@ -292,12 +291,12 @@ class InlineDocket:
             rows = queries.run(connection, read.statements)
         return read.answer(rows)
 
-    async def counts(self, asker: Asker, *, now: datetime, view: queries.DocketView = OPEN,
-                     risk: queries.RiskWindow | None = None) -> dict[str, int]:
+    async def counts(self, asker: Asker, *, now: datetime, view: queries.DocketView = OPEN
+                     ) -> dict[str, int]:
         """How many cases each view holds for `asker` (`docket_counts_read`)."""
         with self.session_factory.begin() as session:
             connection = session.connection()
-            read = docket_counts_read(asker, now=now, view=view, risk=risk,
+            read = docket_counts_read(asker, now=now, view=view,
                                       dialect=connection.dialect.name)
             rows = queries.run(connection, read.statements)
         return read.answer(rows)

@@ -15,7 +15,6 @@ from storage.queries import COUNTED, DocketView
 _CASES = {"open": ("open case", "open cases"),
           "mine": ("case waiting on you", "cases waiting on you"),
           "overdue": ("overdue case", "overdue cases"),
-          "at-risk": ("case at risk", "cases at risk"),
           "closed": ("closed case", "closed cases"),
           "void": ("void case", "void cases")}
 # the first words of an empty view's line, before its search and stage: our own words,

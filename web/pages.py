@@ -84,7 +84,7 @@ async def docket(request: web.Request) -> web.StreamResponse:
     others = [] if rows or current > 1 or view.show == "all" else elsewhere(
         view, await deps.docket.counts(
             lookups.Asker(viewer.actor, viewer.person.email, CHANNEL), now=now,
-            view=replace(view, mine=_mine(viewer.actor)), risk=deps.config.at_risk),
+            view=replace(view, mine=_mine(viewer.actor))),
         lambda show: _view_query(replace(view, show=show, risk=deps.config.at_risk)))
     return page(request, "docket.html.j2", rows=lines, page_number=current, more=more,
                 involving=scope is DocketScope.INVOLVING, view=view, shows=queries.SHOWS,
