@@ -1,6 +1,7 @@
 """The demo's chapters from the referral to the case's closure (§11–§14): Pruitt asks for
 the board, each official's matter goes to their own forum, the board hears him, the
-examiner's determination as to Raman, the council's votes and decision, the closure.
+examiner sets the hearing of Raman's matter and the clerk takes it down, the examiner's
+determination as to her, the council's votes and decision, the closure.
 
 Its own module because it is one part of the story, told on `ethicsbot.demo.scene`;
 `ethicsbot.demo.story` puts its chapters in order with the others.
@@ -8,9 +9,12 @@ Its own module because it is one part of the story, told on `ethicsbot.demo.scen
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from cases import commands as c
 from cases.access import actor_for
 from cases.agenda import describe_items
+from cases.calendar import fmt_moment
 from cases.derived import complete
 from cases.errors import ProcedureError
 from cases.history import EventKind
@@ -18,7 +22,7 @@ from cases.meetings import Body, MeetingKind
 from cases.motions import Motion
 from cases.services import get_case, take_step
 from cases.tally import Vote
-from ethicsbot.demo.scene import PRUITT, RAMAN, Scene, at
+from ethicsbot.demo.scene import LA, PRUITT, RAMAN, Scene, at
 
 __all__ = ["DecisionChapters"]
 
@@ -63,6 +67,31 @@ class DecisionChapters(Scene):
                                if cmd.examiner else "the Ethics Board, as he asked"))
         return await self.delivered(f"Each official's matter is referred to their own forum "
                                     f"(§11): {'; '.join(referred)}")
+
+    async def examiner_hearing(self) -> str:
+        """§11, §13: the examiner is one person, not a body, and sets the hearing of
+        Raman's matter by email; the clerk takes it down with how it came and what shows
+        it, as a clerk would, and the examiner's determination is received only from that
+        day on (`cases.handlers.examiner`)."""
+        set_ = self.step(c.RecordExaminerHearing(
+            at(2027, 2, 3, 10, 0), "Hearing Room B, 210 Main St", respondent=RAMAN,
+            via="email", evidence="the examiner's email of Jan 8 to the clerk, filed with "
+                                  "the case"), "clerk@city.test")
+        session = ("open to the public, as she asked (§13)" if set_.data["open"] else
+                   "in executive session (§13: she has not asked for an open one)")
+        early = self.attempt(c.RecordDetermination(  # the rule the hearing sets, shown
+            violation=True, sections=("2.94.030",), respondent=RAMAN), "clerk@city.test")
+        when = fmt_moment(datetime.fromisoformat(set_.data["starts_at"]).astimezone(LA))
+        return await self.delivered(
+            f"The hearings examiner, {self.names([set_.data['examiner']])}, sets the hearing "
+            f"of Councilmember Raman's matter by email for {when}, {set_.data['place']}, "
+            f"{session}. The clerk takes it down (via: {set_.data['via']}; "
+            f"evidence: {set_.data['evidence']}); its notice goes to her, the complainant, "
+            "the examiner and the mayor's office, not to Gary Pruitt, whose matter the board "
+            "hears. By the city's reading examiner_notice="
+            f"{self.app.directory.readings.examiner_notice.value}, "
+            f"{set_.data['notice_reading']}. The examiner's determination as to her is "
+            f"received only from that day on (§11): one taken down today is refused: {early}")
 
     async def call_board_hearing(self) -> str:
         called = self.step(c.ScheduleBoardMeeting(at(2027, 1, 21, 18, 0), "City Hall, Room 2"),

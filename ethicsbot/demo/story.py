@@ -2,7 +2,8 @@
 official, from receipt to the council's decision, told step by step through the real
 service layer, outbox and reminders. Each official is informed, mailed, heard and
 determined in their own right, in the forum of their own choosing (§11): the council
-member's matter goes to the hearings examiner, who finds a violation; the Parks Director
+member's matter goes to the hearings examiner, who sets its hearing (the clerk takes it
+down) and finds a violation; the Parks Director
 asks for the Ethics Board, which hears him at its noticed meeting (an agenda of two items:
 his determination and the minutes of its hearing) and finds none by motion. The council's
 penalty reaches only the one found; the board's minutes are approved and published.
@@ -70,6 +71,7 @@ class Story(SufficiencyChapters, DecisionChapters, AfterClosureChapters):
             Chapter(at(2027, 1, 5, 16, 0), "Board hearing requested", self.board_request),
             Chapter(at(2027, 1, 6, 9, 0), "Referral", self.refer),
             Chapter(at(2027, 1, 7, 10, 0), "Board hearing called", self.call_board_hearing),
+            Chapter(at(2027, 1, 8, 11, 0), "Examiner's hearing set", self.examiner_hearing),
             Chapter(at(2027, 1, 21, 18, 0), "Board hearing", self.board_determination),
             Chapter(at(2027, 2, 12, 15, 0), "Determination", self.determination,
                     show_deadlines=True),

@@ -17,7 +17,7 @@ ANNOUNCED = {  # every kind of message the story tells of
     "registered_mail_task", "invite_sufficiency_window", "hearing_scheduled",
     "invite_meeting", "meeting_notice", "continuance_applied", "continuance_decided",
     "report_delivered",
-    "referral", "determination", "invite_council_decision", "council_decided",
+    "referral", "examiner_hearing", "determination", "invite_council_decision", "council_decided",
     "case_closed", "reminder", "quorum_warning", "disclosure_letter", "legal_hold",
     "acknowledgement"}
 
@@ -97,6 +97,18 @@ def test_the_demo_tells_the_whole_story_in_under_30_seconds(tmp_path: Path) -> N
     assert ("Each official's matter is referred to their own forum (§11): Gary Pruitt's to "
             "the Ethics Board, as he asked; Priya Raman's to the next hearings examiner in "
             "rotation, myu@examiners.example") in said
+    # §11, §13: the examiner sets the hearing of Raman's matter by email and the clerk takes
+    # it down; its notice is hers, not Pruitt's; no determination is received before it
+    assert ("Examiner's hearing set: The hearings examiner, Morgan Yu, sets the hearing of "
+            "Councilmember Raman's matter by email for Wed Feb 3, 2027 10:00 AM PST, Hearing "
+            "Room B, 210 Main St, in executive session (§13: she has not asked for an open "
+            "one). The clerk takes it down (via: email; evidence: the examiner's email of Jan "
+            "8 to the clerk, filed with the case)") in said
+    assert ("one taken down today is refused: The hearings examiner set their hearing of "
+            "praman@city.test's matter for Wed Feb 3, 2027") in said
+    assert said.index("Referral") < said.index("Examiner's hearing set") \
+        < said.index("Determination:")
+    assert "examiner hearing set (Priya Raman) clerk@city.test" in said
     # the board hears his matter at its noticed meeting, an agenda of two items, in an
     # announced executive session about him, and determines by motion in open session
     assert ("(meeting 5), two weeks ahead. Its notice and posting state an agenda of 2 items, "
