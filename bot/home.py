@@ -1,5 +1,6 @@
-"""App Home: "Your deadlines", and "Your meetings" for those who run them (the board's
-chair, the mayor, the clerks: `bot.meetings`), for the person opening it.
+"""App Home: "Your deadlines", "Your meetings" for those who run them (the board's
+chair, the mayor, the clerks: `bot.meetings`), and "For the city attorney" for a reader
+with full access, for the person opening it.
 
 A person's deadlines are those the ordinance gives their role (the deadline table's
 `responsible` column):
@@ -8,6 +9,16 @@ the report, the council its decision, the city attorney the answer to a public d
 request (RCW 42.56.520). Cases against the person are left out: they act in none of them.
 Each is judged now: one whose due time has passed stays, marked missed, until the step
 is recorded.
+
+"For the city attorney": the open cases whose meetings carry a flag for the city
+attorney (`cases.meetings.Meeting.irregular`: a late open-session request, a
+determination with no executive session recorded), each by number with how many and a
+button that shows its status. Read by the docket's own statement, its `flags` column
+(`storage.queries.docket_statements`, as the web docket's badge), for those the web
+docket shows the badge to: full access (the mayor's office, the board, the city
+attorney), never on a case against the reader or one they recused on. The statement
+reads the whole open docket (a city's open cases are tens, not thousands) and the flagged
+ones are kept here, as the web docket keeps the badge to its readers.
 """
 
 from __future__ import annotations
@@ -16,21 +27,28 @@ import asyncio
 from datetime import datetime
 from typing import Any
 
-from slack_bolt.async_app import AsyncApp
+from slack_bolt.async_app import AsyncAck, AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.access import Caller, identify
+from bot.commands import status
+from bot.commands.request import Request
 from bot.escape import esc
+from bot.ids import STATUS_ACTION
 from bot.meetings import home_lines, runs
 from bot.render import section
-from bot.service import SlackDeps, blocking, log_alone
-from cases.access import NOT_LISTED
+from bot.service import CHANNEL, SlackDeps, blocking, log_alone
+from cases.access import NOT_LISTED, Refused, docket_access
 from cases.calendar import countdown, when
 from cases.deadlines import Status
+from cases.errors import ProcedureError
+from cases.levels import Access
 from cases.text import words
 from cases.visibility import responsibilities
 from notices.mail_down import shown
-from storage import meetings, queries
+from storage import lookups, meetings, queries
+
+FLAGGED_SHOWN = 20  # cases listed under "For the city attorney"; the Home holds 100 blocks
 
 
 def register(bolt: AsyncApp, deps: SlackDeps) -> None:
@@ -41,7 +59,27 @@ def register(bolt: AsyncApp, deps: SlackDeps) -> None:
         view = await blocking(home_view, deps, context["caller"])
         await client.views_publish(user_id=event["user"], view=view)
 
+    async def status_pressed(ack: AsyncAck, body: dict[str, Any], action: dict[str, Any],
+                             client: AsyncWebClient, context: dict[str, Any]) -> None:
+        """A case's button under "For the city attorney": its status as `/ethics status
+        CASE` shows it, sent to the reader's messages with the app (a Home has no
+        conversation to answer in), read again with their access as it stands now."""
+        user = context["caller"].slack_id
+
+        async def to_messages(**said: Any) -> None:
+            await client.chat_postMessage(channel=user, text=said.get("text") or "",
+                                          blocks=said.get("blocks"))
+
+        req = Request(deps, context["caller"], [str(action.get("value") or "")], body,
+                      client, ack, to_messages)
+        try:
+            await status.show(req)
+        except (ProcedureError, Refused) as e:  # the error handler answers a message only
+            await to_messages(text=esc(e))
+        await ack()  # last: see bot.app on awaiting after ack()
+
     bolt.event("app_home_opened")(opened)
+    bolt.action(STATUS_ACTION)(status_pressed)
 
 
 async def republish(client: AsyncWebClient, deps: SlackDeps, slack_id: str) -> None:
@@ -76,6 +114,48 @@ def your_meetings(deps: SlackDeps, caller: Caller) -> list[str]:
                       viewer=caller.who)
 
 
+def flagged_cases(deps: SlackDeps, caller: Caller) -> list[dict[str, Any]]:
+    """The open cases whose meetings carry a flag for the city attorney, for a reader
+    with full access (none for anyone else): the open docket as the docket's statement
+    reads it for them (their recusals left out, `walled_as`), its `flags` column, the
+    look logged with it; never a case against the reader."""
+    if caller.person is None or docket_access(caller.actor) is not Access.FULL:
+        return []
+    me = caller.person.email.strip().lower()
+    look = queries.Look(at=deps.clock(), who=caller.who[:320], number=None,
+                        action="home flags for the city attorney", channel=CHANNEL)
+    with deps.session_factory.begin() as session:
+        connection = session.connection()
+        rows = queries.docket_of(queries.run(connection, queries.docket_statements(
+            dialect=connection.dialect.name, view=lookups.OPEN, now=deps.clock(),
+            walled_as=caller.actor.email, logged=look)))
+    return [r for r in rows if r["flags"]
+            and me not in {e.strip().lower() for e in r["respondents"]}]
+
+
+def _flagged_blocks(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """"For the city attorney": each case by number with its count and a status button."""
+    if not rows:
+        return []
+    blocks: list[dict[str, Any]] = [
+        {"type": "header", "text": {"type": "plain_text", "text": "For the city attorney"}},
+        section(f"{len(rows)} open case(s) with a meeting flagged for the city attorney "
+                "(an open-session request taken down after the meeting, a determination "
+                "with no executive session on record): the case's status shows each flag "
+                "and what to do.")]
+    for r in rows[:FLAGGED_SHOWN]:
+        n = int(r["flags"])
+        blocks.append({**section(f":warning: *{esc(r['number'])}* · {n} flag"
+                                 f"{'' if n == 1 else 's'} for the city attorney"),
+                       "accessory": {"type": "button", "action_id": STATUS_ACTION,
+                                     "value": r["number"],
+                                     "text": {"type": "plain_text", "text": "Status"}}})
+    if len(rows) > FLAGGED_SHOWN:
+        blocks.append(section(f"And {len(rows) - FLAGGED_SHOWN} more: "
+                              "`/ethics status CASE` shows each."))
+    return blocks
+
+
 def home_view(deps: SlackDeps, caller: Caller) -> dict[str, Any]:
     if caller.person is None:
         blocks = [section(NOT_LISTED)]
@@ -94,6 +174,7 @@ def home_view(deps: SlackDeps, caller: Caller) -> dict[str, Any]:
                            "text": {"type": "plain_text", "text": "Your meetings"}})
             blocks += [section("\n".join(meetings[i:i + 8]))
                        for i in range(0, len(meetings), 8)]
+        blocks += _flagged_blocks(flagged_cases(deps, caller))
     return {"type": "home", "blocks": blocks}
 
 

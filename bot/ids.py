@@ -29,6 +29,10 @@ def step_action(step: StepRule) -> str:
     return STEP_ACTION_PREFIX + step.id
 
 
+# the button beside a case on App Home's "For the city attorney" (`bot.home`): its status
+STATUS_ACTION = "home:status"
+
+
 def action_step(action_id: str) -> StepRule:
     """The step a pressed button stands for; ValueError for an id that is not one."""
     if not action_id.startswith(STEP_ACTION_PREFIX):
