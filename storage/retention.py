@@ -19,7 +19,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import ColumnElement, delete, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from cases.case import Case
@@ -85,7 +85,27 @@ def _forget_complainant(session: Session, row: CaseRow) -> None:
 
 def closed_cases(session: Session) -> list[Case]:
     """Every closed case, rebuilt from its history (the review queue reads them)."""
-    rows = session.execute(select(CaseRow.id, CaseRow.number).where(CaseRow.stage == "closed")
+    return _replayed(session, CaseRow.stage == "closed")
+
+
+def queue_cases(session: Session) -> list[Case]:
+    """The cases the web's retention queue reads (`web.retention`), rebuilt from their
+    histories: every closed one (its period may have ended, its destruction may await
+    approval) and every other that was ever put under a legal hold (one may stand in
+    any stage)."""
+    held = select(EventRow.case_id).where(EventRow.kind == EventKind.LEGAL_HOLD_PLACED.value)
+    return _replayed(session, or_(CaseRow.stage == "closed", CaseRow.id.in_(held)))
+
+
+def queue_case(session: Session, number: str) -> Case | None:
+    """Case `number` rebuilt from its history, for its line of the retention queue (None:
+    no such case)."""
+    found = _replayed(session, CaseRow.number == number)
+    return found[0] if found else None
+
+
+def _replayed(session: Session, where: ColumnElement[bool]) -> list[Case]:
+    rows = session.execute(select(CaseRow.id, CaseRow.number).where(where)
                            .order_by(CaseRow.number)).all()
     out = []
     for case_id, number in rows:

@@ -9,7 +9,7 @@ from importlib import resources
 
 from aiohttp import web
 
-from web import feeds, held, oidc, pages, public, record, sessions, signin, steps
+from web import feeds, held, oidc, pages, public, record, retention, sessions, signin, steps
 from web.deps import WebDeps
 from web.errors import error_pages
 from web.keys import DEPS, OIDC
@@ -24,7 +24,7 @@ def mount(web_app: web.Application, deps: WebDeps) -> web.Application:
     web_app.middlewares.append(headers_middleware(deps.config))
     web_app.middlewares.append(error_pages())  # inside: its pages get the headers too
     web_app.router.add_get("/static/web.css", _css)
-    for module in (public, signin, pages, steps, held, record, feeds, sessions):
+    for module in (public, signin, pages, steps, held, retention, record, feeds, sessions):
         web_app.add_routes(module.routes)
     return web_app
 

@@ -20,6 +20,9 @@ from sqlalchemy.orm import Session
 
 from cases.access import Actor, may_file_paper, may_revoke
 from cases.directory import OFFICE, Person, Role
+from cases.handlers import StepRule
+from cases.handlers import retention as retention_part
+from cases.steps import rows_of
 from storage import queries, web_tokens
 from storage.web_tokens import FEED, LINK, SESSION
 from web.deps import WebDeps
@@ -36,6 +39,15 @@ class LinkAnswer(StrEnum):
 # who reads the yearly report on the ethics program: the council it is made to, the mayor's
 # office, the city attorney (`web.public.yearly_report`)
 REPORT_READERS = frozenset({Role.COUNCIL, Role.CITY_ATTORNEY}) | OFFICE
+# who reads the retention queue (`web.retention`): whoever the step table gives a step of
+# the case file's retention, as its rows say (the clerk requests, the records officer
+# approves, the city attorney places and lifts a legal hold)
+RETENTION_STEPS: tuple[StepRule, ...] = tuple(rows_of(retention_part))
+
+
+def keeps_records(actor: Actor) -> bool:
+    """Whether `actor` takes any step of the case file's retention (`RETENTION_STEPS`)."""
+    return any(actor.has(rule.roles) for rule in RETENTION_STEPS)
 
 
 @dataclass(frozen=True)
@@ -61,6 +73,11 @@ class Viewer:
     def reviews_held(self) -> bool:
         """Whether they review the messages intake held (`cases.access.may_file_paper`)."""
         return may_file_paper(self.actor)
+
+    @property
+    def keeps_records(self) -> bool:
+        """Whether they read the retention queue (`keeps_records`)."""
+        return keeps_records(self.actor)
 
 
 def log(session: Session, deps: WebDeps, who: str, number: str | None, action: str,

@@ -27,6 +27,7 @@ from web.formats import deadline_title
 from web.pages import CaseViewSeen, case_view, viewer_of
 from web.render import due_text, page, refusal
 from web.request import deps_of, form, signed_in
+from web.retention import blind, queued_case
 from web.security import CSRF_FIELD
 
 routes = web.RouteTableDef()
@@ -54,10 +55,19 @@ def _allowed(request: web.Request, rule: StepRule) -> None:
 async def show(request: web.Request) -> web.StreamResponse:
     rule = _rule(request)
     _allowed(request, rule)
-    looked = await case_view(request, request.match_info["number"], f"step form {rule.id}")
+    looked = await _case_for(request, rule, f"step form {rule.id}")
     _sendable(request, rule, looked)
     return _form_page(request, rule, looked, {}, None, 200,
                       serves=_serves(request, rule, looked.view), own=_own(rule, looked))
+
+
+async def _case_for(request: web.Request, rule: StepRule, action: str) -> CaseViewSeen:
+    """The case the form is shown and sent on, as the reader sees it; a step of the
+    case file's retention taken by one who sees no case (the records officer), on its
+    line of the retention queue (`web.retention.queued_case`)."""
+    if blind(viewer_of(request).actor, rule):
+        return queued_case(request, request.match_info["number"], action)
+    return await case_view(request, request.match_info["number"], action)
 
 
 def _sendable(request: web.Request, rule: StepRule, looked: CaseViewSeen) -> None:
@@ -119,8 +129,7 @@ async def take(request: web.Request) -> web.StreamResponse:
     fields = await form(request)
     _allowed(request, rule)
     deps, viewer = deps_of(request), viewer_of(request)
-    looked = await case_view(request, request.match_info["number"],
-                           f"step form {rule.id} sent")
+    looked = await _case_for(request, rule, f"step form {rule.id} sent")
     number = looked.view["number"]
     typed = {k: v for k, v in fields.items() if k != CSRF_FIELD}
     own = _own(rule, looked)
@@ -149,4 +158,6 @@ async def take(request: web.Request) -> web.StreamResponse:
         status = 400 if isinstance(e, BadInput | ValueError) else 409
         return _form_page(request, rule, looked, typed, str(e), status, own=own)
     flagged = f"&flagged={len(taken.flags)}" if taken.flags else ""
-    raise web.HTTPSeeOther(f"/cases/{number}?recorded={taken.event.kind.value}{flagged}")
+    back = (f"/retention?case={number}&" if blind(viewer.actor, rule)  # no case page
+            else f"/cases/{number}?")
+    raise web.HTTPSeeOther(f"{back}recorded={taken.event.kind.value}{flagged}")
