@@ -38,6 +38,14 @@ and where the other reading would give another date, that date is shown beside i
   body, so their hearing needs no Open Public Meetings Act notice (default), or the city
   gives it the notice of a special meeting anyway: the hearing the examiner set is then
   taken down 24 hours ahead at least (`examiner-hearing`), and the clerk posts its notice.
+- `examiner_determination` (§11: the matter is referred "for hearing" to the hearings
+  examiner; the ordinance sets no time for that hearing, and the examiner reports by
+  mail): the examiner's determination as to an official is received with no hearing of
+  that official's matter recorded, its history entry flagged for the city attorney
+  (default, for now: every case already under way records determinations so), or only
+  once the examiner's hearing is recorded (a matter referred for hearing is determined
+  after it is heard; the clerk is told to record the hearing first, `examiner-hearing`).
+  Either way a hearing recorded holds the determination to its day or later.
 - `amended_section` (§5 lets the complaint be amended "as authorized by the
   decision-maker"; §7 has the board find a complaint sufficient): a section added after
   the sufficiency report is not yet found sufficient, and no determination or penalty
@@ -150,6 +158,11 @@ class ExaminerNotice(StrEnum):
     AS_SPECIAL_MEETING = "as_special_meeting"
 
 
+class ExaminerDetermination(StrEnum):
+    UNHEARD_FLAGGED = "unheard_flagged"
+    AFTER_THE_HEARING = "after_the_hearing"
+
+
 class AmendedSection(StrEnum):
     NOT_YET_SUFFICIENT = "not_yet_sufficient"
     WITH_THE_COMPLAINT = "with_the_complaint"
@@ -188,7 +201,8 @@ class ReferredOpportunity(StrEnum):
 
 Choice = (ContinuanceCap | CouncilMajority | Release | OrdinanceExemption | BoardQuorum
           | RegularAgenda
-          | ExaminerNotice | StatusListing | AmendedSection | BoardHearing | RemoteNotice
+          | ExaminerNotice | ExaminerDetermination | StatusListing | AmendedSection
+          | BoardHearing | RemoteNotice
           | ComplainantProtection | ClerkVoid | ReferredOpportunity | ReferralWait)
 
 _WORDS: dict[Choice, str] = {
@@ -220,6 +234,13 @@ _WORDS: dict[Choice, str] = {
     ExaminerNotice.AS_SPECIAL_MEETING: ("the examiner's hearing is given the notice of a "
                                         "special meeting, posted by the clerk at least 24 "
                                         "hours ahead (§13; RCW 42.30.080)"),
+    ExaminerDetermination.AFTER_THE_HEARING: (
+        "the examiner's determination as to an official is received only after the "
+        "examiner's hearing of their matter is recorded, on or after its day (§11: the "
+        "matter is referred for hearing)"),
+    ExaminerDetermination.UNHEARD_FLAGGED: (
+        "the examiner's determination as to an official is received with no hearing of "
+        "their matter recorded, flagged for the city attorney (§11)"),
     StatusListing.FROM_RECEIPT: ("every complaint is on the public status sheet from the "
                                  "day it is received, by its number, day and stage, naming "
                                  "no one (§6)"),
@@ -283,6 +304,7 @@ class Readings:
     board_quorum: BoardQuorum = BoardQuorum.BOARD_MEMBERS
     regular_agenda: RegularAgenda = RegularAgenda.DAY_AHEAD
     examiner_notice: ExaminerNotice = ExaminerNotice.NOT_A_MEETING
+    examiner_determination: ExaminerDetermination = ExaminerDetermination.UNHEARD_FLAGGED
     amended_section: AmendedSection = AmendedSection.NOT_YET_SUFFICIENT
     board_hearing: BoardHearing = BoardHearing.EACH_OFFICIAL
     remote_notice: RemoteNotice = RemoteNotice.ACCEPTED

@@ -8,7 +8,10 @@ and whether in executive session (§13, the default) or open, the official havin
 By the city's reading `examiner_notice` the hearing is no meeting of a governing body
 (default), or it is given a special meeting's notice, 24 hours ahead at least (RCW
 42.30.080), which the clerk posts. A determination as to that official is then received
-only on or after the hearing's day (`cases.handlers.referral.determination`).
+only on or after the hearing's day; with none recorded, by the city's reading
+`examiner_determination`, it is received flagged for the city attorney (default), or
+refused until the hearing is recorded (`heard_before`, which
+`cases.handlers.referral.determination` asks).
 
 Each step is its command, its row (`@step`), its handler and its effect, one above the
 other (`cases.handlers`)."""
@@ -18,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
-from cases.calendar import fmt_moment
+from cases.calendar import fmt_day, fmt_moment
 from cases.case_state import CaseState
 from cases.directory import OFFICE
 from cases.effects import effect
@@ -26,7 +29,7 @@ from cases.errors import ProcedureError
 from cases.handlers import THE_OFFICIAL, Command, StepContext, asks, step
 from cases.history import Event, EventKind
 from cases.meetings import Proceeding
-from cases.readings import ExaminerNotice, describe
+from cases.readings import ExaminerDetermination, ExaminerNotice, describe
 from cases.recorded import ExaminerHearing
 from cases.stages import REFERRED_STAGES
 
@@ -94,3 +97,33 @@ def examiner_hearing_set(case: CaseState, e: Event, on: date | None) -> None:
     d = e.data
     case.examiner_hearings[str(d["respondent"])] = ExaminerHearing(
         datetime.fromisoformat(d["starts_at"]), str(d["place"]), str(d["examiner"]))
+
+
+def heard_before(s: StepContext, party: str, on: date) -> dict[str, str]:
+    """§11: whether the examiner's determination as to `party`, received `on`, may follow
+    their hearing of the matter: refused before the hearing's day; with no hearing
+    recorded, received with the entry's `flag` for the city attorney, which this returns
+    (the city's reading `examiner_determination`, by default), or refused."""
+    hearing = s.case.examiner_hearings.get(party)
+    if hearing is not None:
+        if on < s.calendar.local_date(hearing.starts_at):
+            raise ProcedureError(
+                f"The hearings examiner set their hearing of {party}'s matter for "
+                f"{fmt_day(s.calendar.local_date(hearing.starts_at))} (§11: the matter is "
+                f"referred for hearing): a determination received on {fmt_day(on)} comes "
+                "before it. Give the day the city received it; if the examiner heard the "
+                "matter on another day, record that hearing first (examiner-hearing).")
+        return {}
+    reading = s.readings.examiner_determination
+    if reading is ExaminerDetermination.AFTER_THE_HEARING:
+        raise ProcedureError(
+            f"No hearing of {party}'s matter by the hearings examiner is recorded (§11: the "
+            f"matter is referred for hearing): by the city's reading, {describe(reading)}. "
+            "Record the hearing the examiner held or set first, from their letter or email "
+            f"(examiner-hearing starts_at: …; place: …; respondent: {party}; via: …; "
+            "evidence: …), then the determination.")
+    return {"flag": (
+        f"The hearings examiner's determination as to {party} was received with no "
+        "hearing of their matter recorded (§11: the matter is referred for hearing), by "
+        f"the city's reading, {describe(reading)}. Record the hearing if one was held "
+        "(examiner-hearing); otherwise tell the city attorney.")}

@@ -28,6 +28,7 @@ from cases.handlers import (
     asks,
     step,
 )
+from cases.handlers.examiner import heard_before
 from cases.history import Event, EventKind
 from cases.meetings import Action, Body
 from cases.motions import Motion
@@ -281,14 +282,7 @@ def determination(s: StepContext, cmd: RecordDetermination) -> Event:
                              "follows its decision (§12).")
     if referral.board:
         _opportunity_at_its_hearing(s, party)
-    elif (hearing := s.case.examiner_hearings.get(party)) is not None and \
-            s.day(cmd.on) < s.calendar.local_date(hearing.starts_at):
-        raise ProcedureError(
-            f"The hearings examiner set their hearing of {party}'s matter for "
-            f"{fmt_day(s.calendar.local_date(hearing.starts_at))} (§11: the matter is "
-            f"referred for hearing): a determination received on {fmt_day(s.day(cmd.on))} "
-            "comes before it. Give the day the city received it; if the examiner heard the "
-            "matter on another day, record that hearing first (examiner-hearing).")
+    unheard = {} if referral.board else heard_before(s, party, s.day(cmd.on))
     unalleged = [x for x in cmd.sections if x not in s.case.alleged_sections]
     if unalleged:
         raise ProcedureError(f"{', '.join(unalleged)} was not alleged in the complaint or an "
@@ -300,7 +294,7 @@ def determination(s: StepContext, cmd: RecordDetermination) -> Event:
     read = {"opportunity": describe(s.readings.referred_opportunity)} if referral.board else {}
     return s.event(EventKind.DETERMINATION_RECEIVED, violation=cmd.violation,
                    sections=list(cmd.sections), on=s.day(cmd.on).isoformat(),
-                   respondent=party, by=referral.to, **read)
+                   respondent=party, by=referral.to, **read, **unheard)
 
 
 @effect(EventKind.DETERMINATION_RECEIVED)

@@ -19,11 +19,21 @@ from cases import commands as c
 from cases.case import Case
 from cases.directory import Directory
 from cases.errors import ProcedureError
+from cases.history import Event
 from cases.meetings import Proceeding
 from cases.notices import NoticeType, notices_owed
 from cases.procedure import handle
-from cases.readings import ExaminerNotice, Readings
+from cases.readings import (
+    DEFAULT,
+    ExaminerDetermination,
+    ExaminerNotice,
+    Readings,
+    describe,
+    other,
+)
 from tests.unit.cases.riverton import CALENDAR, DIRECTORY, at
+from tests.unit.cases.sessions import at_its_meeting
+from tests.unit.cases.test_lifecycle import reported_as_to_both
 from tests.unit.cases.test_procedure import CLERK, RESPONDENT, do, refused
 from tests.unit.cases.test_referrals import EXAMINER, SECOND, pruitt_asked
 
@@ -113,3 +123,64 @@ def test_an_open_proceeding_is_said_open_and_the_other_reading_wants_a_day_ahead
                    at=at("2026-01-28T10:00:00-08:00"), actor=CLERK, calendar=CALENDAR,
                    readings=special)
     assert event.data["open"] is True and "special meeting" in event.data["notice_reading"]
+
+
+HEARD = Readings(examiner_determination=ExaminerDetermination.AFTER_THE_HEARING)
+
+
+def by(case: Case, cmd: c.Command, when: str, readings: Readings) -> Event:
+    return handle(case, at_its_meeting(case, cmd, when), at=at(when), actor=CLERK,
+                  calendar=CALENDAR, readings=readings)
+
+
+def test_by_the_other_reading_no_examiners_determination_until_the_hearing_is_recorded(
+) -> None:
+    """§11 refers the matter "for hearing": by the reading `after_the_hearing` the
+    examiner's determination as to Bates, with no hearing of her matter recorded, is
+    refused, the clerk told to record it first; recorded, the same determination is
+    received, unflagged. Pruitt's matter, the board's, goes on by the board's own rules:
+    heard at its hearing, determined by motion, no examiner's hearing asked."""
+    case = referred_apart()
+    determined = c.RecordDetermination(True, respondent=SECOND)
+    with pytest.raises(ProcedureError) as err:
+        by(case, determined, "2026-02-04T09:00:00-08:00", HEARD)
+    assert f"No hearing of {SECOND}'s matter by the hearings examiner is recorded" in \
+        str(err.value)
+    assert f"examiner-hearing starts_at: …; place: …; respondent: {SECOND}" in str(err.value)
+    assert SECOND not in case.findings
+    # the board hears and determines Pruitt's matter meanwhile: no examiner's hearing
+    do(case, c.RecordRespondentHeard(respondent=RESPONDENT), "2026-02-06T18:30:00-08:00")
+    pruitt = by(case, c.RecordDetermination(False, respondent=RESPONDENT),
+                "2026-02-06T19:00:00-08:00", HEARD)
+    assert pruitt.data["by"] == "board" and "flag" not in pruitt.data
+    # the examiner's hearing taken down, held the day before: the determination follows it
+    by(case, hearing(datetime(2026, 2, 3, 9)), "2026-02-04T08:00:00-08:00", HEARD)
+    bates = by(case, determined, "2026-02-04T09:00:00-08:00", HEARD)
+    assert bates.data["by"] == EXAMINER and "flag" not in bates.data
+    assert case.findings[SECOND].violation is True
+
+
+def test_by_default_a_determination_with_no_examiners_hearing_is_received_and_flagged(
+) -> None:
+    """The default (`unheard_flagged`): neither official asked for the board, so both
+    matters go to the examiner; Bates's hearing is recorded and Pruitt's is not. Pruitt's
+    determination is received and its history entry flagged for the city attorney;
+    Bates's, heard, is not."""
+    case = reported_as_to_both()
+    do(case, c.Refer(EXAMINER), "2026-01-27T11:05:00-08:00")
+    assert {getattr(case.referral_of(p), "to", None) for p in (RESPONDENT, SECOND)} == {
+        EXAMINER}
+    do(case, hearing(datetime(2026, 2, 3, 9)), "2026-01-28T10:00:00-08:00")
+    bates = do(case, c.RecordDetermination(False, respondent=SECOND),
+               "2026-02-04T09:00:00-08:00")
+    assert "flag" not in bates.data
+    pruitt = do(case, c.RecordDetermination(False, respondent=RESPONDENT),
+                "2026-02-04T09:30:00-08:00")
+    assert pruitt.data["flag"].startswith(
+        f"The hearings examiner's determination as to {RESPONDENT} was received with no "
+        "hearing of their matter recorded (§11")
+    assert "tell the city attorney" in pruitt.data["flag"]
+    assert describe(ExaminerDetermination.UNHEARD_FLAGGED) in pruitt.data["flag"]
+    assert case.findings[RESPONDENT].violation is False
+    # the other reading would have refused that one, and only that one
+    assert other(DEFAULT.examiner_determination) is ExaminerDetermination.AFTER_THE_HEARING
