@@ -149,6 +149,13 @@ def blind(actor: Actor, rule: StepRule) -> bool:
     return rule in RETENTION_STEPS and not sees_every_case(actor)
 
 
+def back_to_queue(actor: Actor, rule: StepRule) -> bool:
+    """Whether `actor`, having taken `rule`, is sent back to the queue rather than to the
+    case page: they see no case (`blind`), or the step destroyed the file, whose page has
+    nothing left to show."""
+    return blind(actor, rule) or rule.event is EventKind.RECORDS_DESTROYED
+
+
 def queued_case(request: web.Request, number: str, action: str) -> CaseViewSeen:
     """The case a step's form is shown and sent on for a reader who sees no case
     (`blind`): its line of the queue, the number, its officials (whom the form's checks

@@ -27,7 +27,7 @@ from web.formats import deadline_title
 from web.pages import CaseViewSeen, case_view, viewer_of
 from web.render import due_text, page, refusal
 from web.request import deps_of, form, signed_in
-from web.retention import blind, queued_case
+from web.retention import back_to_queue, blind, queued_case
 from web.security import CSRF_FIELD
 
 routes = web.RouteTableDef()
@@ -158,6 +158,6 @@ async def take(request: web.Request) -> web.StreamResponse:
         status = 400 if isinstance(e, BadInput | ValueError) else 409
         return _form_page(request, rule, looked, typed, str(e), status, own=own)
     flagged = f"&flagged={len(taken.flags)}" if taken.flags else ""
-    back = (f"/retention?case={number}&" if blind(viewer.actor, rule)  # no case page
+    back = (f"/retention?case={number}&" if back_to_queue(viewer.actor, rule)
             else f"/cases/{number}?")
     raise web.HTTPSeeOther(f"{back}recorded={taken.event.kind.value}{flagged}")

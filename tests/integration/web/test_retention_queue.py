@@ -17,12 +17,16 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from cases import commands as c
 from ethicsbot.bootstrap import App, bootstrap
 from storage.models import AccessLogRow, CaseRow, EventRow
 from tests.fixtures.app import FakeClock, make_settings
-from tests.fixtures.web import Answer, Site, csrf_of
+from tests.fixtures.cases import step
+from tests.fixtures.web import Answer, Site, csrf_of, start_site, with_web
 from tests.integration.bot.conftest import open_case
 from tests.integration.cli.test_retention import closed_long_ago
+from tests.servers.net import free_ports
+from tests.servers.smtp_sink import SmtpSink
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "city.example.yml"
 CLERK, RECORDS, ATTORNEY = "clerk@city.test", "records@city.test", "attorney@city.test"
@@ -187,3 +191,60 @@ async def test_a_legal_hold_on_an_open_case_is_on_the_queue(site: Site, clock: F
     assert f'id="line-{number}"' in section(held, "on-hold")
     assert "retention ended" not in line(held, number)  # not closed: no period runs
     assert buttons(held, number) == [(f"/cases/{number}/steps/hold-lift", LIFT)]
+
+
+async def test_a_pending_public_records_request_holds_the_line_and_only_full_access_sees_whose(
+        site: Site, clock: FakeClock) -> None:
+    number = due_case(site, clock)
+    await as_(site, CLERK)
+    assert buttons((await site.get("/retention")).text, number) == [
+        (f"/cases/{number}/steps/destroy-request", REQUEST)]
+    step(site.app, number, c.RecordDisclosureRequest("A. Reporter", what="the whole file"),
+         actor=ATTORNEY)
+    held = (await site.get("/retention")).text
+    assert f'id="line-{number}"' in section(held, "on-hold")
+    assert "public records request since Tue Dec 1, 2026 (A. Reporter): the whole file" in \
+        line(held, number)
+    assert buttons(held, number) == []  # RCW 42.56.100: not while it is pending
+    await as_(site, RECORDS)
+    held = (await site.get("/retention")).text
+    assert "public records request since Tue Dec 1, 2026" in line(held, number)
+    assert "A. Reporter" not in held and "the whole file" not in held
+
+
+@pytest.fixture
+def clerk_keeps_records(tmp_path: Path, database_url: str, clock: FakeClock) -> Iterator[App]:
+    """A city whose clerk is also its records officer."""
+    city = EXAMPLE.read_text(encoding="utf-8").replace(
+        "records_officer: {name: Alma Reyes, email: records@city.test",
+        "records_officer: {name: Renée Castillo, email: clerk@city.test")
+    assert "records@city.test" not in city
+    (tmp_path / "city.yml").write_text(city, encoding="utf-8")
+    built = bootstrap(make_settings(tmp_path, database_url), clock=clock)
+    yield built
+    built.close()
+
+
+async def test_whoever_requested_is_never_offered_the_approval_even_as_records_officer(
+        clerk_keeps_records: App, smtp_sink: SmtpSink, clock: FakeClock) -> None:
+    port = free_ports(1)[0]
+    server, site = await start_site(with_web(clerk_keeps_records, port), smtp_sink, port)
+    try:
+        number = due_case(site, clock)
+        other = due_case(site, clock)
+        await as_(site, CLERK)
+        await take(site, f"/cases/{number}/steps/destroy-request")
+        step(site.app, other, c.RequestDestruction(
+            "CORE — the ethics complaint series the records officer confirms", 6),
+            actor="mayor@city.test")
+        queue = (await site.get("/retention")).text
+        assert buttons(queue, number) == []  # their own request
+        assert buttons(queue, other) == [(f"/cases/{other}/steps/destroy-approve", APPROVE)]
+        approved = await take(site, f"/cases/{other}/steps/destroy-approve")  # another's
+        # back to the queue: the destroyed file's page has nothing left to show
+        assert approved.url.endswith(f"/retention?case={other}&recorded=records_destroyed")
+        after = (await site.get("/retention")).text
+        assert f'id="line-{other}"' not in after and f'id="line-{number}"' in after
+    finally:
+        await site.http.close()
+        await server.close()
