@@ -169,6 +169,11 @@ class EventKind(StrEnum):
     # (RCW 42.41, RCW 42.56.240; the reading `complainant_protection`, cases.protection)
     # the full-access roles only: the entry holds the basis and who had the complaint
     COMPLAINANT_WITHHELD = "complainant_withheld"
+    # the official's and the council's §2 notices held for the clerk's decision on that
+    # protection (the reading `protection_hold`, cases.protection_hold), and released by
+    # the clerk as filed; full access only: the entry says the complaint asked for it
+    NOTICES_HELD = "notices_held"
+    HELD_NOTICES_RELEASED = "held_notices_released"
 
 
 @dataclass(frozen=True)

@@ -126,6 +126,12 @@ class NoticeType(StrEnum):
     REGISTERED_MAIL_TASK = "registered_mail_task", _N(
         _F.SECTION_2, "Task: send the complaint by registered mail", serves=_D.REGISTERED_MAIL,
         spells_out=(_D.REGISTERED_MAIL,), attaches=_COMPLAINT, summary_if_withheld=True)
+    # §2, RCW 42.41.030, RCW 42.56.240(2): to the clerks, that the official's and the
+    # council's §2 notices wait for their decision on the complainant's protection, and
+    # until when (`cases.protection_hold`)
+    NOTICES_HELD = "notices_held", _N(
+        _F.STEP, "ACTION NEEDED: §2 notices held for your decision on the complainant's "
+        "protection")
     # §1, §2, §6, §7: to the complainant who gave an email, that the complaint was
     # received, what happens next, and which of §1's elements to send (EthicsBot's own
     # courtesy: it serves no deadline, and is in Spanish or French for a complaint

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 
 from cases.case import Case
 from cases.deadlines import DeadlineKey
@@ -52,6 +53,7 @@ from cases.notice_types import (
     NoticeType,
     dispatch_rank,
 )
+from cases.protection_hold import HELD, hold_until
 from cases.text import whole_number
 
 # what each notice is (`cases.notice_types`), and who is owed it
@@ -75,6 +77,9 @@ class OwedNotice:
     # which meeting a meeting's notice is about ("meeting-2"), which official's matter a
     # window is about ("official-2"); else empty
     slot: str = ""
+    # not sent before this moment: a §2 notice held for the decision on the complainant's
+    # protection (`cases.protection_hold`); None: at once
+    not_before: datetime | None = None
 
 
 def channel_of(notice_type: NoticeType) -> str:
@@ -177,15 +182,17 @@ def notices_owed(case: Case, event: Event, directory: Directory) -> list[OwedNot
     plan = [(t, people, "") for t, people in _plan(case, event, aud)]
     plan += _invite_plan(case, event, aud)
     plan += _meeting_plan(case, event, index, aud, directory)
+    held = hold_until(case.history)
     owed: list[OwedNotice] = []
     for type_, people, slot in plan:
         key = _serves(case, type_)
+        wait = held if held is not None and type_ in HELD and held > event.at else None
         seen: set[str] = set()
         for p in people:
             if p.email.lower() not in seen:
                 seen.add(p.email.lower())
                 owed.append(OwedNotice(case.number, type_, p, key,
-                                       index * GENERATION_STRIDE, slot))
+                                       index * GENERATION_STRIDE, slot, wait))
     return owed
 
 
@@ -251,6 +258,8 @@ def _plan(case: Case, event: Event, a: _Audience) -> _Plan:
                     (t.SUBMISSION_TO_BOARD, a.board),
                     (t.REGISTERED_MAIL_TASK, a.mayors_office),
                     (t.ACKNOWLEDGEMENT, a.complainant)]
+        case k.NOTICES_HELD:  # the clerk decides while the §2 notices wait
+            return [(t.NOTICES_HELD, a.mayors_office)]
         case k.RESPONDENT_NAMED:  # the §2 notice the official was owed from the start
             named = [p for p in a.respondents if p.email.lower() == event.data["respondent"]]
             # a person the directory does not list, named with a postal address: the clerk

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import Protocol
 
 from cases.case import Case
 from cases.deadlines import Deadline
-from cases.notices import OwedNotice
+from cases.notices import NoticeType, OwedNotice
 
 Clock = Callable[[], datetime]  # returns an aware "now"
 
@@ -35,6 +35,10 @@ class Outbox(Protocol):
     def cancel_pending(self, number: str, *, reason: str) -> int:
         """Cancel every notice on case `number` not yet sent (kept, with `reason`, never
         sent); how many there were."""
+
+    def release_held(self, number: str, types: Iterable[NoticeType]) -> int:
+        """Make the notices of `types` on case `number` that wait for a later moment and
+        were never tried due now (a hold ended: `cases.protection_hold`); how many."""
 
     def ever_sent(self, number: str) -> set[tuple[str, str, str]]:
         """(notice type, slot, recipient email) of every notice on case `number` that was

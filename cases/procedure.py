@@ -26,16 +26,19 @@ from cases.limitations import limitation_flags
 from cases.meetings import BODY_NAME, Body, Meeting
 from cases.motions import Motion
 from cases.order import problems
+from cases.protection_hold import held_entry
 from cases.readings import DEFAULT, Readings
 from cases.regular_meetings import RegularTimes
 from cases.steps import ACTS, rule_for
 
 
 def open_case(*, number: str, filing: Filing, respondents: tuple[str, ...], at: datetime,
-              actor: str, public_since: date | None = None) -> Case:
+              actor: str, public_since: date | None = None,
+              readings: Readings = DEFAULT) -> Case:
     """A new case from a filing: the first event of its history (§1, §2); flagged for the
     board when its facts date the conduct more than two years back, or give no time of it
-    at all (§4)."""
+    at all (§4); and, where the city's readings hold its §2 notices for the decision on
+    the complainant's protection, the entry that holds them (`cases.protection_hold`)."""
     raised = [f for f in limitation_flags(filing.facts, filing.received_at.date())
               if f not in filing.flags]
     if raised:
@@ -43,7 +46,8 @@ def open_case(*, number: str, filing: Filing, respondents: tuple[str, ...], at: 
     first = Event(EventKind.COMPLAINT_RECEIVED, at, actor, {
         "filing": filing_to_data(filing), "respondents": list(respondents),
         "public_since": public_since.isoformat() if public_since else None})
-    return Case.replay(number, [first])
+    held = held_entry(filing, readings, at=at)
+    return Case.replay(number, [first] if held is None else [first, held])
 
 
 def handle(case: Case, cmd: Command, *, at: datetime, actor: str,

@@ -77,6 +77,18 @@ and where the other reading would give another date, that date is shown beside i
   applies (`withhold-complainant`, with its basis and a summary of the complaint); the
   official and the council then get the summary, never the complainant's identity or
   contact details, and the notice says under which provision (`cases.protection`).
+- `protection_hold` (§2 gives 24 hours to inform the official; a protection recorded
+  after the official's notice went cannot recall it, and mail intake sends that notice
+  within seconds): only where `complainant_protection` is `withheld_where_recorded`, the
+  official's and the council's §2 notices (and the clerk's registered-mail task) are held
+  for the clerk's decision when the complaint itself asks that its writer's name be kept
+  confidential, anonymous, or speaks of retaliation or a whistleblower (default: a hold
+  the complaint does not ask for only delays the notice), or for every complaint (a
+  complainant protected by RCW 42.41 may not know to ask). Either way the hold ends when
+  the clerk records the protection (the notices go at once, with the summary) or
+  releases them (`release-held-notices`, as filed), and at the latest 8 hours before the
+  24 hours run out, when they go as filed: §2's time is never given up
+  (`cases.protection.hold_until`).
 - `clerk_void` (§1: a complaint alleges "one or more violations of the ethics code by a
   public official"; §2 gives the mayor or designee 24 hours to submit it to the board,
   whose determination screens out frivolous charges, §2, §7, §8): the mayor's office voids
@@ -184,6 +196,11 @@ class ComplainantProtection(StrEnum):
     WITHHELD_WHERE_RECORDED = "withheld_where_recorded"
 
 
+class ProtectionHold(StrEnum):
+    WHEN_ASKED = "when_asked"
+    EVERY_COMPLAINT = "every_complaint"
+
+
 class ClerkVoid(StrEnum):
     WITHIN_24_HOURS = "within_24_hours"
     UNTIL_THE_HEARING = "until_the_hearing"
@@ -203,7 +220,7 @@ Choice = (ContinuanceCap | CouncilMajority | Release | OrdinanceExemption | Boar
           | RegularAgenda
           | ExaminerNotice | ExaminerDetermination | StatusListing | AmendedSection
           | BoardHearing | RemoteNotice
-          | ComplainantProtection | ClerkVoid | ReferredOpportunity | ReferralWait)
+          | ComplainantProtection | ProtectionHold | ClerkVoid | ReferredOpportunity | ReferralWait)
 
 _WORDS: dict[Choice, str] = {
     ContinuanceCap.PER_APPLICATION: "continuances capped at 10 days per application (§7)",
@@ -271,6 +288,15 @@ _WORDS: dict[Choice, str] = {
         "where the clerk records a protection (RCW 42.41.030, RCW 42.56.240(2)), the "
         "official and the council are sent a summary, without the complainant's identity "
         "or contact details (§2)"),
+    ProtectionHold.WHEN_ASKED: (
+        "where the city may withhold a complainant's identity, the official's and the "
+        "council's §2 notices of a complaint that asks for confidentiality are held for "
+        "the clerk's decision until 8 hours before the 24 hours run out, then go as filed "
+        "(§2; RCW 42.41.030, RCW 42.56.240(2))"),
+    ProtectionHold.EVERY_COMPLAINT: (
+        "where the city may withhold a complainant's identity, the official's and the "
+        "council's §2 notices of every complaint are held for the clerk's decision until "
+        "8 hours before the 24 hours run out, then go as filed (§2)"),
     ClerkVoid.WITHIN_24_HOURS: ("the mayor's office voids a case opened by mistake only "
                                 "within the 24 hours §2 gives it to submit the complaint "
                                 "to the board; afterwards the board voids it, by motion at "
@@ -309,6 +335,7 @@ class Readings:
     board_hearing: BoardHearing = BoardHearing.EACH_OFFICIAL
     remote_notice: RemoteNotice = RemoteNotice.ACCEPTED
     complainant_protection: ComplainantProtection = ComplainantProtection.DISCLOSED
+    protection_hold: ProtectionHold = ProtectionHold.WHEN_ASKED
     clerk_void: ClerkVoid = ClerkVoid.WITHIN_24_HOURS
     referred_opportunity: ReferredOpportunity = ReferredOpportunity.AT_ITS_HEARING
     referral_wait: ReferralWait = ReferralWait.UNTIL_DETERMINED

@@ -42,6 +42,7 @@ from cases.levels import Access
 from cases.notices import NoticeType, OwedNotice, notices_owed
 from cases.ports import Clock, UnitOfWork
 from cases.procedure import handle, open_case
+from cases.protection_hold import ENDS_HOLD, HELD
 from cases.readings import Readings
 from cases.steps import rule_for
 
@@ -63,10 +64,11 @@ def file_complaint(
     respondents = _respondent_emails(filing, directory)
     number = uow.cases.next_number(calendar.local_date(filing.received_at).year)
     case = open_case(number=number, filing=filing, respondents=respondents, at=now,
-                     actor=actor, public_since=public_since)
+                     actor=actor, public_since=public_since, readings=directory.readings)
     uow.cases.save(case, case.deadlines(calendar, now=now, readings=directory.readings))
-    for notice in notices_owed(case, case.history[0], directory):
-        uow.outbox.add(notice)
+    for event in case.history:  # its receipt, and the hold of its notices if any
+        for notice in notices_owed(case, event, directory):
+            uow.outbox.add(notice)
     return case
 
 
@@ -104,6 +106,8 @@ def take_step(
                                  reason=f"{rule.name}: {event.data.get('reason', '')}")
     for notice in owed:
         uow.outbox.add(notice)
+    if event.kind in ENDS_HOLD:  # the held §2 notices go now (`cases.protection_hold`)
+        uow.outbox.release_held(number, HELD)
     return event
 
 

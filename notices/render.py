@@ -347,6 +347,8 @@ def template_data(ctx: NoticeContext, invite: Invite | None = None) -> dict[str,
         data["examiner_hearing"] = {
             "at": starts, "when": fmt_moment(starts), "place": event.data["place"],
             "open": bool(event.data.get("open")), "moved": bool(event.data.get("moved"))}
+    if ctx.type is T.NOTICES_HELD:  # until when the §2 notices wait for the clerk
+        data["held_until"] = fmt_moment(cal.local(datetime.fromisoformat(event.data["until"])))
     if ctx.type is T.ACKNOWLEDGEMENT:
         data.update(acknowledgement_data(case, ctx.deadlines, cal, ctx.language, keys))
     if ctx.type is T.SUBMISSION_TO_BOARD:  # the board decides sufficiency on the facts

@@ -98,7 +98,8 @@ class SqlOutbox:
                   deadline_key=notice.deadline.value if notice.deadline else None,
                   generation=notice.generation,
                   message_id=notice_message_id(notice, self.msgid_domain),
-                  channel=channel_of(notice.type), slot=notice.slot)
+                  channel=channel_of(notice.type), slot=notice.slot,
+                  not_before=notice.not_before)
 
     def _owed_on(self, case_id: int) -> set[tuple[str, str, int, str]]:
         """The (type, recipient, generation) already owed on a case: read once per unit of
@@ -125,6 +126,23 @@ class SqlOutbox:
                                     OutboxRow.status == "pending")
             .values(status="cancelled", cancelled_at=self.clock(), cancel_reason=reason)
             .execution_options(synchronize_session=False))
+        return int(getattr(result, "rowcount", 0) or 0)
+
+    def release_held(self, number: str, types: Iterable[NoticeType]) -> int:
+        """Make the notices of `types` on case `number` that wait for a later moment and
+        were never tried due now, and wake the dispatcher (`cases.protection_hold`)."""
+        case = self.cases.row(number)
+        if case is None:
+            raise LookupError(f"no stored case {number} to release notices on")
+        self._write_pending()
+        now = self.clock()
+        result = self.session.execute(
+            update(OutboxRow).where(OutboxRow.case_id == case.id,
+                                    OutboxRow.status == "pending", OutboxRow.attempts == 0,
+                                    OutboxRow.next_attempt_at > now,
+                                    OutboxRow.notice_type.in_([t.value for t in types]))
+            .values(next_attempt_at=now).execution_options(synchronize_session=False))
+        self.session.info[OWES_MAIL] = True
         return int(getattr(result, "rowcount", 0) or 0)
 
     def ever_sent(self, number: str) -> set[tuple[str, str, str]]:
@@ -161,14 +179,16 @@ class SqlOutbox:
 
     def _owe(self, *, case_id: int | None, filing_id: int | None, notice_type: str,
              recipient: Person, deadline_key: str | None, generation: int,
-             message_id: str, channel: str = "email", slot: str = "") -> None:
+             message_id: str, channel: str = "email", slot: str = "",
+             not_before: datetime | None = None) -> None:
         now: datetime = self.clock()
         self._pending.append({
             "case_id": case_id, "filing_id": filing_id, "notice_type": notice_type,
             "recipient_email": recipient.email.lower(), "recipient_name": recipient.name,
             "deadline_key": deadline_key, "generation": generation, "channel": channel,
             "slot": slot, "message_id": message_id, "status": "pending", "attempts": 0,
-            "next_attempt_at": now, "created_at": now})
+            "next_attempt_at": max(now, not_before) if not_before else now,
+            "created_at": now})
 
 
 def notice_message_id(notice: OwedNotice, domain: str) -> str:

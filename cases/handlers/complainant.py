@@ -9,20 +9,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
-from cases.calendar import fmt_day
+from cases.calendar import fmt_day, fmt_moment
 from cases.case_state import CaseState
 from cases.directory import OFFICE
-from cases.effects import effect
+from cases.effects import changes_nothing, effect
 from cases.errors import ProcedureError
 from cases.handlers import Command, StepContext, asks, step
 from cases.history import Event, EventKind
 from cases.protection import Protection, ProtectionBasis, identifying
+from cases.protection_hold import hold_until
 from cases.readings import ComplainantProtection, describe
 from cases.stages import (
     OPEN_STAGES,
 )
 
-__all__ = ["WithholdComplainant"]
+__all__ = ["ReleaseHeldNotices", "WithholdComplainant"]
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,49 @@ def withhold(s: StepContext, cmd: WithholdComplainant) -> Event:
 def complainant_withheld(case: CaseState, e: Event, on: date | None) -> None:
     case.protection = Protection(ProtectionBasis(e.data["basis"]), str(e.data["summary"]),
                                  e.actor, e.at)
+
+
+@dataclass(frozen=True)
+class ReleaseHeldNotices(Command):
+    """The §2 notices held for the decision on the complainant's protection
+    (`cases.protection_hold`) sent now, as filed, the complainant named: the clerk decided
+    that no protection applies (the complainant agreed to be named, or is no one a statute
+    protects). `reason` says which, for the record."""
+
+    reason: str = field(metadata=asks(
+        "Why the complaint goes to the official and the council as filed", long=True,
+        example="The complainant agreed by phone to be named"))
+
+
+# the mayor's office, whose §2 acts they are, while the hold is in effect
+@step("release-held-notices",
+      "send the §2 notices held for the protection decision, as filed",
+      EventKind.HELD_NOTICES_RELEASED, OPEN_STAGES, OFFICE, "§2")
+def release_held(s: StepContext, cmd: ReleaseHeldNotices) -> Event:
+    until = hold_until(s.case.history)
+    if until is None:
+        raise ProcedureError(
+            f"No §2 notice of {s.case.number} is held: they were sent when the complaint "
+            "came in, or once the protection was recorded or the notices released. The "
+            "case page's notices say when each went.")
+    if until <= s.at:
+        raise ProcedureError(
+            f"The §2 notices of {s.case.number} are no longer held: the hold ended "
+            f"{fmt_moment(s.calendar.local(until))}, 8 hours before §2's 24 hours run out, "
+            "and they went as filed then.")
+    reason = cmd.reason.strip()
+    if not reason:
+        raise ProcedureError(
+            "Say why the complaint goes as filed (the complainant agreed to be named, or no "
+            "statute protects them): it is the record of a decision the complainant may "
+            "ask about.")
+    return s.event(EventKind.HELD_NOTICES_RELEASED, reason=reason)
+
+
+changes_nothing(EventKind.HELD_NOTICES_RELEASED,
+                why="it ends the hold, which `cases.protection_hold` reads from the history")
+changes_nothing(EventKind.NOTICES_HELD,
+                why="EthicsBot records it at receipt; `cases.protection_hold` reads it")
 
 
 def _note(s: StepContext, told: list[str], mailed: list[str]) -> str:
