@@ -1,7 +1,8 @@
 """The case page's first box in Chromium, at 1280 and 390 px (issue 41, item 2): a closed
 case opens with each official's outcome, an open one with the reader's own next act,
 each the page's first section and whole in the first screen, passing the accessibility
-audit every page passes, nothing scrolling sideways on a phone."""
+audit every page passes, nothing scrolling sideways on a phone. The official's own page
+of a closed case too: their outcome before their rights and hearings."""
 
 from __future__ import annotations
 
@@ -51,6 +52,19 @@ async def test_a_closed_case_opens_with_each_officials_outcome(
     outcome = await page.locator("section.outcome").inner_text()
     assert "Gary Pruitt: no violation" in outcome and "Lorna Bates: the complaint was found " \
         "insufficient" in outcome
+    # each official's own page opens with their own matter's outcome, above their rights
+    # and hearings: Pruitt's no violation, Bates's insufficiency, each not the other's
+    for official, own, other in ((PRUITT, "Gary Pruitt: no violation", "Lorna Bates"),
+                                 (BATES, "Lorna Bates: the complaint was found insufficient",
+                                  "Gary Pruitt:")):
+        await browser.clear_cookies()  # one context: the clerk's session ends here
+        theirs = await browser.new_page()
+        await signed_in_as(site, theirs, official)
+        failures += await first_box(site, theirs, f"/cases/{number}", "Outcome")
+        said = await theirs.locator("section.outcome").inner_text()
+        assert own in said and other not in said, said
+        assert await theirs.locator("section.rights").count() == 1  # below it
+        await theirs.close()
     assert not failures, "\n".join(failures)
 
 
