@@ -108,7 +108,7 @@ def _line(case: Case, due: Review | None, actor: Actor, period: RetentionPeriod 
     return {"number": case.number, "state": state, "stage": words(case.stage.value),
             "closed": fmt_day(deps.calendar.local_date(case.closed_at))
             if case.closed_at is not None else None,
-            "ends": fmt_day(ends) if ends is not None else None,
+            "ends": fmt_day(ends) if ends is not None else None, "ended": due is not None,
             "holds": [_hold_words(h, sees_every_case(actor), name_of) for h in held],
             "requested": (f"{name_of(requested[0])}, "
                           f"{fmt_day(deps.calendar.local_date(requested[1]))}")

@@ -21,8 +21,8 @@ from cases import commands as c
 from ethicsbot.bootstrap import App, bootstrap
 from storage.models import AccessLogRow, CaseRow, EventRow
 from tests.fixtures.app import FakeClock, make_settings
-from tests.fixtures.cases import step
-from tests.fixtures.web import Answer, Site, csrf_of, start_site, with_web
+from tests.fixtures.cases import a_filing, open_one, step
+from tests.fixtures.web import Answer, Site, csrf_of, reported, start_site, with_web
 from tests.integration.bot.conftest import open_case
 from tests.integration.cli.test_retention import closed_long_ago
 from tests.servers.net import free_ports
@@ -181,15 +181,23 @@ async def test_a_legal_hold_moves_the_line_on_hold_until_the_city_attorney_lifts
     assert buttons(lifted, number) == [(f"/cases/{number}/steps/destroy-request", REQUEST)]
 
 
-async def test_a_legal_hold_on_an_open_case_is_on_the_queue(site: Site, clock: FakeClock) -> None:
+async def test_a_legal_hold_on_a_case_not_due_is_on_the_queue(site: Site, clock: FakeClock
+                                                                ) -> None:
+    clock.set(datetime(2025, 6, 2, 17, 0, tzinfo=UTC))  # closed in 2025: kept until 2031
+    recent = open_one(site.app, a_filing(received=clock.now))
+    reported(site.app, recent, sufficient=False, summary="no prima facie showing")
+    step(site.app, recent, c.CloseCase("insufficient"), actor="hpark@city.test")
     clock.set(NOW)
     number = open_case(site.app)
     await as_(site, ATTORNEY)
-    assert f'id="line-{number}"' not in (await site.get("/retention")).text
-    await take(site, f"/cases/{number}/steps/hold-place", {"reason": "an audit"})
+    queue = (await site.get("/retention")).text
+    assert f'id="line-{number}"' not in queue and f'id="line-{recent}"' not in queue
+    for held_one in (number, recent):
+        await take(site, f"/cases/{held_one}/steps/hold-place", {"reason": "an audit"})
     held = (await site.get("/retention")).text
     assert f'id="line-{number}"' in section(held, "on-hold")
-    assert "retention ended" not in line(held, number)  # not closed: no period runs
+    assert "retention" not in line(held, number)  # open: no period runs
+    assert "; retention ends Mon Jun 2, 2031." in line(held, recent)
     assert buttons(held, number) == [(f"/cases/{number}/steps/hold-lift", LIFT)]
 
 
