@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from cases.chain import is_destroyed
 from cases.history import EventKind
 
 
@@ -97,6 +98,8 @@ def entries(history: Iterable[Mapping[str, Any]],
     out: list[Entry] = []
     for i, e in enumerate(steps):
         d = e["data"]
+        if is_destroyed(d):  # destroyed under the retention schedule: nothing is left
+            continue
         on = corrected.get(i) or d.get("on") or str(e["at"])[:10]  # the step's own day
         as_to = tuple((str(who), bool(v)) for who, v in (d.get("findings") or {}).items())
         if e["kind"] == EventKind.REPORT_ISSUED and report:

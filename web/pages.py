@@ -27,6 +27,7 @@ from cases.access import (
     sees_open_request,
 )
 from cases.calendar import CityCalendar, fmt_day
+from cases.chain import is_destroyed
 from cases.deadline_values import DEADLINES, status_at
 from cases.deadlines import clocks_of_requests
 from cases.directory import Directory
@@ -267,6 +268,9 @@ async def case(request: web.Request) -> web.StreamResponse:
         if found is None:
             raise refusal(request, 404, "Not entitled", NOT_ENTITLED)
         return released_page(request, found)
+    if d["history"] and is_destroyed(d["history"][0].get("data") or {}):  # RCW 40.14:
+        # the file was destroyed: its history's moments and its certificate are what is left
+        seen = replace(seen, complaint=False, contact=False, records=False, originals=False)
     email = viewer.person.email.lower()
     notices = [n for n in d["notices"] if seen.notices is Notices.ALL
                or (seen.notices is Notices.OWN and n["recipient"] == email)]

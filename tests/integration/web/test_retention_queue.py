@@ -150,6 +150,11 @@ async def test_the_records_officer_approves_the_clerk_s_request_and_the_case_lea
     assert cert is not None and cert.kind == "records_destroyed"
     assert cert.actor == RECORDS and cert.data["requested_by"] == CLERK
     assert (number, "step destroy approve", True) in looks(site, RECORDS)
+    # the destroyed file's page still answers those who see every case: the certificate
+    await as_(site, CLERK)
+    page = await site.get(f"/cases/{number}")
+    assert page.status == 200, page.text[:2000]
+    assert "destroyed" in page.text
 
 
 async def test_a_legal_hold_moves_the_line_on_hold_until_the_city_attorney_lifts_it(

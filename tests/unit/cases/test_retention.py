@@ -144,3 +144,15 @@ def test_placing_and_lifting_a_hold_is_notified_to_the_clerk_and_the_records_off
         owed = notices_owed(case, event, directory)
         assert {n.type for n in owed} == {NoticeType.LEGAL_HOLD}
         assert {n.recipient.email for n in owed} == {CLERK, OFFICER}
+
+
+def test_a_destroyed_entry_is_no_public_record_any_more() -> None:
+    """RCW 40.14: once destroyed, a report's entry holds only the marker; the §13 records
+    read from a history skip it rather than fail (the destroyed file's case page), and the
+    same entry intact is a record."""
+    from cases.public_records import entries
+
+    report = {"kind": "report_issued", "at": "2026-02-01T10:00:00-08:00",
+              "data": {"sufficient": True, "summary": "prima facie", "on": "2026-02-01"}}
+    assert len(entries([report])) == 1
+    assert entries([{**report, "data": destroyed_marker(7)}]) == []
